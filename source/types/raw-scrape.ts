@@ -1,0 +1,46 @@
+/**
+ * What a scheduler (or one of its workers) said, untouched. The live poller produces these, the
+ * recorder writes them, replay and the demo read them back: everything downstream (parse → model →
+ * views) sees the same shape whatever the source.
+ */
+
+/** Why a request produced no usable HTTP answer. */
+export type FetchErrorKind =
+	| 'refused' // ECONNREFUSED: nothing listens there
+	| 'dns' // ENOTFOUND / EAI_AGAIN
+	| 'timeout' // our deadline (AbortSignal.timeout) or undici's
+	| 'tls' // certificate or handshake failure
+	| 'reset' // ECONNRESET, socket closed mid-answer
+	| 'too-large' // body over the size cap; the rest was not read
+	| 'aborted' // we cancelled it (shutdown)
+	| 'other';
+
+/** Which process an answer came from: the scheduler, or a worker identified by its comm address. */
+export type Target = 'scheduler' | `worker:${string}`;
+
+export interface EndpointResult {
+	readonly target: Target;
+	/** Path relative to the target's HTTP base, with its query, e.g. `/metrics`, `/json/identity.json`. */
+	readonly path: string;
+	/** Absolute URL requested (with any token-like query values redacted). */
+	readonly url: string;
+	/** When the request started, epoch milliseconds. */
+	readonly startedMs: number;
+	readonly latencyMs: number;
+	/** HTTP status, or null when there was no HTTP answer (see error). */
+	readonly status: number | null;
+	readonly contentType?: string;
+	/** Body as text (every endpoint dask-top reads is text). Absent when not read or on error. */
+	readonly body?: string;
+	readonly error?: {readonly kind: FetchErrorKind; readonly message: string};
+}
+
+/** One poll round: every endpoint that round asked, in order. Cadences differ per endpoint, so a
+ * round usually holds a subset; parse keeps the latest answer of each (see parse/cache.ts). */
+export interface RawScrape {
+	/** When the round started, epoch milliseconds. */
+	readonly atMs: number;
+	/** The scheduler's HTTP base URL, normalised, ending in `/` (e.g. `http://127.0.0.1:8787/`). */
+	readonly base: string;
+	readonly responses: readonly EndpointResult[];
+}

@@ -1,0 +1,152 @@
+/**
+ * One normalised view of a cluster at one moment, whatever the Dask version and whatever endpoint
+ * answered. This is also the `--once --json` document, so field names are snake_case and stable:
+ * bytes are integers, durations are seconds, times are epoch seconds.
+ *
+ * Missing data is `undefined` (absent in JSON) — never a made-up zero. When an endpoint answered
+ * and leaves a state out (modern Dask omits zero task states and zero spill activities) that state
+ * is 0.
+ */
+
+/** Where a figure came from. */
+export type Source =
+	| 'metrics' // scheduler /metrics
+	| 'identity' // /json/identity.json
+	| 'workers_html' // /info/main/workers.html
+	| 'counts' // /json/counts.json
+	| 'worker_metrics' // a worker's own /metrics (direct or through the scheduler's /proxy)
+	| 'api' // /api/v1/*
+	| 'derived'; // computed by dask-top from other figures
+
+/** How an endpoint fared in its latest attempt. */
+export type EndpointState =
+	| 'ok'
+	| 'unavailable' // 404, Prometheus stub, proxy hint page, api module not enabled: not coming back soon
+	| 'failed'; // refused, timeout, HTTP 5xx, unparsable body: may come back
+
+export interface EndpointHealth {
+	readonly path: string;
+	readonly state: EndpointState;
+	/** One line saying what happened, for the screen. */
+	readonly detail?: string;
+	readonly status?: number | null;
+	/** Epoch seconds of the latest attempt and of the latest good answer. */
+	readonly last_attempt?: number;
+	readonly last_ok?: number;
+	readonly latency_ms?: number;
+}
+
+export type TaskState = 'released' | 'waiting' | 'no-worker' | 'queued' | 'processing' | 'memory' | 'erred';
+
+export interface WorkerCounts {
+	/** Total connected workers. */
+	readonly total?: number;
+	readonly idle?: number;
+	/** Running, neither idle nor saturated (modern Dask; derived on 2022.12). */
+	readonly partially_saturated?: number;
+	readonly saturated?: number;
+	readonly paused?: number;
+	/** Closing gracefully, init, …: neither running nor paused. */
+	readonly retiring?: number;
+}
+
+export interface PrefixCounters {
+	/** Cumulative transitions into each scheduler state (`prefix_state_totals_total`); never decremented. */
+	readonly transitions: Readonly<Record<string, number>>;
+	readonly compute_seconds_total?: number; // ≥ 2023.1.1
+	readonly transfer_seconds_total?: number; // ≥ 2023.1.1
+	readonly output_bytes?: number; // ≥ 2023.1.1, current bytes in memory, no replicas
+	readonly suspicious_total?: number;
+}
+
+export interface SchedulerSnapshot {
+	readonly address?: string; // comm address, tcp://…:8786
+	readonly id?: string;
+	readonly started?: number; // epoch s
+	readonly dashboard_port?: number;
+	readonly workers: WorkerCounts;
+	readonly threads?: number;
+	readonly memory_limit_bytes?: number; // Σ memory_limit (0 = no limit counts as 0)
+	readonly memory_process_bytes?: number; // Σ worker process memory
+	readonly memory_managed_bytes?: number;
+	readonly memory_unmanaged_bytes?: number;
+	readonly memory_spilled_bytes?: number;
+	/** Σ nbytes of all keys (counts.json `bytes`: replicas and spilled data included). */
+	readonly stored_bytes?: number;
+	readonly tasks: Readonly<Partial<Record<TaskState, number>>>;
+	readonly tasks_total?: number;
+	readonly clients?: number;
+	/** `Scheduler.adaptive_target()` as the scheduler reports it (metrics gauge or counts.json). */
+	readonly desired_workers?: number;
+	/** `/api/v1/adaptive_target` when the api module is enabled. */
+	readonly adaptive_target?: number;
+	readonly prefixes: Readonly<Record<string, PrefixCounters>>;
+	readonly process_cpu_seconds_total?: number;
+	readonly process_rss_bytes?: number;
+	readonly process_open_fds?: number;
+	readonly tick_duration_max_seconds?: number;
+	readonly tick_count_total?: number;
+	readonly api_enabled?: boolean;
+	readonly prometheus_available?: boolean;
+	readonly sources: Readonly<Record<string, Source>>;
+}
+
+export interface WorkerSnapshot {
+	readonly address: string;
+	readonly name: string;
+	readonly host?: string;
+	readonly status?: string; // running, paused, closing_gracefully, …; undefined = unknown
+	readonly nthreads?: number;
+	readonly memory_limit_bytes?: number; // 0 = no limit
+	readonly memory_process_bytes?: number;
+	readonly memory_managed_bytes?: number;
+	readonly memory_unmanaged_bytes?: number;
+	readonly memory_spilled_bytes?: number; // on disk
+	readonly cpu_percent?: number; // 100 = one core
+	/** Worker-side task states (executing, ready, memory, waiting, fetch, flight, …). */
+	readonly task_counts?: Readonly<Record<string, number>>;
+	readonly tasks_executing?: number;
+	readonly tasks_ready?: number;
+	readonly tasks_in_memory?: number;
+	/** Scheduler-side (workers.html): tasks assigned, and their estimated seconds of work. */
+	readonly processing?: number;
+	readonly occupancy_seconds?: number;
+	/** Keys held (scheduler's has_what, workers.html "In-memory"). */
+	readonly keys_in_memory?: number;
+	readonly transfer_incoming_bytes?: number;
+	readonly transfer_incoming_count?: number;
+	readonly transfer_outgoing_bytes?: number;
+	readonly transfer_outgoing_count?: number;
+	readonly transfer_incoming_count_total?: number;
+	readonly transfer_outgoing_count_total?: number;
+	readonly net_read_bps?: number;
+	readonly net_write_bps?: number;
+	readonly disk_read_bps?: number;
+	readonly disk_write_bps?: number;
+	readonly event_loop_interval_seconds?: number;
+	readonly last_seen?: number; // epoch s (scheduler clock)
+	readonly heartbeat_age_seconds?: number;
+	readonly spill_write_bytes_total?: number; // worker /metrics spill activity
+	readonly spill_read_bytes_total?: number;
+	readonly nanny?: string | null;
+	readonly dashboard_port?: number;
+	readonly num_fds?: number;
+	/** Which endpoint each figure above came from (field name → source). */
+	readonly sources: Readonly<Record<string, Source>>;
+}
+
+export interface Snapshot {
+	/** Snapshot format version, bumped on incompatible change. */
+	readonly format: 1;
+	/** The scheduler's HTTP base URL. */
+	readonly url: string;
+	/** Epoch seconds of the poll round this snapshot describes. */
+	readonly time: number;
+	/** What the answers' shape says of the Dask version (e.g. ">=2025.4", "<=2022.12"), when known. */
+	readonly dask_version_hint?: string;
+	/** Where the worker list came from this round. */
+	readonly workers_source?: 'identity' | 'workers_html' | 'api';
+	readonly scheduler: SchedulerSnapshot;
+	readonly workers: readonly WorkerSnapshot[];
+	readonly endpoints: readonly EndpointHealth[];
+}

@@ -1,0 +1,134 @@
+/**
+ * Flags + environment + config file → Options, or a one-line usage error (exit 2). Pure: the
+ * caller runs meow (options/flags.ts), reads the config file (options/config.ts) and passes
+ * whether stdout is a terminal.
+ */
+import type {ConfigFile} from './options/config.js';
+import {formatDurationMs, parseDurationMs} from './options/duration.js';
+import type {ParsedArgv} from './options/flags.js';
+import {DEFAULT_URL, normalizeSchedulerUrl, type SchedulerUrl} from './scrape/url.js';
+
+export const DEFAULT_INTERVAL_MS = 2000;
+export const MIN_INTERVAL_MS = 1000;
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+export interface HttpHeader {
+	readonly name: string;
+	readonly value: string;
+}
+
+export type UrlOrigin = 'argument' | 'env' | 'config' | 'default';
+
+export interface Options {
+	readonly url: SchedulerUrl;
+	/** Where the URL came from; `default` means nobody asked for 127.0.0.1:8787 (a refusal gets a hint). */
+	readonly urlFrom: UrlOrigin;
+	/** One snapshot and exit: --once, --json, or stdout is not a terminal. */
+	readonly once: boolean;
+	readonly json: boolean;
+	readonly intervalMs: number;
+	readonly timeoutMs: number;
+	/** Sent to the scheduler's origin only. Values are secrets: never display them. */
+	readonly headers: readonly HttpHeader[];
+	readonly caFile?: string;
+	readonly insecure: boolean;
+	readonly color: boolean;
+	readonly ascii: boolean;
+	/** One-liners for stderr (a comm address was read as a dashboard, an interval was raised…). */
+	readonly notes: readonly string[];
+}
+
+export type OptionsResult = {readonly ok: true; readonly options: Options} | {readonly ok: false; readonly error: string};
+
+export interface OptionsInput {
+	readonly argv: Pick<ParsedArgv, 'input' | 'flags'>;
+	readonly env: Readonly<Record<string, string | undefined>>;
+	readonly config?: ConfigFile;
+	readonly stdoutIsTTY: boolean;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function parseHeader(text: string): HttpHeader | string {
+	const colon = text.indexOf(':');
+	const name = colon < 0 ? '' : text.slice(0, colon).trim();
+	const value = colon < 0 ? '' : text.slice(colon + 1).trim();
+	if (colon < 0 || !HEADER_NAME.test(name)) return `a header must look like 'Name: value' (got '${text.slice(0, 40)}${colon < 0 ? '' : ': …'}')`;
+	if (/[\r\n\0]/.test(value)) return `the value of header ${name} contains a line break`;
+	return {name, value};
+}
+
+export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): OptionsResult {
+	const {flags, input} = argv;
+	const notes: string[] = [];
+	const inConfig = (key: string) => `${key} in config file ${config?.path ?? ''}`;
+
+	if (input.length > 1) return {ok: false, error: `expected one scheduler URL, got ${input.length}: ${input.join(' ')}`};
+	const envUrl = env['DASK_TOP_URL'] === '' ? undefined : env['DASK_TOP_URL'];
+	const [rawUrl, urlFrom]: readonly [string, UrlOrigin] =
+		input[0] !== undefined
+			? [input[0], 'argument']
+			: envUrl !== undefined
+				? [envUrl, 'env']
+				: config?.url !== undefined
+					? [config.url, 'config']
+					: [DEFAULT_URL, 'default'];
+	const url = normalizeSchedulerUrl(rawUrl);
+	if (!url.ok) return {ok: false, error: urlFrom === 'env' ? `DASK_TOP_URL: ${url.error}` : urlFrom === 'config' ? `${inConfig('url')}: ${url.error}` : url.error};
+	if (url.url.note !== undefined) notes.push(url.url.note);
+
+	const interval = duration(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS);
+	if (typeof interval === 'string') return {ok: false, error: interval};
+	let intervalMs = interval;
+	if (intervalMs < MIN_INTERVAL_MS) {
+		notes.push(`interval ${formatDurationMs(intervalMs)} raised to ${formatDurationMs(MIN_INTERVAL_MS)}, the minimum that keeps the scheduler unbothered`);
+		intervalMs = MIN_INTERVAL_MS;
+	}
+	const timeoutMs = duration(flags.timeout, '--timeout', config?.timeout, inConfig('timeout'), DEFAULT_TIMEOUT_MS);
+	if (typeof timeoutMs === 'string') return {ok: false, error: timeoutMs};
+
+	const headers = new Map<string, HttpHeader>();
+	for (const [texts, where] of [
+		[config?.header ?? [], inConfig('header')],
+		[flags.header, '--header'],
+	] as const) {
+		for (const text of texts) {
+			const header = parseHeader(text);
+			if (typeof header === 'string') return {ok: false, error: `${where}: ${header}`};
+			headers.set(header.name.toLowerCase(), header);
+		}
+	}
+	if (url.url.basicAuth !== undefined && !headers.has('authorization')) {
+		headers.set('authorization', {name: 'Authorization', value: `Basic ${Buffer.from(url.url.basicAuth).toString('base64')}`});
+	}
+
+	const caFile = flags.caFile ?? config?.caFile;
+	if (caFile === '') return {ok: false, error: '--ca-file needs a file name'};
+	const noColorEnv = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
+
+	return {
+		ok: true,
+		options: {
+			url: url.url,
+			urlFrom,
+			once: flags.once || flags.json || !stdoutIsTTY,
+			json: flags.json,
+			intervalMs,
+			timeoutMs,
+			headers: [...headers.values()],
+			...(caFile === undefined ? {} : {caFile}),
+			insecure: flags.insecure || config?.insecure === true,
+			color: flags.color && config?.color !== false && !noColorEnv,
+			ascii: flags.ascii || config?.ascii === true,
+			notes,
+		},
+	};
+}
+
+function duration(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs: number): number | string {
+	const [text, where] = flag !== undefined ? [flag, flagName] : configValue !== undefined ? [configValue, configName] : [undefined, ''];
+	if (text === undefined) return fallbackMs;
+	if (text.trim() === '') return `${where} needs a value like 2s, 500ms, 1m or a number of seconds`;
+	const ms = parseDurationMs(text);
+	return ms ?? `${where}: "${text}" is not a duration (use 2s, 500ms, 1m or a number of seconds)`;
+}

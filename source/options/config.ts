@@ -1,0 +1,89 @@
+/**
+ * The optional config file, `$XDG_CONFIG_HOME/dask-top/config.json` (default
+ * `~/.config/dask-top/config.json`). Keys are the long flag names; flags win over it. Parsing is
+ * pure; readConfigFile is the one read, and a missing file is simply no config.
+ */
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+
+export interface ConfigFile {
+	readonly path: string;
+	readonly url?: string;
+	readonly interval?: string;
+	readonly timeout?: string;
+	readonly header?: readonly string[];
+	readonly caFile?: string;
+	readonly insecure?: boolean;
+	readonly color?: boolean;
+	readonly ascii?: boolean;
+}
+
+type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings';
+
+/** Accepted keys (as in the file) → field and kind. Other helpers add their flags' keys here. */
+const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'path'>, kind: ConfigKind]>> = {
+	'url': ['url', 'string'],
+	'interval': ['interval', 'duration'],
+	'timeout': ['timeout', 'duration'],
+	'header': ['header', 'strings'],
+	'ca-file': ['caFile', 'string'],
+	'insecure': ['insecure', 'boolean'],
+	'color': ['color', 'boolean'],
+	'ascii': ['ascii', 'boolean'],
+};
+
+export type ConfigResult = {readonly ok: true; readonly config?: ConfigFile} | {readonly ok: false; readonly error: string};
+
+export function configPath(env: Readonly<Record<string, string | undefined>>, homeDir: string): string {
+	const xdg = env['XDG_CONFIG_HOME'];
+	const root = xdg !== undefined && xdg !== '' ? xdg : join(homeDir, '.config');
+	return join(root, 'dask-top', 'config.json');
+}
+
+export function parseConfig(text: string, path: string): ConfigResult {
+	const fail = (problem: string): ConfigResult => ({ok: false, error: `config file ${path}: ${problem}`});
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		return fail(`not valid JSON (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})`);
+	}
+	if (typeof data !== 'object' || data === null || Array.isArray(data)) return fail('expected a JSON object like {"url": "http://host:8787"}');
+	const config: Record<string, unknown> = {path};
+	for (const [key, value] of Object.entries(data)) {
+		const known = KEYS[key];
+		if (known === undefined) return fail(`unknown key "${key}" (known: ${Object.keys(KEYS).join(', ')})`);
+		const [field, kind] = known;
+		switch (kind) {
+			case 'string':
+			case 'duration':
+				if (typeof value === 'string') config[field] = value;
+				else if (kind === 'duration' && typeof value === 'number') config[field] = String(value);
+				else return fail(`"${key}" must be a ${kind === 'duration' ? 'duration like "2s"' : 'string'}`);
+				break;
+			case 'boolean':
+				if (typeof value !== 'boolean') return fail(`"${key}" must be true or false`);
+				config[field] = value;
+				break;
+			case 'strings':
+				if (typeof value === 'string') config[field] = [value];
+				else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) config[field] = value;
+				else return fail(`"${key}" must be a list of strings like ["Authorization: token …"]`);
+				break;
+		}
+	}
+	return {ok: true, config: config as unknown as ConfigFile};
+}
+
+/** Reads and parses the file; a missing file is no config, an unreadable or broken one an error. */
+export function readConfigFile(path: string): ConfigResult {
+	let text: string;
+	try {
+		text = readFileSync(path, 'utf8');
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'ENOENT' || code === 'ENOTDIR') return {ok: true};
+		return {ok: false, error: `config file ${path}: cannot read it (${code ?? 'error'})`};
+	}
+	return parseConfig(text, path);
+}

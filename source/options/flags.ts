@@ -1,0 +1,132 @@
+/**
+ * The command line: meow's flag table, the help text, and the one call to meow. meow itself exits
+ * with code 2 and its own message on an unknown flag; everything else it throws is turned into a
+ * usage error here. Adding a flag: add it to FLAGS, to HELP_OPTIONS (a test keeps them in sync),
+ * then read it in ../options.ts.
+ */
+import meow from 'meow';
+
+export const FLAGS = {
+	once: {type: 'boolean'},
+	json: {type: 'boolean'},
+	interval: {type: 'string', shortFlag: 'i'},
+	timeout: {type: 'string'},
+	header: {type: 'string', shortFlag: 'H', isMultiple: true},
+	caFile: {type: 'string'},
+	insecure: {type: 'boolean', shortFlag: 'k'},
+	color: {type: 'boolean', default: true},
+	ascii: {type: 'boolean'},
+	help: {type: 'boolean', shortFlag: 'h'},
+	version: {type: 'boolean'},
+} as const;
+
+/** One help line per flag, in FLAGS order: the flag as typed, then what it does. */
+export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
+	['--once', 'Print one snapshot as a table and exit (the default when stdout is not a terminal)'],
+	['--json', 'Print one JSON document of the snapshot instead of the table (implies --once)'],
+	['-i, --interval DURATION', 'Poll interval: 2s, 500ms, 1m or a number of seconds (default 2s, minimum 1s)'],
+	['--timeout DURATION', 'Deadline of each HTTP request (default 5s)'],
+	['-H, --header "Name: value"', 'Send this header to the scheduler only, never to workers (repeatable)'],
+	['--ca-file FILE', 'Trust the CA certificate(s) in this PEM file for an https:// dashboard'],
+	['-k, --insecure', 'Do not verify TLS certificates'],
+	['--no-color', 'No colours (NO_COLOR=1 does the same)'],
+	['--ascii', 'Plain ASCII: no box-drawing or block characters'],
+	['-h, --help', 'Show this help'],
+	['--version', 'Show the version'],
+];
+
+const EXAMPLES = [
+	'dask-top http://127.0.0.1:8787',
+	'dask-top tcp://10.0.0.5:8786 --once',
+	'dask-top https://hub.example.org/user/me/proxy/8787/status -H "Authorization: token $JUPYTERHUB_API_TOKEN"',
+	'dask-top --once --json | jq .scheduler.tasks',
+];
+
+export function helpText(): string {
+	const width = Math.max(...HELP_OPTIONS.map(([flag]) => flag.length)) + 2;
+	return [
+		'Usage',
+		'  $ dask-top [URL] [options]',
+		'',
+		"URL is the scheduler's dashboard address, as opened in a browser:",
+		'  http://host:8787   http://host:8787/status   host:8787',
+		'  https://hub.example.org/user/NAME/proxy/8787/status   (JupyterHub)',
+		'  https://gateway.example.org/clusters/NAME/status      (dask-gateway)',
+		"  tcp://host:8786    (the scheduler's comm address: its dashboard on port 8787 is read)",
+		'Without URL: $DASK_TOP_URL, then the config file, then http://127.0.0.1:8787.',
+		'',
+		'Options',
+		...HELP_OPTIONS.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`),
+		'',
+		'Config file (optional): $XDG_CONFIG_HOME/dask-top/config.json, default ~/.config/dask-top/config.json',
+		'  {"url": "http://host:8787", "interval": "2s", "header": ["Authorization: token …"]}',
+		'  Flags win over $DASK_TOP_URL, which wins over the file.',
+		'',
+		'Exit codes: 0 done, 1 the scheduler could not be read, 2 usage error.',
+		'',
+		'Examples',
+		...EXAMPLES.map((example) => `  $ ${example}`),
+	].join('\n');
+}
+
+export interface ParsedArgv {
+	readonly input: readonly string[];
+	readonly flags: {
+		readonly once: boolean;
+		readonly json: boolean;
+		readonly interval?: string;
+		readonly timeout?: string;
+		readonly header: readonly string[];
+		readonly caFile?: string;
+		readonly insecure: boolean;
+		readonly color: boolean;
+		readonly ascii: boolean;
+		readonly help: boolean;
+		readonly version: boolean;
+	};
+	/** The help text as meow prints it (package description first). */
+	readonly help: string;
+	readonly version: string;
+}
+
+export type ArgvResult = {readonly ok: true; readonly argv: ParsedArgv} | {readonly ok: false; readonly error: string};
+
+/** Runs meow on argv (without node and script). Exits 2 itself on an unknown flag, with meow's message. */
+export function parseArgv(argv: readonly string[], importMeta: ImportMeta): ArgvResult {
+	try {
+		const cli = meow(helpText(), {
+			importMeta,
+			argv: [...argv],
+			flags: FLAGS,
+			allowUnknownFlags: false,
+			autoHelp: false,
+			autoVersion: false,
+			inferType: false,
+		});
+		const flags = cli.flags;
+		return {
+			ok: true,
+			argv: {
+				input: cli.input.map(String),
+				flags: {
+					once: flags.once === true,
+					json: flags.json === true,
+					...(flags.interval === undefined ? {} : {interval: flags.interval}),
+					...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),
+					header: flags.header ?? [],
+					...(flags.caFile === undefined ? {} : {caFile: flags.caFile}),
+					insecure: flags.insecure === true,
+					color: flags.color !== false,
+					ascii: flags.ascii === true,
+					help: flags.help === true,
+					version: flags.version === true,
+				},
+				help: cli.help,
+				version: typeof cli.pkg.version === 'string' ? cli.pkg.version : 'unknown',
+			},
+		};
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		return {ok: false, error: message.split('\n')[0] ?? 'invalid arguments'};
+	}
+}

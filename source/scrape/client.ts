@@ -1,0 +1,156 @@
+/**
+ * The one HTTP client toward Dask: a single undici Agent (a keep-alive Pool per origin), a precise
+ * deadline on every request (AbortSignal.timeout; undici's own timers are ~1 s coarse and only a
+ * safety net), one request per URL in flight, a streamed body with a size cap, and the configured
+ * headers sent to the scheduler's origin only. get() never throws: failures come back as data.
+ */
+import {Agent, request, type Dispatcher} from 'undici';
+import type {FetchError} from './errors.js';
+import {classifyError} from './errors.js';
+
+export const SCHEDULER_BODY_CAP_BYTES = 32 * 1024 * 1024;
+
+export interface ClientConfig {
+	readonly timeoutMs: number;
+	/** `scheme://host:port` of the scheduler; only requests to it carry `headers`. */
+	readonly schedulerOrigin: string;
+	readonly headers: ReadonlyArray<{readonly name: string; readonly value: string}>;
+	/** PEM text of the CA certificate(s) to trust (--ca-file). */
+	readonly ca?: string;
+	readonly insecure?: boolean;
+	readonly maxBodyBytes?: number;
+	readonly userAgent?: string;
+	/** For tests: another dispatcher (e.g. a MockAgent) instead of the client's own Agent. */
+	readonly dispatcher?: Dispatcher;
+}
+
+export interface FetchOutcome {
+	/** Epoch ms when the request started. */
+	readonly startedMs: number;
+	readonly latencyMs: number;
+	readonly status: number | null;
+	readonly contentType?: string;
+	readonly body?: string;
+	/** Bytes of body read (up to the cap). */
+	readonly bytes: number;
+	/** The Location header of a redirect (not followed). */
+	readonly location?: string;
+	readonly error?: FetchError;
+}
+
+export interface GetOptions {
+	readonly timeoutMs?: number;
+	readonly maxBodyBytes?: number;
+}
+
+export class HttpClient {
+	private readonly agent: Dispatcher;
+	private readonly ownsAgent: boolean;
+	private readonly shutdown = new AbortController();
+	private readonly inflight = new Map<string, Promise<FetchOutcome>>();
+	private closed = false;
+
+	constructor(private readonly config: ClientConfig) {
+		const safetyNetMs = config.timeoutMs + 2000;
+		this.ownsAgent = config.dispatcher === undefined;
+		this.agent =
+			config.dispatcher ??
+			new Agent({
+				connections: 6,
+				keepAliveTimeout: 30_000,
+				keepAliveMaxTimeout: 60_000,
+				headersTimeout: safetyNetMs,
+				bodyTimeout: safetyNetMs,
+				connect: {
+					timeout: config.timeoutMs,
+					rejectUnauthorized: config.insecure !== true,
+					...(config.ca === undefined ? {} : {ca: config.ca}),
+				},
+			});
+	}
+
+	/** GET url. While the same URL is in flight, callers share that one request. */
+	get(url: string, options: GetOptions = {}): Promise<FetchOutcome> {
+		const running = this.inflight.get(url);
+		if (running !== undefined) return running;
+		const promise = this.fetch(url, options).finally(() => this.inflight.delete(url));
+		this.inflight.set(url, promise);
+		return promise;
+	}
+
+	/** Requests in flight right now. */
+	get pending(): number {
+		return this.inflight.size;
+	}
+
+	/** Aborts everything in flight and closes every pooled connection. */
+	async close(): Promise<void> {
+		if (this.closed) return;
+		this.closed = true;
+		this.shutdown.abort();
+		await Promise.allSettled([...this.inflight.values()]);
+		if (this.ownsAgent) await this.agent.close().catch(() => undefined);
+	}
+
+	private headersFor(url: URL): Record<string, string> {
+		const headers: Record<string, string> = {'user-agent': this.config.userAgent ?? 'dask-top'};
+		if (url.origin === this.config.schedulerOrigin) {
+			for (const {name, value} of this.config.headers) headers[name.toLowerCase()] = value;
+		}
+		return headers;
+	}
+
+	private async fetch(url: string, options: GetOptions): Promise<FetchOutcome> {
+		const startedMs = Date.now();
+		const t0 = performance.now();
+		const elapsed = () => Math.round((performance.now() - t0) * 100) / 100;
+		const cap = options.maxBodyBytes ?? this.config.maxBodyBytes ?? SCHEDULER_BODY_CAP_BYTES;
+		if (this.closed) return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'aborted', message: 'cancelled'}};
+		let parsed: URL;
+		try {
+			parsed = new URL(url);
+		} catch {
+			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'other', message: 'invalid URL'}};
+		}
+		const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? this.config.timeoutMs), this.shutdown.signal]);
+		let response: Dispatcher.ResponseData;
+		try {
+			response = await request(parsed, {method: 'GET', dispatcher: this.agent, headers: this.headersFor(parsed), signal});
+		} catch (error) {
+			return {startedMs, latencyMs: elapsed(), status: null, bytes: 0, error: classifyError(error)};
+		}
+		const status = response.statusCode;
+		const contentType = headerValue(response.headers['content-type']);
+		const location = headerValue(response.headers['location']);
+		const meta = {startedMs, status, ...(contentType === undefined ? {} : {contentType}), ...(location === undefined ? {} : {location})};
+		const declared = Number(headerValue(response.headers['content-length']) ?? Number.NaN);
+		if (declared > cap) {
+			response.body.destroy();
+			return {...meta, latencyMs: elapsed(), bytes: 0, error: tooLarge(cap)};
+		}
+		const chunks: Buffer[] = [];
+		let bytes = 0;
+		try {
+			for await (const chunk of response.body as AsyncIterable<Buffer>) {
+				bytes += chunk.length;
+				if (bytes > cap) {
+					response.body.destroy();
+					return {...meta, latencyMs: elapsed(), bytes, error: tooLarge(cap)};
+				}
+				chunks.push(chunk);
+			}
+		} catch (error) {
+			response.body.destroy();
+			return {...meta, latencyMs: elapsed(), bytes, error: classifyError(error)};
+		}
+		return {...meta, latencyMs: elapsed(), bytes, body: Buffer.concat(chunks, bytes).toString('utf8')};
+	}
+}
+
+function tooLarge(capBytes: number): FetchError {
+	return {kind: 'too-large', message: `answer larger than ${Math.round(capBytes / 1024 / 1024)} MiB; stopped reading`};
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+	return Array.isArray(value) ? value[0] : value;
+}

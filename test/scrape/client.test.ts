@@ -1,0 +1,174 @@
+/**
+ * The HTTP client against real loopback node:http servers. These are deliberate fakes: no real
+ * Dask scheduler hangs, answers 50 MB, or lets us count its sockets on demand.
+ */
+import {createServer, type IncomingHttpHeaders, type Server, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {afterEach, describe, expect, it} from 'vitest';
+import {HttpClient} from '../../source/scrape/client.js';
+
+interface TestServer {
+	readonly url: string;
+	readonly origin: string;
+	readonly server: Server;
+	readonly seen: IncomingHttpHeaders[];
+	connections: number;
+}
+
+const servers: Server[] = [];
+const clients: HttpClient[] = [];
+
+afterEach(async () => {
+	await Promise.all(clients.splice(0).map((client) => client.close()));
+	for (const server of servers.splice(0)) {
+		server.closeAllConnections();
+		server.close();
+	}
+});
+
+async function serve(handler: (path: string, res: ServerResponse) => void): Promise<TestServer> {
+	const seen: IncomingHttpHeaders[] = [];
+	const server = createServer((req, res) => {
+		seen.push(req.headers);
+		res.on('error', () => undefined);
+		handler(req.url ?? '/', res);
+	});
+	servers.push(server);
+	const state: TestServer = {url: '', origin: '', server, seen, connections: 0};
+	server.on('connection', () => {
+		state.connections += 1;
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const {port} = server.address() as AddressInfo;
+	return Object.assign(state, {url: `http://127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}`});
+}
+
+function client(origin: string, extra: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}): HttpClient {
+	const made = new HttpClient({timeoutMs: 2000, schedulerOrigin: origin, headers: [], ...extra});
+	clients.push(made);
+	return made;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('HttpClient', () => {
+	it('returns status, content type and body', async () => {
+		const server = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/plain; version=0.0.4'});
+			res.end('dask_scheduler_clients 1.0\n');
+		});
+		const outcome = await client(server.origin).get(`${server.url}/metrics`);
+		expect(outcome).toMatchObject({status: 200, contentType: 'text/plain; version=0.0.4', body: 'dask_scheduler_clients 1.0\n', bytes: 27});
+		expect(outcome.error).toBeUndefined();
+	});
+
+	it('gives up on a hanging server at its own deadline, well before undici’s coarse timers', async () => {
+		const server = await serve(() => undefined);
+		const started = performance.now();
+		const outcome = await client(server.origin, {timeoutMs: 300}).get(`${server.url}/metrics`);
+		const took = performance.now() - started;
+		expect(outcome.status).toBeNull();
+		expect(outcome.error?.kind).toBe('timeout');
+		expect(took).toBeGreaterThanOrEqual(280);
+		expect(took).toBeLessThan(900);
+	});
+
+	it('stops reading a 50 MB body past the cap, keeps memory bounded, and says too-large', async () => {
+		const chunk = Buffer.alloc(1024 * 1024, 'x');
+		const server = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/plain'});
+			let sent = 0;
+			const pump = (): void => {
+				while (sent < 50) {
+					sent += 1;
+					if (!res.write(chunk)) {
+						res.once('drain', pump);
+						return;
+					}
+				}
+				res.end();
+			};
+			pump();
+		});
+		global.gc?.();
+		const before = process.memoryUsage();
+		const outcome = await client(server.origin).get(`${server.url}/metrics`);
+		const after = process.memoryUsage();
+		expect(outcome.status).toBe(200);
+		expect(outcome.error?.kind).toBe('too-large');
+		expect(outcome.body).toBeUndefined();
+		expect(outcome.bytes).toBeLessThan(34 * 1024 * 1024);
+		const grewBytes = after.rss - before.rss;
+		expect(grewBytes).toBeLessThan(120 * 1024 * 1024);
+	});
+
+	it('refuses a declared Content-Length over the cap without reading it', async () => {
+		const server = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/plain', 'content-length': String(50 * 1024 * 1024)});
+			res.write('x');
+		});
+		const outcome = await client(server.origin, {maxBodyBytes: 1024 * 1024}).get(`${server.url}/metrics`);
+		expect(outcome.error?.kind).toBe('too-large');
+		expect(outcome.bytes).toBe(0);
+	});
+
+	it('reuses one keep-alive connection for requests spaced like a poll loop', async () => {
+		const server = await serve((_path, res) => res.end('ok'));
+		const http = client(server.origin);
+		for (let i = 0; i < 5; i += 1) {
+			expect((await http.get(`${server.url}/health`)).body).toBe('ok');
+			await sleep(20);
+		}
+		expect(server.connections).toBe(1);
+	});
+
+	it('sends the configured headers to the scheduler origin only, never to a worker host', async () => {
+		const scheduler = await serve((_path, res) => res.end('ok'));
+		const worker = await serve((_path, res) => res.end('ok'));
+		const http = client(scheduler.origin, {headers: [{name: 'Authorization', value: 'token SECRET'}]});
+		await http.get(`${scheduler.url}/metrics`);
+		await http.get(`${worker.url}/metrics`);
+		expect(scheduler.seen[0]?.authorization).toBe('token SECRET');
+		expect(worker.seen[0]?.authorization).toBeUndefined();
+		expect(worker.seen[0]?.['user-agent']).toBe('dask-top');
+	});
+
+	it('keeps one request per URL in flight: a second caller shares the first', async () => {
+		let requests = 0;
+		const server = await serve((_path, res) => {
+			requests += 1;
+			setTimeout(() => res.end('ok'), 100);
+		});
+		const http = client(server.origin);
+		const [a, b] = await Promise.all([http.get(`${server.url}/json/identity.json`), http.get(`${server.url}/json/identity.json`)]);
+		expect(a).toBe(b);
+		expect(requests).toBe(1);
+	});
+
+	it('reports a redirect with its Location instead of following it', async () => {
+		const server = await serve((_path, res) => {
+			res.writeHead(302, {location: '/hub/login?next=%2Fuser%2Fa'});
+			res.end();
+		});
+		const outcome = await client(server.origin).get(`${server.url}/metrics`);
+		expect(outcome).toMatchObject({status: 302, location: '/hub/login?next=%2Fuser%2Fa'});
+	});
+
+	it('reports a port where nothing listens as refused', async () => {
+		const server = await serve((_path, res) => res.end('ok'));
+		const {url} = server;
+		server.server.close();
+		await sleep(10);
+		const outcome = await client(url).get(`${url}/metrics`);
+		expect(outcome.error?.kind).toBe('refused');
+	});
+
+	it('aborts what is in flight when closed', async () => {
+		const server = await serve(() => undefined);
+		const http = new HttpClient({timeoutMs: 5000, schedulerOrigin: server.origin, headers: []});
+		const pending = http.get(`${server.url}/metrics`);
+		await sleep(50);
+		await http.close();
+		expect((await pending).error?.kind).toBe('aborted');
+	});
+});

@@ -164,10 +164,19 @@ export interface ClusterState {
 	readonly alerts: ReadonlyMap<string, Alert>;
 	/** Newest first, bounded. */
 	readonly events: readonly ModelEvent[];
-	/** Per-worker and cluster "rising" marks: monitor ms of the latest rise, by key. */
-	readonly rises: ReadonlyMap<string, number>;
+	/** "Rising" marks (erred tasks, spilled bytes) by `kind|subject`, while their window is open. */
+	readonly rises: ReadonlyMap<string, Rise>;
 	/** Increments on every change; views memoize on it. */
 	readonly revision: number;
+}
+
+/** Something kept rising (erred tasks, spilled bytes): when, by how much in total, and per part. */
+export interface Rise {
+	readonly firstMs: number;
+	readonly lastMs: number;
+	readonly amount: number;
+	/** e.g. erred tasks per prefix. */
+	readonly detail?: Readonly<Record<string, number>>;
 }
 
 export interface SourceTrack {

@@ -1,0 +1,115 @@
+/**
+ * Conditions → alerts and the event log, on glances' model: a condition that starts holding opens
+ * an alert (ongoing, with a start time); while it holds, its severity and message follow it (the
+ * peak severity is kept); when it stops holding, the alert is resolved with an end time. The same
+ * condition later opens a NEW event. Joins and graceful exits are instantaneous events (resolved
+ * at once, duration 0). The log is bounded, newest first.
+ *
+ * Alerts kept in the state carry the duration as of their latest change; `currentAlert` (used by
+ * the triage view) brings it up to the present.
+ */
+import type {Condition} from './alerts.js';
+import {SEVERITY_RANK} from './alerts.js';
+import type {Alert, ModelEvent, SeverityCounts} from './types.js';
+
+function worse(a: Alert['severity'], b: Alert['severity']): Alert['severity'] {
+	return SEVERITY_RANK[a] >= SEVERITY_RANK[b] ? a : b;
+}
+
+export function eventKey(event: Pick<Alert, 'id' | 'start_time'>): string {
+	return `${event.id}@${event.start_time}`;
+}
+
+export interface AppliedAlerts {
+	readonly alerts: ReadonlyMap<string, Alert>;
+	readonly events: readonly ModelEvent[];
+	readonly changed: boolean;
+}
+
+export function applyConditions(
+	previous: ReadonlyMap<string, Alert>,
+	conditions: readonly Condition[],
+	nowMs: number,
+	events: readonly ModelEvent[],
+	maxEvents: number,
+): AppliedAlerts {
+	const nowS = nowMs / 1000;
+	const alerts = new Map<string, Alert>();
+	const opened: ModelEvent[] = [];
+	let changed = false;
+	for (const c of conditions) {
+		if (alerts.has(c.id)) continue; // one alert per kind and subject
+		const old = previous.get(c.id);
+		if (old && old.severity === c.severity && old.message === c.message && sameWorkers(old.workers, c.workers)) {
+			alerts.set(c.id, old);
+			continue;
+		}
+		changed = true;
+		const start = old?.start_time ?? nowS;
+		const alert: Alert = {
+			...c,
+			peak_severity: old ? worse(old.peak_severity, c.severity) : c.severity,
+			start_time: start,
+			duration_seconds: Math.max(0, nowS - start),
+			state: 'ongoing',
+		};
+		alerts.set(c.id, alert);
+		if (!old) opened.push(alert);
+	}
+	const resolved = new Map<string, ModelEvent>();
+	for (const [id, old] of previous) {
+		if (alerts.has(id)) continue;
+		changed = true;
+		resolved.set(eventKey(old), {...old, state: 'resolved', end_time: nowS, duration_seconds: Math.max(0, nowS - old.start_time)});
+	}
+	if (!changed) return {alerts: previous, events, changed: false};
+	let log: ModelEvent[] = resolved.size === 0 ? [...events] : events.map((e) => resolved.get(eventKey(e)) ?? e);
+	if (opened.length > 0) log = [...opened.reverse(), ...log];
+	if (log.length > maxEvents) log = log.slice(0, maxEvents);
+	return {alerts, events: log, changed};
+}
+
+function sameWorkers(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+	if (a === b) return true;
+	if (!a || !b || a.length !== b.length) return false;
+	return a.every((x, i) => x === b[i]);
+}
+
+/** An instantaneous event (a join, a graceful exit): resolved at once. */
+export function instantEvent(c: Condition, nowMs: number): ModelEvent {
+	const nowS = nowMs / 1000;
+	return {...c, peak_severity: c.severity, start_time: nowS, end_time: nowS, duration_seconds: 0, state: 'resolved'};
+}
+
+export function prependEvents(events: readonly ModelEvent[], added: readonly ModelEvent[], maxEvents: number): readonly ModelEvent[] {
+	if (added.length === 0) return events;
+	const log = [...[...added].reverse(), ...events];
+	return log.length > maxEvents ? log.slice(0, maxEvents) : log;
+}
+
+/** The alert with its duration up to `nowMs`. */
+export function currentAlert(alert: Alert, nowMs: number): Alert {
+	if (alert.state === 'resolved') return alert;
+	const duration = Math.max(0, nowMs / 1000 - alert.start_time);
+	return duration === alert.duration_seconds ? alert : {...alert, duration_seconds: duration};
+}
+
+/** The log with ongoing entries brought up to date from the live alerts (newest first). */
+export function currentEvents(events: readonly ModelEvent[], alerts: ReadonlyMap<string, Alert>, nowMs: number): ModelEvent[] {
+	return events.map((e) => {
+		if (e.state === 'resolved') return e;
+		const live = alerts.get(e.id);
+		return currentAlert(live && live.start_time === e.start_time ? live : e, nowMs);
+	});
+}
+
+export function severityCounts(alerts: Iterable<Alert>): SeverityCounts {
+	const counts = {info: 0, warning: 0, critical: 0};
+	for (const a of alerts) counts[a.severity]++;
+	return counts;
+}
+
+/** Worst first, then oldest first, then by id (stable). */
+export function compareAlerts(a: Alert, b: Alert): number {
+	return SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.start_time - b.start_time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

@@ -1,0 +1,40 @@
+/** Small number formatting for the model's one-line messages (the UI has its own, richer one). */
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
+
+export function bytesText(bytes: number | undefined): string {
+	if (bytes === undefined || !Number.isFinite(bytes)) return '?';
+	let value = Math.abs(bytes);
+	let unit = 0;
+	while (value >= 1024 && unit < UNITS.length - 1) {
+		value /= 1024;
+		unit++;
+	}
+	const sign = bytes < 0 ? '-' : '';
+	return `${sign}${unit === 0 ? value.toFixed(0) : value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+export function percentText(fraction: number | undefined): string {
+	if (fraction === undefined || !Number.isFinite(fraction)) return '?';
+	return `${Math.round(fraction * 100)} %`;
+}
+
+export function secondsText(seconds: number | undefined): string {
+	if (seconds === undefined || !Number.isFinite(seconds)) return '?';
+	if (seconds < 10) return `${Number(seconds.toFixed(1))} s`;
+	if (seconds < 120) return `${Math.round(seconds)} s`;
+	if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+	return `${Number((seconds / 3600).toFixed(1))} h`;
+}
+
+/** "a, b, c and 4 more" */
+export function listText(items: readonly string[], max = 5): string {
+	if (items.length <= max) return items.join(', ');
+	return `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+}
+
+/** Worst-first entries of a count record: "explode 6, divide 2". */
+export function countsText(counts: Readonly<Record<string, number>>, max = 4): string {
+	const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+	return listText(entries.map(([k, v]) => `${k} ${v}`), max);
+}

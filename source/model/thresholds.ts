@@ -1,0 +1,98 @@
+/**
+ * Alert thresholds: ONE table of data. Every value is overridable by name with
+ * `--threshold NAME=VALUE` (repeatable) or the config file's `thresholds` object; both go through
+ * `parseThresholdOverride` / `resolveThresholds`, so a bad value is one line naming it.
+ */
+import type {ThresholdName, Thresholds} from './types.js';
+
+export interface ThresholdSpec {
+	readonly name: ThresholdName;
+	readonly value: number;
+	readonly unit: 'fraction' | 'seconds' | 'times' | 'polls' | 'percent';
+	readonly description: string;
+	/** Smallest accepted value (inclusive) and largest (inclusive). */
+	readonly min: number;
+	readonly max: number;
+}
+
+export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
+	{name: 'memory_warning', value: 0.7, unit: 'fraction', min: 0, max: 10, description: "worker process memory / limit: warning (Dask's spill threshold)"},
+	{name: 'memory_critical', value: 0.8, unit: 'fraction', min: 0, max: 10, description: "worker process memory / limit: critical (Dask's pause threshold)"},
+	{name: 'memory_terminate', value: 0.95, unit: 'fraction', min: 0, max: 10, description: "worker process memory / limit: critical, named terminate (Dask's terminate threshold)"},
+	{name: 'unmanaged_warning', value: 0.3, unit: 'fraction', min: 0, max: 10, description: 'unmanaged memory / limit: warning'},
+	{name: 'unmanaged_critical', value: 0.5, unit: 'fraction', min: 0, max: 10, description: 'unmanaged memory / limit: critical'},
+	{name: 'event_loop_warning_s', value: 1, unit: 'seconds', min: 0, max: 86_400, description: 'worker event loop interval: warning'},
+	{name: 'event_loop_critical_s', value: 3, unit: 'seconds', min: 0, max: 86_400, description: 'worker event loop interval: critical'},
+	{name: 'heartbeat_warning_x', value: 3, unit: 'times', min: 0, max: 10_000, description: 'heartbeat age, in heartbeat intervals (0.5/1/2/(n/200+1) s for ≤10/<50/<200/≥200 workers): warning'},
+	{name: 'heartbeat_critical_x', value: 10, unit: 'times', min: 0, max: 10_000, description: 'heartbeat age, in heartbeat intervals: critical'},
+	{name: 'stale_warning_polls', value: 2, unit: 'polls', min: 1, max: 10_000, description: 'scheduler unreachable / data stale, missed polls: warning'},
+	{name: 'stale_critical_polls', value: 5, unit: 'polls', min: 1, max: 10_000, description: 'scheduler unreachable / data stale, missed polls: critical'},
+	{name: 'rising_window_s', value: 30, unit: 'seconds', min: 0, max: 86_400, description: 'erred tasks / spilled bytes rising: the warning stays open this long after the last rise'},
+	{name: 'worker_lost_hold_s', value: 600, unit: 'seconds', min: 0, max: 31_536_000, description: 'worker lost: critical for this long, then resolved (the worker stays listed as lost)'},
+	{name: 'stall_min_s', value: 60, unit: 'seconds', min: 1, max: 86_400, description: 'stalled: no task completed for at least this long (see stall_duration_x)'},
+	{name: 'stall_duration_x', value: 3, unit: 'times', min: 0, max: 10_000, description: 'stalled: … or this many × the longest mean task duration of the prefixes in flight, whichever is longer'},
+	{name: 'stall_cpu_percent', value: 5, unit: 'percent', min: 0, max: 100_000, description: 'stalled: every worker holding tasks uses less CPU than this (100 = one core)'},
+];
+
+export const THRESHOLD_NAMES: readonly ThresholdName[] = THRESHOLD_TABLE.map((spec) => spec.name);
+
+export const DEFAULT_THRESHOLDS: Thresholds = Object.freeze(
+	Object.fromEntries(THRESHOLD_TABLE.map((spec) => [spec.name, spec.value])) as Record<ThresholdName, number>,
+);
+
+const SPEC_BY_NAME = new Map<string, ThresholdSpec>(THRESHOLD_TABLE.map((spec) => [spec.name, spec]));
+
+export function isThresholdName(name: string): name is ThresholdName {
+	return SPEC_BY_NAME.has(name);
+}
+
+/** Checks one value for a named threshold: the number, or a one-line error naming it. */
+export function checkThresholdValue(name: string, raw: unknown): {readonly name: ThresholdName; readonly value: number} | {readonly error: string} {
+	const spec = SPEC_BY_NAME.get(name);
+	if (!spec) return {error: `unknown threshold "${name}"; known: ${THRESHOLD_NAMES.join(', ')}`};
+	const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw.trim().replace(/s$/, '')) : Number.NaN;
+	if (!Number.isFinite(value)) return {error: `threshold ${spec.name} needs a number (${spec.unit}), got "${String(raw)}"`};
+	if (value < spec.min || value > spec.max) return {error: `threshold ${spec.name} must be between ${spec.min} and ${spec.max} (${spec.unit}), got ${value}`};
+	return {name: spec.name, value};
+}
+
+/** `NAME=VALUE` (as given to --threshold) → the override, or a one-line usage error naming it. */
+export function parseThresholdOverride(text: string): {readonly name: ThresholdName; readonly value: number} | {readonly error: string} {
+	const eq = text.indexOf('=');
+	if (eq <= 0) return {error: `--threshold expects NAME=VALUE (e.g. memory_warning=0.75), got "${text}"`};
+	return checkThresholdValue(text.slice(0, eq).trim(), text.slice(eq + 1));
+}
+
+/**
+ * Defaults with overrides applied (a config file's `thresholds` object, then --threshold values).
+ * Also checks the pairs stay ordered (warning ≤ critical); the first problem is returned as an error.
+ */
+export function resolveThresholds(overrides: Readonly<Record<string, unknown>> = {}): Thresholds | {readonly error: string} {
+	const out: Record<ThresholdName, number> = {...DEFAULT_THRESHOLDS};
+	for (const [name, raw] of Object.entries(overrides)) {
+		if (raw === undefined) continue;
+		const checked = checkThresholdValue(name, raw);
+		if ('error' in checked) return checked;
+		out[checked.name] = checked.value;
+	}
+	const pairs: ReadonlyArray<readonly [ThresholdName, ThresholdName]> = [
+		['memory_warning', 'memory_critical'],
+		['memory_critical', 'memory_terminate'],
+		['unmanaged_warning', 'unmanaged_critical'],
+		['event_loop_warning_s', 'event_loop_critical_s'],
+		['heartbeat_warning_x', 'heartbeat_critical_x'],
+		['stale_warning_polls', 'stale_critical_polls'],
+	];
+	for (const [low, high] of pairs) {
+		if (out[low] > out[high]) return {error: `threshold ${low} (${out[low]}) must not exceed ${high} (${out[high]})`};
+	}
+	return Object.freeze(out);
+}
+
+/** Dask's heartbeat interval for a cluster of `workers` workers, seconds (`heartbeat_interval(n)`). */
+export function heartbeatIntervalSeconds(workers: number): number {
+	if (workers <= 10) return 0.5;
+	if (workers < 50) return 1;
+	if (workers < 200) return 2;
+	return workers / 200 + 1;
+}

@@ -1,0 +1,167 @@
+/**
+ * Which endpoints a poll round asks, from the endpoint doc's polling plan (§10). Pure: the time,
+ * the latest snapshot's worker and task counts and what each endpoint did last are passed in.
+ *
+ *   /metrics                    every round (the interval; cheap and rich)
+ *   /json/identity.json         every max(interval, worker heartbeat)
+ *   /info/main/workers.html     every 5 s (10 s from 200 workers) while identity works, else with identity
+ *   /json/counts.json           every 30 s; never above 200,000 tasks; never before /metrics has counted
+ *   /health, /api/v1            once a minute (capabilities); /api/v1/adaptive_target each round when enabled
+ *   workers' own /metrics       every 5 s (10 s above 200 workers) while identity fails or is missing
+ *   /info/worker/<addr>.html    every 5 s while a worker's detail is open
+ * An endpoint that is `unavailable` (404, disabled) is asked again once a minute. Never /eventstream,
+ * never /sitemap.json.
+ */
+import type {EndpointState} from '../types/snapshot.js';
+
+export type EndpointKey = 'metrics' | 'identity' | 'workers_html' | 'counts' | 'health' | 'api' | 'adaptive_target' | 'worker_detail';
+export type PlanKey = EndpointKey | 'worker_metrics';
+
+/** Scheduler paths of the regular endpoints (the detail page's path depends on the worker). */
+export const ENDPOINT_PATHS: Readonly<Record<Exclude<EndpointKey, 'worker_detail'>, string>> = {
+	metrics: '/metrics',
+	identity: '/json/identity.json',
+	workers_html: '/info/main/workers.html',
+	counts: '/json/counts.json',
+	health: '/health',
+	api: '/api/v1',
+	adaptive_target: '/api/v1/adaptive_target',
+};
+
+export function workerDetailPath(address: string): string {
+	return `/info/worker/${encodeURIComponent(address)}.html`;
+}
+
+export const COUNTS_EVERY_MS = 30_000;
+export const COUNTS_MAX_TASKS = 200_000;
+export const CAPABILITIES_EVERY_MS = 60_000;
+export const UNAVAILABLE_RETRY_MS = 60_000;
+export const DETAIL_EVERY_MS = 5_000;
+export const LARGE_CLUSTER_WORKERS = 200;
+export const MAX_BACKOFF_MS = 30_000;
+
+export interface EndpointMemory {
+	readonly lastAttemptMs?: number;
+	readonly lastOutcome?: EndpointState;
+}
+
+export interface PlanInput {
+	readonly nowMs: number;
+	readonly intervalMs: number;
+	readonly workerCount?: number;
+	readonly taskCount?: number;
+	readonly endpoints: Readonly<Partial<Record<PlanKey, EndpointMemory>>>;
+	readonly detailWorker?: string | null;
+	/** The scheduler gave no HTTP answer last round: only probe it until it is back. */
+	readonly schedulerDown?: boolean;
+	/** Refresh now (R): everything due except counts.json, which keeps its own pace. */
+	readonly force?: boolean;
+	/** A follow-up pass (--once): only what was never asked yet and is allowed now. */
+	readonly followUp?: boolean;
+}
+
+export interface RoundPlan {
+	/** Scheduler endpoints to ask this round, in this order. */
+	readonly endpoints: readonly EndpointKey[];
+	/** Sample the workers' own /metrics this round. */
+	readonly sampleWorkers: boolean;
+}
+
+/** The workers' heartbeat interval Dask uses for n workers (identity.json cannot be fresher). */
+export function heartbeatMs(workers: number): number {
+	if (workers <= 10) return 500;
+	if (workers < 50) return 1000;
+	if (workers < 200) return 2000;
+	return (workers / 200 + 1) * 1000;
+}
+
+export function identityEveryMs(intervalMs: number, workers: number | undefined): number {
+	return Math.max(intervalMs, heartbeatMs(workers ?? 0));
+}
+
+function largeCluster(workers: number | undefined): boolean {
+	return (workers ?? 0) > LARGE_CLUSTER_WORKERS;
+}
+
+export function workersHtmlEveryMs(input: PlanInput): number {
+	if (input.endpoints.identity?.lastOutcome !== 'ok') return identityEveryMs(input.intervalMs, input.workerCount);
+	return Math.max(input.intervalMs, (input.workerCount ?? 0) >= LARGE_CLUSTER_WORKERS ? 10_000 : 5_000);
+}
+
+export function workerSampleEveryMs(workers: number | undefined): number {
+	return largeCluster(workers) ? 10_000 : 5_000;
+}
+
+/** Counts.json is safe only once /metrics has had its say on the number of tasks. */
+export function countsAllowed(input: PlanInput): boolean {
+	if (input.endpoints.metrics?.lastAttemptMs === undefined) return false;
+	return input.taskCount === undefined || input.taskCount <= COUNTS_MAX_TASKS;
+}
+
+function cadenceMs(key: PlanKey, input: PlanInput): number | undefined {
+	switch (key) {
+		case 'metrics':
+			return input.intervalMs;
+		case 'identity':
+			return identityEveryMs(input.intervalMs, input.workerCount);
+		case 'workers_html':
+			return workersHtmlEveryMs(input);
+		case 'counts':
+			return countsAllowed(input) ? COUNTS_EVERY_MS : undefined;
+		case 'health':
+		case 'api':
+			return CAPABILITIES_EVERY_MS;
+		case 'adaptive_target':
+			return input.endpoints.api?.lastOutcome === 'ok' ? input.intervalMs : undefined;
+		case 'worker_detail':
+			return input.detailWorker ? DETAIL_EVERY_MS : undefined;
+		case 'worker_metrics': {
+			const identity = input.endpoints.identity;
+			const identityBroken = identity?.lastAttemptMs !== undefined && identity.lastOutcome !== 'ok';
+			return identityBroken && (input.workerCount ?? 1) > 0 ? workerSampleEveryMs(input.workerCount) : undefined;
+		}
+	}
+}
+
+/** Whether an endpoint with this cadence is due; a tenth of the interval absorbs timer jitter. */
+export function isDue(key: PlanKey, input: PlanInput): boolean {
+	const every = cadenceMs(key, input);
+	if (every === undefined) return false;
+	const memory = input.endpoints[key];
+	if (memory?.lastAttemptMs === undefined) return true;
+	const elapsed = input.nowMs - memory.lastAttemptMs;
+	const slack = input.intervalMs / 10;
+	if (memory.lastOutcome === 'unavailable' && key !== 'worker_metrics') return elapsed + slack >= Math.max(every, UNAVAILABLE_RETRY_MS);
+	if (input.force && key !== 'counts') return true;
+	return elapsed + slack >= every;
+}
+
+const ORDER: readonly EndpointKey[] = ['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target', 'health', 'api', 'worker_detail'];
+
+export function planRound(input: PlanInput): RoundPlan {
+	if (input.schedulerDown) {
+		const probe: EndpointKey = input.endpoints.metrics?.lastOutcome === 'unavailable' ? 'health' : 'metrics';
+		return {endpoints: [probe], sampleWorkers: false};
+	}
+	const never = (key: PlanKey) => input.endpoints[key]?.lastAttemptMs === undefined;
+	const wanted = (key: PlanKey) => isDue(key, input) && (!input.followUp || never(key));
+	return {endpoints: ORDER.filter(wanted), sampleWorkers: wanted('worker_metrics')};
+}
+
+export interface DelayInput {
+	readonly intervalMs: number;
+	readonly roundStartMs: number;
+	readonly roundEndMs: number;
+	/** Rounds in a row in which the scheduler gave no HTTP answer. */
+	readonly failures: number;
+}
+
+/**
+ * How long to wait after a round ends. Down: 1, 2, 4 … 30 s. Up: the interval from the round's
+ * start, but never less than the round took, so the monitor is busy at most half the time.
+ */
+export function nextDelayMs({intervalMs, roundStartMs, roundEndMs, failures}: DelayInput): number {
+	if (failures > 0) return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures - 1, 15));
+	const tookMs = Math.max(0, roundEndMs - roundStartMs);
+	return Math.max(intervalMs - tookMs, tookMs);
+}

@@ -1,0 +1,152 @@
+import {describe, expect, it} from 'vitest';
+import {
+	heartbeatMs,
+	identityEveryMs,
+	nextDelayMs,
+	planRound,
+	workerDetailPath,
+	type EndpointKey,
+	type EndpointMemory,
+	type PlanInput,
+	type PlanKey,
+} from '../../source/scrape/plan.js';
+
+const NOW = 1_000_000;
+
+/** Every endpoint last asked `agoMs` ago with this outcome. */
+function all(agoMs: number, outcome: EndpointMemory['lastOutcome'] = 'ok'): Record<PlanKey, EndpointMemory> {
+	const keys: PlanKey[] = ['metrics', 'identity', 'workers_html', 'counts', 'health', 'api', 'adaptive_target', 'worker_detail', 'worker_metrics'];
+	return Object.fromEntries(keys.map((key) => [key, {lastAttemptMs: NOW - agoMs, lastOutcome: outcome}])) as Record<PlanKey, EndpointMemory>;
+}
+
+function plan(partial: Partial<PlanInput>): readonly EndpointKey[] {
+	return planRound({nowMs: NOW, intervalMs: 2000, endpoints: {}, ...partial}).endpoints;
+}
+
+describe('heartbeat and identity cadence', () => {
+	it.each([
+		[0, 500],
+		[10, 500],
+		[11, 1000],
+		[49, 1000],
+		[50, 2000],
+		[199, 2000],
+		[200, 2000],
+		[400, 3000],
+		[1000, 6000],
+	])('a cluster of %d workers heartbeats every %d ms', (workers, ms) => {
+		expect(heartbeatMs(workers)).toBe(ms);
+	});
+
+	it.each([
+		[2000, 3, 2000],
+		[1000, 30, 1000],
+		[1000, 150, 2000],
+		[2000, 1000, 6000],
+		[10_000, 1000, 10_000],
+	])('at interval %d ms with %d workers identity.json is read every %d ms', (intervalMs, workers, every) => {
+		expect(identityEveryMs(intervalMs, workers)).toBe(every);
+	});
+});
+
+describe('planRound', () => {
+	it('asks metrics, identity, workers.html, health and the api probe first, but not counts before metrics has counted', () => {
+		expect(plan({})).toEqual(['metrics', 'identity', 'workers_html', 'health', 'api']);
+	});
+
+	it.each<[string, Partial<PlanInput>, readonly EndpointKey[]]>([
+		['2 s after a full round, small cluster', {endpoints: all(2000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'adaptive_target']],
+		['5 s after: workers.html too', {endpoints: all(5000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html', 'adaptive_target']],
+		['30 s after: counts too', {endpoints: all(30_000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target']],
+		['60 s after: health and api again', {endpoints: all(60_000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target', 'health', 'api']],
+		['never counts above 200,000 tasks', {endpoints: all(60_000), workerCount: 3, taskCount: 200_001}, ['metrics', 'identity', 'workers_html', 'adaptive_target', 'health', 'api']],
+		['counts at exactly 200,000 tasks', {endpoints: all(30_000), workerCount: 3, taskCount: 200_000}, ['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target']],
+		['1000 workers: identity every 6 s, not at 2 s', {endpoints: all(2000), workerCount: 1000, taskCount: 10}, ['metrics', 'adaptive_target']],
+		['1000 workers: identity at 6 s', {endpoints: all(6000), workerCount: 1000, taskCount: 10}, ['metrics', 'identity', 'adaptive_target']],
+		['1000 workers: workers.html waits 10 s', {endpoints: all(9000), workerCount: 1000, taskCount: 10}, ['metrics', 'identity', 'adaptive_target']],
+		['timer jitter of a few ms does not skip a round', {endpoints: all(1990), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'adaptive_target']],
+	])('%s', (_name, input, expected) => {
+		expect(plan(input)).toEqual(expected);
+	});
+
+	it('reads workers.html at the identity cadence while identity fails', () => {
+		const endpoints = {...all(2000), identity: {lastAttemptMs: NOW - 2000, lastOutcome: 'failed' as const}};
+		expect(plan({endpoints, workerCount: 3, taskCount: 10})).toEqual(['metrics', 'identity', 'workers_html', 'adaptive_target']);
+	});
+
+	it('asks adaptive_target only when the api probe answered', () => {
+		const endpoints = {...all(2000), api: {lastAttemptMs: NOW - 2000, lastOutcome: 'unavailable' as const}};
+		expect(plan({endpoints, workerCount: 3, taskCount: 10})).toEqual(['metrics', 'identity']);
+	});
+
+	it('asks an unavailable endpoint again only once a minute', () => {
+		const endpoints = {...all(2000), workers_html: {lastAttemptMs: NOW - 59_000, lastOutcome: 'unavailable' as const}};
+		expect(plan({endpoints, workerCount: 3, taskCount: 10, force: true})).not.toContain('workers_html');
+		expect(plan({endpoints: {...endpoints, workers_html: {lastAttemptMs: NOW - 60_000, lastOutcome: 'unavailable'}}, workerCount: 3, taskCount: 10})).toContain('workers_html');
+	});
+
+	it('fetches the detail page every 5 s while a worker is open', () => {
+		expect(plan({endpoints: all(2000), workerCount: 3, taskCount: 10, detailWorker: 'tcp://10.0.0.1:4000'})).not.toContain('worker_detail');
+		expect(plan({endpoints: all(5000), workerCount: 3, taskCount: 10, detailWorker: 'tcp://10.0.0.1:4000'})).toContain('worker_detail');
+		expect(plan({endpoints: all(5000), workerCount: 3, taskCount: 10, detailWorker: null})).not.toContain('worker_detail');
+		expect(workerDetailPath('tcp://10.0.0.1:4000')).toBe('/info/worker/tcp%3A%2F%2F10.0.0.1%3A4000.html');
+	});
+
+	it('refreshes everything on R except counts, which keeps its 30 s pace', () => {
+		expect(plan({endpoints: all(500), workerCount: 3, taskCount: 10, force: true})).toEqual(['metrics', 'identity', 'workers_html', 'adaptive_target', 'health', 'api']);
+	});
+
+	it('only probes /metrics while the scheduler is down, /health when metrics is unavailable', () => {
+		expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: all(60_000), schedulerDown: true})).toEqual({endpoints: ['metrics'], sampleWorkers: false});
+		const endpoints = {...all(60_000), metrics: {lastAttemptMs: NOW, lastOutcome: 'unavailable' as const}};
+		expect(plan({endpoints, schedulerDown: true})).toEqual(['health']);
+	});
+
+	describe('sampling the workers’ own /metrics', () => {
+		const failing = (agoMs: number) => ({...all(agoMs), identity: {lastAttemptMs: NOW - 1000, lastOutcome: 'failed' as const}});
+
+		it.each<[string, Partial<PlanInput>, boolean]>([
+			['not while identity works', {endpoints: all(10_000), workerCount: 3}, false],
+			['not before identity was asked at all', {endpoints: {}}, false],
+			['while identity fails, every 5 s', {endpoints: failing(5000), workerCount: 3}, true],
+			['not 4 s after the last sample', {endpoints: failing(4000), workerCount: 3}, false],
+			['above 200 workers every 10 s', {endpoints: failing(9000), workerCount: 500}, false],
+			['above 200 workers at 10 s', {endpoints: failing(10_000), workerCount: 500}, true],
+			['not when there are no workers', {endpoints: failing(10_000), workerCount: 0}, false],
+			['while identity is missing (404)', {endpoints: {...all(5000), identity: {lastAttemptMs: NOW, lastOutcome: 'unavailable'}}, workerCount: 3}, true],
+		])('%s', (_name, input, expected) => {
+			expect(planRound({nowMs: NOW, intervalMs: 2000, ...input, endpoints: input.endpoints ?? {}}).sampleWorkers).toBe(expected);
+		});
+	});
+
+	it('in a follow-up pass asks only what was never asked and is allowed now', () => {
+		const afterFirst: Partial<Record<PlanKey, EndpointMemory>> = {
+			metrics: {lastAttemptMs: NOW - 20, lastOutcome: 'ok'},
+			identity: {lastAttemptMs: NOW - 20, lastOutcome: 'failed'},
+			workers_html: {lastAttemptMs: NOW - 20, lastOutcome: 'ok'},
+			health: {lastAttemptMs: NOW - 20, lastOutcome: 'ok'},
+			api: {lastAttemptMs: NOW - 20, lastOutcome: 'ok'},
+		};
+		expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: afterFirst, workerCount: 3, taskCount: 279, followUp: true})).toEqual({
+			endpoints: ['counts', 'adaptive_target'],
+			sampleWorkers: true,
+		});
+		expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: afterFirst, workerCount: 3, taskCount: 300_000, followUp: true}).endpoints).toEqual(['adaptive_target']);
+	});
+});
+
+describe('nextDelayMs', () => {
+	it.each([
+		[{failures: 0, roundStartMs: 0, roundEndMs: 50}, 1950],
+		[{failures: 0, roundStartMs: 0, roundEndMs: 1500}, 1500],
+		[{failures: 0, roundStartMs: 0, roundEndMs: 5000}, 5000],
+		[{failures: 1, roundStartMs: 0, roundEndMs: 50}, 1000],
+		[{failures: 2, roundStartMs: 0, roundEndMs: 50}, 2000],
+		[{failures: 3, roundStartMs: 0, roundEndMs: 50}, 4000],
+		[{failures: 5, roundStartMs: 0, roundEndMs: 50}, 16_000],
+		[{failures: 6, roundStartMs: 0, roundEndMs: 50}, 30_000],
+		[{failures: 60, roundStartMs: 0, roundEndMs: 50}, 30_000],
+	])('at a 2 s interval, %j waits %d ms', (input, ms) => {
+		expect(nextDelayMs({intervalMs: 2000, ...input})).toBe(ms);
+	});
+});

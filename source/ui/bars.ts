@@ -1,0 +1,143 @@
+/**
+ * Bars and sparklines as coloured text segments. Pure: glyphs come from the theme, tones are
+ * meanings the theme turns into colours. Dask's memory thresholds (distributed.yaml defaults)
+ * are marked on the measure they apply to: the target on managed memory, spill / pause /
+ * terminate on process memory.
+ */
+import type {Glyphs, Tone} from './theme.js';
+
+export interface Segment {
+	readonly text: string;
+	readonly tone: Tone;
+}
+
+export const MEMORY_TARGET = 0.6;
+export const MEMORY_SPILL = 0.7;
+export const MEMORY_PAUSE = 0.8;
+export const MEMORY_TERMINATE = 0.95;
+
+/** Where the marks go, as fractions of the memory limit (the alert thresholds can move them). */
+export interface MemoryThresholds {
+	readonly target: number;
+	readonly spill: number;
+	readonly pause: number;
+	readonly terminate: number;
+}
+
+export const DASK_MEMORY_THRESHOLDS: MemoryThresholds = {target: MEMORY_TARGET, spill: MEMORY_SPILL, pause: MEMORY_PAUSE, terminate: MEMORY_TERMINATE};
+
+export interface MemoryFigures {
+	readonly processBytes?: number;
+	readonly managedBytes?: number;
+	readonly limitBytes?: number;
+}
+
+/** Appends a cell, merging it into the previous segment when the tone is the same. */
+function push(segments: Segment[], text: string, tone: Tone): void {
+	const last = segments[segments.length - 1];
+	if (last && last.tone === tone) segments[segments.length - 1] = {text: last.text + text, tone};
+	else segments.push({text, tone});
+}
+
+/** Cells in use for a fraction: a cell counts as soon as any of it is used (so a cell at or past a threshold fills only when the threshold is passed). */
+function usedCells(fraction: number, width: number): number {
+	if (!(fraction > 0)) return 0;
+	return Math.min(width, Math.ceil(fraction * width - 1e-9));
+}
+
+function markCell(threshold: number, width: number): number {
+	return Math.min(width - 1, Math.floor(threshold * width));
+}
+
+/**
+ * Process memory against the limit, split managed / unmanaged, with threshold marks in the free
+ * part. Returns undefined when there is no limit or no process figure (the caller says why).
+ */
+export function memoryBar(
+	figures: MemoryFigures,
+	width: number,
+	glyphs: Glyphs,
+	thresholds: MemoryThresholds = DASK_MEMORY_THRESHOLDS,
+): Segment[] | undefined {
+	const {processBytes, managedBytes, limitBytes} = figures;
+	if (width <= 0 || processBytes === undefined || limitBytes === undefined || !(limitBytes > 0)) return undefined;
+	const managed = managedBytes === undefined ? 0 : Math.min(managedBytes, processBytes);
+	const managedCells = usedCells(managed / limitBytes, width);
+	const processCells = Math.max(managedCells, usedCells(processBytes / limitBytes, width));
+	const target = markCell(thresholds.target, width);
+	const spill = markCell(thresholds.spill, width);
+	const pause = markCell(thresholds.pause, width);
+	const terminate = markCell(thresholds.terminate, width);
+	const marks = new Map<number, Tone>([
+		[target, 'muted'],
+		[spill, 'warning'],
+		[pause, 'critical'],
+		[terminate, 'critical'],
+	]);
+	const segments: Segment[] = [];
+	for (let i = 0; i < width; i++) {
+		if (i < processCells) {
+			const isManaged = i < managedCells;
+			let tone: Tone = isManaged ? 'managed' : 'unmanaged';
+			if (isManaged && i >= target) tone = 'warning';
+			if (i >= spill) tone = 'warning';
+			if (i >= pause) tone = 'critical';
+			push(segments, isManaged ? glyphs.managed : glyphs.unmanaged, tone);
+		} else {
+			const mark = marks.get(i);
+			if (mark) push(segments, glyphs.mark, mark);
+			else push(segments, glyphs.free, 'free');
+		}
+	}
+	return segments;
+}
+
+/** Severity of a worker's memory by Dask's process thresholds (and the managed target). */
+export function memoryTone(figures: MemoryFigures, thresholds: MemoryThresholds = DASK_MEMORY_THRESHOLDS): Tone {
+	const {processBytes, managedBytes, limitBytes} = figures;
+	if (processBytes === undefined || limitBytes === undefined || !(limitBytes > 0)) return 'normal';
+	const ratio = processBytes / limitBytes;
+	if (ratio >= thresholds.pause) return 'critical';
+	if (ratio >= thresholds.spill) return 'warning';
+	if (managedBytes !== undefined && managedBytes / limitBytes >= thresholds.target) return 'warning';
+	return 'normal';
+}
+
+/** A plain fraction bar (progress, cluster memory): full only at 100 %. */
+export function ratioBar(fraction: number | undefined, width: number, glyphs: Glyphs, tone: Tone = 'accent'): Segment[] {
+	if (width <= 0) return [];
+	if (fraction === undefined || !Number.isFinite(fraction)) return [{text: glyphs.empty.repeat(width), tone: 'free'}];
+	const clamped = Math.max(0, Math.min(1, fraction));
+	const filled = clamped >= 1 ? width : Math.floor(clamped * width);
+	const segments: Segment[] = [];
+	if (filled > 0) segments.push({text: glyphs.filled.repeat(filled), tone});
+	if (width - filled > 0) segments.push({text: glyphs.empty.repeat(width - filled), tone: 'free'});
+	return segments;
+}
+
+/**
+ * A sparkline of the latest `width` values, scaled to `max` (or the largest value). Missing samples
+ * are blanks; a value above zero never draws as empty.
+ */
+export function sparkline(values: readonly (number | undefined)[], width: number, glyphs: Glyphs, max?: number): string {
+	if (width <= 0) return '';
+	const recent = values.slice(-width);
+	const top = max ?? recent.reduce<number>((m, v) => (v !== undefined && v > m ? v : m), 0);
+	const levels = glyphs.spark.length;
+	let out = ' '.repeat(width - recent.length);
+	for (const value of recent) {
+		if (value === undefined || !Number.isFinite(value)) {
+			out += ' ';
+			continue;
+		}
+		const ratio = top > 0 ? Math.max(0, Math.min(1, value / top)) : 0;
+		const level = Math.min(levels - 1, Math.round(ratio * (levels - 1)));
+		out += glyphs.spark[level] ?? ' ';
+	}
+	return out;
+}
+
+/** Total printable width of segments. */
+export function segmentsWidth(segments: readonly Segment[]): number {
+	return segments.reduce((n, s) => n + s.text.length, 0);
+}

@@ -1,0 +1,195 @@
+/**
+ * Keys are data: this one table drives input handling, the footer, the help overlay and the
+ * README's keys table (keysMarkdownTable). Order matters: the first binding that matches the
+ * current mode wins, and replay controls win over the live ones while replaying.
+ */
+
+export type View = 'workers' | 'progress' | 'events';
+
+/** Where a binding works: a view, the worker detail, the help overlay, the filter prompt, or a replay. */
+export type Mode = View | 'detail' | 'help' | 'filter' | 'replay';
+
+export type Action =
+	| 'move-down'
+	| 'move-up'
+	| 'page-down'
+	| 'page-up'
+	| 'first'
+	| 'last'
+	| 'open-detail'
+	| 'back'
+	| 'next-view'
+	| 'view-workers'
+	| 'view-progress'
+	| 'view-events'
+	| 'sort-next'
+	| 'sort-previous'
+	| 'sort-reverse'
+	| 'filter-start'
+	| 'filter-accept'
+	| 'filter-cancel'
+	| 'filter-delete'
+	| 'filter-type'
+	| 'follow'
+	| 'pause'
+	| 'interval-up'
+	| 'interval-down'
+	| 'refresh'
+	| 'help'
+	| 'help-close'
+	| 'quit'
+	| 'replay-pause'
+	| 'replay-step-back'
+	| 'replay-step-forward'
+	| 'replay-jump-back'
+	| 'replay-jump-forward'
+	| 'replay-start'
+	| 'replay-end'
+	| 'replay-speed';
+
+/** A key: one printable character, or a named key (see KEY_LABELS); `text` stands for any printable character. */
+export type KeyName = string;
+
+export interface Binding {
+	readonly keys: readonly KeyName[];
+	readonly label: string;
+	readonly action: Action;
+	readonly modes: readonly Mode[];
+	/** Short label for the footer; bindings without one appear only in the help and README. */
+	readonly footer?: string;
+	/** How the footer writes the keys when one entry stands for a pair (`j/k`, `←/→`). */
+	readonly footerKeys?: string;
+}
+
+const VIEWS: readonly Mode[] = ['workers', 'progress', 'events'];
+const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
+
+export const BINDINGS: readonly Binding[] = [
+	{keys: ['down', 'j'], label: 'move down (in the detail: next worker)', action: 'move-down', modes: SCREENS, footer: 'move', footerKeys: 'j/k'},
+	{keys: ['up', 'k'], label: 'move up (in the detail: previous worker)', action: 'move-up', modes: SCREENS},
+	{keys: ['pagedown'], label: 'page down', action: 'page-down', modes: VIEWS, footer: 'page'},
+	{keys: ['pageup'], label: 'page up', action: 'page-up', modes: VIEWS},
+	{keys: ['g', 'home'], label: 'first row', action: 'first', modes: VIEWS},
+	{keys: ['G', 'end'], label: 'last row', action: 'last', modes: VIEWS},
+	{keys: ['enter'], label: "open the selected worker's detail", action: 'open-detail', modes: ['workers'], footer: 'detail'},
+	{keys: ['escape'], label: 'go back (detail → table, other views → workers; clears an applied filter)', action: 'back', modes: SCREENS, footer: 'back'},
+	{keys: ['tab'], label: 'next view: workers → progress → events', action: 'next-view', modes: SCREENS, footer: 'view'},
+	{keys: ['1'], label: 'workers view', action: 'view-workers', modes: SCREENS},
+	{keys: ['2'], label: 'task progress view', action: 'view-progress', modes: SCREENS},
+	{keys: ['3'], label: 'events view (alerts, event log, adaptive target)', action: 'view-events', modes: SCREENS},
+	{keys: ['s', '>'], label: 'sort by the next column', action: 'sort-next', modes: ['workers'], footer: 'sort'},
+	{keys: ['<'], label: 'sort by the previous column', action: 'sort-previous', modes: ['workers']},
+	{keys: ['r'], label: 'reverse the sort order', action: 'sort-reverse', modes: ['workers'], footer: 'reverse'},
+	{keys: ['/'], label: 'filter workers by name, address or host', action: 'filter-start', modes: ['workers'], footer: 'filter'},
+	{keys: ['F'], label: 'follow the selected worker wherever the sort moves it', action: 'follow', modes: ['workers'], footer: 'follow'},
+	{keys: ['space'], label: 'pause / resume the display (polling goes on)', action: 'pause', modes: SCREENS, footer: 'pause'},
+	{keys: ['+'], label: 'poll less often (longer interval)', action: 'interval-up', modes: SCREENS, footer: 'interval'},
+	{keys: ['-'], label: 'poll more often (never below 1 s)', action: 'interval-down', modes: SCREENS},
+	{keys: ['R'], label: 'refresh now', action: 'refresh', modes: SCREENS, footer: 'refresh'},
+	{keys: ['?'], label: 'show this help', action: 'help', modes: SCREENS, footer: 'help'},
+	{keys: ['q'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help'], footer: 'quit'},
+	{keys: ['ctrl+c'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'filter']},
+	{keys: ['text'], label: 'type the pattern: name, address or host (a regular expression; a bad one is shown, not used)', action: 'filter-type', modes: ['filter']},
+	{keys: ['enter'], label: 'keep the filter and return to the table', action: 'filter-accept', modes: ['filter'], footer: 'keep'},
+	{keys: ['escape'], label: 'clear the filter', action: 'filter-cancel', modes: ['filter'], footer: 'clear'},
+	{keys: ['backspace'], label: 'delete the last character', action: 'filter-delete', modes: ['filter'], footer: 'delete'},
+	{keys: ['escape', '?'], label: 'close the help', action: 'help-close', modes: ['help'], footer: 'close'},
+	{keys: ['space'], label: 'pause / resume the replay', action: 'replay-pause', modes: ['replay'], footer: 'pause replay'},
+	{keys: ['left'], label: 'step one poll back', action: 'replay-step-back', modes: ['replay'], footer: 'step', footerKeys: '←/→'},
+	{keys: ['right'], label: 'step one poll forward', action: 'replay-step-forward', modes: ['replay']},
+	{keys: ['['], label: 'jump one minute back', action: 'replay-jump-back', modes: ['replay'], footer: '±1 min', footerKeys: '[/]'},
+	{keys: [']'], label: 'jump one minute forward', action: 'replay-jump-forward', modes: ['replay']},
+	{keys: ['{'], label: 'go to the start of the recording', action: 'replay-start', modes: ['replay'], footer: 'start/end', footerKeys: '{/}'},
+	{keys: ['}'], label: 'go to the end of the recording', action: 'replay-end', modes: ['replay']},
+	{keys: ['x'], label: 'cycle the replay speed ×1 / ×4 / ×16', action: 'replay-speed', modes: ['replay'], footer: 'speed'},
+];
+
+/** How a key is written on screen and in the README. */
+export const KEY_LABELS: Readonly<Record<string, string>> = {
+	up: '↑',
+	down: '↓',
+	left: '←',
+	right: '→',
+	pageup: 'PgUp',
+	pagedown: 'PgDn',
+	home: 'Home',
+	end: 'End',
+	enter: 'Enter',
+	escape: 'Esc',
+	tab: 'Tab',
+	space: 'space',
+	backspace: 'Backspace',
+	'ctrl+c': 'Ctrl-C',
+	text: 'any text',
+};
+
+export function keyLabel(key: KeyName): string {
+	return KEY_LABELS[key] ?? key;
+}
+
+/** What is on screen now, which decides the bindings that apply. */
+export interface KeyContext {
+	/** The innermost screen: the filter prompt, the help overlay, the detail, or a view. */
+	readonly mode: Exclude<Mode, 'replay'>;
+	/** The data comes from a recording (replay controls apply on every screen but help and filter). */
+	readonly replay: boolean;
+}
+
+function applies(binding: Binding, context: KeyContext): boolean {
+	if (binding.modes.includes(context.mode)) return true;
+	return context.replay && binding.modes.includes('replay') && context.mode !== 'help' && context.mode !== 'filter';
+}
+
+/** The bindings that work in this context, replay controls first: they win a shared key (space), and a live binding left with no key of its own is dropped. */
+export function activeBindings(context: KeyContext): Binding[] {
+	const active = BINDINGS.filter((b) => applies(b, context));
+	const replay = active.filter((b) => b.modes.includes('replay') && !b.modes.includes(context.mode));
+	const claimed = new Set(replay.flatMap((b) => b.keys));
+	const rest = active.filter((b) => !replay.includes(b) && b.keys.some((k) => !claimed.has(k)));
+	return [...replay, ...rest];
+}
+
+/** The action of one key in a context, or undefined when the key does nothing there. */
+export function resolveKey(key: KeyName, context: KeyContext): Action | undefined {
+	for (const binding of activeBindings(context)) {
+		if (binding.keys.includes(key)) return binding.action;
+	}
+	if (context.mode === 'filter' && ([...key].length === 1 || key === 'space')) return 'filter-type';
+	return undefined;
+}
+
+/** Footer entries for a context: the keys (joined by `/`) and their short labels. */
+export function footerEntries(context: KeyContext): Array<{readonly keys: string; readonly label: string}> {
+	return activeBindings(context)
+		.filter((b) => b.footer !== undefined)
+		.map((b) => ({keys: b.footerKeys ?? b.keys.map(keyLabel).join('/'), label: b.footer!}));
+}
+
+const MODE_NAMES: Readonly<Record<Mode, string>> = {
+	workers: 'workers',
+	progress: 'progress',
+	events: 'events',
+	detail: 'detail',
+	help: 'help',
+	filter: 'filter prompt',
+	replay: 'replay',
+};
+
+function where(binding: Binding): string {
+	if (SCREENS.every((m) => binding.modes.includes(m))) {
+		const extra = binding.modes.filter((m) => !SCREENS.includes(m)).map((m) => MODE_NAMES[m]);
+		return ['all views', ...extra].join(', ');
+	}
+	if (VIEWS.every((m) => binding.modes.includes(m)) && !binding.modes.includes('detail')) return 'workers, progress, events';
+	return binding.modes.map((m) => MODE_NAMES[m]).join(', ');
+}
+
+/** The README keys table, generated from BINDINGS (a test keeps README.md equal to it). */
+export function keysMarkdownTable(): string {
+	const lines = ['| Keys | Action | Where |', '|---|---|---|'];
+	for (const binding of BINDINGS) {
+		const keys = binding.keys.map((k) => `\`${keyLabel(k)}\``).join(' ');
+		lines.push(`| ${keys} | ${binding.label} | ${where(binding)} |`);
+	}
+	return lines.join('\n');
+}

@@ -1,0 +1,91 @@
+/**
+ * The `--diff` text report: one screenful saying what changed between two moments. Pure.
+ */
+import type {Change, SnapshotDiff, WorkerChange} from './diff.js';
+import {formatOffset} from './units.js';
+
+export function formatBytes(bytes: number): string {
+	const sign = bytes < 0 ? '-' : '';
+	let value = Math.abs(bytes);
+	const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+	let unit = 0;
+	while (value >= 1024 && unit < units.length - 1) {
+		value /= 1024;
+		unit += 1;
+	}
+	return `${sign}${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
+}
+
+function signed(value: number, format: (n: number) => string = String): string {
+	return value > 0 ? `+${format(value)}` : value < 0 ? `-${format(-value)}` : '0';
+}
+
+/** `from → to (±delta)`, `?` for an unknown side. */
+function fromTo(c: Change, format: (n: number) => string = String): string {
+	const side = (n: number | undefined): string => (n === undefined ? '?' : format(n));
+	return `${side(c.from)} → ${side(c.to)}${c.delta === undefined ? '' : ` (${signed(c.delta, format)})`}`;
+}
+
+function pad(text: string, width: number, right = false): string {
+	return right ? text.padStart(width) : text.padEnd(width);
+}
+
+function isoSeconds(epochSeconds: number): string {
+	return new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function workerTable(workers: readonly WorkerChange[]): string[] {
+	if (workers.length === 0) return [];
+	const nameWidth = Math.max(6, ...workers.map((w) => w.name.length));
+	const lines = [`${pad('worker', nameWidth)}  ${pad('memory', 24)}  ${pad('spilled', 24)}  keys in memory`];
+	for (const worker of workers) {
+		lines.push(
+			`${pad(worker.name, nameWidth)}  ${pad(fromTo(worker.memory_process_bytes, formatBytes), 24)}  ${pad(fromTo(worker.memory_spilled_bytes, formatBytes), 24)}  ${fromTo(worker.tasks_in_memory)}`,
+		);
+	}
+	return lines;
+}
+
+export interface DiffTextOptions {
+	/** The recording's first round, epoch ms: moments are also shown as offsets from it. */
+	readonly startMs?: number;
+	/** Prefix rows to show, most finished first. */
+	readonly maxPrefixes?: number;
+}
+
+export function formatDiffText(diff: SnapshotDiff, options: DiffTextOptions = {}): string {
+	const moment = (seconds: number): string =>
+		options.startMs === undefined ? isoSeconds(seconds) : `${isoSeconds(seconds)} (${formatOffset(seconds * 1000 - options.startMs)})`;
+	const names = (refs: SnapshotDiff['workers_added']): string => (refs.length === 0 ? 'none' : refs.map((w) => `${w.name} (${w.address})`).join(', '));
+	const lines = [
+		`dask-top diff  ${diff.url}`,
+		`from ${moment(diff.from)}  to ${moment(diff.to)}  (${diff.seconds} s)`,
+	];
+	if (diff.scheduler_restarted) lines.push('the scheduler restarted in between: counters started over');
+	lines.push(`workers  ${fromTo(diff.workers_total)}   added: ${names(diff.workers_added)}   lost: ${names(diff.workers_lost)}`);
+	lines.push(`memory   ${fromTo(diff.memory_process_bytes, formatBytes)}   spilled ${fromTo(diff.memory_spilled_bytes, formatBytes)}`);
+	const taskParts = Object.entries(diff.tasks)
+		.filter(([, c]) => c.from !== undefined || c.to !== undefined)
+		.map(([state, c]) => `${state} ${fromTo(c)}`);
+	if (taskParts.length > 0) lines.push(`tasks    ${taskParts.join(', ')}`);
+	lines.push(`erred    ${fromTo(diff.erred)}`);
+	const table = workerTable(diff.workers);
+	if (table.length > 0) lines.push('', ...table);
+	const maxPrefixes = options.maxPrefixes ?? 20;
+	if (diff.prefixes.length > 0) {
+		const shown = diff.prefixes.slice(0, maxPrefixes);
+		const width = Math.max(6, ...shown.map((p) => p.prefix.length));
+		lines.push('', `${pad('prefix', width)}  ${pad('+done', 7, true)}  ${pad('+erred', 7, true)}  other transitions`);
+		for (const prefix of shown) {
+			const others = Object.entries(prefix.transitions)
+				.filter(([state]) => state !== 'memory' && state !== 'erred')
+				.map(([state, n]) => `${state} ${signed(n)}`)
+				.join(', ');
+			lines.push(`${pad(prefix.prefix, width)}  ${pad(signed(prefix.memory), 7, true)}  ${pad(signed(prefix.erred), 7, true)}  ${others}`.trimEnd());
+		}
+		if (diff.prefixes.length > shown.length) lines.push(`… and ${diff.prefixes.length - shown.length} more prefixes (--json lists them all)`);
+	} else {
+		lines.push('', 'no task prefix moved');
+	}
+	return `${lines.join('\n')}\n`;
+}

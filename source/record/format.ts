@@ -1,0 +1,137 @@
+/**
+ * The recording format: NDJSON, a header line then one RawScrape per poll round. Pure: turns
+ * rounds into lines and lines back into rounds, redacting on the way out and validating on the
+ * way in. Lines hold only the contract's fields, so request headers can never be written.
+ */
+import type {EndpointResult, FetchErrorKind, RawScrape, Target} from '../types/raw-scrape.js';
+import {redactText, redactUrl} from './redact.js';
+
+export const RECORDING_FORMAT = 'dask-top-recording';
+export const RECORDING_VERSION = 1;
+
+export interface RecordingHeader {
+	readonly format: typeof RECORDING_FORMAT;
+	readonly version: number;
+	/** ISO-8601 time the recording was opened. */
+	readonly created: string;
+	/** The scheduler's HTTP base, redacted. */
+	readonly url: string;
+	/** The dask-top version that wrote it. */
+	readonly dask_top: string;
+}
+
+export function makeHeader(url: string, daskTopVersion: string, createdMs: number): RecordingHeader {
+	return {format: RECORDING_FORMAT, version: RECORDING_VERSION, created: new Date(createdMs).toISOString(), url: redactUrl(url), dask_top: daskTopVersion};
+}
+
+export function headerLine(header: RecordingHeader): string {
+	return `${JSON.stringify(header)}\n`;
+}
+
+function isHtml(contentType: string | undefined): boolean {
+	return contentType !== undefined && /html/i.test(contentType);
+}
+
+/** One endpoint answer as written: the contract's fields only, secrets redacted. */
+function redactResult(result: EndpointResult): EndpointResult {
+	return {
+		target: result.target,
+		path: redactUrl(result.path),
+		url: redactUrl(result.url),
+		startedMs: result.startedMs,
+		latencyMs: result.latencyMs,
+		status: result.status,
+		...(result.contentType === undefined ? {} : {contentType: result.contentType}),
+		// An HTML answer (a login page, a proxy hint page) may echo a token back in a link.
+		...(result.body === undefined ? {} : {body: isHtml(result.contentType) ? redactText(result.body) : result.body}),
+		...(result.error === undefined ? {} : {error: {kind: result.error.kind, message: redactText(result.error.message)}}),
+	};
+}
+
+/** The line written for one poll round, newline included. */
+export function roundLine(raw: RawScrape): string {
+	const round: RawScrape = {atMs: raw.atMs, base: redactUrl(raw.base), responses: raw.responses.map(redactResult)};
+	return `${JSON.stringify(round)}\n`;
+}
+
+/** Why a line cannot be read; the reader turns it into a one-line message. */
+export class RecordingFormatError extends Error {
+	override readonly name = 'RecordingFormatError';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Parses and checks the first line. Throws RecordingFormatError with a message for the user. */
+export function parseHeader(line: string): RecordingHeader {
+	let value: unknown;
+	try {
+		value = JSON.parse(line);
+	} catch {
+		throw new RecordingFormatError('is not a dask-top recording (the first line is not JSON)');
+	}
+	if (!isRecord(value) || value['format'] !== RECORDING_FORMAT) {
+		throw new RecordingFormatError(`is not a dask-top recording (the first line has no "format": "${RECORDING_FORMAT}")`);
+	}
+	const version = value['version'];
+	if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+		throw new RecordingFormatError(`has an unknown recording version ${JSON.stringify(version)}`);
+	}
+	if (version > RECORDING_VERSION) {
+		throw new RecordingFormatError(`is recording version ${version}, newer than this dask-top reads (${RECORDING_VERSION}): upgrade dask-top`);
+	}
+	return {
+		format: RECORDING_FORMAT,
+		version,
+		created: typeof value['created'] === 'string' ? value['created'] : '',
+		url: typeof value['url'] === 'string' ? value['url'] : '',
+		dask_top: typeof value['dask_top'] === 'string' ? value['dask_top'] : 'unknown',
+	};
+}
+
+const ERROR_KINDS: ReadonlySet<string> = new Set<FetchErrorKind>(['refused', 'dns', 'timeout', 'tls', 'reset', 'too-large', 'aborted', 'other']);
+
+function parseResult(value: unknown): EndpointResult | undefined {
+	if (!isRecord(value)) return undefined;
+	const {target, path, url, startedMs, latencyMs, status, contentType, body, error} = value;
+	if (typeof target !== 'string' || (target !== 'scheduler' && !target.startsWith('worker:'))) return undefined;
+	if (typeof path !== 'string' || typeof startedMs !== 'number' || typeof latencyMs !== 'number') return undefined;
+	if (status !== null && typeof status !== 'number') return undefined;
+	let parsedError: EndpointResult['error'];
+	if (isRecord(error)) {
+		const kind = typeof error['kind'] === 'string' && ERROR_KINDS.has(error['kind']) ? (error['kind'] as FetchErrorKind) : 'other';
+		parsedError = {kind, message: typeof error['message'] === 'string' ? error['message'] : ''};
+	}
+	return {
+		target: target as Target,
+		path,
+		url: typeof url === 'string' ? url : path,
+		startedMs,
+		latencyMs,
+		status,
+		...(typeof contentType === 'string' ? {contentType} : {}),
+		...(typeof body === 'string' ? {body} : {}),
+		...(parsedError ? {error: parsedError} : {}),
+	};
+}
+
+/** Parses one round line. Throws RecordingFormatError when it is not JSON or not a round. */
+export function parseRound(line: string): RawScrape {
+	let value: unknown;
+	try {
+		value = JSON.parse(line);
+	} catch {
+		throw new RecordingFormatError('is not JSON');
+	}
+	if (!isRecord(value) || typeof value['atMs'] !== 'number' || typeof value['base'] !== 'string' || !Array.isArray(value['responses'])) {
+		throw new RecordingFormatError('is not a poll round (needs atMs, base, responses)');
+	}
+	const responses: EndpointResult[] = [];
+	for (const item of value['responses']) {
+		const result = parseResult(item);
+		if (!result) throw new RecordingFormatError('holds an answer without target, path, startedMs, latencyMs and status');
+		responses.push(result);
+	}
+	return {atMs: value['atMs'], base: value['base'], responses};
+}

@@ -25,6 +25,8 @@ export type EndpointState =
 	| 'failed'; // refused, timeout, HTTP 5xx, unparsable body: may come back
 
 export interface EndpointHealth {
+	/** Which process was asked (`worker:<comm address>`); absent for the scheduler. */
+	readonly target?: string;
 	readonly path: string;
 	readonly state: EndpointState;
 	/** One line saying what happened, for the screen. */

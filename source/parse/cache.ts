@@ -1,0 +1,132 @@
+/**
+ * The latest answer of every endpoint, across poll rounds. Rounds ask different subsets
+ * (per-endpoint cadences), so snapshots are built from this cache, never from one round.
+ * Immutable: mergeScrape returns a new cache. Each answer is classified and parsed once, when it
+ * arrives; the parsed value is kept beside it.
+ */
+import type {EndpointResult, RawScrape, Target} from '../types/raw-scrape.js';
+import type {EndpointState} from '../types/snapshot.js';
+import {classify} from './classify.js';
+import {endpointKind, workerPageAddress, type EndpointKind} from './endpoint-kind.js';
+import {BodyParseError} from './json.js';
+import {parseAnswer, type Parsed, type ParsedKind, type ParsedOf} from './parse-answer.js';
+
+export interface CachedAnswer {
+	readonly result: EndpointResult;
+	readonly state: EndpointState;
+	readonly detail?: string;
+	/** The parsed body (ok answers of kinds dask-top reads). */
+	readonly parsed?: Parsed;
+}
+
+export interface CacheEntry {
+	readonly target: Target;
+	readonly path: string;
+	readonly kind: EndpointKind;
+	readonly latest: CachedAnswer;
+	readonly lastOk?: CachedAnswer;
+	readonly lastFailure?: CachedAnswer;
+}
+
+export interface ScrapeCache {
+	/** The scheduler's HTTP base of the latest round ('' before any). */
+	readonly base: string;
+	/** When the latest merged round started, epoch ms. */
+	readonly atMs?: number;
+	/** By `${target} ${path}`. */
+	readonly entries: ReadonlyMap<string, CacheEntry>;
+}
+
+export function emptyCache(): ScrapeCache {
+	return {base: '', entries: new Map()};
+}
+
+export function cacheKey(target: Target, path: string): string {
+	return `${target} ${path}`;
+}
+
+/** Classifies and parses one answer. */
+export function readAnswer(result: EndpointResult, kind: EndpointKind): CachedAnswer {
+	const verdict = classify(result, kind);
+	if (verdict.state !== 'ok' || result.body === undefined) return {result, ...verdict};
+	try {
+		const parsed = parseAnswer(kind, result.body);
+		return parsed ? {result, state: 'ok', parsed} : {result, state: 'ok'};
+	} catch (error) {
+		if (!(error instanceof BodyParseError)) throw error;
+		return {result, state: 'failed', detail: `unreadable answer: ${error.message}`};
+	}
+}
+
+/** The cached entry of one endpoint. */
+export function entryOf(cache: ScrapeCache, target: Target, path: string): CacheEntry | undefined {
+	return cache.entries.get(cacheKey(target, path));
+}
+
+/** The parsed latest answer of a scheduler endpoint, only when that latest answer is ok. */
+export function latestOk<K extends ParsedKind>(cache: ScrapeCache, path: string, kind: K, target: Target = 'scheduler'): ParsedOf<K> | undefined {
+	const latest = entryOf(cache, target, path)?.latest;
+	if (latest?.state !== 'ok' || latest.parsed?.kind !== kind) return undefined;
+	return latest.parsed.value as ParsedOf<K>;
+}
+
+/** The parsed last good answer, however old. */
+export function lastOk<K extends ParsedKind>(cache: ScrapeCache, path: string, kind: K, target: Target = 'scheduler'): ParsedOf<K> | undefined {
+	const answer = entryOf(cache, target, path)?.lastOk;
+	if (answer?.parsed?.kind !== kind) return undefined;
+	return answer.parsed.value as ParsedOf<K>;
+}
+
+/** Addresses of the current workers, from the newest good worker list; undefined if none yet. */
+function knownWorkers(entries: ReadonlyMap<string, CacheEntry>): Set<string> | undefined {
+	let newest: {atMs: number; addresses: string[]} | undefined;
+	for (const entry of entries.values()) {
+		if (entry.target !== 'scheduler' || entry.latest.state !== 'ok') continue;
+		const parsed = entry.latest.parsed;
+		let addresses: string[] | undefined;
+		if (parsed?.kind === 'identity') addresses = parsed.value.workers.map((w) => w.address);
+		else if (parsed?.kind === 'workers-html') addresses = parsed.value.rows.map((r) => r.address);
+		else if (parsed?.kind === 'api-get-workers') addresses = parsed.value.workers.map((w) => w.address);
+		if (addresses && (!newest || entry.latest.result.startedMs > newest.atMs)) newest = {atMs: entry.latest.result.startedMs, addresses};
+	}
+	return newest ? new Set(newest.addresses) : undefined;
+}
+
+/**
+ * Drops what belongs to workers that left the cluster (their own endpoints and their
+ * /info/worker pages), so the cache does not grow with every worker that ever came and went.
+ * Answers from the round just merged stay, so a worker that just died shows its failure once.
+ */
+function pruneGone(entries: Map<string, CacheEntry>, roundMs: number): void {
+	const known = knownWorkers(entries);
+	if (!known) return;
+	for (const [key, entry] of entries) {
+		if (entry.latest.result.startedMs >= roundMs) continue;
+		const address = entry.target === 'scheduler' ? workerPageAddress(entry.path) : entry.target.slice('worker:'.length);
+		if (address !== undefined && !known.has(address)) entries.delete(key);
+	}
+}
+
+export function mergeScrape(cache: ScrapeCache, raw: RawScrape): ScrapeCache {
+	const entries = new Map(cache.entries);
+	for (const result of raw.responses) {
+		const key = cacheKey(result.target, result.path);
+		const previous = entries.get(key);
+		if (previous && previous.latest.result.startedMs > result.startedMs) continue; // an older answer arriving late
+		const kind = previous?.kind ?? endpointKind(result.target, result.path);
+		const answer = readAnswer(result, kind);
+		const lastOk = answer.state === 'ok' ? answer : previous?.lastOk;
+		const lastFailure = answer.state === 'ok' ? previous?.lastFailure : answer;
+		entries.set(key, {
+			target: result.target,
+			path: result.path,
+			kind,
+			latest: answer,
+			...(lastOk ? {lastOk} : {}),
+			...(lastFailure ? {lastFailure} : {}),
+		});
+	}
+	pruneGone(entries, raw.atMs);
+	const atMs = cache.atMs === undefined ? raw.atMs : Math.max(cache.atMs, raw.atMs);
+	return {base: raw.base || cache.base, atMs, entries};
+}

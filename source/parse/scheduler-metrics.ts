@@ -1,0 +1,158 @@
+/**
+ * The scheduler's /metrics (Prometheus text) → scheduler-wide figures, for both label sets of
+ * `dask_scheduler_workers`: 2022.12 prints `connected` (the total) with `idle` and `saturated` as
+ * subsets; ≥2023.1.1 prints `idle`, `partially_saturated`, `saturated`, `paused`, `retiring`,
+ * which add up to the total.
+ */
+import type {PrefixCounters, TaskState, WorkerCounts} from '../types/snapshot.js';
+import {hasFamily, sampleValue, valuesByLabel, type PromDocument} from './prometheus.js';
+
+export const TASK_STATES: readonly TaskState[] = ['released', 'waiting', 'no-worker', 'queued', 'processing', 'memory', 'erred'];
+
+/** `connected` = 2022.12 overlapping subsets, `additive` = ≥2023.1.1 partition. */
+export type WorkerLabelSet = 'connected' | 'additive';
+
+export interface SchedulerMetrics {
+	/** Raw `dask_scheduler_workers{state}` values, and which label set they use. */
+	readonly workerStates?: ReadonlyMap<string, number>;
+	readonly workerLabels?: WorkerLabelSet;
+	/** Undefined when the `dask_scheduler_tasks` family is absent; a declared family fills missing states with 0. */
+	readonly tasks?: Readonly<Record<TaskState, number>>;
+	readonly tasks_total?: number;
+	readonly clients?: number;
+	readonly desired_workers?: number;
+	readonly prefixes: Readonly<Record<string, PrefixCounters>>;
+	readonly process_cpu_seconds_total?: number;
+	readonly process_rss_bytes?: number;
+	readonly process_open_fds?: number;
+	readonly tick_duration_max_seconds?: number;
+	readonly tick_count_total?: number;
+	readonly task_groups?: number;
+	/** Families whose presence dates the Dask version (§9 of the endpoint doc). */
+	readonly hasClientConnectionsAdded: boolean;
+	readonly hasTaskGroups: boolean;
+}
+
+const P = 'dask_scheduler_';
+
+type PrefixFigure = Exclude<keyof PrefixCounters, 'transitions'>;
+type MutablePrefix = {transitions: Record<string, number>} & {-readonly [K in PrefixFigure]?: number};
+
+function prefixTable(doc: PromDocument): Record<string, PrefixCounters> {
+	const table: Record<string, MutablePrefix> = Object.create(null);
+	const entry = (prefix: string) => (table[prefix] ??= {transitions: Object.create(null) as Record<string, number>});
+	for (const s of doc.samples.get(`${P}prefix_state_totals_total`) ?? []) {
+		const prefix = s.labels?.['task_prefix_name'];
+		const state = s.labels?.['state'];
+		if (prefix === undefined || state === undefined) continue;
+		const transitions = entry(prefix).transitions;
+		transitions[state] = (transitions[state] ?? 0) + s.value;
+	}
+	const perPrefix: ReadonlyArray<readonly [string, PrefixFigure]> = [
+		[`${P}tasks_compute_seconds_total`, 'compute_seconds_total'],
+		[`${P}tasks_transfer_seconds_total`, 'transfer_seconds_total'],
+		[`${P}tasks_output_bytes`, 'output_bytes'],
+		[`${P}tasks_suspicious_total`, 'suspicious_total'],
+	];
+	for (const [family, field] of perPrefix) {
+		for (const s of doc.samples.get(family) ?? []) {
+			const prefix = s.labels?.['task_prefix_name'];
+			if (prefix !== undefined) entry(prefix)[field] = s.value;
+		}
+	}
+	return table;
+}
+
+function taskTable(doc: PromDocument): {tasks?: Record<TaskState, number>; total?: number} {
+	const byState = valuesByLabel(doc, `${P}tasks`, 'state');
+	if (!byState) return {};
+	const tasks = {} as Record<TaskState, number>;
+	for (const state of TASK_STATES) tasks[state] = byState.get(state) ?? 0;
+	let total = 0;
+	for (const value of byState.values()) total += value;
+	return {tasks, total};
+}
+
+export function parseSchedulerMetrics(doc: PromDocument): SchedulerMetrics {
+	const workerStates = valuesByLabel(doc, `${P}workers`, 'state');
+	const workerLabels: WorkerLabelSet | undefined = workerStates?.has('connected')
+		? 'connected'
+		: workerStates && workerStates.size > 0
+			? 'additive'
+			: undefined;
+	const {tasks, total} = taskTable(doc);
+	const figures: Record<string, number | undefined> = {
+		clients: sampleValue(doc, `${P}clients`),
+		desired_workers: sampleValue(doc, `${P}desired_workers`),
+		process_cpu_seconds_total: sampleValue(doc, 'process_cpu_seconds_total'),
+		process_rss_bytes: sampleValue(doc, 'process_resident_memory_bytes'),
+		process_open_fds: sampleValue(doc, 'process_open_fds'),
+		tick_duration_max_seconds: sampleValue(doc, `${P}tick_duration_maximum_seconds`),
+		tick_count_total: sampleValue(doc, `${P}tick_count_total`),
+		task_groups: sampleValue(doc, `${P}task_groups`),
+		tasks_total: total,
+	};
+	const defined: Record<string, number> = {};
+	for (const [key, value] of Object.entries(figures)) if (value !== undefined) defined[key] = value;
+	return {
+		...defined,
+		...(workerStates && workerLabels ? {workerStates, workerLabels} : {}),
+		...(tasks ? {tasks} : {}),
+		prefixes: prefixTable(doc),
+		hasClientConnectionsAdded: hasFamily(doc, `${P}client_connections_added_total`),
+		hasTaskGroups: hasFamily(doc, `${P}task_groups`),
+	};
+}
+
+/** Worker status tallies from a worker list (identity.json), used where /metrics cannot tell. */
+export interface StatusTally {
+	readonly paused: number;
+	/** Neither running nor paused: closing_gracefully, init, … */
+	readonly retiring: number;
+}
+
+export interface DerivedWorkerCounts {
+	readonly counts: WorkerCounts;
+	/** Fields computed by dask-top rather than read (partially_saturated on 2022.12). */
+	readonly derived: readonly (keyof WorkerCounts)[];
+	/** Fields taken from the status tally rather than /metrics. */
+	readonly fromStatuses: readonly (keyof WorkerCounts)[];
+}
+
+/**
+ * WorkerCounts from `dask_scheduler_workers`. Modern labels are read as they are and summed for the
+ * total. 2022.12 labels give total, idle and saturated; paused/retiring come only from a status
+ * tally when the worker list has statuses, and partially_saturated is the rest (never below 0).
+ */
+export function workerCountsFromMetrics(metrics: SchedulerMetrics, tally?: StatusTally): DerivedWorkerCounts | undefined {
+	const states = metrics.workerStates;
+	if (!states || !metrics.workerLabels) return undefined;
+	if (metrics.workerLabels === 'additive') {
+		const get = (s: string) => states.get(s) ?? 0;
+		const counts: WorkerCounts = {
+			idle: get('idle'),
+			partially_saturated: get('partially_saturated'),
+			saturated: get('saturated'),
+			paused: get('paused'),
+			retiring: get('retiring'),
+		};
+		let total = 0;
+		for (const value of states.values()) total += value;
+		return {counts: {total, ...counts}, derived: ['total'], fromStatuses: []};
+	}
+	const total = states.get('connected') ?? 0;
+	const idle = states.get('idle') ?? 0;
+	const saturated = states.get('saturated') ?? 0;
+	const rest = total - idle - saturated - (tally ? tally.paused + tally.retiring : 0);
+	return {
+		counts: {
+			total,
+			idle,
+			saturated,
+			partially_saturated: Math.max(0, rest),
+			...(tally ? {paused: tally.paused, retiring: tally.retiring} : {}),
+		},
+		derived: ['partially_saturated'],
+		fromStatuses: tally ? ['paused', 'retiring'] : [],
+	};
+}

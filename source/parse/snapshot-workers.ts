@@ -1,0 +1,149 @@
+/**
+ * The per-worker part of a snapshot. The list comes from identity.json when its latest answer is
+ * ok, else from workers.html, else from /api/v1/get_workers. workers.html always adds occupancy,
+ * processing and keys held; each worker's own /metrics fills in the live memory breakdown, task
+ * states and spill/transfer counters (over identity's gaps only, or over workers.html's).
+ */
+import type {Source, WorkerSnapshot} from '../types/snapshot.js';
+import {entryOf, latestOk, type ScrapeCache} from './cache.js';
+import {proxyParts} from './endpoint-kind.js';
+import type {IdentityWorker} from './identity.js';
+import type {WorkerMetrics} from './worker-metrics.js';
+import type {WorkersHtmlRow} from './workers-html.js';
+
+export type WorkersSource = 'identity' | 'workers_html' | 'api';
+
+type Mutable = {-readonly [K in keyof WorkerSnapshot]?: WorkerSnapshot[K]};
+
+/** Builds one worker, remembering where each figure came from. */
+class WorkerBuilder {
+	readonly fields: Mutable;
+	readonly sources: Record<string, Source> = {};
+
+	constructor(address: string, name: string) {
+		this.fields = {address, name};
+	}
+
+	set<K extends keyof Mutable>(key: K, value: Mutable[K] | undefined, source: Source, override: boolean): void {
+		if (value === undefined) return;
+		if (!override && this.fields[key] !== undefined) return;
+		this.fields[key] = value;
+		this.sources[key] = source;
+	}
+
+	build(): WorkerSnapshot {
+		return {...this.fields, sources: this.sources} as WorkerSnapshot;
+	}
+}
+
+const IDENTITY_FIELDS = [
+	'host', 'status', 'nthreads', 'memory_limit_bytes', 'memory_process_bytes', 'memory_managed_bytes', 'memory_unmanaged_bytes',
+	'memory_spilled_bytes', 'cpu_percent', 'task_counts', 'tasks_executing', 'tasks_ready', 'tasks_in_memory', 'transfer_incoming_bytes',
+	'transfer_incoming_count', 'transfer_outgoing_bytes', 'transfer_outgoing_count', 'transfer_incoming_count_total',
+	'transfer_outgoing_count_total', 'net_read_bps', 'net_write_bps', 'disk_read_bps', 'disk_write_bps', 'event_loop_interval_seconds',
+	'last_seen', 'nanny', 'dashboard_port', 'num_fds',
+] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof Mutable>;
+
+const METRICS_FIELDS = [
+	'memory_process_bytes', 'memory_managed_bytes', 'memory_unmanaged_bytes', 'memory_spilled_bytes', 'task_counts', 'tasks_executing',
+	'tasks_ready', 'tasks_in_memory', 'transfer_incoming_bytes', 'transfer_incoming_count', 'transfer_outgoing_bytes',
+	'transfer_outgoing_count', 'transfer_incoming_count_total', 'transfer_outgoing_count_total', 'spill_write_bytes_total', 'spill_read_bytes_total',
+] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;
+
+function fromIdentity(w: IdentityWorker, timeSeconds: number): WorkerBuilder {
+	const b = new WorkerBuilder(w.address, w.name);
+	for (const key of IDENTITY_FIELDS) b.set(key, w[key] as never, 'identity', true);
+	if (w.last_seen !== undefined) b.set('heartbeat_age_seconds', Math.max(0, timeSeconds - w.last_seen), 'identity', true);
+	return b;
+}
+
+function fromHtmlRow(row: WorkersHtmlRow, override: boolean, ageSeconds: number): (b: WorkerBuilder) => void {
+	return (b) => {
+		b.set('occupancy_seconds', row.occupancy_seconds, 'workers_html', true);
+		b.set('processing', row.processing, 'workers_html', true);
+		b.set('keys_in_memory', row.keys_in_memory, 'workers_html', true);
+		b.set('nthreads', row.nthreads, 'workers_html', override);
+		b.set('memory_limit_bytes', row.memory_limit_bytes, 'workers_html', override);
+		b.set('memory_process_bytes', row.memory_process_bytes, 'workers_html', override);
+		b.set('host', row.host, 'workers_html', override);
+		b.set('dashboard_port', row.dashboard_port, 'workers_html', override);
+		if (row.last_seen_age_seconds !== undefined) {
+			b.set('heartbeat_age_seconds', Math.max(0, row.last_seen_age_seconds + ageSeconds), 'workers_html', override);
+		}
+	};
+}
+
+interface Timed {
+	readonly atMs: number;
+	readonly value: WorkerMetrics;
+}
+
+/** Good worker /metrics answers by worker address (own target) and by `host:port` (scheduler /proxy route). */
+function indexWorkerMetrics(cache: ScrapeCache): {byAddress: Map<string, Timed>; byHostPort: Map<string, Timed>} {
+	const byAddress = new Map<string, Timed>();
+	const byHostPort = new Map<string, Timed>();
+	const keep = (map: Map<string, Timed>, key: string, item: Timed) => {
+		const current = map.get(key);
+		if (!current || item.atMs > current.atMs) map.set(key, item);
+	};
+	for (const entry of cache.entries.values()) {
+		const latest = entry.latest;
+		if (entry.kind !== 'worker-metrics' || latest.state !== 'ok' || latest.parsed?.kind !== 'worker-metrics') continue;
+		const item = {atMs: latest.result.startedMs, value: latest.parsed.value};
+		if (entry.target !== 'scheduler') keep(byAddress, entry.target.slice('worker:'.length), item);
+		else {
+			const proxy = proxyParts(entry.path);
+			if (proxy) keep(byHostPort, `${proxy.host}:${proxy.port}`, item);
+		}
+	}
+	return {byAddress, byHostPort};
+}
+
+export interface WorkerList {
+	readonly workers: readonly WorkerSnapshot[];
+	readonly source?: WorkersSource;
+}
+
+export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
+	const timeSeconds = nowMs / 1000;
+	const identity = latestOk(cache, '/json/identity.json', 'identity');
+	const html = latestOk(cache, '/info/main/workers.html', 'workers-html');
+	const api = latestOk(cache, '/api/v1/get_workers', 'api-get-workers');
+	const htmlAgeSeconds = html ? Math.max(0, nowMs - entryOf(cache, 'scheduler', '/info/main/workers.html')!.latest.result.startedMs) / 1000 : 0;
+
+	let source: WorkersSource | undefined;
+	let builders: WorkerBuilder[];
+	if (identity) {
+		source = 'identity';
+		builders = identity.workers.map((w) => fromIdentity(w, timeSeconds));
+	} else if (html) {
+		source = 'workers_html';
+		builders = html.rows.map((row) => new WorkerBuilder(row.address, row.name));
+	} else if (api) {
+		source = 'api';
+		builders = api.workers.map((w) => new WorkerBuilder(w.address, w.name));
+	} else {
+		return {workers: []};
+	}
+
+	const rows = new Map(html?.rows.map((row) => [row.address, row]));
+	const fallback = source !== 'identity';
+	const metricsIndex = indexWorkerMetrics(cache);
+	return {
+		source,
+		workers: builders
+			.map((b) => {
+				const row = rows.get(b.fields.address!);
+				if (row) fromHtmlRow(row, fallback, htmlAgeSeconds)(b);
+				const direct = metricsIndex.byAddress.get(b.fields.address!);
+				const proxied = b.fields.host === undefined ? undefined : metricsIndex.byHostPort.get(`${b.fields.host}:${b.fields.dashboard_port}`);
+				const metrics = direct && proxied ? (proxied.atMs > direct.atMs ? proxied : direct).value : (direct ?? proxied)?.value;
+				if (metrics) {
+					for (const key of METRICS_FIELDS) b.set(key, metrics[key] as never, 'worker_metrics', fallback);
+					b.set('nthreads', metrics.nthreads, 'worker_metrics', false);
+				}
+				return b.build();
+			})
+			.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)),
+	};
+}

@@ -1,0 +1,58 @@
+/**
+ * buildSnapshot: the one entry point of parse. Everything it needs is in the cache (latest
+ * answer of every endpoint, already classified and parsed); time comes in as nowMs.
+ */
+import type {EndpointHealth, Snapshot} from '../types/snapshot.js';
+import type {CacheEntry, ScrapeCache} from './cache.js';
+import {buildScheduler} from './snapshot-scheduler.js';
+import {buildWorkers, type WorkersSource} from './snapshot-workers.js';
+import {daskVersionHint} from './version-hint.js';
+
+const FALLBACK_NOTE: Readonly<Record<WorkersSource, string>> = {
+	identity: '',
+	workers_html: 'worker list from workers.html',
+	api: 'worker list from /api/v1/get_workers',
+};
+
+function health(entry: CacheEntry, workersSource: WorkersSource | undefined): EndpointHealth {
+	const latest = entry.latest;
+	let detail = latest.detail;
+	if (entry.kind === 'identity' && latest.state !== 'ok' && workersSource && workersSource !== 'identity') {
+		detail = `${detail ?? 'failed'}; ${FALLBACK_NOTE[workersSource]}`;
+	}
+	return {
+		...(entry.target === 'scheduler' ? {} : {target: entry.target}),
+		path: entry.path,
+		state: latest.state,
+		...(detail === undefined ? {} : {detail}),
+		status: latest.result.status,
+		last_attempt: latest.result.startedMs / 1000,
+		...(entry.lastOk ? {last_ok: entry.lastOk.result.startedMs / 1000} : {}),
+		latency_ms: latest.result.latencyMs,
+	};
+}
+
+/** Scheduler endpoints first, then workers', each by target and path, so the list never reorders. */
+function endpointOrder(a: CacheEntry, b: CacheEntry): number {
+	const sa = a.target === 'scheduler' ? 0 : 1;
+	const sb = b.target === 'scheduler' ? 0 : 1;
+	if (sa !== sb) return sa - sb;
+	if (a.target !== b.target) return a.target < b.target ? -1 : 1;
+	return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+export function buildSnapshot(cache: ScrapeCache, nowMs: number): Snapshot {
+	const list = buildWorkers(cache, nowMs);
+	const scheduler = buildScheduler(cache, list);
+	const hint = daskVersionHint(cache);
+	return {
+		format: 1,
+		url: cache.base,
+		time: nowMs / 1000,
+		...(hint ? {dask_version_hint: hint} : {}),
+		...(list.source ? {workers_source: list.source} : {}),
+		scheduler,
+		workers: list.workers,
+		endpoints: [...cache.entries.values()].sort(endpointOrder).map((entry) => health(entry, list.source)),
+	};
+}

@@ -182,6 +182,8 @@ export interface Rise {
 export interface SourceTrack {
 	readonly status?: SourceStatus;
 	readonly intervalMs: number;
+	/** Monitor ms of the first action (staleness counts from here until data arrives). */
+	readonly startMs?: number;
 	/** Monitor ms of the latest snapshot carrying a fresh answer. */
 	readonly lastFreshMs?: number;
 	/** Consecutive snapshots with no fresh answer. */

@@ -1,0 +1,38 @@
+/**
+ * Freshness: is the data new, how many polls were missed, how old is it. A snapshot is fresh when
+ * at least one endpoint answered in its own round (or it carries no endpoint health at all, as
+ * synthesized snapshots do).
+ */
+import type {Snapshot} from '../types/snapshot.js';
+import type {ClusterState} from './types.js';
+
+/** Polls missed since fresh data (0 while a replay feeds recorded data). */
+export function missedPolls(state: ClusterState): number {
+	const {lastFreshMs, startMs, intervalMs, missedRounds, status} = state.source;
+	if (status?.state === 'replay') return missedRounds;
+	const since = lastFreshMs ?? startMs;
+	const byTime = since === undefined ? 0 : Math.floor((state.nowMs - since) / intervalMs - 0.5);
+	return Math.max(0, missedRounds, byTime);
+}
+
+/** Seconds since the latest fresh data, at the state's time; undefined before any. */
+export function dataAgeSeconds(state: ClusterState): number | undefined {
+	return state.source.lastFreshMs === undefined ? undefined : Math.max(0, (state.nowMs - state.source.lastFreshMs) / 1000);
+}
+
+/** At least one endpoint answered in the snapshot's own round. */
+export function snapshotFresh(snapshot: Snapshot): boolean {
+	if (snapshot.endpoints.length === 0) return true;
+	return snapshot.endpoints.some((e) => e.state === 'ok' && e.last_ok !== undefined && e.last_ok >= snapshot.time - 1e-6);
+}
+
+const WORKER_LIST_PATHS = {identity: '/json/identity.json', workers_html: '/info/main/workers.html', api: '/api/v1/get_workers'} as const;
+
+/** The worker list came from an answer of this round (so absent workers are really gone). */
+export function workerListFresh(snapshot: Snapshot): boolean {
+	if (snapshot.workers_source === undefined) return snapshot.endpoints.length === 0;
+	const path = WORKER_LIST_PATHS[snapshot.workers_source];
+	const health = snapshot.endpoints.find((e) => e.path === path);
+	if (!health) return true;
+	return health.state === 'ok' && health.last_ok !== undefined && health.last_ok >= snapshot.time - 1e-6;
+}

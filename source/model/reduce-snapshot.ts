@@ -1,0 +1,141 @@
+/**
+ * One snapshot into the state: freshness, counter rates and baselines, worker tracking and
+ * history, "rising" marks (erred tasks, spilled bytes), scale-down wait counts, then the alerts.
+ */
+import type {Snapshot} from '../types/snapshot.js';
+import {scaleDownCandidates} from './adaptive.js';
+import {alertId} from './alerts.js';
+import {evaluateAlerts} from './evaluate.js';
+import {instantEvent, prependEvents} from './events.js';
+import {baselinesOf} from './progress.js';
+import {counterSample, stepRates} from './rates.js';
+import type {Ring} from './ring.js';
+import {snapshotFresh, workerListFresh} from './freshness.js';
+import {listText} from './text.js';
+import type {ClusterState, ModelEvent, Rise} from './types.js';
+import {trackWorkers} from './worker-tracks.js';
+
+/** More joins than this in one poll make one cluster event instead of one per worker. */
+const JOINS_PER_WORKER_EVENT = 5;
+
+function addRise(rises: Map<string, Rise>, key: string, amount: number, nowMs: number, windowMs: number, detail?: Readonly<Record<string, number>>): void {
+	const old = rises.get(key);
+	if (old && nowMs - old.lastMs <= windowMs) {
+		const merged: Record<string, number> = {...old.detail};
+		for (const [k, v] of Object.entries(detail ?? {})) merged[k] = (merged[k] ?? 0) + v;
+		rises.set(key, {firstMs: old.firstMs, lastMs: nowMs, amount: old.amount + amount, ...(detail || old.detail ? {detail: merged} : {})});
+	} else {
+		rises.set(key, {firstMs: nowMs, lastMs: nowMs, amount, ...(detail ? {detail} : {})});
+	}
+}
+
+export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: number): ClusterState {
+	const o = state.options;
+	const baseline = state.snapshot === undefined;
+	const stamp = state.snapshotCount + 1;
+	const fresh = snapshotFresh(snapshot);
+	const source = fresh ? {...state.source, lastFreshMs: nowMs, missedRounds: 0} : {...state.source, missedRounds: state.source.missedRounds + 1};
+
+	// Counters: rates, baselines, last completion.
+	const prevSample = state.snapshot ? counterSample(state.snapshot) : undefined;
+	const nextSample = counterSample(snapshot);
+	const step = stepRates(prevSample, nextSample, state.rates);
+	let baselines = state.baselines;
+	let baselineAtS = state.baselineAtS;
+	if (nextSample && (baselineAtS === undefined || step.reset)) {
+		// At a restart the counters began from zero: everything they hold happened since.
+		baselines = step.reset ? {} : baselinesOf(nextSample.prefixes);
+		baselineAtS = nextSample.timeS;
+	}
+	const lastCompletionMs = baseline || step.done > 0 || step.reset || state.lastCompletionMs === undefined ? nowMs : state.lastCompletionMs;
+
+	// Rising marks: expire closed windows, then add this poll's rises.
+	const windowMs = o.thresholds.rising_window_s * 1000;
+	const rises = new Map<string, Rise>();
+	for (const [key, rise] of state.rises) if (nowMs - rise.lastMs <= windowMs) rises.set(key, rise);
+	let erred = step.erred;
+	let erredDetail: Readonly<Record<string, number>> | undefined = step.erred > 0 ? step.erredByPrefix : undefined;
+	if (!baseline && erred === 0 && Object.keys(snapshot.scheduler.prefixes).length === 0) {
+		const before = state.snapshot?.scheduler.tasks.erred;
+		const after = snapshot.scheduler.tasks.erred;
+		if (before !== undefined && after !== undefined && after > before) {
+			erred = after - before;
+			erredDetail = undefined;
+		}
+	}
+	if (!baseline && erred > 0) addRise(rises, alertId('erred_rising', 'cluster'), erred, nowMs, windowMs, erredDetail);
+
+	// Workers.
+	const listFresh = workerListFresh(snapshot);
+	const tracked = trackWorkers(state.workers, snapshot.workers, {
+		nowMs,
+		stamp,
+		historyLength: o.workerHistoryLength,
+		lostWorkersKept: o.lostWorkersKept,
+		listFresh,
+		baseline,
+	});
+	for (const [address, bytes] of tracked.spilled) addRise(rises, alertId('spilling', address), bytes, nowMs, windowMs);
+
+	// Instantaneous events: joins (coalesced when many) and graceful exits.
+	const instant: ModelEvent[] = [];
+	if (tracked.joined.length > JOINS_PER_WORKER_EVENT) {
+		const names = tracked.joined.map((w) => w.name);
+		instant.push(instantEvent({id: alertId('worker_joined', 'cluster'), kind: 'worker_joined', severity: 'info', subject: 'cluster', subject_name: 'cluster', message: `${names.length} workers joined: ${listText(names)}`, workers: tracked.joined.map((w) => w.address)}, nowMs));
+	} else {
+		for (const w of tracked.joined) {
+			const threads = w.nthreads === undefined ? '' : `, ${w.nthreads} thread${w.nthreads === 1 ? '' : 's'}`;
+			instant.push(instantEvent({id: alertId('worker_joined', w.address), kind: 'worker_joined', severity: 'info', subject: w.address, subject_name: w.name, message: `worker ${w.name} joined (${w.address}${threads})`}, nowMs));
+		}
+	}
+	for (const t of tracked.retired) {
+		instant.push(instantEvent({id: alertId('worker_retired', t.address), kind: 'worker_retired', severity: 'info', subject: t.address, subject_name: t.last.name, message: `worker ${t.last.name} left while ${t.last.status ?? 'closing'} (retired)`}, nowMs));
+	}
+
+	// Cluster history.
+	const h = state.history;
+	const s = snapshot.scheduler;
+	let processBytes = s.memory_process_bytes;
+	let limitBytes = s.memory_limit_bytes;
+	if (processBytes === undefined || limitBytes === undefined) {
+		let p = 0;
+		let l = 0;
+		for (const w of snapshot.workers) {
+			p += w.memory_process_bytes ?? 0;
+			l += w.memory_limit_bytes ?? 0;
+		}
+		processBytes ??= snapshot.workers.length > 0 ? p : undefined;
+		limitBytes ??= snapshot.workers.length > 0 ? l : undefined;
+	}
+	(h.time as Ring).push(snapshot.time, stamp);
+	(h.tasksDonePerSecond as Ring).push(step.fresh ? step.rates.tasksDonePerSecond : undefined, stamp);
+	(h.memoryProcessBytes as Ring).push(processBytes, stamp);
+	(h.memoryLimitBytes as Ring).push(limitBytes, stamp);
+	(h.workers as Ring).push(snapshot.workers.length, stamp);
+
+	// Scale-down wait counts (consecutive fresh polls as a candidate).
+	let closeCounts = state.closeCounts;
+	if (listFresh) {
+		const next = new Map<string, number>();
+		for (const address of scaleDownCandidates(snapshot, o.minimumWorkers)) next.set(address, (state.closeCounts.get(address) ?? 0) + 1);
+		closeCounts = next;
+	}
+
+	return evaluateAlerts({
+		...state,
+		snapshot,
+		previous: state.snapshot,
+		nowMs: Math.max(state.nowMs, nowMs),
+		snapshotCount: stamp,
+		workers: tracked.workers,
+		rates: step.rates,
+		baselines,
+		baselineAtS,
+		lastCompletionMs,
+		source,
+		closeCounts,
+		rises,
+		events: prependEvents(state.events, instant, o.eventLogLength),
+		revision: state.revision + 1,
+	});
+}

@@ -1,0 +1,184 @@
+/**
+ * Worker rows for the table (TUI and --once): figures per worker, the worst ongoing alert on it,
+ * sorted by any column with ties broken by address (rows never jump between polls), filtered by
+ * name / address / host. Missing figures sort last in both directions.
+ *
+ * Memoized for 10,000 workers: rows are built once per (worker map, alerts), sorted once per sort
+ * key, and a filter that extends the previous one (typing) narrows the previous result.
+ */
+import {SEVERITY_RANK} from './alerts.js';
+import type {Alert, ClusterState, RowQuery, Severity, SortColumn, WorkerRow, WorkerRowsView, WorkerTrack} from './types.js';
+
+export const SORT_COLUMNS: readonly SortColumn[] = [
+	'name', 'address', 'host', 'status', 'threads', 'cpu', 'memory', 'memory_bytes', 'managed', 'unmanaged', 'spilled',
+	'executing', 'ready', 'in_memory', 'processing', 'transfers', 'net_read', 'net_write', 'event_loop', 'heartbeat', 'severity',
+];
+
+function fraction(part: number | undefined, limit: number | undefined): number | undefined {
+	return part !== undefined && limit !== undefined && limit > 0 ? part / limit : undefined;
+}
+
+function sumDefined(a: number | undefined, b: number | undefined): number | undefined {
+	return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
+}
+
+export function workerRow(track: WorkerTrack, severity: Severity | undefined): WorkerRow {
+	const w = track.last;
+	const limit = w.memory_limit_bytes;
+	const gone = track.lostMs !== undefined;
+	return {
+		address: track.address,
+		name: w.name,
+		host: w.host,
+		status: gone ? (track.retired ? 'retired' : 'lost') : (w.status ?? 'unknown'),
+		present: !gone,
+		threads: w.nthreads,
+		cpu_percent: w.cpu_percent,
+		memory_process_bytes: w.memory_process_bytes,
+		memory_limit_bytes: limit,
+		memory_fraction: fraction(w.memory_process_bytes, limit),
+		memory_managed_bytes: w.memory_managed_bytes,
+		memory_unmanaged_bytes: w.memory_unmanaged_bytes,
+		memory_managed_fraction: fraction(w.memory_managed_bytes, limit),
+		memory_unmanaged_fraction: fraction(w.memory_unmanaged_bytes, limit),
+		memory_spilled_bytes: w.memory_spilled_bytes,
+		tasks_executing: w.tasks_executing,
+		tasks_ready: w.tasks_ready,
+		tasks_in_memory: w.tasks_in_memory ?? w.keys_in_memory,
+		processing: w.processing,
+		transfers: sumDefined(w.transfer_incoming_count, w.transfer_outgoing_count),
+		transfer_incoming_count: w.transfer_incoming_count,
+		transfer_outgoing_count: w.transfer_outgoing_count,
+		net_read_bps: w.net_read_bps,
+		net_write_bps: w.net_write_bps,
+		event_loop_interval_seconds: w.event_loop_interval_seconds,
+		heartbeat_age_seconds: w.heartbeat_age_seconds,
+		last_seen: w.last_seen ?? track.lastSeenMs / 1000,
+		...(gone ? {lost_at: (track.lostMs ?? 0) / 1000} : {}),
+		...(severity ? {severity} : {}),
+	};
+}
+
+function sortValue(row: WorkerRow, column: SortColumn): number | string | undefined {
+	switch (column) {
+		case 'name': return row.name;
+		case 'address': return row.address;
+		case 'host': return row.host;
+		case 'status': return row.status;
+		case 'threads': return row.threads;
+		case 'cpu': return row.cpu_percent;
+		case 'memory': return row.memory_fraction;
+		case 'memory_bytes': return row.memory_process_bytes;
+		case 'managed': return row.memory_managed_bytes;
+		case 'unmanaged': return row.memory_unmanaged_bytes;
+		case 'spilled': return row.memory_spilled_bytes;
+		case 'executing': return row.tasks_executing;
+		case 'ready': return row.tasks_ready;
+		case 'in_memory': return row.tasks_in_memory;
+		case 'processing': return row.processing;
+		case 'transfers': return row.transfers;
+		case 'net_read': return row.net_read_bps;
+		case 'net_write': return row.net_write_bps;
+		case 'event_loop': return row.event_loop_interval_seconds;
+		case 'heartbeat': return row.heartbeat_age_seconds;
+		case 'severity': return row.severity === undefined ? undefined : SEVERITY_RANK[row.severity];
+		default: {
+			const never: never = column;
+			return never;
+		}
+	}
+}
+
+function compareKeys(a: number | string, b: number | string): number {
+	if (typeof a === 'number' && typeof b === 'number') return a - b;
+	const sa = String(a);
+	const sb = String(b);
+	return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+/** Sorted copy: by column (missing last in both directions), ties by address ascending. */
+export function sortRows(rows: readonly WorkerRow[], column: SortColumn, descending: boolean): WorkerRow[] {
+	const keyed = rows.map((row) => ({row, key: sortValue(row, column)}));
+	keyed.sort((a, b) => {
+		if (a.key === undefined || (typeof a.key === 'number' && Number.isNaN(a.key))) {
+			if (!(b.key === undefined || (typeof b.key === 'number' && Number.isNaN(b.key)))) return 1;
+		} else if (b.key === undefined || (typeof b.key === 'number' && Number.isNaN(b.key))) return -1;
+		else {
+			const c = compareKeys(a.key, b.key);
+			if (c !== 0) return descending ? -c : c;
+		}
+		return a.row.address < b.row.address ? -1 : a.row.address > b.row.address ? 1 : 0;
+	});
+	return keyed.map((k) => k.row);
+}
+
+export type RowFilter = {readonly test: (row: WorkerRow) => boolean; readonly substring?: string} | {readonly error: string};
+
+/** Case-insensitive substring of name, address or host; `/pattern/flags` is a regex (a bad one is an error). */
+export function parseRowFilter(text: string): RowFilter {
+	const regex = /^\/(.*)\/([a-z]*)$/s.exec(text);
+	if (regex && text.length >= 2) {
+		const [, body = '', flags = ''] = regex;
+		try {
+			const re = new RegExp(body, flags.includes('i') ? flags : `${flags}i`);
+			return {test: (row) => { re.lastIndex = 0; return re.test(row.name) || re.test(row.address) || (row.host !== undefined && re.test(row.host)); }};
+		} catch (error) {
+			return {error: `bad filter pattern ${text}: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`};
+		}
+	}
+	const needle = text.toLowerCase();
+	return {substring: needle, test: (row) => row.name.toLowerCase().includes(needle) || row.address.toLowerCase().includes(needle) || (row.host?.toLowerCase().includes(needle) ?? false)};
+}
+
+function worstSeverityBySubject(alerts: ReadonlyMap<string, Alert>): Map<string, Severity> {
+	const out = new Map<string, Severity>();
+	for (const a of alerts.values()) {
+		if (a.subject === 'cluster') continue;
+		const old = out.get(a.subject);
+		if (old === undefined || SEVERITY_RANK[a.severity] > SEVERITY_RANK[old]) out.set(a.subject, a.severity);
+	}
+	return out;
+}
+
+interface BaseEntry {
+	readonly alerts: ReadonlyMap<string, Alert>;
+	readonly all: readonly WorkerRow[];
+	readonly present: readonly WorkerRow[];
+	readonly sorted: Map<string, WorkerRow[]>;
+	readonly filtered: Map<string, {readonly filter: string; readonly substring?: string; readonly rows: readonly WorkerRow[]}>;
+}
+
+const baseCache = new WeakMap<ReadonlyMap<string, WorkerTrack>, BaseEntry>();
+
+function baseRows(state: ClusterState): BaseEntry {
+	const cached = baseCache.get(state.workers);
+	if (cached && cached.alerts === state.alerts) return cached;
+	const severities = worstSeverityBySubject(state.alerts);
+	const all: WorkerRow[] = [];
+	for (const track of state.workers.values()) all.push(workerRow(track, severities.get(track.address)));
+	const entry: BaseEntry = {alerts: state.alerts, all, present: all.filter((r) => r.present), sorted: new Map(), filtered: new Map()};
+	baseCache.set(state.workers, entry);
+	return entry;
+}
+
+export function workerRows(state: ClusterState, query: RowQuery): WorkerRowsView {
+	const base = baseRows(state);
+	const includeLost = query.includeLost ?? true;
+	const sortKey = `${query.sort.column}|${query.sort.descending ? 'd' : 'a'}|${includeLost ? 'all' : 'present'}`;
+	let sorted = base.sorted.get(sortKey);
+	if (!sorted) {
+		sorted = sortRows(includeLost ? base.all : base.present, query.sort.column, query.sort.descending);
+		base.sorted.set(sortKey, sorted);
+	}
+	const text = query.filter ?? '';
+	if (text === '') return {rows: sorted, total: sorted.length};
+	const filter = parseRowFilter(text);
+	if ('error' in filter) return {rows: sorted, total: sorted.length, error: filter.error};
+	const previous = base.filtered.get(sortKey);
+	if (previous?.filter === text) return {rows: previous.rows, total: sorted.length};
+	// Typing narrows: a substring filter that contains the previous one only removes rows.
+	const from = previous?.substring !== undefined && filter.substring !== undefined && filter.substring.includes(previous.substring) ? previous.rows : sorted;
+	const rows = from.filter(filter.test);
+	base.filtered.set(sortKey, {filter: text, substring: filter.substring, rows});
+	return {rows, total: sorted.length};
+}

@@ -1,0 +1,103 @@
+/**
+ * The model's state and its reducer. `reduce(state, action)` is pure in the sense that matters:
+ * no I/O, no clock (time comes in the action), the same inputs give the same outputs. For speed at
+ * 10,000 workers it appends to the history rings it is given (see ring.ts): read history from the
+ * latest state.
+ *
+ * Decisions worth knowing:
+ * - The first snapshot (and the first after a reset) is the BASELINE: its workers did not "join",
+ *   its erred tasks and spilled bytes are not "rising", its counters start the progress bars.
+ * - A snapshot is fresh when at least one endpoint answered in its round (or it carries no endpoint
+ *   health at all, as synthesized test snapshots do). Missed polls = consecutive stale snapshots, or
+ *   the time since fresh data in poll intervals (minus half an interval of slack), whichever is more.
+ * - Workers are only declared lost from a fresh worker list (identity.json / workers.html answered
+ *   this round), never because a failing endpoint left the list stale.
+ */
+import {evaluateAlerts} from './evaluate.js';
+import {Ring} from './ring.js';
+import {reduceSnapshot} from './reduce-snapshot.js';
+import {DEFAULT_THRESHOLDS} from './thresholds.js';
+import {EMPTY_RATES} from './rates.js';
+export {dataAgeSeconds, missedPolls, snapshotFresh, workerListFresh} from './freshness.js';
+import type {ClusterHistory, ClusterState, ModelAction, ModelOptions, ResolvedModelOptions} from './types.js';
+
+export const DEFAULT_HISTORY_LENGTH = 300;
+export const DEFAULT_EVENT_LOG_LENGTH = 500;
+export const DEFAULT_LOST_WORKERS_KEPT = 500;
+export const DEFAULT_INTERVAL_MS = 2000;
+export const DEFAULT_TARGET_DURATION_S = 5;
+
+function positiveInt(value: number | undefined, fallback: number): number {
+	return value !== undefined && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
+}
+
+export function resolveModelOptions(options: ModelOptions = {}): ResolvedModelOptions {
+	return {
+		thresholds: {...DEFAULT_THRESHOLDS, ...options.thresholds},
+		clusterHistoryLength: positiveInt(options.clusterHistoryLength, DEFAULT_HISTORY_LENGTH),
+		workerHistoryLength: positiveInt(options.workerHistoryLength, DEFAULT_HISTORY_LENGTH),
+		eventLogLength: positiveInt(options.eventLogLength, DEFAULT_EVENT_LOG_LENGTH),
+		lostWorkersKept: options.lostWorkersKept !== undefined && options.lostWorkersKept >= 0 ? Math.floor(options.lostWorkersKept) : DEFAULT_LOST_WORKERS_KEPT,
+		intervalMs: positiveInt(options.intervalMs, DEFAULT_INTERVAL_MS),
+		stallAfterMs: options.stallAfterMs,
+		targetDurationSeconds: options.targetDurationSeconds !== undefined && options.targetDurationSeconds > 0 ? options.targetDurationSeconds : DEFAULT_TARGET_DURATION_S,
+		minimumWorkers: options.minimumWorkers,
+		maximumWorkers: options.maximumWorkers,
+	};
+}
+
+export function newClusterHistory(capacity: number): ClusterHistory {
+	return {
+		time: new Ring(capacity),
+		tasksDonePerSecond: new Ring(capacity),
+		memoryProcessBytes: new Ring(capacity),
+		memoryLimitBytes: new Ring(capacity),
+		workers: new Ring(capacity),
+	};
+}
+
+function fromResolved(options: ResolvedModelOptions, intervalMs = options.intervalMs): ClusterState {
+	return {
+		options,
+		nowMs: 0,
+		snapshotCount: 0,
+		workers: new Map(),
+		history: newClusterHistory(options.clusterHistoryLength),
+		rates: EMPTY_RATES,
+		baselines: {},
+		source: {intervalMs, missedRounds: 0},
+		closeCounts: new Map(),
+		alerts: new Map(),
+		events: [],
+		rises: new Map(),
+		revision: 0,
+	};
+}
+
+export function initialState(options: ModelOptions = {}): ClusterState {
+	return fromResolved(resolveModelOptions(options));
+}
+
+export function reduce(state: ClusterState, action: ModelAction): ClusterState {
+	switch (action.type) {
+		case 'snapshot':
+			return reduceSnapshot(withStart(state, action.nowMs), action.snapshot, action.nowMs);
+		case 'reset':
+			return {...fromResolved(state.options, state.source.intervalMs), source: {...state.source, startMs: undefined, lastFreshMs: undefined, missedRounds: 0}, revision: state.revision + 1};
+		case 'source-status': {
+			const started = withStart(state, action.nowMs);
+			const source = {...started.source, status: action.status, intervalMs: action.intervalMs ?? started.source.intervalMs};
+			return evaluateAlerts({...started, source, nowMs: Math.max(started.nowMs, action.nowMs), revision: state.revision + 1});
+		}
+		case 'tick':
+			return evaluateAlerts({...withStart(state, action.nowMs), nowMs: Math.max(state.nowMs, action.nowMs), revision: state.revision + 1});
+		default: {
+			const never: never = action;
+			return never;
+		}
+	}
+}
+
+function withStart(state: ClusterState, nowMs: number): ClusterState {
+	return state.source.startMs === undefined ? {...state, source: {...state.source, startMs: nowMs}} : state;
+}

@@ -1,0 +1,29 @@
+/**
+ * The triage view the TUI, --once text and --json share: ongoing alerts (worst first), the event
+ * log (newest first), counts by severity for the header, the adaptive view and the stall view.
+ * snake_case and JSON-friendly (no Maps, no class instances, no NaN).
+ */
+import {adaptiveView} from './adaptive.js';
+import {compareAlerts, currentAlert, currentEvents, severityCounts} from './events.js';
+import {dataAgeSeconds, missedPolls} from './freshness.js';
+import {stallView} from './stall.js';
+import type {Alert, ClusterState, TriageView} from './types.js';
+
+/** Ongoing alerts with durations up to the state's time, worst first then oldest first. */
+export function ongoingAlerts(state: ClusterState): Alert[] {
+	return [...state.alerts.values()].map((a) => currentAlert(a, state.nowMs)).sort(compareAlerts);
+}
+
+export function triageView(state: ClusterState): TriageView {
+	const alerts = ongoingAlerts(state);
+	return {
+		time: state.nowMs / 1000,
+		alerts,
+		events: currentEvents(state.events, state.alerts, state.nowMs),
+		counts: severityCounts(alerts),
+		adaptive: adaptiveView(state),
+		stall: stallView(state),
+		data_age_seconds: dataAgeSeconds(state),
+		missed_polls: missedPolls(state),
+	};
+}

@@ -34,16 +34,18 @@ function isoSeconds(epochSeconds: number): string {
 	return new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** Columns padded to their widest cell; the last column is left ragged. */
+function table(rows: readonly (readonly string[])[]): string[] {
+	const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+	return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : pad(cell, widths[column] ?? 0))).join('  '));
+}
+
 function workerTable(workers: readonly WorkerChange[]): string[] {
 	if (workers.length === 0) return [];
-	const nameWidth = Math.max(6, ...workers.map((w) => w.name.length));
-	const lines = [`${pad('worker', nameWidth)}  ${pad('memory', 24)}  ${pad('spilled', 24)}  keys in memory`];
-	for (const worker of workers) {
-		lines.push(
-			`${pad(worker.name, nameWidth)}  ${pad(fromTo(worker.memory_process_bytes, formatBytes), 24)}  ${pad(fromTo(worker.memory_spilled_bytes, formatBytes), 24)}  ${fromTo(worker.tasks_in_memory)}`,
-		);
-	}
-	return lines;
+	return table([
+		['worker', 'memory', 'spilled', 'keys in memory'],
+		...workers.map((w) => [w.name, fromTo(w.memory_process_bytes, formatBytes), fromTo(w.memory_spilled_bytes, formatBytes), fromTo(w.tasks_in_memory)]),
+	]);
 }
 
 export interface DiffTextOptions {
@@ -59,13 +61,13 @@ export function formatDiffText(diff: SnapshotDiff, options: DiffTextOptions = {}
 	const names = (refs: SnapshotDiff['workers_added']): string => (refs.length === 0 ? 'none' : refs.map((w) => `${w.name} (${w.address})`).join(', '));
 	const lines = [
 		`dask-top diff  ${diff.url}`,
-		`from ${moment(diff.from)}  to ${moment(diff.to)}  (${diff.seconds} s)`,
+		`from ${moment(diff.from)}  to ${moment(diff.to)}  (${diff.seconds >= 10 ? Math.round(diff.seconds) : diff.seconds.toFixed(1)} s)`,
 	];
 	if (diff.scheduler_restarted) lines.push('the scheduler restarted in between: counters started over');
 	lines.push(`workers  ${fromTo(diff.workers_total)}   added: ${names(diff.workers_added)}   lost: ${names(diff.workers_lost)}`);
 	lines.push(`memory   ${fromTo(diff.memory_process_bytes, formatBytes)}   spilled ${fromTo(diff.memory_spilled_bytes, formatBytes)}`);
 	const taskParts = Object.entries(diff.tasks)
-		.filter(([, c]) => c.from !== undefined || c.to !== undefined)
+		.filter(([, c]) => (c.from ?? 0) !== 0 || (c.to ?? 0) !== 0)
 		.map(([state, c]) => `${state} ${fromTo(c)}`);
 	if (taskParts.length > 0) lines.push(`tasks    ${taskParts.join(', ')}`);
 	lines.push(`erred    ${fromTo(diff.erred)}`);

@@ -22,6 +22,12 @@ export interface ReadSummary {
 	readonly compressed: boolean;
 }
 
+class VisitorError extends Error {
+	constructor(override readonly cause: unknown) {
+		super('visitor failed');
+	}
+}
+
 /** Called per round in file order; return false to stop reading. */
 export type RoundVisitor = (raw: RawScrape, index: number) => boolean | void;
 
@@ -109,12 +115,20 @@ export async function readRecording(file: string, visit: RoundVisitor): Promise<
 				continue;
 			}
 			rounds += 1;
-			if (visit(round, rounds - 1) === false) {
+			let more: boolean | void;
+			try {
+				more = visit(round, rounds - 1);
+			} catch (error) {
+				// The visitor's own failure is not a reading problem: let it through untouched.
+				throw new VisitorError(error);
+			}
+			if (more === false) {
 				stopped = true;
 				break;
 			}
 		}
 	} catch (error) {
+		if (error instanceof VisitorError) throw error.cause;
 		if (error instanceof RecordingFormatError) throw new RecordingReadError(`${file} ${error.message}`);
 		if (header === undefined || rounds === 0) throw new RecordingReadError(`${file} is not a readable recording: ${(error as Error).message}`);
 		warnings.push(`${file}: stopped reading at line ${lineNo + 1}: ${(error as Error).message}; kept ${rounds} rounds`);

@@ -1,0 +1,84 @@
+/**
+ * The snapshot at given moments of a recording, streaming: rounds are folded into the parse
+ * cache one by one, exactly as the live pipeline folds them, and the cache is turned into a
+ * Snapshot when the next round would pass a moment. Reading stops as soon as every moment is
+ * taken, so `--at +30s` on a long recording reads only its first half minute.
+ */
+import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../parse/index.js';
+import type {RawScrape} from '../types/raw-scrape.js';
+import type {Snapshot} from '../types/snapshot.js';
+import {outsideReason} from './moments.js';
+import {readRecording, RecordingReadError, type ReadSummary} from './reader.js';
+import {resolveMoment, type MomentSpec} from './units.js';
+
+/** When the live pipeline builds the snapshot of a round: when its last answer arrived. */
+export function roundDoneMs(raw: RawScrape): number {
+	let doneMs = raw.atMs;
+	for (const result of raw.responses) doneMs = Math.max(doneMs, result.startedMs + result.latencyMs);
+	return doneMs;
+}
+
+export interface MomentSnapshot {
+	readonly snapshot: Snapshot;
+	/** The round the snapshot was built after, and when it started. */
+	readonly index: number;
+	readonly atMs: number;
+}
+
+export interface SnapshotsAt {
+	readonly summary: ReadSummary;
+	/** The first round's start, epoch ms. */
+	readonly startMs: number;
+	/** In the order the moments were given. */
+	readonly moments: readonly MomentSnapshot[];
+}
+
+interface Folded {
+	readonly cache: ScrapeCache;
+	readonly last: RawScrape;
+	readonly index: number;
+}
+
+function snapshotOf(folded: Folded): MomentSnapshot {
+	return {snapshot: buildSnapshot(folded.cache, roundDoneMs(folded.last)), index: folded.index, atMs: folded.last.atMs};
+}
+
+/**
+ * Snapshots at each moment of `file`. `end` (and a moment past the last round by at most
+ * moments.END_TOLERANCE_MS) is the last round. Rejects with RecordingReadError for a bad file or a
+ * moment outside the recording.
+ */
+export async function snapshotsAt(file: string, specs: readonly MomentSpec[]): Promise<SnapshotsAt> {
+	const taken: Array<MomentSnapshot | undefined> = specs.map(() => undefined);
+	let targets: number[] | undefined;
+	let folded: Folded | undefined;
+	let startMs = 0;
+	let outside: string | undefined;
+	const summary = await readRecording(file, (raw, index) => {
+		if (targets === undefined) {
+			startMs = raw.atMs;
+			// `end` is only known at the end of the file: Infinity keeps it waiting.
+			targets = specs.map((spec) => (spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs)));
+			const early = specs.findIndex((spec, i) => spec.kind !== 'end' && (targets as number[])[i]! < startMs);
+			if (early !== -1) {
+				outside = outsideReason(specs[early] as MomentSpec, startMs, startMs);
+				return false;
+			}
+		}
+		if (folded !== undefined) {
+			for (let i = 0; i < specs.length; i += 1) if (taken[i] === undefined && raw.atMs > (targets[i] as number)) taken[i] = snapshotOf(folded);
+			if (taken.every((t) => t !== undefined)) return false;
+		}
+		folded = {cache: mergeScrape(folded?.cache ?? emptyCache(), raw), last: raw, index};
+		return true;
+	});
+	if (outside !== undefined) throw new RecordingReadError(outside);
+	const last = folded as Folded;
+	for (let i = 0; i < specs.length; i += 1) {
+		if (taken[i] !== undefined) continue;
+		const reason = outsideReason(specs[i] as MomentSpec, startMs, last.last.atMs);
+		if (reason !== undefined) throw new RecordingReadError(reason);
+		taken[i] = snapshotOf(last);
+	}
+	return {summary, startMs, moments: taken as MomentSnapshot[]};
+}

@@ -7,7 +7,7 @@
 import type {EndpointResult, RawScrape, Target} from '../types/raw-scrape.js';
 import type {EndpointState} from '../types/snapshot.js';
 import {classify} from './classify.js';
-import {endpointKind, workerPageAddress, type EndpointKind} from './endpoint-kind.js';
+import {endpointKind, proxyParts, workerPageAddress, type EndpointKind} from './endpoint-kind.js';
 import {BodyParseError} from './json.js';
 import {parseAnswer, type Parsed, type ParsedKind, type ParsedOf} from './parse-answer.js';
 
@@ -77,33 +77,66 @@ export function lastOk<K extends ParsedKind>(cache: ScrapeCache, path: string, k
 	return answer.parsed.value as ParsedOf<K>;
 }
 
-/** Addresses of the current workers, from the newest good worker list; undefined if none yet. */
-function knownWorkers(entries: ReadonlyMap<string, CacheEntry>): Set<string> | undefined {
-	let newest: {atMs: number; addresses: string[]} | undefined;
+interface KnownWorkers {
+	readonly addresses: ReadonlySet<string>;
+	/** `host:port` of their HTTP servers, when the list says (identity, workers.html). */
+	readonly hostPorts?: ReadonlySet<string>;
+}
+
+/** The current workers, from the newest good worker list; undefined if there is none yet. */
+function knownWorkers(entries: ReadonlyMap<string, CacheEntry>): KnownWorkers | undefined {
+	let newest: {atMs: number; known: KnownWorkers} | undefined;
 	for (const entry of entries.values()) {
 		if (entry.target !== 'scheduler' || entry.latest.state !== 'ok') continue;
 		const parsed = entry.latest.parsed;
-		let addresses: string[] | undefined;
-		if (parsed?.kind === 'identity') addresses = parsed.value.workers.map((w) => w.address);
-		else if (parsed?.kind === 'workers-html') addresses = parsed.value.rows.map((r) => r.address);
-		else if (parsed?.kind === 'api-get-workers') addresses = parsed.value.workers.map((w) => w.address);
-		if (addresses && (!newest || entry.latest.result.startedMs > newest.atMs)) newest = {atMs: entry.latest.result.startedMs, addresses};
+		let known: KnownWorkers | undefined;
+		if (parsed?.kind === 'identity') {
+			const ws = parsed.value.workers;
+			known = {addresses: new Set(ws.map((w) => w.address)), hostPorts: new Set(ws.map((w) => `${w.host}:${w.dashboard_port}`))};
+		} else if (parsed?.kind === 'workers-html') {
+			const rows = parsed.value.rows;
+			known = {addresses: new Set(rows.map((r) => r.address)), hostPorts: new Set(rows.map((r) => `${r.host}:${r.dashboard_port}`))};
+		} else if (parsed?.kind === 'api-get-workers') {
+			known = {addresses: new Set(parsed.value.workers.map((w) => w.address))};
+		}
+		if (known && (!newest || entry.latest.result.startedMs > newest.atMs)) newest = {atMs: entry.latest.result.startedMs, known};
 	}
-	return newest ? new Set(newest.addresses) : undefined;
+	return newest?.known;
+}
+
+/** Scheduler pages that belong to one worker: /info/{worker,logs,call-stacks}/<escaped address>.html. */
+function perWorkerPageAddress(path: string): string | undefined {
+	const match = /^\/info\/(?:logs|call-stacks)\/(.+)\.html$/.exec(path);
+	if (!match) return workerPageAddress(path);
+	try {
+		return decodeURIComponent(match[1]!);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Whether the worker an entry belongs to is still there; undefined when the entry is not per worker. */
+function ownerOf(entry: CacheEntry, known: KnownWorkers): boolean | undefined {
+	if (entry.target !== 'scheduler') return known.addresses.has(entry.target.slice('worker:'.length));
+	const address = perWorkerPageAddress(entry.path);
+	if (address !== undefined) return known.addresses.has(address);
+	const proxy = proxyParts(entry.path);
+	if (proxy && known.hostPorts) return known.hostPorts.has(`${proxy.host}:${proxy.port}`);
+	return undefined;
 }
 
 /**
- * Drops what belongs to workers that left the cluster (their own endpoints and their
- * /info/worker pages), so the cache does not grow with every worker that ever came and went.
- * Answers from the round just merged stay, so a worker that just died shows its failure once.
+ * Drops what belongs to workers that left the cluster (their own endpoints, their per-worker
+ * scheduler pages, the /proxy routes to them), so the cache does not grow with every worker that
+ * ever came and went. Answers from the round just merged stay, so a worker that just died shows
+ * its failure once.
  */
 function pruneGone(entries: Map<string, CacheEntry>, roundMs: number): void {
 	const known = knownWorkers(entries);
 	if (!known) return;
 	for (const [key, entry] of entries) {
 		if (entry.latest.result.startedMs >= roundMs) continue;
-		const address = entry.target === 'scheduler' ? workerPageAddress(entry.path) : entry.target.slice('worker:'.length);
-		if (address !== undefined && !known.has(address)) entries.delete(key);
+		if (ownerOf(entry, known) === false) entries.delete(key);
 	}
 }
 

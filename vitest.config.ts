@@ -11,7 +11,7 @@ export default defineConfig({
 		// run one file at a time. The project file list keeps unit tests parallel.
 		projects: [
 			{extends: true, test: {name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/e2e/**']}},
-			{extends: true, test: {name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}'], fileParallelism: false, sequence: {groupOrder: 1}}},
+			{extends: true, test: {name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}'], fileParallelism: false, sequence: {groupOrder: 1}, globalSetup: ['test/e2e/global-setup.ts']}},
 		],
 	},
 });

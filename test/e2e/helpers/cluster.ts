@@ -1,0 +1,270 @@
+/**
+ * A real Dask 2022.12.1 cluster on loopback: one scheduler and N workers, each in its own process
+ * group, on free ports passed explicitly, with every port checked after start.
+ */
+import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {clusterLogs, loggedDashboardPort, tail} from './logs.js';
+import {freePorts} from './ports.js';
+import {killGroups, readProcess, spawnGroup, type GroupProcess} from './processes.js';
+import {CLUSTER_SCRIPTS_DIR, PYTHON, pythonEnv, runPythonJson, schedulerRoutes} from './python.js';
+
+export interface WorkerSpec {
+	readonly name: string;
+	readonly nthreads: number;
+	/** Bytes, passed to --memory-limit as an integer. */
+	readonly memoryLimitBytes: number;
+	readonly nanny: boolean;
+}
+
+/** The fixtures' layout (shared/fixtures/dask-2022.12.1/cluster.json); beta is the small one. */
+export const DEFAULT_WORKERS: readonly WorkerSpec[] = [
+	{name: 'alpha', nthreads: 2, memoryLimitBytes: 2_147_483_648, nanny: true},
+	{name: 'beta', nthreads: 1, memoryLimitBytes: 600_000_000, nanny: true},
+	{name: 'gamma', nthreads: 2, memoryLimitBytes: 1_073_741_824, nanny: false},
+];
+
+export interface ClusterOptions {
+	readonly workers?: readonly WorkerSpec[];
+	/** Enable the opt-in /api/v1 routes (default true, as in the fixtures). */
+	readonly api?: boolean;
+	readonly startTimeoutMs?: number;
+}
+
+export interface WorkerInfo {
+	readonly name: string;
+	readonly address: string; // tcp://127.0.0.1:PORT
+	readonly httpPort: number;
+	readonly httpUrl: string; // http://127.0.0.1:PORT/
+	/** PID of the process running the Worker (for a nanny worker: the spawned worker, not the nanny). */
+	readonly pid: number;
+	readonly nannyAddress: string | null;
+	readonly nthreads: number;
+	readonly memoryLimitBytes: number;
+	/** The process group (= PID of the dask_worker command: the nanny, or the worker itself). */
+	readonly processGroup: number;
+	readonly logPath: string;
+}
+
+/** Plain data: what tests need to reach the cluster; serialisable for vitest's provide/inject. */
+export interface ClusterInfo {
+	readonly httpUrl: string; // http://127.0.0.1:PORT/ (with the trailing slash)
+	readonly httpPort: number;
+	readonly schedulerAddress: string;
+	readonly schedulerPid: number;
+	readonly workers: readonly WorkerInfo[];
+	readonly apiEnabled: boolean;
+	/** Temp dir holding the logs (scheduler.log, worker-NAME.log), the Dask config dir and spill dirs. */
+	readonly tempDir: string;
+	readonly processGroups: readonly number[];
+	readonly startMs: number;
+}
+
+export interface Cluster extends ClusterInfo {
+	/**
+	 * SIGTERM to every process group, SIGKILL after 3 s; resolves when no process of the cluster runs.
+	 * Removes the workers' spill directories; the logs stay in tempDir. Calling it again is harmless.
+	 */
+	stop(): Promise<void>;
+}
+
+export function daskConfigDir(cluster: Pick<ClusterInfo, 'tempDir'>): string {
+	return join(cluster.tempDir, 'dask-config');
+}
+
+/** The last lines of every log of the cluster, for assertion messages. */
+export function logsOf(cluster: Pick<ClusterInfo, 'tempDir' | 'workers'>, lines = 40): string {
+	return clusterLogs(cluster.tempDir, cluster.workers.map(worker => worker.name), lines);
+}
+
+async function stopCluster(groups: readonly number[], tempDir: string, workers: readonly WorkerSpec[]): Promise<void> {
+	await killGroups(groups);
+	for (const worker of workers) rmSync(join(tempDir, `work-${worker.name}`), {recursive: true, force: true});
+}
+
+class StartError extends Error {
+	constructor(message: string, readonly portTaken: boolean) {
+		super(message);
+	}
+}
+
+interface IdentityWorker {
+	readonly name?: unknown;
+	readonly status?: unknown;
+	readonly services?: {readonly dashboard?: unknown};
+}
+
+interface Identity {
+	readonly address?: unknown;
+	readonly services?: {readonly dashboard?: unknown};
+	readonly workers?: Readonly<Record<string, IdentityWorker>>;
+}
+
+async function fetchText(url: string): Promise<{status: number; body: string} | undefined> {
+	try {
+		const response = await fetch(url, {signal: AbortSignal.timeout(2000)});
+		return {status: response.status, body: await response.text()};
+	} catch {
+		return undefined;
+	}
+}
+
+interface Layout {
+	readonly schedulerPort: number;
+	readonly httpPort: number;
+	readonly workers: ReadonlyArray<WorkerSpec & {readonly workerPort: number; readonly nannyPort: number; readonly httpPort: number}>;
+}
+
+async function planPorts(workers: readonly WorkerSpec[]): Promise<Layout> {
+	const ports = await freePorts(2 + workers.length * 3);
+	const take = (): number => {
+		const port = ports.shift();
+		if (port === undefined) throw new Error('ran out of free ports');
+		return port;
+	};
+	return {
+		schedulerPort: take(),
+		httpPort: take(),
+		workers: workers.map(spec => ({...spec, workerPort: take(), nannyPort: take(), httpPort: take()})),
+	};
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+	const attempts = 3;
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startOnce(options);
+		} catch (error) {
+			// A port taken between our probe and Dask's bind: try again on new ports.
+			if (!(error instanceof StartError && error.portTaken) || attempt >= attempts) throw error;
+		}
+	}
+}
+
+async function startOnce(options: ClusterOptions): Promise<Cluster> {
+	const startedAt = performance.now();
+	const workers = options.workers ?? DEFAULT_WORKERS;
+	const apiEnabled = options.api ?? true;
+	const timeoutMs = options.startTimeoutMs ?? 60_000;
+	const tempDir = mkdtempSync(join(tmpdir(), 'dask-top-e2e-'));
+	mkdirSync(daskConfigDir({tempDir}));
+	const layout = await planPorts(workers);
+	const env = pythonEnv(daskConfigDir({tempDir}), {DASK_DISTRIBUTED__SCHEDULER__HTTP__ROUTES: schedulerRoutes(apiEnabled)});
+	const watch = `${CLUSTER_SCRIPTS_DIR}owner_watch.py`;
+	const schedulerAddress = `tcp://127.0.0.1:${layout.schedulerPort}`;
+	const httpUrl = `http://127.0.0.1:${layout.httpPort}/`;
+	const groups: GroupProcess[] = [];
+	const named = new Map<string, GroupProcess>();
+
+	const fail = async (message: string, portTaken = false): Promise<never> => {
+		await stopCluster(groups.map(group => group.pid), tempDir, workers);
+		const logs = clusterLogs(tempDir, workers.map(worker => worker.name));
+		throw new StartError(`Dask cluster did not start: ${message}\nlogs in ${tempDir}\n${logs}`, portTaken);
+	};
+
+	const scheduler = spawnGroup(
+		PYTHON,
+		['-m', 'distributed.cli.dask_scheduler', '--host', '127.0.0.1', '--port', String(layout.schedulerPort),
+			'--dashboard-address', `127.0.0.1:${layout.httpPort}`, '--no-show', '--preload', watch],
+		{env, logPath: join(tempDir, 'scheduler.log'), cwd: tempDir},
+	);
+	groups.push(scheduler);
+	named.set('scheduler', scheduler);
+	for (const worker of layout.workers) {
+		const args = ['-m', 'distributed.cli.dask_worker', schedulerAddress, '--host', '127.0.0.1', '--name', worker.name,
+			'--nthreads', String(worker.nthreads), '--memory-limit', String(worker.memoryLimitBytes),
+			'--worker-port', String(worker.workerPort), '--dashboard-address', `127.0.0.1:${worker.httpPort}`,
+			'--local-directory', join(tempDir, `work-${worker.name}`)];
+		args.push(...(worker.nanny ? ['--nanny', '--nanny-port', String(worker.nannyPort), '--preload-nanny', watch] : ['--no-nanny', '--preload', watch]));
+		const group = spawnGroup(PYTHON, args, {env, logPath: join(tempDir, `worker-${worker.name}.log`), cwd: tempDir});
+		groups.push(group);
+		named.set(worker.name, group);
+	}
+
+	const deadline = Date.now() + timeoutMs;
+	let waitingFor = 'the scheduler log to name its dashboard port';
+	for (;;) {
+		for (const [name, group] of named) {
+			if (group.exit) {
+				const log = tail(group.logPath, 200);
+				await fail(`${name} exited (code ${group.exit.code}, signal ${group.exit.signal})`, /already in use|Errno 98/.test(log));
+			}
+		}
+		if (Date.now() > deadline) await fail(`timed out after ${timeoutMs} ms waiting for ${waitingFor}`);
+		const schedulerPort = loggedDashboardPort(scheduler.logPath);
+		if (schedulerPort !== undefined && schedulerPort !== layout.httpPort) {
+			await fail(`the scheduler dashboard moved from port ${layout.httpPort} to ${schedulerPort} (port taken)`, true);
+		}
+		if (schedulerPort === layout.httpPort && (await readyState()) === 'ready') break;
+		await sleep(100);
+	}
+
+	async function readyState(): Promise<'ready' | 'waiting'> {
+		const health = await fetchText(`${httpUrl}health`);
+		if (health?.status !== 200 || health.body !== 'ok') {
+			waitingFor = `${httpUrl}health to answer ok`;
+			return 'waiting';
+		}
+		const answer = await fetchText(`${httpUrl}json/identity.json`);
+		const identity = answer?.status === 200 ? (JSON.parse(answer.body) as Identity) : undefined;
+		if (identity?.address !== schedulerAddress || identity.services?.dashboard !== layout.httpPort) {
+			await fail(`${httpUrl} is not this cluster's scheduler (identity: ${answer?.body.slice(0, 200)})`, true);
+		}
+		for (const worker of layout.workers) {
+			const registered = identity?.workers?.[`tcp://127.0.0.1:${worker.workerPort}`];
+			if (registered?.name !== worker.name || registered.status !== 'running') {
+				waitingFor = `worker ${worker.name} to register in /json/identity.json`;
+				return 'waiting';
+			}
+			if (registered.services?.dashboard !== worker.httpPort) {
+				await fail(`worker ${worker.name}'s HTTP server is on port ${String(registered.services?.dashboard)}, not ${worker.httpPort} (port taken)`, true);
+			}
+		}
+		return 'ready';
+	}
+
+	let pids: Record<string, number>;
+	try {
+		pids = await runPythonJson<Record<string, number>>('worker_pids.py', [schedulerAddress], env);
+	} catch (error) {
+		return fail(`could not read the worker PIDs: ${(error as Error).message}`);
+	}
+	const infos: WorkerInfo[] = [];
+	for (const worker of layout.workers) {
+		const address = `tcp://127.0.0.1:${worker.workerPort}`;
+		const group = named.get(worker.name);
+		const pid = pids[address];
+		if (group === undefined || pid === undefined || readProcess(pid)?.pgid !== group.pid) {
+			await fail(`worker ${worker.name}'s PID ${String(pid)} is not in its process group ${String(group?.pid)}`);
+		}
+		infos.push({
+			name: worker.name,
+			address,
+			httpPort: worker.httpPort,
+			httpUrl: `http://127.0.0.1:${worker.httpPort}/`,
+			pid: pid ?? 0,
+			nannyAddress: worker.nanny ? `tcp://127.0.0.1:${worker.nannyPort}` : null,
+			nthreads: worker.nthreads,
+			memoryLimitBytes: worker.memoryLimitBytes,
+			processGroup: group?.pid ?? 0,
+			logPath: join(tempDir, `worker-${worker.name}.log`),
+		});
+	}
+
+	const processGroups = groups.map(group => group.pid);
+	let stopping: Promise<void> | undefined;
+	return {
+		httpUrl,
+		httpPort: layout.httpPort,
+		schedulerAddress,
+		schedulerPid: scheduler.pid,
+		workers: infos,
+		apiEnabled,
+		tempDir,
+		processGroups,
+		startMs: Math.round(performance.now() - startedAt),
+		stop: () => (stopping ??= stopCluster(processGroups, tempDir, workers)),
+	};
+}

@@ -1,0 +1,122 @@
+/**
+ * A long-lived Dask client (cluster/workload.py) holding a workload on a cluster until stop().
+ * See workload.py for what each kind submits.
+ */
+import {once} from 'node:events';
+import {join} from 'node:path';
+import {createInterface} from 'node:readline';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {daskConfigDir, type ClusterInfo} from './cluster.js';
+import {tail} from './logs.js';
+import {killGroups, spawnGroup} from './processes.js';
+import {CLUSTER_SCRIPTS_DIR, PYTHON, pythonEnv} from './python.js';
+
+export type WorkloadKind = 'busy' | 'fill-memory' | 'stall';
+
+/** What workload.py reports once its workload is in place. */
+export type WorkloadReady =
+	| {
+			readonly kind: 'busy';
+			readonly token: string;
+			readonly seconds: number;
+			/** Tasks erred (explode ×3, divide ×2, summarize by blame): settled before ready. */
+			readonly erred: number;
+			/** One pinned slow-process per worker thread: every thread is busy until stop. */
+			readonly threads: number;
+			/**
+			 * Scheduler-side processing: the sleepers plus the few incs each worker took beyond its threads
+			 * (worker-saturation 1.1), which wait in its ready queue; the other incs of the 200 stay queued.
+			 * sum waits on all of them.
+			 */
+			readonly processing: number;
+			readonly queued: number;
+			readonly in_memory: number;
+			readonly states: Readonly<Record<string, number>>;
+			readonly prefixes: readonly string[];
+	  }
+	| {
+			readonly kind: 'fill-memory';
+			readonly token: string;
+			readonly seconds: number;
+			readonly worker: string;
+			readonly name: string;
+			readonly memory_limit: number;
+			readonly unmanaged_bytes: number;
+			readonly status: 'paused';
+			readonly spilled_bytes: number;
+			readonly memory_bytes: number;
+	  }
+	| {
+			readonly kind: 'stall';
+			readonly token: string;
+			readonly seconds: number;
+			readonly worker: string;
+			readonly name: string;
+			readonly key: string;
+			readonly blocked_since: number;
+	  };
+
+export interface WorkloadOptions {
+	/** Worker name for fill-memory (default beta) and stall (default alpha). */
+	readonly worker?: string;
+	readonly readyTimeoutMs?: number;
+}
+
+export interface Workload {
+	readonly kind: WorkloadKind;
+	readonly pid: number;
+	readonly ready: WorkloadReady;
+	/** From spawning the client to its ready line. */
+	readonly readyMs: number;
+	readonly logPath: string;
+	/**
+	 * Closes the client's stdin: it releases its blocked tasks and held memory, cancels its futures and
+	 * exits once the scheduler holds none of its keys. SIGKILLs it after 30 s.
+	 */
+	stop(): Promise<void>;
+}
+
+let workloadCount = 0;
+
+export async function runWorkload(cluster: ClusterInfo, kind: WorkloadKind, options: WorkloadOptions = {}): Promise<Workload> {
+	const startedAt = performance.now();
+	const logPath = join(cluster.tempDir, `workload-${process.pid}-${++workloadCount}-${kind}.log`);
+	const args = [`${CLUSTER_SCRIPTS_DIR}workload.py`, cluster.schedulerAddress, kind];
+	if (options.worker !== undefined) args.push('--worker', options.worker);
+	const group = spawnGroup(PYTHON, args, {env: pythonEnv(daskConfigDir(cluster)), logPath, stdin: 'pipe', pipeStdout: true});
+	const {child} = group;
+	const lines = createInterface({input: child.stdout!});
+	const events: Array<Record<string, unknown>> = [];
+	lines.on('line', line => {
+		try {
+			events.push(JSON.parse(line) as Record<string, unknown>);
+		} catch {
+			events.push({event: 'noise', line});
+		}
+	});
+	const exited = once(child, 'exit');
+	const report = (): string => `workload ${kind} (log ${logPath}):\n${tail(logPath, 40)}`;
+
+	const timeoutMs = options.readyTimeoutMs ?? 90_000;
+	const deadline = Date.now() + timeoutMs;
+	let ready: WorkloadReady | undefined;
+	while (ready === undefined) {
+		const event = events.find(entry => entry['event'] === 'ready' || entry['event'] === 'error');
+		if (event?.['event'] === 'ready') ready = event as unknown as WorkloadReady;
+		else if (event?.['event'] === 'error' || group.exit || Date.now() > deadline) {
+			const reason = event ? String(event['message']) : group.exit ? `exited with code ${group.exit.code}` : `not ready after ${timeoutMs} ms`;
+			await killGroups([group.pid]);
+			throw new Error(`${reason}\n${report()}`);
+		} else await sleep(50);
+	}
+	const readyMs = Math.round(performance.now() - startedAt);
+
+	let stopping: Promise<void> | undefined;
+	const stop = async (): Promise<void> => {
+		child.stdin?.end();
+		const stopped = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+		await killGroups([group.pid]);
+		if (!stopped || group.exit?.code !== 0) throw new Error(`workload did not stop cleanly\n${report()}`);
+	};
+	return {kind, pid: group.pid, ready, readyMs, logPath, stop: () => (stopping ??= stop())};
+}

@@ -1,0 +1,20 @@
+/** What the poller's plan needs from the latest snapshot: counts and the workers' HTTP addresses. Pure. */
+import type {Snapshot} from '../types/snapshot.js';
+import type {PlanHints} from './poller.js';
+
+export function planHints(snapshot: Snapshot | undefined): PlanHints {
+	if (snapshot === undefined) return {workers: []};
+	const {scheduler} = snapshot;
+	const states = Object.values(scheduler.tasks).filter((n): n is number => typeof n === 'number');
+	const taskCount = scheduler.tasks_total ?? (states.length === 0 ? undefined : states.reduce((sum, n) => sum + n, 0));
+	const workerCount = scheduler.workers.total ?? (snapshot.workers.length > 0 ? snapshot.workers.length : undefined);
+	return {
+		...(workerCount === undefined ? {} : {workerCount}),
+		...(taskCount === undefined ? {} : {taskCount}),
+		workers: snapshot.workers.map((w) => ({
+			address: w.address,
+			...(w.host === undefined ? {} : {host: w.host}),
+			...(w.dashboard_port === undefined ? {} : {dashboardPort: w.dashboard_port}),
+		})),
+	};
+}

@@ -1,0 +1,209 @@
+/**
+ * The live source: a setTimeout chain of poll rounds, never overlapping, each asking what plan.ts
+ * says is due and emitting one RawScrape. Backs off (1, 2, 4 … 30 s) while the scheduler gives no
+ * HTTP answer, and measures its own load on it. Implements ScrapeSource.
+ */
+import {classify} from '../parse/classify.js';
+import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
+import type {ScrapeSource, SourceStatus} from '../types/scrape-source.js';
+import type {FetchOutcome, HttpClient} from './client.js';
+import {LoadMeter} from './load.js';
+import {ENDPOINT_PATHS, nextDelayMs, planRound, workerDetailPath, type EndpointKey, type EndpointMemory, type PlanKey} from './plan.js';
+import {toEndpointResult} from './result.js';
+import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
+import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
+import type {WorkerEndpoint} from './worker-plan.js';
+
+/** What the poller needs to know of the cluster, from the latest snapshot. */
+export interface PlanHints {
+	readonly workerCount?: number;
+	readonly taskCount?: number;
+	readonly workers: readonly WorkerEndpoint[];
+}
+
+export interface PollerConfig {
+	readonly url: SchedulerUrl;
+	readonly client: HttpClient;
+	readonly intervalMs: number;
+	readonly timeoutMs: number;
+	/** Read before every round: the latest snapshot's counts and worker HTTP addresses. */
+	readonly hints: () => PlanHints;
+	/** Lowest interval setIntervalMs accepts (1 s; tests go lower). */
+	readonly minIntervalMs?: number;
+}
+
+export interface RoundOptions {
+	/** --once follow-up: only what was never asked and is allowed now. */
+	readonly followUp?: boolean;
+}
+
+export class Poller implements ScrapeSource {
+	readonly kind = 'live' as const;
+	private interval: number;
+	private readonly minIntervalMs: number;
+	private readonly memory: Partial<Record<PlanKey, EndpointMemory>> = {};
+	private readonly locations = new Map<string, string>();
+	private readonly load = new LoadMeter(Date.now());
+	private readonly sampling: WorkerSampling;
+	private listener: ((raw: RawScrape) => void) | undefined;
+	private timer: NodeJS.Timeout | undefined;
+	private inFlight: Promise<RawScrape> | undefined;
+	private stopped = false;
+	private force = false;
+	private detailWorker: string | null = null;
+	private failures = 0;
+	private rounds = 0;
+	private lastRoundStartMs: number | undefined;
+	private lastRoundEndMs: number | undefined;
+	private nextAttemptMs: number | undefined;
+	private downDetail: string | undefined;
+
+	constructor(private readonly config: PollerConfig) {
+		this.minIntervalMs = config.minIntervalMs ?? 1000;
+		this.interval = Math.max(this.minIntervalMs, config.intervalMs);
+		this.sampling = {proxy: 'unknown', routes: new Map(), cursor: 0};
+	}
+
+	get intervalMs(): number {
+		return this.interval;
+	}
+
+	start(onScrape: (raw: RawScrape) => void): void {
+		if (this.stopped) return;
+		this.listener = onScrape;
+		const sinceLast = this.lastRoundStartMs === undefined ? undefined : Date.now() - this.lastRoundStartMs;
+		this.schedule(sinceLast === undefined ? 0 : Math.max(0, this.interval - sinceLast));
+	}
+
+	async stop(): Promise<void> {
+		this.stopped = true;
+		this.listener = undefined;
+		clearTimeout(this.timer);
+		await this.config.client.close();
+		await this.inFlight?.catch(() => undefined);
+	}
+
+	status(): SourceStatus {
+		const load = this.load.summary(Date.now());
+		if (this.rounds === 0) return {state: 'connecting', ...load};
+		if (this.failures === 0) return {state: 'live', ...load};
+		return {
+			state: 'retrying',
+			...(this.downDetail === undefined ? {} : {detail: this.downDetail}),
+			...(this.nextAttemptMs === undefined ? {} : {nextAttemptMs: this.nextAttemptMs}),
+			...load,
+		};
+	}
+
+	setIntervalMs(ms: number): number {
+		this.interval = Math.max(this.minIntervalMs, Math.round(ms));
+		if (this.listener !== undefined && this.inFlight === undefined && this.failures === 0 && this.lastRoundStartMs !== undefined) {
+			this.schedule(Math.max(0, this.lastRoundStartMs + this.interval - Date.now()));
+		}
+		return this.interval;
+	}
+
+	refreshNow(): void {
+		this.force = true;
+		if (this.listener !== undefined && this.inFlight === undefined) this.schedule(0);
+	}
+
+	setDetailWorker(address: string | null): void {
+		if (address === this.detailWorker) return;
+		this.detailWorker = address;
+		delete this.memory.worker_detail;
+	}
+
+	/** Redirect targets seen in the latest answers, by path (for the first-contact diagnosis). */
+	redirects(): ReadonlyMap<string, string> {
+		return this.locations;
+	}
+
+	/** One round now, outside the timer chain (--once, first contact). Waits for a round in flight. */
+	async round(options: RoundOptions = {}): Promise<RawScrape> {
+		while (this.inFlight !== undefined) await this.inFlight.catch(() => undefined);
+		const running = this.runRound(options);
+		this.inFlight = running;
+		try {
+			return await running;
+		} finally {
+			this.inFlight = undefined;
+		}
+	}
+
+	private schedule(delayMs: number): void {
+		clearTimeout(this.timer);
+		if (this.stopped) return;
+		this.nextAttemptMs = Date.now() + delayMs;
+		this.timer = setTimeout(() => void this.tick(), delayMs);
+	}
+
+	private async tick(): Promise<void> {
+		if (this.stopped || this.listener === undefined) return;
+		const raw = await this.round();
+		if (this.stopped) return;
+		this.listener?.(raw);
+		this.schedule(
+			nextDelayMs({intervalMs: this.interval, roundStartMs: this.lastRoundStartMs ?? 0, roundEndMs: this.lastRoundEndMs ?? 0, failures: this.failures}),
+		);
+	}
+
+	private async runRound(options: RoundOptions): Promise<RawScrape> {
+		const atMs = Date.now();
+		const hints = this.config.hints();
+		const plan = planRound({
+			nowMs: atMs,
+			intervalMs: this.interval,
+			...(hints.workerCount === undefined ? {} : {workerCount: hints.workerCount}),
+			...(hints.taskCount === undefined ? {} : {taskCount: hints.taskCount}),
+			endpoints: this.memory,
+			detailWorker: this.detailWorker,
+			schedulerDown: this.failures > 0,
+			force: this.force,
+			followUp: options.followUp === true,
+		});
+		this.force = false;
+		this.lastRoundStartMs = atMs;
+		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
+		if (plan.sampleWorkers && !this.stopped) {
+			this.memory.worker_metrics = {lastAttemptMs: atMs, lastOutcome: 'ok'};
+			const sampled = await sampleWorkerMetrics({
+				client: this.config.client,
+				url: this.config.url,
+				workers: hints.workers,
+				...(hints.workerCount === undefined ? {} : {workerCount: hints.workerCount}),
+				timeoutMs: this.config.timeoutMs,
+				state: this.sampling,
+				onSchedulerRequest: (outcome) => this.meter(outcome),
+			});
+			responses.push(...sampled);
+		}
+		this.lastRoundEndMs = Date.now();
+		this.rounds += 1;
+		const reached = responses.some((r) => r.target === 'scheduler' && r.status !== null);
+		const firstScheduler = responses.find((r) => r.target === 'scheduler');
+		if (reached || firstScheduler === undefined) {
+			this.failures = 0;
+			this.downDetail = undefined;
+		} else {
+			this.failures += 1;
+			this.downDetail = classify(firstScheduler).detail;
+		}
+		return {atMs, base: this.config.url.base, responses};
+	}
+
+	private async ask(key: EndpointKey, atMs: number): Promise<EndpointResult> {
+		const path = key === 'worker_detail' ? workerDetailPath(this.detailWorker ?? '') : ENDPOINT_PATHS[key];
+		const outcome = await this.config.client.get(requestUrl(this.config.url, path), {timeoutMs: this.config.timeoutMs});
+		this.meter(outcome);
+		if (outcome.location === undefined) this.locations.delete(path);
+		else this.locations.set(path, outcome.location);
+		const result = toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome);
+		if (!this.stopped) this.memory[key] = {lastAttemptMs: atMs, lastOutcome: classify(result).state};
+		return result;
+	}
+
+	private meter(outcome: FetchOutcome): void {
+		if (outcome.error?.kind !== 'aborted') this.load.record(outcome.startedMs, outcome.bytes, outcome.latencyMs);
+	}
+}

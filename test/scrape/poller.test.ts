@@ -1,0 +1,182 @@
+/**
+ * The poller against a declared fake Dask (test/scrape/fake-dask.ts: recorded fixture bodies on
+ * loopback) and small node:http servers for the down/hanging cases no real Dask shows on demand.
+ */
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {afterEach, describe, expect, it} from 'vitest';
+import {createPipeline} from '../../source/pipeline.js';
+import {HttpClient} from '../../source/scrape/client.js';
+import {planHints} from '../../source/scrape/hints.js';
+import {Poller} from '../../source/scrape/poller.js';
+import {normalizeSchedulerUrl} from '../../source/scrape/url.js';
+import type {RawScrape} from '../../source/types/raw-scrape.js';
+import {startFakeDask, type FakeDask, type FakeDaskOptions} from './fake-dask.js';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+	for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function fake(options: FakeDaskOptions): Promise<FakeDask> {
+	const dask = await startFakeDask(options);
+	cleanups.push(() => dask.close());
+	return dask;
+}
+
+function livePoller(url: string, extra: {intervalMs?: number; headers?: Array<{name: string; value: string}>; timeoutMs?: number} = {}) {
+	const parsed = normalizeSchedulerUrl(url);
+	if (!parsed.ok) throw new Error(parsed.error);
+	const timeoutMs = extra.timeoutMs ?? 2000;
+	const client = new HttpClient({timeoutMs, schedulerOrigin: new URL(parsed.url.base).origin, headers: extra.headers ?? []});
+	const pipeline = createPipeline();
+	const poller = new Poller({url: parsed.url, client, intervalMs: extra.intervalMs ?? 2000, timeoutMs, hints: () => planHints(pipeline.snapshot()), minIntervalMs: 50});
+	cleanups.push(() => poller.stop());
+	return {poller, pipeline};
+}
+
+const paths = (raw: RawScrape) => raw.responses.map((r) => `${r.target === 'scheduler' ? '' : `${r.target} `}${r.path}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function hangingServer(): Promise<{url: string; hits: () => number}> {
+	let hits = 0;
+	const server: Server = createServer(() => {
+		hits += 1;
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	cleanups.push(() => {
+		server.closeAllConnections();
+		server.close();
+	});
+	return {url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: () => hits};
+}
+
+describe('Poller rounds', () => {
+	it('asks metrics, identity, workers.html, health and the api probe first; never the sitemap or the eventstream', async () => {
+		const dask = await fake({version: '2026.7.1', scenario: 'busy'});
+		const {poller} = livePoller(dask.url);
+		const raw = await poller.round();
+		expect(paths(raw)).toEqual(['/metrics', '/json/identity.json', '/info/main/workers.html', '/health', '/api/v1']);
+		expect(raw.base).toBe(`${dask.url}/`);
+		expect(raw.responses.every((r) => r.status === 200)).toBe(true);
+		expect(dask.requests.map((r) => r.path)).not.toContain('/sitemap.json');
+		expect(dask.requests.map((r) => r.path)).not.toContain('/eventstream');
+	});
+
+	it('follows up with counts and adaptive_target once /metrics has counted the tasks', async () => {
+		const dask = await fake({version: '2026.7.1', scenario: 'busy'});
+		const {poller, pipeline} = livePoller(dask.url);
+		pipeline.ingest(await poller.round());
+		expect(paths(await poller.round({followUp: true}))).toEqual(['/json/counts.json', '/api/v1/adaptive_target']);
+	});
+
+	it('while identity.json answers 500, reads each worker’s own /metrics on its port, stored under worker:<address>', async () => {
+		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'own'});
+		const {poller, pipeline} = livePoller(dask.url, {headers: [{name: 'Authorization', value: 'token T'}]});
+		pipeline.ingest(await poller.round());
+		const second = await poller.round({followUp: true});
+		const workers = second.responses.filter((r) => r.target !== 'scheduler');
+		expect(workers.map((r) => `${r.target} ${r.path} ${r.status}`)).toEqual([
+			'worker:tcp://127.0.0.1:41001 /metrics 200',
+			'worker:tcp://127.0.0.1:41002 /metrics 200',
+			'worker:tcp://127.0.0.1:41003 /metrics 200',
+		]);
+		expect(workers[0]?.url).toBe(`http://127.0.0.1:${dask.workerPorts.get('tcp://127.0.0.1:41001')}/metrics`);
+		const workerRequests = dask.requests.filter((r) => r.target !== 'scheduler');
+		expect(workerRequests).toHaveLength(3);
+		expect(workerRequests.every((r) => r.headers.authorization === undefined)).toBe(true);
+		expect(dask.requests.filter((r) => r.target === 'scheduler').every((r) => r.headers.authorization === 'token T')).toBe(true);
+	});
+
+	it('goes through the scheduler’s /proxy when workers cannot be reached, and reads their metrics there', async () => {
+		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'closed', proxy: 'forward'});
+		const {poller, pipeline} = livePoller(dask.url);
+		pipeline.ingest(await poller.round());
+		const workers = (await poller.round({followUp: true})).responses.filter((r) => r.target !== 'scheduler');
+		expect(workers.map((r) => `${r.target} ${r.status} ${r.contentType}`)).toEqual([
+			'worker:tcp://127.0.0.1:41001 200 text/plain; version=0.0.4',
+			'worker:tcp://127.0.0.1:41002 200 text/plain; version=0.0.4',
+			'worker:tcp://127.0.0.1:41003 200 text/plain; version=0.0.4',
+		]);
+		expect(workers[0]?.url).toMatch(/\/proxy\/\d+\/127\.0\.0\.1\/metrics$/);
+	});
+
+	it('stops asking the /proxy once it answered its jupyter-server-proxy hint page', async () => {
+		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'closed', proxy: 'hint'});
+		const {poller, pipeline} = livePoller(dask.url);
+		pipeline.ingest(await poller.round());
+		const first = (await poller.round({followUp: true})).responses.filter((r) => r.target !== 'scheduler');
+		expect(first.map((r) => r.error?.kind)).toEqual(['refused', 'refused', 'refused']);
+		const proxyAsks = () => dask.requests.filter((r) => r.path.startsWith('/proxy/')).length;
+		const asked = proxyAsks();
+		expect(asked).toBeGreaterThanOrEqual(1);
+		poller.refreshNow();
+		await poller.round();
+		expect(proxyAsks()).toBe(asked);
+	});
+
+	it('fetches the open worker’s detail page', async () => {
+		const dask = await fake({version: '2026.7.1', scenario: 'busy'});
+		const {poller} = livePoller(dask.url);
+		await poller.round();
+		poller.setDetailWorker('tcp://127.0.0.1:41001');
+		const raw = await poller.round();
+		const detail = raw.responses.find((r) => r.path.startsWith('/info/worker/'));
+		expect(detail).toMatchObject({path: '/info/worker/tcp%3A%2F%2F127.0.0.1%3A41001.html', status: 200});
+	});
+});
+
+describe('Poller timer chain', () => {
+	it('emits one RawScrape per round at its interval, rounds never overlapping', async () => {
+		const dask = await fake({version: '2022.12.1', scenario: 'idle'});
+		const {poller} = livePoller(dask.url, {intervalMs: 100});
+		const rounds: RawScrape[] = [];
+		poller.start((raw) => rounds.push(raw));
+		await sleep(480);
+		await poller.stop();
+		expect(rounds.length).toBeGreaterThanOrEqual(3);
+		expect(rounds.length).toBeLessThanOrEqual(6);
+		for (let i = 1; i < rounds.length; i += 1) expect(rounds[i]!.atMs - rounds[i - 1]!.atMs).toBeGreaterThanOrEqual(90);
+		expect(poller.status()).toMatchObject({state: 'live'});
+		expect(poller.status().requestsPerSecond).toBeGreaterThan(0);
+	});
+
+	it('backs off 1 s, then 2 s, while nothing answers, and says why', async () => {
+		const server = createServer();
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		await new Promise((resolve) => server.close(resolve));
+		const {poller} = livePoller(url, {intervalMs: 100});
+		const rounds: RawScrape[] = [];
+		poller.start((raw) => rounds.push(raw));
+		await sleep(150);
+		const status = poller.status();
+		expect(status.state).toBe('retrying');
+		expect(status.detail).toContain('connection refused');
+		expect((status.nextAttemptMs ?? 0) - Date.now()).toBeGreaterThan(700);
+		expect(rounds).toHaveLength(1);
+		expect(paths(rounds[0]!)).toEqual(['/metrics', '/json/identity.json', '/info/main/workers.html', '/health', '/api/v1']);
+		await sleep(1000);
+		expect(rounds).toHaveLength(2);
+		expect(paths(rounds[1]!)).toEqual(['/metrics']);
+		expect((poller.status().nextAttemptMs ?? 0) - Date.now()).toBeGreaterThan(1700);
+	});
+
+	it('stops promptly, aborting a request in flight', async () => {
+		const hanging = await hangingServer();
+		const {poller} = livePoller(hanging.url, {timeoutMs: 10_000});
+		poller.start(() => undefined);
+		await sleep(100);
+		expect(hanging.hits()).toBeGreaterThan(0);
+		const started = performance.now();
+		await poller.stop();
+		expect(performance.now() - started).toBeLessThan(1000);
+	});
+
+	it('never goes below its minimum interval', () => {
+		const {poller} = livePoller('http://127.0.0.1:9', {intervalMs: 100});
+		expect(poller.setIntervalMs(10)).toBe(50);
+		expect(poller.setIntervalMs(5000)).toBe(5000);
+		expect(poller.intervalMs).toBe(5000);
+	});
+});

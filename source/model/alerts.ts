@@ -82,7 +82,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	}
 	const spill = ctx.rises.get(alertId('spilling', subject));
 	if (risingOpen(spill, ctx.nowMs, t.rising_window_s)) {
-		out.push(condition('spilling', 'warning', subject, name, `${name} is spilling to disk: +${bytesText(spill.amount)} since ${secondsText((ctx.nowMs - spill.firstMs) / 1000)} ago, ${bytesText(w.memory_spilled_bytes)} on disk`));
+		out.push(condition('spilling', 'warning', subject, name, `${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes)} on disk (+${bytesText(spill.amount)})`));
 	}
 }
 
@@ -121,7 +121,7 @@ export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): vo
 	if (risingOpen(erred, ctx.nowMs, t.rising_window_s)) {
 		const byPrefix = erred.detail && Object.keys(erred.detail).length > 0 ? ` (${countsText(erred.detail)})` : '';
 		const now = ctx.snapshot?.scheduler.tasks.erred;
-		out.push(condition('erred_rising', 'warning', 'cluster', 'cluster', `${erred.amount} task${erred.amount === 1 ? '' : 's'} erred in the last ${secondsText((ctx.nowMs - erred.firstMs) / 1000 || 0)}${byPrefix}${now === undefined ? '' : `; ${now} erred now`}`));
+		out.push(condition('erred_rising', 'warning', 'cluster', 'cluster', `${erred.amount} more task${erred.amount === 1 ? '' : 's'} erred${byPrefix}${now === undefined ? '' : `; ${now} erred now`}`));
 	}
 	if (ctx.missedPolls >= t.stale_warning_polls) {
 		const severity: Severity = ctx.missedPolls >= t.stale_critical_polls ? 'critical' : 'warning';
@@ -130,7 +130,7 @@ export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): vo
 	}
 	const snapshot = ctx.snapshot;
 	if (snapshot?.workers_source !== undefined && snapshot.workers_source !== 'identity') {
-		const identity = snapshot.endpoints.find((e) => e.path === '/json/identity.json');
+		const identity = snapshot.endpoints.find((e) => e.target === undefined && e.path === '/json/identity.json');
 		const why = identity?.detail ?? (identity?.status ? `HTTP ${identity.status}` : 'failing');
 		const from = snapshot.workers_source === 'workers_html' ? '/info/main/workers.html' : '/api/v1/get_workers';
 		out.push(condition('fallback_source', 'info', 'cluster', 'cluster', `identity.json ${why}: worker figures come from ${from}`));

@@ -1,6 +1,6 @@
 /**
  * Freshness: is the data new, how many polls were missed, how old is it. A snapshot is fresh when
- * at least one endpoint answered in its own round (or it carries no endpoint health at all, as
+ * at least one scheduler endpoint answered in its own round (or it carries no endpoint health at all, as
  * synthesized snapshots do).
  */
 import type {Snapshot} from '../types/snapshot.js';
@@ -20,10 +20,11 @@ export function dataAgeSeconds(state: ClusterState): number | undefined {
 	return state.source.lastFreshMs === undefined ? undefined : Math.max(0, (state.nowMs - state.source.lastFreshMs) / 1000);
 }
 
-/** At least one endpoint answered in the snapshot's own round. */
+/** At least one of the scheduler's endpoints answered in the snapshot's own round. */
 export function snapshotFresh(snapshot: Snapshot): boolean {
-	if (snapshot.endpoints.length === 0) return true;
-	return snapshot.endpoints.some((e) => e.state === 'ok' && e.last_ok !== undefined && e.last_ok >= snapshot.time - 1e-6);
+	const scheduler = snapshot.endpoints.filter((e) => e.target === undefined);
+	if (scheduler.length === 0) return true;
+	return scheduler.some((e) => e.state === 'ok' && e.last_ok !== undefined && e.last_ok >= snapshot.time - 1e-6);
 }
 
 const WORKER_LIST_PATHS = {identity: '/json/identity.json', workers_html: '/info/main/workers.html', api: '/api/v1/get_workers'} as const;
@@ -32,7 +33,7 @@ const WORKER_LIST_PATHS = {identity: '/json/identity.json', workers_html: '/info
 export function workerListFresh(snapshot: Snapshot): boolean {
 	if (snapshot.workers_source === undefined) return snapshot.endpoints.length === 0;
 	const path = WORKER_LIST_PATHS[snapshot.workers_source];
-	const health = snapshot.endpoints.find((e) => e.path === path);
+	const health = snapshot.endpoints.find((e) => e.target === undefined && e.path === path);
 	if (!health) return true;
 	return health.state === 'ok' && health.last_ok !== undefined && health.last_ok >= snapshot.time - 1e-6;
 }

@@ -25,7 +25,7 @@ export interface CounterSample {
 export const EMPTY_RATES: Rates = Object.freeze({perPrefix: Object.freeze({})});
 
 function metricsTimeS(snapshot: Snapshot): number | undefined {
-	const health = snapshot.endpoints.find((e) => e.path === '/metrics');
+	const health = snapshot.endpoints.find((e) => e.target === undefined && e.path === '/metrics');
 	if (!health) return snapshot.time;
 	return health.last_ok;
 }

@@ -98,12 +98,16 @@ export function scanRows(html: string, from = 0, to = html.length): HtmlRow[] {
 	return rows;
 }
 
-/** Where a table starts after a heading text (e.g. "In Memory"), and where it ends. */
+/** Where the table under a heading (`<h1>`–`<h6>` whose text is `heading`) starts and ends. */
 export function tableAfter(html: string, heading: string, from = 0): {from: number; to: number} | undefined {
-	const at = html.indexOf(heading, from);
-	if (at === -1) return undefined;
-	const start = html.indexOf('<table', at);
-	if (start === -1) return undefined;
-	const end = html.indexOf('</table>', start);
-	return {from: start, to: end === -1 ? html.length : end};
+	const re = /<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g;
+	re.lastIndex = from;
+	for (let match = re.exec(html); match; match = re.exec(html)) {
+		if (textOf(match[2]!) !== heading) continue;
+		const start = html.indexOf('<table', match.index);
+		if (start === -1) return undefined;
+		const end = html.indexOf('</table>', start);
+		return {from: start, to: end === -1 ? html.length : end};
+	}
+	return undefined;
 }

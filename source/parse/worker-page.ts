@@ -83,11 +83,11 @@ export function parseWorkerPage(html: string): WorkerPage {
 	const topStart = html.indexOf('<table', title.index);
 	const topEnd = html.indexOf('</table>', topStart);
 	const row = topStart === -1 ? undefined : parseWorkerTable(html, topStart, topEnd === -1 ? html.length : topEnd)[0];
-	const inMemory: WorkerPageKey[] = keyCells(html, '> In Memory <').map(({key, second}) => {
+	const inMemory: WorkerPageKey[] = keyCells(html, 'In Memory').map(({key, second}) => {
 		const bytes = parseFormattedBytes(second);
 		return bytes === undefined ? {key, prefix: keySplit(key)} : {key, prefix: keySplit(key), bytes};
 	});
-	const processing: WorkerPageTask[] = keyCells(html, '> Processing <').map(({key, second}) => ({key, prefix: keySplit(key), priority: second}));
+	const processing: WorkerPageTask[] = keyCells(html, 'Processing').map(({key, second}) => ({key, prefix: keySplit(key), priority: second}));
 	let inMemoryBytes = 0;
 	for (const k of inMemory) inMemoryBytes += k.bytes ?? 0;
 	return {address, ...(row ? {row} : {}), inMemory, processing, byPrefix: groupByPrefix(inMemory), inMemoryBytes};

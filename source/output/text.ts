@@ -1,0 +1,122 @@
+/**
+ * The `--once` text table: a few header lines about the cluster, then one row per worker. No
+ * colour, no truncation (it is read in pipes and logs); "-" where a figure is unknown.
+ */
+import type {EndpointHealth, Snapshot, TaskState, WorkerCounts, WorkerSnapshot} from '../types/snapshot.js';
+import {ageText, bytesText, numberText, percentOf, timeText} from './format.js';
+
+const TASK_ORDER: ReadonlyArray<readonly [TaskState, string]> = [
+	['waiting', 'waiting'],
+	['queued', 'queued'],
+	['processing', 'processing'],
+	['memory', 'in memory'],
+	['erred', 'erred'],
+	['no-worker', 'no-worker'],
+	['released', 'released'],
+];
+
+const WORKER_STATES: ReadonlyArray<readonly [keyof WorkerCounts, string]> = [
+	['idle', 'idle'],
+	['partially_saturated', 'partially saturated'],
+	['saturated', 'saturated'],
+	['paused', 'paused'],
+	['retiring', 'retiring'],
+];
+
+const WORKERS_SOURCE: Readonly<Record<NonNullable<Snapshot['workers_source']>, string>> = {
+	identity: '/json/identity.json',
+	workers_html: '/info/main/workers.html',
+	api: '/api/v1/get_workers',
+};
+
+function workersLine(snapshot: Snapshot): string {
+	const counts = snapshot.scheduler.workers;
+	const total = counts.total ?? (snapshot.workers.length > 0 ? snapshot.workers.length : undefined);
+	const states = WORKER_STATES.filter(([key]) => counts[key] !== undefined).map(([key, label]) => `${counts[key]} ${label}`);
+	return `${numberText(total)}${states.length > 0 ? `: ${states.join(', ')}` : ''}`;
+}
+
+function memoryLine(snapshot: Snapshot): string {
+	const s = snapshot.scheduler;
+	const used = s.memory_process_bytes;
+	const limit = s.memory_limit_bytes;
+	const pct = percentOf(used, limit);
+	const spilled = s.memory_spilled_bytes === undefined ? '' : `, ${bytesText(s.memory_spilled_bytes)} spilled`;
+	return `${bytesText(used)} used / ${limit === 0 ? 'no' : bytesText(limit)} limit${pct === undefined ? '' : ` (${pct})`}${spilled}`;
+}
+
+function tasksLine(snapshot: Snapshot): string {
+	const {tasks, tasks_total: total} = snapshot.scheduler;
+	const states = TASK_ORDER.filter(([state]) => tasks[state] !== undefined).map(([state, label]) => `${tasks[state]} ${label}`);
+	if (total === undefined && states.length === 0) return '-';
+	return `${numberText(total)}${states.length > 0 ? `: ${states.join(', ')}` : ''}`;
+}
+
+function desiredLine(snapshot: Snapshot): string {
+	const {desired_workers: desired, adaptive_target: target} = snapshot.scheduler;
+	const parts = [desired === undefined ? '-' : `${desired} workers (the scheduler's adaptive target)`];
+	if (target !== undefined) parts.push(`/api/v1/adaptive_target ${target}`);
+	return parts.join('; ');
+}
+
+function endpointName(e: EndpointHealth): string {
+	return e.target === undefined ? e.path : `${e.target} ${e.path}`;
+}
+
+function sourceLine(snapshot: Snapshot): string {
+	const parts = [`workers from ${snapshot.workers_source === undefined ? 'nowhere yet' : WORKERS_SOURCE[snapshot.workers_source]}`];
+	if (snapshot.workers.some((w) => Object.values(w.sources).includes('worker_metrics'))) parts.push("workers' own /metrics");
+	const failed = snapshot.endpoints.filter((e) => e.state === 'failed');
+	const unavailable = snapshot.endpoints.filter((e) => e.state === 'unavailable' && e.target === undefined);
+	if (failed.length > 0) parts.push(`failing: ${failed.map((e) => `${endpointName(e)} (${e.detail ?? `HTTP ${e.status ?? '-'}`})`).join(', ')}`);
+	if (unavailable.length > 0) parts.push(`unavailable: ${unavailable.map(endpointName).join(', ')}`);
+	return parts.join('; ');
+}
+
+const COLUMNS = ['NAME', 'ADDRESS', 'STATUS', 'THREADS', 'CPU%', 'MEMORY', 'MEM%', 'SPILLED', 'EXEC/READY/IN-MEM', 'LAST SEEN'] as const;
+const RIGHT = new Set<string>(['THREADS', 'CPU%', 'MEMORY', 'MEM%', 'SPILLED', 'EXEC/READY/IN-MEM', 'LAST SEEN']);
+
+function workerCells(w: WorkerSnapshot, timeSeconds: number): string[] {
+	const limit = w.memory_limit_bytes === undefined ? '-' : w.memory_limit_bytes === 0 ? 'no limit' : bytesText(w.memory_limit_bytes);
+	const age = w.heartbeat_age_seconds ?? (w.last_seen === undefined ? undefined : Math.max(0, timeSeconds - w.last_seen));
+	const inMemory = w.tasks_in_memory ?? w.keys_in_memory;
+	return [
+		w.name,
+		w.address,
+		w.status ?? 'unknown',
+		numberText(w.nthreads),
+		w.cpu_percent === undefined ? '-' : w.cpu_percent.toFixed(1),
+		`${bytesText(w.memory_process_bytes)} / ${limit}`,
+		percentOf(w.memory_process_bytes, w.memory_limit_bytes) ?? '-',
+		bytesText(w.memory_spilled_bytes),
+		`${numberText(w.tasks_executing)}/${numberText(w.tasks_ready)}/${numberText(inMemory)}`,
+		ageText(age),
+	];
+}
+
+function table(rows: readonly string[][]): string[] {
+	const widths = COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)));
+	return rows.map((row) =>
+		row
+			.map((cell, i) => (RIGHT.has(COLUMNS[i]!) ? cell.padStart(widths[i]!) : i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+			.join('  ')
+			.trimEnd(),
+	);
+}
+
+export function formatSnapshotText(snapshot: Snapshot): string {
+	const version = snapshot.dask_version_hint === undefined ? '' : `  (Dask ${snapshot.dask_version_hint})`;
+	const threads = snapshot.scheduler.threads ?? (snapshot.workers.length > 0 && snapshot.workers.every((w) => w.nthreads !== undefined) ? snapshot.workers.reduce((n, w) => n + (w.nthreads ?? 0), 0) : undefined);
+	const header = [
+		`URL       ${snapshot.url}  at ${timeText(snapshot.time)}${version}`,
+		`Workers   ${workersLine(snapshot)}`,
+		`Threads   ${numberText(threads)}`,
+		`Memory    ${memoryLine(snapshot)}`,
+		`Tasks     ${tasksLine(snapshot)}`,
+		`Desired   ${desiredLine(snapshot)}`,
+		`Source    ${sourceLine(snapshot)}`,
+	];
+	const workers = [...snapshot.workers].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.address < b.address ? -1 : 1));
+	const rows = table([[...COLUMNS], ...workers.map((w) => workerCells(w, snapshot.time))]);
+	return `${[...header, '', ...(workers.length === 0 ? ['(no workers)'] : rows)].join('\n')}\n`;
+}

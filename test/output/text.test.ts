@@ -1,0 +1,63 @@
+import {describe, expect, it} from 'vitest';
+import {formatSnapshotText} from '../../source/output/text.js';
+import {createPipeline} from '../../source/pipeline.js';
+import type {Snapshot} from '../../source/types/snapshot.js';
+import {identityAnswers500, loadScenarioScrape, type FixtureVersion, type Scenario, type ScenarioScrapeOptions} from '../helpers/fixtures.js';
+
+function snapshotOf(version: FixtureVersion, scenario: Scenario, options: ScenarioScrapeOptions = {}): Snapshot {
+	return createPipeline().ingest(loadScenarioScrape(version, scenario, options));
+}
+
+function lines(text: string): string[] {
+	return text.trimEnd().split('\n');
+}
+
+describe('formatSnapshotText', () => {
+	it('heads the table with URL, workers by state, threads, memory, tasks by state, desired workers and the data source', () => {
+		const snapshot = snapshotOf('2026.7.1', 'busy');
+		const [url, workers, threads, memory, tasks, desired, source] = lines(formatSnapshotText(snapshot));
+		expect(url).toBe('URL       http://127.0.0.1:8788/  at 2026-11-29 17:06:32 UTC  (Dask >=2025.4)');
+		expect(workers).toBe('Workers   3: 0 idle, 3 partially saturated, 0 saturated, 0 paused, 0 retiring');
+		expect(threads).toBe(`Threads   ${snapshot.scheduler.threads}`);
+		expect(memory).toMatch(/^Memory {4}\d+\.\d MiB used \/ 3\.6 GiB limit \(\d+ %\), 0 B spilled$/);
+		const t = snapshot.scheduler.tasks;
+		expect(tasks).toBe(
+			`Tasks     ${snapshot.scheduler.tasks_total}: ${t.waiting} waiting, ${t.queued} queued, ${t.processing} processing, ${t.memory} in memory, ${t.erred} erred, ${t['no-worker']} no-worker, ${t.released} released`,
+		);
+		expect(desired).toBe(`Desired   ${snapshot.scheduler.desired_workers} workers (the scheduler's adaptive target); /api/v1/adaptive_target ${snapshot.scheduler.adaptive_target}`);
+		expect(source).toContain('Source    workers from /json/identity.json');
+	});
+
+	it('prints one aligned row per worker, sorted by name', () => {
+		const snapshot = snapshotOf('2022.12.1', 'memory-heavy');
+		const text = lines(formatSnapshotText(snapshot));
+		const headerAt = text.findIndex((line) => line.startsWith('NAME '));
+		const rows = text.slice(headerAt + 1);
+		expect(rows.map((row) => row.split(/\s+/)[0])).toEqual(['alpha', 'beta', 'gamma']);
+		const beta = snapshot.workers.find((w) => w.name === 'beta')!;
+		const betaRow = rows[1]!;
+		expect(betaRow).toContain('tcp://127.0.0.1:40002');
+		expect(betaRow).toContain('running');
+		expect(betaRow).toMatch(/ 572\.2 MiB /);
+		expect(betaRow).toContain(`${beta.tasks_executing}/${beta.tasks_ready}/${beta.tasks_in_memory}`);
+		expect(betaRow).toMatch(/ 80\.0 MiB\s+\d+\/\d+\/\d+\s+\d+\.\ds ago$/);
+		const lastSeenColumn = text[headerAt]!.indexOf('LAST SEEN') + 'LAST SEEN'.length;
+		for (const row of rows) expect(row.length).toBe(lastSeenColumn);
+	});
+
+	it('shows an unknown status and no CPU when the workers come from workers.html', () => {
+		const snapshot = snapshotOf('2026.7.1', 'busy', {override: identityAnswers500, targets: ['scheduler']});
+		const text = formatSnapshotText(snapshot);
+		expect(text).toContain('Source    workers from /info/main/workers.html; failing: /json/identity.json (HTTP 500');
+		const alpha = lines(text).find((line) => line.startsWith('alpha'))!;
+		expect(alpha.split(/\s{2,}/).slice(0, 5)).toEqual(['alpha', 'tcp://127.0.0.1:41001', 'unknown', '2', '-']);
+	});
+
+	it('says so when there are no workers, and prints "-" for what nobody answered', () => {
+		const snapshot = snapshotOf('2026.7.1', 'busy', {only: ['/health'], targets: ['scheduler']});
+		const text = lines(formatSnapshotText(snapshot));
+		expect(text).toContain('Tasks     -');
+		expect(text).toContain('Desired   -');
+		expect(text.at(-1)).toBe('(no workers)');
+	});
+});

@@ -7,7 +7,7 @@
 import {buildSnapshot, emptyCache, mergeScrape} from '../../source/parse/index.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import type {PrefixCounters, SchedulerSnapshot, Snapshot, WorkerSnapshot} from '../../source/types/snapshot.js';
-import {type FixtureVersion, loadScenarioScrape, type Scenario} from '../helpers/fixtures.js';
+import {type FixtureVersion, loadScenarioScrape, type Scenario, type ScenarioScrapeOptions} from '../helpers/fixtures.js';
 
 export function shiftScrape(raw: RawScrape, atMs: number): RawScrape {
 	const delta = atMs - raw.atMs;
@@ -15,8 +15,8 @@ export function shiftScrape(raw: RawScrape, atMs: number): RawScrape {
 }
 
 /** The scenario as one poll round at `atMs` (default: when it was recorded). */
-export function fixtureSnapshot(version: FixtureVersion, scenario: Scenario, atMs?: number): Snapshot {
-	const recorded = loadScenarioScrape(version, scenario);
+export function fixtureSnapshot(version: FixtureVersion, scenario: Scenario, atMs?: number, options?: ScenarioScrapeOptions): Snapshot {
+	const recorded = loadScenarioScrape(version, scenario, options);
 	const raw = atMs === undefined ? recorded : shiftScrape(recorded, atMs);
 	return buildSnapshot(mergeScrape(emptyCache(), raw), raw.atMs);
 }

@@ -1,0 +1,110 @@
+/**
+ * The real fixture scenarios fed in order at their recorded times (each recording is one poll
+ * round; they were recorded in this order, seconds apart): busy → memory-heavy → errors →
+ * worker-died → client-closed. The events are what happened on the cluster.
+ */
+import {describe, expect, it} from 'vitest';
+import {initialState, reduce} from '../../source/model/state.js';
+import {triageView} from '../../source/model/triage.js';
+import {workerRows} from '../../source/model/rows.js';
+import type {ClusterState, ModelEvent} from '../../source/model/types.js';
+import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, recordedAtMs} from '../helpers/fixtures.js';
+import {fixtureSnapshot} from './snapshots.js';
+
+const ORDER = ['busy', 'memory-heavy', 'errors', 'worker-died', 'client-closed'] as const;
+type Version = (typeof FIXTURE_VERSIONS)[number];
+
+function atMs(version: Version, index: number): number {
+	return recordedAtMs(loadManifest(version, ORDER[index] ?? 'busy'));
+}
+
+function run(version: Version, upTo: number): ClusterState {
+	let state = initialState();
+	for (const scenario of ORDER.slice(0, upTo)) {
+		const snapshot = fixtureSnapshot(version, scenario);
+		state = reduce(state, {type: 'snapshot', snapshot, nowMs: snapshot.time * 1000});
+	}
+	return state;
+}
+
+function opened(events: readonly ModelEvent[], atMs: number): string[] {
+	return events.filter((e) => e.start_time === atMs / 1000).map((e) => `${e.kind} ${e.subject_name}`).sort();
+}
+
+describe.each(FIXTURE_VERSIONS)('the fixture sequence on Dask %s', (version) => {
+	const layout = loadClusterLayout(version);
+	const gamma = layout.workers.find((w) => w.name === 'gamma')?.address ?? '';
+
+	it('takes the first snapshot as the baseline: nobody "joined", nothing is "rising"', () => {
+		const state = run(version, 1);
+		const kinds = state.events.map((e) => e.kind);
+		expect(kinds).not.toContain('worker_joined');
+		expect(kinds).not.toContain('erred_rising');
+		expect(kinds).not.toContain('spilling');
+		expect(state.workers.size).toBe(3);
+	});
+
+	it('sees beta start spilling to disk in memory-heavy', () => {
+		const state = run(version, 2);
+		expect(opened(state.events, atMs(version, 1))).toContain('spilling beta');
+		const spill = triageView(state).alerts.find((a) => a.kind === 'spilling');
+		expect(spill).toMatchObject({severity: 'warning', subject_name: 'beta', state: 'ongoing'});
+		expect(spill?.message).toMatch(/beta is spilling to disk: 80\.0 MiB on disk/);
+	});
+
+	it('sees erred tasks rising in errors, by prefix', () => {
+		const state = run(version, 3);
+		expect(opened(state.events, atMs(version, 2))).toContain('erred_rising cluster');
+		const erred = triageView(state).alerts.find((a) => a.kind === 'erred_rising');
+		expect(erred?.message).toMatch(/^10 more tasks erred \(explode 6, divide 2, parse-record 1, summarize 1\); 10 erred now$/);
+	});
+
+	it('loses gamma in worker-died, keeping its last memory, status, tasks and last seen', () => {
+		const before = run(version, 3);
+		const gammaBefore = before.workers.get(gamma);
+		const state = run(version, 4);
+		expect(opened(state.events, atMs(version, 3))).toContain('worker_lost gamma');
+		const track = state.workers.get(gamma);
+		expect(track?.lostMs).toBe(atMs(version, 3));
+		expect(track?.lastSeenMs).toBe(atMs(version, 2));
+		expect(track?.last).toEqual(gammaBefore?.last);
+		expect(track?.last.memory_process_bytes).toBeGreaterThan(0);
+		const lost = triageView(state).alerts.find((a) => a.kind === 'worker_lost');
+		expect(lost).toMatchObject({severity: 'critical', subject: gamma, subject_name: 'gamma'});
+		expect(lost?.message).toMatch(/^worker gamma \(tcp:\/\/127\.0\.0\.1:4\d003\) lost: last status running; memory \d+\.\d MiB \(\d+ % of 1\.0 GiB\); tasks 0 processing, \d+ executing, 6 in memory; last seen/);
+		const row = workerRows(state, {sort: {column: 'name', descending: false}}).rows.find((r) => r.name === 'gamma');
+		expect(row).toMatchObject({status: 'lost', present: false, severity: 'critical', memory_process_bytes: gammaBefore?.last.memory_process_bytes, tasks_in_memory: 6});
+	});
+
+	it('resolves the rising alerts once their window passes and keeps the lost worker listed', () => {
+		const state = reduce(run(version, 5), {type: 'tick', nowMs: atMs(version, 4) + 31_000});
+		const triage = triageView(state);
+		expect(triage.alerts.map((a) => a.kind)).toContain('worker_lost');
+		expect(triage.alerts.map((a) => a.kind)).not.toContain('erred_rising');
+		const resolvedKinds = triage.events.filter((e) => e.state === 'resolved').map((e) => e.kind);
+		expect(resolvedKinds).toEqual(expect.arrayContaining(['spilling', 'erred_rising']));
+		const spill = triage.events.find((e) => e.kind === 'spilling');
+		expect(spill?.end_time).toBeGreaterThan(spill?.start_time ?? Infinity);
+		expect(triage.counts.critical).toBeGreaterThanOrEqual(1);
+	});
+
+	it('counts no missed polls while every round answered', () => {
+		const triage = triageView(run(version, 5));
+		expect(triage.events.map((e) => e.kind)).not.toContain('stale');
+		expect(triage.missed_polls).toBe(0);
+	});
+});
+
+describe('a worker joining after the baseline', () => {
+	it('is an info event (gamma comes back: the errors round replayed after worker-died, on 2022.12.1)', () => {
+		let state = run('2022.12.1', 4);
+		// Moved 10 s after worker-died; heartbeat ages inside the bodies then look old, so only the join is checked.
+		const at = atMs('2022.12.1', 3) + 10_000;
+		state = reduce(state, {type: 'snapshot', snapshot: fixtureSnapshot('2022.12.1', 'errors', at), nowMs: at});
+		expect(opened(state.events, at)).toContain('worker_joined gamma');
+		const joined = state.events.find((e) => e.kind === 'worker_joined');
+		expect(joined).toMatchObject({severity: 'info', state: 'resolved', duration_seconds: 0, message: 'worker gamma joined (tcp://127.0.0.1:40003, 2 threads)'});
+		expect(state.alerts.has(`worker_lost|${joined?.subject}`)).toBe(false);
+		expect(state.workers.get(joined?.subject ?? '')?.lostMs).toBeUndefined();
+	});
+});

@@ -11,11 +11,9 @@ import {outsideReason} from './moments.js';
 import {readRecording, RecordingReadError, type ReadSummary} from './reader.js';
 import {resolveMoment, type MomentSpec} from './units.js';
 
-/** When the live pipeline builds the snapshot of a round: when its last answer arrived. */
-export function roundDoneMs(raw: RawScrape): number {
-	let doneMs = raw.atMs;
-	for (const result of raw.responses) doneMs = Math.max(doneMs, result.startedMs + result.latencyMs);
-	return doneMs;
+/** The time the live pipeline stamps a round's snapshot with (pipeline.ts): the round's own start. */
+export function snapshotTimeMs(raw: RawScrape): number {
+	return raw.atMs;
 }
 
 export interface MomentSnapshot {
@@ -40,7 +38,7 @@ interface Folded {
 }
 
 function snapshotOf(folded: Folded): MomentSnapshot {
-	return {snapshot: buildSnapshot(folded.cache, roundDoneMs(folded.last)), index: folded.index, atMs: folded.last.atMs};
+	return {snapshot: buildSnapshot(folded.cache, snapshotTimeMs(folded.last)), index: folded.index, atMs: folded.last.atMs};
 }
 
 /**

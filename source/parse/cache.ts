@@ -85,23 +85,28 @@ interface KnownWorkers {
 
 /** The current workers, from the newest good worker list; undefined if there is none yet. */
 function knownWorkers(entries: ReadonlyMap<string, CacheEntry>): KnownWorkers | undefined {
-	let newest: {atMs: number; known: KnownWorkers} | undefined;
+	let newest: CachedAnswer | undefined;
 	for (const entry of entries.values()) {
 		if (entry.target !== 'scheduler' || entry.latest.state !== 'ok') continue;
-		const parsed = entry.latest.parsed;
-		let known: KnownWorkers | undefined;
-		if (parsed?.kind === 'identity') {
-			const ws = parsed.value.workers;
-			known = {addresses: new Set(ws.map((w) => w.address)), hostPorts: new Set(ws.map((w) => `${w.host}:${w.dashboard_port}`))};
-		} else if (parsed?.kind === 'workers-html') {
-			const rows = parsed.value.rows;
-			known = {addresses: new Set(rows.map((r) => r.address)), hostPorts: new Set(rows.map((r) => `${r.host}:${r.dashboard_port}`))};
-		} else if (parsed?.kind === 'api-get-workers') {
-			known = {addresses: new Set(parsed.value.workers.map((w) => w.address))};
-		}
-		if (known && (!newest || entry.latest.result.startedMs > newest.atMs)) newest = {atMs: entry.latest.result.startedMs, known};
+		const kind = entry.latest.parsed?.kind;
+		if (kind !== 'identity' && kind !== 'workers-html' && kind !== 'api-get-workers') continue;
+		if (!newest || entry.latest.result.startedMs > newest.result.startedMs) newest = entry.latest;
 	}
-	return newest?.known;
+	const parsed = newest?.parsed;
+	switch (parsed?.kind) {
+		case 'identity': {
+			const ws = parsed.value.workers;
+			return {addresses: new Set(ws.map((w) => w.address)), hostPorts: new Set(ws.map((w) => `${w.host}:${w.dashboard_port}`))};
+		}
+		case 'workers-html': {
+			const rows = parsed.value.rows;
+			return {addresses: new Set(rows.map((r) => r.address)), hostPorts: new Set(rows.map((r) => `${r.host}:${r.dashboard_port}`))};
+		}
+		case 'api-get-workers':
+			return {addresses: new Set(parsed.value.workers.map((w) => w.address))};
+		default:
+			return undefined;
+	}
 }
 
 /** Scheduler pages that belong to one worker: /info/{worker,logs,call-stacks}/<escaped address>.html. */

@@ -103,36 +103,44 @@ function parseWorker(address: string, raw: JsonObject): IdentityWorker {
 	const net = obj(metrics['host_net_io']);
 	const disk = obj(metrics['host_disk_io']);
 	const nanny = raw['nanny'];
-	return defined({
-		address,
-		name: nameOf(raw['name']) ?? address,
-		host: str(raw['host']),
-		status: str(raw['status']),
-		nthreads: num(raw['nthreads']),
-		memory_limit_bytes: num(raw['memory_limit']),
-		...identityMemory(metrics),
-		cpu_percent: num(metrics['cpu']),
-		task_counts: counts,
+	// Assigned one by one, skipping undefined: this runs for every worker of every answer.
+	const w: Record<string, unknown> = {address, name: nameOf(raw['name']) ?? address};
+	const put = (key: keyof IdentityWorker, value: unknown) => {
+		if (value !== undefined) w[key] = value;
+	};
+	put('host', str(raw['host']));
+	put('status', str(raw['status']));
+	put('nthreads', num(raw['nthreads']));
+	put('memory_limit_bytes', num(raw['memory_limit']));
+	const memory = identityMemory(metrics);
+	put('memory_process_bytes', memory.memory_process_bytes);
+	put('memory_managed_bytes', memory.memory_managed_bytes);
+	put('memory_unmanaged_bytes', memory.memory_unmanaged_bytes);
+	put('memory_spilled_bytes', memory.memory_spilled_bytes);
+	put('cpu_percent', num(metrics['cpu']));
+	if (counts) {
 		// The heartbeat answered: a state it leaves out has no tasks.
-		tasks_executing: counts ? (counts['executing'] ?? 0) : undefined,
-		tasks_ready: counts ? (counts['ready'] ?? 0) : undefined,
-		tasks_in_memory: counts ? (counts['memory'] ?? 0) : undefined,
-		transfer_incoming_bytes: num(transfer?.['incoming_bytes']),
-		transfer_incoming_count: num(transfer?.['incoming_count']),
-		transfer_outgoing_bytes: num(transfer?.['outgoing_bytes']),
-		transfer_outgoing_count: num(transfer?.['outgoing_count']),
-		transfer_incoming_count_total: num(transfer?.['incoming_count_total']),
-		transfer_outgoing_count_total: num(transfer?.['outgoing_count_total']),
-		net_read_bps: num(net?.['read_bps']),
-		net_write_bps: num(net?.['write_bps']),
-		disk_read_bps: num(disk?.['read_bps']),
-		disk_write_bps: num(disk?.['write_bps']),
-		event_loop_interval_seconds: num(metrics['event_loop_interval']),
-		last_seen: num(raw['last_seen']),
-		nanny: typeof nanny === 'string' || nanny === null ? nanny : undefined,
-		dashboard_port: num(obj(raw['services'])?.['dashboard']),
-		num_fds: num(metrics['num_fds']),
-	});
+		w['task_counts'] = counts;
+		w['tasks_executing'] = counts['executing'] ?? 0;
+		w['tasks_ready'] = counts['ready'] ?? 0;
+		w['tasks_in_memory'] = counts['memory'] ?? 0;
+	}
+	put('transfer_incoming_bytes', num(transfer?.['incoming_bytes']));
+	put('transfer_incoming_count', num(transfer?.['incoming_count']));
+	put('transfer_outgoing_bytes', num(transfer?.['outgoing_bytes']));
+	put('transfer_outgoing_count', num(transfer?.['outgoing_count']));
+	put('transfer_incoming_count_total', num(transfer?.['incoming_count_total']));
+	put('transfer_outgoing_count_total', num(transfer?.['outgoing_count_total']));
+	put('net_read_bps', num(net?.['read_bps']));
+	put('net_write_bps', num(net?.['write_bps']));
+	put('disk_read_bps', num(disk?.['read_bps']));
+	put('disk_write_bps', num(disk?.['write_bps']));
+	put('event_loop_interval_seconds', num(metrics['event_loop_interval']));
+	put('last_seen', num(raw['last_seen']));
+	put('nanny', typeof nanny === 'string' || nanny === null ? nanny : undefined);
+	put('dashboard_port', num(obj(raw['services'])?.['dashboard']));
+	put('num_fds', num(metrics['num_fds']));
+	return w as unknown as IdentityWorker;
 }
 
 export function parseIdentity(text: string): Identity {

@@ -31,8 +31,11 @@ class WorkerBuilder {
 		this.sources[key] = source;
 	}
 
+	/** Hands the fields over (no copy: 10,000 workers are built every poll); the builder is done. */
 	build(): WorkerSnapshot {
-		return {...this.fields, sources: this.sources} as WorkerSnapshot;
+		const worker = this.fields as Mutable & {sources?: Record<string, Source>};
+		worker.sources = this.sources;
+		return worker as WorkerSnapshot;
 	}
 }
 

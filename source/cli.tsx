@@ -1,0 +1,39 @@
+/**
+ * The entry point (bundled to dist/dask-top.mjs). Tiny on purpose: it fixes the environment
+ * BEFORE Ink is loaded, then loads everything else lazily (esbuild keeps a dynamically imported
+ * module and its imports lazy, so Ink's import-time checks run after this).
+ *
+ * A user's shell with CI set (or Ink's other CI signals) would make Ink draw nothing until exit:
+ * on a terminal those variables are removed from this process. Any error that escapes becomes
+ * one line on stderr and exit 1, never a stack trace (DASK_TOP_DEBUG=1 shows it).
+ */
+// Through an alias: the bundle's `define` replaces process.env.NODE_ENV reads, and would warn here.
+const env = process.env;
+env['NODE_ENV'] ??= 'production';
+
+/** is-in-ci (Ink 6.8) reads CI and CONTINUOUS_INTEGRATION; ci-info style checks read the others. */
+const CI_SIGNALS = ['CI', 'CONTINUOUS_INTEGRATION', 'BUILD_NUMBER', 'BUILD_ID', 'RUN_ID', 'CI_NAME', 'CI_BUILD_ID', 'CI_BUILD_NUMBER', 'CI_APP_ID'];
+if (process.stdout.isTTY) {
+	for (const name of CI_SIGNALS) delete env[name];
+}
+
+function fail(error: unknown): never {
+	const message = error instanceof Error ? error.message : String(error);
+	const line = (message.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
+	process.stderr.write(`dask-top: internal error: ${line}\n`);
+	if (process.env['DASK_TOP_DEBUG'] && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+	process.exit(1);
+}
+
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
+
+try {
+	const {main} = await import('./main.js');
+	const code = await main(process.argv.slice(2));
+	process.exitCode = code;
+	// Whatever still holds the event loop open (a stray socket, a terminal handle) must not keep us.
+	setTimeout(() => process.exit(code), 1500).unref();
+} catch (error) {
+	fail(error);
+}

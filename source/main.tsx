@@ -1,0 +1,133 @@
+/**
+ * flags → options → a source and a sink. Headless (--once, --json, or stdout not a terminal):
+ * one complete poll (plus a follow-up pass for counts.json and the workers' own /metrics when
+ * identity.json failed), one table or JSON document, exit. Otherwise the TUI, loaded lazily so
+ * that Ink starts after cli.tsx fixed the environment.
+ *
+ * Exit codes: 0 done, 1 the scheduler could not be read, 2 usage error.
+ */
+import {readFileSync} from 'node:fs';
+import {homedir} from 'node:os';
+import {resolveOptions, type Options} from './options.js';
+import {configPath, readConfigFile} from './options/config.js';
+import {parseArgv} from './options/flags.js';
+import {formatJsonDocument, toJsonDocument} from './output/json.js';
+import {formatSnapshotText} from './output/text.js';
+import {connect, createPipeline, type Pipeline} from './pipeline.js';
+import {HttpClient} from './scrape/client.js';
+import {diagnoseFirstContact} from './scrape/diagnose.js';
+import {planHints} from './scrape/hints.js';
+import {Poller} from './scrape/poller.js';
+
+export const EXIT_OK = 0;
+export const EXIT_UNREADABLE = 1;
+export const EXIT_USAGE = 2;
+
+function say(line: string): void {
+	process.stderr.write(`dask-top: ${line}\n`);
+}
+
+function usage(line: string): number {
+	say(line);
+	process.stderr.write('Run dask-top --help for usage.\n');
+	return EXIT_USAGE;
+}
+
+function readCa(path: string): string | {error: string} {
+	try {
+		return readFileSync(path, 'utf8');
+	} catch (error) {
+		return {error: `--ca-file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`};
+	}
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+	const parsed = parseArgv(argv, import.meta);
+	if (!parsed.ok) return usage(parsed.error);
+	const {flags} = parsed.argv;
+	if (flags.help) {
+		process.stdout.write(`${parsed.argv.help.replace(/^\n+/, '')}\n`);
+		return EXIT_OK;
+	}
+	if (flags.version) {
+		process.stdout.write(`${parsed.argv.version}\n`);
+		return EXIT_OK;
+	}
+
+	const config = readConfigFile(configPath(process.env, homedir()));
+	if (!config.ok) return usage(config.error);
+	const resolved = resolveOptions({argv: parsed.argv, env: process.env, ...(config.config ? {config: config.config} : {}), stdoutIsTTY: process.stdout.isTTY === true});
+	if (!resolved.ok) return usage(resolved.error);
+	const options = resolved.options;
+	for (const note of options.notes) say(note);
+
+	const ca = options.caFile === undefined ? undefined : readCa(options.caFile);
+	if (typeof ca === 'object') return usage(ca.error);
+
+	const client = new HttpClient({
+		timeoutMs: options.timeoutMs,
+		schedulerOrigin: new URL(options.url.base).origin,
+		headers: options.headers,
+		...(ca === undefined ? {} : {ca}),
+		insecure: options.insecure,
+		userAgent: `dask-top/${parsed.argv.version}`,
+	});
+	const pipeline = createPipeline();
+	const poller = new Poller({url: options.url, client, intervalMs: options.intervalMs, timeoutMs: options.timeoutMs, hints: () => planHints(pipeline.snapshot())});
+	try {
+		return options.once ? await runOnce(options, poller, pipeline) : await runInteractive(options, poller, pipeline);
+	} finally {
+		await poller.stop();
+	}
+}
+
+/** First contact: one full round, diagnosed. Returns the failure line, or undefined when it is Dask. */
+async function firstContact(options: Options, poller: Poller, pipeline: Pipeline, exitOn: 'any' | 'permanent'): Promise<string | undefined> {
+	const first = await poller.round();
+	const verdict = diagnoseFirstContact({
+		results: first.responses,
+		locations: poller.redirects(),
+		display: options.url.display,
+		timeoutMs: options.timeoutMs,
+		isDefaultUrl: options.urlFrom === 'default',
+	});
+	if (!verdict.ok && (exitOn === 'any' || verdict.permanent)) return verdict.message;
+	pipeline.ingest(first);
+	return undefined;
+}
+
+async function runOnce(options: Options, poller: Poller, pipeline: Pipeline): Promise<number> {
+	const failure = await firstContact(options, poller, pipeline, 'any');
+	if (failure !== undefined) {
+		say(failure);
+		return EXIT_UNREADABLE;
+	}
+	const followUp = await poller.round({followUp: true});
+	if (followUp.responses.length > 0) pipeline.ingest(followUp);
+	const snapshot = pipeline.snapshot();
+	if (snapshot === undefined) {
+		say(`no answer from ${options.url.display}`);
+		return EXIT_UNREADABLE;
+	}
+	process.stdout.write(options.json ? formatJsonDocument(toJsonDocument(snapshot)) : formatSnapshotText(snapshot));
+	return EXIT_OK;
+}
+
+/**
+ * The TUI. main has already started the source feeding the pipeline (connect); runTui subscribes
+ * to the pipeline, reads status and controls from the source, and resolves with the exit code;
+ * main stops the source afterwards.
+ */
+async function runInteractive(options: Options, poller: Poller, pipeline: Pipeline): Promise<number> {
+	const tellProgress = process.stderr.isTTY === true;
+	if (tellProgress) process.stderr.write(`Connecting to ${options.url.display} …\r`);
+	const failure = await firstContact(options, poller, pipeline, 'permanent');
+	if (tellProgress) process.stderr.write('\u001B[2K\r');
+	if (failure !== undefined) {
+		say(failure);
+		return EXIT_UNREADABLE;
+	}
+	const {runTui} = await import('./ui/run.js');
+	connect(poller, pipeline);
+	return runTui({options, source: poller, pipeline});
+}

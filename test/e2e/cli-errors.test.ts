@@ -1,0 +1,154 @@
+/**
+ * The BUILT CLI (dist/dask-top.mjs; run `npm run build` first) against what goes wrong before any
+ * cluster is read. Four cases use small local node:http servers — a login page, a server that
+ * never answers, a garbage body and a 50 MB body — because no real Dask scheduler behaves like
+ * that; the rest need no server at all.
+ */
+import {spawn} from 'node:child_process';
+import {createServer, type Server, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {afterAll, afterEach, describe, expect, it} from 'vitest';
+import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
+
+const servers: Server[] = [];
+
+afterEach(() => {
+	for (const server of servers.splice(0)) {
+		server.closeAllConnections();
+		server.close();
+	}
+});
+afterAll(() => {
+	for (const server of servers.splice(0)) server.close();
+});
+
+async function serve(handler: (path: string, res: ServerResponse) => void): Promise<string> {
+	const server = createServer((req, res) => {
+		res.on('error', () => undefined);
+		handler(req.url ?? '/', res);
+	});
+	servers.push(server);
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function closedPort(): Promise<string> {
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	await new Promise((resolve) => server.close(resolve));
+	return url;
+}
+
+/** Exit 1 with exactly one line on stderr, nothing on stdout, and no stack trace. */
+function expectOneLineFailure(result: CliResult, message: string): void {
+	expect(result.timedOut).toBe(false);
+	expect(result.code).toBe(1);
+	expect(result.stdout).toBe('');
+	expect(result.stderr).not.toMatch(/^\s+at /m);
+	expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+	expect(result.stderr).toMatch(/^dask-top: /);
+	expect(result.stderr).toContain(message);
+}
+
+describe('dask-top cannot read the scheduler (exit 1, one line, no stack trace)', () => {
+	it('says nothing answers at a port where nothing listens', async () => {
+		const url = await closedPort();
+		const result = await runCli(['--once', url]);
+		expectOneLineFailure(result, `nothing answers at ${url}/ (connection refused)`);
+	});
+
+	it('recognises an HTML login page and says to pass a token', async () => {
+		const url = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/html; charset=utf-8'});
+			res.end('<!DOCTYPE html><html><head><title>Sign in</title></head><body><form action="/login">…</form></body></html>');
+		});
+		const result = await runCli(['--once', '--json', url]);
+		expectOneLineFailure(result, `${url}/ answered with an HTML page, not Dask's JSON: a login page? pass a token with --header 'Authorization: token …'`);
+	});
+
+	it('gives up on a server that never answers at the --timeout', async () => {
+		const url = await serve(() => undefined);
+		const result = await runCli(['--once', '--timeout', '1s', url]);
+		expectOneLineFailure(result, `${url}/ did not answer within 1 s`);
+		expect(result.durationMs).toBeLessThan(5000);
+	});
+
+	it('says a server answering garbage is not a Dask dashboard', async () => {
+		const url = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'application/octet-stream'});
+			res.end(Buffer.from([0x00, 0xff, 0x13, 0x37, 0x7b, 0x22]));
+		});
+		const result = await runCli(['--once', url]);
+		expectOneLineFailure(result, `${url}/ answered, but not like a Dask dashboard`);
+	});
+
+	it('stops reading a 50 MB answer at the size cap, with bounded memory', async () => {
+		const chunk = Buffer.alloc(1024 * 1024, 'dask_scheduler_tasks{state="memory"} 1.0\n');
+		const url = await serve((path, res) => {
+			if (path !== '/metrics') {
+				res.writeHead(404, {'content-type': 'text/html'});
+				res.end('<html><title>404: Not Found</title></html>');
+				return;
+			}
+			res.writeHead(200, {'content-type': 'text/plain; version=0.0.4'});
+			let sent = 0;
+			const pump = (): void => {
+				while (sent < 50) {
+					sent += 1;
+					if (!res.write(chunk)) {
+						res.once('drain', pump);
+						return;
+					}
+				}
+				res.end();
+			};
+			pump();
+		});
+		// GNU time reports the child's peak resident memory (kB) on its last stderr line.
+		const child = spawn('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, CLI_PATH, '--once', url], {stdio: ['ignore', 'pipe', 'pipe']});
+		let stderr = '';
+		let stdout = '';
+		child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+		child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+		const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+		const code = await new Promise<number | null>((resolve) => child.once('close', resolve)).finally(() => clearTimeout(killer));
+		const maxRssKb = Number(/maxrss_kb=(\d+)/.exec(stderr)?.[1]);
+		const message = stderr.replace(/maxrss_kb=\d+\n?/, '').replace(/^Command exited with non-zero status \d+\n/m, '');
+		console.log(`[cli-errors] peak RSS with a 50 MB /metrics answer: ${Math.round(maxRssKb / 1024)} MiB`);
+		expectOneLineFailure({code, signal: null, stdout, stderr: message, durationMs: 0, timedOut: false}, `${url}/ answered, but not like a Dask dashboard (/metrics was larger than the size cap)`);
+		expect(maxRssKb).toBeGreaterThan(0);
+		expect(maxRssKb).toBeLessThan(200 * 1024);
+	});
+});
+
+describe('usage errors and help', () => {
+	it('exits 2 on a bad --interval, naming the value', async () => {
+		const result = await runCli(['--interval', 'abc', '--once', 'http://127.0.0.1:9']);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain('dask-top: --interval: "abc" is not a duration');
+		expect(result.stderr).not.toMatch(/^\s+at /m);
+	});
+
+	it('exits 2 on an unknown flag with meow’s message', async () => {
+		const result = await runCli(['--bogus', 'http://127.0.0.1:9']);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain('Unknown flag');
+		expect(result.stderr).toContain('--bogus');
+	});
+
+	it('exits 2 on a flag given twice instead of crashing', async () => {
+		const result = await runCli(['--timeout', '1s', '--timeout', '2s']);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain('The flag --timeout can only be set once.');
+		expect(result.stderr).not.toMatch(/^\s+at /m);
+	});
+
+	it.each([['-h'], ['--help']])('prints the help and exits 0 for %s', async (flag) => {
+		const result = await runCli([flag]);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('$ dask-top [URL] [options]');
+		expect(result.stdout).toContain('--interval DURATION');
+		expect(result.stderr).toBe('');
+	});
+});

@@ -146,120 +146,33 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 async function startOnce(options: ClusterOptions): Promise<Cluster> {
 	const startedAt = performance.now();
 	const workers = options.workers ?? DEFAULT_WORKERS;
+	const names = workers.map(worker => worker.name);
+	if (names.some((name, index) => name === '' || name === SCHEDULER || names.indexOf(name) !== index)) {
+		throw new Error(`worker names must be unique, non-empty and not '${SCHEDULER}': ${names.join(', ')}`);
+	}
 	const apiEnabled = options.api ?? true;
-	const timeoutMs = options.startTimeoutMs ?? 60_000;
 	const tempDir = mkdtempSync(join(tmpdir(), 'dask-top-e2e-'));
 	mkdirSync(daskConfigDir({tempDir}));
 	const layout = await planPorts(workers);
 	const env = pythonEnv(daskConfigDir({tempDir}), {DASK_DISTRIBUTED__SCHEDULER__HTTP__ROUTES: schedulerRoutes(apiEnabled)});
-	const watch = `${CLUSTER_SCRIPTS_DIR}owner_watch.py`;
-	const schedulerAddress = `tcp://127.0.0.1:${layout.schedulerPort}`;
-	const httpUrl = `http://127.0.0.1:${layout.httpPort}/`;
-	const groups: GroupProcess[] = [];
-	const named = new Map<string, GroupProcess>();
-
-	const fail = async (message: string, portTaken = false): Promise<never> => {
-		await stopCluster(groups.map(group => group.pid), tempDir, workers);
-		const logs = clusterLogs(tempDir, workers.map(worker => worker.name));
-		throw new StartError(`Dask cluster did not start: ${message}\nlogs in ${tempDir}\n${logs}`, portTaken);
-	};
-
-	const scheduler = spawnGroup(
-		PYTHON,
-		['-m', 'distributed.cli.dask_scheduler', '--host', '127.0.0.1', '--port', String(layout.schedulerPort),
-			'--dashboard-address', `127.0.0.1:${layout.httpPort}`, '--no-show', '--preload', watch],
-		{env, logPath: join(tempDir, 'scheduler.log'), cwd: tempDir},
-	);
-	groups.push(scheduler);
-	named.set('scheduler', scheduler);
-	for (const worker of layout.workers) {
-		const args = ['-m', 'distributed.cli.dask_worker', schedulerAddress, '--host', '127.0.0.1', '--name', worker.name,
-			'--nthreads', String(worker.nthreads), '--memory-limit', String(worker.memoryLimitBytes),
-			'--worker-port', String(worker.workerPort), '--dashboard-address', `127.0.0.1:${worker.httpPort}`,
-			'--local-directory', join(tempDir, `work-${worker.name}`)];
-		args.push(...(worker.nanny ? ['--nanny', '--nanny-port', String(worker.nannyPort), '--preload-nanny', watch] : ['--no-nanny', '--preload', watch]));
-		const group = spawnGroup(PYTHON, args, {env, logPath: join(tempDir, `worker-${worker.name}.log`), cwd: tempDir});
-		groups.push(group);
-		named.set(worker.name, group);
-	}
-
-	const deadline = Date.now() + timeoutMs;
-	let waitingFor = 'the scheduler log to name its dashboard port';
-	for (;;) {
-		for (const [name, group] of named) {
-			if (group.exit) {
-				const log = tail(group.logPath, 200);
-				await fail(`${name} exited (code ${group.exit.code}, signal ${group.exit.signal})`, /already in use|Errno 98/.test(log));
-			}
-		}
-		if (Date.now() > deadline) await fail(`timed out after ${timeoutMs} ms waiting for ${waitingFor}`);
-		const schedulerPort = loggedDashboardPort(scheduler.logPath);
-		if (schedulerPort !== undefined && schedulerPort !== layout.httpPort) {
-			await fail(`the scheduler dashboard moved from port ${layout.httpPort} to ${schedulerPort} (port taken)`, true);
-		}
-		if (schedulerPort === layout.httpPort && (await readyState()) === 'ready') break;
-		await sleep(100);
-	}
-
-	async function readyState(): Promise<'ready' | 'waiting'> {
-		const health = await fetchText(`${httpUrl}health`);
-		if (health?.status !== 200 || health.body !== 'ok') {
-			waitingFor = `${httpUrl}health to answer ok`;
-			return 'waiting';
-		}
-		const answer = await fetchText(`${httpUrl}json/identity.json`);
-		const identity = answer?.status === 200 ? (JSON.parse(answer.body) as Identity) : undefined;
-		if (identity?.address !== schedulerAddress || identity.services?.dashboard !== layout.httpPort) {
-			await fail(`${httpUrl} is not this cluster's scheduler (identity: ${answer?.body.slice(0, 200)})`, true);
-		}
-		for (const worker of layout.workers) {
-			const registered = identity?.workers?.[`tcp://127.0.0.1:${worker.workerPort}`];
-			if (registered?.name !== worker.name || registered.status !== 'running') {
-				waitingFor = `worker ${worker.name} to register in /json/identity.json`;
-				return 'waiting';
-			}
-			if (registered.services?.dashboard !== worker.httpPort) {
-				await fail(`worker ${worker.name}'s HTTP server is on port ${String(registered.services?.dashboard)}, not ${worker.httpPort} (port taken)`, true);
-			}
-		}
-		return 'ready';
-	}
-
-	let pids: Record<string, number>;
+	const processes = spawnProcesses(layout, env, tempDir);
+	const processGroups = [...processes.values()].map(group => group.pid);
+	let infos: WorkerInfo[];
 	try {
-		pids = await runPythonJson<Record<string, number>>('worker_pids.py', [schedulerAddress], env);
+		await waitUntilReady(layout, processes, options.startTimeoutMs ?? 60_000);
+		infos = await workerInfos(layout, processes, env, tempDir);
 	} catch (error) {
-		return fail(`could not read the worker PIDs: ${(error as Error).message}`);
+		await stopCluster(processGroups, tempDir, workers);
+		const portTaken = error instanceof StartError && error.portTaken;
+		const logs = clusterLogs(tempDir, workers.map(worker => worker.name));
+		throw new StartError(`Dask cluster did not start: ${(error as Error).message}\nlogs in ${tempDir}\n${logs}`, portTaken);
 	}
-	const infos: WorkerInfo[] = [];
-	for (const worker of layout.workers) {
-		const address = `tcp://127.0.0.1:${worker.workerPort}`;
-		const group = named.get(worker.name);
-		const pid = pids[address];
-		if (group === undefined || pid === undefined || readProcess(pid)?.pgid !== group.pid) {
-			await fail(`worker ${worker.name}'s PID ${String(pid)} is not in its process group ${String(group?.pid)}`);
-		}
-		infos.push({
-			name: worker.name,
-			address,
-			httpPort: worker.httpPort,
-			httpUrl: `http://127.0.0.1:${worker.httpPort}/`,
-			pid: pid ?? 0,
-			nannyAddress: worker.nanny ? `tcp://127.0.0.1:${worker.nannyPort}` : null,
-			nthreads: worker.nthreads,
-			memoryLimitBytes: worker.memoryLimitBytes,
-			processGroup: group?.pid ?? 0,
-			logPath: join(tempDir, `worker-${worker.name}.log`),
-		});
-	}
-
-	const processGroups = groups.map(group => group.pid);
 	let stopping: Promise<void> | undefined;
 	return {
-		httpUrl,
+		httpUrl: httpUrlOf(layout),
 		httpPort: layout.httpPort,
-		schedulerAddress,
-		schedulerPid: scheduler.pid,
+		schedulerAddress: schedulerAddressOf(layout),
+		schedulerPid: processes.get(SCHEDULER)?.pid ?? 0,
 		workers: infos,
 		apiEnabled,
 		tempDir,
@@ -267,4 +180,106 @@ async function startOnce(options: ClusterOptions): Promise<Cluster> {
 		startMs: Math.round(performance.now() - startedAt),
 		stop: () => (stopping ??= stopCluster(processGroups, tempDir, workers)),
 	};
+}
+
+const SCHEDULER = 'scheduler';
+const schedulerAddressOf = (layout: Layout): string => `tcp://127.0.0.1:${layout.schedulerPort}`;
+const httpUrlOf = (layout: Layout): string => `http://127.0.0.1:${layout.httpPort}/`;
+
+/** The scheduler and the workers, each the leader of its own process group, keyed 'scheduler' or by worker name. */
+function spawnProcesses(layout: Layout, env: NodeJS.ProcessEnv, tempDir: string): Map<string, GroupProcess> {
+	const watch = `${CLUSTER_SCRIPTS_DIR}owner_watch.py`;
+	const processes = new Map<string, GroupProcess>();
+	processes.set(SCHEDULER, spawnGroup(
+		PYTHON,
+		['-m', 'distributed.cli.dask_scheduler', '--host', '127.0.0.1', '--port', String(layout.schedulerPort),
+			'--dashboard-address', `127.0.0.1:${layout.httpPort}`, '--no-show', '--preload', watch],
+		{env, logPath: join(tempDir, 'scheduler.log'), cwd: tempDir},
+	));
+	for (const worker of layout.workers) {
+		const args = ['-m', 'distributed.cli.dask_worker', schedulerAddressOf(layout), '--host', '127.0.0.1', '--name', worker.name,
+			'--nthreads', String(worker.nthreads), '--memory-limit', String(worker.memoryLimitBytes),
+			'--worker-port', String(worker.workerPort), '--dashboard-address', `127.0.0.1:${worker.httpPort}`,
+			'--local-directory', join(tempDir, `work-${worker.name}`),
+			...(worker.nanny ? ['--nanny', '--nanny-port', String(worker.nannyPort), '--preload-nanny', watch] : ['--no-nanny', '--preload', watch])];
+		processes.set(worker.name, spawnGroup(PYTHON, args, {env, logPath: join(tempDir, `worker-${worker.name}.log`), cwd: tempDir}));
+	}
+	return processes;
+}
+
+/**
+ * Polls until the scheduler's log names the dashboard port we gave it, /health answers ok, and
+ * /json/identity.json is this scheduler's and lists every worker running with the HTTP port we gave it.
+ */
+async function waitUntilReady(layout: Layout, processes: ReadonlyMap<string, GroupProcess>, timeoutMs: number): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	const httpUrl = httpUrlOf(layout);
+	let waitingFor = 'the scheduler log to name its dashboard port';
+	for (;;) {
+		for (const [name, group] of processes) {
+			const log = tail(group.logPath, 200);
+			if (/already in use/i.test(log)) throw new StartError(`a port of ${name} was taken:\n${log.split('\n').filter(line => /already in use/i.test(line)).join('\n')}`, true);
+			if (group.exit) throw new StartError(`${name} exited (code ${group.exit.code}, signal ${group.exit.signal})`, false);
+		}
+		if (Date.now() > deadline) throw new StartError(`timed out after ${timeoutMs} ms waiting for ${waitingFor}`, false);
+		const loggedPort = loggedDashboardPort(processes.get(SCHEDULER)?.logPath ?? '');
+		if (loggedPort !== undefined && loggedPort !== layout.httpPort) {
+			throw new StartError(`the scheduler dashboard moved from port ${layout.httpPort} to ${loggedPort} (port taken)`, true);
+		}
+		if (loggedPort === layout.httpPort) {
+			const pending = await pendingRegistration(layout, httpUrl);
+			if (pending === undefined) return;
+			waitingFor = pending;
+		}
+		await sleep(100);
+	}
+}
+
+/** What the cluster still waits for, or undefined when it is ready; throws when a port is not ours. */
+async function pendingRegistration(layout: Layout, httpUrl: string): Promise<string | undefined> {
+	const health = await fetchText(`${httpUrl}health`);
+	if (health?.status !== 200 || health.body !== 'ok') return `${httpUrl}health to answer ok`;
+	const answer = await fetchText(`${httpUrl}json/identity.json`);
+	let identity: Identity | undefined;
+	try {
+		identity = answer?.status === 200 ? (JSON.parse(answer.body) as Identity) : undefined;
+	} catch {
+		identity = undefined;
+	}
+	if (identity?.address !== schedulerAddressOf(layout) || identity.services?.dashboard !== layout.httpPort) {
+		throw new StartError(`${httpUrl} is not this cluster's scheduler (identity.json: ${answer?.body.slice(0, 200)})`, true);
+	}
+	for (const worker of layout.workers) {
+		const registered = identity.workers?.[`tcp://127.0.0.1:${worker.workerPort}`];
+		if (registered?.name !== worker.name || registered.status !== 'running') return `worker ${worker.name} to register in /json/identity.json`;
+		if (registered.services?.dashboard !== worker.httpPort) {
+			throw new StartError(`worker ${worker.name}'s HTTP server is on port ${String(registered.services?.dashboard)}, not ${worker.httpPort} (port taken)`, true);
+		}
+	}
+	return undefined;
+}
+
+/** The workers as tests see them, with the PID of each worker process (client.run(os.getpid)), checked to lie in its group. */
+async function workerInfos(layout: Layout, processes: ReadonlyMap<string, GroupProcess>, env: NodeJS.ProcessEnv, tempDir: string): Promise<WorkerInfo[]> {
+	const pids = await runPythonJson<Record<string, number>>('worker_pids.py', [schedulerAddressOf(layout)], env);
+	return layout.workers.map(worker => {
+		const address = `tcp://127.0.0.1:${worker.workerPort}`;
+		const group = processes.get(worker.name)?.pid;
+		const pid = pids[address];
+		if (group === undefined || pid === undefined || readProcess(pid)?.pgid !== group) {
+			throw new StartError(`worker ${worker.name}'s PID ${String(pid)} is not in its process group ${String(group)}`, false);
+		}
+		return {
+			name: worker.name,
+			address,
+			httpPort: worker.httpPort,
+			httpUrl: `http://127.0.0.1:${worker.httpPort}/`,
+			pid,
+			nannyAddress: worker.nanny ? `tcp://127.0.0.1:${worker.nannyPort}` : null,
+			nthreads: worker.nthreads,
+			memoryLimitBytes: worker.memoryLimitBytes,
+			processGroup: group,
+			logPath: join(tempDir, `worker-${worker.name}.log`),
+		};
+	});
 }

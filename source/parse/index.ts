@@ -6,3 +6,4 @@ export {endpointKind, type EndpointKind} from './endpoint-kind.js';
 export {parseWorkerPage, groupByPrefix, type WorkerPage, type WorkerPageKey, type WorkerPageTask, type PrefixHolding} from './worker-page.js';
 export {keySplit} from './key-split.js';
 export {parseFormattedBytes, parseFormattedTime} from './dask-format.js';
+export {workerDetail, workerPagePath, type WorkerDetail} from './worker-detail.js';

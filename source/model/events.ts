@@ -45,28 +45,37 @@ export function applyConditions(
 			continue;
 		}
 		changed = true;
-		const start = old?.start_time ?? nowS;
+		const start = old ? old.start_time : nowS;
 		const alert: Alert = {
-			...c,
+			id: c.id,
+			kind: c.kind,
+			severity: c.severity,
 			peak_severity: old ? worse(old.peak_severity, c.severity) : c.severity,
+			subject: c.subject,
+			subject_name: c.subject_name,
+			message: c.message,
 			start_time: start,
 			duration_seconds: Math.max(0, nowS - start),
 			state: 'ongoing',
+			...(c.workers ? {workers: c.workers} : {}),
 		};
 		alerts.set(c.id, alert);
 		if (!old) opened.push(alert);
 	}
-	const resolved = new Map<string, ModelEvent>();
-	for (const [id, old] of previous) {
-		if (alerts.has(id)) continue;
-		changed = true;
-		resolved.set(eventKey(old), {...old, state: 'resolved', end_time: nowS, duration_seconds: Math.max(0, nowS - old.start_time)});
+	if (!changed && alerts.size === previous.size) return {alerts: previous, events, changed: false};
+	// Resolve the log entries of alerts that stopped (the log is bounded, the alerts may not be).
+	let log: ModelEvent[] = events.map((e) => {
+		if (e.state === 'resolved' || alerts.has(e.id)) return e;
+		const old = previous.get(e.id);
+		if (!old || old.start_time !== e.start_time) return e;
+		return {...old, state: 'resolved', end_time: nowS, duration_seconds: Math.max(0, nowS - old.start_time)};
+	});
+	if (opened.length > 0) {
+		const newest = opened.length > maxEvents ? opened.slice(opened.length - maxEvents) : opened;
+		log = [...newest.reverse(), ...log];
 	}
-	if (!changed) return {alerts: previous, events, changed: false};
-	let log: ModelEvent[] = resolved.size === 0 ? [...events] : events.map((e) => resolved.get(eventKey(e)) ?? e);
-	if (opened.length > 0) log = [...opened.reverse(), ...log];
 	if (log.length > maxEvents) log = log.slice(0, maxEvents);
-	return {alerts, events: log, changed};
+	return {alerts, events: log, changed: true};
 }
 
 function sameWorkers(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {

@@ -18,6 +18,9 @@ import {HttpClient} from './scrape/client.js';
 import {diagnoseFirstContact} from './scrape/diagnose.js';
 import {planHints} from './scrape/hints.js';
 import {Poller} from './scrape/poller.js';
+import {recordUntilSignalled, runReplay, startRecording} from './record/run.js';
+import type {Recorder} from './record/writer.js';
+import type {ScrapeSource} from './types/scrape-source.js';
 
 export const EXIT_OK = 0;
 export const EXIT_UNREADABLE = 1;
@@ -61,6 +64,9 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const options = resolved.options;
 	for (const note of options.notes) say(note);
 
+	// --replay FILE / --demo: a recording drives the same outputs and screen (record/run.ts).
+	if (options.recording.replay) return runReplay(options.recording.replay, options, (source, url) => runReplayTui(options, source, url), say);
+
 	const ca = options.caFile === undefined ? undefined : readCa(options.caFile);
 	if (typeof ca === 'object') return usage(ca.error);
 
@@ -74,8 +80,14 @@ export async function main(argv: readonly string[]): Promise<number> {
 	});
 	const pipeline = createPipeline();
 	const poller = new Poller({url: options.url, client, intervalMs: options.intervalMs, timeoutMs: options.timeoutMs, hints: () => planHints(pipeline.snapshot())});
+	// --record FILE: every round the pipeline ingests is also written to FILE (record/run.ts).
+	const recorder = options.recording.record ? startRecording(options.recording.record, pipeline, options.url.display, parsed.argv.version, say) : undefined;
+	if (typeof recorder === 'string') {
+		say(recorder);
+		return EXIT_UNREADABLE;
+	}
 	try {
-		return options.once ? await runOnce(options, poller, pipeline) : await runInteractive(options, poller, pipeline);
+		return options.once ? await runOnce(options, poller, pipeline) : await runInteractive(options, poller, pipeline, recorder);
 	} finally {
 		await poller.stop();
 	}
@@ -118,7 +130,7 @@ async function runOnce(options: Options, poller: Poller, pipeline: Pipeline): Pr
  * to the pipeline, reads status and controls from the source, and resolves with the exit code;
  * main stops the source afterwards.
  */
-async function runInteractive(options: Options, poller: Poller, pipeline: Pipeline): Promise<number> {
+async function runInteractive(options: Options, poller: Poller, pipeline: Pipeline, recorder?: Recorder): Promise<number> {
 	const tellProgress = process.stderr.isTTY === true;
 	if (tellProgress) process.stderr.write(`Connecting to ${options.url.display} …\r`);
 	const failure = await firstContact(options, poller, pipeline, 'permanent');
@@ -127,7 +139,21 @@ async function runInteractive(options: Options, poller: Poller, pipeline: Pipeli
 		say(failure);
 		return EXIT_UNREADABLE;
 	}
+	// Recording without a terminal (nohup, cron, systemd) polls until a signal, with no screen.
+	if (recorder && process.stdout.isTTY !== true) return recordUntilSignalled(poller, () => connect(poller, pipeline), recorder, options.url.display, say);
 	const {runTui} = await import('./ui/run.js');
 	connect(poller, pipeline);
 	return runTui({options, source: poller, pipeline});
+}
+
+/** The TUI driven by a replay: the recorded URL stands in for the scheduler's. */
+async function runReplayTui(options: Options, source: ScrapeSource, url: string): Promise<number> {
+	const pipeline = createPipeline();
+	const {runTui} = await import('./ui/run.js');
+	connect(source, pipeline);
+	try {
+		return await runTui({options: {...options, url: {base: url, query: '', display: url}}, source, pipeline});
+	} finally {
+		await source.stop();
+	}
 }

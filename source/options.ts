@@ -7,6 +7,8 @@ import type {ConfigFile} from './options/config.js';
 import {formatDurationMs, parseDurationMs} from './options/duration.js';
 import type {ParsedArgv} from './options/flags.js';
 import {DEFAULT_URL, normalizeSchedulerUrl, type SchedulerUrl} from './scrape/url.js';
+import {demoRecordingPath} from './record/demo-file.js';
+import {resolveRecordOptions, runsOnce, type RecordOptions} from './record/options.js';
 
 export const DEFAULT_INTERVAL_MS = 2000;
 export const MIN_INTERVAL_MS = 1000;
@@ -34,6 +36,8 @@ export interface Options {
 	readonly insecure: boolean;
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/** --record / --replay / --demo and their moments (record/options.ts). */
+	readonly recording: RecordOptions;
 	/** One-liners for stderr (a comm address was read as a dashboard, an interval was raised…). */
 	readonly notes: readonly string[];
 }
@@ -105,13 +109,15 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	const caFile = flags.caFile ?? config?.caFile;
 	if (caFile === '') return {ok: false, error: '--ca-file needs a file name'};
 	const noColorEnv = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
+	const recording = resolveRecordOptions(flags.recording ?? {}, {hasUrlArgument: input.length > 0, demoFile: demoRecordingPath()});
+	if (!recording.ok) return {ok: false, error: recording.error};
 
 	return {
 		ok: true,
 		options: {
 			url: url.url,
 			urlFrom,
-			once: flags.once || flags.json || !stdoutIsTTY,
+			once: runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options),
 			json: flags.json,
 			intervalMs,
 			timeoutMs,
@@ -120,6 +126,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			insecure: flags.insecure || config?.insecure === true,
 			color: flags.color && config?.color !== false && !noColorEnv,
 			ascii: flags.ascii || config?.ascii === true,
+			recording: recording.options,
 			notes,
 		},
 	};

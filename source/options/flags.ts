@@ -5,6 +5,7 @@
  * then read it in ../options.ts.
  */
 import meow from 'meow';
+import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from '../record/options.js';
 
 export const FLAGS = {
 	once: {type: 'boolean'},
@@ -16,6 +17,7 @@ export const FLAGS = {
 	insecure: {type: 'boolean', shortFlag: 'k'},
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
+	...RECORD_FLAGS,
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean'},
 } as const;
@@ -31,6 +33,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['-k, --insecure', 'Do not verify TLS certificates'],
 	['--no-color', 'No colours (NO_COLOR=1 does the same)'],
 	['--ascii', 'Plain ASCII: no box-drawing or block characters'],
+	...RECORD_HELP,
 	['-h, --help', 'Show this help'],
 	['--version', 'Show the version'],
 ];
@@ -83,6 +86,8 @@ export interface ParsedArgv {
 		readonly ascii: boolean;
 		readonly help: boolean;
 		readonly version: boolean;
+		/** --record, --record-max, --replay, --at, --diff, --demo (record/options.ts). */
+		readonly recording?: RecordFlags;
 	};
 	/** The help text as meow prints it (package description first). */
 	readonly help: string;
@@ -120,6 +125,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					ascii: flags.ascii === true,
 					help: flags.help === true,
 					version: flags.version === true,
+					recording: pickRecordFlags(flags),
 				},
 				help: cli.help,
 				version: typeof cli.pkg.version === 'string' ? cli.pkg.version : 'unknown',

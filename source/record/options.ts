@@ -3,8 +3,7 @@
  * their help lines, and a pure resolver to RecordOptions or a one-line usage error. options.ts
  * calls resolveRecordOptions; options/flags.ts spreads RECORD_FLAGS and RECORD_HELP into its own.
  */
-import {DEFAULT_RECORD_MAX_BYTES} from './writer.js';
-import {parseMoment, parseSize, type MomentSpec} from './units.js';
+import {DEFAULT_RECORD_MAX_BYTES, parseMoment, parseSize, type MomentSpec} from './units.js';
 
 export const RECORD_FLAGS = {
 	record: {type: 'string'},
@@ -133,4 +132,9 @@ export function runsOnce(base: {readonly once: boolean; readonly json: boolean; 
 	if (base.once || base.json) return true;
 	if (options.record !== undefined) return false;
 	return !base.stdoutIsTTY;
+}
+
+/** The recording flags out of meow's flags object, for ParsedArgv. */
+export function pickRecordFlags(flags: RecordFlags): RecordFlags {
+	return {record: flags.record, recordMax: flags.recordMax, replay: flags.replay, at: flags.at, diff: flags.diff, demo: flags.demo === true};
 }

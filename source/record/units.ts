@@ -3,6 +3,9 @@
  * recording (`--at +90s`, `--at 2026-11-29T12:00:00Z`, `--at 14:05`).
  */
 
+/** --record-max when not given: 1 GB. */
+export const DEFAULT_RECORD_MAX_BYTES = 1e9;
+
 const SIZE_UNITS: Readonly<Record<string, number>> = {
 	'': 1,
 	b: 1,

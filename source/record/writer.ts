@@ -10,8 +10,6 @@ import {gzipSync} from 'node:zlib';
 import type {RawScrape} from '../types/raw-scrape.js';
 import {headerLine, makeHeader, roundLine} from './format.js';
 
-export const DEFAULT_RECORD_MAX_BYTES = 1e9;
-
 export interface RecorderOptions {
 	readonly file: string;
 	/** Stop before the file would grow past this many bytes (on disk, i.e. compressed for .gz). */

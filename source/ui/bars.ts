@@ -9,6 +9,7 @@ import type {Glyphs, Tone} from './theme.js';
 export interface Segment {
 	readonly text: string;
 	readonly tone: Tone;
+	readonly bold?: boolean;
 }
 
 export const MEMORY_TARGET = 0.6;
@@ -35,7 +36,7 @@ export interface MemoryFigures {
 /** Appends a cell, merging it into the previous segment when the tone is the same. */
 function push(segments: Segment[], text: string, tone: Tone): void {
 	const last = segments[segments.length - 1];
-	if (last && last.tone === tone) segments[segments.length - 1] = {text: last.text + text, tone};
+	if (last && last.tone === tone && !last.bold) segments[segments.length - 1] = {text: last.text + text, tone};
 	else segments.push({text, tone});
 }
 
@@ -57,23 +58,28 @@ export function memoryBar(
 	figures: MemoryFigures,
 	width: number,
 	glyphs: Glyphs,
-	thresholds: MemoryThresholds = DASK_MEMORY_THRESHOLDS,
+	thresholds: MemoryThresholds | null = DASK_MEMORY_THRESHOLDS,
 ): Segment[] | undefined {
 	const {processBytes, managedBytes, limitBytes} = figures;
 	if (width <= 0 || processBytes === undefined || limitBytes === undefined || !(limitBytes > 0)) return undefined;
 	const managed = managedBytes === undefined ? 0 : Math.min(managedBytes, processBytes);
 	const managedCells = usedCells(managed / limitBytes, width);
 	const processCells = Math.max(managedCells, usedCells(processBytes / limitBytes, width));
-	const target = markCell(thresholds.target, width);
-	const spill = markCell(thresholds.spill, width);
-	const pause = markCell(thresholds.pause, width);
-	const terminate = markCell(thresholds.terminate, width);
-	const marks = new Map<number, Tone>([
-		[target, 'muted'],
-		[spill, 'warning'],
-		[pause, 'critical'],
-		[terminate, 'critical'],
-	]);
+	// Without thresholds (a cluster total, where a per-worker threshold means nothing) the bar has no marks or zones.
+	const target = thresholds ? markCell(thresholds.target, width) : width;
+	const spill = thresholds ? markCell(thresholds.spill, width) : width;
+	const pause = thresholds ? markCell(thresholds.pause, width) : width;
+	const terminate = thresholds ? markCell(thresholds.terminate, width) : width;
+	const marks = new Map<number, Tone>(
+		thresholds
+			? [
+					[target, 'muted'],
+					[spill, 'warning'],
+					[pause, 'critical'],
+					[terminate, 'critical'],
+				]
+			: [],
+	);
 	const segments: Segment[] = [];
 	for (let i = 0; i < width; i++) {
 		if (i < processCells) {

@@ -65,8 +65,8 @@ const VIEWS: readonly Mode[] = ['workers', 'progress', 'events'];
 const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
 
 export const BINDINGS: readonly Binding[] = [
-	{keys: ['down', 'j'], label: 'move down (in the detail: next worker)', action: 'move-down', modes: SCREENS, footer: 'move', footerKeys: 'j/k'},
-	{keys: ['up', 'k'], label: 'move up (in the detail: previous worker)', action: 'move-up', modes: SCREENS},
+	{keys: ['down', 'j'], label: 'move down (in the detail: next worker; in the help: scroll)', action: 'move-down', modes: [...SCREENS, 'help'], footer: 'move', footerKeys: 'j/k'},
+	{keys: ['up', 'k'], label: 'move up (in the detail: previous worker; in the help: scroll)', action: 'move-up', modes: [...SCREENS, 'help']},
 	{keys: ['pagedown'], label: 'page down', action: 'page-down', modes: VIEWS, footer: 'page'},
 	{keys: ['pageup'], label: 'page up', action: 'page-up', modes: VIEWS},
 	{keys: ['g', 'home'], label: 'first row', action: 'first', modes: VIEWS},
@@ -80,7 +80,7 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['s', '>'], label: 'sort by the next column', action: 'sort-next', modes: ['workers'], footer: 'sort'},
 	{keys: ['<'], label: 'sort by the previous column', action: 'sort-previous', modes: ['workers']},
 	{keys: ['r'], label: 'reverse the sort order', action: 'sort-reverse', modes: ['workers'], footer: 'reverse'},
-	{keys: ['/'], label: 'filter workers by name, address or host', action: 'filter-start', modes: ['workers'], footer: 'filter'},
+	{keys: ['/'], label: 'filter workers by name, address or host (incremental)', action: 'filter-start', modes: ['workers'], footer: 'filter'},
 	{keys: ['F'], label: 'follow the selected worker wherever the sort moves it', action: 'follow', modes: ['workers'], footer: 'follow'},
 	{keys: ['space'], label: 'pause / resume the display (polling goes on)', action: 'pause', modes: SCREENS, footer: 'pause'},
 	{keys: ['+'], label: 'poll less often (longer interval)', action: 'interval-up', modes: SCREENS, footer: 'interval'},
@@ -89,7 +89,7 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['?'], label: 'show this help', action: 'help', modes: SCREENS, footer: 'help'},
 	{keys: ['q'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help'], footer: 'quit'},
 	{keys: ['ctrl+c'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'filter']},
-	{keys: ['text'], label: 'type the pattern: name, address or host (a regular expression; a bad one is shown, not used)', action: 'filter-type', modes: ['filter']},
+	{keys: ['text'], label: 'type the filter: part of a name, address or host, or /regex/ (a bad pattern is shown, not used)', action: 'filter-type', modes: ['filter']},
 	{keys: ['enter'], label: 'keep the filter and return to the table', action: 'filter-accept', modes: ['filter'], footer: 'keep'},
 	{keys: ['escape'], label: 'clear the filter', action: 'filter-cancel', modes: ['filter'], footer: 'clear'},
 	{keys: ['backspace'], label: 'delete the last character', action: 'filter-delete', modes: ['filter'], footer: 'delete'},
@@ -175,7 +175,8 @@ const MODE_NAMES: Readonly<Record<Mode, string>> = {
 	replay: 'replay',
 };
 
-function where(binding: Binding): string {
+/** Where a binding works, in words (help overlay and README). */
+export function whereText(binding: Binding): string {
 	if (SCREENS.every((m) => binding.modes.includes(m))) {
 		const extra = binding.modes.filter((m) => !SCREENS.includes(m)).map((m) => MODE_NAMES[m]);
 		return ['all views', ...extra].join(', ');
@@ -189,7 +190,7 @@ export function keysMarkdownTable(): string {
 	const lines = ['| Keys | Action | Where |', '|---|---|---|'];
 	for (const binding of BINDINGS) {
 		const keys = binding.keys.map((k) => `\`${keyLabel(k)}\``).join(' ');
-		lines.push(`| ${keys} | ${binding.label} | ${where(binding)} |`);
+		lines.push(`| ${keys} | ${binding.label} | ${whereText(binding)} |`);
 	}
 	return lines.join('\n');
 }

@@ -11,6 +11,8 @@ export interface UiState {
 	/** Address of the worker whose detail is open. */
 	readonly detail?: string;
 	readonly help: boolean;
+	/** First visible line of the help overlay. */
+	readonly helpTop: number;
 	readonly filterText: string;
 	readonly filterEditing: boolean;
 	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
@@ -29,6 +31,9 @@ export interface UiContext {
 	readonly counts: Readonly<Record<View, number>>;
 	readonly pageRows: Readonly<Record<View, number>>;
 	readonly addresses: readonly string[];
+	/** Lines of the help overlay and the rows it has on screen. */
+	readonly helpLines?: number;
+	readonly helpHeight?: number;
 }
 
 /** The order `s` / `>` walk through, and each column's natural direction. */
@@ -57,6 +62,7 @@ export function initialUiState(): UiState {
 	return {
 		view: 'workers',
 		help: false,
+		helpTop: 0,
 		filterText: '',
 		filterEditing: false,
 		sort: {column: 'name', descending: false},
@@ -138,6 +144,10 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 	const view: View = state.view;
 	const cursor = state.cursor[view];
 	const page = Math.max(1, ctx.pageRows[view]);
+	if (state.help && (action === 'move-down' || action === 'move-up')) {
+		const last = Math.max(0, (ctx.helpLines ?? 0) - (ctx.helpHeight ?? 0));
+		return {...state, helpTop: Math.max(0, Math.min(last, state.helpTop + (action === 'move-down' ? 1 : -1)))};
+	}
 	switch (action) {
 		case 'move-down':
 			return moveTo(state, state.detail === undefined ? view : 'workers', state.cursor[state.detail === undefined ? view : 'workers'] + 1, ctx);
@@ -195,7 +205,7 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		case 'pause':
 			return {...state, paused: !state.paused};
 		case 'help':
-			return {...state, help: true};
+			return {...state, help: true, helpTop: 0};
 		case 'help-close':
 			return {...state, help: false};
 		case 'interval-up':

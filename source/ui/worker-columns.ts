@@ -160,3 +160,27 @@ export function headerCell(column: WorkerColumn, width: number, sort: {readonly 
 	const title = sorted ? `${column.title}${sort.descending ? glyphs.down : glyphs.up}` : column.title;
 	return fit(title, width, column.align);
 }
+
+/** A whole row: its cells joined by one space. */
+export function rowSegments(row: WorkerRow, columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>, ctx: CellContext): Segment[] {
+	const out: Segment[] = [];
+	columns.forEach((column, i) => {
+		if (i > 0) out.push({text: ' ', tone: 'normal'});
+		out.push(...workerCell(column.spec.id, row, column.width, ctx));
+	});
+	return out;
+}
+
+/** The column header line. */
+export function headerSegments(
+	columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>,
+	sort: {readonly column: SortColumn; readonly descending: boolean},
+	glyphs: Glyphs,
+): Segment[] {
+	return [{text: columns.map((c) => headerCell(c.spec, c.width, sort, glyphs)).join(' '), tone: 'title', bold: true}];
+}
+
+/** Human name of a sort column, for the table title. */
+export function sortLabel(column: SortColumn): string {
+	return column.replaceAll('_', ' ');
+}

@@ -49,11 +49,13 @@ describe('resolving keys through the bindings table', () => {
 		expect(resolveKey('ctrl+c', live('filter'))).toBe('quit');
 	});
 
-	it('closes the help with Esc or ?, quits with q, and ignores the rest', () => {
+	it('closes the help with Esc or ?, scrolls it with j/k, quits with q, and ignores the rest', () => {
 		expect(resolveKey('escape', live('help'))).toBe('help-close');
 		expect(resolveKey('?', live('help'))).toBe('help-close');
 		expect(resolveKey('q', live('help'))).toBe('quit');
-		expect(resolveKey('j', live('help'))).toBeUndefined();
+		expect(resolveKey('j', live('help'))).toBe('move-down');
+		expect(resolveKey('s', live('help'))).toBeUndefined();
+		expect(resolveKey('enter', live('help'))).toBeUndefined();
 	});
 
 	it('keeps ←/→, [/], {/} and x free while live, and gives them to the replay', () => {

@@ -92,6 +92,14 @@ describe('the view and selection reducer', () => {
 		expect(run(['help', 'help-close']).help).toBe(false);
 	});
 
+	it('scrolls the help overlay with j/k within its lines', () => {
+		const help = {...ctx, helpLines: 30, helpHeight: 20};
+		expect(run(['help', 'move-down', 'move-down'], initialUiState(), help).helpTop).toBe(2);
+		expect(run(['help', 'move-up'], initialUiState(), help).helpTop).toBe(0);
+		expect(run(['help', ...Array.from({length: 15}, () => 'move-down' as const)], initialUiState(), help).helpTop).toBe(10);
+		expect(run(['help', 'move-down'], initialUiState(), help).cursor.workers).toBe(0);
+	});
+
 	it('leaves side effects to the App', () => {
 		expect(effectOf('quit')).toEqual({kind: 'quit'});
 		expect(effectOf('interval-down')).toEqual({kind: 'interval', step: -1});

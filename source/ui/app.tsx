@@ -1,0 +1,246 @@
+/**
+ * The full-screen monitor: header, the current view (workers, detail, progress, events, help) and
+ * the footer, sized by props (the caller follows the terminal's size). Keys go through the
+ * bindings table; the UI state is a pure reducer (ui-state.ts); effects go to the source controls.
+ */
+import {Box, useInput} from 'ink';
+import {useEffect, useMemo, useRef, useState} from 'react';
+import {progressView, triageView, workerRows} from '../model/index.js';
+import type {ProgressView, TriageView} from '../model/types.js';
+import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds} from './bars.js';
+import {resolveKey, type KeyContext} from './bindings.js';
+import {formatDuration} from './format.js';
+import {HEADER_LINES, type HeaderInput} from './header-lines.js';
+import {footerLine} from './help-lines.js';
+import {decodeKeys} from './keys.js';
+import type {Theme} from './theme.js';
+import type {TuiControls, TuiData} from './tui-data.js';
+import {effectOf, initialUiState, reduceUi, stepInterval, syncRows, type UiContext, type UiState} from './ui-state.js';
+import type {CellContext} from './worker-columns.js';
+import {Header} from './components/header.js';
+import {Line} from './components/line.js';
+import {DetailBody, eventsHeadLines, EventsBody, helpLineCount, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
+import {tableBodyRows, WorkerTable} from './components/worker-table.js';
+
+export const MIN_COLUMNS = 60;
+export const MIN_ROWS = 14;
+
+export interface TerminalSize {
+	readonly columns: number;
+	readonly rows: number;
+}
+
+export interface AppProps {
+	readonly data: TuiData;
+	readonly controls: TuiControls;
+	/** The scheduler's URL as it may be shown (tokens redacted). */
+	readonly url: string;
+	readonly size: TerminalSize;
+	readonly theme: Theme;
+	readonly onQuit: () => void;
+	/** Start from this UI state (tests). */
+	readonly initialUi?: UiState;
+}
+
+const MESSAGE_MS = 3000;
+
+/** The innermost screen, which decides the keys that apply. */
+function modeOf(state: UiState): KeyContext['mode'] {
+	if (state.filterEditing) return 'filter';
+	if (state.help) return 'help';
+	if (state.detail !== undefined) return 'detail';
+	return state.view;
+}
+
+export function App({data: liveData, controls, url, size, theme, onQuit, initialUi}: AppProps) {
+	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
+	const [message, setMessage] = useState<{text: string; untilMs: number} | undefined>();
+	const frozen = useRef<TuiData | undefined>(undefined);
+	if (ui.paused && frozen.current === undefined) frozen.current = liveData;
+	if (!ui.paused) frozen.current = undefined;
+	const data = frozen.current ?? liveData;
+	const model = data.model;
+
+	const width = Math.max(1, size.columns);
+	const height = Math.max(1, size.rows - 1); // a root as tall as the terminal makes Ink 6.8 clear every frame
+	const bodyHeight = Math.max(1, height - HEADER_LINES - 1);
+
+	const rowsView = useMemo(
+		() => workerRows(model, {sort: ui.sort, ...(ui.filterText === '' ? {} : {filter: ui.filterText})}),
+		[model, ui.sort, ui.filterText],
+	);
+	const triage: TriageView | undefined = useMemo(() => (model.snapshot ? triageView(model) : undefined), [model]);
+	const progress: ProgressView | undefined = useMemo(() => (model.snapshot && ui.view === 'progress' ? progressView(model) : undefined), [model, ui.view]);
+	const addresses = useMemo(() => rowsView.rows.map((r) => r.address), [rowsView.rows]);
+
+	const thresholds = model.options.thresholds;
+	const memory: MemoryThresholds = useMemo(
+		() => ({target: DASK_MEMORY_THRESHOLDS.target, spill: thresholds.memory_warning, pause: thresholds.memory_critical, terminate: thresholds.memory_terminate}),
+		[thresholds],
+	);
+	const cells: CellContext = useMemo(
+		() => ({glyphs: theme.glyphs, memory, eventLoopWarningSeconds: thresholds.event_loop_warning_s, eventLoopCriticalSeconds: thresholds.event_loop_critical_s}),
+		[theme, memory, thresholds],
+	);
+
+	const ctx: UiContext = {
+		counts: {workers: rowsView.rows.length, progress: progress?.prefixes.length ?? 0, events: triage?.events.length ?? 0},
+		pageRows: {
+			workers: tableBodyRows(bodyHeight),
+			progress: Math.max(1, bodyHeight - progressHeadHeight(progress, theme, width)),
+			events: Math.max(1, bodyHeight - eventsHeadLines(triage, theme, width, bodyHeight) - 2),
+		},
+		addresses,
+		helpLines: helpLineCount(theme, width),
+		helpHeight: bodyHeight,
+	};
+	const shown = syncRows(ui, ctx);
+	// Refs hold the newest state for input that arrives before React re-renders (two chunks in a row).
+	const ctxRef = useRef(ctx);
+	ctxRef.current = ctx;
+	const uiRef = useRef(ui);
+	uiRef.current = ui;
+
+	const keyContext: KeyContext = {mode: modeOf(shown), replay: controls.kind === 'replay'};
+
+	useEffect(() => {
+		controls.setDetailWorker(shown.detail ?? null);
+	}, [controls, shown.detail]);
+	useEffect(() => () => controls.setDetailWorker(null), [controls]);
+
+	useEffect(() => {
+		if (!message) return;
+		const timer = setTimeout(() => setMessage(undefined), Math.max(0, message.untilMs - Date.now()));
+		return () => clearTimeout(timer);
+	}, [message]);
+
+	const say = (text: string) => setMessage({text, untilMs: Date.now() + MESSAGE_MS});
+
+	useInput((input, key) => {
+		const start = syncRows(uiRef.current, ctxRef.current);
+		let state = start;
+		for (const name of decodeKeys(input, key)) {
+			const action = resolveKey(name, {mode: modeOf(state), replay: controls.kind === 'replay'});
+			if (action === undefined) continue;
+			const effect = effectOf(action);
+			if (effect) {
+				switch (effect.kind) {
+					case 'quit':
+						onQuit();
+						return;
+					case 'refresh':
+						controls.refreshNow();
+						say('refreshing now');
+						break;
+					case 'interval': {
+						const ms = controls.setIntervalMs(stepInterval(controls.kind === 'live' ? liveData.intervalMs : 0, effect.step));
+						say(`polling every ${formatDuration(ms / 1000)}`);
+						break;
+					}
+					case 'replay': {
+						const replay = controls.replay;
+						if (!replay) break;
+						if (effect.op === 'pause') replay.togglePause();
+						else if (effect.op === 'step') replay.step(effect.amount ?? 1);
+						else if (effect.op === 'jump') replay.jumpMs(effect.amount ?? 0);
+						else if (effect.op === 'start') replay.toStart();
+						else if (effect.op === 'end') replay.toEnd();
+						else say(`replay speed ×${replay.cycleSpeed()}`);
+						break;
+					}
+				}
+				continue;
+			}
+			state = reduceUi(state, action, ctxRef.current, name);
+		}
+		if (state !== start) {
+			uiRef.current = state;
+			setUi(state);
+		}
+	});
+
+	if (size.columns < MIN_COLUMNS || size.rows < MIN_ROWS) {
+		return <TooSmall columns={size.columns} rows={size.rows} needColumns={MIN_COLUMNS} needRows={MIN_ROWS} />;
+	}
+
+	const headerInput: HeaderInput = {
+		url,
+		...(model.snapshot ? {snapshot: model.snapshot} : {}),
+		status: data.status,
+		intervalMs: data.intervalMs,
+		...(model.source.lastFreshMs === undefined ? {} : {lastFreshMs: model.source.lastFreshMs}),
+		nowMs: data.nowMs,
+		...(model.rates.tasksDonePerSecond === undefined ? {} : {tasksDonePerSecond: model.rates.tasksDonePerSecond}),
+		...(triage ? {adaptive: triage.adaptive} : {}),
+		alerts: triage?.counts ?? {info: 0, warning: 0, critical: 0},
+		paused: shown.paused,
+		...(data.replay ? {replay: data.replay} : {}),
+	};
+
+	const body = (() => {
+		if (shown.help) return <HelpBody top={shown.helpTop} theme={theme} width={width} height={bodyHeight} />;
+		if (shown.detail !== undefined) {
+			const index = Math.max(0, addresses.indexOf(shown.detail));
+			const track = model.workers.get(shown.detail);
+			const row = rowsView.rows.find((r) => r.address === shown.detail);
+			return (
+				<DetailBody
+					input={{
+						address: shown.detail,
+						...(track ? {track} : {}),
+						...(row ? {row} : {}),
+						index,
+						count: rowsView.rows.length,
+						...(data.workerPage ? {page: data.workerPage} : {}),
+						nowMs: data.nowMs,
+						memory,
+					}}
+					theme={theme}
+					width={width}
+					height={bodyHeight}
+				/>
+			);
+		}
+		switch (shown.view) {
+			case 'workers': {
+				const follow = shown.follow === undefined ? undefined : rowsView.rows.find((r) => r.address === shown.follow)?.name;
+				return (
+					<WorkerTable
+						rows={rowsView.rows}
+						total={rowsView.total}
+						cursor={shown.cursor.workers}
+						top={shown.top.workers}
+						height={bodyHeight}
+						width={width}
+						sort={shown.sort}
+						filterText={shown.filterText}
+						{...(rowsView.error ? {filterError: rowsView.error} : {})}
+						{...(follow === undefined ? {} : {followName: follow})}
+						theme={theme}
+						cells={cells}
+					/>
+				);
+			}
+			case 'progress':
+				return <ProgressBody {...(progress ? {view: progress} : {})} cursor={shown.cursor.progress} top={shown.top.progress} theme={theme} width={width} height={bodyHeight} />;
+			case 'events':
+				return <EventsBody {...(triage ? {triage} : {})} cursor={shown.cursor.events} top={shown.top.events} theme={theme} width={width} height={bodyHeight} />;
+		}
+	})();
+
+	const footer = footerLine(
+		{context: keyContext, filterText: shown.filterText, ...(rowsView.error ? {filterError: rowsView.error} : {}), ...(message ? {message: message.text} : {})},
+		theme,
+		width,
+	);
+
+	return (
+		<Box flexDirection="column" width={width} height={height}>
+			<Header input={headerInput} theme={theme} width={width} />
+			<Box flexDirection="column" height={bodyHeight} width={width}>
+				{body}
+			</Box>
+			<Line segments={footer} theme={theme} />
+		</Box>
+	);
+}

@@ -1,0 +1,178 @@
+/**
+ * One worker, every figure: title, memory bar, CPU and memory sparklines from the model's history
+ * rings, the figures in columns, its task states, and what holds its memory (in-memory keys by task
+ * prefix from /info/worker/<address>.html). Pure: lines of segments.
+ */
+import type {Series, WorkerRow, WorkerTrack} from '../model/types.js';
+import type {PrefixHolding} from '../parse/worker-page.js';
+import {memoryBar, ratioBar, sparkline, type MemoryThresholds, type Segment} from './bars.js';
+import {fit, formatBytesShort, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './format.js';
+import {clipSegments, seg} from './parts.js';
+import type {Theme} from './theme.js';
+import {statusText, statusTone} from './worker-columns.js';
+
+/** The /info/worker page of the open detail, as the source last fetched it. */
+export interface WorkerPageState {
+	readonly address: string;
+	readonly byPrefix?: readonly PrefixHolding[];
+	readonly inMemoryBytes?: number;
+	readonly keys?: number;
+	/** Why the page could not be read (one line). */
+	readonly error?: string;
+	/** Monitor ms of the fetch. */
+	readonly fetchedMs?: number;
+}
+
+export interface DetailInput {
+	readonly address: string;
+	readonly track?: WorkerTrack;
+	readonly row?: WorkerRow;
+	/** Position among the table's rows, for "2 of 30". */
+	readonly index: number;
+	readonly count: number;
+	readonly page?: WorkerPageState;
+	readonly nowMs: number;
+	readonly memory: MemoryThresholds;
+}
+
+function clock(epochMs: number): string {
+	return new Date(epochMs).toISOString().slice(11, 19);
+}
+
+function history(series: Series | undefined, width: number): number[] {
+	return series ? series.values(width) : [];
+}
+
+function pairs(input: DetailInput): Array<readonly [string, string]> {
+	const w = input.track?.last;
+	const row = input.row;
+	if (!w) return [];
+	const out: Array<readonly [string, string]> = [];
+	const limit = w.memory_limit_bytes;
+	out.push(['threads', `${formatCount(w.nthreads)}${w.host ? ` on ${w.host}` : ''}`]);
+	out.push(['cpu', `${formatCpu(w.cpu_percent)}%`]);
+	out.push(['memory', `${formatBytesShort(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytesShort(limit)}${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`]);
+	out.push(['managed', `${formatBytesShort(w.memory_managed_bytes)} · unmanaged ${formatBytesShort(w.memory_unmanaged_bytes)}`]);
+	out.push(['spilled', `${formatBytesShort(w.memory_spilled_bytes)} on disk`]);
+	if (w.spill_write_bytes_total !== undefined || w.spill_read_bytes_total !== undefined)
+		out.push(['spill i/o', `wrote ${formatBytesShort(w.spill_write_bytes_total)} · read ${formatBytesShort(w.spill_read_bytes_total)}`]);
+	out.push(['tasks', `exec ${formatCount(w.tasks_executing)} · ready ${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`]);
+	out.push(['scheduler', `processing ${formatCount(w.processing)} · occupancy ${formatDuration(w.occupancy_seconds)} · keys ${formatCount(w.keys_in_memory)}`]);
+	out.push(['xfer in', `${formatCount(w.transfer_incoming_count)} open ${formatBytesShort(w.transfer_incoming_bytes)} · total ${formatCount(w.transfer_incoming_count_total)}`]);
+	out.push(['xfer out', `${formatCount(w.transfer_outgoing_count)} open ${formatBytesShort(w.transfer_outgoing_bytes)} · total ${formatCount(w.transfer_outgoing_count_total)}`]);
+	out.push(['network', `rx ${formatRateShort(w.net_read_bps)} · tx ${formatRateShort(w.net_write_bps)}`]);
+	out.push(['disk', `read ${formatRateShort(w.disk_read_bps)} · write ${formatRateShort(w.disk_write_bps)}`]);
+	out.push(['event loop', formatDuration(w.event_loop_interval_seconds)]);
+	const lastSeen = w.last_seen === undefined ? '' : ` (at ${clock(w.last_seen * 1000)})`;
+	out.push(['heartbeat', `${formatDuration(w.heartbeat_age_seconds)} ago${lastSeen}`]);
+	out.push(['nanny', w.nanny === null ? 'none' : (w.nanny ?? MISSING)]);
+	out.push(['ports', `dashboard ${w.dashboard_port ?? MISSING} · fds ${formatCount(w.num_fds)}`]);
+	const track = input.track;
+	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}${track.lostMs !== undefined ? ` · ${track.retired ? 'retired' : 'lost'} at ${clock(track.lostMs)}` : ''}`]);
+	if (row?.severity) out.push(['alerts', `worst ongoing: ${row.severity}`]);
+	return out;
+}
+
+function figureLines(list: Array<readonly [string, string]>, width: number, theme: Theme): Segment[][] {
+	const columns = Math.max(1, Math.min(3, Math.floor(width / 40)));
+	const colWidth = Math.floor(width / columns);
+	const perColumn = Math.ceil(list.length / columns);
+	const lines: Segment[][] = [];
+	for (let r = 0; r < perColumn; r++) {
+		const line: Segment[] = [];
+		for (let c = 0; c < columns; c++) {
+			const item = list[c * perColumn + r];
+			if (!item) continue;
+			line.push(seg(fit(item[0], 10), 'muted'), seg(' '), seg(fit(item[1], colWidth - 12)), seg(' '));
+		}
+		lines.push(clipSegments(line, width));
+	}
+	void theme;
+	return lines;
+}
+
+function holdings(input: DetailInput, width: number, theme: Theme, room: number): Segment[][] {
+	const page = input.page;
+	const title = seg('What holds its memory ', 'title', true);
+	if (!page || page.address !== input.address) return [[title, seg('fetching /info/worker page… (refreshed slowly while this view is open)', 'muted')]];
+	if (page.error) return [[title, seg(`/info/worker page: ${page.error}`, 'warning')]];
+	const groups = page.byPrefix ?? [];
+	const lines: Segment[][] = [
+		[
+			title,
+			seg(`${formatCount(page.keys)} keys, ${formatBytesShort(page.inMemoryBytes)} by task prefix (scheduler's view, bytes as the page rounds them)`, 'muted'),
+		],
+	];
+	if (groups.length === 0) lines.push([seg('no keys in memory', 'muted')]);
+	const total = page.inMemoryBytes ?? groups.reduce((n, g) => n + g.bytes, 0);
+	const nameWidth = Math.max(12, Math.min(40, width - 40));
+	const barWidth = Math.max(0, Math.min(20, width - nameWidth - 28));
+	const shown = groups.slice(0, Math.max(0, room - lines.length));
+	for (const g of shown) {
+		const share = total > 0 ? g.bytes / total : 0;
+		lines.push([
+			seg(fit(g.prefix, nameWidth)),
+			seg(` ${fit(formatCount(g.keys), 6, 'right')} keys `, 'muted'),
+			seg(fit(formatBytesShort(g.bytes), 6, 'right')),
+			seg(' '),
+			...ratioBar(share, barWidth, theme.glyphs, 'managed'),
+			seg(` ${fit(formatPercent(share), 4, 'right')}`),
+		]);
+	}
+	if (groups.length > shown.length && shown.length > 0) lines[lines.length - 1] = [seg(`… ${groups.length - shown.length + 1} more prefixes`, 'muted')];
+	return lines;
+}
+
+export function detailLines(input: DetailInput, theme: Theme, width: number, height: number): Segment[][] {
+	const w = input.track?.last;
+	const name = w?.name ?? input.row?.name ?? input.address;
+	const status = input.row?.status ?? w?.status ?? 'unknown';
+	const lines: Segment[][] = [
+		[
+			seg('Worker ', 'title', true),
+			seg(name, 'normal', true),
+			seg(`  ${shortAddress(input.address)}  `, 'accent'),
+			seg(statusText(status), statusTone(status)),
+			seg(`  [${input.index + 1} of ${input.count}]  Esc back · j/k next/previous worker`, 'muted'),
+		],
+	];
+	if (!w) {
+		lines.push([seg('no figures for this worker yet', 'muted')]);
+		return lines;
+	}
+	const barWidth = Math.max(10, Math.min(50, width - 40));
+	const figures = {
+		...(w.memory_process_bytes === undefined ? {} : {processBytes: w.memory_process_bytes}),
+		...(w.memory_managed_bytes === undefined ? {} : {managedBytes: w.memory_managed_bytes}),
+		...(w.memory_limit_bytes === undefined ? {} : {limitBytes: w.memory_limit_bytes}),
+	};
+	const bar = memoryBar(figures, barWidth, theme.glyphs, input.memory);
+	const fraction = input.row?.memory_fraction;
+	lines.push([
+		seg(fit('memory', 11), 'muted'),
+		...(bar ? [seg('['), ...bar, seg('] ')] : [seg('no limit ', 'muted')]),
+		seg(formatPercent(fraction), 'normal', true),
+		seg(`  spilled ${formatBytesShort(w.memory_spilled_bytes)}`, (w.memory_spilled_bytes ?? 0) > 0 ? 'warning' : 'muted'),
+		seg(`  ${theme.glyphs.managed} managed ${theme.glyphs.unmanaged} unmanaged ${theme.glyphs.mark} 60/70/80/95%`, 'muted'),
+	]);
+	const sparkWidth = Math.max(10, Math.min(120, width - 30));
+	const track = input.track;
+	const cpuMax = Math.max(100, (w.nthreads ?? 1) * 100);
+	lines.push([
+		seg(fit('cpu hist', 11), 'muted'),
+		seg(sparkline(history(track?.history.cpuPercent, sparkWidth), sparkWidth, theme.glyphs, cpuMax), 'accent'),
+		seg(` ${formatCpu(w.cpu_percent)}% of ${cpuMax}`, 'muted'),
+	]);
+	lines.push([
+		seg(fit('mem hist', 11), 'muted'),
+		seg(sparkline(history(track?.history.memoryProcessBytes, sparkWidth), sparkWidth, theme.glyphs, w.memory_limit_bytes || undefined), 'managed'),
+		seg(` ${formatBytesShort(w.memory_process_bytes)} of ${formatBytesShort(w.memory_limit_bytes)}`, 'muted'),
+	]);
+	lines.push([]);
+	lines.push(...figureLines(pairs(input), width, theme));
+	const counts = Object.entries(w.task_counts ?? {}).filter(([, n]) => n > 0);
+	lines.push([seg(fit('states', 11), 'muted'), seg(counts.length === 0 ? (w.task_counts ? 'none' : MISSING) : counts.map(([s, n]) => `${s} ${n}`).join(' · '))]);
+	lines.push([]);
+	lines.push(...holdings(input, width, theme, height - lines.length));
+	return lines.slice(0, height).map((l) => clipSegments(l, width));
+}

@@ -1,0 +1,73 @@
+/**
+ * The help overlay and the footer, both generated from the bindings table. Pure.
+ */
+import type {Segment} from './bars.js';
+import {BINDINGS, footerEntries, keyLabel, whereText, type Binding, type KeyContext} from './bindings.js';
+import {fit} from './format.js';
+import {clipSegments, seg} from './parts.js';
+import type {Theme} from './theme.js';
+
+const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Binding) => boolean}> = [
+	{title: 'Monitor', pick: (b) => b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events' || m === 'detail')},
+	{title: 'Filter prompt (after /)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
+	{title: 'Help', pick: (b) => b.modes.length === 1 && b.modes[0] === 'help'},
+	{title: 'Replay (--replay, --demo)', pick: (b) => b.modes.includes('replay')},
+];
+
+function keysText(b: Binding): string {
+	return b.keys.map(keyLabel).join(' ');
+}
+
+/** Every binding, by section, one per line: keys, what they do, where they work. */
+export function helpLines(theme: Theme, width: number): Segment[][] {
+	const lines: Segment[][] = [[seg('Keys ', 'title', true), seg('(Esc or ? closes this help; j/k scroll)', 'muted')]];
+	const keyWidth = 12;
+	for (const section of SECTIONS) {
+		lines.push([]);
+		lines.push([seg(section.title, 'title', true)]);
+		for (const b of BINDINGS.filter(section.pick)) {
+			lines.push(clipSegments([seg(`  ${fit(keysText(b), keyWidth)}`, 'accent', true), seg(b.label), seg(`  [${whereText(b)}]`, 'muted')], width));
+		}
+	}
+	void theme;
+	return lines;
+}
+
+export interface FooterInput {
+	readonly context: KeyContext;
+	readonly filterText: string;
+	readonly filterError?: string;
+	/** A transient message (interval changed, …). */
+	readonly message?: string;
+}
+
+/** The footer line: the keys that work now, `? help` and `q quit` always kept at the end; the filter prompt while typing. */
+export function footerLine(input: FooterInput, theme: Theme, width: number): Segment[] {
+	if (input.context.mode === 'filter') {
+		const prompt: Segment[] = [seg('Filter: ', 'title', true), seg(input.filterText), seg('▏', 'accent')];
+		const entries = footerEntries(input.context);
+		prompt.push(seg('  '), ...entries.flatMap((e) => [seg(e.keys, 'accent', true), seg(` ${e.label}  `, 'muted')]));
+		if (input.filterError) prompt.push(seg(input.filterError, 'critical'));
+		else prompt.push(seg('name, address or host; /regex/ for a pattern', 'muted'));
+		return clipSegments(prompt, width);
+	}
+	const entries = footerEntries(input.context);
+	const pinned = entries.filter((e) => e.label === 'help' || e.label === 'quit' || e.label === 'close');
+	const rest = entries.filter((e) => !pinned.includes(e));
+	const tail: Segment[] = pinned.flatMap((e, i) => [seg(e.keys, 'accent', true), seg(` ${e.label}${i < pinned.length - 1 ? '  ' : ''}`)]);
+	const tailWidth = tail.reduce((n, s) => n + s.text.length, 0);
+	const out: Segment[] = [];
+	let used = 0;
+	if (input.message) {
+		out.push(seg(`${input.message}  `, 'info', true));
+		used += input.message.length + 2;
+	}
+	for (const e of rest) {
+		const w = e.keys.length + 1 + e.label.length + 2;
+		if (used + w + tailWidth > width) break;
+		out.push(seg(e.keys, 'accent', true), seg(` ${e.label}  `));
+		used += w;
+	}
+	void theme;
+	return clipSegments([...out, ...tail], width);
+}

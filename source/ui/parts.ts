@@ -1,0 +1,67 @@
+/**
+ * Lines made of parts: a header line holds several facts; when the terminal is too narrow for all
+ * of them the least important parts drop out whole (rather than being cut mid-word). Pure.
+ */
+import {segmentsWidth, type Segment} from './bars.js';
+import type {Tone} from './theme.js';
+
+export interface Part {
+	readonly segments: readonly Segment[];
+	/** 0 is kept longest. */
+	readonly priority: number;
+}
+
+export function seg(text: string, tone: Tone = 'normal', bold = false): Segment {
+	return bold ? {text, tone, bold} : {text, tone};
+}
+
+export function part(priority: number, ...segments: Segment[]): Part {
+	return {segments, priority};
+}
+
+/** The parts that fit `width` joined by `separator`, most important kept first, in their given order. */
+export function fitParts(parts: readonly Part[], width: number, separator: Segment): Segment[] {
+	const order = parts.map((p, i) => ({p, i})).sort((a, b) => a.p.priority - b.p.priority || a.i - b.i);
+	const kept = new Set<number>();
+	let used = 0;
+	for (const {p, i} of order) {
+		const w = segmentsWidth(p.segments);
+		if (w === 0) continue;
+		const cost = w + (kept.size > 0 ? separator.text.length : 0);
+		if (used + cost <= width) {
+			kept.add(i);
+			used += cost;
+		}
+	}
+	const out: Segment[] = [];
+	for (const i of [...kept].sort((a, b) => a - b)) {
+		if (out.length > 0) out.push(separator);
+		out.push(...parts[i]!.segments);
+	}
+	return out;
+}
+
+/** Cuts segments to at most `width` cells (the last kept segment ends with an ellipsis when cut). */
+export function clipSegments(segments: readonly Segment[], width: number): Segment[] {
+	const out: Segment[] = [];
+	let used = 0;
+	for (const s of segments) {
+		if (used >= width) break;
+		const room = width - used;
+		if (s.text.length <= room) {
+			out.push(s);
+			used += s.text.length;
+		} else {
+			out.push({...s, text: room > 1 ? `${s.text.slice(0, room - 1)}…` : '…'});
+			used = width;
+		}
+	}
+	return out;
+}
+
+/** Pads segments with spaces to exactly `width` cells (clipping when longer). */
+export function padSegments(segments: readonly Segment[], width: number): Segment[] {
+	const clipped = clipSegments(segments, width);
+	const w = segmentsWidth(clipped);
+	return w < width ? [...clipped, {text: ' '.repeat(width - w), tone: 'normal'}] : clipped;
+}

@@ -7,7 +7,7 @@
  */
 import type {Snapshot} from '../types/snapshot.js';
 import {heartbeatIntervalSeconds} from './thresholds.js';
-import {bytesText, countsText, percentText, secondsText} from './text.js';
+import {bytesText, countsText, percentText, secondsText, utcClockText} from './text.js';
 import type {AlertKind, Rise, Severity, StallView, Thresholds, WorkerTrack} from './types.js';
 
 export interface Condition {
@@ -99,8 +99,7 @@ export function lostMessage(track: WorkerTrack): string {
 	const held = w.keys_in_memory ?? w.tasks_in_memory;
 	if (held !== undefined) tasks.push(`${held} in memory`);
 	if (tasks.length > 0) parts.push(`tasks ${tasks.join(', ')}`);
-	const seen = new Date(track.lastSeenMs).toISOString().slice(11, 19);
-	return `worker ${w.name} (${track.address}) lost: ${parts.join('; ')}; last seen ${seen} UTC`;
+	return `worker ${w.name} (${track.address}) lost: ${parts.join('; ')}; last seen ${utcClockText(track.lastSeenMs)} UTC`;
 }
 
 export interface ClusterRuleContext {

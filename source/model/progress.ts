@@ -81,9 +81,14 @@ export function prefixesProgress(
 	return out.sort(byActivity);
 }
 
+const cache = new WeakMap<ClusterState, ProgressView>();
+
+/** Memoized per state (states are immutable). */
 export function progressView(state: ClusterState): ProgressView {
+	const cached = cache.get(state);
+	if (cached) return cached;
 	const snapshot = state.snapshot;
-	return {
+	const view: ProgressView = {
 		tasks: snapshot?.scheduler.tasks ?? {},
 		tasks_total: snapshot?.scheduler.tasks_total,
 		tasks_done_per_second: state.rates.tasksDonePerSecond,
@@ -91,4 +96,6 @@ export function progressView(state: ClusterState): ProgressView {
 		approximate: true,
 		baseline_time: state.baselineAtS,
 	};
+	cache.set(state, view);
+	return view;
 }

@@ -38,3 +38,10 @@ export function countsText(counts: Readonly<Record<string, number>>, max = 4): s
 	const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 	return listText(entries.map(([k, v]) => `${k} ${v}`), max);
 }
+
+/** Epoch ms → "HH:MM:SS" UTC, by arithmetic (the model never touches Date or the clock). */
+export function utcClockText(epochMs: number): string {
+	const daySeconds = Math.floor((((epochMs / 1000) % 86_400) + 86_400) % 86_400);
+	const pad = (n: number) => String(n).padStart(2, '0');
+	return `${pad(Math.floor(daySeconds / 3600))}:${pad(Math.floor((daySeconds % 3600) / 60))}:${pad(daySeconds % 60)}`;
+}

@@ -14,9 +14,14 @@ export function ongoingAlerts(state: ClusterState): Alert[] {
 	return [...state.alerts.values()].map((a) => currentAlert(a, state.nowMs)).sort(compareAlerts);
 }
 
+const cache = new WeakMap<ClusterState, TriageView>();
+
+/** Memoized per state (states are immutable), so re-rendering is free. */
 export function triageView(state: ClusterState): TriageView {
+	const cached = cache.get(state);
+	if (cached) return cached;
 	const alerts = ongoingAlerts(state);
-	return {
+	const view: TriageView = {
 		time: state.nowMs / 1000,
 		alerts,
 		events: currentEvents(state.events, state.alerts, state.nowMs),
@@ -26,4 +31,6 @@ export function triageView(state: ClusterState): TriageView {
 		data_age_seconds: dataAgeSeconds(state),
 		missed_polls: missedPolls(state),
 	};
+	cache.set(state, view);
+	return view;
 }

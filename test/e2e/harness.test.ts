@@ -4,7 +4,7 @@
  */
 import {connect} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {DEFAULT_WORKERS, logsOf, startCluster, type Cluster} from './helpers/cluster.js';
+import {DEFAULT_WORKERS, logsOf, startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
 import {groundTruth} from './helpers/ground-truth.js';
 import {commandLine, isAlive, processesInGroups} from './helpers/processes.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
@@ -96,6 +96,14 @@ describe('the shared cluster', () => {
 		}
 		expect((await groundTruth(cluster)).tasks_total).toBe(0);
 	}, 60_000);
+
+	it('lets a workload stopped by SIGTERM release its tasks and exit cleanly', async () => {
+		const workload = await runWorkload(cluster, 'stall', {worker: 'gamma'});
+		expect((await groundTruth(cluster)).workers.find(worker => worker.name === 'gamma')?.processing).toBe(1);
+		process.kill(workload.pid, 'SIGTERM');
+		await workload.stop();
+		expect((await groundTruth(cluster)).tasks_total).toBe(0);
+	}, 60_000);
 });
 
 describe('a private cluster', () => {
@@ -133,7 +141,7 @@ describe('a private cluster', () => {
 		}
 		expect(status).toBe('running');
 		// The nanny did not restart beta: it is still the same process.
-		expect(isAlive(cluster.workers.find(worker => worker.name === 'beta')!.pid)).toBe(true);
+		expect(isAlive(workerNamed(cluster, 'beta').pid)).toBe(true);
 	}, 90_000);
 
 	it('stop() leaves no process of the cluster behind and frees its ports', async () => {

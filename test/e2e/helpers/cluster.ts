@@ -283,3 +283,10 @@ async function workerInfos(layout: Layout, processes: ReadonlyMap<string, GroupP
 		};
 	});
 }
+
+/** The worker of that name; throws when the cluster has none. */
+export function workerNamed(cluster: Pick<ClusterInfo, 'workers'>, name: string): WorkerInfo {
+	const worker = cluster.workers.find(entry => entry.name === name);
+	if (worker === undefined) throw new Error(`no worker named ${name} (have ${cluster.workers.map(entry => entry.name).join(', ')})`);
+	return worker;
+}

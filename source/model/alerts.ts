@@ -127,12 +127,19 @@ export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): vo
 		const age = ctx.dataAgeSeconds === undefined ? 'no data yet' : `data ${secondsText(ctx.dataAgeSeconds)} old`;
 		out.push(condition('stale', severity, 'cluster', 'cluster', `scheduler unreachable: ${ctx.missedPolls} missed polls, ${age}${ctx.sourceDetail ? ` (${ctx.sourceDetail})` : ''}`));
 	}
-	const snapshot = ctx.snapshot;
-	if (snapshot?.workers_source !== undefined && snapshot.workers_source !== 'identity') {
-		const identity = snapshot.endpoints.find((e) => e.target === undefined && e.path === '/json/identity.json');
-		const why = identity?.detail ?? (identity?.status ? `HTTP ${identity.status}` : 'failing');
-		const from = snapshot.workers_source === 'workers_html' ? '/info/main/workers.html' : '/api/v1/get_workers';
-		out.push(condition('fallback_source', 'info', 'cluster', 'cluster', `identity.json ${why}: worker figures come from ${from}`));
-	}
+	const fallback = ctx.rises.get(alertId('fallback_source', 'cluster'));
+	if (risingOpen(fallback, ctx.nowMs, t.rising_window_s)) out.push(condition('fallback_source', 'info', 'cluster', 'cluster', fallbackMessage(ctx.snapshot, fallback)));
 	if (ctx.stall.stalled) out.push(condition('stalled', 'warning', 'cluster', 'cluster', ctx.stall.message ?? 'stalled', ctx.stall.workers));
+}
+
+/**
+ * identity.json fails intermittently on busy modern clusters (dask/distributed#8370): the fallback
+ * alert stays open for the rising window after the last fallback poll instead of flapping.
+ */
+function fallbackMessage(snapshot: Snapshot | undefined, rise: Rise): string {
+	const identity = snapshot?.endpoints.find((e) => e.target === undefined && e.path === '/json/identity.json');
+	const failing = identity !== undefined && identity.state !== 'ok';
+	const why = !failing ? 'failed' : identity.status === 500 ? 'answers HTTP 500 (dask/distributed#8370: busy workers break its JSON)' : identity.status ? `answers HTTP ${identity.status}` : 'gets no answer';
+	const from = rise.detail?.api && !rise.detail.workers_html ? '/api/v1/get_workers' : '/info/main/workers.html';
+	return `identity.json ${why} in ${rise.amount} recent poll${rise.amount === 1 ? '' : 's'}: worker figures come from ${from}`;
 }

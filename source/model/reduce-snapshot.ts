@@ -65,6 +65,10 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	}
 	if (!baseline && erred > 0) addRise(rises, alertId('erred_rising', 'cluster'), erred, nowMs, windowMs, erredDetail);
 
+	if (snapshot.workers_source !== undefined && snapshot.workers_source !== 'identity') {
+		addRise(rises, alertId('fallback_source', 'cluster'), 1, nowMs, windowMs, {[snapshot.workers_source]: 1});
+	}
+
 	// Workers.
 	const listFresh = workerListFresh(snapshot);
 	const tracked = trackWorkers(state.workers, snapshot.workers, {

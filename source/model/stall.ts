@@ -49,6 +49,8 @@ export function stallView(state: ClusterState): StallView {
 	const names = holders.map((w) => w.name);
 	const processing = snapshot.scheduler.tasks.processing ?? holders.reduce((n, w) => n + (w.processing ?? 0), 0);
 	const view = {since_completion_seconds: since, workers: names, ...base};
+	// Completions are seen only through the /metrics task counters.
+	if (state.baselineAtS === undefined) return {stalled: false, ...view, threshold_note: `${threshold.note}; no task counters (/metrics unavailable), so no stall detection`};
 	if (processing <= 0 || since === undefined || since < threshold.seconds || holders.length === 0) return {stalled: false, ...view};
 	const cpuLimit = state.options.thresholds.stall_cpu_percent;
 	const quiet = holders.every((w) => w.cpu_percent !== undefined && w.cpu_percent < cpuLimit);

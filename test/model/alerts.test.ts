@@ -169,15 +169,23 @@ describe('scheduler unreachable / data stale', () => {
 	});
 });
 
-describe('fallback source in use', () => {
+describe('fallback source in use (held open over intermittent identity.json failures)', () => {
+	const key = 'fallback_source|cluster';
 	it.each([
-		['identity', 'none'],
-		['workers_html', 'info'],
-		['api', 'info'],
-		[undefined, 'none'],
-	] as const)('workers from %s → %s', (source, severity) => {
-		const snap = snapshot(NOW / 1000, [], {}, source ? {workers_source: source} : {});
-		expect(only(onCluster({snapshot: snap}), 'fallback_source')).toBe(severity);
+		['never used', undefined, 'none'],
+		['used this poll', {firstMs: NOW, lastMs: NOW, amount: 1, detail: {workers_html: 1}}, 'info'],
+		['last used 30 s ago', {firstMs: NOW - 60_000, lastMs: NOW - 30_000, amount: 4, detail: {workers_html: 4}}, 'info'],
+		['last used 31 s ago', {firstMs: NOW - 60_000, lastMs: NOW - 31_000, amount: 4, detail: {workers_html: 4}}, 'none'],
+	] as const)('%s → %s', (_label, rise, severity) => {
+		const rises = new Map<string, Rise>(rise ? [[key, rise]] : []);
+		expect(only(onCluster({rises, snapshot: snapshot(NOW / 1000, [], {}, {workers_source: 'identity'})}), 'fallback_source')).toBe(severity);
+	});
+
+	it('names the HTTP 500 and the fallback page', () => {
+		const identity = {path: '/json/identity.json', state: 'failed', status: 500} as const;
+		const snap = snapshot(NOW / 1000, [], {}, {workers_source: 'workers_html', endpoints: [identity]});
+		const rises = new Map<string, Rise>([[key, {firstMs: NOW, lastMs: NOW, amount: 2, detail: {workers_html: 2}}]]);
+		expect(onCluster({rises, snapshot: snap})[0]?.message).toBe('identity.json answers HTTP 500 (dask/distributed#8370: busy workers break its JSON) in 2 recent polls: worker figures come from /info/main/workers.html');
 	});
 });
 

@@ -17,6 +17,7 @@ interface Case {
 	readonly quietSeconds: number;
 	readonly prefixes?: Readonly<Record<string, PrefixCounters>>;
 	readonly options?: ModelOptions;
+	readonly noMetrics?: boolean;
 	readonly stalled: boolean;
 	readonly thresholdSeconds: number;
 }
@@ -30,6 +31,7 @@ const CASES: readonly Case[] = [
 	{label: 'one holder busy at 5 % CPU', processing: 4, workers: [holder('a', 1), holder('b', 5)], quietSeconds: 120, stalled: false, thresholdSeconds: 60},
 	{label: 'nothing processing', processing: 0, workers: [idle('a')], quietSeconds: 600, stalled: false, thresholdSeconds: 60},
 	{label: 'holders without CPU figures', processing: 4, workers: [holder('a', undefined)], quietSeconds: 600, stalled: false, thresholdSeconds: 60},
+	{label: 'no /metrics task counters (completions unseen)', processing: 4, workers: [holder('a', 0)], quietSeconds: 600, noMetrics: true, stalled: false, thresholdSeconds: 60},
 	{label: 'executing counts as holding', processing: 1, workers: [worker('tcp://x:1', {name: 'x', tasks_executing: 1, cpu_percent: 0})], quietSeconds: 60, stalled: true, thresholdSeconds: 60},
 	{
 		label: 'long tasks in flight raise N to 3 × their mean duration (40 s → 120 s)',
@@ -55,10 +57,10 @@ const CASES: readonly Case[] = [
 describe('stall detection', () => {
 	it.each(CASES)('$label → stalled: $stalled', (c) => {
 		let state = initialState(c.options);
-		const prefixes = c.prefixes ?? {};
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000, c.workers, {tasks: {processing: c.processing}, prefixes}), nowMs: T0});
+		const scheduler = {tasks: {processing: c.processing}, prefixes: c.prefixes ?? {}, ...(c.noMetrics ? {prometheus_available: false} : {})};
+		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000, c.workers, scheduler), nowMs: T0});
 		const at = T0 + c.quietSeconds * 1000;
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(at / 1000, c.workers, {tasks: {processing: c.processing}, prefixes}), nowMs: at});
+		state = reduce(state, {type: 'snapshot', snapshot: snapshot(at / 1000, c.workers, scheduler), nowMs: at});
 		const view = stallView(state);
 		expect(view.stalled).toBe(c.stalled);
 		expect(view.threshold_seconds).toBe(c.thresholdSeconds);

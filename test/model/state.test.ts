@@ -104,8 +104,22 @@ describe('identity.json failing (2026.7.1 busy with the recorded HTTP 500)', () 
 		const state = reduce(initialState(), {type: 'snapshot', snapshot: snap, nowMs: at});
 		const fallback = triageView(state).alerts.find((a) => a.kind === 'fallback_source');
 		expect(fallback).toMatchObject({severity: 'info', subject: 'cluster'});
-		expect(fallback?.message).toMatch(/^identity\.json .*: worker figures come from \/info\/main\/workers\.html$/);
+		expect(fallback?.message).toMatch(/^identity\.json answers HTTP 500 .* in 1 recent poll: worker figures come from \/info\/main\/workers\.html$/);
 		expect(state.workers.size).toBe(3);
+	});
+
+	it('keeps one event while identity.json fails every other poll (no flapping)', () => {
+		const at = recordedAtMs(loadManifest('2026.7.1', 'busy'));
+		let state = initialState();
+		for (let i = 0; i < 8; i++) {
+			const when = at + i * 2000;
+			const snap = fixtureSnapshot('2026.7.1', 'busy', when, i % 2 ? {} : {override: identityAnswers500});
+			state = reduce(state, {type: 'snapshot', snapshot: snap, nowMs: when});
+		}
+		const fallbacks = state.events.filter((e) => e.kind === 'fallback_source');
+		expect(fallbacks).toHaveLength(1);
+		expect(fallbacks[0]?.state).toBe('ongoing');
+		expect(triageView(state).alerts.find((a) => a.kind === 'fallback_source')?.message).toMatch(/in 4 recent polls/);
 	});
 });
 

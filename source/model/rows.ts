@@ -1,5 +1,6 @@
 /**
- * Worker rows for the table (TUI and --once): figures per worker, the worst ongoing alert on it,
+ * Worker rows for the table (TUI and --once): figures per worker, the worst ongoing alert on it
+ * (a stall counts on the workers it names),
  * sorted by any column with ties broken by address (rows never jump between polls), filtered by
  * name / address / host. Missing figures sort last in both directions.
  *
@@ -132,10 +133,13 @@ export function parseRowFilter(text: string): RowFilter {
 
 function worstSeverityBySubject(alerts: ReadonlyMap<string, Alert>): Map<string, Severity> {
 	const out = new Map<string, Severity>();
+	const mark = (address: string, severity: Severity) => {
+		const old = out.get(address);
+		if (old === undefined || SEVERITY_RANK[severity] > SEVERITY_RANK[old]) out.set(address, severity);
+	};
 	for (const a of alerts.values()) {
-		if (a.subject === 'cluster') continue;
-		const old = out.get(a.subject);
-		if (old === undefined || SEVERITY_RANK[a.severity] > SEVERITY_RANK[old]) out.set(a.subject, a.severity);
+		if (a.subject !== 'cluster') mark(a.subject, a.severity);
+		else if (a.kind === 'stalled') for (const address of a.workers ?? []) mark(address, a.severity);
 	}
 	return out;
 }

@@ -42,13 +42,13 @@ export function stallView(state: ClusterState): StallView {
 	const threshold = stallThreshold(state);
 	const base = {threshold_seconds: threshold.seconds, threshold_note: threshold.note};
 	const snapshot = state.snapshot;
-	if (!snapshot) return {stalled: false, workers: [], ...base};
+	if (!snapshot) return {stalled: false, workers: [], worker_names: [], ...base};
 	const since = state.lastCompletionMs === undefined ? undefined : Math.max(0, (state.nowMs - state.lastCompletionMs) / 1000);
 	const holders: WorkerSnapshot[] = [];
 	for (const w of snapshot.workers) if (holdsTasks(w)) holders.push(w);
 	const names = holders.map((w) => w.name);
 	const processing = snapshot.scheduler.tasks.processing ?? holders.reduce((n, w) => n + (w.processing ?? 0), 0);
-	const view = {since_completion_seconds: since, workers: names, ...base};
+	const view = {since_completion_seconds: since, workers: holders.map((w) => w.address), worker_names: names, ...base};
 	// Completions are seen only through the /metrics task counters.
 	if (state.baselineAtS === undefined) return {stalled: false, ...view, threshold_note: `${threshold.note}; no task counters (/metrics unavailable), so no stall detection`};
 	if (processing <= 0 || since === undefined || since < threshold.seconds || holders.length === 0) return {stalled: false, ...view};

@@ -228,7 +228,7 @@ export interface Alert {
 	readonly end_time?: number;
 	readonly duration_seconds: number;
 	readonly state: 'ongoing' | 'resolved';
-	/** Workers it names (stall), when more than the subject. */
+	/** Addresses of the workers it names (stall, many joins), when more than the subject. */
 	readonly workers?: readonly string[];
 }
 
@@ -425,8 +425,10 @@ export interface StallView {
 	readonly since_completion_seconds?: number;
 	readonly threshold_seconds: number;
 	readonly threshold_note: string;
-	/** Workers holding tasks (processing > 0 or executing > 0). */
+	/** Addresses of the workers holding tasks (processing > 0 or executing > 0). */
 	readonly workers: readonly string[];
+	/** Their names, same order. */
+	readonly worker_names: readonly string[];
 	readonly message?: string;
 }
 

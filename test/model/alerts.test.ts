@@ -141,7 +141,7 @@ describe('worker lost', () => {
 });
 
 function onCluster(over: Partial<Parameters<typeof clusterConditions>[0]> = {}): Condition[] {
-	const stall: StallView = {stalled: false, threshold_seconds: 60, threshold_note: '', workers: []};
+	const stall: StallView = {stalled: false, threshold_seconds: 60, threshold_note: '', workers: [], worker_names: []};
 	const out: Condition[] = [];
 	clusterConditions({thresholds: DEFAULT_THRESHOLDS, nowMs: NOW, rises: new Map(), missedPolls: 0, stall, ...over}, out);
 	return out;
@@ -191,8 +191,8 @@ describe('fallback source in use (held open over intermittent identity.json fail
 
 describe('stalled', () => {
 	it('is a warning naming the workers when the stall view says so', () => {
-		const stall: StallView = {stalled: true, threshold_seconds: 60, threshold_note: '', workers: ['alpha'], message: 'stalled? …'};
+		const stall: StallView = {stalled: true, threshold_seconds: 60, threshold_note: '', workers: ['tcp://alpha:1'], worker_names: ['alpha'], message: 'stalled? …'};
 		const found = onCluster({stall}).find((c) => c.kind === 'stalled');
-		expect(found).toMatchObject({severity: 'warning', workers: ['alpha']});
+		expect(found).toMatchObject({severity: 'warning', workers: ['tcp://alpha:1']});
 	});
 });

@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {initialState, reduce} from '../../source/model/state.js';
 import {stallView} from '../../source/model/stall.js';
 import {triageView} from '../../source/model/triage.js';
+import {workerRows} from '../../source/model/rows.js';
 import type {ModelOptions} from '../../source/model/types.js';
 import type {PrefixCounters, WorkerSnapshot} from '../../source/types/snapshot.js';
 import {prefix, snapshot, worker} from './snapshots.js';
@@ -72,7 +73,10 @@ describe('stall detection', () => {
 		let state = reduce(initialState(), {type: 'snapshot', snapshot: snapshot(T0 / 1000, ws, {tasks: {processing: 4}}), nowMs: T0});
 		state = reduce(state, {type: 'tick', nowMs: T0 + 75_000});
 		const alert = triageView(state).alerts.find((a) => a.kind === 'stalled');
-		expect(alert).toMatchObject({severity: 'warning', workers: ['a', 'b']});
+		expect(alert).toMatchObject({severity: 'warning', workers: ['tcp://a:1', 'tcp://b:1']});
+		expect(stallView(state).worker_names).toEqual(['a', 'b']);
+		const rows = workerRows(state, {sort: {column: 'name', descending: false}}).rows;
+		expect(rows.map((r) => [r.name, r.severity])).toEqual([['a', 'warning'], ['b', 'warning'], ['c', undefined]]);
 		expect(alert?.message).toBe('stalled? no task completed for 75 s while 4 tasks are processing; a, b hold them at under 5 % CPU (tasks that sleep or wait on I/O look the same)');
 	});
 

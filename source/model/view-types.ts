@@ -1,0 +1,263 @@
+/**
+ * The model's view-models: what the view functions return and the sinks render (TUI, --once text,
+ * --json). snake_case with units in the names, like the Snapshot, so --json prints them unchanged;
+ * times are epoch seconds, durations seconds. Re-exported by types.ts.
+ */
+import type {TaskState} from '../types/snapshot.js';
+
+// ─── Alerts and events (glances' model) ──────────────────────────────────────────────────────
+
+export type Severity = 'info' | 'warning' | 'critical';
+
+export type AlertKind =
+	| 'memory' // process memory / limit
+	| 'paused'
+	| 'spilling'
+	| 'unmanaged_memory'
+	| 'event_loop'
+	| 'heartbeat'
+	| 'erred_rising'
+	| 'worker_lost'
+	| 'worker_retired' // left while closing gracefully (info, instantaneous)
+	| 'worker_joined' // info, instantaneous
+	| 'stale'
+	| 'fallback_source'
+	| 'stalled';
+
+/** One alert: ongoing while its condition holds, then resolved with an end time. */
+export interface Alert {
+	/** `kind|subject`: the same condition later opens a new event with the same id. */
+	readonly id: string;
+	readonly kind: AlertKind;
+	readonly severity: Severity;
+	/** The worst severity it reached. */
+	readonly peak_severity: Severity;
+	/** Worker address, or 'cluster'. */
+	readonly subject: string;
+	/** Worker name (or 'cluster'). */
+	readonly subject_name: string;
+	/** One line for the screen. */
+	readonly message: string;
+	/** Epoch seconds. */
+	readonly start_time: number;
+	readonly end_time?: number;
+	readonly duration_seconds: number;
+	readonly state: 'ongoing' | 'resolved';
+	/** Addresses of the workers it names (stall, many joins), when more than the subject. */
+	readonly workers?: readonly string[];
+}
+
+/** An entry of the event log: an alert as it was opened, updated or resolved. */
+export type ModelEvent = Alert;
+
+export interface SeverityCounts {
+	readonly info: number;
+	readonly warning: number;
+	readonly critical: number;
+}
+
+// ─── Worker rows ─────────────────────────────────────────────────────────────────────────────
+
+export type SortColumn =
+	| 'name'
+	| 'address'
+	| 'host'
+	| 'status'
+	| 'threads'
+	| 'cpu'
+	| 'memory' // process / limit
+	| 'memory_bytes' // process bytes
+	| 'managed'
+	| 'unmanaged'
+	| 'spilled'
+	| 'executing'
+	| 'ready'
+	| 'in_memory'
+	| 'processing'
+	| 'transfers'
+	| 'net_read'
+	| 'net_write'
+	| 'event_loop'
+	| 'heartbeat'
+	| 'severity';
+
+export interface RowQuery {
+	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
+	/** Substring of name, address or host (case-insensitive); `/pattern/flags` is a regex. */
+	readonly filter?: string;
+	/** Include lost workers (default true). */
+	readonly includeLost?: boolean;
+}
+
+export interface WorkerRow {
+	readonly address: string;
+	readonly name: string;
+	readonly host?: string;
+	/** Dask status, or 'lost' / 'retired' once gone. */
+	readonly status: string;
+	readonly present: boolean;
+	readonly threads?: number;
+	readonly cpu_percent?: number;
+	readonly memory_process_bytes?: number;
+	readonly memory_limit_bytes?: number;
+	/** process / limit; undefined without a limit. */
+	readonly memory_fraction?: number;
+	readonly memory_managed_bytes?: number;
+	readonly memory_unmanaged_bytes?: number;
+	readonly memory_managed_fraction?: number;
+	readonly memory_unmanaged_fraction?: number;
+	readonly memory_spilled_bytes?: number;
+	readonly tasks_executing?: number;
+	readonly tasks_ready?: number;
+	readonly tasks_in_memory?: number;
+	readonly processing?: number;
+	/** Open transfers, incoming + outgoing. */
+	readonly transfers?: number;
+	readonly transfer_incoming_count?: number;
+	readonly transfer_outgoing_count?: number;
+	readonly net_read_bps?: number;
+	readonly net_write_bps?: number;
+	readonly event_loop_interval_seconds?: number;
+	readonly heartbeat_age_seconds?: number;
+	/** Epoch seconds it was last listed (monitor clock). */
+	readonly last_seen?: number;
+	readonly lost_at?: number;
+	/** Worst ongoing alert on this worker. */
+	readonly severity?: Severity;
+}
+
+export interface WorkerRowsView {
+	readonly rows: readonly WorkerRow[];
+	/** Workers before filtering. */
+	readonly total: number;
+	/** A filter that could not be used (bad regex): rows are then unfiltered. */
+	readonly error?: string;
+}
+
+// ─── Progress ─────────────────────────────────────────────────────────────────────────────────
+
+export interface PrefixProgress {
+	readonly prefix: string;
+	/** Δ(memory) + Δ(erred) since the baseline. */
+	readonly done: number;
+	/** ≈ Δ(waiting) since the baseline (at least `done`). */
+	readonly submitted: number;
+	readonly in_flight: number;
+	/** done / submitted in 0..1. */
+	readonly fraction: number;
+	readonly erred: number;
+	readonly done_per_second?: number;
+	/** Mean compute seconds per task (≥ 2023.1.1: compute_seconds_total / memory transitions). */
+	readonly mean_duration_seconds?: number;
+}
+
+export interface ProgressView {
+	/** Current tasks by state (cluster-wide, exact). */
+	readonly tasks: Readonly<Partial<Record<TaskState, number>>>;
+	readonly tasks_total?: number;
+	readonly tasks_done_per_second?: number;
+	/** Per prefix, approximate (cumulative counters since the baseline), busiest first. */
+	readonly prefixes: readonly PrefixProgress[];
+	/** Always true: per-prefix figures come from cumulative counters, not current states. */
+	readonly approximate: true;
+	/** Epoch seconds of the baseline (first snapshot or counter reset). */
+	readonly baseline_time?: number;
+}
+
+// ─── Adaptive ─────────────────────────────────────────────────────────────────────────────────
+
+export type AdaptiveFlavor =
+	| 'legacy' // ≤ 2023.7: Q × 0.5 s, no-worker ignored, no division by threads
+	| 'modern'; // ≥ 2023.8: per-prefix estimates of Q + U, divided by mean threads
+
+export type ScaleDirection = 'up' | 'steady' | 'down';
+
+export interface AdaptiveInput {
+	readonly name: string;
+	readonly value?: number;
+	readonly status: 'exact' | 'estimated' | 'missing';
+	/** Where it came from / why estimated or missing. */
+	readonly note: string;
+}
+
+export interface AdaptiveView {
+	readonly workers: number;
+	/** The scheduler's own answer: desired_workers (metrics or counts.json). */
+	readonly desired_workers?: number;
+	/** /api/v1/adaptive_target when the api module is enabled. */
+	readonly api_adaptive_target?: number;
+	/** The scheduler's number clamped to the user's minimum/maximum (when given). */
+	readonly target?: number;
+	readonly direction?: ScaleDirection;
+	readonly flavor: AdaptiveFlavor;
+	/** How the flavor was decided (version hint or metrics label set). */
+	readonly flavor_note: string;
+	/** Legacy only: ≈ desired / mean threads per worker. */
+	readonly approx_workers?: number;
+	readonly approx_note?: string;
+	readonly recomputed?: AdaptiveRecomputation;
+	/** Recomputation ≠ scheduler's number. */
+	readonly disagreement: boolean;
+	readonly disagreement_note?: string;
+	readonly scale_down: ScaleDownView;
+	/** Fixed caveats (the live Adaptive's min/max/target are not visible over HTTP, …). */
+	readonly notes: readonly string[];
+}
+
+export interface AdaptiveRecomputation {
+	/** Set when an input is missing: no number, only the reason. */
+	readonly target?: number;
+	readonly cpu_term?: number;
+	readonly memory_term?: number;
+	readonly wins?: 'cpu' | 'memory' | 'tie' | 'scale_down';
+	readonly target_duration_seconds: number;
+	readonly occupancy_seconds?: number;
+	readonly queued_occupancy_seconds?: number;
+	readonly queued_task_duration_seconds?: number;
+	/** Before dividing by threads (modern) = threads wanted. */
+	readonly cpu_threads?: number;
+	readonly inputs: readonly AdaptiveInput[];
+	readonly estimated: boolean;
+	readonly missing: readonly string[];
+	/** Clamped to the user's minimum/maximum. */
+	readonly clamped?: number;
+	readonly explanation: readonly string[];
+}
+
+export interface ScaleDownView {
+	/** Workers that would be retired now (candidates for ≥ 3 consecutive polls). */
+	readonly retire: readonly string[];
+	/** Candidates this poll, with their consecutive-poll count. */
+	readonly candidates: ReadonlyArray<{readonly address: string; readonly name: string; readonly polls: number}>;
+	readonly note: string;
+}
+
+// ─── Stall ────────────────────────────────────────────────────────────────────────────────────
+
+export interface StallView {
+	readonly stalled: boolean;
+	/** Seconds since the latest completion (or the baseline). */
+	readonly since_completion_seconds?: number;
+	readonly threshold_seconds: number;
+	readonly threshold_note: string;
+	/** Addresses of the workers holding tasks (processing > 0 or executing > 0). */
+	readonly workers: readonly string[];
+	/** Their names, same order. */
+	readonly worker_names: readonly string[];
+	readonly message?: string;
+}
+
+// ─── Triage (shared by the TUI, --once and --json) ────────────────────────────────────────────
+
+export interface TriageView {
+	readonly time: number;
+	/** Ongoing alerts, worst first then oldest first. */
+	readonly alerts: readonly Alert[];
+	/** Event log, newest first. */
+	readonly events: readonly ModelEvent[];
+	readonly counts: SeverityCounts;
+	readonly adaptive: AdaptiveView;
+	readonly stall: StallView;
+	readonly data_age_seconds?: number;
+	readonly missed_polls: number;
+}

@@ -6,7 +6,11 @@
  */
 import type {FetchErrorKind} from '../types/raw-scrape.js';
 
-export const WORKER_SAMPLE_MAX = 50;
+/** Up to this many workers, every one is read each sample; above it, a rotating window. */
+export const WORKER_SAMPLE_ALL_UP_TO = 200;
+export const WORKER_SAMPLE_WINDOW = 50;
+/** Through the scheduler's /proxy each answer costs the scheduler: fewer per sample. */
+export const PROXY_SAMPLE_WINDOW = 20;
 export const WORKER_CONCURRENCY = 8;
 export const DIRECT_RETRY_MS = 60_000;
 
@@ -35,10 +39,16 @@ export function isLoopbackHost(host: string): boolean {
  * The rotating sample: every worker when there are at most `max`, else `max` of them starting at
  * `cursor` (wrapping), so each worker is read every few rounds. Workers are taken in address order.
  */
+/** How many workers one sample reads: all up to 200 straight, else a window; fewer via the proxy. */
+export function sampleSize(workers: number, proxy: ProxyState): number {
+	if (proxy === 'ok') return Math.min(workers, PROXY_SAMPLE_WINDOW);
+	return workers <= WORKER_SAMPLE_ALL_UP_TO ? workers : WORKER_SAMPLE_WINDOW;
+}
+
 export function pickWorkerSample(
 	workers: readonly WorkerEndpoint[],
 	cursor: number,
-	max = WORKER_SAMPLE_MAX,
+	max: number,
 ): {readonly sample: readonly WorkerEndpoint[]; readonly nextCursor: number} {
 	const reachable = workers.filter((w) => w.host !== undefined && w.dashboardPort !== undefined);
 	const sorted = [...reachable].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));

@@ -13,6 +13,7 @@ import {
 	isLoopbackHost,
 	isProxyHint,
 	pickWorkerSample,
+	sampleSize,
 	proxyPath,
 	WORKER_CONCURRENCY,
 	type ProxyState,
@@ -47,7 +48,7 @@ function hostInUrl(host: string): string {
 
 export async function sampleWorkerMetrics(input: SampleInput): Promise<EndpointResult[]> {
 	const {client, url, state} = input;
-	const {sample, nextCursor} = pickWorkerSample(input.workers, state.cursor);
+	const {sample, nextCursor} = pickWorkerSample(input.workers, state.cursor, sampleSize(input.workers.length, state.proxy));
 	state.cursor = nextCursor;
 	const scheme = new URL(url.base).protocol;
 	const schedulerIsLoopback = isLoopbackHost(new URL(url.base).hostname);

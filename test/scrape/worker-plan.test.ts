@@ -1,12 +1,12 @@
 import {describe, expect, it} from 'vitest';
-import {chooseWorkerRoute, isProxyHint, pickWorkerSample, proxyPath, type RouteInput, type WorkerEndpoint} from '../../source/scrape/worker-plan.js';
+import {chooseWorkerRoute, isProxyHint, pickWorkerSample, proxyPath, sampleSize, type RouteInput, type WorkerEndpoint} from '../../source/scrape/worker-plan.js';
 
 const worker = (address: string, host = '10.0.0.5', dashboardPort = 8801): WorkerEndpoint => ({address, host, dashboardPort});
 
 describe('pickWorkerSample', () => {
 	it('takes every worker with a known HTTP address when there are few, in address order', () => {
 		const workers = [worker('tcp://b:1'), worker('tcp://a:1'), {address: 'tcp://c:1'}];
-		expect(pickWorkerSample(workers, 0).sample.map((w) => w.address)).toEqual(['tcp://a:1', 'tcp://b:1']);
+		expect(pickWorkerSample(workers, 0, 200).sample.map((w) => w.address)).toEqual(['tcp://a:1', 'tcp://b:1']);
 	});
 
 	it('rotates a window through a large cluster so each worker is read in turn', () => {
@@ -19,6 +19,19 @@ describe('pickWorkerSample', () => {
 			['w2', 'w3'],
 			['w4', 'w0'],
 		]);
+	});
+});
+
+describe('sampleSize', () => {
+	it.each([
+		[3, 'unknown', 3],
+		[200, 'unknown', 200],
+		[201, 'unknown', 50],
+		[5000, 'unavailable', 50],
+		[3, 'ok', 3],
+		[100, 'ok', 20],
+	] as const)('reads %d workers per sample (proxy %s): %d', (workers, proxy, size) => {
+		expect(sampleSize(workers, proxy)).toBe(size);
 	});
 });
 

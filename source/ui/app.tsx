@@ -103,9 +103,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	const keyContext: KeyContext = {mode: modeOf(shown), replay: controls.kind === 'replay'};
 
-	useEffect(() => {
-		controls.setDetailWorker(shown.detail ?? null);
-	}, [controls, shown.detail]);
+	// Closing the screen with a detail open stops the source fetching its worker page.
 	useEffect(() => () => controls.setDetailWorker(null), [controls]);
 
 	useEffect(() => {
@@ -156,6 +154,8 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		if (state !== start) {
 			uiRef.current = state;
 			setUi(state);
+			// The source fetches /info/worker/<address>.html only while a detail is open.
+			if (state.detail !== start.detail) controls.setDetailWorker(state.detail ?? null);
 		}
 	});
 

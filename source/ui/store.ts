@@ -51,6 +51,13 @@ export function workerPageState(cache: ScrapeCache, address: string): WorkerPage
 
 export function createTuiStore({pipeline, source, modelOptions, now}: StoreOptions): TuiStore {
 	let model: ClusterState = initialState({...modelOptions, intervalMs: source.intervalMs});
+	// The caller ingests the first round (first contact) before the TUI starts: begin from it.
+	const first = pipeline.snapshot();
+	if (first) {
+		const nowMs = source.kind === 'replay' ? first.time * 1000 : now();
+		model = reduce(model, {type: 'source-status', status: source.status(), nowMs, intervalMs: source.intervalMs});
+		model = reduce(model, {type: 'snapshot', snapshot: first, nowMs});
+	}
 	let detail: string | null = null;
 	const listeners = new Set<() => void>();
 	const clock = () => (source.kind === 'replay' && source.replay ? source.replay.position().atMs : now());

@@ -39,7 +39,7 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
 	{id: 'threads', title: 'THR', width: 3, align: 'right', priority: 7, sort: 'threads'},
 	{id: 'cpu', title: 'CPU%', width: 5, align: 'right', priority: 2, sort: 'cpu'},
 	{id: 'memory_bar', title: 'MEMORY', width: 10, maxWidth: 30, grow: 3, align: 'left', priority: 1, sort: 'memory'},
-	{id: 'memory_pct', title: 'MEM%', width: 4, align: 'right', priority: 0, sort: 'memory'},
+	{id: 'memory_pct', title: 'MEM%', width: 5, align: 'right', priority: 0, sort: 'memory'},
 	{id: 'spilled', title: 'SPILL', width: 5, align: 'right', priority: 4, sort: 'spilled'},
 	{id: 'executing', title: 'EXEC', width: 4, align: 'right', priority: 3, sort: 'executing'},
 	{id: 'ready', title: 'READY', width: 5, align: 'right', priority: 5, sort: 'ready'},

@@ -1,0 +1,116 @@
+/**
+ * The TUI's entry: `runTui` draws the full-screen monitor on the terminal until the user quits
+ * (or a signal or an error ends it) and resolves with the exit code. The caller (main.tsx) has
+ * connected the source to the pipeline; runTui runs the model over the pipeline's snapshots,
+ * reads status and controls from the source, and leaves the terminal as it found it.
+ */
+import {render, useStdout} from 'ink';
+import {useEffect, useMemo, useState, useSyncExternalStore} from 'react';
+import type {ModelOptions} from '../model/types.js';
+import type {Options} from '../options.js';
+import type {Pipeline} from '../pipeline.js';
+import type {ScrapeSource} from '../types/scrape-source.js';
+import {App, type TerminalSize} from './app.js';
+import {createTuiStore, type TuiStore} from './store.js';
+import {enterFullScreen, SIGNAL_EXIT_CODES, type EndingSignal} from './terminal.js';
+import {makeTheme, type Theme} from './theme.js';
+import type {TuiControls} from './tui-data.js';
+
+export interface TuiContext {
+	readonly options: Options;
+	readonly source: ScrapeSource;
+	readonly pipeline: Pipeline;
+	/** Model options (thresholds, target duration, min/max workers) when the caller has them. */
+	readonly modelOptions?: ModelOptions;
+}
+
+const TICK_MS = 1000;
+
+/** The terminal's size, following resizes (Ink 6 has no useWindowSize). */
+export function useTerminalSize(fallback: TerminalSize = {columns: 80, rows: 24}): TerminalSize {
+	const {stdout} = useStdout();
+	const read = () => ({columns: stdout.columns || fallback.columns, rows: stdout.rows || fallback.rows});
+	const [size, setSize] = useState(read);
+	useEffect(() => {
+		const onResize = () => setSize(read());
+		stdout.on('resize', onResize);
+		return () => {
+			stdout.off('resize', onResize);
+		};
+	}, [stdout]);
+	return size;
+}
+
+interface RootProps {
+	readonly store: TuiStore;
+	readonly source: ScrapeSource;
+	readonly url: string;
+	readonly theme: Theme;
+	readonly onQuit: () => void;
+}
+
+function Root({store, source, url, theme, onQuit}: RootProps) {
+	const data = useSyncExternalStore(store.subscribe, store.getData);
+	const size = useTerminalSize();
+	const controls: TuiControls = useMemo(
+		() => ({
+			kind: source.kind,
+			setIntervalMs: (ms) => source.setIntervalMs(ms),
+			refreshNow: () => source.refreshNow(),
+			setDetailWorker: (address) => {
+				source.setDetailWorker(address);
+				store.setDetail(address);
+			},
+			...(source.replay ? {replay: source.replay} : {}),
+		}),
+		[source, store],
+	);
+	return <App data={data} controls={controls} url={url} size={size} theme={theme} onQuit={onQuit} />;
+}
+
+function oneLine(error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error);
+	return (message.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
+}
+
+export async function runTui({options, source, pipeline, modelOptions}: TuiContext): Promise<number> {
+	const theme = makeTheme({color: options.color, ascii: options.ascii});
+	const store = createTuiStore({pipeline, source, ...(modelOptions ? {modelOptions} : {}), now: Date.now});
+	const screen = enterFullScreen(process.stdout);
+
+	let finish: (code: number) => void = () => {};
+	const finished = new Promise<number>((resolve) => {
+		finish = resolve;
+	});
+	const onSignal = (signal: EndingSignal) => () => finish(SIGNAL_EXIT_CODES[signal]);
+	const handlers = (Object.keys(SIGNAL_EXIT_CODES) as EndingSignal[]).map((signal) => [signal, onSignal(signal)] as const);
+	for (const [signal, handler] of handlers) process.once(signal, handler);
+
+	let failure: string | undefined;
+	const instance = render(<Root store={store} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} />, {
+		exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
+		patchConsole: true,
+	});
+	instance.waitUntilExit().then(
+		() => finish(0),
+		(error: unknown) => {
+			failure = oneLine(error);
+			finish(1);
+		},
+	);
+	const ticker = setInterval(() => store.tick(), TICK_MS);
+
+	const code = await finished;
+	// Ink draws its last frame on unmount: unmount first, while the alternate screen is still up.
+	clearInterval(ticker);
+	for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+	try {
+		instance.unmount();
+	} catch {
+		// already unmounted by an error
+	}
+	screen.restore();
+	store.dispose();
+	if (failure !== undefined) process.stderr.write(`dask-top: the screen failed: ${failure}\n`);
+	return code;
+}

@@ -1,0 +1,40 @@
+/**
+ * The terminal around the TUI: the alternate screen (entered by hand: Ink 6.8 has no option for
+ * it), the hidden cursor, and one idempotent restore that every way out calls — q, Ctrl-C,
+ * SIGTERM, SIGHUP, SIGINT, an error, and plain process exit.
+ */
+
+export const ENTER_ALT_SCREEN = '\u001B[?1049h\u001B[H';
+export const LEAVE_ALT_SCREEN = '\u001B[?1049l';
+export const HIDE_CURSOR = '\u001B[?25l';
+export const SHOW_CURSOR = '\u001B[?25h';
+
+export interface FullScreen {
+	/** Leaves the alternate screen and shows the cursor; safe to call any number of times. */
+	restore(): void;
+}
+
+export function enterFullScreen(stream: NodeJS.WriteStream): FullScreen {
+	let active = stream.isTTY === true;
+	if (active) stream.write(ENTER_ALT_SCREEN + HIDE_CURSOR);
+	const restore = () => {
+		if (!active) return;
+		active = false;
+		try {
+			stream.write(SHOW_CURSOR + LEAVE_ALT_SCREEN);
+		} catch {
+			// the terminal is gone (SIGHUP): nothing left to restore
+		}
+	};
+	process.once('exit', restore);
+	return {
+		restore() {
+			process.removeListener('exit', restore);
+			restore();
+		},
+	};
+}
+
+/** Exit codes for the signals that end the TUI (128 + signal number). */
+export const SIGNAL_EXIT_CODES = {SIGINT: 130, SIGTERM: 143, SIGHUP: 129} as const;
+export type EndingSignal = keyof typeof SIGNAL_EXIT_CODES;

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Records the bundled demo (media/demo.ndjson.gz) from a real cluster: starts Debian's Dask
+# (scheduler + alpha 2 threads 2 GiB nanny, beta 1 thread 600 MB nanny, gamma 2 threads 1 GiB no
+# nanny) on free loopback ports, records it with dask-top itself (`--record`, stdout not a
+# terminal) while scripts/demo/demo_workload.py goes busy → memory pressure and spilling → errors
+# → gamma SIGKILLed → recovery (a replacement worker, delta, joins), then stops everything.
+# Re-runnable; every process it started is stopped on any exit. Takes about 3 minutes.
+# Usage: scripts/record-demo.sh [OUTPUT]   (default media/demo.ndjson.gz)
+#        DASK_TOP_CLI=path/to/dask-top.mjs scripts/record-demo.sh   (record with another build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=/usr/bin/python3
+out=${1:-media/demo.ndjson.gz}
+work=$(mktemp -d)
+groups=()
+
+cleanup() {
+	local status=$?
+	trap - EXIT INT TERM HUP
+	for group in "${groups[@]}"; do kill -TERM -- "-$group" 2>/dev/null || true; done
+	for _ in $(seq 30); do
+		local alive=0
+		for group in "${groups[@]}"; do kill -0 -- "-$group" 2>/dev/null && alive=1; done
+		[ "$alive" = 0 ] && break
+		sleep 0.1
+	done
+	for group in "${groups[@]}"; do kill -KILL -- "-$group" 2>/dev/null || true; done
+	if [ "$status" != 0 ]; then
+		echo "record-demo: failed (exit $status); logs:" >&2
+		tail -n 15 "$work"/*.log >&2 2>/dev/null || true
+	fi
+	rm -rf "$work"
+	exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+"$PY" -c 'import distributed, prometheus_client' 2>/dev/null || {
+	echo "record-demo: Debian's Dask is missing: apt-get install -y --no-install-recommends python3-distributed python3-prometheus-client" >&2
+	exit 1
+}
+cli=${DASK_TOP_CLI:-dist/dask-top.mjs}
+[ -n "${DASK_TOP_CLI:-}" ] || node scripts/build.mjs --if-stale
+
+# Every process is the leader of its own group (setsid), so a nanny and its worker stop together.
+start() { # name, then the command
+	local name=$1; shift
+	setsid "$@" >"$work/$name.log" 2>&1 < /dev/null &
+	disown "$!" 2>/dev/null || true
+	groups+=("$!")
+}
+
+read -r sched_port http_port a_port a_http a_nanny b_port b_http b_nanny g_port g_http d_port d_http < <("$PY" - <<'PY'
+import socket
+socks = [socket.socket() for _ in range(12)]
+for s in socks: s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in socks))
+PY
+)
+sched="tcp://127.0.0.1:$sched_port"
+url="http://127.0.0.1:$http_port/"
+mkdir -p "$work/dask-config"
+export DASK_CONFIG="$work/dask-config" PYTHONPATH="$PWD/scripts/demo" PYTHONUNBUFFERED=1
+export DASK_DISTRIBUTED__SCHEDULER__HTTP__ROUTES="['distributed.http.scheduler.prometheus', 'distributed.http.scheduler.info', 'distributed.http.scheduler.json', 'distributed.http.health', 'distributed.http.proxy', 'distributed.http.statics', 'distributed.http.scheduler.api']"
+
+worker() { # name threads memory worker-port http-port nanny-port|none
+	local nanny=(--no-nanny)
+	[ "$6" != none ] && nanny=(--nanny --nanny-port "$6")
+	start "$1" "$PY" -m distributed.cli.dask_worker "$sched" --host 127.0.0.1 --name "$1" --nthreads "$2" \
+		--memory-limit "$3" --worker-port "$4" --dashboard-address "127.0.0.1:$5" --local-directory "$work/work-$1" "${nanny[@]}"
+}
+
+start scheduler "$PY" -m distributed.cli.dask_scheduler --host 127.0.0.1 --port "$sched_port" \
+	--dashboard-address "127.0.0.1:$http_port" --no-show
+worker alpha 2 2147483648 "$a_port" "$a_http" "$a_nanny"
+worker beta 1 600000000 "$b_port" "$b_http" "$b_nanny"
+worker gamma 2 1073741824 "$g_port" "$g_http" none
+
+echo "record-demo: waiting for the scheduler at $url and 3 workers"
+for _ in $(seq 600); do
+	n=$(curl -fsS "${url}json/identity.json" 2>/dev/null | "$PY" -c 'import json,sys; print(len(json.load(sys.stdin)["workers"]))' 2>/dev/null || echo 0)
+	[ "$n" = 3 ] && break
+	sleep 0.1
+done
+[ "$n" = 3 ] || { echo "record-demo: the cluster did not start" >&2; exit 1; }
+
+tmp="$work/demo.ndjson.gz"
+start recorder node "$cli" --record "$tmp" "$url"
+recorder=${groups[-1]}
+sleep 1
+kill -0 "$recorder" 2>/dev/null || { echo "record-demo: dask-top --record exited: $(cat "$work/recorder.log")" >&2; exit 1; }
+
+echo "record-demo: recording; workload running"
+"$PY" scripts/demo/demo_workload.py "$sched" 2>"$work/workload.log" | while read -r line; do
+	echo "record-demo: $line"
+	case $line in
+		gamma-killed*) touch "$work/gamma-killed" ;;
+	esac
+done &
+workload=$!
+while kill -0 "$workload" 2>/dev/null; do
+	if [ -f "$work/gamma-killed" ] && [ ! -f "$work/delta-started" ]; then
+		sleep 8
+		worker delta 2 1073741824 "$d_port" "$d_http" none
+		touch "$work/delta-started"
+	fi
+	sleep 0.5
+done
+wait "$workload"
+
+kill -TERM "$recorder"
+for _ in $(seq 50); do kill -0 "$recorder" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$recorder" 2>/dev/null; then echo "record-demo: the recorder did not stop on SIGTERM" >&2; exit 1; fi
+mkdir -p "$(dirname "$out")"
+mv "$tmp" "$out"
+rounds=$(( $(gzip -dc "$out" | wc -l) - 1 ))
+echo "record-demo: wrote $out: $rounds rounds, $(stat -c %s "$out") bytes"

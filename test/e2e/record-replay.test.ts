@@ -1,0 +1,337 @@
+/**
+ * Record and replay end to end: the built CLI records the shared real Dask 2022.12.1 cluster (busy
+ * workload) without a terminal, is stopped by signals, and its recordings replay to the very
+ * snapshots the live process built. Also redaction on the wire, the size limit while polling goes
+ * on (counted through a small local proxy: only it can show the requests continue), a recorder
+ * killed with SIGKILL, bad recordings, --at/--diff on a recording of the fixture scenarios, and
+ * the bundled demo (headless and in tmux).
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {once} from 'node:events';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer, request, type Server} from 'node:http';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {constants as zlibConstants, gunzipSync} from 'node:zlib';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {formatJsonDocument, toJsonDocument} from '../../source/output/json.js';
+import {createPipeline} from '../../source/pipeline.js';
+import {demoRecordingPath} from '../../source/record/demo-file.js';
+import {loadRecording} from '../../source/record/reader.js';
+import type {RawScrape} from '../../source/types/raw-scrape.js';
+import type {Snapshot} from '../../source/types/snapshot.js';
+import {FIXTURE_START_MS, scenarioRounds, writeScenarioRecording} from '../record/fixture-recording.js';
+import {CLI_PATH} from './helpers/cli.js';
+import {REPO_ROOT} from './helpers/python.js';
+import {sharedCluster} from './helpers/shared-cluster.js';
+import {runWorkload, type Workload} from './helpers/workload.js';
+
+/** DASK_TOP_TEST_CLI runs these tests against another build of the CLI. */
+const CLI = process.env['DASK_TOP_TEST_CLI'] ?? CLI_PATH;
+const dir = mkdtempSync(join(tmpdir(), 'dask-top-record-e2e-'));
+const children = new Set<ChildProcess>();
+
+interface Run {
+	readonly code: number | null;
+	readonly signal: NodeJS.Signals | null;
+	readonly stdout: string;
+	readonly stderr: string;
+}
+
+/** A running CLI: stdout and stderr piped (not a terminal), stdin closed. */
+function start(args: readonly string[]): {child: ChildProcess; done: Promise<Run>; stderr: () => string} {
+	const child = spawn(process.execPath, [CLI, ...args], {cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe']});
+	children.add(child);
+	let stdout = '';
+	let stderr = '';
+	child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const done = new Promise<Run>((resolve) => {
+		child.once('close', (code, signal) => {
+			children.delete(child);
+			resolve({code, signal, stdout, stderr});
+		});
+	});
+	return {child, done, stderr: () => stderr};
+}
+
+async function run(args: readonly string[], timeoutMs = 30_000): Promise<Run> {
+	const {child, done} = start(args);
+	const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+	try {
+		return await done;
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** Rounds in a recording file so far (complete lines after the header), read as gzip or plain. */
+function roundsOnDisk(file: string): number {
+	if (!existsSync(file)) return 0;
+	const bytes = readFileSync(file);
+	let text: string;
+	try {
+		text = bytes[0] === 0x1f ? gunzipSync(bytes, {finishFlush: zlibConstants.Z_SYNC_FLUSH}).toString() : bytes.toString();
+	} catch {
+		return 0;
+	}
+	return Math.max(0, text.split('\n').length - 2);
+}
+
+async function waitFor(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await sleep(100);
+	}
+}
+
+function json(result: Run): Snapshot {
+	if (result.code !== 0) throw new Error(`exit ${String(result.code)}: ${result.stderr}`);
+	return JSON.parse(result.stdout) as Snapshot;
+}
+
+/** What the live process's pipeline built from these rounds, as its --json document. */
+function pipelineDocuments(rounds: readonly RawScrape[]): unknown[] {
+	const pipeline = createPipeline();
+	return rounds.map((raw) => JSON.parse(formatJsonDocument(toJsonDocument(pipeline.ingest(raw)))));
+}
+
+afterAll(() => {
+	for (const child of children) child.kill('SIGKILL');
+	rmSync(dir, {recursive: true, force: true});
+});
+
+describe('recording a real Dask cluster with the built CLI', () => {
+	const cluster = sharedCluster();
+	let workload: Workload | undefined;
+
+	beforeAll(async () => {
+		workload = await runWorkload(cluster, 'busy');
+	}, 120_000);
+
+	afterAll(async () => {
+		await workload?.stop();
+	}, 60_000);
+
+	it('replays a recording to exactly the snapshot the live process printed', async () => {
+		// One process does both: it prints its live --once --json snapshot and records the rounds it built it from.
+		const file = join(dir, 'once.ndjson');
+		const live = await run(['--once', '--json', '--record', file, cluster.httpUrl]);
+		const replayed = await run(['--replay', file, '--once', '--json']);
+		expect(json(replayed)).toEqual(json(live));
+		expect(json(replayed).workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta', 'gamma']);
+	});
+
+	it('polls until SIGTERM without a terminal, and every moment replays as the live pipeline built it', async () => {
+		const file = join(dir, 'polls.ndjson.gz');
+		const recorder = start(['--record', file, '--interval', '1s', cluster.httpUrl]);
+		await waitFor('5 recorded rounds', () => roundsOnDisk(file) >= 5);
+		expect(recorder.child.exitCode).toBeNull(); // not --once: still polling
+		recorder.child.kill('SIGTERM');
+		const stopped = await recorder.done;
+		expect(stopped.code).toBe(0);
+		expect(stopped.stderr).toMatch(/^dask-top: recording http:\/\/127\.0\.0\.1:\d+\/ to .*polls\.ndjson\.gz every 1 s; stop with Ctrl-C, SIGTERM or SIGHUP$/m);
+		expect(stopped.stderr).toMatch(/^dask-top: SIGTERM: recorded \d+ rounds \([\d.]+ kB\) to .*polls\.ndjson\.gz$/m);
+
+		const recording = await loadRecording(file);
+		expect(recording.warnings).toEqual([]);
+		const documents = pipelineDocuments(recording.rounds);
+		const startMs = recording.rounds[0]!.atMs;
+		const middle = 2;
+		const offsetMs = recording.rounds[middle]!.atMs - startMs;
+		expect(json(await run(['--replay', file, '--once', '--json']))).toEqual(documents.at(-1));
+		expect(json(await run(['--replay', file, '--once', '--json', '--at', `+${offsetMs / 1000}s`]))).toEqual(documents[middle]);
+		const atIso = new Date(recording.rounds[middle]!.atMs).toISOString();
+		expect(json(await run(['--replay', file, '--once', '--json', '--at', atIso]))).toEqual(documents[middle]);
+	});
+
+	it('stops recording on SIGHUP and SIGINT too, leaving a complete file', async () => {
+		for (const signal of ['SIGHUP', 'SIGINT'] as const) {
+			const file = join(dir, `${signal}.ndjson`);
+			const recorder = start(['--record', file, '--interval', '1s', cluster.httpUrl]);
+			await waitFor('2 recorded rounds', () => roundsOnDisk(file) >= 2);
+			recorder.child.kill(signal);
+			const stopped = await recorder.done;
+			expect(stopped.code).toBe(0);
+			expect(stopped.stderr).toContain(`${signal}: recorded`);
+			expect(readFileSync(file, 'utf8').endsWith('\n')).toBe(true);
+		}
+	});
+
+	it('leaves a readable gzip file when the recorder is killed with SIGKILL', async () => {
+		const file = join(dir, 'killed.ndjson.gz');
+		const recorder = start(['--record', file, '--interval', '1s', cluster.httpUrl]);
+		await waitFor('3 recorded rounds', () => roundsOnDisk(file) >= 3);
+		recorder.child.kill('SIGKILL');
+		await recorder.done;
+		const replayed = await run(['--replay', file, '--once', '--json']);
+		expect(json(replayed).workers).toHaveLength(3);
+	});
+
+	it('never writes a token, a password or a request header', async () => {
+		const file = join(dir, 'secrets.ndjson.gz');
+		const url = `http://someone:pw-SECRET1@127.0.0.1:${cluster.httpPort}/status?token=tok-SECRET2`;
+		const live = await run(['--once', '--json', '--record', file, '-H', 'Authorization: token hdr-SECRET3', '-H', 'X-Api-Key: hdr-SECRET4', url]);
+		expect(live.code).toBe(0);
+		const text = gunzipSync(readFileSync(file)).toString();
+		expect(text.split('\n').length).toBeGreaterThan(2);
+		for (const secret of ['SECRET1', 'SECRET2', 'SECRET3', 'SECRET4', Buffer.from('someone:pw-SECRET1').toString('base64')]) expect(text).not.toContain(secret);
+		expect(text).not.toMatch(/authorization|x-api-key/i);
+		expect(JSON.parse(text.split('\n')[0]!).url).not.toContain('SECRET');
+	});
+});
+
+describe('the --record-max limit', () => {
+	const cluster = sharedCluster();
+	let proxy: Server;
+	let proxyPort = 0;
+	let requests = 0;
+
+	beforeAll(async () => {
+		// Counts the requests the CLI makes: the one way to see that polling goes on after recording stopped.
+		const target = new URL(cluster.httpUrl);
+		proxy = createServer((incoming, answer) => {
+			requests += 1;
+			const forward = request({host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers}, (upstream) => {
+				answer.writeHead(upstream.statusCode ?? 502, upstream.headers);
+				upstream.pipe(answer);
+			});
+			forward.on('error', () => answer.destroy());
+			incoming.pipe(forward);
+		});
+		proxy.listen(0, '127.0.0.1');
+		await once(proxy, 'listening');
+		proxyPort = (proxy.address() as {port: number}).port;
+	});
+
+	afterAll(() => {
+		proxy.closeAllConnections();
+		proxy.close();
+	});
+
+	it('stops recording with one message at the limit while polling goes on', async () => {
+		const file = join(dir, 'limited.ndjson');
+		const recorder = start(['--record', file, '--record-max', '40kB', '--interval', '1s', `http://127.0.0.1:${proxyPort}/`]);
+		await waitFor('the limit message', () => /recording stopped/.test(recorder.stderr()));
+		const stopLine = recorder.stderr().split('\n').find((line) => line.includes('recording stopped'));
+		expect(stopLine).toMatch(/^dask-top: recording stopped: .*limited\.ndjson reached the --record-max limit of 40 kB after \d+ rounds; monitoring goes on$/);
+		const sizeAtStop = readFileSync(file).length;
+		expect(sizeAtStop).toBeLessThanOrEqual(40_000);
+		const requestsAtStop = requests;
+		await sleep(2500);
+		expect(requests).toBeGreaterThan(requestsAtStop); // still polling
+		expect(recorder.child.exitCode).toBeNull();
+		expect(readFileSync(file).length).toBe(sizeAtStop); // nothing more written
+		recorder.child.kill('SIGTERM');
+		const stopped = await recorder.done;
+		expect(stopped.code).toBe(0);
+		expect(stopped.stderr).toMatch(/SIGTERM: recording had stopped \d+ rounds/);
+		const rounds = Number(/after (\d+) rounds/.exec(stopLine ?? '')?.[1]);
+		expect((await loadRecording(file)).rounds).toHaveLength(rounds);
+	});
+});
+
+describe('bad recordings', () => {
+	it.each([
+		['not-ndjson.txt', 'hello\n', /^dask-top: .*not-ndjson\.txt is not a dask-top recording \(the first line is not JSON\)\n$/],
+		['future.ndjson', '{"format":"dask-top-recording","version":9}\n{"atMs":1,"base":"b","responses":[]}\n', /^dask-top: .*future\.ndjson is recording version 9, newer than this dask-top reads \(1\): upgrade dask-top\n$/],
+		['truncated.ndjson', '{"format":"dask-top-recording","version":1}\n{"atMs":1,"base":"h', /^dask-top: .*truncated\.ndjson holds no poll rounds .*\n$/],
+		['missing.ndjson', undefined, /^dask-top: cannot read .*missing\.ndjson: no such file\n$/],
+	])('%s gets one line and exit 1', async (name, content, message) => {
+		const file = join(dir, name);
+		if (content !== undefined) writeFileSync(file, content);
+		const result = await run(['--replay', file, '--once']);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toMatch(message);
+		expect(result.stdout).toBe('');
+	});
+});
+
+describe('--at and --diff on a recording of the fixture scenarios', () => {
+	const file = join(dir, 'fixtures-2026.ndjson.gz');
+	const rounds = writeScenarioRecording(file, '2026.7.1');
+
+	it('prints the snapshot at a moment given as an offset or an ISO time', async () => {
+		const documents = pipelineDocuments(rounds);
+		expect(json(await run(['--replay', file, '--once', '--json', '--at', '+25s']))).toEqual(documents[2]);
+		expect(json(await run(['--replay', file, '--once', '--json', '--at', new Date(FIXTURE_START_MS + 40_000).toISOString()]))).toEqual(documents[4]);
+		const text = await run(['--replay', file, '--once', '--at', '+40s']);
+		expect(text.stdout).toMatch(/^alpha +tcp:\/\//m);
+		expect(text.stdout).not.toMatch(/^gamma/m);
+	});
+
+	it('prints what changed between two moments as text', async () => {
+		const result = await run(['--replay', file, '--diff', '+10s,+40s']);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/^from 2026-11-29T12:00:10Z \(\+10s\) {2}to 2026-11-29T12:00:40Z \(\+40s\) {2}\(30 s\)$/m);
+		expect(result.stdout).toMatch(/lost: gamma \(tcp:\/\/127\.0\.0\.1:\d+\)/);
+		expect(result.stdout).toMatch(/^erred {4}0 → 10 \(\+10\)$/m);
+		expect(result.stdout).toMatch(/^explode +0 +\+6/m);
+	});
+
+	it('prints the diff as JSON with --json', async () => {
+		const diff = JSON.parse((await run(['--replay', file, '--diff', '+10s,+40s', '--json'])).stdout) as {workers_lost: Array<{name: string}>; erred: {delta: number}; prefixes: Array<{prefix: string; erred: number}>};
+		expect(diff.workers_lost.map((w) => w.name)).toEqual(['gamma']);
+		expect(diff.erred.delta).toBe(10);
+		expect(diff.prefixes.find((p) => p.prefix === 'divide')?.erred).toBe(2);
+	});
+
+	it('refuses a moment outside the recording with one line', async () => {
+		const result = await run(['--replay', file, '--once', '--at', '+5m']);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toBe('dask-top: 2026-11-29T12:05:00Z (+5m00s) is after the recording ends: the recording spans 2026-11-29T12:00:00Z to 2026-11-29T12:00:50Z (+0s to +50s)\n');
+	});
+
+	it('reads back rounds of both fixture versions written the same way', () => {
+		expect(scenarioRounds('2022.12.1')).toHaveLength(rounds.length);
+	});
+});
+
+describe('the bundled demo', () => {
+	it('loads and gives a snapshot with workers, headless', async () => {
+		const started = performance.now();
+		const result = await run(['--demo', '--once', '--json']);
+		const elapsedMs = performance.now() - started;
+		const snapshot = json(result);
+		expect(snapshot.workers.length).toBeGreaterThan(0);
+		expect(snapshot.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+		console.log(`[record] --demo --once --json: ${Math.round(elapsedMs)} ms`);
+	});
+
+	it('tells the whole story between its start and its end', async () => {
+		const result = await run(['--demo', '--diff', 'start,end']);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/added: delta .* lost: gamma/);
+		expect(result.stdout).toMatch(/^explode +0 +\+6/m);
+	});
+
+	it('plays in a real terminal (tmux): workers, the recorded time, and the replay keys', async () => {
+		const {rounds} = await loadRecording(demoRecordingPath());
+		const clock = (ms: number, utc: boolean) => {
+			const d = new Date(ms);
+			const parts = utc ? [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()] : [d.getHours(), d.getMinutes(), d.getSeconds()];
+			return parts.map((n) => String(n).padStart(2, '0')).join(':');
+		};
+		const recordedTimes = new Set(rounds.flatMap((round) => [clock(round.atMs, true), clock(round.atMs, false)]));
+		const socket = `dask-top-record-${process.pid}`;
+		const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
+		const screen = () => tmux('capture-pane', '-p').stdout;
+		try {
+			expect(tmux('new-session', '-d', '-x', '120', '-y', '40', `CI=true node ${CLI} --demo`).status).toBe(0);
+			await waitFor('the demo workers on screen', () => /alpha/.test(screen()) && /beta/.test(screen()), 15_000);
+			const shown = /replay (\d{2}:\d{2}:\d{2})/.exec(screen())?.[1];
+			expect(shown !== undefined && recordedTimes.has(shown)).toBe(true);
+			tmux('send-keys', 'x');
+			await waitFor('speed ×4', () => /×4/.test(screen()), 5000);
+			tmux('send-keys', '}');
+			await waitFor('the last round', () => screen().includes(`${rounds.length}/${rounds.length}`), 5000);
+			expect(screen()).toMatch(/delta/);
+			tmux('send-keys', 'q');
+			await waitFor('the demo to quit', () => tmux('has-session').status !== 0, 5000);
+		} finally {
+			tmux('kill-server');
+		}
+	});
+});

@@ -77,17 +77,34 @@ export async function runTui({options, source, pipeline, modelOptions}: TuiConte
 	const theme = makeTheme({color: options.color, ascii: options.ascii});
 	const store = createTuiStore({pipeline, source, ...(modelOptions ? {modelOptions} : {}), now: Date.now});
 	const screen = enterFullScreen(process.stdout);
-
-	let finish: (code: number) => void = () => {};
-	const finished = new Promise<number>((resolve) => {
-		finish = resolve;
-	});
-	const onSignal = (signal: EndingSignal) => () => finish(SIGNAL_EXIT_CODES[signal]);
-	const handlers = (Object.keys(SIGNAL_EXIT_CODES) as EndingSignal[]).map((signal) => [signal, onSignal(signal)] as const);
-	for (const [signal, handler] of handlers) process.once(signal, handler);
-
 	let failure: string | undefined;
-	const instance = render(<Root store={store} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} />, {
+	let resolveCode: (code: number) => void = () => {};
+	const finished = new Promise<number>((resolve) => {
+		resolveCode = resolve;
+	});
+	let ticker: NodeJS.Timeout | undefined;
+	let instance: ReturnType<typeof render> | undefined;
+	let done = false;
+
+	// Synchronous on purpose: Ink's signal-exit may re-raise a signal right after our listener
+	// returns, so the terminal must be restored before this function returns.
+	const finish = (code: number) => {
+		if (done) return;
+		done = true;
+		clearInterval(ticker);
+		for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+		try {
+			instance?.unmount(); // Ink draws its last frame here: while the alternate screen is still up
+		} catch {
+			// already unmounted by an error
+		}
+		screen.restore();
+		resolveCode(code);
+	};
+	const handlers = (Object.keys(SIGNAL_EXIT_CODES) as EndingSignal[]).map((signal) => [signal, () => finish(SIGNAL_EXIT_CODES[signal])] as const);
+	for (const [signal, handler] of handlers) process.on(signal, handler);
+
+	instance = render(<Root store={store} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} />, {
 		exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
 		patchConsole: true,
 	});
@@ -98,18 +115,9 @@ export async function runTui({options, source, pipeline, modelOptions}: TuiConte
 			finish(1);
 		},
 	);
-	const ticker = setInterval(() => store.tick(), TICK_MS);
+	ticker = setInterval(() => store.tick(), TICK_MS);
 
 	const code = await finished;
-	// Ink draws its last frame on unmount: unmount first, while the alternate screen is still up.
-	clearInterval(ticker);
-	for (const [signal, handler] of handlers) process.removeListener(signal, handler);
-	try {
-		instance.unmount();
-	} catch {
-		// already unmounted by an error
-	}
-	screen.restore();
 	store.dispose();
 	if (failure !== undefined) process.stderr.write(`dask-top: the screen failed: ${failure}\n`);
 	return code;

@@ -1,0 +1,151 @@
+/**
+ * The full-screen TUI in a real terminal: tmux running the BUILT CLI with CI=true (a user's shell
+ * with CI set must still see the screen) against the shared real Debian Dask 2022.12.1 cluster,
+ * read back with `tmux capture-pane -p`. Also: resizes, SIGTERM, and a scheduler that goes away
+ * (a private cluster, since the shared one must not be stopped).
+ */
+import {execFileSync} from 'node:child_process';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {CLI_PATH} from './helpers/cli.js';
+import {startCluster, type Cluster} from './helpers/cluster.js';
+import {sharedCluster} from './helpers/shared-cluster.js';
+import {runWorkload, type Workload} from './helpers/workload.js';
+
+const SOCKET = `dask-top-tui-${process.pid}`;
+const MARKER = 'BEFORE-THE-TUI';
+
+function tmux(...args: string[]): string {
+	return execFileSync('tmux', ['-L', SOCKET, ...args], {encoding: 'utf8'});
+}
+
+function screen(): string {
+	return tmux('capture-pane', '-p', '-t', 'tui');
+}
+
+/** Polls the pane until `predicate` holds; fails with the last screen. */
+async function waitFor(what: string, predicate: (text: string) => boolean, timeoutMs = 15_000): Promise<string> {
+	const deadline = Date.now() + timeoutMs;
+	let text = '';
+	while (Date.now() < deadline) {
+		text = screen();
+		if (predicate(text)) return text;
+		await sleep(100);
+	}
+	throw new Error(`timed out waiting for ${what}; the screen was:\n${text}`);
+}
+
+function keys(...names: string[]): void {
+	tmux('send-keys', '-t', 'tui', ...names);
+}
+
+/** Starts the CLI in the pane's shell after a marker line, so the restored screen can be recognised. */
+async function startTui(url: string): Promise<string> {
+	keys('clear', 'Enter');
+	keys(`echo ${MARKER}`, 'Enter');
+	await waitFor('the marker', (t) => t.includes(`\n${MARKER}`));
+	keys(`CI=true node ${CLI_PATH} ${url}; echo EXIT=$?`, 'Enter');
+	return waitFor('the worker table', (t) => t.includes('dask-top │') && /alpha/.test(t) && t.includes('NAME'));
+}
+
+/** The node process running the CLI: the pane shell's child. */
+function cliPid(): number {
+	const shell = tmux('display-message', '-p', '-t', 'tui', '#{pane_pid}').trim();
+	const child = execFileSync('pgrep', ['-P', shell], {encoding: 'utf8'}).trim().split('\n')[0];
+	return Number(child);
+}
+
+function restored(text: string): boolean {
+	return text.includes(MARKER) && text.includes('; echo EXIT=$?') && !text.includes('dask-top │');
+}
+
+beforeAll(() => {
+	tmux('new-session', '-d', '-s', 'tui', '-x', '120', '-y', '40', 'env PS1="$ " bash --norc --noprofile');
+});
+
+afterAll(() => {
+	try {
+		tmux('kill-server');
+	} catch {
+		// already gone
+	}
+});
+
+describe('dask-top in a real terminal against the shared Dask cluster', () => {
+	const cluster = sharedCluster();
+	let workload: Workload | undefined;
+
+	beforeAll(async () => {
+		workload = await runWorkload(cluster, 'busy');
+	}, 120_000);
+
+	afterAll(async () => {
+		await workload?.stop();
+	}, 60_000);
+
+	it('draws the workers under CI=true, opens a detail with j/Enter, goes back with Esc, shows help with ?, and q restores the terminal', async () => {
+		const first = await startTui(cluster.httpUrl);
+		expect(first).toContain(`127.0.0.1:${cluster.httpPort}`);
+		for (const name of ['alpha', 'beta', 'gamma']) expect(first).toMatch(new RegExp(`${name} +127\\.0\\.0\\.1:\\d+ +running`));
+		expect(first).toMatch(/Tasks +\d+ +processing \d+/);
+		expect(first).not.toContain(MARKER); // the alternate screen is up
+
+		keys('j', 'Enter');
+		const detail = await waitFor('the detail of beta', (t) => t.includes('Worker beta'));
+		expect(detail).toContain('cpu hist');
+		const holdings = await waitFor('what holds its memory, from /info/worker', (t) => /What holds its memory \d+ keys/.test(t));
+		expect(holdings).toMatch(/make-blob|load-csv/);
+
+		keys('Escape');
+		await waitFor('the table again', (t) => t.includes('NAME') && !t.includes('Worker beta'));
+
+		keys('?');
+		const help = await waitFor('the help overlay', (t) => t.includes('Keys (Esc or ? closes this help'));
+		expect(help).toContain('follow the selected worker');
+		keys('Escape');
+		await waitFor('the table after help', (t) => t.includes('NAME'));
+
+		keys('q');
+		const after = await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));
+		expect(after).toContain(`CI=true node ${CLI_PATH}`);
+	}, 60_000);
+
+	it('follows resizes down to the too-small message and back', async () => {
+		await startTui(cluster.httpUrl);
+		tmux('resize-window', '-t', 'tui', '-x', '80', '-y', '24');
+		const narrow = await waitFor('the 80×24 layout', (t) => t.includes('MEM%') && !t.includes('NET-TX'));
+		expect(narrow.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);
+		tmux('resize-window', '-t', 'tui', '-x', '50', '-y', '12');
+		await waitFor('the too-small message', (t) => t.includes('terminal too small: need 60×14'));
+		tmux('resize-window', '-t', 'tui', '-x', '120', '-y', '40');
+		const wide = await waitFor('the wide layout', (t) => t.includes('NET-TX'));
+		expect(wide.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);
+		keys('q');
+		await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));
+	}, 60_000);
+
+	it('restores the terminal on SIGTERM and exits 143', async () => {
+		await startTui(cluster.httpUrl);
+		process.kill(cliPid(), 'SIGTERM');
+		await waitFor('the shell restored after SIGTERM', (t) => restored(t) && t.includes('EXIT=143'));
+	}, 60_000);
+});
+
+describe('dask-top when the scheduler goes away', () => {
+	let own: Cluster | undefined;
+
+	afterAll(async () => {
+		await own?.stop();
+	}, 60_000);
+
+	it('keeps listing the workers, says it is retrying and why, and q still restores the terminal', async () => {
+		own = await startCluster();
+		await startTui(own.httpUrl);
+		await own.stop();
+		const down = await waitFor('the retrying state', (t) => /retrying in \d+s: .*refused/.test(t), 30_000);
+		for (const name of ['alpha', 'beta', 'gamma']) expect(down).toContain(name);
+		expect(down).toMatch(/data \d+(\.\d)?s old/);
+		keys('q');
+		await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));
+	}, 90_000);
+});

@@ -29,25 +29,35 @@ export interface RoundFeed {
 
 /**
  * Opens FILE and writes every round the pipeline ingests from now on. Returns the recorder, or a
- * one-line error. The file is closed (synced) when the process exits, however it exits.
+ * one-line error. The file is closed (synced) when the process exits, however it exits. On a
+ * terminal the screen is the TUI's: the recorder's messages (limit reached, write error) and a
+ * summary are printed at exit, once the terminal is restored.
  */
 export function startRecording(record: RecordTo, feed: RoundFeed, url: string, daskTopVersion: string, say: Say): Recorder | string {
+	const onTerminal = process.stdout.isTTY === true;
+	const held: string[] = [];
 	let recorder: Recorder;
 	try {
-		recorder = new Recorder({file: record.file, maxBytes: record.maxBytes, url, daskTopVersion, onStop: say});
+		recorder = new Recorder({file: record.file, maxBytes: record.maxBytes, url, daskTopVersion, onStop: (line) => (onTerminal ? held.push(line) : say(line))});
 	} catch (error) {
 		if (error instanceof RecordingOpenError) return error.message;
 		throw error;
 	}
 	feed.subscribe((_snapshot, raw) => recorder.write(raw));
-	process.once('exit', () => recorder.close());
+	process.once('exit', () => {
+		recorder.close();
+		if (!onTerminal) return;
+		for (const line of held) say(line);
+		say(recordingSummary(recorder));
+	});
 	return recorder;
 }
 
 /** One line saying what a recording holds so far. */
 export function recordingSummary(recorder: Recorder): string {
 	const {file, rounds, bytesWritten, state} = recorder.status();
-	return `${state === 'stopped' ? 'recording had stopped' : 'recorded'} ${rounds} rounds (${formatBytesShort(bytesWritten)}) to ${file}`;
+	const size = formatBytesShort(bytesWritten);
+	return state === 'stopped' ? `recording stopped early: ${rounds} rounds (${size}) in ${file}` : `recorded ${rounds} rounds (${size}) to ${file}`;
 }
 
 /**

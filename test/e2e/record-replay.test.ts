@@ -170,6 +170,26 @@ describe('recording a real Dask cluster with the built CLI', () => {
 		expect(json(replayed).workers).toHaveLength(3);
 	});
 
+	it('records while the TUI runs in a terminal, and says what it recorded once the screen is restored', async () => {
+		const file = join(dir, 'tui.ndjson.gz');
+		const socket = `dask-top-record-tui-${process.pid}`;
+		const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
+		const screen = () => tmux('capture-pane', '-p').stdout;
+		try {
+			const command = `CI=true node ${CLI} --record ${file} --interval 1s ${cluster.httpUrl}; echo EXITED $?; sleep 60`;
+			expect(tmux('new-session', '-d', '-x', '120', '-y', '40', command).status).toBe(0);
+			await waitFor('the workers on screen', () => /gamma/.test(screen()), 15_000);
+			await waitFor('3 recorded rounds', () => roundsOnDisk(file) >= 3);
+			tmux('send-keys', 'q');
+			await waitFor('the CLI to exit', () => /EXITED/.test(screen()), 10_000);
+			expect(screen()).toMatch(/^dask-top: recorded \d+ rounds \([\d.]+ kB\) to .*tui\.ndjson\.gz$/m);
+			expect(screen()).toMatch(/EXITED 0/);
+		} finally {
+			tmux('kill-server');
+		}
+		expect((await loadRecording(file)).rounds.length).toBeGreaterThanOrEqual(3);
+	});
+
 	it('never writes a token, a password or a request header', async () => {
 		const file = join(dir, 'secrets.ndjson.gz');
 		const url = `http://someone:pw-SECRET1@127.0.0.1:${cluster.httpPort}/status?token=tok-SECRET2`;
@@ -227,7 +247,7 @@ describe('the --record-max limit', () => {
 		recorder.child.kill('SIGTERM');
 		const stopped = await recorder.done;
 		expect(stopped.code).toBe(0);
-		expect(stopped.stderr).toMatch(/SIGTERM: recording had stopped \d+ rounds/);
+		expect(stopped.stderr).toMatch(/SIGTERM: recording stopped early: \d+ rounds \([\d.]+ kB\) in .*limited\.ndjson/);
 		const rounds = Number(/after (\d+) rounds/.exec(stopLine ?? '')?.[1]);
 		expect((await loadRecording(file)).rounds).toHaveLength(rounds);
 	});

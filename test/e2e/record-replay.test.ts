@@ -6,100 +6,26 @@
  * killed with SIGKILL, bad recordings, --at/--diff on a recording of the fixture scenarios, and
  * the bundled demo (headless and in tmux).
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import {once} from 'node:events';
-import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer, request, type Server} from 'node:http';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
-import {constants as zlibConstants, gunzipSync} from 'node:zlib';
+import {gunzipSync} from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {formatJsonDocument, toJsonDocument} from '../../source/output/json.js';
-import {createPipeline} from '../../source/pipeline.js';
 import {demoRecordingPath} from '../../source/record/demo-file.js';
 import {loadRecording} from '../../source/record/reader.js';
-import type {RawScrape} from '../../source/types/raw-scrape.js';
-import type {Snapshot} from '../../source/types/snapshot.js';
-import {FIXTURE_START_MS, scenarioRounds, writeScenarioRecording} from '../record/fixture-recording.js';
-import {CLI_PATH} from './helpers/cli.js';
-import {REPO_ROOT} from './helpers/python.js';
+import {FIXTURE_START_MS, writeScenarioRecording} from '../record/fixture-recording.js';
+import {CLI, json, killAll, pipelineDocuments, roundsOnDisk, run, start, waitFor} from '../record/helpers/cli-runs.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
 import {runWorkload, type Workload} from './helpers/workload.js';
 
-/** DASK_TOP_TEST_CLI runs these tests against another build of the CLI. */
-const CLI = process.env['DASK_TOP_TEST_CLI'] ?? CLI_PATH;
 const dir = mkdtempSync(join(tmpdir(), 'dask-top-record-e2e-'));
-const children = new Set<ChildProcess>();
-
-interface Run {
-	readonly code: number | null;
-	readonly signal: NodeJS.Signals | null;
-	readonly stdout: string;
-	readonly stderr: string;
-}
-
-/** A running CLI: stdout and stderr piped (not a terminal), stdin closed. */
-function start(args: readonly string[]): {child: ChildProcess; done: Promise<Run>; stderr: () => string} {
-	const child = spawn(process.execPath, [CLI, ...args], {cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe']});
-	children.add(child);
-	let stdout = '';
-	let stderr = '';
-	child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-	const done = new Promise<Run>((resolve) => {
-		child.once('close', (code, signal) => {
-			children.delete(child);
-			resolve({code, signal, stdout, stderr});
-		});
-	});
-	return {child, done, stderr: () => stderr};
-}
-
-async function run(args: readonly string[], timeoutMs = 30_000): Promise<Run> {
-	const {child, done} = start(args);
-	const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-	try {
-		return await done;
-	} finally {
-		clearTimeout(timer);
-	}
-}
-
-/** Rounds in a recording file so far (complete lines after the header), read as gzip or plain. */
-function roundsOnDisk(file: string): number {
-	if (!existsSync(file)) return 0;
-	const bytes = readFileSync(file);
-	let text: string;
-	try {
-		text = bytes[0] === 0x1f ? gunzipSync(bytes, {finishFlush: zlibConstants.Z_SYNC_FLUSH}).toString() : bytes.toString();
-	} catch {
-		return 0;
-	}
-	return Math.max(0, text.split('\n').length - 2);
-}
-
-async function waitFor(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!check()) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(100);
-	}
-}
-
-function json(result: Run): Snapshot {
-	if (result.code !== 0) throw new Error(`exit ${String(result.code)}: ${result.stderr}`);
-	return JSON.parse(result.stdout) as Snapshot;
-}
-
-/** What the live process's pipeline built from these rounds, as its --json document. */
-function pipelineDocuments(rounds: readonly RawScrape[]): unknown[] {
-	const pipeline = createPipeline();
-	return rounds.map((raw) => JSON.parse(formatJsonDocument(toJsonDocument(pipeline.ingest(raw)))));
-}
 
 afterAll(() => {
-	for (const child of children) child.kill('SIGKILL');
+	killAll();
 	rmSync(dir, {recursive: true, force: true});
 });
 
@@ -269,6 +195,17 @@ describe('bad recordings', () => {
 	});
 });
 
+describe('a recording cut off mid-write', () => {
+	it('replays without its torn last line, with a one-line warning', async () => {
+		const file = join(dir, 'torn.ndjson');
+		const rounds = writeScenarioRecording(file, '2022.12.1');
+		appendFileSync(file, '{"atMs":1,"base":"http://127.0.0.1:8787/","responses":[{"tar');
+		const result = await run(['--replay', file, '--once', '--json']);
+		expect(json(result)).toEqual(pipelineDocuments(rounds).at(-1));
+		expect(result.stderr).toMatch(/^dask-top: warning: .*torn\.ndjson: skipped a torn last line \(line 8; the recorder was cut off mid-write\)\n$/);
+	});
+});
+
 describe('--at and --diff on a recording of the fixture scenarios', () => {
 	const file = join(dir, 'fixtures-2026.ndjson.gz');
 	const rounds = writeScenarioRecording(file, '2026.7.1');
@@ -302,10 +239,6 @@ describe('--at and --diff on a recording of the fixture scenarios', () => {
 		const result = await run(['--replay', file, '--once', '--at', '+5m']);
 		expect(result.code).toBe(1);
 		expect(result.stderr).toBe('dask-top: 2026-11-29T12:05:00Z (+5m00s) is after the recording ends: the recording spans 2026-11-29T12:00:00Z to 2026-11-29T12:00:50Z (+0s to +50s)\n');
-	});
-
-	it('reads back rounds of both fixture versions written the same way', () => {
-		expect(scenarioRounds('2022.12.1')).toHaveLength(rounds.length);
 	});
 });
 
@@ -350,6 +283,13 @@ describe('the bundled demo', () => {
 			expect(screen()).toMatch(/delta/);
 			tmux('send-keys', 'q');
 			await waitFor('the demo to quit', () => tmux('has-session').status !== 0, 5000);
+			// --at opens the replay paused at that moment.
+			const atIndex = rounds.findLastIndex((round) => round.atMs <= rounds[0]!.atMs + 60_000);
+			expect(tmux('new-session', '-d', '-x', '120', '-y', '40', `CI=true node ${CLI} --demo --at +60s`).status).toBe(0);
+			await waitFor('the paused moment', () => screen().includes(`replay paused ${clock(rounds[atIndex]!.atMs, false)} [${atIndex + 1}/${rounds.length}]`) || screen().includes(`replay paused ${clock(rounds[atIndex]!.atMs, true)} [${atIndex + 1}/${rounds.length}]`), 15_000);
+			tmux('send-keys', 'Right');
+			await waitFor('one step forward', () => screen().includes(`[${atIndex + 2}/${rounds.length}]`), 5000);
+			tmux('send-keys', 'q');
 		} finally {
 			tmux('kill-server');
 		}

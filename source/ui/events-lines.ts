@@ -41,15 +41,16 @@ function adaptiveLines(a: AdaptiveView, theme: Theme): Segment[][] {
 	if (a.desired_workers === undefined && a.api_adaptive_target === undefined) head.push(seg('the scheduler reports no desired_workers', 'muted'));
 	else {
 		head.push(seg(`desired ${formatCount(a.desired_workers ?? a.api_adaptive_target)}`, 'normal', true));
-		if (a.approx_workers !== undefined) head.push(seg(` (≈${a.approx_workers} workers${a.approx_note ? `: ${a.approx_note}` : ''})`, 'muted'));
+		if (a.approx_workers !== undefined) head.push(seg(` (≈${a.approx_workers} workers)`, 'muted'));
 		if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) head.push(seg(` · /api/v1/adaptive_target ${a.api_adaptive_target}`, 'muted'));
 		head.push(seg(` · now ${a.workers} workers `), seg(arrow, a.direction === 'up' ? 'warning' : a.direction === 'down' ? 'info' : 'ok'));
 		if (a.target !== undefined && a.target !== a.desired_workers) head.push(seg(` · clamped to ${a.target}`, 'muted'));
 	}
 	lines.push(head);
+	if (a.approx_note) lines.push([seg(`  ${a.approx_note}`, 'muted')]);
 	const r = a.recomputed;
 	if (r) {
-		const wins = r.wins === undefined ? '' : ` → ${r.wins} wins`;
+		const wins = r.wins === undefined ? '' : r.wins === 'tie' ? ' → the terms tie' : ` → ${r.wins.replace('_', '-')} wins`;
 		const line: Segment[] = [seg('  recomputed ', 'muted'), seg(r.target === undefined ? 'not possible' : formatCount(r.target), 'normal', true)];
 		line.push(seg(`: cpu term ${formatCount(r.cpu_term)} · memory term ${formatCount(r.memory_term)}${wins} · target duration ${formatDuration(r.target_duration_seconds)}`));
 		if (r.estimated) line.push(seg(' · estimated', 'warning'));

@@ -28,8 +28,18 @@ export interface HeaderInput {
 
 export const HEADER_LINES = 4;
 
+const statesCache = new WeakMap<Snapshot, Required<WorkerCounts>>();
+
 /** Workers by state; what the scheduler's gauge leaves out (2022.12 has no paused / retiring) is counted from the worker list. */
 export function workerStates(snapshot: Snapshot): Required<WorkerCounts> {
+	const cached = statesCache.get(snapshot);
+	if (cached) return cached;
+	const states = countStates(snapshot);
+	statesCache.set(snapshot, states);
+	return states;
+}
+
+function countStates(snapshot: Snapshot): Required<WorkerCounts> {
 	const counts = snapshot.scheduler.workers;
 	const statuses = snapshot.workers.map((w) => w.status);
 	const count = (match: (s: string | undefined) => boolean) => statuses.filter(match).length;

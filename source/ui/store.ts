@@ -15,12 +15,15 @@ import type {TuiData} from './tui-data.js';
 export interface TuiStore {
 	getData(): TuiData;
 	subscribe(listener: () => void): () => void;
-	/** Time passes: re-reads the source's status and lets the model re-evaluate staleness. */
+	/** Time passes: a new frame of input with the clock and the source's status; the model re-evaluates staleness when the status changed or every MODEL_TICK_MS. */
 	tick(): void;
 	/** The worker whose detail is open (its /info/worker page is read from the cache). */
 	setDetail(address: string | null): void;
 	dispose(): void;
 }
+
+/** How often time alone (no new data, same connection state) is passed to the model: a tick costs O(workers). */
+export const MODEL_TICK_MS = 5000;
 
 export interface StoreOptions {
 	readonly pipeline: Pipeline;
@@ -59,6 +62,8 @@ export function createTuiStore({pipeline, source, modelOptions, now}: StoreOptio
 		model = reduce(model, {type: 'snapshot', snapshot: first, nowMs});
 	}
 	let detail: string | null = null;
+	let lastStatus = source.status();
+	let lastModelTickMs = now();
 	const listeners = new Set<() => void>();
 	const clock = () => (source.kind === 'replay' && source.replay ? source.replay.position().atMs : now());
 
@@ -85,6 +90,8 @@ export function createTuiStore({pipeline, source, modelOptions, now}: StoreOptio
 		const nowMs = source.kind === 'replay' ? raw.atMs : now();
 		model = reduce(model, {type: 'source-status', status: source.status(), nowMs, intervalMs: source.intervalMs});
 		model = reduce(model, {type: 'snapshot', snapshot, nowMs});
+		lastModelTickMs = nowMs;
+		lastStatus = source.status();
 		publish();
 	});
 
@@ -98,8 +105,14 @@ export function createTuiStore({pipeline, source, modelOptions, now}: StoreOptio
 		},
 		tick() {
 			const nowMs = clock();
-			model = reduce(model, {type: 'source-status', status: source.status(), nowMs, intervalMs: source.intervalMs});
-			model = reduce(model, {type: 'tick', nowMs});
+			const status = source.status();
+			const changed = status.state !== lastStatus.state || status.detail !== lastStatus.detail;
+			if (changed || nowMs - lastModelTickMs >= MODEL_TICK_MS || nowMs < lastModelTickMs) {
+				model = reduce(model, {type: 'source-status', status, nowMs, intervalMs: source.intervalMs});
+				model = reduce(model, {type: 'tick', nowMs});
+				lastModelTickMs = nowMs;
+				lastStatus = status;
+			}
 			publish();
 		},
 		setDetail(address) {

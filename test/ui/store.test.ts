@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {createPipeline} from '../../source/pipeline.js';
 import type {ReplayControls, SourceStatus} from '../../source/types/scrape-source.js';
-import {createTuiStore} from '../../source/ui/store.js';
+import {createTuiStore, MODEL_TICK_MS} from '../../source/ui/store.js';
 import {loadScenarioScrape} from '../helpers/fixtures.js';
 
 const status: SourceStatus = {state: 'live', requestsPerSecond: 1, bytesPerSecond: 100};
@@ -63,5 +63,27 @@ describe('the TUI store over the pipeline', () => {
 		expect(store.getData().model.snapshotCount).toBe(1);
 		store.tick();
 		expect(store.getData().replay?.index).toBe(0);
+	});
+
+	it('moves the clock every tick but passes time to the model only on a status change or every 5 s', () => {
+		const pipeline = createPipeline();
+		const busy = loadScenarioScrape('2022.12.1', 'busy');
+		pipeline.ingest(busy);
+		let clock = busy.atMs;
+		let current: SourceStatus = status;
+		const store = createTuiStore({pipeline, source: {kind: 'live', status: () => current, intervalMs: 2000}, now: () => clock});
+		const model = store.getData().model;
+		clock += 1000;
+		store.tick();
+		expect(store.getData().nowMs).toBe(busy.atMs + 1000);
+		expect(store.getData().model).toBe(model);
+		current = {...status, state: 'retrying', detail: 'connection refused', nextAttemptMs: clock + 2000};
+		store.tick();
+		expect(store.getData().model).not.toBe(model);
+		expect(store.getData().status.state).toBe('retrying');
+		const afterChange = store.getData().model;
+		clock += MODEL_TICK_MS;
+		store.tick();
+		expect(store.getData().model).not.toBe(afterChange);
 	});
 });

@@ -11,8 +11,7 @@ import {homedir} from 'node:os';
 import {resolveOptions, type Options} from './options.js';
 import {configPath, readConfigFile} from './options/config.js';
 import {parseArgv} from './options/flags.js';
-import {formatJsonDocument, toJsonDocument} from './output/json.js';
-import {formatSnapshotText} from './output/text.js';
+import {formatOnce} from './output/once.js';
 import {connect, createPipeline, type Pipeline} from './pipeline.js';
 import {HttpClient} from './scrape/client.js';
 import {diagnoseFirstContact} from './scrape/diagnose.js';
@@ -78,7 +77,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 		insecure: options.insecure,
 		userAgent: `dask-top/${parsed.argv.version}`,
 	});
-	const pipeline = createPipeline();
+	const pipeline = createPipeline({model: options.model});
 	const poller = new Poller({url: options.url, client, intervalMs: options.intervalMs, timeoutMs: options.timeoutMs, hints: () => planHints(pipeline.snapshot())});
 	// --record FILE: every round the pipeline ingests is also written to FILE (record/run.ts).
 	const recorder = options.recording.record ? startRecording(options.recording.record, pipeline, options.url.display, parsed.argv.version, say) : undefined;
@@ -104,6 +103,7 @@ async function firstContact(options: Options, poller: Poller, pipeline: Pipeline
 		isDefaultUrl: options.urlFrom === 'default',
 	});
 	if (!verdict.ok && (exitOn === 'any' || verdict.permanent)) return verdict.message;
+	pipeline.sourceStatus(poller.status(), first.atMs, poller.intervalMs);
 	pipeline.ingest(first);
 	return undefined;
 }
@@ -115,13 +115,16 @@ async function runOnce(options: Options, poller: Poller, pipeline: Pipeline): Pr
 		return EXIT_UNREADABLE;
 	}
 	const followUp = await poller.round({followUp: true});
-	if (followUp.responses.length > 0) pipeline.ingest(followUp);
-	const snapshot = pipeline.snapshot();
-	if (snapshot === undefined) {
+	if (followUp.responses.length > 0) {
+		pipeline.sourceStatus(poller.status(), followUp.atMs, poller.intervalMs);
+		pipeline.ingest(followUp);
+	}
+	const text = formatOnce(pipeline, options.json);
+	if (text === undefined) {
 		say(`no answer from ${options.url.display}`);
 		return EXIT_UNREADABLE;
 	}
-	process.stdout.write(options.json ? formatJsonDocument(toJsonDocument(snapshot)) : formatSnapshotText(snapshot));
+	process.stdout.write(text);
 	return EXIT_OK;
 }
 
@@ -143,16 +146,16 @@ async function runInteractive(options: Options, poller: Poller, pipeline: Pipeli
 	if (recorder && process.stdout.isTTY !== true) return recordUntilSignalled(poller, () => connect(poller, pipeline), recorder, options.url.display, say);
 	const {runTui} = await import('./ui/run.js');
 	connect(poller, pipeline);
-	return runTui({options, source: poller, pipeline});
+	return runTui({options, source: poller, pipeline, modelOptions: options.model});
 }
 
 /** The TUI driven by a replay: the recorded URL stands in for the scheduler's. */
 async function runReplayTui(options: Options, source: ScrapeSource, url: string): Promise<number> {
-	const pipeline = createPipeline();
+	const pipeline = createPipeline({model: options.model});
 	const {runTui} = await import('./ui/run.js');
 	connect(source, pipeline);
 	try {
-		return await runTui({options: {...options, url: {base: url, query: '', display: url}}, source, pipeline});
+		return await runTui({options: {...options, url: {base: url, query: '', display: url}}, source, pipeline, modelOptions: options.model});
 	} finally {
 		await source.stop();
 	}

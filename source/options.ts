@@ -4,8 +4,10 @@
  * whether stdout is a terminal.
  */
 import type {ConfigFile} from './options/config.js';
-import {formatDurationMs, parseDurationMs} from './options/duration.js';
+import {formatDurationMs, pickDurationMs} from './options/duration.js';
 import type {ParsedArgv} from './options/flags.js';
+import {resolveModelFlags} from './options/model.js';
+import type {ModelOptions} from './model/types.js';
 import {DEFAULT_URL, normalizeSchedulerUrl, type SchedulerUrl} from './scrape/url.js';
 import {demoRecordingPath} from './record/demo-file.js';
 import {resolveRecordOptions, runsOnce, type RecordOptions} from './record/options.js';
@@ -36,6 +38,8 @@ export interface Options {
 	readonly insecure: boolean;
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/** The model's options: thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval. */
+	readonly model: ModelOptions;
 	/** --record / --replay / --demo and their moments (record/options.ts). */
 	readonly recording: RecordOptions;
 	/** One-liners for stderr (a comm address was read as a dashboard, an interval was raised…). */
@@ -81,14 +85,14 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	if (!url.ok) return {ok: false, error: urlFrom === 'env' ? `DASK_TOP_URL: ${url.error}` : urlFrom === 'config' ? `${inConfig('url')}: ${url.error}` : url.error};
 	if (url.url.note !== undefined) notes.push(url.url.note);
 
-	const interval = duration(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS);
+	const interval = pickDurationMs(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS);
 	if (typeof interval === 'string') return {ok: false, error: interval};
 	let intervalMs = interval;
 	if (intervalMs < MIN_INTERVAL_MS) {
 		notes.push(`interval ${formatDurationMs(intervalMs)} raised to ${formatDurationMs(MIN_INTERVAL_MS)}, the minimum that keeps the scheduler unbothered`);
 		intervalMs = MIN_INTERVAL_MS;
 	}
-	const timeoutMs = duration(flags.timeout, '--timeout', config?.timeout, inConfig('timeout'), DEFAULT_TIMEOUT_MS);
+	const timeoutMs = pickDurationMs(flags.timeout, '--timeout', config?.timeout, inConfig('timeout'), DEFAULT_TIMEOUT_MS);
 	if (typeof timeoutMs === 'string') return {ok: false, error: timeoutMs};
 
 	const headers = new Map<string, HttpHeader>();
@@ -111,6 +115,8 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	const noColorEnv = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
 	const recording = resolveRecordOptions(flags.recording ?? {}, {hasUrlArgument: input.length > 0, demoFile: demoRecordingPath()});
 	if (!recording.ok) return {ok: false, error: recording.error};
+	const model = resolveModelFlags(flags, config, intervalMs);
+	if (!model.ok) return {ok: false, error: model.error};
 
 	return {
 		ok: true,
@@ -126,16 +132,10 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			insecure: flags.insecure || config?.insecure === true,
 			color: flags.color && config?.color !== false && !noColorEnv,
 			ascii: flags.ascii || config?.ascii === true,
+			model: model.model,
 			recording: recording.options,
 			notes,
 		},
 	};
 }
 
-function duration(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs: number): number | string {
-	const [text, where] = flag !== undefined ? [flag, flagName] : configValue !== undefined ? [configValue, configName] : [undefined, ''];
-	if (text === undefined) return fallbackMs;
-	if (text.trim() === '') return `${where} needs a value like 2s, 500ms, 1m or a number of seconds`;
-	const ms = parseDurationMs(text);
-	return ms ?? `${where}: "${text}" is not a duration (use 2s, 500ms, 1m or a number of seconds)`;
-}

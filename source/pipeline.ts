@@ -1,46 +1,80 @@
 /**
- * RawScrape in, Snapshot out: holds the ScrapeCache (latest answer of every endpoint) and the
- * latest Snapshot. No I/O, no clock: a round's own time stamps its snapshot. Every source (live,
- * replay, demo) feeds ingest(); every sink reads snapshot() or subscribes.
+ * RawScrape in, Snapshot and model state out — the one way through the code for live, replay and
+ * demo. The Pipeline holds the ScrapeCache (latest answer of every endpoint), the latest Snapshot
+ * and the model's ClusterState. No I/O, no clock: a round's own time (`raw.atMs`) stamps its
+ * snapshot and is the model's `nowMs` for it. Every source feeds ingest(); every sink reads
+ * snapshot() / state() or subscribes.
  *
- * `produce` is the one place a new snapshot is made; the model reducer plugs in right after it.
+ * - ingest(raw): merge → buildSnapshot → reduce(state, snapshot at raw.atMs). `reset` (a replay
+ *   seeked) empties the cache and starts the model over (reduce 'reset': history, events and
+ *   baselines dropped, the poll interval in force kept).
+ * - sourceStatus(status, nowMs, intervalMs?) and tick(nowMs): time passes or the connection
+ *   changes without new data, so staleness and alert durations update.
+ * - connect(source, pipeline) feeds the source's status, then the round, like the TUI store does.
+ *
+ * Switching the TUI store to this model (for the lead): createTuiStore can drop its own
+ * `initialState`/`reduce` calls — pass `modelOptions` to createPipeline({model}) instead (main does
+ * already: `options.model`), read `pipeline.state()` in build(), and in tick() call
+ * `pipeline.sourceStatus(source.status(), nowMs, source.intervalMs)` then `pipeline.tick(nowMs)`.
+ * Subscribers run after the state is reduced, so `pipeline.state()` inside a listener is current.
  */
+import {initialState, reduce} from './model/index.js';
+import type {ClusterState, ModelOptions} from './model/types.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from './parse/index.js';
 import type {RawScrape} from './types/raw-scrape.js';
-import type {ScrapeSource} from './types/scrape-source.js';
+import type {ScrapeSource, SourceStatus} from './types/scrape-source.js';
 import type {Snapshot} from './types/snapshot.js';
 
 export type SnapshotListener = (snapshot: Snapshot, raw: RawScrape, info: {readonly reset: boolean}) => void;
 
+export interface PipelineOptions {
+	/** Thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval (Options.model). */
+	readonly model?: ModelOptions;
+}
+
 export interface Pipeline {
-	/** Merges a round into the cache (after emptying it when `reset`: a replay seeked) and rebuilds the snapshot. */
+	/** Merges a round into the cache (after emptying it when `reset`: a replay seeked), rebuilds the snapshot and reduces it into the model. */
 	ingest(raw: RawScrape, options?: {readonly reset?: boolean}): Snapshot;
 	/** The latest snapshot, undefined before the first round. */
 	snapshot(): Snapshot | undefined;
+	/** The model's state after everything ingested, ticked and told so far. */
+	state(): ClusterState;
 	cache(): ScrapeCache;
-	/** Called after every ingest; returns the unsubscribe function. */
+	/** The source's connection state (feeds the stale/unreachable alert); `intervalMs`: the poll interval in force. */
+	sourceStatus(status: SourceStatus, nowMs: number, intervalMs?: number): ClusterState;
+	/** Time passes with no new data: staleness and durations are re-evaluated. */
+	tick(nowMs: number): ClusterState;
+	/** Called after every ingest (the state already reduced); returns the unsubscribe function. */
 	subscribe(listener: SnapshotListener): () => void;
 }
 
-export function createPipeline(): Pipeline {
+export function createPipeline(options: PipelineOptions = {}): Pipeline {
 	let cache = emptyCache();
 	let latest: Snapshot | undefined;
+	let model = initialState(options.model);
 	const listeners = new Set<SnapshotListener>();
 
-	const produce = (raw: RawScrape, reset: boolean): Snapshot => {
-		cache = mergeScrape(reset ? emptyCache() : cache, raw);
-		return buildSnapshot(cache, raw.atMs);
-	};
-
 	return {
-		ingest(raw, options = {}) {
-			const reset = options.reset === true;
-			latest = produce(raw, reset);
+		ingest(raw, ingestOptions = {}) {
+			const reset = ingestOptions.reset === true;
+			cache = mergeScrape(reset ? emptyCache() : cache, raw);
+			latest = buildSnapshot(cache, raw.atMs);
+			if (reset) model = reduce(model, {type: 'reset'});
+			model = reduce(model, {type: 'snapshot', snapshot: latest, nowMs: raw.atMs});
 			for (const listener of [...listeners]) listener(latest, raw, {reset});
 			return latest;
 		},
 		snapshot: () => latest,
+		state: () => model,
 		cache: () => cache,
+		sourceStatus(status, nowMs, intervalMs) {
+			model = reduce(model, {type: 'source-status', status, nowMs, ...(intervalMs === undefined ? {} : {intervalMs})});
+			return model;
+		},
+		tick(nowMs) {
+			model = reduce(model, {type: 'tick', nowMs});
+			return model;
+		},
 		subscribe(listener) {
 			listeners.add(listener);
 			return () => {
@@ -50,9 +84,14 @@ export function createPipeline(): Pipeline {
 	};
 }
 
-/** Starts a source feeding the pipeline: every round it delivers is ingested (with its reset flag). */
+/**
+ * Starts a source feeding the pipeline: for every round it delivers, the source's status (at the
+ * round's time), then the round itself (with its reset flag) — the order the TUI store uses.
+ */
 export function connect(source: ScrapeSource, pipeline: Pipeline): void {
 	source.start((raw, info) => {
+		// A reset keeps the status told here (the model's reset drops data, not the source).
+		pipeline.sourceStatus(source.status(), raw.atMs, source.intervalMs);
 		pipeline.ingest(raw, {reset: info?.reset === true});
 	});
 }

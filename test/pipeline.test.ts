@@ -1,7 +1,10 @@
 import {describe, expect, it} from 'vitest';
-import {createPipeline} from '../source/pipeline.js';
+import {connect, createPipeline, type Pipeline} from '../source/pipeline.js';
+import {ReplaySource} from '../source/record/replay-source.js';
 import {planHints} from '../source/scrape/hints.js';
+import type {SourceStatus} from '../source/types/scrape-source.js';
 import {identityAnswers500, loadScenarioScrape} from './helpers/fixtures.js';
+import {scenarioRounds} from './record/fixture-recording.js';
 
 describe('pipeline', () => {
 	it('has no snapshot before the first round, then the snapshot of the merged rounds', () => {
@@ -50,5 +53,77 @@ describe('pipeline', () => {
 			{address: 'tcp://127.0.0.1:41003', host: '127.0.0.1', dashboardPort: 8803},
 		]);
 		expect(planHints(undefined)).toEqual({workers: []});
+	});
+});
+
+describe('the model in the pipeline', () => {
+	const retrying: SourceStatus = {state: 'retrying', detail: 'connection refused', requestsPerSecond: 0, bytesPerSecond: 0};
+
+	it('reduces every round into the model at the round’s own time', () => {
+		const pipeline = createPipeline();
+		expect(pipeline.state().snapshotCount).toBe(0);
+		const idle = loadScenarioScrape('2022.12.1', 'idle');
+		const snapshot = pipeline.ingest(idle);
+		expect(pipeline.state().snapshot).toBe(snapshot);
+		expect(pipeline.state().nowMs).toBe(idle.atMs);
+		pipeline.ingest(loadScenarioScrape('2022.12.1', 'busy'));
+		expect(pipeline.state().snapshotCount).toBe(2);
+	});
+
+	it('builds the event log from the rounds in order, and starts the model over on a reset', () => {
+		const pipeline = createPipeline();
+		for (const scenario of ['busy', 'memory-heavy', 'errors', 'worker-died'] as const) pipeline.ingest(loadScenarioScrape('2022.12.1', scenario));
+		expect(pipeline.state().events.map((e) => `${e.kind} ${e.subject_name}`)).toContain('worker_lost gamma');
+		pipeline.ingest(loadScenarioScrape('2022.12.1', 'idle'), {reset: true});
+		expect(pipeline.state().snapshotCount).toBe(1);
+		expect(pipeline.state().events).toEqual([]);
+		expect([...pipeline.state().workers.values()].every((t) => t.lostMs === undefined)).toBe(true);
+	});
+
+	it('uses the model options it is given (a lower memory threshold, a stall-after)', () => {
+		const raw = loadScenarioScrape('2022.12.1', 'memory-heavy');
+		const plain = createPipeline();
+		plain.ingest(raw);
+		const strict = createPipeline({model: {thresholds: {memory_warning: 0.05}, stallAfterMs: 7000}});
+		strict.ingest(raw);
+		const memoryAlerts = (p: Pipeline) => [...p.state().alerts.values()].filter((a) => a.kind === 'memory').length;
+		expect(memoryAlerts(strict)).toBeGreaterThan(memoryAlerts(plain));
+		expect(strict.state().options.stallAfterMs).toBe(7000);
+	});
+
+	it('lets staleness grow without new data through sourceStatus and tick', () => {
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const raw = loadScenarioScrape('2022.12.1', 'idle');
+		pipeline.ingest(raw);
+		expect([...pipeline.state().alerts.values()].map((a) => a.kind)).not.toContain('stale');
+		pipeline.sourceStatus(retrying, raw.atMs + 5000);
+		pipeline.tick(raw.atMs + 13_000);
+		const stale = [...pipeline.state().alerts.values()].find((a) => a.kind === 'stale');
+		expect(stale?.severity).toBe('critical');
+		expect(stale?.message).toContain('connection refused');
+		expect(pipeline.state().nowMs).toBe(raw.atMs + 13_000);
+	});
+
+	it('has the state reduced before subscribers hear of the round', () => {
+		const pipeline = createPipeline();
+		const counts: number[] = [];
+		pipeline.subscribe(() => counts.push(pipeline.state().snapshotCount));
+		pipeline.ingest(loadScenarioScrape('2022.12.1', 'idle'));
+		pipeline.ingest(loadScenarioScrape('2022.12.1', 'busy'));
+		expect(counts).toEqual([1, 2]);
+	});
+
+	it('is fed the source’s status, then each round, by connect (a replay: missed rounds, not wall time)', () => {
+		const rounds = scenarioRounds('2026.7.1');
+		const source = new ReplaySource(rounds, {paused: true, timers: {set: () => 0, clear: () => undefined}});
+		const pipeline = createPipeline();
+		connect(source, pipeline);
+		source.replay.step(4);
+		expect(pipeline.state().source.status?.state).toBe('replay');
+		expect(pipeline.state().nowMs).toBe(rounds[4]!.atMs);
+		expect(pipeline.state().events.some((e) => e.kind === 'worker_lost' && e.subject_name === 'gamma')).toBe(true);
+		source.replay.toStart();
+		expect(pipeline.state().snapshotCount).toBe(1);
+		expect(pipeline.state().source.status?.state).toBe('replay');
 	});
 });

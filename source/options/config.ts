@@ -16,9 +16,16 @@ export interface ConfigFile {
 	readonly insecure?: boolean;
 	readonly color?: boolean;
 	readonly ascii?: boolean;
+	/** Threshold overrides by name, as written (checked by options/model.ts). */
+	readonly thresholds?: Readonly<Record<string, unknown>>;
+	readonly stallAfter?: string;
+	readonly targetDuration?: string;
+	/** Whole numbers as text (checked by options/model.ts). */
+	readonly minimum?: string;
+	readonly maximum?: string;
 }
 
-type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings';
+type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings' | 'count' | 'object';
 
 /** Accepted keys (as in the file) → field and kind. Other helpers add their flags' keys here. */
 const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'path'>, kind: ConfigKind]>> = {
@@ -30,6 +37,11 @@ const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'pat
 	'insecure': ['insecure', 'boolean'],
 	'color': ['color', 'boolean'],
 	'ascii': ['ascii', 'boolean'],
+	'thresholds': ['thresholds', 'object'],
+	'stall-after': ['stallAfter', 'duration'],
+	'target-duration': ['targetDuration', 'duration'],
+	'minimum': ['minimum', 'count'],
+	'maximum': ['maximum', 'count'],
 };
 
 export type ConfigResult = {readonly ok: true; readonly config?: ConfigFile} | {readonly ok: false; readonly error: string};
@@ -69,6 +81,14 @@ export function parseConfig(text: string, path: string): ConfigResult {
 				if (typeof value === 'string') config[field] = [value];
 				else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) config[field] = value;
 				else return fail(`"${key}" must be a list of strings like ["Authorization: token …"]`);
+				break;
+			case 'count':
+				if (typeof value === 'number' || typeof value === 'string') config[field] = String(value);
+				else return fail(`"${key}" must be a whole number of workers`);
+				break;
+			case 'object':
+				if (typeof value === 'object' && value !== null && !Array.isArray(value)) config[field] = value;
+				else return fail(`"${key}" must be an object like {"memory_warning": 0.75}`);
 				break;
 		}
 	}

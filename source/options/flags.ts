@@ -5,6 +5,7 @@
  * then read it in ../options.ts.
  */
 import meow from 'meow';
+import {THRESHOLD_NAMES} from '../model/index.js';
 import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from '../record/options.js';
 
 export const FLAGS = {
@@ -17,6 +18,11 @@ export const FLAGS = {
 	insecure: {type: 'boolean', shortFlag: 'k'},
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
+	threshold: {type: 'string', isMultiple: true},
+	stallAfter: {type: 'string'},
+	targetDuration: {type: 'string'},
+	minimum: {type: 'string'},
+	maximum: {type: 'string'},
 	...RECORD_FLAGS,
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean'},
@@ -33,6 +39,11 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['-k, --insecure', 'Do not verify TLS certificates'],
 	['--no-color', 'No colours (NO_COLOR=1 does the same)'],
 	['--ascii', 'Plain ASCII: no box-drawing or block characters'],
+	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
+	['--stall-after DURATION', 'Call tasks stalled after this long without a completion (default: the larger of 60s and 3 × the longest mean task duration)'],
+	['--target-duration DURATION', "Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)"],
+	['--minimum N', "Your Adaptive's minimum workers: the adaptive target is clamped to it (not visible over HTTP)"],
+	['--maximum N', "Your Adaptive's maximum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	...RECORD_HELP,
 	['-h, --help', 'Show this help'],
 	['--version', 'Show the version'],
@@ -61,8 +72,10 @@ export function helpText(): string {
 		'Options',
 		...HELP_OPTIONS.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`),
 		'',
+		`Thresholds (--threshold NAME=VALUE): ${THRESHOLD_NAMES.join(', ')}`,
+		'',
 		'Config file (optional): $XDG_CONFIG_HOME/dask-top/config.json, default ~/.config/dask-top/config.json',
-		'  {"url": "http://host:8787", "interval": "2s", "header": ["Authorization: token …"]}',
+		'  {"url": "http://host:8787", "interval": "2s", "header": ["Authorization: token …"], "thresholds": {"memory_warning": 0.75}}',
 		'  Flags win over $DASK_TOP_URL, which wins over the file.',
 		'',
 		'Exit codes: 0 done, 1 the scheduler could not be read, 2 usage error.',
@@ -84,6 +97,12 @@ export interface ParsedArgv {
 		readonly insecure: boolean;
 		readonly color: boolean;
 		readonly ascii: boolean;
+		/** --threshold NAME=VALUE, in the order given. */
+		readonly threshold?: readonly string[];
+		readonly stallAfter?: string;
+		readonly targetDuration?: string;
+		readonly minimum?: string;
+		readonly maximum?: string;
 		readonly help: boolean;
 		readonly version: boolean;
 		/** --record, --record-max, --replay, --at, --diff, --demo (record/options.ts). */
@@ -123,6 +142,11 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					insecure: flags.insecure === true,
 					color: flags.color !== false,
 					ascii: flags.ascii === true,
+					threshold: flags.threshold ?? [],
+					...(flags.stallAfter === undefined ? {} : {stallAfter: flags.stallAfter}),
+					...(flags.targetDuration === undefined ? {} : {targetDuration: flags.targetDuration}),
+					...(flags.minimum === undefined ? {} : {minimum: flags.minimum}),
+					...(flags.maximum === undefined ? {} : {maximum: flags.maximum}),
 					help: flags.help === true,
 					version: flags.version === true,
 					recording: pickRecordFlags(flags),

@@ -36,3 +36,12 @@ export function ageText(seconds: number | undefined): string {
 export function timeText(epochSeconds: number): string {
 	return `${new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
+
+/** A duration in seconds, compact: "0.4 s", "42 s", "5 min", "2.5 h"; "-" when unknown. */
+export function durationText(seconds: number | undefined): string {
+	if (seconds === undefined || !Number.isFinite(seconds)) return '-';
+	if (seconds < 10) return `${Number(seconds.toFixed(1))} s`;
+	if (seconds < 120) return `${Math.round(seconds)} s`;
+	if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+	return `${Number((seconds / 3600).toFixed(1))} h`;
+}

@@ -1,17 +1,77 @@
 /**
  * The `--json` document: the Snapshot itself (already snake_case, bytes as integers, seconds as
- * numbers, times in epoch seconds), plus extras the model adds later (alerts, events, adaptive).
+ * numbers, times in epoch seconds) plus the model's triage, the same results the TUI shows.
  * Missing figures are absent, never zero; NaN and ±Inf from Prometheus are left out too.
+ *
+ * Fields beside the Snapshot's (live --once: the first round and its follow-up pass; --replay
+ * --once: every round of the recording up to --at, so events cover the whole recording):
+ * - `alerts`: ongoing alerts, worst first then oldest first. Each: `id` (kind|subject), `kind`
+ *   (memory, paused, spilling, unmanaged_memory, event_loop, heartbeat, erred_rising, worker_lost,
+ *   worker_retired, worker_joined, stale, fallback_source, stalled), `severity` and `peak_severity`
+ *   (info | warning | critical), `subject` (worker address or "cluster"), `subject_name`,
+ *   `message` (one line), `start_time` (epoch s), `duration_seconds`, `state` (ongoing),
+ *   `workers` (addresses, when it names more than its subject).
+ * - `events`: the event log, newest first: alerts as opened, updated and resolved (`state`
+ *   ongoing | resolved, `end_time` once resolved), plus instantaneous joins and retirements.
+ * - `severity_counts`: `{info, warning, critical}` of the ongoing alerts (the TUI header's counts).
+ * - `adaptive`: `desired_workers` (the scheduler's own number, as an Adaptive on that Dask
+ *   requests it), `api_adaptive_target` (/api/v1/adaptive_target when enabled), `target` (clamped
+ *   to --minimum/--maximum), `workers`, `direction` (up | steady | down), `flavor` (legacy ≤ 2023.7
+ *   counting threads | modern) and `flavor_note`, `approx_workers` / `approx_note` (legacy: ≈ N
+ *   workers at the mean threads per worker), `recomputed` (`target`, `cpu_term`, `memory_term`,
+ *   `wins`: cpu | memory | tie | scale_down, `target_duration_seconds`, `inputs` each exact |
+ *   estimated | missing, `estimated`, `missing`, `clamped`, `explanation` lines), `disagreement`
+ *   and `disagreement_note`, `scale_down` (`retire`, `candidates` with consecutive polls, `note`:
+ *   an approximation of Adaptive's 3 ticks), `notes` (among them: the live Adaptive's
+ *   minimum/maximum are not visible over HTTP).
+ * - `stall`: `stalled`, `since_completion_seconds`, `threshold_seconds` and `threshold_note`,
+ *   `workers` / `worker_names` holding tasks, `message` when stalled.
+ * - `lost_workers`: workers that disappeared (newest first), each its last WorkerSnapshot (last
+ *   status, memory, tasks, `last_seen`) plus `lost_at` and `last_listed_at` (epoch s, the
+ *   monitor's time of its loss and of the last poll that listed it) and `retired` when it left
+ *   while closing gracefully.
  */
-import type {Snapshot} from '../types/snapshot.js';
+import type {AdaptiveView, Alert, ClusterState, ModelEvent, SeverityCounts, StallView, TriageView} from '../model/types.js';
+import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
+
+export type LostWorker = WorkerSnapshot & {
+	readonly lost_at: number;
+	readonly last_listed_at: number;
+	readonly retired?: true;
+};
 
 export interface JsonExtras {
-	readonly alerts?: unknown;
-	readonly events?: unknown;
-	readonly adaptive?: unknown;
+	readonly alerts?: readonly Alert[];
+	readonly events?: readonly ModelEvent[];
+	readonly severity_counts?: SeverityCounts;
+	readonly adaptive?: AdaptiveView;
+	readonly stall?: StallView;
+	readonly lost_workers?: readonly LostWorker[];
 }
 
 export type JsonDocument = Snapshot & JsonExtras;
+
+/** The lost (and retired) workers the model remembers, newest loss first, with their last figures. */
+export function lostWorkers(state: ClusterState): LostWorker[] {
+	const out: LostWorker[] = [];
+	for (const track of state.workers.values()) {
+		if (track.lostMs === undefined) continue;
+		out.push({...track.last, lost_at: track.lostMs / 1000, last_listed_at: track.lastSeenMs / 1000, ...(track.retired ? {retired: true as const} : {})});
+	}
+	return out.sort((a, b) => b.lost_at - a.lost_at || (a.name < b.name ? -1 : 1));
+}
+
+/** The triage fields of the document, from the same view the TUI renders. */
+export function triageExtras(triage: TriageView, state: ClusterState): JsonExtras {
+	return {
+		alerts: triage.alerts,
+		events: triage.events,
+		severity_counts: triage.counts,
+		adaptive: triage.adaptive,
+		stall: triage.stall,
+		lost_workers: lostWorkers(state),
+	};
+}
 
 export function toJsonDocument(snapshot: Snapshot, extras: JsonExtras = {}): JsonDocument {
 	const defined = Object.fromEntries(Object.entries(extras).filter(([, value]) => value !== undefined));

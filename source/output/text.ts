@@ -1,9 +1,12 @@
 /**
- * The `--once` text table: a few header lines about the cluster, then one row per worker. No
- * colour, no truncation (it is read in pipes and logs); "-" where a figure is unknown.
+ * The `--once` text table: a few header lines about the cluster, the ongoing alerts and the
+ * adaptive target with its explanation (triage-text.ts), then one row per worker. No colour, no
+ * truncation (it is read in pipes and logs); "-" where a figure is unknown.
  */
+import type {TriageView} from '../model/types.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts, WorkerSnapshot} from '../types/snapshot.js';
 import {ageText, bytesText, numberText, percentOf, timeText} from './format.js';
+import {adaptiveLines, alertsLines} from './triage-text.js';
 
 const TASK_ORDER: ReadonlyArray<readonly [TaskState, string]> = [
 	['waiting', 'waiting'],
@@ -52,13 +55,6 @@ function tasksLine(snapshot: Snapshot): string {
 	return `${numberText(total)}${states.length > 0 ? `: ${states.join(', ')}` : ''}`;
 }
 
-function desiredLine(snapshot: Snapshot): string {
-	const {desired_workers: desired, adaptive_target: target} = snapshot.scheduler;
-	const parts = [desired === undefined ? '-' : `${desired} workers (the scheduler's adaptive target)`];
-	if (target !== undefined) parts.push(`/api/v1/adaptive_target ${target}`);
-	return parts.join('; ');
-}
-
 function endpointName(e: EndpointHealth): string {
 	return e.target === undefined ? e.path : `${e.target} ${e.path}`;
 }
@@ -104,7 +100,8 @@ function table(rows: readonly string[][]): string[] {
 	);
 }
 
-export function formatSnapshotText(snapshot: Snapshot): string {
+/** The snapshot with the model's triage of it (alerts, adaptive target): what `--once` prints. */
+export function formatSnapshotText(snapshot: Snapshot, triage: TriageView): string {
 	const version = snapshot.dask_version_hint === undefined ? '' : `  (Dask ${snapshot.dask_version_hint})`;
 	const threads = snapshot.scheduler.threads ?? (snapshot.workers.length > 0 && snapshot.workers.every((w) => w.nthreads !== undefined) ? snapshot.workers.reduce((n, w) => n + (w.nthreads ?? 0), 0) : undefined);
 	const header = [
@@ -113,8 +110,9 @@ export function formatSnapshotText(snapshot: Snapshot): string {
 		`Threads   ${numberText(threads)}`,
 		`Memory    ${memoryLine(snapshot)}`,
 		`Tasks     ${tasksLine(snapshot)}`,
-		`Desired   ${desiredLine(snapshot)}`,
 		`Source    ${sourceLine(snapshot)}`,
+		...alertsLines(triage),
+		...adaptiveLines(triage.adaptive),
 	];
 	const workers = [...snapshot.workers].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.address < b.address ? -1 : 1));
 	const rows = table([[...COLUMNS], ...workers.map((w) => workerCells(w, snapshot.time))]);

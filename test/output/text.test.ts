@@ -1,11 +1,15 @@
 import {describe, expect, it} from 'vitest';
+import {triageView} from '../../source/model/index.js';
 import {formatSnapshotText} from '../../source/output/text.js';
 import {createPipeline} from '../../source/pipeline.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {identityAnswers500, loadScenarioScrape, type FixtureVersion, type Scenario, type ScenarioScrapeOptions} from '../helpers/fixtures.js';
 
-function snapshotOf(version: FixtureVersion, scenario: Scenario, options: ScenarioScrapeOptions = {}): Snapshot {
-	return createPipeline().ingest(loadScenarioScrape(version, scenario, options));
+/** The --once text of one fixture round, with the model's triage of it. */
+function textOf(version: FixtureVersion, scenario: Scenario, options: ScenarioScrapeOptions = {}): {snapshot: Snapshot; text: string} {
+	const pipeline = createPipeline();
+	const snapshot = pipeline.ingest(loadScenarioScrape(version, scenario, options));
+	return {snapshot, text: formatSnapshotText(snapshot, triageView(pipeline.state()))};
 }
 
 function lines(text: string): string[] {
@@ -13,9 +17,9 @@ function lines(text: string): string[] {
 }
 
 describe('formatSnapshotText', () => {
-	it('heads the table with URL, workers by state, threads, memory, tasks by state, desired workers and the data source', () => {
-		const snapshot = snapshotOf('2026.7.1', 'busy');
-		const [url, workers, threads, memory, tasks, desired, source] = lines(formatSnapshotText(snapshot));
+	it('heads the table with URL, workers by state, threads, memory, tasks by state, the data source, alerts and the adaptive target', () => {
+		const {snapshot, text} = textOf('2026.7.1', 'busy');
+		const [url, workers, threads, memory, tasks, source, alerts, , desired] = lines(text);
 		expect(url).toBe('URL       http://127.0.0.1:8788/  at 2026-11-29 17:06:32 UTC  (Dask >=2025.4)');
 		expect(workers).toBe('Workers   3: 0 idle, 3 partially saturated, 0 saturated, 0 paused, 0 retiring');
 		expect(threads).toBe(`Threads   ${snapshot.scheduler.threads}`);
@@ -24,13 +28,14 @@ describe('formatSnapshotText', () => {
 		expect(tasks).toBe(
 			`Tasks     ${snapshot.scheduler.tasks_total}: ${t.waiting} waiting, ${t.queued} queued, ${t.processing} processing, ${t.memory} in memory, ${t.erred} erred, ${t['no-worker']} no-worker, ${t.released} released`,
 		);
-		expect(desired).toBe(`Desired   ${snapshot.scheduler.desired_workers} workers (the scheduler's adaptive target); /api/v1/adaptive_target ${snapshot.scheduler.adaptive_target}`);
 		expect(source).toContain('Source    workers from /json/identity.json');
+		expect(alerts).toBe('Alerts    1 ongoing: 0 critical, 1 warning, 0 info');
+		expect(desired).toBe(`Adaptive  ${snapshot.scheduler.desired_workers} desired by the scheduler; now 3 workers; scale up; /api/v1/adaptive_target ${snapshot.scheduler.adaptive_target}`);
 	});
 
 	it('prints one aligned row per worker, sorted by name', () => {
-		const snapshot = snapshotOf('2022.12.1', 'memory-heavy');
-		const text = lines(formatSnapshotText(snapshot));
+		const {snapshot, text: table} = textOf('2022.12.1', 'memory-heavy');
+		const text = lines(table);
 		const headerAt = text.findIndex((line) => line.startsWith('NAME '));
 		const rows = text.slice(headerAt + 1);
 		expect(rows.map((row) => row.split(/\s+/)[0])).toEqual(['alpha', 'beta', 'gamma']);
@@ -46,18 +51,17 @@ describe('formatSnapshotText', () => {
 	});
 
 	it('shows an unknown status and no CPU when the workers come from workers.html', () => {
-		const snapshot = snapshotOf('2026.7.1', 'busy', {override: identityAnswers500, targets: ['scheduler']});
-		const text = formatSnapshotText(snapshot);
+		const {text} = textOf('2026.7.1', 'busy', {override: identityAnswers500, targets: ['scheduler']});
 		expect(text).toContain('Source    workers from /info/main/workers.html; failing: /json/identity.json (HTTP 500');
 		const alpha = lines(text).find((line) => line.startsWith('alpha'))!;
 		expect(alpha.split(/\s{2,}/).slice(0, 5)).toEqual(['alpha', 'tcp://127.0.0.1:41001', 'unknown', '2', '-']);
 	});
 
 	it('says so when there are no workers, and prints "-" for what nobody answered', () => {
-		const snapshot = snapshotOf('2026.7.1', 'busy', {only: ['/health'], targets: ['scheduler']});
-		const text = lines(formatSnapshotText(snapshot));
+		const text = lines(textOf('2026.7.1', 'busy', {only: ['/health'], targets: ['scheduler']}).text);
 		expect(text).toContain('Tasks     -');
-		expect(text).toContain('Desired   -');
+		expect(text).toContain('Alerts    none ongoing');
+		expect(text).toContain('Adaptive  - (the scheduler reports no desired_workers); now 0 workers');
 		expect(text.at(-1)).toBe('(no workers)');
 	});
 });

@@ -3,8 +3,9 @@
  * until a signal, and play a recording (--once at a moment, --diff, or the TUI driven by a
  * ReplaySource). All user-facing failures are one line through `say`, exit 1.
  */
-import {formatJsonDocument, toJsonDocument} from '../output/json.js';
-import {formatSnapshotText} from '../output/text.js';
+import type {ModelOptions} from '../model/types.js';
+import {formatOnce} from '../output/once.js';
+import {createPipeline} from '../pipeline.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 import type {Snapshot} from '../types/snapshot.js';
@@ -19,6 +20,8 @@ import {formatBytesShort, Recorder, RecordingOpenError} from './writer.js';
 
 const EXIT_OK = 0;
 const EXIT_UNREADABLE = 1;
+/** A recording's rounds are data from the past: the model counts missed rounds, not wall time. */
+const REPLAY_STATUS = {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0} as const;
 
 export type Say = (line: string) => void;
 
@@ -84,6 +87,8 @@ export async function recordUntilSignalled(source: ScrapeSource, start: () => vo
 export interface ReplayOutput {
 	readonly once: boolean;
 	readonly json: boolean;
+	/** The model's options (thresholds, --stall-after, …) for --once's alerts and events. */
+	readonly model?: ModelOptions;
 }
 
 /** The TUI, given a source to drive it (main passes a function that connects it and runs the UI). */
@@ -110,10 +115,15 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput, runTui
 			return EXIT_OK;
 		}
 		if (output.once) {
-			const {moments, summary} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}]);
+			// Every round up to the moment goes through the pipeline, so the model holds the
+			// recording's events until then; its snapshot is the moment's (the same fold).
+			const pipeline = createPipeline(output.model ? {model: output.model} : {});
+			const {summary} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}], (raw) => {
+				pipeline.sourceStatus(REPLAY_STATUS, raw.atMs);
+				pipeline.ingest(raw);
+			});
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
-			const snapshot = (moments[0] as {snapshot: Snapshot}).snapshot;
-			process.stdout.write(output.json ? formatJsonDocument(toJsonDocument(snapshot)) : formatSnapshotText(snapshot));
+			process.stdout.write(formatOnce(pipeline, output.json) ?? '');
 			return EXIT_OK;
 		}
 		const recording = await loadRecording(replay.file);

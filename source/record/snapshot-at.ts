@@ -44,9 +44,10 @@ function snapshotOf(folded: Folded): MomentSnapshot {
 /**
  * Snapshots at each moment of `file`. `end` (and a moment past the last round by at most
  * moments.END_TOLERANCE_MS) is the last round. Rejects with RecordingReadError for a bad file or a
- * moment outside the recording.
+ * moment outside the recording. `onRound` sees every round folded, in order (up to the last
+ * moment): --replay --once feeds them to a pipeline so its model holds the events until then.
  */
-export async function snapshotsAt(file: string, specs: readonly MomentSpec[]): Promise<SnapshotsAt> {
+export async function snapshotsAt(file: string, specs: readonly MomentSpec[], onRound?: (raw: RawScrape) => void): Promise<SnapshotsAt> {
 	const taken: Array<MomentSnapshot | undefined> = specs.map(() => undefined);
 	let targets: number[] | undefined;
 	let folded: Folded | undefined;
@@ -68,6 +69,7 @@ export async function snapshotsAt(file: string, specs: readonly MomentSpec[]): P
 			if (taken.every((t) => t !== undefined)) return false;
 		}
 		folded = {cache: mergeScrape(folded?.cache ?? emptyCache(), raw), last: raw, index};
+		onRound?.(raw);
 		return true;
 	});
 	if (outside !== undefined) throw new RecordingReadError(outside);

@@ -95,18 +95,18 @@ export function eventsTitle(triage: TriageView | undefined, theme: Theme): Segme
 	return out;
 }
 
-/** One event of the log: time, severity (mark and word), ongoing/resolved with duration, subject, message. */
+/** One event of the log: time, severity (mark and word), ongoing or ended with its duration, subject, message. */
 export function eventRow(event: ModelEvent, theme: Theme, width: number): Segment[] {
 	const tone = severityTone(event.severity);
-	const state = event.state === 'ongoing' ? `ongoing ${formatDuration(event.duration_seconds)}` : `resolved after ${formatDuration(event.duration_seconds)}`;
+	const state = event.state === 'ongoing' ? `ongoing ${formatDuration(event.duration_seconds)}` : `ended ${formatDuration(event.duration_seconds)}`;
+	const subjectWidth = width >= 120 ? 16 : 10;
 	return clipSegments(
 		[
 			seg(clock(event.start_time), 'muted'),
 			seg(' '),
 			seg(`${severityMark(event.severity, theme)} ${fit(event.severity, 9)}`, tone),
-			seg(fit(state, 22), event.state === 'ongoing' ? tone : 'muted'),
-			seg(' '),
-			seg(fit(event.subject_name, 14), 'accent'),
+			seg(fit(state, 14), event.state === 'ongoing' ? tone : 'muted'),
+			seg(fit(event.subject_name, subjectWidth), 'accent'),
 			seg(' '),
 			seg(event.message, event.state === 'ongoing' ? 'normal' : 'muted'),
 		],

@@ -71,7 +71,7 @@ type PrefixColumnId = 'prefix' | 'bar' | 'done' | 'pct' | 'rate' | 'erred' | 'fl
 
 const PREFIX_COLUMNS: ReadonlyArray<ColumnSpec<PrefixColumnId>> = [
 	{id: 'prefix', title: 'PREFIX', width: 14, maxWidth: 40, grow: 1, align: 'left', priority: 0},
-	{id: 'bar', title: 'DONE / SUBMITTED (≈)', width: 10, maxWidth: 50, grow: 2, align: 'left', priority: 1},
+	{id: 'bar', title: '≈ PROGRESS', width: 10, maxWidth: 50, grow: 2, align: 'left', priority: 1},
 	{id: 'done', title: 'DONE/SUBM', width: 13, align: 'right', priority: 2},
 	{id: 'pct', title: '%', width: 4, align: 'right', priority: 0},
 	{id: 'rate', title: 'DONE/S', width: 7, align: 'right', priority: 1},

@@ -40,6 +40,8 @@ export interface AppProps {
 	readonly onQuit: () => void;
 	/** Start from this UI state (tests). */
 	readonly initialUi?: UiState;
+	/** Read keys (false when stdin is not a terminal: no raw mode; Ctrl-C then arrives as SIGINT). */
+	readonly keys?: boolean;
 }
 
 const MESSAGE_MS = 3000;
@@ -52,7 +54,7 @@ function modeOf(state: UiState): KeyContext['mode'] {
 	return state.view;
 }
 
-export function App({data: liveData, controls, url, size, theme, onQuit, initialUi}: AppProps) {
+export function App({data: liveData, controls, url, size, theme, onQuit, initialUi, keys = true}: AppProps) {
 	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
 	const [message, setMessage] = useState<{text: string; untilMs: number} | undefined>();
 	const frozen = useRef<TuiData | undefined>(undefined);
@@ -157,7 +159,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 			// The source fetches /info/worker/<address>.html only while a detail is open.
 			if (state.detail !== start.detail) controls.setDetailWorker(state.detail ?? null);
 		}
-	});
+	}, {isActive: keys});
 
 	if (size.columns < MIN_COLUMNS || size.rows < MIN_ROWS) {
 		return <TooSmall columns={size.columns} rows={size.rows} needColumns={MIN_COLUMNS} needRows={MIN_ROWS} />;

@@ -65,7 +65,7 @@ function Root({store, source, url, theme, onQuit}: RootProps) {
 		}),
 		[source, store],
 	);
-	return <App data={data} controls={controls} url={url} size={size} theme={theme} onQuit={onQuit} />;
+	return <App data={data} controls={controls} url={url} size={size} theme={theme} onQuit={onQuit} keys={process.stdin.isTTY === true} />;
 }
 
 function oneLine(error: unknown): string {

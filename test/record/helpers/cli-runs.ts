@@ -6,7 +6,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {constants as zlibConstants, gunzipSync} from 'node:zlib';
-import {formatJsonDocument, toJsonDocument} from '../../../source/output/json.js';
+import {formatOnce} from '../../../source/output/once.js';
 import {createPipeline} from '../../../source/pipeline.js';
 import type {RawScrape} from '../../../source/types/raw-scrape.js';
 import type {Snapshot} from '../../../source/types/snapshot.js';
@@ -85,8 +85,12 @@ export function json(result: Run): Snapshot {
 	return JSON.parse(result.stdout) as Snapshot;
 }
 
-/** What the live process's pipeline built from these rounds, as its --json documents, round by round. */
+/** What a pipeline fed these rounds prints with --once --json after each of them (snapshot and triage), round by round. */
 export function pipelineDocuments(rounds: readonly RawScrape[]): unknown[] {
 	const pipeline = createPipeline();
-	return rounds.map((raw) => JSON.parse(formatJsonDocument(toJsonDocument(pipeline.ingest(raw)))));
+	return rounds.map((raw) => {
+		pipeline.sourceStatus({state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0}, raw.atMs);
+		pipeline.ingest(raw);
+		return JSON.parse(formatOnce(pipeline, true) ?? 'null');
+	});
 }

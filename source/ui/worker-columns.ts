@@ -47,7 +47,7 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
 	{id: 'transfers', title: 'XFER', width: 5, align: 'right', priority: 8, sort: 'transfers'},
 	{id: 'net_read', title: 'NET-RX', width: 7, align: 'right', priority: 8, sort: 'net_read'},
 	{id: 'net_write', title: 'NET-TX', width: 7, align: 'right', priority: 9, sort: 'net_write'},
-	{id: 'event_loop', title: 'LOOP', width: 5, align: 'right', priority: 9, sort: 'event_loop'},
+	{id: 'event_loop', title: 'LOOP', width: 5, align: 'right', priority: 7, sort: 'event_loop'},
 	{id: 'heartbeat', title: 'BEAT', width: 5, align: 'right', priority: 5, sort: 'heartbeat'},
 ];
 

@@ -113,12 +113,12 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 	it('follows resizes down to the too-small message and back', async () => {
 		await startTui(cluster.httpUrl);
 		tmux('resize-window', '-t', 'tui', '-x', '80', '-y', '24');
-		const narrow = await waitFor('the 80×24 layout', (t) => t.includes('MEM%') && !t.includes('NET-TX'));
+		const narrow = await waitFor('the 80×24 layout', (t) => t.includes('MEM%') && !t.includes('NET-RX'));
 		expect(narrow.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);
 		tmux('resize-window', '-t', 'tui', '-x', '50', '-y', '12');
 		await waitFor('the too-small message', (t) => t.includes('terminal too small: need 60×14'));
 		tmux('resize-window', '-t', 'tui', '-x', '120', '-y', '40');
-		const wide = await waitFor('the wide layout', (t) => t.includes('NET-TX'));
+		const wide = await waitFor('the wide layout', (t) => t.includes('NET-RX') && t.includes('LOOP'));
 		expect(wide.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);
 		keys('q');
 		await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));

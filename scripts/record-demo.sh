@@ -26,10 +26,14 @@ cleanup() {
 		sleep 0.1
 	done
 	for group in "${groups[@]}"; do kill -KILL -- "-$group" 2>/dev/null || true; done
-	if [ "$status" != 0 ]; then
-		echo "record-demo: failed (exit $status); logs:" >&2
-		tail -n 15 "$work"/*.log >&2 2>/dev/null || true
-	fi
+	case $status in
+		0) ;;
+		129 | 130 | 143) echo "record-demo: stopped by a signal; $out left as it was" >&2 ;;
+		*)
+			echo "record-demo: failed (exit $status); logs:" >&2
+			tail -n 15 "$work"/*.log >&2 2>/dev/null || true
+			;;
+	esac
 	rm -rf "$work"
 	exit "$status"
 }
@@ -94,22 +98,28 @@ sleep 1
 kill -0 "$recorder" 2>/dev/null || { echo "record-demo: dask-top --record exited: $(cat "$work/recorder.log")" >&2; exit 1; }
 
 echo "record-demo: recording; workload running"
-"$PY" scripts/demo/demo_workload.py "$sched" 2>"$work/workload.log" | while read -r line; do
-	echo "record-demo: $line"
-	case $line in
-		gamma-killed*) touch "$work/gamma-killed" ;;
-	esac
-done &
-workload=$!
+: >"$work/workload.log"
+start workload "$PY" scripts/demo/demo_workload.py "$sched"
+workload=${groups[-1]}
+shown=0
+delta=
+report() { # prints the workload's new story lines
+	local lines
+	lines=$(wc -l < "$work/workload.log")
+	[ "$lines" -gt "$shown" ] && sed -n "$((shown + 1)),${lines}p" "$work/workload.log" | grep -E '^(phase|gamma-killed|note|done)' | sed 's/^/record-demo: /'
+	shown=$lines
+}
 while kill -0 "$workload" 2>/dev/null; do
-	if [ -f "$work/gamma-killed" ] && [ ! -f "$work/delta-started" ]; then
-		sleep 8
+	report || true
+	if [ -z "$delta" ] && grep -q '^gamma-killed' "$work/workload.log"; then
+		sleep 8 # the cluster runs on two workers for a while, then a replacement joins
 		worker delta 2 1073741824 "$d_port" "$d_http" none
-		touch "$work/delta-started"
+		delta=started
 	fi
 	sleep 0.5
 done
-wait "$workload"
+report || true
+grep -q '^done' "$work/workload.log" || { echo "record-demo: the workload failed" >&2; exit 1; }
 
 kill -TERM "$recorder"
 for _ in $(seq 50); do kill -0 "$recorder" 2>/dev/null || break; sleep 0.1; done

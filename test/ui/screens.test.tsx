@@ -95,6 +95,30 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 		expect([...times].sort().reverse()).toEqual(times);
 	});
 
+	it.each([
+		[80, 24],
+		[120, 40],
+		[200, 50],
+	])('fits every view into %i×%i', async (columns, rows) => {
+		const views: ReadonlyArray<readonly [string[], RegExp]> = [
+			[['j', KEY.enter], /^Worker beta /m],
+			[['2'], /^Per task prefix APPROXIMATE/m],
+			[['3'], /^Adaptive target /m],
+			[['?'], /^Keys \(Esc or \? closes this help/m],
+		];
+		for (const [keys, expected] of views) {
+			const app = await renderApp(data, {columns, rows});
+			await app.press(...keys);
+			expect(app.frame()).toMatch(expected);
+			const lines = app.lines();
+			expect(lines).toHaveLength(rows - 1);
+			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
+			expect(lines[0]).toContain('dask-top');
+			expect(lines.at(-1)).toContain('q quit');
+			app.unmount();
+		}
+	});
+
 	it('lists every binding in the help overlay, scrolling with j', async () => {
 		const app = await renderApp(data, {columns: 120, rows: 60});
 		await app.press('?');

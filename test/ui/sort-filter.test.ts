@@ -1,0 +1,45 @@
+import {describe, expect, it} from 'vitest';
+import {SORT_COLUMNS, workerRows} from '../../source/model/index.js';
+import {initialUiState, reduceUi, SORT_ORDER, type UiContext} from '../../source/ui/ui-state.js';
+import {WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
+import {synthState} from '../../bench/synth.js';
+import {fixtureRun} from './fixture-data.js';
+
+describe('sorting and filtering through the model', () => {
+	it('walks only sort columns the model knows, and every table column sorts by one of them', () => {
+		for (const s of SORT_ORDER) expect(SORT_COLUMNS).toContain(s.column);
+		for (const c of WORKER_COLUMNS) if (c.sort) expect(SORT_COLUMNS).toContain(c.sort);
+		expect(new Set(SORT_ORDER.map((s) => s.column)).size).toBe(SORT_ORDER.length);
+	});
+
+	it('keeps a stable order for every sort column, ties broken by address (synthesized 500 workers)', () => {
+		const state = synthState(500, 2);
+		for (const {column, descending} of SORT_ORDER) {
+			const rows = workerRows(state, {sort: {column, descending}}).rows;
+			const again = workerRows(state, {sort: {column, descending}}).rows;
+			expect(again.map((r) => r.address)).toEqual(rows.map((r) => r.address));
+			expect(rows).toHaveLength(500);
+		}
+		const byThreads = workerRows(state, {sort: {column: 'threads', descending: true}}).rows.map((r) => r.address);
+		expect(byThreads).toEqual([...byThreads].sort());
+	});
+
+	it('filters by name, address or host, and reports a bad pattern instead of throwing', () => {
+		const {model} = fixtureRun('2026.7.1', ['busy']);
+		const sort = {column: 'name' as const, descending: false};
+		expect(workerRows(model, {sort, filter: 'bet'}).rows.map((r) => r.name)).toEqual(['beta']);
+		expect(workerRows(model, {sort, filter: '41003'}).rows.map((r) => r.name)).toEqual(['gamma']);
+		expect(workerRows(model, {sort, filter: '127.0.0.1'}).rows).toHaveLength(3);
+		expect(workerRows(model, {sort, filter: '/^(alpha|gamma)$/'}).rows.map((r) => r.name)).toEqual(['alpha', 'gamma']);
+		const bad = workerRows(model, {sort, filter: '/(/'});
+		expect(bad.error).toMatch(/bad filter pattern/);
+		expect(bad.rows).toHaveLength(3);
+	});
+
+	it('puts the cursor back on the first row when the filter changes', () => {
+		const ctx: UiContext = {counts: {workers: 10, progress: 0, events: 0}, pageRows: {workers: 5, progress: 5, events: 5}, addresses: []};
+		let state = reduceUi(reduceUi(initialUiState(), 'last', ctx), 'filter-start', ctx);
+		state = reduceUi(state, 'filter-type', ctx, 'a');
+		expect(state.cursor.workers).toBe(0);
+	});
+});

@@ -93,7 +93,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 			events: Math.max(1, bodyHeight - eventsHeadLines(triage, theme, width, bodyHeight) - 2),
 		},
 		addresses,
-		helpLines: helpLineCount(theme, width),
+		helpLines: helpLineCount(width),
 		helpHeight: bodyHeight,
 	};
 	const shown = syncRows(ui, ctx);
@@ -232,7 +232,6 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	const footer = footerLine(
 		{context: keyContext, filterText: shown.filterText, ...(rowsView.error ? {filterError: rowsView.error} : {}), ...(message ? {message: message.text} : {})},
-		theme,
 		width,
 	);
 

@@ -73,7 +73,7 @@ function pairs(input: DetailInput): Array<readonly [string, string]> {
 	return out;
 }
 
-function figureLines(list: Array<readonly [string, string]>, width: number, theme: Theme): Segment[][] {
+function figureLines(list: Array<readonly [string, string]>, width: number): Segment[][] {
 	const columns = Math.max(1, Math.min(3, Math.floor(width / 40)));
 	const colWidth = Math.floor(width / columns);
 	const perColumn = Math.ceil(list.length / columns);
@@ -87,7 +87,6 @@ function figureLines(list: Array<readonly [string, string]>, width: number, them
 		}
 		lines.push(clipSegments(line, width));
 	}
-	void theme;
 	return lines;
 }
 
@@ -169,7 +168,7 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 		seg(` ${formatBytesShort(w.memory_process_bytes)} of ${formatBytesShort(w.memory_limit_bytes)}`, 'muted'),
 	]);
 	lines.push([]);
-	lines.push(...figureLines(pairs(input), width, theme));
+	lines.push(...figureLines(pairs(input), width));
 	const counts = Object.entries(w.task_counts ?? {}).filter(([, n]) => n > 0);
 	lines.push([seg(fit('states', 11), 'muted'), seg(counts.length === 0 ? (w.task_counts ? 'none' : MISSING) : counts.map(([s, n]) => `${s} ${n}`).join(' · '))]);
 	lines.push([]);

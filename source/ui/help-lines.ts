@@ -5,7 +5,6 @@ import type {Segment} from './bars.js';
 import {BINDINGS, footerEntries, keyLabel, whereText, type Binding, type KeyContext} from './bindings.js';
 import {fit} from './format.js';
 import {clipSegments, seg} from './parts.js';
-import type {Theme} from './theme.js';
 
 const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Binding) => boolean}> = [
 	{title: 'Monitor', pick: (b) => b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events' || m === 'detail')},
@@ -19,7 +18,7 @@ function keysText(b: Binding): string {
 }
 
 /** Every binding, by section, one per line: keys, what they do, where they work. */
-export function helpLines(theme: Theme, width: number): Segment[][] {
+export function helpLines(width: number): Segment[][] {
 	const lines: Segment[][] = [[seg('Keys ', 'title', true), seg('(Esc or ? closes this help; j/k scroll)', 'muted')]];
 	const keyWidth = 12;
 	for (const section of SECTIONS) {
@@ -29,7 +28,6 @@ export function helpLines(theme: Theme, width: number): Segment[][] {
 			lines.push(clipSegments([seg(`  ${fit(keysText(b), keyWidth)}`, 'accent', true), seg(b.label), seg(`  [${whereText(b)}]`, 'muted')], width));
 		}
 	}
-	void theme;
 	return lines;
 }
 
@@ -42,7 +40,7 @@ export interface FooterInput {
 }
 
 /** The footer line: the keys that work now, `? help` and `q quit` always kept at the end; the filter prompt while typing. */
-export function footerLine(input: FooterInput, theme: Theme, width: number): Segment[] {
+export function footerLine(input: FooterInput, width: number): Segment[] {
 	if (input.context.mode === 'filter') {
 		const prompt: Segment[] = [seg('Filter: ', 'title', true), seg(input.filterText), seg('▏', 'accent')];
 		const entries = footerEntries(input.context);
@@ -68,6 +66,5 @@ export function footerLine(input: FooterInput, theme: Theme, width: number): Seg
 		out.push(seg(e.keys, 'accent', true), seg(` ${e.label}  `));
 		used += w;
 	}
-	void theme;
 	return clipSegments([...out, ...tail], width);
 }

@@ -73,7 +73,7 @@ export function EventsBody({triage, cursor, top, theme, width, height}: BodyProp
 }
 
 export function HelpBody({top, theme, width, height}: BodyProps & {readonly top: number}) {
-	const lines = helpLines(theme, width);
+	const lines = helpLines(width);
 	return (
 		<Box flexDirection="column" width={width} height={height}>
 			<Lines lines={lines.slice(top, top + height)} theme={theme} />
@@ -81,8 +81,8 @@ export function HelpBody({top, theme, width, height}: BodyProps & {readonly top:
 	);
 }
 
-export function helpLineCount(theme: Theme, width: number): number {
-	return helpLines(theme, width).length;
+export function helpLineCount(width: number): number {
+	return helpLines(width).length;
 }
 
 /** Below the minimum size: says what size is needed (btop's habit). */

@@ -35,6 +35,11 @@ export interface DetailInput {
 	readonly memory: MemoryThresholds;
 }
 
+/** The threshold marks as percentages: target / spill / pause / terminate. */
+function marks(t: MemoryThresholds): string {
+	return `${[t.target, t.spill, t.pause, t.terminate].map((f) => Math.round(f * 100)).join('/')}%`;
+}
+
 function clock(epochMs: number): string {
 	return new Date(epochMs).toISOString().slice(11, 19);
 }
@@ -152,7 +157,7 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 		...(bar ? [seg('['), ...bar, seg('] ')] : [seg('no limit ', 'muted')]),
 		seg(formatPercent(fraction), 'normal', true),
 		seg(`  spilled ${formatBytesShort(w.memory_spilled_bytes)}`, (w.memory_spilled_bytes ?? 0) > 0 ? 'warning' : 'muted'),
-		seg(`  ${theme.glyphs.managed} managed ${theme.glyphs.unmanaged} unmanaged ${theme.glyphs.mark} 60/70/80/95%`, 'muted'),
+		seg(`  ${theme.glyphs.managed} managed ${theme.glyphs.unmanaged} unmanaged ${theme.glyphs.mark} ${marks(input.memory)}`, 'muted'),
 	]);
 	const sparkWidth = Math.max(10, Math.min(120, width - 30));
 	const track = input.track;

@@ -40,7 +40,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--no-color', 'No colours (NO_COLOR=1 does the same)'],
 	['--ascii', 'Plain ASCII: no box-drawing or block characters'],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
-	['--stall-after DURATION', 'Call tasks stalled after this long without a completion (default: the larger of 60s and 3 × the longest mean task duration)'],
+	['--stall-after DURATION', 'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)'],
 	['--target-duration DURATION', "Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)"],
 	['--minimum N', "Your Adaptive's minimum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	['--maximum N', "Your Adaptive's maximum workers: the adaptive target is clamped to it (not visible over HTTP)"],
@@ -55,6 +55,20 @@ const EXAMPLES = [
 	'dask-top https://hub.example.org/user/me/proxy/8787/status -H "Authorization: token $JUPYTERHUB_API_TOKEN"',
 	'dask-top --once --json | jq .scheduler.tasks',
 ];
+
+/** Splits text at spaces into lines of at most `width` characters (a longer word stays whole). */
+function wrap(text: string, width: number): string[] {
+	const lines: string[] = [];
+	let line = '';
+	for (const word of text.split(' ')) {
+		if (line !== '' && line.length + 1 + word.length > width) {
+			lines.push(line);
+			line = word;
+		} else line = line === '' ? word : `${line} ${word}`;
+	}
+	if (line !== '') lines.push(line);
+	return lines;
+}
 
 export function helpText(): string {
 	const width = Math.max(...HELP_OPTIONS.map(([flag]) => flag.length)) + 2;
@@ -72,7 +86,8 @@ export function helpText(): string {
 		'Options',
 		...HELP_OPTIONS.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`),
 		'',
-		`Thresholds (--threshold NAME=VALUE): ${THRESHOLD_NAMES.join(', ')}`,
+		'Thresholds (--threshold NAME=VALUE, or "thresholds" in the config file):',
+		...wrap(THRESHOLD_NAMES.join(', '), 96).map((line) => `  ${line}`),
 		'',
 		'Config file (optional): $XDG_CONFIG_HOME/dask-top/config.json, default ~/.config/dask-top/config.json',
 		'  {"url": "http://host:8787", "interval": "2s", "header": ["Authorization: token …"], "thresholds": {"memory_warning": 0.75}}',

@@ -93,6 +93,7 @@ export async function runTui({options, source, pipeline, modelOptions}: TuiConte
 		done = true;
 		clearInterval(ticker);
 		for (const [signal, handler] of handlers) process.removeListener(signal, handler);
+		process.removeListener('exit', onExit);
 		try {
 			instance?.unmount(); // Ink draws its last frame here: while the alternate screen is still up
 		} catch {
@@ -103,19 +104,28 @@ export async function runTui({options, source, pipeline, modelOptions}: TuiConte
 	};
 	const handlers = (Object.keys(SIGNAL_EXIT_CODES) as EndingSignal[]).map((signal) => [signal, () => finish(SIGNAL_EXIT_CODES[signal])] as const);
 	for (const [signal, handler] of handlers) process.on(signal, handler);
+	// An error elsewhere ends the process with process.exit: unmount Ink before the screen is left,
+	// or Ink's own exit hook would draw its last frame over the user's restored terminal.
+	const onExit = () => finish(1);
+	process.once('exit', onExit);
 
-	instance = render(<Root store={store} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} />, {
-		exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
-		patchConsole: true,
-	});
-	instance.waitUntilExit().then(
-		() => finish(0),
-		(error: unknown) => {
-			failure = oneLine(error);
-			finish(1);
-		},
-	);
-	ticker = setInterval(() => store.tick(), TICK_MS);
+	try {
+		instance = render(<Root store={store} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} />, {
+			exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
+			patchConsole: true,
+		});
+		instance.waitUntilExit().then(
+			() => finish(0),
+			(error: unknown) => {
+				failure = oneLine(error);
+				finish(1);
+			},
+		);
+		ticker = setInterval(() => store.tick(), TICK_MS);
+	} catch (error) {
+		failure = oneLine(error);
+		finish(1);
+	}
 
 	const code = await finished;
 	store.dispose();

@@ -1,7 +1,7 @@
 /**
  * The terminal around the TUI: the alternate screen (entered by hand: Ink 6.8 has no option for
- * it), the hidden cursor, and one idempotent restore that every way out calls — q, Ctrl-C,
- * SIGTERM, SIGHUP, SIGINT, an error, and plain process exit.
+ * it), the hidden cursor, stderr held back while the screen is up, and one idempotent restore that
+ * every way out calls — q, Ctrl-C, SIGTERM, SIGHUP, SIGINT, an error, and plain process exit.
  */
 
 export const ENTER_ALT_SCREEN = '\u001B[?1049h\u001B[H';
@@ -14,8 +14,29 @@ export interface FullScreen {
 	restore(): void;
 }
 
-export function enterFullScreen(stream: NodeJS.WriteStream): FullScreen {
+/**
+ * Holds what is written to a terminal stderr while the full screen is up (it would land on the
+ * alternate screen and vanish with it, or tear the frame); release() writes it out afterwards.
+ */
+function holdStderr(stderr: NodeJS.WriteStream): () => void {
+	if (stderr.isTTY !== true) return () => {};
+	const original = stderr.write;
+	const held: Array<string | Uint8Array> = [];
+	stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+		held.push(chunk);
+		const callback = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+		callback?.();
+		return true;
+	}) as typeof stderr.write;
+	return () => {
+		stderr.write = original;
+		for (const chunk of held) original.call(stderr, chunk);
+	};
+}
+
+export function enterFullScreen(stream: NodeJS.WriteStream, stderr: NodeJS.WriteStream = process.stderr): FullScreen {
 	let active = stream.isTTY === true;
+	const release = active ? holdStderr(stderr) : () => {};
 	if (active) stream.write(ENTER_ALT_SCREEN + HIDE_CURSOR);
 	const restore = () => {
 		if (!active) return;
@@ -25,6 +46,7 @@ export function enterFullScreen(stream: NodeJS.WriteStream): FullScreen {
 		} catch {
 			// the terminal is gone (SIGHUP): nothing left to restore
 		}
+		release();
 	};
 	process.once('exit', restore);
 	return {

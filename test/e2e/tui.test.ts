@@ -5,6 +5,9 @@
  * (a private cluster, since the shared one must not be stopped).
  */
 import {execFileSync} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI_PATH} from './helpers/cli.js';
@@ -40,11 +43,11 @@ function keys(...names: string[]): void {
 }
 
 /** Starts the CLI in the pane's shell after a marker line, so the restored screen can be recognised. */
-async function startTui(url: string): Promise<string> {
+async function startTui(url: string, nodeFlags = ''): Promise<string> {
 	keys('clear', 'Enter');
 	keys(`echo ${MARKER}`, 'Enter');
 	await waitFor('the marker', (t) => t.includes(`\n${MARKER}`));
-	keys(`CI=true node ${CLI_PATH} ${url}; echo EXIT=$?`, 'Enter');
+	keys(`CI=true node ${nodeFlags}${CLI_PATH} ${url}; echo EXIT=$?`, 'Enter');
 	return waitFor('the worker table', (t) => t.includes('dask-top │') && /alpha/.test(t) && t.includes('NAME'));
 }
 
@@ -122,6 +125,20 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 		expect(wide.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);
 		keys('q');
 		await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));
+	}, 60_000);
+
+	it('restores the terminal after an uncaught error and prints it as one line (the error is injected with --import: a declared fake)', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'dask-top-tui-'));
+		const crash = join(dir, 'crash.mjs');
+		writeFileSync(crash, "setTimeout(() => { throw new Error('injected failure'); }, 2500);\n");
+		try {
+			await startTui(cluster.httpUrl, `--import ${crash} `);
+			const after = await waitFor('the shell restored after the error', (t) => t.includes(MARKER) && t.includes('EXIT=1') && !t.includes('dask-top │'));
+			expect(after).toContain('dask-top: internal error: injected failure');
+			expect(after).not.toMatch(/\n\s+at /);
+		} finally {
+			rmSync(dir, {recursive: true, force: true});
+		}
 	}, 60_000);
 
 	it('restores the terminal on SIGTERM and exits 143', async () => {

@@ -4,11 +4,17 @@
  * resolved alerts and the event log is events.ts.
  *
  * Boundaries: a figure AT a threshold trips it (0.70 of the limit is a warning).
+ *
+ * The level rules (process memory, unmanaged memory, event loop) have hysteresis when given the
+ * ongoing alerts (`WorkerRuleContext.alerts`, as evaluate.ts does): a level is left only below its
+ * threshold − margin, and the alert resolves only after staying clear for `alert_clear_s`
+ * (hysteresis.ts). Without them each rule judges the figure alone.
  */
 import type {Snapshot} from '../types/snapshot.js';
+import {type LevelVerdict, levelAlertsBySubject, levelLimits, levelVerdict} from './hysteresis.js';
 import {heartbeatIntervalSeconds} from './thresholds.js';
 import {bytesText, countsText, percentText, secondsText, utcClockText} from './text.js';
-import type {AlertKind, Rise, Severity, StallView, Thresholds, WorkerTrack} from './types.js';
+import type {Alert, AlertKind, Rise, Severity, StallView, Thresholds, WorkerTrack} from './types.js';
 
 export interface Condition {
 	readonly id: string;
@@ -18,6 +24,8 @@ export interface Condition {
 	readonly subject_name: string;
 	readonly message: string;
 	readonly workers?: readonly string[];
+	/** Level alerts only: epoch seconds since which the figure has been clear (see Alert.clearing_since). */
+	readonly clearing_since?: number;
 }
 
 export const SEVERITY_RANK: Readonly<Record<Severity, number>> = {info: 0, warning: 1, critical: 2};
@@ -26,8 +34,12 @@ export function alertId(kind: AlertKind, subject: string): string {
 	return `${kind}|${subject}`;
 }
 
-function condition(kind: AlertKind, severity: Severity, subject: string, subjectName: string, message: string, workers?: readonly string[]): Condition {
-	return {id: alertId(kind, subject), kind, severity, subject, subject_name: subjectName, message, ...(workers ? {workers} : {})};
+function condition(kind: AlertKind, severity: Severity, subject: string, subjectName: string, message: string, workers?: readonly string[], clearingSince?: number): Condition {
+	// Optional fields assigned after a plain literal: a literal with spreads is built much more slowly.
+	const c: {-readonly [K in keyof Condition]: Condition[K]} = {id: alertId(kind, subject), kind, severity, subject, subject_name: subjectName, message};
+	if (workers) c.workers = workers;
+	if (clearingSince !== undefined) c.clearing_since = clearingSince;
+	return c;
 }
 
 export interface WorkerRuleContext {
@@ -36,6 +48,8 @@ export interface WorkerRuleContext {
 	/** Workers connected now (sets Dask's heartbeat interval). */
 	readonly workerCount: number;
 	readonly rises: ReadonlyMap<string, Rise>;
+	/** The ongoing alerts by id: gives the level rules their hysteresis. Without it, none. */
+	readonly alerts?: ReadonlyMap<string, Alert>;
 }
 
 function risingOpen(rise: Rise | undefined, nowMs: number, windowS: number): rise is Rise {
@@ -52,26 +66,38 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 		if (!track.retired && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000) out.push(condition('worker_lost', 'critical', subject, name, lostMessage(track)));
 		return;
 	}
+	const limits = levelLimits(t);
+	const ongoing = ctx.alerts === undefined || ctx.alerts.size === 0 ? undefined : levelAlertsBySubject(ctx.alerts).get(subject);
 	const limit = w.memory_limit_bytes;
-	if (limit !== undefined && limit > 0 && w.memory_process_bytes !== undefined) {
-		const f = w.memory_process_bytes / limit;
-		const used = `process memory ${percentText(f)} of ${bytesText(limit)}`;
-		if (f >= t.memory_terminate) out.push(condition('memory', 'critical', subject, name, `${name}: ${used}, over Dask's terminate threshold (${percentText(t.memory_terminate)})`));
-		else if (f >= t.memory_critical) out.push(condition('memory', 'critical', subject, name, `${name}: ${used}, over Dask's pause threshold (${percentText(t.memory_critical)})`));
-		else if (f >= t.memory_warning) out.push(condition('memory', 'warning', subject, name, `${name}: ${used}, over Dask's spill threshold (${percentText(t.memory_warning)})`));
+	const hasLimit = limit !== undefined && limit > 0;
+	const memory = hasLimit && w.memory_process_bytes !== undefined ? w.memory_process_bytes / limit : undefined;
+	const memoryPrevious = ongoing?.memory;
+	const memoryVerdict = levelVerdict(memory, limits.memory, memoryPrevious, ctx.nowMs);
+	if (memoryVerdict.state !== 'clear') {
+		const used = memory === undefined ? undefined : `${name}: process memory ${percentText(memory)} of ${bytesText(limit)}`;
+		const over =
+			memoryVerdict.state !== 'over' || memory === undefined
+				? ''
+				: memory >= t.memory_terminate
+					? `${used}, over Dask's terminate threshold (${percentText(t.memory_terminate)})`
+					: `${used}, over ${MEMORY_LABELS[memoryVerdict.severity]} (${percentText(memoryVerdict.severity === 'critical' ? t.memory_critical : t.memory_warning)})`;
+		out.push(levelCondition('memory', memoryVerdict, subject, name, used, over, MEMORY_LABELS, percentText, memoryPrevious));
 	}
 	if (w.status === 'paused') out.push(condition('paused', 'critical', subject, name, `${name} is paused: it runs no new tasks until its memory drops`));
-	if (limit !== undefined && limit > 0 && w.memory_unmanaged_bytes !== undefined) {
-		const f = w.memory_unmanaged_bytes / limit;
-		const text = `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes)} (${percentText(f)} of the limit)`;
-		if (f >= t.unmanaged_critical) out.push(condition('unmanaged_memory', 'critical', subject, name, text));
-		else if (f >= t.unmanaged_warning) out.push(condition('unmanaged_memory', 'warning', subject, name, text));
+	const unmanaged = hasLimit && w.memory_unmanaged_bytes !== undefined ? w.memory_unmanaged_bytes / limit : undefined;
+	const unmanagedPrevious = ongoing?.unmanaged_memory;
+	const unmanagedVerdict = levelVerdict(unmanaged, limits.unmanaged, unmanagedPrevious, ctx.nowMs);
+	if (unmanagedVerdict.state !== 'clear') {
+		const text = unmanaged === undefined ? undefined : `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes)} (${percentText(unmanaged)} of the limit)`;
+		out.push(levelCondition('unmanaged_memory', unmanagedVerdict, subject, name, text, text ?? '', LEVEL_LABELS, percentText, unmanagedPrevious));
 	}
 	const loop = w.event_loop_interval_seconds;
-	if (loop !== undefined) {
-		const text = `${name}: event loop interval ${secondsText(loop)} (nominal 0.02 s): the worker is blocked`;
-		if (loop >= t.event_loop_critical_s) out.push(condition('event_loop', 'critical', subject, name, text));
-		else if (loop >= t.event_loop_warning_s) out.push(condition('event_loop', 'warning', subject, name, text));
+	const loopPrevious = ongoing?.event_loop;
+	const loopVerdict = levelVerdict(loop, limits.eventLoop, loopPrevious, ctx.nowMs);
+	if (loopVerdict.state !== 'clear') {
+		const figure = loop === undefined ? undefined : `${name}: event loop interval ${loopSecondsText(loop)}`;
+		const over = loopVerdict.state === 'over' ? `${figure} (nominal 0.02 s): the worker is blocked` : '';
+		out.push(levelCondition('event_loop', loopVerdict, subject, name, figure, over, LEVEL_LABELS, loopSecondsText, loopPrevious));
 	}
 	const age = w.heartbeat_age_seconds;
 	if (age !== undefined) {
@@ -83,6 +109,50 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const spill = ctx.rises.get(alertId('spilling', subject));
 	if (risingOpen(spill, ctx.nowMs, t.rising_window_s)) {
 		out.push(condition('spilling', 'warning', subject, name, `${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes)} on disk (+${bytesText(spill.amount)})`));
+	}
+}
+
+/** Two decimals under 10 s: near the clear level (0.8 s by default) one decimal would read 0.79 as 0.8. */
+function loopSecondsText(seconds: number): string {
+	return seconds < 10 ? `${Number(seconds.toFixed(2))} s` : secondsText(seconds);
+}
+
+type Labels = Readonly<Record<Severity, string>>;
+const MEMORY_LABELS: Labels = {info: 'its threshold', warning: "Dask's spill threshold", critical: "Dask's pause threshold"};
+const LEVEL_LABELS: Labels = {info: 'its threshold', warning: 'the warning threshold', critical: 'the critical threshold'};
+
+/**
+ * The condition for a level verdict. A clearing alert keeps its last message (what the incident
+ * was, also what the log keeps once it resolves) with when and how it went clear appended once; it
+ * is then the previous alert itself, unchanged, until it resolves or the figure comes back.
+ * `figure`: "name: figure …", undefined when not reported; `over`: the message at or over a threshold.
+ * (Positional, not an options object: this runs for every alerting figure of 10,000 workers.)
+ */
+function levelCondition(
+	kind: AlertKind,
+	verdict: Exclude<LevelVerdict, {state: 'clear'}>,
+	subject: string,
+	name: string,
+	figure: string | undefined,
+	over: string,
+	labels: Labels,
+	unit: (value: number) => string,
+	previous: Alert | undefined,
+): Condition {
+	switch (verdict.state) {
+		case 'over':
+			return condition(kind, verdict.severity, subject, name, over);
+		case 'held':
+			return condition(kind, verdict.severity, subject, name, `${figure}, under ${labels[verdict.severity]} (${unit(verdict.threshold)}) but not yet below ${unit(verdict.clearBelow)}`);
+		case 'clearing': {
+			if (previous !== undefined && previous.clearing_since === verdict.sinceS) return previous; // an Alert is a Condition
+			const how = figure === undefined ? 'not reported' : `back under ${unit(verdict.clearBelow)}`;
+			return condition(kind, verdict.severity, subject, name, `${previous?.message ?? name}; ${how} since ${utcClockText(verdict.sinceS * 1000)} UTC`, undefined, verdict.sinceS);
+		}
+		default: {
+			const never: never = verdict;
+			return never;
+		}
 	}
 }
 

@@ -10,7 +10,7 @@ export function currentConditions(state: ClusterState): Condition[] {
 	const out: Condition[] = [];
 	const t = state.options.thresholds;
 	const workerCount = state.snapshot?.workers.length ?? 0;
-	const ctx = {thresholds: t, nowMs: state.nowMs, workerCount, rises: state.rises};
+	const ctx = {thresholds: t, nowMs: state.nowMs, workerCount, rises: state.rises, alerts: state.alerts};
 	for (const track of state.workers.values()) workerConditions(track, ctx, out);
 	clusterConditions(
 		{

@@ -3,7 +3,11 @@
  * an alert (ongoing, with a start time); while it holds, its severity and message follow it (the
  * peak severity is kept); when it stops holding, the alert is resolved with an end time. The same
  * condition later opens a NEW event. Joins and graceful exits are instantaneous events (resolved
- * at once, duration 0). The log is bounded, newest first.
+ * at once, duration 0). The log is bounded, newest first; its ongoing entries follow their alert
+ * (severity, peak severity, message) whenever the alerts change.
+ *
+ * A level alert that was clearing (`clearing_since`, see hysteresis.ts) resolves with the moment it
+ * went clear as its end time, not the moment its clear time ran out.
  *
  * Alerts kept in the state carry the duration as of their latest change; `currentAlert` (used by
  * the triage view) brings it up to the present.
@@ -40,13 +44,14 @@ export function applyConditions(
 	for (const c of conditions) {
 		if (alerts.has(c.id)) continue; // one alert per kind and subject
 		const old = previous.get(c.id);
-		if (old && old.severity === c.severity && old.message === c.message && sameWorkers(old.workers, c.workers)) {
+		if (old && old.severity === c.severity && old.message === c.message && old.clearing_since === c.clearing_since && sameWorkers(old.workers, c.workers)) {
 			alerts.set(c.id, old);
 			continue;
 		}
 		changed = true;
 		const start = old ? old.start_time : nowS;
-		const alert: Alert = {
+		// Optional fields assigned after a plain literal: a literal with spreads is built much more slowly.
+		const alert: {-readonly [K in keyof Alert]: Alert[K]} = {
 			id: c.id,
 			kind: c.kind,
 			severity: c.severity,
@@ -57,18 +62,22 @@ export function applyConditions(
 			start_time: start,
 			duration_seconds: Math.max(0, nowS - start),
 			state: 'ongoing',
-			...(c.workers ? {workers: c.workers} : {}),
 		};
+		if (c.workers) alert.workers = c.workers;
+		if (c.clearing_since !== undefined) alert.clearing_since = c.clearing_since;
 		alerts.set(c.id, alert);
 		if (!old) opened.push(alert);
 	}
 	if (!changed && alerts.size === previous.size) return {alerts: previous, events, changed: false};
-	// Resolve the log entries of alerts that stopped (the log is bounded, the alerts may not be).
+	// Resolve the log entries of alerts that stopped and bring the ongoing ones up to their alert
+	// (the log is bounded, the alerts may not be).
 	let log: ModelEvent[] = events.map((e) => {
-		if (e.state === 'resolved' || alerts.has(e.id)) return e;
+		if (e.state === 'resolved') return e;
+		const live = alerts.get(e.id);
+		if (live) return live.start_time === e.start_time ? live : e;
 		const old = previous.get(e.id);
 		if (!old || old.start_time !== e.start_time) return e;
-		return {...old, state: 'resolved', end_time: nowS, duration_seconds: Math.max(0, nowS - old.start_time)};
+		return resolved(old, nowS);
 	});
 	if (opened.length > 0) {
 		const newest = opened.length > maxEvents ? opened.slice(opened.length - maxEvents) : opened;
@@ -76,6 +85,12 @@ export function applyConditions(
 	}
 	if (log.length > maxEvents) log = log.slice(0, maxEvents);
 	return {alerts, events: log, changed: true};
+}
+
+function resolved(alert: Alert, nowS: number): ModelEvent {
+	const {clearing_since: clearedS, ...rest} = alert;
+	const end = clearedS !== undefined && clearedS <= nowS ? clearedS : nowS;
+	return {...rest, state: 'resolved', end_time: end, duration_seconds: Math.max(0, end - alert.start_time)};
 }
 
 function sameWorkers(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {

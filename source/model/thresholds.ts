@@ -2,6 +2,15 @@
  * Alert thresholds: ONE table of data. Every value is overridable by name with
  * `--threshold NAME=VALUE` (repeatable) or the config file's `thresholds` object; both go through
  * `parseThresholdOverride` / `resolveThresholds`, so a bad value is one line naming it.
+ *
+ * Hysteresis (the `*_clear_margin*` rows and `alert_clear_s`): the level alerts — memory, unmanaged
+ * memory, event loop — would otherwise open and resolve on every poll while a figure hovers at a
+ * threshold, flooding the event log in an incident. As in mature monitors, a level is ENTERED at its
+ * threshold and LEFT only below threshold − margin (memory 0.70 → below 0.65; event loop 1 s →
+ * below 0.8 s); a worse level entered meanwhile updates the same alert (its peak severity is kept).
+ * Once below the warning's clear level (or no longer reported) the alert stays ongoing for
+ * `alert_clear_s`, and resolves only if it stayed clear that long, with the moment it went clear as
+ * its end time. Set a margin or `alert_clear_s` to 0 to switch that part off.
  */
 import type {ThresholdName, Thresholds} from './types.js';
 
@@ -19,10 +28,19 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 	{name: 'memory_warning', value: 0.7, unit: 'fraction', min: 0, max: 10, description: "worker process memory / limit: warning (Dask's spill threshold)"},
 	{name: 'memory_critical', value: 0.8, unit: 'fraction', min: 0, max: 10, description: "worker process memory / limit: critical (Dask's pause threshold)"},
 	{name: 'memory_terminate', value: 0.95, unit: 'fraction', min: 0, max: 10, description: "worker process memory / limit: critical, named terminate (Dask's terminate threshold)"},
+	// 5 % of the limit: a worker hovering at 70 % keeps one alert; it clears below 65 % (critical below 75 %).
+	{name: 'memory_clear_margin', value: 0.05, unit: 'fraction', min: 0, max: 1, description: 'worker process memory / limit, hysteresis: a level (warning, critical) is left only below its threshold minus this (0.70 → 0.65)'},
 	{name: 'unmanaged_warning', value: 0.3, unit: 'fraction', min: 0, max: 10, description: 'unmanaged memory / limit: warning'},
 	{name: 'unmanaged_critical', value: 0.5, unit: 'fraction', min: 0, max: 10, description: 'unmanaged memory / limit: critical'},
+	// 5 % of the limit, as for process memory: warning clears below 25 %, critical below 45 %.
+	{name: 'unmanaged_clear_margin', value: 0.05, unit: 'fraction', min: 0, max: 1, description: 'unmanaged memory / limit, hysteresis: a level is left only below its threshold minus this (0.30 → 0.25)'},
 	{name: 'event_loop_warning_s', value: 1, unit: 'seconds', min: 0, max: 86_400, description: 'worker event loop interval: warning'},
 	{name: 'event_loop_critical_s', value: 3, unit: 'seconds', min: 0, max: 86_400, description: 'worker event loop interval: critical'},
+	// 0.2 s: a blocked loop hovering at 1 s keeps one alert; it clears below 0.8 s (critical below 2.8 s).
+	{name: 'event_loop_clear_margin_s', value: 0.2, unit: 'seconds', min: 0, max: 86_400, description: 'worker event loop interval, hysteresis: a level is left only below its threshold minus this (1 s → 0.8 s)'},
+	// 10 s = 5 polls at the default 2 s: bridges a sawtooth wider than the margin and the polls in
+	// which identity.json fails and the figure goes missing (workers.html has no event-loop figure).
+	{name: 'alert_clear_s', value: 10, unit: 'seconds', min: 0, max: 86_400, description: 'memory, unmanaged-memory and event-loop alerts resolve only after their figure stayed under the clear level (or unreported) this long; the event ends when it went clear'},
 	{name: 'heartbeat_warning_x', value: 3, unit: 'times', min: 0, max: 10_000, description: 'heartbeat age, in heartbeat intervals (0.5/1/2/(n/200+1) s for ≤10/<50/<200/≥200 workers): warning'},
 	{name: 'heartbeat_critical_x', value: 10, unit: 'times', min: 0, max: 10_000, description: 'heartbeat age, in heartbeat intervals: critical'},
 	{name: 'stale_warning_polls', value: 2, unit: 'polls', min: 1, max: 10_000, description: 'scheduler unreachable / data stale, missed polls: warning'},
@@ -85,6 +103,15 @@ export function resolveThresholds(overrides: Readonly<Record<string, unknown>> =
 	];
 	for (const [low, high] of pairs) {
 		if (out[low] > out[high]) return {error: `threshold ${low} (${out[low]}) must not exceed ${high} (${out[high]})`};
+	}
+	// A margin reaching down to 0 would never let the alert resolve (the figures are never negative).
+	const margins: ReadonlyArray<readonly [ThresholdName, ThresholdName]> = [
+		['memory_clear_margin', 'memory_warning'],
+		['unmanaged_clear_margin', 'unmanaged_warning'],
+		['event_loop_clear_margin_s', 'event_loop_warning_s'],
+	];
+	for (const [margin, level] of margins) {
+		if (out[margin] > 0 && out[margin] >= out[level]) return {error: `threshold ${margin} (${out[margin]}) must be below ${level} (${out[level]}), or the alert never resolves`};
 	}
 	return Object.freeze(out);
 }

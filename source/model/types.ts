@@ -75,6 +75,10 @@ export type ThresholdName =
 	| 'unmanaged_critical'
 	| 'event_loop_warning_s'
 	| 'event_loop_critical_s'
+	| 'memory_clear_margin' // hysteresis: a memory level is left only below its threshold − this (fraction of the limit)
+	| 'unmanaged_clear_margin' // … an unmanaged-memory level (fraction of the limit)
+	| 'event_loop_clear_margin_s' // … an event-loop level (seconds)
+	| 'alert_clear_s' // … and those alerts resolve only after staying clear (or unreported) this long
 	| 'heartbeat_warning_x' // × the heartbeat interval for the cluster's size
 	| 'heartbeat_critical_x'
 	| 'stale_warning_polls' // missed polls

@@ -45,6 +45,12 @@ export interface Alert {
 	readonly state: 'ongoing' | 'resolved';
 	/** Addresses of the workers it names (stall, many joins), when more than the subject. */
 	readonly workers?: readonly string[];
+	/**
+	 * Level alerts (memory, unmanaged memory, event loop) only: epoch seconds since which the figure
+	 * has been back under its clear level (threshold − margin) or unreported. The alert stays ongoing,
+	 * at its severity, until `alert_clear_s` has passed; it then resolves with this as its end time.
+	 */
+	readonly clearing_since?: number;
 }
 
 /** An entry of the event log: an alert as it was opened, updated or resolved. */

@@ -39,6 +39,23 @@ describe('alerts follow conditions (glances model)', () => {
 		]);
 	});
 
+	it('keeps the ongoing log entry up to date with its alert, peak severity included', () => {
+		let r = applyConditions(new Map(), [cond('warning')], T0, [], 10);
+		r = applyConditions(r.alerts, [cond('critical', 'worse')], T0 + 2000, r.events, 10);
+		r = applyConditions(r.alerts, [cond('warning', 'better')], T0 + 4000, r.events, 10);
+		expect(r.events).toHaveLength(1);
+		expect(r.events[0]).toMatchObject({state: 'ongoing', severity: 'warning', peak_severity: 'critical', message: 'better'});
+	});
+
+	it('ends a clearing alert at the moment it went clear, not when its clear time ran out', () => {
+		let r = applyConditions(new Map(), [cond('warning')], T0, [], 10);
+		r = applyConditions(r.alerts, [{...cond('warning', 'clearing'), clearing_since: (T0 + 4000) / 1000}], T0 + 4000, r.events, 10);
+		expect(r.alerts.get('memory|tcp://a:1')).toMatchObject({state: 'ongoing', clearing_since: (T0 + 4000) / 1000});
+		r = applyConditions(r.alerts, [], T0 + 14_000, r.events, 10);
+		expect(r.events[0]).toMatchObject({state: 'resolved', end_time: (T0 + 4000) / 1000, duration_seconds: 4});
+		expect(r.events[0]).not.toHaveProperty('clearing_since');
+	});
+
 	it('returns the same objects when nothing changed (cheap for the UI)', () => {
 		const r = applyConditions(new Map(), [cond('warning')], T0, [], 10);
 		const again = applyConditions(r.alerts, [cond('warning')], T0 + 2000, r.events, 10);

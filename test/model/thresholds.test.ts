@@ -21,6 +21,12 @@ describe('the threshold table', () => {
 		});
 	});
 
+	it('holds the hysteresis margins and clear time in the same table', () => {
+		expect(DEFAULT_THRESHOLDS).toMatchObject({memory_clear_margin: 0.05, unmanaged_clear_margin: 0.05, event_loop_clear_margin_s: 0.2, alert_clear_s: 10});
+		const units = Object.fromEntries(THRESHOLD_TABLE.map((t) => [t.name, t.unit]));
+		expect(units).toMatchObject({memory_clear_margin: 'fraction', unmanaged_clear_margin: 'fraction', event_loop_clear_margin_s: 'seconds', alert_clear_s: 'seconds'});
+	});
+
 	it('describes every threshold once', () => {
 		const names = THRESHOLD_TABLE.map((t) => t.name);
 		expect(new Set(names).size).toBe(names.length);
@@ -34,6 +40,9 @@ describe('parseThresholdOverride', () => {
 		['event_loop_critical_s=5', {name: 'event_loop_critical_s', value: 5}],
 		['event_loop_critical_s=5s', {name: 'event_loop_critical_s', value: 5}],
 		[' stale_warning_polls = 3 ', {name: 'stale_warning_polls', value: 3}],
+		['memory_clear_margin=0.1', {name: 'memory_clear_margin', value: 0.1}],
+		['event_loop_clear_margin_s=0.5s', {name: 'event_loop_clear_margin_s', value: 0.5}],
+		['alert_clear_s=0', {name: 'alert_clear_s', value: 0}],
 	])('reads %s', (text, expected) => {
 		expect(parseThresholdOverride(text)).toEqual(expected);
 	});
@@ -46,6 +55,8 @@ describe('parseThresholdOverride', () => {
 		['memory_warning=', /memory_warning needs a number/],
 		['memory_warning=-1', /memory_warning must be between/],
 		['stale_warning_polls=0', /stale_warning_polls must be between/],
+		['memory_clear_margin=1.5', /memory_clear_margin must be between 0 and 1/],
+		['alert_clear_s=-1', /alert_clear_s must be between/],
 	])('rejects %s with one line naming the problem', (text, message) => {
 		const result = parseThresholdOverride(text);
 		expect(result).toHaveProperty('error');
@@ -66,6 +77,18 @@ describe('resolveThresholds', () => {
 
 	it('refuses a warning above its critical', () => {
 		expect(resolveThresholds({memory_warning: 0.9})).toEqual({error: 'threshold memory_warning (0.9) must not exceed memory_critical (0.8)'});
+	});
+
+	it.each([
+		[{unmanaged_clear_margin: 0.3}, 'threshold unmanaged_clear_margin (0.3) must be below unmanaged_warning (0.3), or the alert never resolves'],
+		[{event_loop_warning_s: 0.1}, 'threshold event_loop_clear_margin_s (0.2) must be below event_loop_warning_s (0.1), or the alert never resolves'],
+	])('refuses a margin that would keep an alert open forever: %o', (overrides, error) => {
+		expect(resolveThresholds(overrides)).toEqual({error});
+	});
+
+	it('accepts margins overridden like any threshold, 0 switching hysteresis off', () => {
+		expect(resolveThresholds({memory_clear_margin: '0.1', event_loop_clear_margin_s: 0, alert_clear_s: 30})).toMatchObject({memory_clear_margin: 0.1, event_loop_clear_margin_s: 0, alert_clear_s: 30});
+		expect(resolveThresholds({memory_warning: 0, memory_clear_margin: 0})).toMatchObject({memory_warning: 0, memory_clear_margin: 0});
 	});
 });
 

@@ -13,12 +13,25 @@ export interface LineProps {
 	readonly inverse?: boolean;
 }
 
+/** Joins neighbours that look the same (one span instead of many: fewer React elements per frame). */
+export function mergeSegments(segments: readonly Segment[], theme: Theme): Segment[] {
+	const out: Segment[] = [];
+	for (const s of segments) {
+		const last = out[out.length - 1];
+		if (last && toneColor(theme, last.tone) === toneColor(theme, s.tone) && (last.bold === true) === (s.bold === true)) {
+			out[out.length - 1] = {...last, text: last.text + s.text};
+		} else out.push(s);
+	}
+	return out;
+}
+
 export const Line = memo(function Line({segments, theme, inverse = false}: LineProps) {
+	const merged = mergeSegments(segments, theme);
 	return (
 		<Text wrap="truncate" inverse={inverse}>
-			{segments.length === 0
+			{merged.length === 0
 				? ' '
-				: segments.map((s, i) => (
+				: merged.map((s, i) => (
 						<Text key={i} color={toneColor(theme, s.tone)} bold={s.bold === true}>
 							{s.text}
 						</Text>

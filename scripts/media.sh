@@ -17,8 +17,10 @@ for tool in tmux chromium /usr/bin/convert; do
 done
 [ -f dist/dask-top.mjs ] || npm run build
 
-tmux -L "$socket" new-session -d -x "$cols" -y "$rows" "CI=true node dist/dask-top.mjs --demo"
-sleep "${WARMUP:-6}"
+# The demo opens paused at a telling moment: beta paused and spilling, gamma just killed.
+at=${DEMO_AT:-+86s}
+tmux -L "$socket" new-session -d -x "$cols" -y "$rows" "CI=true node dist/dask-top.mjs --demo --at $at"
+sleep "${WARMUP:-3}"
 
 shot() { # name, then keys to send before the capture
 	local name=$1; shift

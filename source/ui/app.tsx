@@ -194,7 +194,6 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 						index,
 						count: rowsView.rows.length,
 						...(data.workerPage ? {page: data.workerPage} : {}),
-						nowMs: data.nowMs,
 						memory,
 					}}
 					theme={theme}

@@ -31,7 +31,6 @@ export interface DetailInput {
 	readonly index: number;
 	readonly count: number;
 	readonly page?: WorkerPageState;
-	readonly nowMs: number;
 	readonly memory: MemoryThresholds;
 }
 

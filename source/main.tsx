@@ -129,9 +129,9 @@ async function runOnce(options: Options, poller: Poller, pipeline: Pipeline): Pr
 }
 
 /**
- * The TUI. main has already started the source feeding the pipeline (connect); runTui subscribes
- * to the pipeline, reads status and controls from the source, and resolves with the exit code;
- * main stops the source afterwards.
+ * The TUI. main starts the source feeding the pipeline (connect) before the screen: the screen
+ * shows the pipeline's model, so every round counts, whenever it came. runTui reads status and
+ * controls from the source and resolves with the exit code; main stops the source afterwards.
  */
 async function runInteractive(options: Options, poller: Poller, pipeline: Pipeline, recorder?: Recorder): Promise<number> {
 	const tellProgress = process.stderr.isTTY === true;
@@ -146,7 +146,7 @@ async function runInteractive(options: Options, poller: Poller, pipeline: Pipeli
 	if (recorder && process.stdout.isTTY !== true) return recordUntilSignalled(poller, () => connect(poller, pipeline), recorder, options.url.display, say);
 	const {runTui} = await import('./ui/run.js');
 	connect(poller, pipeline);
-	return runTui({options, source: poller, pipeline, modelOptions: options.model});
+	return runTui({options, source: poller, pipeline});
 }
 
 /** The TUI driven by a replay: the recorded URL stands in for the scheduler's. */
@@ -155,7 +155,7 @@ async function runReplayTui(options: Options, source: ScrapeSource, url: string)
 	const {runTui} = await import('./ui/run.js');
 	connect(source, pipeline);
 	try {
-		return await runTui({options: {...options, url: {base: url, query: '', display: url}}, source, pipeline, modelOptions: options.model});
+		return await runTui({options: {...options, url: {base: url, query: '', display: url}}, source, pipeline});
 	} finally {
 		await source.stop();
 	}

@@ -10,13 +10,11 @@
  *   baselines dropped, the poll interval in force kept).
  * - sourceStatus(status, nowMs, intervalMs?) and tick(nowMs): time passes or the connection
  *   changes without new data, so staleness and alert durations update.
- * - connect(source, pipeline) feeds the source's status, then the round, like the TUI store does.
+ * - connect(source, pipeline) feeds the source's status, then the round.
  *
- * Switching the TUI store to this model (for the lead): createTuiStore can drop its own
- * `initialState`/`reduce` calls — pass `modelOptions` to createPipeline({model}) instead (main does
- * already: `options.model`), read `pipeline.state()` in build(), and in tick() call
- * `pipeline.sourceStatus(source.status(), nowMs, source.intervalMs)` then `pipeline.tick(nowMs)`.
- * Subscribers run after the state is reduced, so `pipeline.state()` inside a listener is current.
+ * This is the ONE model of the process: the TUI store reads `state()` and passes time through
+ * sourceStatus()/tick(), --once and the recorder read the same. Subscribers run after the state
+ * is reduced, so `state()` inside a listener is current.
  */
 import {initialState, reduce} from './model/index.js';
 import type {ClusterState, ModelOptions} from './model/types.js';

@@ -1,12 +1,12 @@
 /**
  * The TUI's entry: `runTui` draws the full-screen monitor on the terminal until the user quits
  * (or a signal or an error ends it) and resolves with the exit code. The caller (main.tsx) has
- * connected the source to the pipeline; runTui runs the model over the pipeline's snapshots,
- * reads status and controls from the source, and leaves the terminal as it found it.
+ * connected the source to the pipeline, whose model (fed by every round, the ones before the
+ * screen started included) is the one the screen shows; runTui reads status and controls from
+ * the source, passes time to the pipeline, and leaves the terminal as it found it.
  */
 import {render, useStdout} from 'ink';
 import {useEffect, useMemo, useState, useSyncExternalStore} from 'react';
-import type {ModelOptions} from '../model/types.js';
 import type {Options} from '../options.js';
 import type {Pipeline} from '../pipeline.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
@@ -19,9 +19,8 @@ import type {TuiControls} from './tui-data.js';
 export interface TuiContext {
 	readonly options: Options;
 	readonly source: ScrapeSource;
+	/** Connected to the source, created with the model options (thresholds, target duration, min/max workers). */
 	readonly pipeline: Pipeline;
-	/** Model options (thresholds, target duration, min/max workers) when the caller has them. */
-	readonly modelOptions?: ModelOptions;
 }
 
 const TICK_MS = 1000;
@@ -73,9 +72,9 @@ function oneLine(error: unknown): string {
 	return (message.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
 }
 
-export async function runTui({options, source, pipeline, modelOptions}: TuiContext): Promise<number> {
+export async function runTui({options, source, pipeline}: TuiContext): Promise<number> {
 	const theme = makeTheme({color: options.color, ascii: options.ascii});
-	const store = createTuiStore({pipeline, source, ...(modelOptions ? {modelOptions} : {}), now: Date.now});
+	const store = createTuiStore({pipeline, source, now: Date.now});
 	const screen = enterFullScreen(process.stdout);
 	let failure: string | undefined;
 	let resolveCode: (code: number) => void = () => {};

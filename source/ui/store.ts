@@ -1,11 +1,12 @@
 /**
- * The TUI's store: runs the pure model over the pipeline's snapshots and hands the App one
- * immutable TuiData per change (useSyncExternalStore). No Ink here. The clock is injected; while
- * replaying, "now" is the recorded time so ages and durations read as they did then.
+ * The TUI's store: reads the ONE model of the process — the pipeline's, fed by every round the
+ * source delivered, including those before the screen started (first contact, `--at`) — and
+ * hands the App one immutable TuiData per change (useSyncExternalStore). It never reduces on its
+ * own: new rounds arrive through the pipeline; time and connection changes go to the pipeline's
+ * sourceStatus()/tick(). No Ink here. The clock is injected; while replaying, "now" is the
+ * recorded time so ages and durations read as they did then.
  */
 import type {Pipeline} from '../pipeline.js';
-import {initialState, reduce} from '../model/index.js';
-import type {ClusterState, ModelOptions} from '../model/types.js';
 import {workerPageAddress} from '../parse/endpoint-kind.js';
 import type {ScrapeCache} from '../parse/index.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
@@ -28,7 +29,6 @@ export const MODEL_TICK_MS = 5000;
 export interface StoreOptions {
 	readonly pipeline: Pipeline;
 	readonly source: Pick<ScrapeSource, 'kind' | 'status' | 'intervalMs' | 'replay'>;
-	readonly modelOptions?: ModelOptions;
 	readonly now: () => number;
 }
 
@@ -52,26 +52,18 @@ export function workerPageState(cache: ScrapeCache, address: string): WorkerPage
 	return undefined;
 }
 
-export function createTuiStore({pipeline, source, modelOptions, now}: StoreOptions): TuiStore {
-	let model: ClusterState = initialState({...modelOptions, intervalMs: source.intervalMs});
-	// The caller ingests the first round (first contact) before the TUI starts: begin from it.
-	const first = pipeline.snapshot();
-	if (first) {
-		const nowMs = source.kind === 'replay' ? first.time * 1000 : now();
-		model = reduce(model, {type: 'source-status', status: source.status(), nowMs, intervalMs: source.intervalMs});
-		model = reduce(model, {type: 'snapshot', snapshot: first, nowMs});
-	}
+export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore {
 	let detail: string | null = null;
 	let lastStatus = source.status();
-	let lastModelTickMs = now();
 	const listeners = new Set<() => void>();
 	const clock = () => (source.kind === 'replay' && source.replay ? source.replay.position().atMs : now());
+	let lastModelTickMs = clock();
 
 	const build = (): TuiData => {
 		const replay = source.replay?.position();
 		const page = detail === null ? undefined : workerPageState(pipeline.cache(), detail);
 		return {
-			model,
+			model: pipeline.state(),
 			status: source.status(),
 			intervalMs: source.intervalMs,
 			nowMs: clock(),
@@ -85,12 +77,9 @@ export function createTuiStore({pipeline, source, modelOptions, now}: StoreOptio
 		for (const listener of [...listeners]) listener();
 	};
 
-	const unsubscribe = pipeline.subscribe((snapshot, raw, info) => {
-		if (info.reset) model = reduce(model, {type: 'reset'});
-		const nowMs = source.kind === 'replay' ? raw.atMs : now();
-		model = reduce(model, {type: 'source-status', status: source.status(), nowMs, intervalMs: source.intervalMs});
-		model = reduce(model, {type: 'snapshot', snapshot, nowMs});
-		lastModelTickMs = nowMs;
+	// The pipeline has already reduced the round (and the source's status) when it calls back.
+	const unsubscribe = pipeline.subscribe((_snapshot, raw) => {
+		lastModelTickMs = source.kind === 'replay' ? raw.atMs : now();
 		lastStatus = source.status();
 		publish();
 	});
@@ -108,8 +97,8 @@ export function createTuiStore({pipeline, source, modelOptions, now}: StoreOptio
 			const status = source.status();
 			const changed = status.state !== lastStatus.state || status.detail !== lastStatus.detail;
 			if (changed || nowMs - lastModelTickMs >= MODEL_TICK_MS || nowMs < lastModelTickMs) {
-				model = reduce(model, {type: 'source-status', status, nowMs, intervalMs: source.intervalMs});
-				model = reduce(model, {type: 'tick', nowMs});
+				pipeline.sourceStatus(status, nowMs, source.intervalMs);
+				pipeline.tick(nowMs);
 				lastModelTickMs = nowMs;
 				lastStatus = status;
 			}

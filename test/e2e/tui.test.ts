@@ -148,6 +148,29 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 	}, 60_000);
 });
 
+describe('dask-top --demo opened at a moment', () => {
+	it('shows what happened before that moment: the events view has the erred tasks, gamma lost, beta spilling and paused, and the detail has full sparklines', async () => {
+		const first = await startTui('--demo --at +86s');
+		expect(first).toMatch(/replay paused \d\d:\d\d:\d\d \[43\/64\]/);
+		keys('3');
+		const events = await waitFor('the events view', (t) => /^Events \d+, newest first/m.test(t));
+		expect(events).toMatch(/✗ critical +ongoing .*gamma +worker gamma .* lost/);
+		expect(events).toMatch(/▲ warning +ongoing .*cluster +\d+ more tasks erred/);
+		expect(events).toMatch(/beta +beta is spilling to disk/);
+		expect(events).toMatch(/✗ critical +ongoing .*beta +beta is paused/);
+		expect(Number(/^Events (\d+),/m.exec(events)?.[1])).toBeGreaterThanOrEqual(5);
+		keys('1');
+		await waitFor('the table', (t) => t.includes('NAME'));
+		keys('j', 'Enter');
+		const detail = await waitFor('the detail of beta', (t) => t.includes('Worker beta'));
+		// 43 rounds so far: the sparkline holds a point per round, not the one round shown.
+		const spark = /^mem hist +([▁▂▃▄▅▆▇█]+) /m.exec(detail)?.[1] ?? '';
+		expect(spark.length).toBeGreaterThanOrEqual(40);
+		keys('q');
+		await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));
+	}, 60_000);
+});
+
 describe('dask-top when the scheduler goes away', () => {
 	let own: Cluster | undefined;
 

@@ -27,6 +27,12 @@ export interface FixtureRun {
 	readonly nowMs: number;
 }
 
+/** The scenarios' recorded rounds as consecutive polls `stepMs` apart, from the first one's recorded time. */
+export function fixtureRounds(version: FixtureVersion, scenarios: readonly Scenario[], stepMs = 2000): RawScrape[] {
+	const first = loadScenarioScrape(version, scenarios[0]!);
+	return scenarios.map((scenario, i) => shift(loadScenarioScrape(version, scenario), first.atMs + i * stepMs));
+}
+
 /** The scenarios as consecutive polls `stepMs` apart, starting at the first one's recorded time. */
 export function fixtureRun(version: FixtureVersion, scenarios: readonly Scenario[], stepMs = 2000): FixtureRun {
 	let model = initialState({intervalMs: stepMs});

@@ -1,8 +1,15 @@
-import {describe, expect, it} from 'vitest';
-import {createPipeline} from '../../source/pipeline.js';
+import {cleanup} from 'ink-testing-library';
+import {afterEach, describe, expect, it} from 'vitest';
+import {triageView} from '../../source/model/index.js';
+import {connect, createPipeline} from '../../source/pipeline.js';
+import {ReplaySource, type ReplayTimers} from '../../source/record/replay-source.js';
 import type {ReplayControls, SourceStatus} from '../../source/types/scrape-source.js';
 import {createTuiStore, MODEL_TICK_MS} from '../../source/ui/store.js';
-import {loadScenarioScrape} from '../helpers/fixtures.js';
+import {FIXTURE_VERSIONS, loadScenarioScrape} from '../helpers/fixtures.js';
+import {fixtureRounds} from './fixture-data.js';
+import {renderApp} from './render.js';
+
+afterEach(() => cleanup());
 
 const status: SourceStatus = {state: 'live', requestsPerSecond: 1, bytesPerSecond: 100};
 const liveSource = {kind: 'live' as const, status: () => status, intervalMs: 2000};
@@ -85,5 +92,53 @@ describe('the TUI store over the pipeline', () => {
 		clock += MODEL_TICK_MS;
 		store.tick();
 		expect(store.getData().model).not.toBe(afterChange);
+	});
+});
+
+/** A replay that never advances on its own: the test decides what is fed. */
+const NO_TIMERS: ReplayTimers = {set: () => 0, clear: () => {}};
+
+describe.each(FIXTURE_VERSIONS)('one model per process, on Dask %s fixture rounds', (version) => {
+	const SEQUENCE = ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died'] as const;
+
+	it('shows everything the source fed before the screen started (a replay opened at its last round, as --at does)', async () => {
+		const rounds = fixtureRounds(version, SEQUENCE);
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const source = new ReplaySource(rounds, {startIndex: rounds.length - 1, paused: true, timers: NO_TIMERS});
+		connect(source, pipeline); // as main does: the source runs up to --at before the TUI exists
+		const store = createTuiStore({pipeline, source, now: () => 0});
+		const data = store.getData();
+		expect(data.model).toBe(pipeline.state());
+		expect(data.model.snapshotCount).toBe(SEQUENCE.length);
+		expect(data.model.history.time.values(10)).toHaveLength(SEQUENCE.length);
+		const kinds = triageView(data.model).events.map((e) => `${e.kind} ${e.subject_name}`);
+		expect(kinds).toEqual(expect.arrayContaining(['worker_lost gamma', 'erred_rising cluster', 'spilling beta']));
+		expect(data.nowMs).toBe(rounds.at(-1)!.atMs);
+
+		const app = await renderApp(data, {kind: 'replay'});
+		await app.press('3');
+		const frame = app.frame();
+		expect(frame).toMatch(/✗ critical +ongoing .*gamma +worker gamma .* lost/);
+		expect(frame).toMatch(/▲ warning +ongoing .*cluster +10 more tasks erred/);
+		expect(frame).toMatch(/beta +beta is spilling to disk/);
+		store.dispose();
+	});
+
+	it('follows the rounds a replay feeds after the screen started, and a seek back starts the same model over', () => {
+		const rounds = fixtureRounds(version, SEQUENCE);
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const source = new ReplaySource(rounds, {startIndex: 1, paused: true, timers: NO_TIMERS});
+		connect(source, pipeline);
+		const store = createTuiStore({pipeline, source, now: () => 0});
+		let published = 0;
+		store.subscribe(() => published++);
+		source.replay.step(3);
+		expect(published).toBe(3);
+		expect(store.getData().model.snapshotCount).toBe(5);
+		expect(store.getData().model).toBe(pipeline.state());
+		source.replay.toStart();
+		expect(store.getData().model.snapshotCount).toBe(1);
+		expect(triageView(store.getData().model).events).toHaveLength(0);
+		store.dispose();
 	});
 });

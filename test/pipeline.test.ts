@@ -1,7 +1,9 @@
 import {describe, expect, it} from 'vitest';
+import {triageView, workerRows} from '../source/model/index.js';
 import {connect, createPipeline, type Pipeline} from '../source/pipeline.js';
 import {ReplaySource} from '../source/record/replay-source.js';
 import {planHints} from '../source/scrape/hints.js';
+import type {RawScrape} from '../source/types/raw-scrape.js';
 import type {SourceStatus} from '../source/types/scrape-source.js';
 import {identityAnswers500, loadScenarioScrape} from './helpers/fixtures.js';
 import {scenarioRounds} from './record/fixture-recording.js';
@@ -125,5 +127,63 @@ describe('the model in the pipeline', () => {
 		source.replay.toStart();
 		expect(pipeline.state().snapshotCount).toBe(1);
 		expect(pipeline.state().source.status?.state).toBe('replay');
+	});
+});
+
+/** A round of a scheduler that went away: the endpoints of `recorded` (or only `paths`) refused at `atMs`, as the poller records them. */
+function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
+	const asked = recorded.responses.filter((r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)));
+	return {
+		atMs,
+		base: recorded.base,
+		responses: asked.map((r) => ({target: r.target, path: r.path, url: r.url, startedMs: atMs, latencyMs: 1, status: null, error: {kind: 'refused', message: 'connect ECONNREFUSED 127.0.0.1:8787'}})),
+	};
+}
+
+describe('the model while the scheduler is away', () => {
+	const retrying: SourceStatus = {state: 'retrying', detail: 'connection refused', requestsPerSecond: 0, bytesPerSecond: 0};
+	const rows = (p: Pipeline) => workerRows(p.state(), {sort: {column: 'name', descending: false}}).rows;
+
+	it('keeps the last good snapshot, workers and history through rounds with no answer, and only counts them as missed', () => {
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const busy = loadScenarioScrape('2022.12.1', 'busy');
+		const good = pipeline.ingest(busy);
+		const before = rows(pipeline);
+		expect(before.map((r) => r.status)).toEqual(['running', 'running', 'running']);
+		// The first failing round still asks everything; later ones only probe /metrics (plan.ts).
+		pipeline.sourceStatus(retrying, busy.atMs + 2000);
+		pipeline.ingest(refusedRound(busy, busy.atMs + 2000));
+		for (let i = 2; i <= 6; i++) pipeline.ingest(refusedRound(busy, busy.atMs + i * 2000, ['/metrics']));
+
+		const state = pipeline.state();
+		expect(pipeline.snapshot()).not.toBe(good); // the pipeline's own latest build reflects the failure …
+		expect(state.snapshot).toBe(good); // … the model keeps the last good data
+		expect(state.snapshotCount).toBe(1);
+		expect(state.history.time.values(10)).toHaveLength(1);
+		expect(state.source.missedRounds).toBe(6);
+		expect(rows(pipeline)).toEqual(before); // same statuses and figures, nobody lost
+		const alerts = triageView(state).alerts;
+		expect(alerts.map((a) => a.kind)).toEqual(['stale']);
+		expect(alerts[0]).toMatchObject({severity: 'critical'});
+		expect(alerts[0]?.message).toMatch(/^scheduler unreachable: 6 missed polls, data 12 s old \(connection refused\)$/);
+		expect(state.events.map((e) => e.kind)).not.toContain('worker_lost');
+		expect(state.events.map((e) => e.kind)).not.toContain('fallback_source');
+	});
+
+	it('takes the next answer as new data again, and resolves the stale alert', () => {
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const busy = loadScenarioScrape('2022.12.1', 'busy');
+		pipeline.ingest(busy);
+		for (let i = 1; i <= 5; i++) pipeline.ingest(refusedRound(busy, busy.atMs + i * 2000, i === 1 ? undefined : ['/metrics']));
+		const back = loadScenarioScrape('2022.12.1', 'worker-died');
+		const shifted: RawScrape = {...back, atMs: busy.atMs + 12_000, responses: back.responses.map((r) => ({...r, startedMs: r.startedMs - back.atMs + busy.atMs + 12_000}))};
+		const snapshot = pipeline.ingest(shifted);
+		const state = pipeline.state();
+		expect(state.snapshot).toBe(snapshot);
+		expect(state.source.missedRounds).toBe(0);
+		expect([...state.alerts.values()].map((a) => a.kind)).not.toContain('stale');
+		expect(state.events.find((e) => e.kind === 'stale')).toMatchObject({state: 'resolved'});
+		// A fresh worker list without gamma: now it is lost, from the figures it had before the outage.
+		expect(rows(pipeline).find((r) => r.name === 'gamma')).toMatchObject({status: 'lost', present: false});
 	});
 });

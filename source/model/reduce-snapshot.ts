@@ -35,6 +35,11 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	const stamp = state.snapshotCount + 1;
 	const fresh = snapshotFresh(snapshot);
 	const source = fresh ? {...state.source, lastFreshMs: nowMs, missedRounds: 0} : {...state.source, missedRounds: state.source.missedRounds + 1};
+	// No scheduler endpoint answered this round (down, refused, timing out, every answer an error):
+	// it carries no new figures, only degraded leftovers of the cache. The last good snapshot stays
+	// — its workers, history, rates and alerts — and only staleness moves (failures are data: the
+	// stale alert and the header say how old and why). Workers are never lost in such a round.
+	if (!fresh && !baseline) return evaluateAlerts({...state, nowMs: Math.max(state.nowMs, nowMs), source, revision: state.revision + 1});
 
 	// Counters: rates, baselines, last completion.
 	const prevSample = state.snapshot ? counterSample(state.snapshot) : undefined;

@@ -10,6 +10,8 @@
  * - A snapshot is fresh when at least one endpoint answered in its round (or it carries no endpoint
  *   health at all, as synthesized test snapshots do). Missed polls = consecutive stale snapshots, or
  *   the time since fresh data in poll intervals (minus half an interval of slack), whichever is more.
+ * - A snapshot with no fresh scheduler answer does not replace the last good one: it only counts
+ *   as a missed poll (the state keeps the last good figures, history and alerts).
  * - Workers are only declared lost from a fresh worker list (identity.json / workers.html answered
  *   this round), never because a failing endpoint left the list stale.
  */

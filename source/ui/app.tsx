@@ -10,7 +10,7 @@ import type {ProgressView, TriageView} from '../model/types.js';
 import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds} from './bars.js';
 import {resolveKey, type KeyContext} from './bindings.js';
 import {formatDuration} from './format.js';
-import {HEADER_LINES, type HeaderInput} from './header-lines.js';
+import {HEADER_LINES, staleFiguresText, type HeaderInput} from './header-lines.js';
 import {footerLine} from './help-lines.js';
 import {decodeKeys} from './keys.js';
 import type {Theme} from './theme.js';
@@ -205,6 +205,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		switch (shown.view) {
 			case 'workers': {
 				const follow = shown.follow === undefined ? undefined : rowsView.rows.find((r) => r.address === shown.follow)?.name;
+				const staleNote = staleFiguresText(data.status, model.source.lastFreshMs, data.nowMs, data.intervalMs);
 				return (
 					<WorkerTable
 						rows={rowsView.rows}
@@ -217,6 +218,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 						filterText={shown.filterText}
 						{...(rowsView.error ? {filterError: rowsView.error} : {})}
 						{...(follow === undefined ? {} : {followName: follow})}
+						{...(staleNote === undefined ? {} : {staleNote})}
 						theme={theme}
 						cells={cells}
 					/>

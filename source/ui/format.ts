@@ -90,6 +90,11 @@ export function formatCpu(percent: number | undefined): string {
 	return percent < 10 && percent > 0 ? percent.toFixed(1) : String(Math.round(percent));
 }
 
+/** A UTC wall-clock time of day: `18:37:07`. */
+export function formatClock(epochMs: number): string {
+	return new Date(epochMs).toISOString().slice(11, 19);
+}
+
 /** Shortens a comm address for the table: drops the `tcp://` scheme. */
 export function shortAddress(address: string): string {
 	return address.replace(/^[a-z]+:\/\//, '');

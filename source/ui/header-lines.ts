@@ -6,7 +6,7 @@ import type {AdaptiveView, SeverityCounts} from '../model/types.js';
 import type {ReplayPosition, SourceStatus} from '../types/scrape-source.js';
 import type {Snapshot, WorkerCounts} from '../types/snapshot.js';
 import {memoryBar, type Segment} from './bars.js';
-import {formatBytesShort, formatCount, formatDuration, formatPercent, formatPerSecond, formatRateShort} from './format.js';
+import {formatBytesShort, formatClock, formatCount, formatDuration, formatPercent, formatPerSecond, formatRateShort} from './format.js';
 import {fitParts, part, seg, type Part} from './parts.js';
 import type {Theme} from './theme.js';
 
@@ -52,8 +52,22 @@ function countStates(snapshot: Snapshot): Required<WorkerCounts> {
 	return {total, idle, partially_saturated: partially, saturated, paused, retiring};
 }
 
-function clock(epochMs: number): string {
-	return new Date(epochMs).toISOString().slice(11, 19);
+const clock = formatClock;
+
+/** Live data older than two poll intervals (and a second of slack) is stale. */
+export function staleLive(ageSeconds: number, intervalMs: number): boolean {
+	return ageSeconds * 1000 > 2 * intervalMs + 1000;
+}
+
+/**
+ * "last figures 18:37:07, 12s old" when the figures on screen are not fresh (the source is
+ * retrying, or live data is stale); undefined while they are, or before any data, or in a replay.
+ */
+export function staleFiguresText(status: SourceStatus, lastFreshMs: number | undefined, nowMs: number, intervalMs: number): string | undefined {
+	if (lastFreshMs === undefined || status.state === 'replay' || status.state === 'connecting') return undefined;
+	const age = Math.max(0, (nowMs - lastFreshMs) / 1000);
+	if (status.state === 'live' && !staleLive(age, intervalMs)) return undefined;
+	return `last figures ${clock(lastFreshMs)}, ${formatDuration(age)} old`;
 }
 
 function connection(input: HeaderInput, theme: Theme): Segment[] {
@@ -80,7 +94,7 @@ function connection(input: HeaderInput, theme: Theme): Segment[] {
 			break;
 		}
 		case 'live': {
-			const stale = age !== undefined && age * 1000 > 2 * intervalMs + 1000;
+			const stale = age !== undefined && staleLive(age, intervalMs);
 			if (stale) out.push(seg(`${dot} stale ${formatDuration(age)}`, 'warning'));
 			else out.push(seg(`${dot} live`, 'ok'), seg(age === undefined ? '' : ` ${formatDuration(age)} ago`, 'muted'));
 			break;

@@ -178,13 +178,19 @@ describe('dask-top when the scheduler goes away', () => {
 		await own?.stop();
 	}, 60_000);
 
-	it('keeps listing the workers, says it is retrying and why, and q still restores the terminal', async () => {
+	it('keeps the last figures of every worker, says it is retrying, why and how old the data is, and q still restores the terminal', async () => {
 		own = await startCluster();
-		await startTui(own.httpUrl);
+		const up = await startTui(own.httpUrl);
+		const row = (text: string, name: string) => text.split('\n').find((l) => new RegExp(`^. ${name} `).test(l)) ?? '';
+		const workerRow = (name: string) => new RegExp(`^. ${name} +127\\.0\\.0\\.1:\\d+ +running +\\d+ +[\\d.]+ .* \\d+% `);
+		for (const name of ['alpha', 'beta', 'gamma']) expect(row(up, name)).toMatch(workerRow(name));
 		await own.stop();
-		const down = await waitFor('the retrying state', (t) => /retrying in \d+s: .*refused/.test(t), 30_000);
-		for (const name of ['alpha', 'beta', 'gamma']) expect(down).toContain(name);
-		expect(down).toMatch(/data \d+(\.\d)?s old/);
+		// Several failed rounds later (backing off), the figures are still the last good ones.
+		const down = await waitFor('the retrying state, data over 6 s old', (t) => /retrying in \d+s: .*refused.*\(data (\d+)(\.\d)?s old\)/.test(t) && Number(/data (\d+)(\.\d)?s old/.exec(t)?.[1]) >= 6, 40_000);
+		for (const name of ['alpha', 'beta', 'gamma']) expect(row(down, name)).toMatch(workerRow(name));
+		expect(down).not.toContain('unknown');
+		expect(down).toMatch(/^Tasks +\d+ +processing \d+/m);
+		expect(down).toMatch(/^Workers 3 .*last figures \d\d:\d\d:\d\d, [\d.]+s old/m);
 		keys('q');
 		await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));
 	}, 90_000);

@@ -33,6 +33,16 @@ export function fixtureRounds(version: FixtureVersion, scenarios: readonly Scena
 	return scenarios.map((scenario, i) => shift(loadScenarioScrape(version, scenario), first.atMs + i * stepMs));
 }
 
+/** A round of a scheduler that went away: `recorded`'s scheduler endpoints (or only `paths`) refused at `atMs`, as the poller records them. */
+export function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
+	const asked = recorded.responses.filter((r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)));
+	return {
+		atMs,
+		base: recorded.base,
+		responses: asked.map((r) => ({target: r.target, path: r.path, url: r.url, startedMs: atMs, latencyMs: 1, status: null, error: {kind: 'refused', message: 'connect ECONNREFUSED'}})),
+	};
+}
+
 /** The scenarios as consecutive polls `stepMs` apart, starting at the first one's recorded time. */
 export function fixtureRun(version: FixtureVersion, scenarios: readonly Scenario[], stepMs = 2000): FixtureRun {
 	let model = initialState({intervalMs: stepMs});

@@ -24,6 +24,8 @@ export interface WorkerTableProps {
 	readonly filterText: string;
 	readonly filterError?: string;
 	readonly followName?: string;
+	/** The figures are not fresh: "last figures 18:37:07, 12s old". */
+	readonly staleNote?: string;
 	readonly theme: Theme;
 	readonly cells: CellContext;
 }
@@ -57,6 +59,7 @@ function titleSegments(props: WorkerTableProps): Segment[] {
 	if (filterError) out.push({text: `  ${filterError} (showing all)`, tone: 'critical'});
 	out.push({text: `  sorted by ${sortLabel(sort.column)} ${sort.descending ? theme.glyphs.down : theme.glyphs.up}`, tone: 'muted'});
 	if (followName !== undefined) out.push({text: `  following ${followName}`, tone: 'info'});
+	if (props.staleNote !== undefined) out.push({text: `  ${props.staleNote}`, tone: 'warning'});
 	return out;
 }
 

@@ -8,7 +8,8 @@ import {formatDurationMs, pickDurationMs} from './options/duration.js';
 import type {ParsedArgv} from './options/flags.js';
 import {resolveModelFlags} from './options/model.js';
 import type {ModelOptions} from './model/types.js';
-import {DEFAULT_URL, normalizeSchedulerUrl, type SchedulerUrl} from './scrape/url.js';
+import {clusterTargets, resolveUrls, type ClusterTarget, type HttpHeader, type UrlOrigin} from './options/urls.js';
+import type {SchedulerUrl} from './scrape/url.js';
 import {demoRecordingPath} from './record/demo-file.js';
 import {resolveRecordOptions, runsOnce, type RecordOptions} from './record/options.js';
 
@@ -16,15 +17,13 @@ export const DEFAULT_INTERVAL_MS = 2000;
 export const MIN_INTERVAL_MS = 1000;
 export const DEFAULT_TIMEOUT_MS = 5000;
 
-export interface HttpHeader {
-	readonly name: string;
-	readonly value: string;
-}
-
-export type UrlOrigin = 'argument' | 'env' | 'config' | 'default';
+export type {ClusterTarget, HttpHeader, UrlOrigin} from './options/urls.js';
 
 export interface Options {
+	/** The first cluster's URL (the only one, unless several were given). */
 	readonly url: SchedulerUrl;
+	/** Every cluster to follow, in the order given, duplicates dropped; clusters[0] is `url` with `headers`. */
+	readonly clusters: readonly ClusterTarget[];
 	/** Where the URL came from; `default` means nobody asked for 127.0.0.1:8787 (a refusal gets a hint). */
 	readonly urlFrom: UrlOrigin;
 	/** One snapshot and exit: --once, --json, or stdout is not a terminal. */
@@ -32,7 +31,7 @@ export interface Options {
 	readonly json: boolean;
 	readonly intervalMs: number;
 	readonly timeoutMs: number;
-	/** Sent to the scheduler's origin only. Values are secrets: never display them. */
+	/** The first cluster's headers, sent to its scheduler's origin only. Values are secrets: never display them. */
 	readonly headers: readonly HttpHeader[];
 	readonly caFile?: string;
 	readonly insecure: boolean;
@@ -71,19 +70,10 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	const notes: string[] = [];
 	const inConfig = (key: string) => `${key} in config file ${config?.path ?? ''}`;
 
-	if (input.length > 1) return {ok: false, error: `expected one scheduler URL, got ${input.length}: ${input.join(' ')}`};
-	const envUrl = env['DASK_TOP_URL'] === '' ? undefined : env['DASK_TOP_URL'];
-	const [rawUrl, urlFrom]: readonly [string, UrlOrigin] =
-		input[0] !== undefined
-			? [input[0], 'argument']
-			: envUrl !== undefined
-				? [envUrl, 'env']
-				: config?.url !== undefined
-					? [config.url, 'config']
-					: [DEFAULT_URL, 'default'];
-	const url = normalizeSchedulerUrl(rawUrl);
-	if (!url.ok) return {ok: false, error: urlFrom === 'env' ? `DASK_TOP_URL: ${url.error}` : urlFrom === 'config' ? `${inConfig('url')}: ${url.error}` : url.error};
-	if (url.url.note !== undefined) notes.push(url.url.note);
+	const urls = resolveUrls({input, env, ...(config ? {config} : {})});
+	if (!urls.ok) return {ok: false, error: urls.error};
+	notes.push(...urls.notes);
+	const urlFrom = urls.urlFrom;
 
 	const interval = pickDurationMs(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS);
 	if (typeof interval === 'string') return {ok: false, error: interval};
@@ -106,28 +96,32 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			headers.set(header.name.toLowerCase(), header);
 		}
 	}
-	if (url.url.basicAuth !== undefined && !headers.has('authorization')) {
-		headers.set('authorization', {name: 'Authorization', value: `Basic ${Buffer.from(url.url.basicAuth).toString('base64')}`});
-	}
+	const clusters = clusterTargets(urls.urls, headers);
+	const first = clusters[0];
+	if (first === undefined) return {ok: false, error: 'no scheduler URL'};
 
 	const caFile = flags.caFile ?? config?.caFile;
 	if (caFile === '') return {ok: false, error: '--ca-file needs a file name'};
 	const noColorEnv = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
 	const recording = resolveRecordOptions(flags.recording ?? {}, {hasUrlArgument: input.length > 0, demoFile: demoRecordingPath()});
 	if (!recording.ok) return {ok: false, error: recording.error};
+	if (recording.options.record !== undefined && clusters.length > 1) {
+		return {ok: false, error: `--record records one cluster for now, got ${clusters.length} scheduler URLs: run one dask-top --record per cluster`};
+	}
 	const model = resolveModelFlags(flags, config, intervalMs);
 	if (!model.ok) return {ok: false, error: model.error};
 
 	return {
 		ok: true,
 		options: {
-			url: url.url,
+			url: first.url,
+			clusters,
 			urlFrom,
 			once: runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options),
 			json: flags.json,
 			intervalMs,
 			timeoutMs,
-			headers: [...headers.values()],
+			headers: first.headers,
 			...(caFile === undefined ? {} : {caFile}),
 			insecure: flags.insecure || config?.insecure === true,
 			color: flags.color && config?.color !== false && !noColorEnv,

@@ -62,7 +62,7 @@ describe('resolveOptions', () => {
 		[{timeout: '-5'}, [], '--timeout: "-5" is not a duration'],
 		[{header: ['NoColonHere']}, [], "--header: a header must look like 'Name: value'"],
 		[{header: ['Bad Name: x']}, [], "--header: a header must look like 'Name: value'"],
-		[{}, ['http://a:1', 'http://b:2'], 'expected one scheduler URL, got 2'],
+		[{recording: {record: 'x.ndjson'}}, ['http://a:1', 'http://b:2'], '--record records one cluster for now, got 2 scheduler URLs'],
 		[{}, ['ftp://host'], 'unsupported scheme ftp://'],
 		[{caFile: ''}, [], '--ca-file needs a file name'],
 	] as const)('turns %j %j into the usage error %j', (flags, input, message) => {

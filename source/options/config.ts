@@ -9,6 +9,8 @@ import {join} from 'node:path';
 export interface ConfigFile {
 	readonly path: string;
 	readonly url?: string;
+	/** Several clusters on one screen, after `url` when both are given. */
+	readonly urls?: readonly string[];
 	readonly interval?: string;
 	readonly timeout?: string;
 	readonly header?: readonly string[];
@@ -30,6 +32,7 @@ type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings' | 'count' | 'obj
 /** Accepted keys (as in the file) → field and kind. Other helpers add their flags' keys here. */
 const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'path'>, kind: ConfigKind]>> = {
 	'url': ['url', 'string'],
+	'urls': ['urls', 'strings'],
 	'interval': ['interval', 'duration'],
 	'timeout': ['timeout', 'duration'],
 	'header': ['header', 'strings'],
@@ -80,7 +83,7 @@ export function parseConfig(text: string, path: string): ConfigResult {
 			case 'strings':
 				if (typeof value === 'string') config[field] = [value];
 				else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) config[field] = value;
-				else return fail(`"${key}" must be a list of strings like ["Authorization: token …"]`);
+				else return fail(`"${key}" must be a list of strings like ${key === 'urls' ? '["http://a:8787", "http://b:8787"]' : '["Authorization: token …"]'}`);
 				break;
 			case 'count':
 				if (typeof value === 'number' || typeof value === 'string') config[field] = String(value);

@@ -54,6 +54,7 @@ const EXAMPLES = [
 	'dask-top tcp://10.0.0.5:8786 --once',
 	'dask-top https://hub.example.org/user/me/proxy/8787/status -H "Authorization: token $JUPYTERHUB_API_TOKEN"',
 	'dask-top --once --json | jq .scheduler.tasks',
+	'dask-top http://prod:8787 http://dev:8787',
 ];
 
 /** Splits text at spaces into lines of at most `width` characters (a longer word stays whole). */
@@ -75,6 +76,7 @@ export function helpText(): string {
 	return [
 		'Usage',
 		'  $ dask-top [URL] [options]',
+		'  $ dask-top URL URL… [options]   (several clusters on one screen: c / C switch between them)',
 		'',
 		"URL is the scheduler's dashboard address, as opened in a browser:",
 		'  http://host:8787   http://host:8787/status   host:8787',
@@ -82,6 +84,8 @@ export function helpText(): string {
 		'  https://gateway.example.org/clusters/NAME/status      (dask-gateway)',
 		"  tcp://host:8786    (the scheduler's comm address: its dashboard on port 8787 is read)",
 		'Without URL: $DASK_TOP_URL, then the config file, then http://127.0.0.1:8787.',
+		'Several URLs (or "urls" in the config file; duplicates count once): --once prints each cluster\'s',
+		'  table, --json prints {"clusters": [document, …]}; --record, --replay and --demo take one cluster for now.',
 		'',
 		'Options',
 		...HELP_OPTIONS.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`),
@@ -91,9 +95,10 @@ export function helpText(): string {
 		'',
 		'Config file (optional): $XDG_CONFIG_HOME/dask-top/config.json, default ~/.config/dask-top/config.json',
 		'  {"url": "http://host:8787", "interval": "2s", "header": ["Authorization: token …"], "thresholds": {"memory_warning": 0.75}}',
+		'  {"urls": ["http://prod:8787", "http://dev:8787"]} follows several clusters.',
 		'  Flags win over $DASK_TOP_URL, which wins over the file.',
 		'',
-		'Exit codes: 0 done, 1 the scheduler could not be read, 2 usage error.',
+		'Exit codes: 0 done, 1 the scheduler (or one of several) could not be read, 2 usage error.',
 		'',
 		'Examples',
 		...EXAMPLES.map((example) => `  $ ${example}`),

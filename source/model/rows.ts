@@ -148,6 +148,8 @@ interface BaseEntry {
 	readonly alerts: ReadonlyMap<string, Alert>;
 	readonly all: readonly WorkerRow[];
 	readonly present: readonly WorkerRow[];
+	/** Epoch seconds each gone worker was lost or retired at. */
+	readonly goneAt: readonly number[];
 	readonly sorted: Map<string, WorkerRow[]>;
 	readonly filtered: Map<string, {readonly filter: string; readonly substring?: string; readonly rows: readonly WorkerRow[]}>;
 }
@@ -160,18 +162,34 @@ function baseRows(state: ClusterState): BaseEntry {
 	const severities = worstSeverityBySubject(state.alerts);
 	const all: WorkerRow[] = [];
 	for (const track of state.workers.values()) all.push(workerRow(track, severities.get(track.address)));
-	const entry: BaseEntry = {alerts: state.alerts, all, present: all.filter((r) => r.present), sorted: new Map(), filtered: new Map()};
+	const goneAt: number[] = [];
+	for (const row of all) if (!row.present) goneAt.push(row.lost_at ?? 0);
+	const entry: BaseEntry = {alerts: state.alerts, all, present: all.filter((r) => r.present), goneAt, sorted: new Map(), filtered: new Map()};
 	baseCache.set(state.workers, entry);
 	return entry;
+}
+
+/**
+ * Which gone workers 'held' drops at this state's time: a key naming them (the newest loss among
+ * them; losses only ever age out), or undefined when none has outlived the hold.
+ */
+function heldCutoff(base: BaseEntry, state: ClusterState): number | undefined {
+	const cutoffS = (state.nowMs - state.options.thresholds.worker_lost_hold_s * 1000) / 1000;
+	let newestExpired: number | undefined;
+	for (const at of base.goneAt) if (at <= cutoffS && (newestExpired === undefined || at > newestExpired)) newestExpired = at;
+	return newestExpired;
 }
 
 export function workerRows(state: ClusterState, query: RowQuery): WorkerRowsView {
 	const base = baseRows(state);
 	const includeLost = query.includeLost ?? true;
-	const sortKey = `${query.sort.column}|${query.sort.descending ? 'd' : 'a'}|${includeLost ? 'all' : 'present'}`;
+	const expiredUpTo = includeLost === 'held' ? heldCutoff(base, state) : undefined;
+	const set = includeLost === false ? 'present' : expiredUpTo === undefined ? 'all' : `held<=${expiredUpTo}`;
+	const sortKey = `${query.sort.column}|${query.sort.descending ? 'd' : 'a'}|${set}`;
 	let sorted = base.sorted.get(sortKey);
 	if (!sorted) {
-		sorted = sortRows(includeLost ? base.all : base.present, query.sort.column, query.sort.descending);
+		const from = includeLost === false ? base.present : expiredUpTo === undefined ? base.all : base.all.filter((r) => r.present || (r.lost_at ?? 0) > expiredUpTo);
+		sorted = sortRows(from, query.sort.column, query.sort.descending);
 		base.sorted.set(sortKey, sorted);
 	}
 	const text = query.filter ?? '';

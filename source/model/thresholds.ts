@@ -46,7 +46,7 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 	{name: 'stale_warning_polls', value: 2, unit: 'polls', min: 1, max: 10_000, description: 'scheduler unreachable / data stale, missed polls: warning'},
 	{name: 'stale_critical_polls', value: 5, unit: 'polls', min: 1, max: 10_000, description: 'scheduler unreachable / data stale, missed polls: critical'},
 	{name: 'rising_window_s', value: 30, unit: 'seconds', min: 0, max: 86_400, description: 'erred tasks / spilled bytes rising: the warning stays open this long after the last rise'},
-	{name: 'worker_lost_hold_s', value: 600, unit: 'seconds', min: 0, max: 31_536_000, description: 'worker lost: critical for this long, then resolved (the worker stays listed as lost)'},
+	{name: 'worker_lost_hold_s', value: 600, unit: 'seconds', min: 0, max: 31_536_000, description: 'worker lost: critical, and a dimmed row of the worker table, for this long; then resolved (--json still lists it under lost_workers)'},
 	{name: 'stall_min_s', value: 60, unit: 'seconds', min: 1, max: 86_400, description: 'stalled: no task completed for at least this long (see stall_duration_x)'},
 	{name: 'stall_duration_x', value: 3, unit: 'times', min: 0, max: 10_000, description: 'stalled: … or this many × the longest mean task duration of the prefixes in flight, whichever is longer'},
 	{name: 'stall_cpu_percent', value: 5, unit: 'percent', min: 0, max: 100_000, description: 'stalled: every worker holding tasks uses less CPU than this (100 = one core)'},

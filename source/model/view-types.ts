@@ -91,8 +91,11 @@ export interface RowQuery {
 	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
 	/** Substring of name, address or host (case-insensitive); `/pattern/flags` is a regex. */
 	readonly filter?: string;
-	/** Include lost workers (default true). */
-	readonly includeLost?: boolean;
+	/**
+	 * Lost and retired workers: true (default) every one remembered; 'held' only those gone for
+	 * less than `worker_lost_hold_s` at the state's time (what the TUI's table shows); false none.
+	 */
+	readonly includeLost?: boolean | 'held';
 }
 
 export interface WorkerRow {

@@ -68,7 +68,8 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 	const bodyHeight = Math.max(1, height - HEADER_LINES - 1);
 
 	const rowsView = useMemo(
-		() => workerRows(model, {sort: ui.sort, ...(ui.filterText === '' ? {} : {filter: ui.filterText})}),
+		// Lost and retired workers stay in the table, dimmed, for the model's hold period.
+		() => workerRows(model, {sort: ui.sort, includeLost: 'held', ...(ui.filterText === '' ? {} : {filter: ui.filterText})}),
 		[model, ui.sort, ui.filterText],
 	);
 	const triage: TriageView | undefined = useMemo(() => (model.snapshot ? triageView(model) : undefined), [model]);
@@ -156,8 +157,11 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		if (state !== start) {
 			uiRef.current = state;
 			setUi(state);
-			// The source fetches /info/worker/<address>.html only while a detail is open.
-			if (state.detail !== start.detail) controls.setDetailWorker(state.detail ?? null);
+			// The source fetches /info/worker/<address>.html only while a detail of a present worker is open.
+			if (state.detail !== start.detail) {
+				const present = state.detail !== undefined && rowsView.rows.find((r) => r.address === state.detail)?.present !== false;
+				controls.setDetailWorker(present ? (state.detail ?? null) : null);
+			}
 		}
 	}, {isActive: keys});
 
@@ -195,6 +199,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 						count: rowsView.rows.length,
 						...(data.workerPage ? {page: data.workerPage} : {}),
 						memory,
+						nowMs: data.nowMs,
 					}}
 					theme={theme}
 					width={width}

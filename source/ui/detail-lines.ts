@@ -6,7 +6,7 @@
 import type {Series, WorkerRow, WorkerTrack} from '../model/types.js';
 import type {PrefixHolding} from '../parse/worker-page.js';
 import {memoryBar, ratioBar, sparkline, type MemoryThresholds, type Segment} from './bars.js';
-import {fit, formatBytesShort, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './format.js';
+import {fit, formatBytesShort, formatClock, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './format.js';
 import {clipSegments, seg} from './parts.js';
 import type {Theme} from './theme.js';
 import {statusText, statusTone} from './worker-columns.js';
@@ -32,6 +32,8 @@ export interface DetailInput {
 	readonly count: number;
 	readonly page?: WorkerPageState;
 	readonly memory: MemoryThresholds;
+	/** The monitor's clock (for "lost 1m02s ago"). */
+	readonly nowMs?: number;
 }
 
 /** The threshold marks as percentages: target / spill / pause / terminate. */
@@ -39,9 +41,7 @@ function marks(t: MemoryThresholds): string {
 	return `${[t.target, t.spill, t.pause, t.terminate].map((f) => Math.round(f * 100)).join('/')}%`;
 }
 
-function clock(epochMs: number): string {
-	return new Date(epochMs).toISOString().slice(11, 19);
-}
+const clock = formatClock;
 
 function history(series: Series | undefined, width: number): number[] {
 	return series ? series.values(width) : [];
@@ -67,12 +67,15 @@ function pairs(input: DetailInput): Array<readonly [string, string]> {
 	out.push(['network', `rx ${formatRateShort(w.net_read_bps)} · tx ${formatRateShort(w.net_write_bps)}`]);
 	out.push(['disk', `read ${formatRateShort(w.disk_read_bps)} · write ${formatRateShort(w.disk_write_bps)}`]);
 	out.push(['event loop', formatDuration(w.event_loop_interval_seconds)]);
+	const track = input.track;
+	const gone = track?.lostMs !== undefined;
 	const lastSeen = w.last_seen === undefined ? '' : ` (at ${clock(w.last_seen * 1000)})`;
-	out.push(['heartbeat', `${formatDuration(w.heartbeat_age_seconds)} ago${lastSeen}`]);
+	if (gone) out.push(['heartbeat', w.last_seen === undefined ? MISSING : `last at ${clock(w.last_seen * 1000)}`]);
+	else out.push(['heartbeat', `${formatDuration(w.heartbeat_age_seconds)} ago${lastSeen}`]);
 	out.push(['nanny', w.nanny === null ? 'none' : (w.nanny ?? MISSING)]);
 	out.push(['ports', `dashboard ${w.dashboard_port ?? MISSING} · fds ${formatCount(w.num_fds)}`]);
-	const track = input.track;
-	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}${track.lostMs !== undefined ? ` · ${track.retired ? 'retired' : 'lost'} at ${clock(track.lostMs)}` : ''}`]);
+	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}`]);
+	if (track?.lostMs !== undefined) out.push([track.retired ? 'retired' : 'lost', `at ${clock(track.lostMs)}`]);
 	if (row?.severity) out.push(['alerts', `worst ongoing: ${row.severity}`]);
 	return out;
 }
@@ -94,9 +97,21 @@ function figureLines(list: Array<readonly [string, string]>, width: number): Seg
 	return lines;
 }
 
+/** For a lost or retired worker: when it went, and that the figures are its last. */
+function goneLine(track: WorkerTrack, nowMs: number | undefined): Segment[] {
+	const lostMs = track.lostMs ?? 0;
+	const ago = nowMs === undefined ? '' : `, ${formatDuration((nowMs - lostMs) / 1000)} ago`;
+	const what = track.retired ? 'retired (left while closing gracefully)' : 'LOST';
+	return [
+		seg(`${what} at ${clock(lostMs)}${ago}`, track.retired ? 'muted' : 'critical', true),
+		seg(` · last listed ${clock(track.lastSeenMs)}; every figure below is its last`, 'muted'),
+	];
+}
+
 function holdings(input: DetailInput, width: number, theme: Theme, room: number): Segment[][] {
 	const page = input.page;
 	const title = seg('What holds its memory ', 'title', true);
+	if (input.track?.lostMs !== undefined) return [[title, seg('— the worker is gone: the scheduler has no page for it any more', 'muted')]];
 	if (!page || page.address !== input.address) return [[title, seg('fetching /info/worker page… (refreshed slowly while this view is open)', 'muted')]];
 	if (page.error) return [[title, seg(`/info/worker page: ${page.error}`, 'warning')]];
 	const groups = page.byPrefix ?? [];
@@ -143,6 +158,7 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 		lines.push([seg('no figures for this worker yet', 'muted')]);
 		return lines;
 	}
+	if (input.track?.lostMs !== undefined) lines.push(goneLine(input.track, input.nowMs));
 	const barWidth = Math.max(10, Math.min(50, width - 40));
 	const figures = {
 		...(w.memory_process_bytes === undefined ? {} : {processBytes: w.memory_process_bytes}),

@@ -161,12 +161,17 @@ export function headerCell(column: WorkerColumn, width: number, sort: {readonly 
 	return fit(title, width, column.align);
 }
 
-/** A whole row: its cells joined by one space. */
+/** Cells of a gone worker that keep their own colour: the alert mark and the status word. */
+const KEEP_TONE_WHEN_GONE: ReadonlySet<WorkerColumnId> = new Set(['mark', 'status']);
+
+/** A whole row: its cells joined by one space. A lost or retired worker's row is dimmed (its status says `lost` / `retired` in words). */
 export function rowSegments(row: WorkerRow, columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>, ctx: CellContext): Segment[] {
 	const out: Segment[] = [];
 	columns.forEach((column, i) => {
-		if (i > 0) out.push({text: ' ', tone: 'normal'});
-		out.push(...workerCell(column.spec.id, row, column.width, ctx));
+		if (i > 0) out.push({text: ' ', tone: row.present ? 'normal' : 'muted'});
+		const cells = workerCell(column.spec.id, row, column.width, ctx);
+		if (row.present || KEEP_TONE_WHEN_GONE.has(column.spec.id)) out.push(...cells);
+		else for (const cell of cells) out.push({text: cell.text, tone: 'muted'});
 	});
 	return out;
 }

@@ -1,0 +1,90 @@
+/**
+ * Lost workers in the table and the detail, on the real fixture sequence of both Dask versions that
+ * ends with gamma killed (idle → busy → memory-heavy → errors → worker-died).
+ */
+import {cleanup} from 'ink-testing-library';
+import {afterEach, describe, expect, it} from 'vitest';
+import {reduce, workerRows} from '../../source/model/index.js';
+import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
+import {fitColumns} from '../../source/ui/columns.js';
+import {formatPercent} from '../../source/ui/format.js';
+import {rowSegments, WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
+import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
+import {fixtureRun, tuiData} from './fixture-data.js';
+import {KEY, PLAIN, renderApp} from './render.js';
+
+afterEach(() => cleanup());
+
+const SEQUENCE = ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died'] as const;
+const rowOf = (lines: readonly string[], name: string) => lines.find((l) => new RegExp(`^. ${name} `).test(l));
+const names = (lines: readonly string[]) => lines.map((l) => /^. (alpha|beta|gamma) /.exec(l)?.[1]).filter((n) => n !== undefined);
+
+describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) => {
+	const run = fixtureRun(version, SEQUENCE);
+	const gamma = [...run.model.workers.values()].find((t) => t.last.name === 'gamma')!;
+
+	it('keeps a lost worker in the table with the word lost, its last figures and a critical mark', async () => {
+		expect(gamma.lostMs).toBe(run.nowMs);
+		const app = await renderApp(tuiData(run));
+		const row = rowOf(app.lines(), 'gamma')!;
+		const fraction = gamma.last.memory_process_bytes! / gamma.last.memory_limit_bytes!;
+		expect(row).toMatch(new RegExp(`^✗ gamma +127\\.0\\.0\\.1:\\d+ +lost +2 .* ${formatPercent(fraction)} .* gone$`));
+		expect(app.lines()[4]).toMatch(/^Workers 3 /);
+	});
+
+	it('sorts it like the others, by any column', async () => {
+		const app = await renderApp(tuiData(run));
+		expect(names(app.lines())).toEqual(['alpha', 'beta', 'gamma']);
+		await app.press('sssss'); // memory ↓
+		expect(app.frame()).toContain('sorted by memory ↓');
+		const expected = [...run.model.workers.values()]
+			.map((t) => ({name: t.last.name, fraction: t.last.memory_process_bytes! / t.last.memory_limit_bytes!}))
+			.sort((a, b) => b.fraction - a.fraction)
+			.map((w) => w.name);
+		expect(names(app.lines())).toEqual(expected);
+	});
+
+	it('dims every cell of its row but the alert mark and the status word', () => {
+		const row = workerRows(run.model, {sort: {column: 'name', descending: false}}).rows.find((r) => r.name === 'gamma')!;
+		const columns = fitColumns(WORKER_COLUMNS, 120);
+		const cells = {glyphs: PLAIN.glyphs, memory: {target: DASK_MEMORY_THRESHOLDS.target, spill: 0.7, pause: 0.8, terminate: 0.95}, eventLoopWarningSeconds: 0.1, eventLoopCriticalSeconds: 1};
+		const segments = rowSegments(row, columns, cells);
+		const status = segments.find((s) => s.text.trim() === 'lost');
+		expect(status?.tone).toBe('critical');
+		const others = segments.filter((s) => s !== status && s.text.trim() !== PLAIN.glyphs.criticalMark && s.text.trim() !== '');
+		expect(others.length).toBeGreaterThan(10);
+		for (const s of others) expect(s.tone).toBe('muted');
+		const alpha = workerRows(run.model, {sort: {column: 'name', descending: false}}).rows.find((r) => r.name === 'alpha')!;
+		expect(rowSegments(alpha, columns, cells).some((s) => s.tone === 'muted' && s.text.includes('alpha'))).toBe(false);
+	});
+
+	it("drops it from the table once the model's hold period is over (worker_lost_hold_s)", async () => {
+		const holdMs = run.model.options.thresholds.worker_lost_hold_s * 1000;
+		const justBefore = reduce(run.model, {type: 'tick', nowMs: gamma.lostMs! + holdMs - 1000});
+		const before = await renderApp(tuiData({...run, model: justBefore, nowMs: gamma.lostMs! + holdMs - 1000}));
+		expect(rowOf(before.lines(), 'gamma')).toMatch(/ lost /);
+		before.unmount();
+		const after = reduce(run.model, {type: 'tick', nowMs: gamma.lostMs! + holdMs});
+		const app = await renderApp(tuiData({...run, model: after, nowMs: gamma.lostMs! + holdMs}));
+		expect(rowOf(app.lines(), 'gamma')).toBeUndefined();
+		expect(app.lines()[4]).toMatch(/^Workers 2 /);
+		expect(after.workers.get(gamma.address)?.lostMs).toBe(gamma.lostMs); // still remembered (--json lost_workers)
+	});
+
+	it('opens its detail with its last state and when it was lost, without asking the source for its page', async () => {
+		const app = await renderApp(tuiData(run));
+		await app.press('jj', KEY.enter);
+		const frame = app.frame();
+		const clock = new Date(gamma.lostMs!).toISOString().slice(11, 19);
+		expect(frame).toMatch(new RegExp(`^Worker gamma +127\\.0\\.0\\.1:\\d+ +lost +\\[3 of 3\\]`, 'm'));
+		expect(frame).toContain(`LOST at ${clock}, 500ms ago · last listed ${new Date(gamma.lastSeenMs).toISOString().slice(11, 19)}; every figure below is its last`);
+		expect(frame).toMatch(new RegExp(`^memory +\\[.*\\] ${formatPercent(gamma.last.memory_process_bytes! / gamma.last.memory_limit_bytes!)} `, 'm'));
+		expect(frame).toMatch(new RegExp(`lost +at ${clock}`));
+		expect(frame).toContain('the worker is gone');
+		expect(app.controls.calls).toEqual(['detail none']);
+		await app.press('k');
+		expect(app.frame()).toMatch(/^Worker beta /m);
+		expect(app.frame()).not.toContain('LOST at');
+		expect(app.controls.calls.at(-1)).toMatch(/^detail tcp:\/\//);
+	});
+});

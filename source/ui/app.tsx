@@ -11,6 +11,7 @@ import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds} from './bars.js';
 import {resolveKey, type KeyContext} from './bindings.js';
 import {formatDuration} from './format.js';
 import {HEADER_LINES, staleFiguresText, type HeaderInput} from './header-lines.js';
+import {ALERTS_PANEL_MIN_LINES} from './events-lines.js';
 import {footerLine} from './help-lines.js';
 import {decodeKeys} from './keys.js';
 import type {Theme} from './theme.js';
@@ -19,8 +20,8 @@ import {effectOf, initialUiState, reduceUi, stepInterval, syncRows, type UiConte
 import type {CellContext} from './worker-columns.js';
 import {Header} from './components/header.js';
 import {Line} from './components/line.js';
-import {DetailBody, eventsHeadLines, EventsBody, helpLineCount, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
-import {tableBodyRows, WorkerTable} from './components/worker-table.js';
+import {AlertsPanel, DetailBody, eventsHeadLines, EventsBody, helpLineCount, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
+import {tableBodyRows, tableHeightFor, WorkerTable} from './components/worker-table.js';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 14;
@@ -211,13 +212,16 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 			case 'workers': {
 				const follow = shown.follow === undefined ? undefined : rowsView.rows.find((r) => r.address === shown.follow)?.name;
 				const staleNote = staleFiguresText(data.status, model.source.lastFreshMs, data.nowMs, data.intervalMs);
-				return (
+				// The rows the table leaves free show the Alerts panel; the table always comes first.
+				const spare = bodyHeight - tableHeightFor(rowsView.rows.length);
+				const tableHeight = spare >= ALERTS_PANEL_MIN_LINES ? bodyHeight - spare : bodyHeight;
+				const table = (
 					<WorkerTable
 						rows={rowsView.rows}
 						total={rowsView.total}
 						cursor={shown.cursor.workers}
 						top={shown.top.workers}
-						height={bodyHeight}
+						height={tableHeight}
 						width={width}
 						sort={shown.sort}
 						filterText={shown.filterText}
@@ -227,6 +231,13 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 						theme={theme}
 						cells={cells}
 					/>
+				);
+				if (tableHeight === bodyHeight) return table;
+				return (
+					<>
+						{table}
+						<AlertsPanel {...(triage ? {triage} : {})} theme={theme} width={width} height={bodyHeight - tableHeight} />
+					</>
 				);
 			}
 			case 'progress':

@@ -1,6 +1,7 @@
 /**
  * The events view (triage): the adaptive target with its explanation, a stall warning, then the
- * event log newest first. Pure: lines of segments.
+ * event log newest first; and the compact Alerts panel under a short worker table. Pure: lines of
+ * segments.
  */
 import type {AdaptiveView, ModelEvent, Severity, TriageView} from '../model/types.js';
 import type {Segment} from './bars.js';
@@ -112,4 +113,43 @@ export function eventRow(event: ModelEvent, theme: Theme, width: number): Segmen
 		],
 		width,
 	);
+}
+
+/** The Alerts panel needs this many lines (a blank, its title, two entries) or it is not drawn. */
+export const ALERTS_PANEL_MIN_LINES = 4;
+
+/**
+ * The Alerts panel under a worker table shorter than the body: a blank line, a title, then the
+ * ongoing alerts worst first and the latest resolved events newest first, one line each, as many
+ * as `height` holds. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the table has priority).
+ */
+export function alertsPanelLines(triage: TriageView | undefined, theme: Theme, width: number, height: number): Segment[][] {
+	if (height < ALERTS_PANEL_MIN_LINES || !triage) return [];
+	const room = height - 2;
+	const ongoing = triage.alerts;
+	const resolved = triage.events.filter((e) => e.state === 'resolved');
+	const c = triage.counts;
+	const title: Segment[] = [
+		seg('Alerts  ', 'title', true),
+		seg(`${theme.glyphs.criticalMark}${c.critical}`, c.critical > 0 ? 'critical' : 'muted'),
+		seg(' '),
+		seg(`${theme.glyphs.warningMark}${c.warning}`, c.warning > 0 ? 'warning' : 'muted'),
+		seg(' '),
+		seg(`i${c.info}`, c.info > 0 ? 'info' : 'muted'),
+		seg(` ongoing, worst first${resolved.length > 0 ? '; then the latest ended' : ''}  ·  3 all events`, 'muted'),
+	];
+	const lines: Segment[][] = [[], clipSegments(title, width)];
+	if (ongoing.length === 0 && resolved.length === 0) {
+		lines.push([seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]);
+		return lines;
+	}
+	const entries = [...ongoing, ...resolved];
+	const shown = entries.length > room ? entries.slice(0, room - 1) : entries;
+	for (const e of shown) lines.push(eventRow(e, theme, width));
+	if (shown.length < entries.length) {
+		const moreOngoing = Math.max(0, ongoing.length - shown.length);
+		const more = entries.length - shown.length;
+		lines.push([seg(`… ${more} more${moreOngoing > 0 ? ` (${moreOngoing} ongoing)` : ''}: press 3 for the events view`, moreOngoing > 0 ? 'warning' : 'muted')]);
+	}
+	return lines;
 }

@@ -6,7 +6,7 @@
 import {Box, Text} from 'ink';
 import type {ModelEvent, PrefixProgress, ProgressView, TriageView} from '../../model/types.js';
 import {detailLines, type DetailInput} from '../detail-lines.js';
-import {eventRow, eventsTitle, triageHead} from '../events-lines.js';
+import {alertsPanelLines, eventRow, eventsTitle, triageHead} from '../events-lines.js';
 import {helpLines} from '../help-lines.js';
 import {prefixColumns, prefixHeader, progressHead as prefixHead, prefixRow} from '../progress-lines.js';
 import type {Theme} from '../theme.js';
@@ -68,6 +68,17 @@ export function EventsBody({triage, cursor, top, theme, width, height}: BodyProp
 			{visible.map((e, i) => (
 				<Line key={`${e.id}@${e.start_time}@${top + i}`} segments={eventRow(e, theme, width)} theme={theme} inverse={top + i === cursor} />
 			))}
+		</Box>
+	);
+}
+
+/** The compact Alerts panel under a short worker table (nothing when `height` is too small). */
+export function AlertsPanel({triage, theme, width, height}: BodyProps & {readonly triage?: TriageView}) {
+	const lines = alertsPanelLines(triage, theme, width, height);
+	if (lines.length === 0) return null;
+	return (
+		<Box flexDirection="column" width={width} height={height}>
+			<Lines lines={lines} theme={theme} />
 		</Box>
 	);
 }

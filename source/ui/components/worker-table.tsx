@@ -35,6 +35,11 @@ export function tableBodyRows(height: number): number {
 	return Math.max(1, height - 2);
 }
 
+/** Lines a table of `rows` rows needs (title, column header, at least one line for "no workers"). */
+export function tableHeightFor(rows: number): number {
+	return 2 + Math.max(1, rows);
+}
+
 const Row = memo(function Row({
 	row,
 	columns,

@@ -1,0 +1,86 @@
+/**
+ * The Alerts panel in the rows a short worker table leaves free: ongoing alerts worst first, then
+ * the latest ended events, one line each, as many as fit; nothing when the table needs the room.
+ * Real fixture sequences of both Dask versions; the crowded table uses SYNTHESIZED workers
+ * (bench/synth.ts: no fixture has that many).
+ */
+import {cleanup} from 'ink-testing-library';
+import {afterEach, describe, expect, it} from 'vitest';
+import {synthState} from '../../bench/synth.js';
+import {reduce, triageView} from '../../source/model/index.js';
+import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
+import {fixtureRun, LIVE, tuiData} from './fixture-data.js';
+import {renderApp} from './render.js';
+
+afterEach(() => cleanup());
+
+const EVENT_LINE = /^\d\d:\d\d:\d\d [✗▲i] (critical|warning |info    ) (ongoing|ended)/;
+
+describe.each(FIXTURE_VERSIONS)('the Alerts panel on Dask %s fixtures', (version) => {
+	// memory-heavy → errors → worker-died → busy: alerts open, one resolves when beta recovers.
+	const run = fixtureRun(version, ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died']);
+	const triage = triageView(run.model);
+
+	it.each([
+		[120, 40],
+		[80, 24],
+	])('fills the rows under the table at %i×%i: ongoing worst first, then the latest ended, one line each', async (columns, rows) => {
+		const app = await renderApp(tuiData(run), {columns, rows});
+		const lines = app.lines();
+		expect(lines).toHaveLength(rows - 1);
+		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
+		const gamma = lines.findIndex((l) => /^. gamma /.test(l));
+		expect(lines[gamma + 1]).toBe('');
+		const c = triage.counts;
+		expect(lines[gamma + 2]).toMatch(new RegExp(`^Alerts +✗${c.critical} ▲${c.warning} i${c.info} ongoing, worst first`));
+		const entries = lines.slice(gamma + 3).filter((l) => EVENT_LINE.test(l));
+		const ended = triage.events.filter((e) => e.state === 'resolved');
+		expect(entries).toHaveLength(triage.alerts.length + ended.length);
+		// Ongoing first, worst first; the ended ones after.
+		expect(entries.slice(0, triage.alerts.length).every((l) => / ongoing /.test(l))).toBe(true);
+		expect(entries.slice(triage.alerts.length).every((l) => / ended /.test(l))).toBe(true);
+		const severities = entries.slice(0, triage.alerts.length).map((l) => (l.includes('critical') ? 2 : l.includes('warning') ? 1 : 0));
+		expect([...severities].sort((a, b) => b - a)).toEqual(severities);
+		expect(entries[0]).toMatch(/✗ critical +ongoing .*gamma +worker gamma/);
+		expect(lines.at(-1)).toContain('q quit');
+	});
+
+	it('shows as many as fit and says how many more, in a short terminal', async () => {
+		const app = await renderApp(tuiData(run), {columns: 120, rows: 15});
+		const lines = app.lines();
+		expect(lines).toHaveLength(14);
+		const title = lines.findIndex((l) => l.startsWith('Alerts '));
+		expect(title).toBeGreaterThan(0);
+		const entries = lines.filter((l) => EVENT_LINE.test(l));
+		const total = triage.alerts.length + triage.events.filter((e) => e.state === 'resolved').length;
+		expect(entries.length).toBeGreaterThanOrEqual(1);
+		expect(entries.length).toBeLessThan(total);
+		expect(lines[title + 1 + entries.length]).toBe(`… ${total - entries.length} more (${triage.alerts.length - entries.length} ongoing): press 3 for the events view`);
+	});
+
+	it('is not drawn in the detail, progress or events views', async () => {
+		const app = await renderApp(tuiData(run), {columns: 120, rows: 40});
+		for (const key of ['2', '3']) {
+			await app.press(key);
+			expect(app.lines().some((l) => l.startsWith('Alerts '))).toBe(false);
+		}
+	});
+});
+
+describe('the Alerts panel when there is no room', () => {
+	it('leaves the table the whole body when it fills it (80×24, 16 synthesized workers)', async () => {
+		const state = synthState(16);
+		const data = {model: state, status: LIVE, intervalMs: 2000, nowMs: state.nowMs};
+		const app = await renderApp(data, {columns: 80, rows: 24});
+		const lines = app.lines();
+		expect(lines.some((l) => l.startsWith('Alerts '))).toBe(false);
+		expect(lines.filter((l) => /^. w\d+/.test(l)).length).toBeGreaterThanOrEqual(15);
+	});
+
+	it('says there is nothing to report rather than staying blank', async () => {
+		const run = fixtureRun('2026.7.1', ['idle']);
+		const quiet = reduce(run.model, {type: 'tick', nowMs: run.nowMs});
+		const app = await renderApp(tuiData({...run, model: quiet}), {columns: 80, rows: 24});
+		expect(app.frame()).toMatch(/^Alerts +✗0 ▲0 i0 ongoing, worst first  ·  3 all events\nnone: nothing has joined, left or crossed a threshold yet$/m);
+	});
+});

@@ -18,6 +18,7 @@ import {diagnoseFirstContact} from './scrape/diagnose.js';
 import {planHints} from './scrape/hints.js';
 import {Poller} from './scrape/poller.js';
 import {recordUntilSignalled, runReplay, startRecording} from './record/run.js';
+import {runClusters} from './run-clusters.js';
 import type {Recorder} from './record/writer.js';
 import type {ScrapeSource} from './types/scrape-source.js';
 
@@ -68,6 +69,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 	const ca = options.caFile === undefined ? undefined : readCa(options.caFile);
 	if (typeof ca === 'object') return usage(ca.error);
+	// Several clusters: one client, poller and pipeline each, side by side (run-clusters.ts).
+	if (options.clusters.length > 1) return runClusters({options, ...(ca === undefined ? {} : {ca}), version: parsed.argv.version, say});
 
 	const client = new HttpClient({
 		timeoutMs: options.timeoutMs,

@@ -30,6 +30,10 @@
  *   status, memory, tasks, `last_seen`) plus `lost_at` and `last_listed_at` (epoch s, the
  *   monitor's time of its loss and of the last poll that listed it) and `retired` when it left
  *   while closing gracefully.
+ *
+ * With several clusters (`dask-top --json URL1 URL2 …`) the output is `{"clusters": [document, …]}`,
+ * each document exactly the one above, in the order given; a cluster that could not be read is
+ * left out (its error is on stderr, exit 1).
  */
 import type {AdaptiveView, Alert, ClusterState, ModelEvent, SeverityCounts, StallView, TriageView} from '../model/types.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
@@ -78,7 +82,12 @@ export function toJsonDocument(snapshot: Snapshot, extras: JsonExtras = {}): Jso
 	return {...snapshot, ...defined};
 }
 
+/** `--json` with several clusters. */
+export interface ClustersDocument {
+	readonly clusters: readonly JsonDocument[];
+}
+
 /** Pretty-printed, one document, ending in a newline. */
-export function formatJsonDocument(document: JsonDocument): string {
+export function formatJsonDocument(document: JsonDocument | ClustersDocument): string {
 	return `${JSON.stringify(document, (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? undefined : value), 2)}\n`;
 }

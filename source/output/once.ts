@@ -6,7 +6,7 @@
 import {triageView} from '../model/index.js';
 import type {ClusterState} from '../model/types.js';
 import type {Snapshot} from '../types/snapshot.js';
-import {formatJsonDocument, toJsonDocument, triageExtras} from './json.js';
+import {formatJsonDocument, toJsonDocument, triageExtras, type JsonDocument} from './json.js';
 import {formatSnapshotText} from './text.js';
 
 /** What of the pipeline `--once` reads (pipeline.ts's Pipeline has both). */
@@ -21,5 +21,22 @@ export function formatOnce(pipeline: OnceInput, json: boolean): string | undefin
 	if (snapshot === undefined) return undefined;
 	const state = pipeline.state();
 	const triage = triageView(state);
-	return json ? formatJsonDocument(toJsonDocument(snapshot, triageExtras(triage, state))) : formatSnapshotText(snapshot, triage);
+	return json ? formatJsonDocument(onceDocument(snapshot, state)) : formatSnapshotText(snapshot, triage);
+}
+
+function onceDocument(snapshot: Snapshot, state: ClusterState): JsonDocument {
+	return toJsonDocument(snapshot, triageExtras(triageView(state), state));
+}
+
+/**
+ * `--once` over several clusters, in the order given: the text tables one after another with a
+ * blank line between, or one JSON object `{"clusters": [document, …]}` whose documents are each
+ * exactly the single-cluster document. Clusters before their first round are left out (their
+ * error is the caller's to print); undefined when none has a round.
+ */
+export function formatOnceClusters(pipelines: readonly OnceInput[], json: boolean): string | undefined {
+	const read = pipelines.filter((pipeline) => pipeline.snapshot() !== undefined);
+	if (read.length === 0) return undefined;
+	if (!json) return read.map((pipeline) => formatOnce(pipeline, false)).join('\n');
+	return formatJsonDocument({clusters: read.map((pipeline) => onceDocument(pipeline.snapshot()!, pipeline.state()))});
 }

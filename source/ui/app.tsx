@@ -19,6 +19,7 @@ import type {TuiControls, TuiData} from './tui-data.js';
 import {effectOf, initialUiState, reduceUi, stepInterval, syncRows, type UiContext, type UiState} from './ui-state.js';
 import type {CellContext} from './worker-columns.js';
 import {Header} from './components/header.js';
+import {ClusterBar, type ClusterBarInput} from './components/cluster-bar.js';
 import {Line} from './components/line.js';
 import {AlertsPanel, DetailBody, eventsHeadLines, EventsBody, helpLineCount, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
 import {tableBodyRows, tableHeightFor, WorkerTable} from './components/worker-table.js';
@@ -43,6 +44,10 @@ export interface AppProps {
 	readonly initialUi?: UiState;
 	/** Read keys (false when stdin is not a terminal: no raw mode; Ctrl-C then arrives as SIGINT). */
 	readonly keys?: boolean;
+	/** Several clusters are followed: the cluster bar under the header. */
+	readonly clusterBar?: ClusterBarInput;
+	/** Told every new UI state (the several-clusters root keeps each cluster's). */
+	readonly onUiChange?: (ui: UiState) => void;
 }
 
 const MESSAGE_MS = 3000;
@@ -55,7 +60,7 @@ function modeOf(state: UiState): KeyContext['mode'] {
 	return state.view;
 }
 
-export function App({data: liveData, controls, url, size, theme, onQuit, initialUi, keys = true}: AppProps) {
+export function App({data: liveData, controls, url, size, theme, onQuit, initialUi, keys = true, clusterBar, onUiChange}: AppProps) {
 	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
 	const [message, setMessage] = useState<{text: string; untilMs: number} | undefined>();
 	const frozen = useRef<TuiData | undefined>(undefined);
@@ -66,7 +71,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	const width = Math.max(1, size.columns);
 	const height = Math.max(1, size.rows - 1); // a root as tall as the terminal makes Ink 6.8 clear every frame
-	const bodyHeight = Math.max(1, height - HEADER_LINES - 1);
+	const bodyHeight = Math.max(1, height - HEADER_LINES - (clusterBar ? 1 : 0) - 1);
 
 	const rowsView = useMemo(
 		// Lost and retired workers stay in the table, dimmed, for the model's hold period.
@@ -105,7 +110,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 	const uiRef = useRef(ui);
 	uiRef.current = ui;
 
-	const keyContext: KeyContext = {mode: modeOf(shown), replay: controls.kind === 'replay'};
+	const keyContext: KeyContext = {mode: modeOf(shown), replay: controls.kind === 'replay', clusters: controls.switchCluster !== undefined};
 
 	// Closing the screen with a detail open stops the source fetching its worker page.
 	useEffect(() => () => controls.setDetailWorker(null), [controls]);
@@ -116,13 +121,17 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		return () => clearTimeout(timer);
 	}, [message]);
 
+	useEffect(() => {
+		onUiChange?.(ui);
+	}, [ui, onUiChange]);
+
 	const say = (text: string) => setMessage({text, untilMs: Date.now() + MESSAGE_MS});
 
 	useInput((input, key) => {
 		const start = syncRows(uiRef.current, ctxRef.current);
 		let state = start;
 		for (const name of decodeKeys(input, key)) {
-			const action = resolveKey(name, {mode: modeOf(state), replay: controls.kind === 'replay'});
+			const action = resolveKey(name, {mode: modeOf(state), replay: controls.kind === 'replay', clusters: controls.switchCluster !== undefined});
 			if (action === undefined) continue;
 			const effect = effectOf(action);
 			if (effect) {
@@ -139,6 +148,10 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 						say(`polling every ${formatDuration(ms / 1000)}`);
 						break;
 					}
+					case 'cluster':
+						onUiChange?.(state);
+						controls.switchCluster?.(effect.step);
+						return;
 					case 'replay': {
 						const replay = controls.replay;
 						if (!replay) break;
@@ -255,6 +268,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 	return (
 		<Box flexDirection="column" width={width} height={height}>
 			<Header input={headerInput} theme={theme} width={width} />
+			{clusterBar ? <ClusterBar input={clusterBar} theme={theme} width={width} /> : null}
 			<Box flexDirection="column" height={bodyHeight} width={width}>
 				{body}
 			</Box>

@@ -6,8 +6,8 @@
 
 export type View = 'workers' | 'progress' | 'events';
 
-/** Where a binding works: a view, the worker detail, the help overlay, the filter prompt, or a replay. */
-export type Mode = View | 'detail' | 'help' | 'filter' | 'replay';
+/** Where a binding works: a view, the worker detail, the help overlay, the filter prompt, a replay, or while several clusters are followed. */
+export type Mode = View | 'detail' | 'help' | 'filter' | 'replay' | 'clusters';
 
 export type Action =
 	| 'move-down'
@@ -22,6 +22,8 @@ export type Action =
 	| 'view-workers'
 	| 'view-progress'
 	| 'view-events'
+	| 'cluster-next'
+	| 'cluster-previous'
 	| 'sort-next'
 	| 'sort-previous'
 	| 'sort-reverse'
@@ -77,6 +79,8 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['1'], label: 'workers view', action: 'view-workers', modes: SCREENS},
 	{keys: ['2'], label: 'task progress view', action: 'view-progress', modes: SCREENS},
 	{keys: ['3'], label: 'events view (alerts, event log, adaptive target)', action: 'view-events', modes: SCREENS},
+	{keys: ['c'], label: 'next cluster (each keeps its view, selection, sort and filter)', action: 'cluster-next', modes: ['clusters'], footer: 'cluster', footerKeys: 'c/C'},
+	{keys: ['C'], label: 'previous cluster', action: 'cluster-previous', modes: ['clusters']},
 	{keys: ['s', '>'], label: 'sort by the next column', action: 'sort-next', modes: ['workers'], footer: 'sort'},
 	{keys: ['<'], label: 'sort by the previous column', action: 'sort-previous', modes: ['workers']},
 	{keys: ['r'], label: 'reverse the sort order', action: 'sort-reverse', modes: ['workers'], footer: 'reverse'},
@@ -133,10 +137,13 @@ export interface KeyContext {
 	readonly mode: Exclude<Mode, 'replay'>;
 	/** The data comes from a recording (replay controls apply on every screen but help and filter). */
 	readonly replay: boolean;
+	/** Several clusters are followed (c / C apply on every screen but help and filter). */
+	readonly clusters?: boolean;
 }
 
 function applies(binding: Binding, context: KeyContext): boolean {
 	if (binding.modes.includes(context.mode)) return true;
+	if (context.clusters === true && binding.modes.includes('clusters') && context.mode !== 'help' && context.mode !== 'filter') return true;
 	return context.replay && binding.modes.includes('replay') && context.mode !== 'help' && context.mode !== 'filter';
 }
 
@@ -173,6 +180,7 @@ const MODE_NAMES: Readonly<Record<Mode, string>> = {
 	help: 'help',
 	filter: 'filter prompt',
 	replay: 'replay',
+	clusters: 'several clusters',
 };
 
 /** Where a binding works, in words (help overlay and README). */

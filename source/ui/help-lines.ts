@@ -11,6 +11,7 @@ const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Bindin
 	{title: 'Filter prompt (after /)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
 	{title: 'Help', pick: (b) => b.modes.length === 1 && b.modes[0] === 'help'},
 	{title: 'Replay (--replay, --demo)', pick: (b) => b.modes.includes('replay')},
+	{title: 'Several clusters (dask-top URL URL …)', pick: (b) => b.modes.includes('clusters')},
 ];
 
 function keysText(b: Binding): string {

@@ -11,6 +11,8 @@ import type {Options} from '../options.js';
 import type {Pipeline} from '../pipeline.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 import {App, type TerminalSize} from './app.js';
+import {createClusterStores, type TuiCluster} from './cluster-stores.js';
+import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';
 import {createTuiStore, type TuiStore} from './store.js';
 import {enterFullScreen, SIGNAL_EXIT_CODES, type EndingSignal} from './terminal.js';
 import {makeTheme, type Theme} from './theme.js';
@@ -21,6 +23,8 @@ export interface TuiContext {
 	readonly source: ScrapeSource;
 	/** Connected to the source, created with the model options (thresholds, target duration, min/max workers). */
 	readonly pipeline: Pipeline;
+	/** Several clusters followed at once (source and pipeline are then the first's): the cluster bar and c / C. */
+	readonly clusters?: readonly TuiCluster[];
 }
 
 const TICK_MS = 1000;
@@ -67,14 +71,22 @@ function Root({store, source, url, theme, onQuit}: RootProps) {
 	return <App data={data} controls={controls} url={url} size={size} theme={theme} onQuit={onQuit} keys={process.stdin.isTTY === true} />;
 }
 
+/** Several clusters: their root, following the terminal's size. */
+function SeveralRoot(props: Omit<ClustersRootProps, 'size' | 'keys'>) {
+	const size = useTerminalSize();
+	return <ClustersRoot {...props} size={size} keys={process.stdin.isTTY === true} />;
+}
+
 function oneLine(error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
 	return (message.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
 }
 
-export async function runTui({options, source, pipeline}: TuiContext): Promise<number> {
+export async function runTui({options, source, pipeline, clusters}: TuiContext): Promise<number> {
 	const theme = makeTheme({color: options.color, ascii: options.ascii});
-	const store = createTuiStore({pipeline, source, now: Date.now});
+	const several = clusters !== undefined && clusters.length > 1 ? createClusterStores(clusters, Date.now) : undefined;
+	const single = several ? undefined : createTuiStore({pipeline, source, now: Date.now});
+	const store = several ?? single!;
 	const screen = enterFullScreen(process.stdout);
 	let failure: string | undefined;
 	let resolveCode: (code: number) => void = () => {};
@@ -109,7 +121,12 @@ export async function runTui({options, source, pipeline}: TuiContext): Promise<n
 	process.once('exit', onExit);
 
 	try {
-		instance = render(<Root store={store} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} />, {
+		const root = several ? (
+			<SeveralRoot stores={several} theme={theme} onQuit={() => finish(0)} />
+		) : (
+			<Root store={single!} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} />
+		);
+		instance = render(root, {
 			exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
 			patchConsole: true,
 		});

@@ -24,4 +24,6 @@ export interface TuiControls {
 	refreshNow(): void;
 	setDetailWorker(address: string | null): void;
 	readonly replay?: ReplayControls;
+	/** Several clusters are followed: show the next (1) or previous (-1) one. */
+	readonly switchCluster?: (step: 1 | -1) => void;
 }

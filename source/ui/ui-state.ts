@@ -220,6 +220,8 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		case 'replay-start':
 		case 'replay-end':
 		case 'replay-speed':
+		case 'cluster-next':
+		case 'cluster-previous':
 			return state;
 	}
 }
@@ -229,6 +231,7 @@ export type Effect =
 	| {readonly kind: 'quit'}
 	| {readonly kind: 'refresh'}
 	| {readonly kind: 'interval'; readonly step: 1 | -1}
+	| {readonly kind: 'cluster'; readonly step: 1 | -1}
 	| {readonly kind: 'replay'; readonly op: 'pause' | 'step' | 'jump' | 'start' | 'end' | 'speed'; readonly amount?: number};
 
 export function effectOf(action: Action): Effect | undefined {
@@ -257,6 +260,10 @@ export function effectOf(action: Action): Effect | undefined {
 			return {kind: 'replay', op: 'end'};
 		case 'replay-speed':
 			return {kind: 'replay', op: 'speed'};
+		case 'cluster-next':
+			return {kind: 'cluster', step: 1};
+		case 'cluster-previous':
+			return {kind: 'cluster', step: -1};
 		default:
 			return undefined;
 	}

@@ -1,0 +1,74 @@
+/**
+ * The TUI's stores while several clusters are followed: one TuiStore per cluster (each over its
+ * own pipeline and source), ticked together, and the summaries the cluster bar shows, kept up to
+ * date from every cluster — the background ones included, so their alerts are seen. No Ink here.
+ */
+import type {Pipeline} from '../pipeline.js';
+import type {ScrapeSource} from '../types/scrape-source.js';
+import {sameSummary, summarizeCluster, type ClusterSummary} from './cluster-bar.js';
+import {createTuiStore, type TuiStore} from './store.js';
+
+/** One followed cluster as the TUI gets it. */
+export interface TuiCluster {
+	/** Short name for the bar (cluster-name.ts). */
+	readonly name: string;
+	/** The scheduler's URL as it may be shown (tokens redacted). */
+	readonly url: string;
+	readonly source: ScrapeSource;
+	/** Connected to the source. */
+	readonly pipeline: Pipeline;
+	/** Why the first contact failed, until the cluster answers like Dask. */
+	problem(): string | undefined;
+}
+
+export interface StoredCluster extends TuiCluster {
+	readonly store: TuiStore;
+}
+
+export interface ClusterStores {
+	readonly clusters: readonly StoredCluster[];
+	/** The bar's summaries, in order; a new array whenever one of them changed. */
+	summaries(): readonly ClusterSummary[];
+	subscribe(listener: () => void): () => void;
+	/** Time passes for every cluster. */
+	tick(): void;
+	dispose(): void;
+}
+
+export function createClusterStores(clusters: readonly TuiCluster[], now: () => number): ClusterStores {
+	const stored: StoredCluster[] = clusters.map((cluster) => {
+		const store = createTuiStore({pipeline: cluster.pipeline, source: cluster.source, now});
+		return {...cluster, problem: () => cluster.problem(), store};
+	});
+	const summarize = (cluster: StoredCluster) => summarizeCluster(cluster.name, cluster.store.getData(), cluster.problem());
+	let summaries: readonly ClusterSummary[] = stored.map(summarize);
+	const listeners = new Set<() => void>();
+
+	const refresh = (index: number) => {
+		const cluster = stored[index]!;
+		const next = summarize(cluster);
+		if (sameSummary(next, summaries[index]!)) return;
+		summaries = summaries.map((s, i) => (i === index ? next : s));
+		for (const listener of [...listeners]) listener();
+	};
+	const unsubscribes = stored.map((cluster, i) => cluster.store.subscribe(() => refresh(i)));
+
+	return {
+		clusters: stored,
+		summaries: () => summaries,
+		subscribe(listener) {
+			listeners.add(listener);
+			return () => {
+				listeners.delete(listener);
+			};
+		},
+		tick() {
+			for (const cluster of stored) cluster.store.tick();
+		},
+		dispose() {
+			for (const unsubscribe of unsubscribes) unsubscribe();
+			for (const cluster of stored) cluster.store.dispose();
+			listeners.clear();
+		},
+	};
+}

@@ -1,0 +1,76 @@
+/**
+ * The screen while several clusters are followed: the App of the active cluster (its data, its
+ * source's controls, its URL in the header) with the cluster bar under the header; `c` / `C`
+ * switch clusters. Each cluster keeps its own UI state (view, selection, sort, filter, detail,
+ * pause) while another one is on screen: the App of a cluster starts from the state it was left in.
+ */
+import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
+import {App, type TerminalSize} from './app.js';
+import type {ClusterStores} from './cluster-stores.js';
+import type {Theme} from './theme.js';
+import type {TuiControls} from './tui-data.js';
+import type {UiState} from './ui-state.js';
+
+export interface ClustersRootProps {
+	readonly stores: ClusterStores;
+	readonly size: TerminalSize;
+	readonly theme: Theme;
+	readonly onQuit: () => void;
+	/** Read keys (false when stdin is not a terminal). */
+	readonly keys?: boolean;
+}
+
+/** The cluster `step` away from `index`, wrapping around. */
+export function stepCluster(index: number, step: 1 | -1, count: number): number {
+	return count === 0 ? 0 : (index + step + count) % count;
+}
+
+export function ClustersRoot({stores, size, theme, onQuit, keys = true}: ClustersRootProps) {
+	const [active, setActive] = useState(0);
+	const saved = useRef(new Map<number, UiState>());
+	const cluster = stores.clusters[active] ?? stores.clusters[0]!;
+	const data = useSyncExternalStore(cluster.store.subscribe, cluster.store.getData);
+	const summaries = useSyncExternalStore(stores.subscribe, stores.summaries);
+
+	const controls: TuiControls = useMemo(() => {
+		const {source, store} = cluster;
+		return {
+			kind: source.kind,
+			setIntervalMs: (ms) => source.setIntervalMs(ms),
+			refreshNow: () => source.refreshNow(),
+			setDetailWorker: (address) => {
+				source.setDetailWorker(address);
+				store.setDetail(address);
+			},
+			...(source.replay ? {replay: source.replay} : {}),
+			switchCluster: (step) => {
+				const next = stepCluster(active, step, stores.clusters.length);
+				// The App of the cluster left behind stops its detail page as it unmounts; the one coming back reopens its own.
+				const detail = saved.current.get(next)?.detail;
+				const target = stores.clusters[next];
+				if (detail !== undefined && target) {
+					target.source.setDetailWorker(detail);
+					target.store.setDetail(detail);
+				}
+				setActive(next);
+			},
+		};
+	}, [cluster, active, stores]);
+
+	const initialUi = saved.current.get(active);
+	return (
+		<App
+			key={active}
+			data={data}
+			controls={controls}
+			url={cluster.url}
+			size={size}
+			theme={theme}
+			onQuit={onQuit}
+			keys={keys}
+			clusterBar={{summaries, active}}
+			onUiChange={(ui) => saved.current.set(active, ui)}
+			{...(initialUi ? {initialUi} : {})}
+		/>
+	);
+}

@@ -10,6 +10,7 @@ import {constants as zlibConstants, createGunzip} from 'node:zlib';
 import type {Readable} from 'node:stream';
 import type {RawScrape} from '../types/raw-scrape.js';
 import {parseHeader, parseRound, RecordingFormatError, type RecordingHeader} from './format.js';
+import {PackedRoundStore} from './round-store.js';
 
 export class RecordingReadError extends Error {
 	override readonly name = 'RecordingReadError';
@@ -28,8 +29,8 @@ class VisitorError extends Error {
 	}
 }
 
-/** Called per round in file order; return false to stop reading. */
-export type RoundVisitor = (raw: RawScrape, index: number) => boolean | void;
+/** Called per round in file order, with the line it was read from; return false to stop reading. */
+export type RoundVisitor = (raw: RawScrape, index: number, line: Buffer) => boolean | void;
 
 const MAX_HEADER_BYTES = 64 * 1024;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
@@ -117,7 +118,7 @@ export async function readRecording(file: string, visit: RoundVisitor): Promise<
 			rounds += 1;
 			let more: boolean | void;
 			try {
-				more = visit(round, rounds - 1);
+				more = visit(round, rounds - 1, line);
 			} catch (error) {
 				// The visitor's own failure is not a reading problem: let it through untouched.
 				throw new VisitorError(error);
@@ -149,11 +150,27 @@ export interface Recording {
 	readonly warnings: readonly string[];
 }
 
-/** The whole recording in memory, for replay (seeking needs every round at hand). */
+/** The whole recording decoded in memory (small recordings, tests); replay uses openRecording. */
 export async function loadRecording(file: string): Promise<Recording> {
 	const rounds: RawScrape[] = [];
 	const summary = await readRecording(file, (round) => {
 		rounds.push(round);
+	});
+	return {file, header: summary.header, rounds, warnings: summary.warnings};
+}
+
+export interface StoredRecording {
+	readonly file: string;
+	readonly header: RecordingHeader;
+	readonly rounds: PackedRoundStore;
+	readonly warnings: readonly string[];
+}
+
+/** The recording for replay: every round read and checked now, kept packed (round-store.ts), decoded as it is fed. */
+export async function openRecording(file: string): Promise<StoredRecording> {
+	const rounds = new PackedRoundStore();
+	const summary = await readRecording(file, (round, _index, line) => {
+		rounds.add(round, line);
 	});
 	return {file, header: summary.header, rounds, warnings: summary.warnings};
 }

@@ -7,6 +7,7 @@
  */
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {ReplayControls, ReplayPosition, ScrapeSource, SourceStatus} from '../types/scrape-source.js';
+import {arrayRoundStore, type RoundStore} from './round-store.js';
 
 export const REPLAY_SPEEDS = [1, 4, 16] as const;
 
@@ -37,9 +38,9 @@ export interface ReplayOptions {
 type OnScrape = Parameters<ScrapeSource['start']>[0];
 
 /** Median gap between consecutive rounds: the interval the recording was made with. */
-export function recordedIntervalMs(rounds: readonly RawScrape[]): number {
+export function recordedIntervalMs(rounds: RoundStore): number {
 	const gaps: number[] = [];
-	for (let i = 1; i < rounds.length; i += 1) gaps.push((rounds[i] as RawScrape).atMs - (rounds[i - 1] as RawScrape).atMs);
+	for (let i = 1; i < rounds.count; i += 1) gaps.push(rounds.atMs(i) - rounds.atMs(i - 1));
 	gaps.sort((a, b) => a - b);
 	const median = gaps[Math.floor(gaps.length / 2)];
 	return median !== undefined && median > 0 ? median : 2000;
@@ -49,7 +50,8 @@ export class ReplaySource implements ScrapeSource {
 	readonly kind = 'replay';
 	readonly intervalMs: number;
 	readonly replay: ReplayControls;
-	readonly #rounds: readonly RawScrape[];
+	/** Decoded one at a time as they are fed (a recording's rounds may not fit in memory decoded). */
+	readonly #rounds: RoundStore;
 	readonly #loop: boolean;
 	readonly #timers: ReplayTimers;
 	readonly #loopGapMs: number;
@@ -60,14 +62,15 @@ export class ReplaySource implements ScrapeSource {
 	#onScrape: OnScrape | undefined;
 	#timer: unknown;
 
-	constructor(rounds: readonly RawScrape[], options: ReplayOptions = {}) {
-		if (rounds.length === 0) throw new Error('a replay needs at least one round');
-		this.#rounds = rounds;
+	constructor(rounds: readonly RawScrape[] | RoundStore, options: ReplayOptions = {}) {
+		const store = Array.isArray(rounds) ? arrayRoundStore(rounds) : (rounds as RoundStore);
+		if (store.count === 0) throw new Error('a replay needs at least one round');
+		this.#rounds = store;
 		this.#loop = options.loop ?? false;
 		this.#timers = options.timers ?? realTimers;
 		this.#paused = options.paused ?? false;
-		this.#startIndex = Math.max(0, Math.min(rounds.length - 1, options.startIndex ?? 0));
-		this.intervalMs = recordedIntervalMs(rounds);
+		this.#startIndex = Math.max(0, Math.min(store.count - 1, options.startIndex ?? 0));
+		this.intervalMs = recordedIntervalMs(store);
 		this.#loopGapMs = options.loopGapMs ?? this.intervalMs;
 		this.replay = {
 			position: () => this.#position(),
@@ -78,7 +81,7 @@ export class ReplaySource implements ScrapeSource {
 			},
 			jumpMs: (deltaMs) => this.#seek(this.#indexAfterJump(deltaMs)),
 			toStart: () => this.#seek(0),
-			toEnd: () => this.#seek(this.#rounds.length - 1),
+			toEnd: () => this.#seek(this.#rounds.count - 1),
 			cycleSpeed: () => this.#cycleSpeed(),
 		};
 	}
@@ -95,20 +98,18 @@ export class ReplaySource implements ScrapeSource {
 
 	/** Replay's own load is nil; this reports what the recorded run cost the scheduler over the recorded minute. */
 	status(): SourceStatus {
-		const atMs = this.#round(this.#index).atMs;
+		const atMs = this.#atMs(this.#index);
 		let requests = 0;
 		let bytes = 0;
 		let latencyMs = 0;
 		let firstMs = atMs;
 		for (let i = Math.max(this.#index, 0); i >= 0; i -= 1) {
-			const round = this.#round(i);
-			if (round.atMs <= atMs - 60_000) break;
-			firstMs = round.atMs;
-			for (const result of round.responses) {
-				requests += 1;
-				bytes += result.body?.length ?? 0;
-				latencyMs += result.latencyMs;
-			}
+			if (this.#atMs(i) <= atMs - 60_000) break;
+			firstMs = this.#atMs(i);
+			const load = this.#rounds.load(i);
+			requests += load.requests;
+			bytes += load.bodyChars;
+			latencyMs += load.latencyMs;
 		}
 		const spanSeconds = Math.max((atMs - firstMs) / 1000 + this.intervalMs / 1000, 1);
 		return {
@@ -130,17 +131,21 @@ export class ReplaySource implements ScrapeSource {
 	/** Worker pages in a recording are those fetched while recording; nothing more can be fetched. */
 	setDetailWorker(_address: string | null): void {}
 
-	#round(index: number): RawScrape {
-		return this.#rounds[Math.max(0, Math.min(this.#rounds.length - 1, index))] as RawScrape;
+	#clamp(index: number): number {
+		return Math.max(0, Math.min(this.#rounds.count - 1, index));
+	}
+
+	#atMs(index: number): number {
+		return this.#rounds.atMs(this.#clamp(index));
 	}
 
 	#position(): ReplayPosition {
 		return {
-			atMs: this.#round(this.#index).atMs,
-			startMs: this.#round(0).atMs,
-			endMs: this.#round(this.#rounds.length - 1).atMs,
+			atMs: this.#atMs(this.#index),
+			startMs: this.#atMs(0),
+			endMs: this.#atMs(this.#rounds.count - 1),
 			index: Math.max(this.#index, 0),
-			count: this.#rounds.length,
+			count: this.#rounds.count,
 			paused: this.#paused,
 			speed: this.#speed,
 		};
@@ -148,9 +153,9 @@ export class ReplaySource implements ScrapeSource {
 
 	/** The last round at or before the current time + delta, moving at least one round when it can. */
 	#indexAfterJump(deltaMs: number): number {
-		const targetMs = this.#round(this.#index).atMs + deltaMs;
+		const targetMs = this.#atMs(this.#index) + deltaMs;
 		let target = 0;
-		for (let i = 0; i < this.#rounds.length; i += 1) if (this.#round(i).atMs <= targetMs) target = i;
+		for (let i = 0; i < this.#rounds.count; i += 1) if (this.#rounds.atMs(i) <= targetMs) target = i;
 		if (deltaMs > 0) return Math.max(target, this.#index + 1);
 		if (deltaMs < 0) return Math.min(target, this.#index - 1);
 		return this.#index;
@@ -158,12 +163,12 @@ export class ReplaySource implements ScrapeSource {
 
 	#feed(index: number, reset: boolean): void {
 		this.#index = index;
-		this.#onScrape?.(this.#round(index), reset ? {reset: true} : undefined);
+		if (this.#onScrape) this.#onScrape(this.#rounds.round(this.#clamp(index)), reset ? {reset: true} : undefined);
 	}
 
 	/** Moves to `target` through the recorded rounds, then resumes the clock from there. */
 	#seek(target: number): void {
-		const to = Math.max(0, Math.min(this.#rounds.length - 1, target));
+		const to = this.#clamp(target);
 		if (this.#onScrape && to !== this.#index) {
 			if (to < this.#index) this.#feed(0, true);
 			else if (this.#index < 0) this.#feed(0, false);
@@ -173,7 +178,7 @@ export class ReplaySource implements ScrapeSource {
 	}
 
 	#togglePause(): void {
-		const atEnd = this.#index >= this.#rounds.length - 1;
+		const atEnd = this.#index >= this.#rounds.count - 1;
 		this.#paused = !this.#paused;
 		if (!this.#paused && atEnd && !this.#loop) this.#seek(0);
 		else this.#schedule();
@@ -194,7 +199,7 @@ export class ReplaySource implements ScrapeSource {
 	#schedule(): void {
 		this.#clearTimer();
 		if (this.#paused || !this.#onScrape) return;
-		const last = this.#rounds.length - 1;
+		const last = this.#rounds.count - 1;
 		if (this.#index >= last) {
 			if (!this.#loop) {
 				this.#paused = true;
@@ -207,7 +212,7 @@ export class ReplaySource implements ScrapeSource {
 			}, Math.min(this.#loopGapMs / this.#speed, MAX_WAIT_MS));
 			return;
 		}
-		const gapMs = this.#round(this.#index + 1).atMs - this.#round(this.#index).atMs;
+		const gapMs = this.#atMs(this.#index + 1) - this.#atMs(this.#index);
 		this.#timer = this.#timers.set(() => {
 			this.#timer = undefined;
 			this.#feed(this.#index + 1, false);

@@ -13,7 +13,7 @@ import {formatDiffText} from './diff-text.js';
 import {diffSnapshots} from './diff.js';
 import {roundIndexAt} from './moments.js';
 import type {RecordTo, ReplayFrom} from './options.js';
-import {loadRecording, RecordingReadError} from './reader.js';
+import {openRecording, RecordingReadError} from './reader.js';
 import {ReplaySource} from './replay-source.js';
 import {snapshotsAt} from './snapshot-at.js';
 import {formatBytesShort, Recorder, RecordingOpenError} from './writer.js';
@@ -126,11 +126,11 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput, runTui
 			process.stdout.write(formatOnce(pipeline, output.json) ?? '');
 			return EXIT_OK;
 		}
-		const recording = await loadRecording(replay.file);
+		const recording = await openRecording(replay.file);
 		for (const warning of recording.warnings) say(`warning: ${warning}`);
 		let startIndex = 0;
 		if (replay.at !== undefined) {
-			const index = roundIndexAt(recording.rounds.map((round) => round.atMs), replay.at);
+			const index = roundIndexAt(Array.from({length: recording.rounds.count}, (_, i) => recording.rounds.atMs(i)), replay.at);
 			if (typeof index === 'string') {
 				say(index);
 				return EXIT_UNREADABLE;
@@ -138,7 +138,7 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput, runTui
 			startIndex = index;
 		}
 		const source = new ReplaySource(recording.rounds, {loop: replay.loop, startIndex, paused: replay.at !== undefined});
-		return await runTui(source, recording.header.url || (recording.rounds[0]?.base ?? ''));
+		return await runTui(source, recording.header.url || recording.rounds.round(0).base);
 	} catch (error) {
 		if (replay.demo && error instanceof RecordingReadError && /no such file/.test(error.message)) return missingDemo();
 		return readFailure(error, say);

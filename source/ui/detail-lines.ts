@@ -7,7 +7,7 @@ import type {Series, WorkerRow, WorkerTrack} from '../model/types.js';
 import type {PrefixHolding} from '../parse/worker-page.js';
 import {memoryBar, ratioBar, sparkline, type MemoryThresholds, type Segment} from './bars.js';
 import {fit, formatBytesShort, formatClock, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './format.js';
-import {clipSegments, seg} from './parts.js';
+import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme} from './theme.js';
 import {statusText, statusTone} from './worker-columns.js';
 
@@ -47,7 +47,13 @@ function history(series: Series | undefined, width: number): number[] {
 	return series ? series.values(width) : [];
 }
 
-function pairs(input: DetailInput): Array<readonly [string, string]> {
+/** Occupancy (expected seconds of work queued on the worker), compact: `0s`, `850ms`, `1.5s`, `2m03s`. */
+export function formatOccupancy(seconds: number | undefined): string {
+	return seconds === 0 ? '0s' : formatDuration(seconds);
+}
+
+/** The detail's figures as label → value, in reading order. */
+export function detailPairs(input: DetailInput): Array<readonly [string, string]> {
 	const w = input.track?.last;
 	const row = input.row;
 	if (!w) return [];
@@ -61,7 +67,8 @@ function pairs(input: DetailInput): Array<readonly [string, string]> {
 	if (w.spill_write_bytes_total !== undefined || w.spill_read_bytes_total !== undefined)
 		out.push(['spill i/o', `wrote ${formatBytesShort(w.spill_write_bytes_total)} · read ${formatBytesShort(w.spill_read_bytes_total)}`]);
 	out.push(['tasks', `exec ${formatCount(w.tasks_executing)} · ready ${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`]);
-	out.push(['scheduler', `processing ${formatCount(w.processing)} · occupancy ${formatDuration(w.occupancy_seconds)} · keys ${formatCount(w.keys_in_memory)}`]);
+	out.push(['scheduler', `processing ${formatCount(w.processing)} · keys ${formatCount(w.keys_in_memory)}`]);
+	out.push(['occupancy', formatOccupancy(w.occupancy_seconds)]);
 	out.push(['xfer in', `${formatCount(w.transfer_incoming_count)} open ${formatBytesShort(w.transfer_incoming_bytes)} · total ${formatCount(w.transfer_incoming_count_total)}`]);
 	out.push(['xfer out', `${formatCount(w.transfer_outgoing_count)} open ${formatBytesShort(w.transfer_outgoing_bytes)} · total ${formatCount(w.transfer_outgoing_count_total)}`]);
 	out.push(['network', `rx ${formatRateShort(w.net_read_bps)} · tx ${formatRateShort(w.net_write_bps)}`]);
@@ -80,21 +87,43 @@ function pairs(input: DetailInput): Array<readonly [string, string]> {
 	return out;
 }
 
+const LABEL_WIDTH = 10;
+const COLUMN_GAP = 2;
+
+/**
+ * The figures in up to three columns, read down then across. Equal columns when every value fits
+ * its share (a steady layout), else columns as wide as their longest value, else fewer columns:
+ * a value is cut only when it is wider than the whole line.
+ */
 function figureLines(list: Array<readonly [string, string]>, width: number): Segment[][] {
-	const columns = Math.max(1, Math.min(3, Math.floor(width / 40)));
-	const colWidth = Math.floor(width / columns);
-	const perColumn = Math.ceil(list.length / columns);
+	let layout: {columns: number; perColumn: number; widths: number[]} | undefined;
+	for (let columns = Math.min(3, list.length); columns >= 1 && !layout; columns--) {
+		const perColumn = Math.ceil(list.length / columns);
+		const longest = Array.from({length: columns}, (_, c) => Math.max(0, ...list.slice(c * perColumn, (c + 1) * perColumn).map(([, v]) => v.length)));
+		const share = Math.floor((width - COLUMN_GAP * (columns - 1)) / columns);
+		if (longest.every((n) => LABEL_WIDTH + 1 + n <= share)) layout = {columns, perColumn, widths: longest.map(() => share)};
+		else if (longest.reduce((sum, n) => sum + LABEL_WIDTH + 1 + n, 0) + COLUMN_GAP * (columns - 1) <= width) layout = {columns, perColumn, widths: longest.map((n) => LABEL_WIDTH + 1 + n)};
+		else if (columns === 1) layout = {columns, perColumn, widths: [width]};
+	}
+	const {columns, perColumn, widths} = layout ?? {columns: 1, perColumn: list.length, widths: [width]};
 	const lines: Segment[][] = [];
 	for (let r = 0; r < perColumn; r++) {
 		const line: Segment[] = [];
 		for (let c = 0; c < columns; c++) {
 			const item = list[c * perColumn + r];
 			if (!item) continue;
-			line.push(seg(fit(item[0], 10), 'muted'), seg(' '), seg(fit(item[1], colWidth - 12)), seg(' '));
+			const valueWidth = Math.max(1, (widths[c] ?? width) - LABEL_WIDTH - 1);
+			const last = c === columns - 1 || !list[(c + 1) * perColumn + r];
+			line.push(seg(fit(item[0], LABEL_WIDTH), 'muted'), seg(' '), seg(last ? fitEnd(item[1], valueWidth) : fit(item[1], valueWidth + COLUMN_GAP)));
 		}
 		lines.push(clipSegments(line, width));
 	}
 	return lines;
+}
+
+/** Cut to `width` (with an ellipsis) but not padded: the end of a line. */
+function fitEnd(text: string, width: number): string {
+	return text.length <= width ? text : fit(text, width);
 }
 
 /** For a lost or retired worker: when it went, and that the figures are its last. */
@@ -104,22 +133,27 @@ function goneLine(track: WorkerTrack, nowMs: number | undefined): Segment[] {
 	const what = track.retired ? 'retired (left while closing gracefully)' : 'LOST';
 	return [
 		seg(`${what} at ${clock(lostMs)}${ago}`, track.retired ? 'muted' : 'critical', true),
-		seg(` · last listed ${clock(track.lastSeenMs)}; every figure below is its last`, 'muted'),
+		seg(` · last listed ${clock(track.lastSeenMs)} · figures below are its last`, 'muted'),
 	];
 }
 
 function holdings(input: DetailInput, width: number, theme: Theme, room: number): Segment[][] {
 	const page = input.page;
 	const title = seg('What holds its memory ', 'title', true);
-	if (input.track?.lostMs !== undefined) return [[title, seg('— the worker is gone: the scheduler has no page for it any more', 'muted')]];
-	if (!page || page.address !== input.address) return [[title, seg('fetching /info/worker page… (refreshed slowly while this view is open)', 'muted')]];
+	if (input.track?.lostMs !== undefined) return [fitParts([part(0, title), part(0, seg('— gone: the scheduler has no page for it', 'muted')), part(1, seg(' any more', 'muted'))], width, seg(''))];
+	if (!page || page.address !== input.address) return [fitParts([part(0, title), part(0, seg('fetching /info/worker page…', 'muted')), part(1, seg(' (refreshed slowly while this view is open)', 'muted'))], width, seg(''))];
 	if (page.error) return [[title, seg(`/info/worker page: ${page.error}`, 'warning')]];
 	const groups = page.byPrefix ?? [];
 	const lines: Segment[][] = [
-		[
-			title,
-			seg(`${formatCount(page.keys)} keys, ${formatBytesShort(page.inMemoryBytes)} by task prefix (scheduler's view, bytes as the page rounds them)`, 'muted'),
-		],
+		fitParts(
+			[
+				part(0, title),
+				part(0, seg(`${formatCount(page.keys)} keys, ${formatBytesShort(page.inMemoryBytes)} by task prefix`, 'muted')),
+				part(1, seg(" (scheduler's view, bytes as the page rounds them)", 'muted')),
+			],
+			width,
+			seg(''),
+		),
 	];
 	if (groups.length === 0) lines.push([seg('no keys in memory', 'muted')]);
 	const total = page.inMemoryBytes ?? groups.reduce((n, g) => n + g.bytes, 0);
@@ -146,20 +180,28 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 	const name = w?.name ?? input.row?.name ?? input.address;
 	const status = input.row?.status ?? w?.status ?? 'unknown';
 	const lines: Segment[][] = [
-		[
-			seg('Worker ', 'title', true),
-			seg(name, 'normal', true),
-			seg(`  ${shortAddress(input.address)}  `, 'accent'),
-			seg(statusText(status), statusTone(status)),
-			seg(`  [${input.index + 1} of ${input.count}]  Esc back · j/k next/previous worker`, 'muted'),
-		],
+		fitParts(
+			[
+				part(0, seg('Worker ', 'title', true), seg(name, 'normal', true)),
+				part(1, seg(shortAddress(input.address), 'accent')),
+				part(0, seg(statusText(status), statusTone(status))),
+				part(2, seg(`[${input.index + 1} of ${input.count}]`, 'muted')),
+				part(3, seg('Esc back · j/k next/previous worker', 'muted')),
+			],
+			width,
+			seg('  '),
+		),
 	];
 	if (!w) {
 		lines.push([seg('no figures for this worker yet', 'muted')]);
 		return lines;
 	}
 	if (input.track?.lostMs !== undefined) lines.push(goneLine(input.track, input.nowMs));
-	const barWidth = Math.max(10, Math.min(50, width - 40));
+	const spilledText = `  spilled ${formatBytesShort(w.memory_spilled_bytes)}`;
+	const legend = `  ${theme.glyphs.managed} managed ${theme.glyphs.unmanaged} unmanaged ${theme.glyphs.mark} ${marks(input.memory)}`;
+	const fixedWidth = 11 + 2 + 5 + spilledText.length; // label, brackets, " 100%", spilled
+	const withLegend = width - fixedWidth - legend.length >= 20;
+	const barWidth = Math.max(10, Math.min(50, width - fixedWidth - (withLegend ? legend.length : 0)));
 	const figures = {
 		...(w.memory_process_bytes === undefined ? {} : {processBytes: w.memory_process_bytes}),
 		...(w.memory_managed_bytes === undefined ? {} : {managedBytes: w.memory_managed_bytes}),
@@ -171,8 +213,8 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 		seg(fit('memory', 11), 'muted'),
 		...(bar ? [seg('['), ...bar, seg('] ')] : [seg('no limit ', 'muted')]),
 		seg(formatPercent(fraction), 'normal', true),
-		seg(`  spilled ${formatBytesShort(w.memory_spilled_bytes)}`, (w.memory_spilled_bytes ?? 0) > 0 ? 'warning' : 'muted'),
-		seg(`  ${theme.glyphs.managed} managed ${theme.glyphs.unmanaged} unmanaged ${theme.glyphs.mark} ${marks(input.memory)}`, 'muted'),
+		seg(spilledText, (w.memory_spilled_bytes ?? 0) > 0 ? 'warning' : 'muted'),
+		...(withLegend ? [seg(legend, 'muted')] : []),
 	]);
 	const sparkWidth = Math.max(10, Math.min(120, width - 30));
 	const track = input.track;
@@ -188,7 +230,7 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 		seg(` ${formatBytesShort(w.memory_process_bytes)} of ${formatBytesShort(w.memory_limit_bytes)}`, 'muted'),
 	]);
 	lines.push([]);
-	lines.push(...figureLines(pairs(input), width));
+	lines.push(...figureLines(detailPairs(input), width));
 	const counts = Object.entries(w.task_counts ?? {}).filter(([, n]) => n > 0);
 	lines.push([seg(fit('states', 11), 'muted'), seg(counts.length === 0 ? (w.task_counts ? 'none' : MISSING) : counts.map(([s, n]) => `${s} ${n}`).join(' · '))]);
 	lines.push([]);

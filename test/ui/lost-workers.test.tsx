@@ -77,10 +77,10 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 		const frame = app.frame();
 		const clock = new Date(gamma.lostMs!).toISOString().slice(11, 19);
 		expect(frame).toMatch(new RegExp(`^Worker gamma +127\\.0\\.0\\.1:\\d+ +lost +\\[3 of 3\\]`, 'm'));
-		expect(frame).toContain(`LOST at ${clock}, 500ms ago · last listed ${new Date(gamma.lastSeenMs).toISOString().slice(11, 19)}; every figure below is its last`);
+		expect(frame).toContain(`LOST at ${clock}, 500ms ago · last listed ${new Date(gamma.lastSeenMs).toISOString().slice(11, 19)} · figures below are its last`);
 		expect(frame).toMatch(new RegExp(`^memory +\\[.*\\] ${formatPercent(gamma.last.memory_process_bytes! / gamma.last.memory_limit_bytes!)} `, 'm'));
 		expect(frame).toMatch(new RegExp(`lost +at ${clock}`));
-		expect(frame).toContain('the worker is gone');
+		expect(frame).toContain('— gone: the scheduler has no page for it');
 		expect(app.controls.calls).toEqual(['detail none']);
 		await app.press('k');
 		expect(app.frame()).toMatch(/^Worker beta /m);

@@ -1,0 +1,58 @@
+/**
+ * The worker detail keeps every figure whole at 80 and 120 columns (present, paused and lost
+ * workers of the real fixture sequence of both Dask versions), and writes occupancy compactly.
+ */
+import {cleanup} from 'ink-testing-library';
+import {afterEach, describe, expect, it} from 'vitest';
+import {workerRows} from '../../source/model/index.js';
+import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
+import {detailPairs, formatOccupancy} from '../../source/ui/detail-lines.js';
+import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
+import {fixtureRun, fixtureWorkerPage, tuiData} from './fixture-data.js';
+import {KEY, renderApp} from './render.js';
+
+afterEach(() => cleanup());
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('occupancy in the detail', () => {
+	it.each([
+		[0, '0s'],
+		[0.85, '850ms'],
+		[1.5, '1.5s'],
+		[45.2, '45s'],
+		[123, '2m03s'],
+		[3725, '1h02m'],
+		[undefined, '—'],
+	])('writes %s seconds as %s', (seconds, text) => {
+		expect(formatOccupancy(seconds)).toBe(text);
+	});
+});
+
+describe.each(FIXTURE_VERSIONS)('the worker detail on Dask %s fixtures', (version) => {
+	const run = fixtureRun(version, ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died']);
+	const rows = workerRows(run.model, {sort: {column: 'name', descending: false}}).rows;
+
+	describe.each([
+		[80, 24],
+		[120, 40],
+	])('at %i×%i', (columns, screenRows) => {
+		it.each(['alpha', 'beta', 'gamma'])('shows every figure of %s whole, nothing cut', async (name) => {
+			const index = rows.findIndex((r) => r.name === name);
+			const row = rows[index]!;
+			const page = fixtureWorkerPage(version, 'memory-heavy', row.address);
+			const app = await renderApp(tuiData(run, page ? {workerPage: page} : {}), {columns, rows: screenRows});
+			await app.press(...Array.from({length: index}, () => 'j'), KEY.enter);
+			const lines = app.lines();
+			expect(lines[4]).toMatch(new RegExp(`^Worker ${name} `));
+			const body = lines.slice(4, -1);
+			for (const line of body) expect(line).not.toContain('…');
+			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
+			const pairs = detailPairs({address: row.address, track: run.model.workers.get(row.address)!, row, index, count: rows.length, memory: DASK_MEMORY_THRESHOLDS});
+			expect(pairs.map(([label]) => label)).toEqual(expect.arrayContaining(['scheduler', 'occupancy', 'heartbeat', 'seen']));
+			const text = body.join('\n');
+			for (const [label, value] of pairs) expect(text).toMatch(new RegExp(`${escape(label)} +${escape(value)}( |$)`, 'm'));
+			if (name === 'gamma') expect(text).toMatch(/^LOST at \d\d:\d\d:\d\d/m);
+		});
+	});
+});

@@ -1,0 +1,55 @@
+import {describe, expect, it} from 'vitest';
+import {createPipeline} from '../../source/pipeline.js';
+import type {ScrapeSource} from '../../source/types/scrape-source.js';
+import {createClusterStores} from '../../source/ui/cluster-stores.js';
+import {fixtureRounds, LIVE} from './fixture-data.js';
+
+const source: ScrapeSource = {
+	kind: 'live',
+	start: () => undefined,
+	stop: async () => undefined,
+	status: () => LIVE,
+	intervalMs: 2000,
+	setIntervalMs: (ms) => ms,
+	refreshNow: () => undefined,
+	setDetailWorker: () => undefined,
+};
+
+describe('the stores of several clusters', () => {
+	it("update the bar's summaries from a background cluster's rounds, so its alerts are seen", () => {
+		const [busy, died] = fixtureRounds('2026.7.1', ['busy', 'worker-died']);
+		const prod = createPipeline({model: {intervalMs: 2000}});
+		const dev = createPipeline({model: {intervalMs: 2000}});
+		prod.ingest(busy!);
+		dev.ingest(busy!);
+		let clock = died!.atMs;
+		const stores = createClusterStores(
+			[
+				{name: 'prod', url: 'http://prod:8787/', source, pipeline: prod, problem: () => undefined},
+				{name: 'dev', url: 'http://dev:8787/', source, pipeline: dev, problem: () => undefined},
+			],
+			() => clock,
+		);
+		const first = stores.summaries();
+		expect(first.map((s) => [s.name, s.workers, s.link])).toEqual([
+			['prod', 3, 'live'],
+			['dev', 3, 'live'],
+		]);
+		let told = 0;
+		stores.subscribe(() => told++);
+		dev.ingest(died!);
+		const after = stores.summaries();
+		expect(told).toBe(1);
+		expect(after).not.toBe(first);
+		expect(after[0]).toBe(first[0]);
+		expect(after[1]?.workers).toBe(2);
+		expect(after[1]?.alerts.critical).toBeGreaterThan(first[1]!.alerts.critical);
+		clock += 1000;
+		stores.tick(); // nothing a summary shows changed: no new array, no call
+		expect(stores.summaries()).toBe(after);
+		expect(told).toBe(1);
+		stores.dispose();
+		prod.ingest(died!);
+		expect(told).toBe(1);
+	});
+});

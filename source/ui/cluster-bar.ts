@@ -77,7 +77,7 @@ function entry(summary: ClusterSummary, active: boolean, level: Level, theme: Th
 	const [text, tone] = LINKS[summary.link];
 	const out: Segment[] = [active ? seg(`${theme.glyphs.right} ${summary.name}`, 'title', true) : seg(summary.name)];
 	out.push(seg(level === 0 ? ` ${theme.glyphs.bullet} ${text}` : ` ${text}`, tone));
-	if (summary.workers !== undefined && level < 3) out.push(seg(level === 0 ? ` ${summary.workers} workers` : ` ${summary.workers}w`, 'muted'));
+	if (summary.workers !== undefined && level < 3) out.push(seg(level === 0 ? ` ${summary.workers} worker${summary.workers === 1 ? '' : 's'}` : ` ${summary.workers}w`, 'muted'));
 	out.push(...alertSegments(summary.alerts, theme, level < 2));
 	return out;
 }

@@ -39,7 +39,8 @@ export function summarizeCluster(name: string, data: TuiData, problem?: string):
 	const state = data.status.state;
 	const link: ClusterLink = problem !== undefined && state !== 'retrying' ? 'down' : state;
 	const snapshot = data.model.snapshot;
-	const workers = snapshot === undefined ? undefined : (snapshot.scheduler.workers.total ?? snapshot.workers.length);
+	// A cluster that never answered has no worker count (not zero).
+	const workers = snapshot === undefined || data.model.source.lastFreshMs === undefined ? undefined : (snapshot.scheduler.workers.total ?? snapshot.workers.length);
 	return {
 		name,
 		link,

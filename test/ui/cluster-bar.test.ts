@@ -79,3 +79,13 @@ describe.each(FIXTURE_VERSIONS)('a cluster summary from Dask %s data', (version)
 		expect(sameSummary(summarizeCluster('a', tuiData(run)), summarizeCluster('a', tuiData(run), 'x'))).toBe(false);
 	});
 });
+
+describe('a cluster that never answered', () => {
+	it('has no worker count in the bar, rather than zero', () => {
+		const pipelineRun = fixtureRun('2022.12.1', ['busy']);
+		const never = {...tuiData(pipelineRun), model: {...pipelineRun.model, source: {...pipelineRun.model.source, lastFreshMs: undefined}}};
+		const summary = summarizeCluster('dead:1', never, 'nothing answers');
+		expect(summary.workers).toBeUndefined();
+		expect(text(clusterBarLine([summary], 0, PLAIN, 120))).toBe('→ dead:1 ● down ✗0 ▲0 i0  nothing answers  c/C switch');
+	});
+});

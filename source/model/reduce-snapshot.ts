@@ -38,8 +38,9 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	// No scheduler endpoint answered this round (down, refused, timing out, every answer an error):
 	// it carries no new figures, only degraded leftovers of the cache. The last good snapshot stays
 	// — its workers, history, rates and alerts — and only staleness moves (failures are data: the
-	// stale alert and the header say how old and why). Workers are never lost in such a round.
-	if (!fresh && !baseline) return evaluateAlerts({...state, nowMs: Math.max(state.nowMs, nowMs), source, revision: state.revision + 1});
+	// stale alert and the header say how old and why). Workers are never lost in such a round, and
+	// before any good data it is no baseline: the first answer will be.
+	if (!fresh) return evaluateAlerts({...state, nowMs: Math.max(state.nowMs, nowMs), source, revision: state.revision + 1});
 
 	// Counters: rates, baselines, last completion.
 	const prevSample = state.snapshot ? counterSample(state.snapshot) : undefined;

@@ -81,6 +81,17 @@ describe('the worker list', () => {
 		expect(state.nowMs).toBe(T0 + 2000);
 	});
 
+	it('takes no round without an answer as the baseline: the first answer is, so its workers did not "join"', () => {
+		const failed = snapshot(T0 / 1000, [], {}, {endpoints: [{path: '/metrics', state: 'failed', status: null, last_attempt: T0 / 1000}]});
+		let state = reduce(initialState({intervalMs: 2000}), {type: 'snapshot', snapshot: failed, nowMs: T0});
+		expect(state.snapshot).toBeUndefined();
+		expect(state.source.missedRounds).toBe(1);
+		const good = snapshot(T0 / 1000 + 2, [worker('tcp://a:1', {name: 'a'})], {}, {endpoints: [health('/metrics', true, T0 / 1000 + 2)]});
+		state = reduce(state, {type: 'snapshot', snapshot: good, nowMs: T0 + 2000});
+		expect(state.snapshot).toBe(good);
+		expect(state.events.filter((e) => e.kind === 'worker_joined')).toEqual([]);
+	});
+
 	it('calls a worker that left while closing gracefully retired (info), not lost', () => {
 		const a = worker('tcp://a:1', {name: 'a'});
 		const leaving = worker('tcp://b:1', {name: 'b', status: 'closing_gracefully'});

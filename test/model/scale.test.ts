@@ -68,7 +68,7 @@ describe(`a synthesized cluster of ${N} workers at 1 Hz`, () => {
 		});
 		const steady = median(times.slice(2));
 		console.log(`reduce, ${N} workers, ${label} (${state.alerts.size} ongoing alerts): first ${times[0]?.toFixed(1)} ms, median of the next ${times.length - 2}: ${steady.toFixed(1)} ms, max ${Math.max(...times.slice(2)).toFixed(1)} ms`);
-		expect(steady).toBeLessThan(400);
+		expect(steady).toBeLessThan(2000); // loose: a loaded CI machine; npm run bench measures speed
 		expect(state.workers.size).toBe(N);
 		expect(state.history.workers.length).toBe(5);
 		expect(state.workers.get(snapshots[0]?.workers[0]?.address ?? '')?.history.cpuPercent.length).toBe(5);
@@ -83,7 +83,7 @@ describe(`a synthesized cluster of ${N} workers at 1 Hz`, () => {
 		const byCpu = workerRows(state, {sort: {column: 'cpu', descending: true}});
 		const sortMs = performance.now() - start;
 		start = performance.now();
-		workerRows(state, {sort: {column: 'cpu', descending: true}});
+		const again = workerRows(state, {sort: {column: 'cpu', descending: true}});
 		const cachedMs = performance.now() - start;
 		start = performance.now();
 		const filtered = workerRows(state, {sort: {column: 'cpu', descending: true}, filter: 'worker-99'});
@@ -99,8 +99,10 @@ describe(`a synthesized cluster of ${N} workers at 1 Hz`, () => {
 		expect(byCpu.rows).toHaveLength(N);
 		expect(filtered.rows.length).toBe(111);
 		expect(triage.adaptive.workers).toBe(N);
-		expect(sortMs).toBeLessThan(400);
-		expect(cachedMs).toBeLessThan(5);
-		expect(triageMs).toBeLessThan(400);
+		// Memoized: the same query on the same state is answered from the cache, not re-sorted.
+		expect(again.rows).toBe(byCpu.rows);
+		// Time bounds are loose on purpose (a loaded 2-core CI machine); npm run bench measures speed.
+		expect(sortMs).toBeLessThan(2000);
+		expect(triageMs).toBeLessThan(2000);
 	});
 });

@@ -1,7 +1,11 @@
 /**
  * `npm run bench`: render time per frame of the TUI for 100 / 1,000 / 5,000 / 10,000 SYNTHESIZED
- * workers at 120×40 (median and p95), and time to the first frame of the built CLI. Prints
- * markdown tables. React runs its production build (as the shipped bundle does) and colours are on.
+ * workers at 120×40 (median and p95), time to the first frame of the built CLI, and memory and
+ * CPU of the built CLI: the UI polling synthesized 1,000- and 10,000-worker clusters every second
+ * (60 s each), the model alone past its history capacity, `--once --json` at 10,000 workers, and
+ * replaying a synthesized hour-long recording.
+ * Prints markdown. React runs its production build (as the shipped bundle does) and colours are
+ * on. BENCH_QUICK=1: 15 s memory runs, fewer frames and runs, a 10-minute recording.
  */
 // Before React, chalk and Ink load: production React, colour output, and no CI mode in Ink.
 process.env['NODE_ENV'] = 'production';
@@ -10,25 +14,67 @@ for (const name of ['CI', 'CONTINUOUS_INTEGRATION', 'BUILD_NUMBER', 'RUN_ID']) d
 
 const {measureFrames} = await import('./frames.js');
 const {measureFirstFrame} = await import('./first-frame.js');
-const {cpus, loadavg} = await import('node:os');
+const {measureOnceJson, measureTuiMemory} = await import('./memory.js');
+const {measureReplay} = await import('./replay-memory.js');
+const {measureModelMemory} = await import('./model-memory.js');
+const {cpus, loadavg, totalmem} = await import('node:os');
 
+const quick = process.env['BENCH_QUICK'] === '1';
 const fmt = (ms: number) => ms.toFixed(1);
+const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const n = (value: number) => value.toLocaleString('en');
 const sizes = [100, 1000, 5000, 10_000];
-const framesPer = Number(process.env['BENCH_FRAMES'] ?? 60);
+const framesPer = Number(process.env['BENCH_FRAMES'] ?? (quick ? 20 : 60));
+const benchStart = performance.now();
 
-console.log(`# dask-top render benchmark\n`);
-console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`# dask-top benchmark${quick ? ' (BENCH_QUICK)' : ''}\n`);
+console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`Workers are synthesized (seeded generator, reduced through the real model); 120×40, ${framesPer} frames per case.\n`);
 console.log('| workers | data tick: median | p95 | scroll (j): median | p95 |');
 console.log('|---:|---:|---:|---:|---:|');
 for (const workers of sizes) {
 	const [tick, scroll] = await measureFrames(workers, framesPer);
-	console.log(`| ${workers.toLocaleString('en')} | ${fmt(tick!.medianMs)} ms | ${fmt(tick!.p95Ms)} ms | ${fmt(scroll!.medianMs)} ms | ${fmt(scroll!.p95Ms)} ms |`);
+	console.log(`| ${n(workers)} | ${fmt(tick!.medianMs)} ms | ${fmt(tick!.p95Ms)} ms | ${fmt(scroll!.medianMs)} ms | ${fmt(scroll!.p95Ms)} ms |`);
 }
 
-const runs = Number(process.env['BENCH_RUNS'] ?? 7);
+const runs = Number(process.env['BENCH_RUNS'] ?? (quick ? 3 : 7));
 console.log(`\nTime to first frame of \`node dist/dask-top.mjs\` in a pseudo-terminal (CI=true), ${runs} runs:\n`);
 console.log('| target | median | min | max |');
 console.log('|---|---:|---:|---:|');
 for (const s of await measureFirstFrame(runs)) console.log(`| ${s.target} | ${Math.round(s.medianMs)} ms | ${Math.round(s.minMs)} ms | ${Math.round(s.maxMs)} ms |`);
+
+const seconds = Number(process.env['BENCH_MEMORY_SECONDS'] ?? (quick ? 15 : 60));
+console.log(`\nMemory and CPU of \`node dist/dask-top.mjs URL --interval 1s\` (full-screen UI, 120×40 pseudo-terminal) for ${seconds} s after its first frame, against a local fake Dask serving a SYNTHESIZED cluster (Dask 2026.7.1 shapes; figures move every poll). RSS: /proc/PID/status VmRSS every second; heap: V8 heap used, sampled every second from inside the process; live heap: heap used right after a forced full GC at the start and at the end (what is really kept); CPU: user + system time over wall time.\n`);
+console.log('| workers | first frame | polls (identity.json) | RSS start | RSS end | RSS max | heap start | heap end | heap max | live heap start → end | CPU |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const workers of [1000, 10_000]) {
+	const m = await measureTuiMemory(workers, seconds);
+	const {rssBytes: r, heapUsedBytes: h} = m;
+	console.log(`| ${n(workers)} | ${ms(m.firstFrameMs)} | ${m.rounds} (${m.identityFetches}) | ${mib(r.start)} | ${mib(r.end)} | ${mib(r.max)} | ${mib(h.start)} | ${mib(h.end)} | ${mib(h.max)} | ${mib(m.liveHeapBytes.start)} → ${mib(m.liveHeapBytes.end)} | ${m.cpuPercent.toFixed(0)} % |`);
+}
+
+const marks = [150, 300, 600];
+const model = measureModelMemory(1000, marks);
+console.log(
+	`\nThe model alone over ${marks.at(-1)} polls of 1,000 synthesized workers (in process; its history keeps ${model.historyLength} points): live heap ${model.liveHeapBytes.map((m) => `${mib(m.bytes)} after ${m.polls}`).join(', ')} polls; ${model.msPerPoll.toFixed(1)} ms per poll.`,
+);
+
+const once = await measureOnceJson(10_000);
+console.log(`\nHeadless \`--once --json\` against the synthesized 10,000-worker cluster: ${ms(once.wallMs)} wall, peak RSS ${mib(once.peakRssBytes)} (kernel's maxrss), heap used at exit ${mib(once.heapUsedAtExitBytes)}, ${mb(once.outputBytes)} of JSON.`);
+
+const replayRounds = quick ? 300 : 1800;
+const replay = await measureReplay(100, replayRounds);
+const hours = (replay.rounds * replay.intervalMs) / 3_600_000;
+console.log(
+	`\nReplay of a SYNTHESIZED recording: ${n(replay.rounds)} rounds (${hours >= 1 ? `${hours} h` : `${hours * 60} min`} at ${replay.intervalMs / 1000} s) of a ${replay.workers}-worker cluster written through the real recorder: ${mb(replay.rawBytes)} of rounds, ${mb(replay.fileBytes)} gzip on disk (written in ${ms(replay.writeMs)}). The built CLI in the 120×40 pseudo-terminal:\n`,
+);
+console.log('| step | time | RSS after |');
+console.log('|---|---:|---:|');
+console.log(`| \`--replay FILE\`: read, check and pack every round, first frame | ${ms(replay.loadMs)} | ${mib(replay.loadedRssBytes)} (live heap ${mib(replay.loadedLiveHeapBytes)}) |`);
+console.log(`| \`}\` to the end: ${n(replay.rounds)} rounds fed through the model | ${ms(replay.toEndMs)} | ${mib(replay.atEndRssBytes)} (live heap ${mib(replay.atEndLiveHeapBytes)}) |`);
+console.log(`| \`←\` from the end: starts over, ${n(replay.rounds - 1)} rounds fed again | ${ms(replay.stepBackMs)} | peak ${mib(replay.peakRssBytes)} |`);
+console.log(`| \`--replay FILE --once --json\` (streaming) | ${ms(replay.once.wallMs)} | peak ${mib(replay.once.peakRssBytes)} |`);
+console.log(`\nBench wall time ${Math.round((performance.now() - benchStart) / 1000)} s.`);
 process.exit(0);

@@ -1,0 +1,96 @@
+/**
+ * The BUILT CLI (dist/dask-top.mjs) in a pseudo-terminal: `script` (util-linux) gives it a real
+ * TTY of the asked size, so it draws its full screen as it would for a user (CI=true is set, as
+ * the project's CI does; the CLI clears it before Ink loads). Output is kept with its escape codes
+ * removed, so a test can wait for text to appear on screen.
+ */
+import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
+import {join} from 'node:path';
+
+export const CLI = join(process.cwd(), 'dist', 'dask-top.mjs');
+
+function quote(arg: string): string {
+	return `'${arg.replaceAll("'", "'\\''")}'`;
+}
+
+export function plainText(output: string): string {
+	return output.replace(/\u001B\[[0-9;?]*[A-Za-z]/g, '');
+}
+
+export interface PtyRun {
+	readonly child: ChildProcessWithoutNullStreams;
+	readonly startMs: number;
+	/** Everything written so far, escape codes removed. */
+	text(): string;
+	/** Resolves with ms since the run started when `check(text written since `fromChars`)` holds. */
+	waitFor(what: string, check: (text: string) => boolean, timeoutMs?: number, fromChars?: number): Promise<number>;
+	type(keys: string): void;
+	/** Quits with `q`, then SIGTERM if it lingers; resolves when `script` has exited. */
+	stop(): Promise<void>;
+}
+
+export interface PtyOptions {
+	readonly columns?: number;
+	readonly rows?: number;
+	readonly env?: NodeJS.ProcessEnv;
+}
+
+/** Starts `node dist/dask-top.mjs ...args` (`exec`ed by the shell: the node process is script's child). */
+export function startInPty(args: readonly string[], {columns = 120, rows = 40, env = {}}: PtyOptions = {}): PtyRun {
+	const command = `stty cols ${columns} rows ${rows}; exec node ${[CLI, ...args].map(quote).join(' ')}`;
+	const fullEnv: NodeJS.ProcessEnv = {...process.env, CI: 'true', ...env};
+	delete fullEnv['NODE_ENV'];
+	const startMs = performance.now();
+	const child = spawn('script', ['-qfec', command, '/dev/null'], {env: fullEnv, stdio: ['pipe', 'pipe', 'pipe']});
+	let plain = '';
+	let raw = '';
+	const waiters = new Set<() => void>();
+	child.stdout.on('data', (chunk: Buffer) => {
+		raw += chunk.toString('utf8');
+		// Keep the unterminated tail of an escape sequence for the next chunk.
+		const cut = raw.lastIndexOf('\u001B');
+		const complete = cut !== -1 && !/[A-Za-z]/.test(raw.slice(cut + 2)) ? cut : raw.length;
+		plain += plainText(raw.slice(0, complete));
+		raw = raw.slice(complete);
+		for (const waiter of [...waiters]) waiter();
+	});
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	child.once('error', () => undefined);
+	return {
+		child,
+		startMs,
+		text: () => plain,
+		waitFor(what, check, timeoutMs = 30_000, fromChars = 0) {
+			return new Promise((resolve, reject) => {
+				const timer = setTimeout(() => {
+					waiters.delete(test);
+					reject(new Error(`no ${what} within ${timeoutMs / 1000} s; screen: ${plain.slice(-400)}`));
+				}, timeoutMs);
+				function test(): void {
+					if (!check(plain.slice(fromChars))) return;
+					clearTimeout(timer);
+					waiters.delete(test);
+					resolve(performance.now() - startMs);
+				}
+				waiters.add(test);
+				test();
+			});
+		},
+		type(keys) {
+			child.stdin.write(keys);
+		},
+		async stop() {
+			if (child.exitCode === null) {
+				child.stdin.write('q');
+				const timer = setTimeout(() => child.kill('SIGTERM'), 2000);
+				await exited;
+				clearTimeout(timer);
+			}
+		},
+	};
+}
+
+/** The header and the worker table's heading are on screen: the first full frame. */
+export function hasFirstFrame(text: string): boolean {
+	return text.includes('dask-top │') && text.includes('NAME');
+}

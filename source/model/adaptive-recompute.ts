@@ -17,6 +17,7 @@
  */
 import type {Snapshot} from '../types/snapshot.js';
 import {workersToClose} from './scale-down.js';
+import {bytesText, percentText} from './text.js';
 import type {AdaptiveFlavor, AdaptiveInput, AdaptiveRecomputation} from './types.js';
 
 export const UNKNOWN_TASK_DURATION_S = 0.5;
@@ -140,7 +141,10 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 	let memory: number | undefined;
 	if (limits !== undefined && stored !== undefined) {
 		memory = stored > 0.6 * limits && limits > 0 ? 2 * n : 0;
-		explanation.push(`memory: stored ${stored} B ${memory > 0 ? '>' : '≤'} 60 % of ${limits} B limits → ${memory}`);
+		// A share that rounds to the threshold keeps a decimal, so "(60 %) > 60 %" never reads as a contradiction.
+		const percent = limits > 0 ? (stored / limits) * 100 : undefined;
+		const share = percent === undefined ? '' : ` (${Math.round(percent) === 60 ? `${percent.toFixed(1)} %` : percentText(percent / 100)})`;
+		explanation.push(`memory: stored ${bytesText(stored)}${share} ${memory > 0 ? '>' : '≤'} 60 % of the ${bytesText(limits)} memory limits → ${memory}`);
 	} else if (stored === undefined) missing.push('stored bytes (counts.json not fetched yet)');
 
 	const terms = {...base, cpu_term: cpu, memory_term: memory, cpu_threads: cpuThreads, queued_occupancy_seconds: queuedOcc, explanation};

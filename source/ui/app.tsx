@@ -11,8 +11,8 @@ import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds} from './bars.js';
 import {resolveKey, type KeyContext} from './bindings.js';
 import {formatDuration} from './format.js';
 import {HEADER_LINES, staleFiguresText, type HeaderInput} from './header-lines.js';
-import {ALERTS_PANEL_MIN_LINES} from './events-lines.js';
-import {footerLine} from './help-lines.js';
+import {ALERTS_PANEL_MIN_LINES, eventsPage} from './events-lines.js';
+import {footerLine, helpLines} from './help-lines.js';
 import {decodeKeys} from './keys.js';
 import type {Theme} from './theme.js';
 import type {TuiControls, TuiData} from './tui-data.js';
@@ -21,7 +21,7 @@ import type {CellContext} from './worker-columns.js';
 import {Header} from './components/header.js';
 import {ClusterBar, type ClusterBarInput} from './components/cluster-bar.js';
 import {Line} from './components/line.js';
-import {AlertsPanel, DetailBody, eventsHeadLines, EventsBody, helpLineCount, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
+import {AlertsPanel, DetailBody, EventsBody, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
 import {tableBodyRows, tableHeightFor, WorkerTable} from './components/worker-table.js';
 
 export const MIN_COLUMNS = 60;
@@ -81,6 +81,9 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 	const triage: TriageView | undefined = useMemo(() => (model.snapshot ? triageView(model) : undefined), [model]);
 	const progress: ProgressView | undefined = useMemo(() => (model.snapshot && ui.view === 'progress' ? progressView(model) : undefined), [model, ui.view]);
 	const addresses = useMemo(() => rowsView.rows.map((r) => r.address), [rowsView.rows]);
+	// The events view's entries wrap: their heights drive its scrolling (laid out only while it is the view).
+	const events = useMemo(() => (ui.view === 'events' ? eventsPage(triage, theme, width, bodyHeight) : undefined), [ui.view, triage, theme, width, bodyHeight]);
+	const help = useMemo(() => helpLines(width), [width]);
 
 	const thresholds = model.options.thresholds;
 	const memory: MemoryThresholds = useMemo(
@@ -97,11 +100,12 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		pageRows: {
 			workers: tableBodyRows(bodyHeight),
 			progress: Math.max(1, bodyHeight - progressHeadHeight(progress, theme, width)),
-			events: Math.max(1, bodyHeight - eventsHeadLines(triage, theme, width, bodyHeight) - 2),
+			events: Math.max(1, events?.room ?? bodyHeight - 2),
 		},
 		addresses,
-		helpLines: helpLineCount(width),
-		helpHeight: bodyHeight,
+		helpLines: help.length,
+		helpHeight: bodyHeight - 1, // under the help's title line
+		...(events ? {rowLines: {events: events.heights}} : {}),
 	};
 	const shown = syncRows(ui, ctx);
 	// Refs hold the newest state for input that arrives before React re-renders (two chunks in a row).
@@ -198,7 +202,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 	};
 
 	const body = (() => {
-		if (shown.help) return <HelpBody top={shown.helpTop} theme={theme} width={width} height={bodyHeight} />;
+		if (shown.help) return <HelpBody top={shown.helpTop} lines={help} theme={theme} width={width} height={bodyHeight} />;
 		if (shown.detail !== undefined) {
 			const index = Math.max(0, addresses.indexOf(shown.detail));
 			const track = model.workers.get(shown.detail);
@@ -256,7 +260,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 			case 'progress':
 				return <ProgressBody {...(progress ? {view: progress} : {})} cursor={shown.cursor.progress} top={shown.top.progress} theme={theme} width={width} height={bodyHeight} />;
 			case 'events':
-				return <EventsBody {...(triage ? {triage} : {})} cursor={shown.cursor.events} top={shown.top.events} theme={theme} width={width} height={bodyHeight} />;
+				return <EventsBody {...(triage ? {triage} : {})} page={events ?? eventsPage(triage, theme, width, bodyHeight)} cursor={shown.cursor.events} top={shown.top.events} theme={theme} width={width} height={bodyHeight} />;
 		}
 	})();
 

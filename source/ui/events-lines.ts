@@ -1,13 +1,17 @@
 /**
- * The events view (triage): the adaptive target with its explanation, a stall warning, then the
- * event log newest first; and the compact Alerts panel under a short worker table. Pure: lines of
- * segments.
+ * The event log of the events view (newest first) and the compact Alerts panel under a short
+ * worker table. An event is one line when it fits, else its message wraps onto indented
+ * continuation lines (never cut in the events view). Narrow terminals get compact columns: the
+ * severity as its glyph and a short word, the state as a short word, and no subject column when
+ * the message names the worker itself. Pure: lines of segments.
  */
-import type {AdaptiveView, ModelEvent, Severity, TriageView} from '../model/types.js';
+import type {ModelEvent, Severity, TriageView} from '../model/types.js';
 import type {Segment} from './bars.js';
-import {fit, formatCount, formatDuration} from './format.js';
-import {clipSegments, seg} from './parts.js';
+import {fit, fitMiddle, formatDuration} from './format.js';
+import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme, Tone} from './theme.js';
+import {fitBlocks, triageBlocks} from './adaptive-lines.js';
+import {wrapSegments} from './wrap.js';
 
 export function severityTone(severity: Severity): Tone {
 	switch (severity) {
@@ -31,125 +35,199 @@ export function severityMark(severity: Severity, theme: Theme): string {
 	}
 }
 
+const SHORT_SEVERITY: Readonly<Record<Severity, string>> = {critical: 'crit', warning: 'warn', info: 'info'};
+
+/** Below this width events use the compact columns. */
+export const COMPACT_EVENTS_BELOW = 100;
+
 function clock(epochS: number): string {
 	return new Date(epochS * 1000).toISOString().slice(11, 19);
 }
 
-function adaptiveLines(a: AdaptiveView, theme: Theme): Segment[][] {
-	const lines: Segment[][] = [];
-	const arrow = a.direction === 'up' ? `${theme.glyphs.up} scale up` : a.direction === 'down' ? `${theme.glyphs.down} scale down` : a.direction === 'steady' ? 'steady' : '';
-	const head: Segment[] = [seg('Adaptive target ', 'title', true)];
-	if (a.desired_workers === undefined && a.api_adaptive_target === undefined) head.push(seg('the scheduler reports no desired_workers', 'muted'));
-	else {
-		head.push(seg(`desired ${formatCount(a.desired_workers ?? a.api_adaptive_target)}`, 'normal', true));
-		if (a.approx_workers !== undefined) head.push(seg(` (≈${a.approx_workers} workers)`, 'muted'));
-		if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) head.push(seg(` · /api/v1/adaptive_target ${a.api_adaptive_target}`, 'muted'));
-		head.push(seg(` · now ${a.workers} workers `), seg(arrow, a.direction === 'up' ? 'warning' : a.direction === 'down' ? 'info' : 'ok'));
-		if (a.target !== undefined && a.target !== a.desired_workers) head.push(seg(` · clamped to ${a.target}`, 'muted'));
+/** Columns of an event list at one width: the same for every entry, so messages line up. */
+export interface EventLayout {
+	readonly width: number;
+	readonly compact: boolean;
+	/** Cells of the state column ("ongoing 34s" / "for 34s", "ended 32s"), its gap included. */
+	readonly stateWidth: number;
+	/** Cells of the subject column (0 when compact: the subject goes into the message when needed). */
+	readonly subjectWidth: number;
+	/** Where the message starts, and where its continuation lines start. */
+	readonly messageColumn: number;
+	readonly indent: number;
+}
+
+function stateText(event: ModelEvent, compact: boolean): string {
+	const duration = formatDuration(event.duration_seconds);
+	if (event.state !== 'ongoing') return `ended ${duration}`;
+	return compact ? `for ${duration}` : `ongoing ${duration}`;
+}
+
+export function eventLayout(events: readonly ModelEvent[], width: number): EventLayout {
+	const compact = width < COMPACT_EVENTS_BELOW;
+	let longest = compact ? 7 : 13;
+	for (const e of events) longest = Math.max(longest, stateText(e, compact).length);
+	const stateWidth = longest + 1;
+	if (compact) {
+		// time, mark and short word, state
+		const messageColumn = 9 + 7 + stateWidth;
+		return {width, compact, stateWidth, subjectWidth: 0, messageColumn, indent: 11};
 	}
-	lines.push(head);
-	if (a.approx_note) lines.push([seg(`  ${a.approx_note}`, 'muted')]);
-	const r = a.recomputed;
-	if (r) {
-		const wins = r.wins === undefined ? '' : r.wins === 'tie' ? ' → the terms tie' : ` → ${r.wins.replace('_', '-')} wins`;
-		const line: Segment[] = [seg('  recomputed ', 'muted'), seg(r.target === undefined ? 'not possible' : formatCount(r.target), 'normal', true)];
-		line.push(seg(`: cpu term ${formatCount(r.cpu_term)} · memory term ${formatCount(r.memory_term)}${wins} · target duration ${formatDuration(r.target_duration_seconds)}`));
-		if (r.estimated) line.push(seg(' · estimated', 'warning'));
-		if (r.missing.length > 0) line.push(seg(` · missing: ${r.missing.join(', ')}`, 'warning'));
-		lines.push(line);
-		for (const text of r.explanation) lines.push([seg(`    ${text}`, 'muted')]);
+	// As wide as the longest subject, up to a cap: short names leave the message the room.
+	let subjectWidth = 7;
+	for (const e of events) subjectWidth = Math.max(subjectWidth, e.subject_name.length);
+	subjectWidth = Math.min(subjectWidth, width >= 120 ? 16 : 10);
+	const messageColumn = 9 + 11 + stateWidth + subjectWidth + 1;
+	return {width, compact, stateWidth, subjectWidth, messageColumn, indent: messageColumn};
+}
+
+/** The message starts with the subject's name ("beta: …", "worker beta (…) lost"): no need to repeat it. */
+function namesSubject(event: ModelEvent): boolean {
+	const name = event.subject_name;
+	for (const start of [name, `worker ${name}`]) {
+		if (event.message.startsWith(start) && !/[\w.-]/.test(event.message.charAt(start.length))) return true;
 	}
-	if (a.disagreement) lines.push([seg(`  ${theme.glyphs.warningMark} ${a.disagreement_note ?? "the recomputation differs from the scheduler's number"}`, 'warning')]);
-	lines.push([seg(`  flavor: ${a.flavor_note}`, 'muted')]);
-	const retire = a.scale_down.retire;
-	const candidates = a.scale_down.candidates;
-	if (retire.length > 0 || candidates.length > 0) {
-		const names = candidates.map((c) => `${c.name} (${c.polls} polls)`).join(', ');
-		lines.push([seg('  scale-down: ', 'muted'), seg(retire.length > 0 ? `would retire ${retire.length}: ` : 'candidates: ', 'info'), seg(names)]);
-		lines.push([seg(`    ${a.scale_down.note}`, 'muted')]);
+	return false;
+}
+
+/** One event: time, severity, state and duration, subject, then its message wrapped under the message column. */
+export function eventLines(event: ModelEvent, layout: EventLayout, theme: Theme): Segment[][] {
+	const tone = severityTone(event.severity);
+	const ongoing = event.state === 'ongoing';
+	const mark = severityMark(event.severity, theme);
+	const prefix: Segment[] = [seg(clock(event.start_time), 'muted'), seg(' ')];
+	const message: Segment[] = [];
+	if (layout.compact) {
+		prefix.push(seg(`${mark} ${SHORT_SEVERITY[event.severity]} `, tone), seg(fit(stateText(event, true), layout.stateWidth), ongoing ? tone : 'muted'));
+		if (!namesSubject(event)) message.push(seg(`${event.subject_name}: `, 'accent'));
+	} else {
+		prefix.push(seg(`${mark} ${fit(event.severity, 9)}`, tone), seg(fit(stateText(event, false), layout.stateWidth), ongoing ? tone : 'muted'));
+		prefix.push(seg(fitMiddle(event.subject_name, layout.subjectWidth), 'accent'), seg(' '));
 	}
-	for (const note of a.notes) lines.push([seg(`  note: ${note}`, 'muted')]);
+	message.push(seg(event.message, ongoing ? 'normal' : 'muted'));
+	const lines = wrapSegments(message, layout.width, layout.indent, layout.messageColumn);
+	lines[0] = [...prefix, ...(lines[0] ?? [])];
 	return lines;
 }
 
-/** The lines above the event list: adaptive panel and stall, at most `maxLines`. */
-export function triageHead(triage: TriageView | undefined, theme: Theme, width: number, maxLines: number): Segment[][] {
-	if (!triage) return [[seg('Events ', 'title', true), seg('waiting for the first answer…', 'muted')]];
-	const lines = adaptiveLines(triage.adaptive, theme);
-	const stall = triage.stall;
-	if (stall.stalled) lines.unshift([seg(`${theme.glyphs.warningMark} STALLED `, 'warning', true), seg(stall.message ?? `no task completed for ${formatDuration(stall.since_completion_seconds)}`)]);
-	const clipped = lines.slice(0, Math.max(1, maxLines));
-	return clipped.map((l) => clipSegments(l, width));
+/** Lines each event takes at this layout (for scrolling a list of entries of different heights). */
+export function eventHeights(events: readonly ModelEvent[], layout: EventLayout, theme: Theme): number[] {
+	return events.map((e) => eventLines(e, layout, theme).length);
 }
 
 /** The title of the event list. */
-export function eventsTitle(triage: TriageView | undefined, theme: Theme): Segment[] {
+export function eventsTitle(triage: TriageView | undefined, theme: Theme, width: number): Segment[] {
 	const n = triage?.events.length ?? 0;
 	const c = triage?.counts;
-	const out: Segment[] = [seg('Events ', 'title', true), seg(`${n}, newest first`, 'muted')];
+	const parts = [part(0, seg('Events ', 'title', true), seg(`${n}`, 'muted')), part(2, seg('newest first', 'muted'))];
 	if (c) {
-		out.push(seg('  ongoing: '));
-		out.push(seg(`${theme.glyphs.criticalMark} ${c.critical} critical`, c.critical > 0 ? 'critical' : 'muted'), seg('  '));
-		out.push(seg(`${theme.glyphs.warningMark} ${c.warning} warning`, c.warning > 0 ? 'warning' : 'muted'), seg('  '));
-		out.push(seg(`i ${c.info} info`, c.info > 0 ? 'info' : 'muted'));
+		parts.push(
+			part(
+				1,
+				seg('ongoing: '),
+				seg(`${theme.glyphs.criticalMark} ${c.critical} critical`, c.critical > 0 ? 'critical' : 'muted'),
+				seg('  '),
+				seg(`${theme.glyphs.warningMark} ${c.warning} warning`, c.warning > 0 ? 'warning' : 'muted'),
+				seg('  '),
+				seg(`i ${c.info} info`, c.info > 0 ? 'info' : 'muted'),
+			),
+		);
 	}
-	return out;
-}
-
-/** One event of the log: time, severity (mark and word), ongoing or ended with its duration, subject, message. */
-export function eventRow(event: ModelEvent, theme: Theme, width: number): Segment[] {
-	const tone = severityTone(event.severity);
-	const state = event.state === 'ongoing' ? `ongoing ${formatDuration(event.duration_seconds)}` : `ended ${formatDuration(event.duration_seconds)}`;
-	const subjectWidth = width >= 120 ? 16 : 10;
-	return clipSegments(
-		[
-			seg(clock(event.start_time), 'muted'),
-			seg(' '),
-			seg(`${severityMark(event.severity, theme)} ${fit(event.severity, 9)}`, tone),
-			seg(fit(state, 14), event.state === 'ongoing' ? tone : 'muted'),
-			seg(fit(event.subject_name, subjectWidth), 'accent'),
-			seg(' '),
-			seg(event.message, event.state === 'ongoing' ? 'normal' : 'muted'),
-		],
-		width,
-	);
+	const line = fitParts(parts, width, seg('  '));
+	// "Events 6, newest first": the comma belongs to the count when the words stay.
+	if (line[3]?.text === 'newest first') line[2] = seg(', ', 'muted');
+	return line;
 }
 
 /** The Alerts panel needs this many lines (a blank, its title, two entries) or it is not drawn. */
 export const ALERTS_PANEL_MIN_LINES = 4;
 
-/**
- * The Alerts panel under a worker table shorter than the body: a blank line, a title, then the
- * ongoing alerts worst first and the latest resolved events newest first, one line each, as many
- * as `height` holds. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the table has priority).
- */
-export function alertsPanelLines(triage: TriageView | undefined, theme: Theme, width: number, height: number): Segment[][] {
-	if (height < ALERTS_PANEL_MIN_LINES || !triage) return [];
-	const room = height - 2;
-	const ongoing = triage.alerts;
-	const resolved = triage.events.filter((e) => e.state === 'resolved');
+function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: boolean): Segment[] {
 	const c = triage.counts;
-	const title: Segment[] = [
+	const counts: Segment[] = [
 		seg('Alerts  ', 'title', true),
 		seg(`${theme.glyphs.criticalMark}${c.critical}`, c.critical > 0 ? 'critical' : 'muted'),
 		seg(' '),
 		seg(`${theme.glyphs.warningMark}${c.warning}`, c.warning > 0 ? 'warning' : 'muted'),
 		seg(' '),
 		seg(`i${c.info}`, c.info > 0 ? 'info' : 'muted'),
-		seg(` ongoing, worst first${resolved.length > 0 ? '; then the latest ended' : ''}  ·  3 all events`, 'muted'),
 	];
-	const lines: Segment[][] = [[], clipSegments(title, width)];
-	if (ongoing.length === 0 && resolved.length === 0) {
-		lines.push([seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]);
-		return lines;
+	const order = seg(` ongoing, worst first${anyEnded ? '; then the latest ended' : ''}`, 'muted');
+	const short = seg(' ongoing', 'muted');
+	const hint = seg('  ·  3 all events', 'muted');
+	for (const candidate of [[...counts, order, hint], [...counts, short, hint], [...counts, short]]) {
+		if (candidate.reduce((n, s) => n + s.text.length, 0) <= width) return candidate;
 	}
+	return clipSegments(counts, width);
+}
+
+/** The last line shown of an entry that goes on below the panel or the screen: it ends with an ellipsis. */
+export function markCut(line: readonly Segment[], width: number): Segment[] {
+	const trimmed = clipSegments(line, Math.max(1, width - 2));
+	return trimmed.at(-1)?.text.endsWith('…') ? trimmed : [...trimmed, seg(' …', 'muted')];
+}
+
+/**
+ * The Alerts panel under a worker table shorter than the body: a blank line, a title, then the
+ * ongoing alerts worst first and the latest resolved events newest first, each wrapped whole, as
+ * many as `height` holds; the last one shown is cut only when the panel is out of rows, and a last
+ * line says how many more there are. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the
+ * table has priority).
+ */
+export function alertsPanelLines(triage: TriageView | undefined, theme: Theme, width: number, height: number): Segment[][] {
+	if (height < ALERTS_PANEL_MIN_LINES || !triage) return [];
+	const ongoing = triage.alerts;
+	const resolved = triage.events.filter((e) => e.state === 'resolved');
+	const title = alertsTitle(triage, theme, width, resolved.length > 0);
+	if (ongoing.length === 0 && resolved.length === 0) return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];
 	const entries = [...ongoing, ...resolved];
-	const shown = entries.length > room ? entries.slice(0, room - 1) : entries;
-	for (const e of shown) lines.push(eventRow(e, theme, width));
-	if (shown.length < entries.length) {
-		const moreOngoing = Math.max(0, ongoing.length - shown.length);
-		const more = entries.length - shown.length;
-		lines.push([seg(`… ${more} more${moreOngoing > 0 ? ` (${moreOngoing} ongoing)` : ''}: press 3 for the events view`, moreOngoing > 0 ? 'warning' : 'muted')]);
+	const layout = eventLayout(entries, width);
+	const all = entries.map((e) => eventLines(e, layout, theme));
+	const needed = all.reduce((n, l) => n + l.length, 0);
+	// The blank line above the title goes first when the entries need its row.
+	if (needed <= height - 1) return [...(needed <= height - 2 ? [[]] : []), title, ...all.flat()];
+	const lines: Segment[][] = [[], title];
+	let room = height - 3; // under the blank, the title, and over the "… N more" line
+	let shown = 0;
+	for (const l of all) {
+		if (room <= 0) break;
+		if (l.length <= room) lines.push(...l);
+		else {
+			// Out of rows: this entry's first lines, the last of them marked as cut.
+			const cut = l.slice(0, room);
+			cut.push(markCut(cut.pop() ?? [], width));
+			lines.push(...cut);
+		}
+		room -= Math.min(room, l.length);
+		shown++;
 	}
+	const moreOngoing = Math.max(0, ongoing.length - shown);
+	const more = entries.length - shown;
+	lines.push([seg(`… ${more} more${moreOngoing > 0 ? ` (${moreOngoing} ongoing)` : ''}: press 3 for the events view`, moreOngoing > 0 ? 'warning' : 'muted')]);
 	return lines;
+}
+
+/** The events view laid out for a body of `height` lines: its head, the list's columns, each event's lines and the lines left for the list. */
+export interface EventsPage {
+	readonly head: Segment[][];
+	readonly layout: EventLayout;
+	readonly heights: readonly number[];
+	/** Lines for the event entries (under the head, a blank line and the list's title). */
+	readonly room: number;
+}
+
+/**
+ * The head (stall, adaptive target) gets at least 40 % of the body; up to 60 % when the target and
+ * its explanation need it; and all the events leave. The list keeps at least its title and a line.
+ */
+export function eventsPage(triage: TriageView | undefined, theme: Theme, width: number, height: number): EventsPage {
+	const events = triage?.events ?? [];
+	const layout = eventLayout(events, width);
+	const heights = eventHeights(events, layout, theme);
+	const listLines = Math.max(1, heights.reduce((n, h) => n + h, 0));
+	const blocks = triageBlocks(triage, theme, width);
+	const essential = blocks.essentialLines + (blocks.totalLines > blocks.essentialLines ? 1 : 0);
+	const headMax = Math.max(2, Math.floor(height * 0.4), Math.min(essential, Math.floor(height * 0.6)), Math.min(height - 3, height - 2 - listLines));
+	const head = fitBlocks(blocks, headMax, width);
+	return {head, layout, heights, room: Math.max(0, height - head.length - 2)};
 }

@@ -106,3 +106,14 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
 	if (text.length > width) return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
 	return align === 'left' ? text.padEnd(width) : text.padStart(width);
 }
+
+/**
+ * Text cut from the middle to exactly `width` cells, keeping its start and its end
+ * (`slow-proc…-late`): names that differ only at the end stay apart. Padded like fit().
+ */
+export function fitMiddle(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+	if (text.length <= width || width < 5) return fit(text, width, align);
+	const keep = width - 1;
+	const head = Math.ceil(keep * 0.6);
+	return `${text.slice(0, head)}…${text.slice(text.length - (keep - head))}`;
+}

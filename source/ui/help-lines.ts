@@ -5,6 +5,7 @@ import type {Segment} from './bars.js';
 import {BINDINGS, footerEntries, keyLabel, whereText, type Binding, type KeyContext} from './bindings.js';
 import {fit} from './format.js';
 import {clipSegments, seg} from './parts.js';
+import {wrapSegments} from './wrap.js';
 
 const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Binding) => boolean}> = [
 	{title: 'Monitor', pick: (b) => b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events' || m === 'detail')},
@@ -18,18 +19,31 @@ function keysText(b: Binding): string {
 	return b.keys.map(keyLabel).join(' ');
 }
 
-/** Every binding, by section, one per line: keys, what they do, where they work. */
+const KEY_COLUMN = 14;
+
+/**
+ * Every binding, by section, under the title line: keys, what they do, where they work; a
+ * description too long for the width wraps under itself.
+ */
 export function helpLines(width: number): Segment[][] {
-	const lines: Segment[][] = [[seg('Keys ', 'title', true), seg('(Esc or ? closes this help; j/k scroll)', 'muted')]];
-	const keyWidth = 12;
+	const lines: Segment[][] = [];
 	for (const section of SECTIONS) {
-		lines.push([]);
+		if (lines.length > 0) lines.push([]);
 		lines.push([seg(section.title, 'title', true)]);
 		for (const b of BINDINGS.filter(section.pick)) {
-			lines.push(clipSegments([seg(`  ${fit(keysText(b), keyWidth)}`, 'accent', true), seg(b.label), seg(`  [${whereText(b)}]`, 'muted')], width));
+			const keys = seg(`  ${fit(keysText(b), KEY_COLUMN - 3)} `, 'accent', true);
+			const text = wrapSegments([seg(b.label), seg(`  [${whereText(b)}]`, 'muted')], width, KEY_COLUMN, KEY_COLUMN);
+			lines.push([keys, ...(text[0] ?? [])], ...text.slice(1));
 		}
 	}
 	return lines;
+}
+
+/** The help's title line, kept on screen while the bindings under it scroll; says which lines show when they do not all fit. */
+export function helpTitle(top: number, rows: number, total: number, width: number): Segment[] {
+	const out: Segment[] = [seg('Keys ', 'title', true), seg('(Esc or ? closes this help; j/k scroll)', 'muted')];
+	if (total > rows) out.push(seg(`  lines ${top + 1}–${Math.min(total, top + rows)} of ${total}${top + rows < total ? ' ↓' : ''}`, 'accent'));
+	return clipSegments(out, width);
 }
 
 export interface FooterInput {

@@ -5,11 +5,12 @@
  */
 import type {PrefixProgress, ProgressView} from '../model/types.js';
 import type {TaskState} from '../types/snapshot.js';
-import {ratioBar, type Segment} from './bars.js';
+import {ratioBar, segmentsWidth, type Segment} from './bars.js';
 import {fitColumns, type ColumnSpec} from './columns.js';
-import {fit, formatCount, formatDuration, formatPercent, formatPerSecond} from './format.js';
-import {clipSegments, seg} from './parts.js';
+import {fit, fitMiddle, formatCount, formatDuration, formatPercent, formatPerSecond} from './format.js';
+import {part, seg, type Part} from './parts.js';
 import type {Theme, Tone} from './theme.js';
+import {wrapParts, wrapSegments} from './wrap.js';
 
 /** State, label, tone, and the glyph index (the stacked bar marks states by glyph too, not by colour alone). */
 const STATES: ReadonlyArray<readonly [TaskState, string, Tone, number]> = [
@@ -31,16 +32,16 @@ function clock(epochS: number): string {
 	return new Date(epochS * 1000).toISOString().slice(11, 19);
 }
 
-/** The lines above the per-prefix list. */
+/** The lines above the per-prefix list: the state legend (wrapping whole entries), the stacked bar, and what the per-prefix bars are. */
 export function progressHead(view: ProgressView | undefined, theme: Theme, width: number): Segment[][] {
 	if (!view) return [[seg('Task progress ', 'title', true), seg('waiting for the first answer…', 'muted')]];
 	const total = view.tasks_total ?? STATES.reduce((n, [s]) => n + (view.tasks[s] ?? 0), 0);
-	const legend: Segment[] = [seg('Tasks ', 'title', true), seg(formatCount(total), 'normal', true)];
+	const legend: Part[] = [part(0, seg('Tasks ', 'title', true), seg(formatCount(total), 'normal', true))];
 	for (const [state, label, tone, glyph] of STATES) {
 		const n = view.tasks[state];
-		legend.push(seg('  '), seg(`${stateGlyph(theme, glyph)} ${label} ${formatCount(n)}`, n !== undefined && n > 0 ? tone : 'muted'));
+		legend.push(part(0, seg(`${stateGlyph(theme, glyph)} ${label} ${formatCount(n)}`, n !== undefined && n > 0 ? tone : 'muted')));
 	}
-	legend.push(seg(`  done ${formatPerSecond(view.tasks_done_per_second)}`, 'accent'));
+	legend.push(part(0, seg(`done ${formatPerSecond(view.tasks_done_per_second)}`, 'accent')));
 	const barWidth = Math.max(0, Math.min(100, width - 2));
 	const stacked: Segment[] = [];
 	let used = 0;
@@ -55,16 +56,11 @@ export function progressHead(view: ProgressView | undefined, theme: Theme, width
 	}
 	if (barWidth - used > 0) stacked.push(seg(' '.repeat(barWidth - used), 'free'));
 	const since = view.baseline_time === undefined ? '' : ` since ${clock(view.baseline_time)}`;
-	return [
-		legend,
-		[seg('['), ...stacked, seg(']')],
-		[],
-		[
-			seg('Per task prefix ', 'title', true),
-			seg('APPROXIMATE', 'warning', true),
-			seg(`: counted from Dask's cumulative transition counters${since}; Dask exposes no current per-prefix state over HTTP`, 'muted'),
-		],
-	].map((l) => clipSegments(l, width));
+	// The note in fewer words when the long one does not fit a line; it wraps when even that does not fit.
+	const title = [seg('Per task prefix ', 'title', true), seg('APPROXIMATE', 'warning', true)];
+	const long = `: counted from Dask's cumulative transition counters${since}; Dask exposes no current per-prefix state over HTTP`;
+	const note = segmentsWidth(title) + long.length <= width ? long : `: from cumulative transition counters${since}; no current per-prefix state over HTTP`;
+	return [...wrapParts(legend, width, seg('  '), 6), [seg('['), ...stacked, seg(']')], [], ...wrapSegments([...title, seg(note, 'muted')], width, 2)];
 }
 
 type PrefixColumnId = 'prefix' | 'bar' | 'done' | 'pct' | 'rate' | 'erred' | 'flight' | 'mean';
@@ -98,7 +94,7 @@ export function prefixRow(p: PrefixProgress, layout: PrefixColumns, theme: Theme
 		if (i > 0) out.push(seg(' '));
 		switch (spec.id) {
 			case 'prefix':
-				out.push(seg(fit(p.prefix, width)));
+				out.push(seg(fitMiddle(p.prefix, width)));
 				break;
 			case 'bar':
 				out.push(...ratioBar(p.fraction, width, theme.glyphs, p.erred > 0 ? 'warning' : 'ok'));

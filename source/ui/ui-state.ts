@@ -5,6 +5,9 @@
  */
 import type {SortColumn} from '../model/types.js';
 import type {Action, View} from './bindings.js';
+import {scrollTop, scrollTopLines} from './scroll.js';
+
+export {scrollTop, scrollTopLines};
 
 export interface UiState {
 	readonly view: View;
@@ -34,6 +37,8 @@ export interface UiContext {
 	/** Lines of the help overlay and the rows it has on screen. */
 	readonly helpLines?: number;
 	readonly helpHeight?: number;
+	/** Lines each row of a view takes when they differ (the events view wraps long messages); `pageRows` is then its height in lines. */
+	readonly rowLines?: Partial<Readonly<Record<View, readonly number[]>>>;
 }
 
 /** The order `s` / `>` walk through, and each column's natural direction. */
@@ -72,13 +77,19 @@ export function initialUiState(): UiState {
 	};
 }
 
-/** The first visible row that keeps the cursor on screen, moving the window as little as possible. */
-export function scrollTop(top: number, cursor: number, height: number, count: number): number {
-	const rows = Math.max(1, height);
-	let next = top;
-	if (cursor < next) next = cursor;
-	if (cursor >= next + rows) next = cursor - rows + 1;
-	return Math.max(0, Math.min(next, Math.max(0, count - rows)));
+function topOf(view: View, top: number, cursor: number, ctx: UiContext): number {
+	const lines = ctx.rowLines?.[view];
+	return lines ? scrollTopLines(top, cursor, ctx.pageRows[view], lines) : scrollTop(top, cursor, ctx.pageRows[view], ctx.counts[view]);
+}
+
+/** Rows a page key moves: the rows of one screen (of rows of different heights, those that fit from the cursor on). */
+function pageOf(view: View, cursor: number, ctx: UiContext): number {
+	const lines = ctx.rowLines?.[view];
+	if (!lines) return Math.max(1, ctx.pageRows[view]);
+	let rows = 0;
+	let used = 0;
+	for (let i = Math.max(0, cursor); i < lines.length && used + (lines[i] ?? 1) <= ctx.pageRows[view]; i++, rows++) used += lines[i] ?? 1;
+	return Math.max(1, rows);
 }
 
 function clamp(value: number, count: number): number {
@@ -88,7 +99,7 @@ function clamp(value: number, count: number): number {
 function moveTo(state: UiState, view: View, cursor: number, ctx: UiContext): UiState {
 	const count = ctx.counts[view];
 	const next = count === 0 ? 0 : clamp(cursor, count);
-	const top = scrollTop(state.top[view], next, ctx.pageRows[view], count);
+	const top = topOf(view, state.top[view], next, ctx);
 	const moved: UiState = {...state, cursor: {...state.cursor, [view]: next}, top: {...state.top, [view]: top}};
 	if (view !== 'workers') return moved;
 	const address = ctx.addresses[next];
@@ -114,9 +125,9 @@ export function syncRows(state: UiState, ctx: UiContext): UiState {
 		events: ctx.counts.events === 0 ? 0 : clamp(state.cursor.events, ctx.counts.events),
 	};
 	const top = {
-		workers: scrollTop(state.top.workers, cursors.workers, ctx.pageRows.workers, count),
-		progress: scrollTop(state.top.progress, cursors.progress, ctx.pageRows.progress, ctx.counts.progress),
-		events: scrollTop(state.top.events, cursors.events, ctx.pageRows.events, ctx.counts.events),
+		workers: topOf('workers', state.top.workers, cursors.workers, ctx),
+		progress: topOf('progress', state.top.progress, cursors.progress, ctx),
+		events: topOf('events', state.top.events, cursors.events, ctx),
 	};
 	const same =
 		cursors.workers === state.cursor.workers &&
@@ -143,7 +154,7 @@ function nextSort(state: UiState, step: 1 | -1): UiState {
 export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = ''): UiState {
 	const view: View = state.view;
 	const cursor = state.cursor[view];
-	const page = Math.max(1, ctx.pageRows[view]);
+	const page = pageOf(view, cursor, ctx);
 	if (state.help && (action === 'move-down' || action === 'move-up')) {
 		const last = Math.max(0, (ctx.helpLines ?? 0) - (ctx.helpHeight ?? 0));
 		return {...state, helpTop: Math.max(0, Math.min(last, state.helpTop + (action === 'move-down' ? 1 : -1)))};

@@ -44,6 +44,31 @@ describe('adaptive on the real 2022.12.1 fixtures', () => {
 		expect(view.recomputed).toMatchObject({cpu_term: 0, memory_term: 0, wins: 'scale_down', target: 3});
 		expect(view.direction).toBe('steady');
 	});
+
+	it('explains the memory term in binary units with the share of the limits, the inputs keeping raw bytes', () => {
+		const snap = fixtureSnapshot('2022.12.1', 'memory-heavy');
+		const view = adaptiveView(stateOf(snap));
+		const stored = snap.scheduler.stored_bytes!;
+		const limits = snap.workers.reduce((n, w) => n + w.memory_limit_bytes!, 0);
+		const share = Math.round((stored / limits) * 100);
+		const line = view.recomputed?.explanation.find((l) => l.startsWith('memory: '));
+		expect(line).toMatch(new RegExp(`^memory: stored \\d+\\.\\d MiB \\(${share} %\\) ≤ 60 % of the \\d+\\.\\d GiB memory limits → 0$`));
+		expect(line).not.toMatch(/\d{5,}/);
+		expect(view.recomputed?.inputs.find((i) => i.name === 'stored_bytes')?.value).toBe(stored);
+		expect(view.recomputed?.inputs.find((i) => i.name === 'memory_limit_bytes')?.value).toBe(limits);
+	});
+});
+
+describe('the memory term at the 60 % line', () => {
+	const limit = 4 * 1024 ** 3;
+	const workers = [worker('tcp://10.0.0.1:1', {memory_limit_bytes: limit, occupancy_seconds: 0, processing: 0, nthreads: 1})];
+	const at = (stored: number) => recomputeAdaptive(snapshot(1000, workers, {stored_bytes: stored, tasks: {queued: 0, processing: 0}}), {flavor: 'legacy', targetDurationSeconds: 5}).explanation.find((l) => l.startsWith('memory: '));
+
+	it('keeps a decimal when the share rounds to 60 %, so "over 60 %" never reads "(60 %)"', () => {
+		expect(at(Math.round(limit * 0.6004))).toBe('memory: stored 2.4 GiB (60.0 %) > 60 % of the 4.0 GiB memory limits → 2');
+		expect(at(Math.round(limit * 0.5996))).toBe('memory: stored 2.4 GiB (60.0 %) ≤ 60 % of the 4.0 GiB memory limits → 0');
+		expect(at(limit / 2)).toBe('memory: stored 2.0 GiB (50 %) ≤ 60 % of the 4.0 GiB memory limits → 0');
+	});
 });
 
 describe('adaptive on the real 2026.7.1 fixtures, where inputs are hidden', () => {

@@ -4,6 +4,9 @@
  * a recorder of what the keys asked of the source.
  */
 import {initialState, reduce} from '../../source/model/index.js';
+import {createPipeline} from '../../source/pipeline.js';
+import {demoRecordingPath} from '../../source/record/demo-file.js';
+import {readRecording} from '../../source/record/reader.js';
 import type {ClusterState} from '../../source/model/types.js';
 import {buildSnapshot, emptyCache, mergeScrape, parseWorkerPage, type ScrapeCache} from '../../source/parse/index.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
@@ -57,6 +60,25 @@ export function fixtureRun(version: FixtureVersion, scenarios: readonly Scenario
 		model = reduce(model, {type: 'snapshot', snapshot: buildSnapshot(cache, nowMs), nowMs});
 	});
 	return {model, cache, nowMs};
+}
+
+/**
+ * The bundled demo recording (media/demo.ndjson.gz) fed through the real pipeline up to `atSeconds`
+ * after its first round, as `dask-top --demo --at +86s` opens it.
+ */
+export async function demoRun(atSeconds: number): Promise<FixtureRun> {
+	const pipeline = createPipeline();
+	let startMs: number | undefined;
+	let nowMs = 0;
+	await readRecording(demoRecordingPath(), (raw) => {
+		startMs ??= raw.atMs;
+		if (raw.atMs - startMs > atSeconds * 1000) return false;
+		nowMs = raw.atMs;
+		pipeline.sourceStatus(LIVE, raw.atMs);
+		pipeline.ingest(raw);
+		return true;
+	});
+	return {model: pipeline.state(), cache: pipeline.cache(), nowMs};
 }
 
 export function tuiData(run: FixtureRun, extra: Partial<TuiData> = {}): TuiData {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {effectOf, initialUiState, reduceUi, scrollTop, stepInterval, syncRows, type UiContext, type UiState} from '../../source/ui/ui-state.js';
+import {effectOf, initialUiState, reduceUi, scrollTop, scrollTopLines, stepInterval, syncRows, type UiContext, type UiState} from '../../source/ui/ui-state.js';
 import type {Action} from '../../source/ui/bindings.js';
 
 const addresses = Array.from({length: 50}, (_, i) => `tcp://10.0.0.${i}:4000`);
@@ -98,6 +98,29 @@ describe('the view and selection reducer', () => {
 		expect(run(['help', 'move-up'], initialUiState(), help).helpTop).toBe(0);
 		expect(run(['help', ...Array.from({length: 15}, () => 'move-down' as const)], initialUiState(), help).helpTop).toBe(10);
 		expect(run(['help', 'move-down'], initialUiState(), help).cursor.workers).toBe(0);
+	});
+
+	it('scrolls rows of different heights so the selected one is whole on screen, leaving no room unused below the last', () => {
+		const heights = [1, 3, 1, 4, 2, 1];
+		expect(scrollTopLines(0, 2, 6, heights)).toBe(0);
+		expect(scrollTopLines(0, 3, 6, heights)).toBe(2);
+		expect(scrollTopLines(2, 1, 6, heights)).toBe(1);
+		// The last rows fill the screen: the window stops at the top that shows them all.
+		expect(scrollTopLines(5, 5, 6, heights)).toBe(4);
+		// A row taller than the screen is shown from its start.
+		expect(scrollTopLines(0, 3, 3, heights)).toBe(3);
+		expect(scrollTopLines(3, 0, 6, [])).toBe(0);
+	});
+
+	it('moves through the events by whole entries when their heights are known, a page being the entries that fit', () => {
+		const events = {...ctx, counts: {...ctx.counts, events: 6}, pageRows: {...ctx.pageRows, events: 6}, rowLines: {events: [1, 3, 1, 4, 2, 1]}};
+		const start: UiState = {...initialUiState(), view: 'events'};
+		const down = run(['move-down', 'move-down', 'move-down'], start, events);
+		expect(down.cursor.events).toBe(3);
+		expect(down.top.events).toBe(2);
+		const paged = run(['page-down'], start, events);
+		expect(paged.cursor.events).toBe(3);
+		expect(run(['last'], start, events).top.events).toBe(4);
 	});
 
 	it('leaves side effects to the App', () => {

@@ -4,10 +4,12 @@
  * rows in their window.
  */
 import {Box, Text} from 'ink';
+import type {ReactNode} from 'react';
 import type {ModelEvent, PrefixProgress, ProgressView, TriageView} from '../../model/types.js';
 import {detailLines, type DetailInput} from '../detail-lines.js';
-import {alertsPanelLines, eventRow, eventsTitle, triageHead} from '../events-lines.js';
-import {helpLines} from '../help-lines.js';
+import type {Segment} from '../bars.js';
+import {alertsPanelLines, eventLines, eventsTitle, markCut, type EventsPage} from '../events-lines.js';
+import {helpTitle} from '../help-lines.js';
 import {prefixColumns, prefixHeader, progressHead as prefixHead, prefixRow} from '../progress-lines.js';
 import type {Theme} from '../theme.js';
 import {Line, Lines} from './line.js';
@@ -49,25 +51,25 @@ export function ProgressBody({view, cursor, top, theme, width, height}: BodyProp
 	);
 }
 
-/** Lines the events view gives the adaptive panel: at most 40 % of the body. */
-export function eventsHeadLines(triage: TriageView | undefined, theme: Theme, width: number, height: number): number {
-	return triageHead(triage, theme, width, Math.max(2, Math.floor(height * 0.4))).length;
-}
-
-export function EventsBody({triage, cursor, top, theme, width, height}: BodyProps & {readonly triage?: TriageView; readonly cursor: number; readonly top: number}) {
-	const head = triageHead(triage, theme, width, Math.max(2, Math.floor(height * 0.4)));
+export function EventsBody({triage, page, cursor, top, theme, width, height}: BodyProps & {readonly triage?: TriageView; readonly page: EventsPage; readonly cursor: number; readonly top: number}) {
 	const events: readonly ModelEvent[] = triage?.events ?? [];
-	const room = Math.max(0, height - head.length - 2);
-	const visible = events.slice(top, top + room);
+	// The entries from `top` while there are lines; the last one may go on below the screen.
+	const rows: ReactNode[] = [];
+	let room = page.room;
+	for (let i = top; i < events.length && room > 0; i++) {
+		const e = events[i]!;
+		const all = eventLines(e, page.layout, theme);
+		const lines = all.length <= room ? all : [...all.slice(0, room - 1), markCut(all[room - 1]!, width)];
+		lines.forEach((segments, j) => rows.push(<Line key={`${e.id}@${e.start_time}@${i}.${j}`} segments={segments} theme={theme} inverse={i === cursor} />));
+		room -= lines.length;
+	}
 	return (
 		<Box flexDirection="column" width={width} height={height}>
-			<Lines lines={head} theme={theme} />
+			<Lines lines={page.head} theme={theme} />
 			<Text> </Text>
-			<Line segments={eventsTitle(triage, theme)} theme={theme} />
+			<Line segments={eventsTitle(triage, theme, width)} theme={theme} />
 			{triage && events.length === 0 ? <Text color={theme.tones.muted}>no events yet: nothing has joined, left or crossed a threshold</Text> : null}
-			{visible.map((e, i) => (
-				<Line key={`${e.id}@${e.start_time}@${top + i}`} segments={eventRow(e, theme, width)} theme={theme} inverse={top + i === cursor} />
-			))}
+			{rows}
 		</Box>
 	);
 }
@@ -83,17 +85,15 @@ export function AlertsPanel({triage, theme, width, height}: BodyProps & {readonl
 	);
 }
 
-export function HelpBody({top, theme, width, height}: BodyProps & {readonly top: number}) {
-	const lines = helpLines(width);
+/** The help overlay: its title stays; the bindings under it scroll from line `top`. */
+export function HelpBody({top, lines, theme, width, height}: BodyProps & {readonly top: number; readonly lines: readonly Segment[][]}) {
+	const rows = Math.max(1, height - 1);
 	return (
 		<Box flexDirection="column" width={width} height={height}>
-			<Lines lines={lines.slice(top, top + height)} theme={theme} />
+			<Line segments={helpTitle(top, rows, lines.length, width)} theme={theme} />
+			<Lines lines={lines.slice(top, top + rows)} theme={theme} />
 		</Box>
 	);
-}
-
-export function helpLineCount(width: number): number {
-	return helpLines(width).length;
 }
 
 /** Below the minimum size: says what size is needed (btop's habit). */

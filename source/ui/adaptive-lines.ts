@@ -11,7 +11,7 @@ import {clipSegments, part, seg, type Part} from './parts.js';
 import type {Theme} from './theme.js';
 import {wrapParts, wrapSegments} from './wrap.js';
 
-/** Lines that show or drop together; 0 is kept longest. */
+/** Lines that show or drop together; 0 is kept longest, 1 explains the number (read in order). */
 interface Block {
 	readonly priority: number;
 	readonly lines: Segment[][];
@@ -57,9 +57,8 @@ function adaptiveBlocks(a: AdaptiveView, theme: Theme, width: number): Block[] {
 		line.push(seg(`: cpu term ${formatCount(r.cpu_term)} · memory term ${formatCount(r.memory_term)}${wins} · target duration ${formatDuration(r.target_duration_seconds)}`));
 		if (r.estimated) line.push(seg(' · estimated', 'warning'));
 		if (r.missing.length > 0) line.push(seg(` · missing: ${r.missing.join(', ')}`, 'warning'));
-		const lines = prose(line, width, 2, 4);
-		for (const text of r.explanation) lines.push(...prose([seg(text, 'muted')], width, 4, 6));
-		blocks.push({priority: 1, lines});
+		blocks.push({priority: 1, lines: prose(line, width, 2, 4)});
+		for (const text of r.explanation) blocks.push({priority: 1, lines: prose([seg(text, 'muted')], width, 4, 6)});
 	}
 	if (a.disagreement) blocks.push({priority: 1, lines: prose([seg(`${theme.glyphs.warningMark} ${a.disagreement_note ?? "the recomputation differs from the scheduler's number"}`, 'warning')], width, 2, 4)});
 	blocks.push({priority: 4, lines: prose([seg(`flavor: ${a.flavor_note}`, 'muted')], width, 2, 10)});
@@ -104,17 +103,26 @@ export function fitBlocks(head: HeadBlocks, maxLines: number, width: number): Se
 	if (totalLines <= maxLines) return blocks.flatMap((b) => b.lines);
 	const budget = Math.max(1, maxLines - 1);
 	const order = blocks.map((b, i) => ({b, i})).sort((x, y) => x.b.priority - y.b.priority || x.i - y.i);
+	// Whole blocks. The ones explaining the number are read in order: once one does not fit, no
+	// caveat takes its place (the explanation would read as complete when it is not).
 	const kept = new Set<number>();
 	let used = 0;
 	for (const {b, i} of order) {
-		if (used + b.lines.length > budget) continue;
-		kept.add(i);
-		used += b.lines.length;
+		if (used + b.lines.length <= budget) {
+			kept.add(i);
+			used += b.lines.length;
+		} else if (b.priority <= 1) break;
 	}
 	const lines = blocks.flatMap((b, i) => (kept.has(i) ? b.lines : []));
 	// Not even the first block fits: its first lines, each whole.
 	if (kept.size === 0) lines.push(...(blocks[0]?.lines.slice(0, budget) ?? []));
 	const hidden = totalLines - lines.length;
-	if (maxLines > 1 && hidden > 0) lines.push(clipSegments([seg(`… ${hidden} more adaptive line${hidden === 1 ? '' : 's'}: a taller terminal or --once shows them`, 'muted')], width));
+	if (maxLines > 1 && hidden > 0) lines.push(hiddenLine(hidden, width));
 	return lines;
+}
+
+function hiddenLine(hidden: number, width: number): Segment[] {
+	const count = `… ${hidden} more adaptive line${hidden === 1 ? '' : 's'}`;
+	const long = `${count}: a taller terminal or --once shows them`;
+	return clipSegments([seg(long.length <= width ? long : `${count} (taller terminal, --once)`, 'muted')], width);
 }

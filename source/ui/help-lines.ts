@@ -1,7 +1,7 @@
 /**
  * The help overlay and the footer, both generated from the bindings table. Pure.
  */
-import type {Segment} from './bars.js';
+import {segmentsWidth, type Segment} from './bars.js';
 import {BINDINGS, footerEntries, keyLabel, whereText, type Binding, type KeyContext} from './bindings.js';
 import {fit} from './format.js';
 import {clipSegments, seg} from './parts.js';
@@ -41,9 +41,12 @@ export function helpLines(width: number): Segment[][] {
 
 /** The help's title line, kept on screen while the bindings under it scroll; says which lines show when they do not all fit. */
 export function helpTitle(top: number, rows: number, total: number, width: number): Segment[] {
-	const out: Segment[] = [seg('Keys ', 'title', true), seg('(Esc or ? closes this help; j/k scroll)', 'muted')];
-	if (total > rows) out.push(seg(`  lines ${top + 1}–${Math.min(total, top + rows)} of ${total}${top + rows < total ? ' ↓' : ''}`, 'accent'));
-	return clipSegments(out, width);
+	const where = total > rows ? [seg(`  lines ${top + 1}–${Math.min(total, top + rows)} of ${total}${top + rows < total ? ' ↓' : ''}`, 'accent')] : [];
+	for (const how of ['(Esc or ? closes this help; j/k scroll)', '(Esc/? close; j/k scroll)']) {
+		const out = [seg('Keys ', 'title', true), seg(how, 'muted'), ...where];
+		if (segmentsWidth(out) <= width) return out;
+	}
+	return clipSegments([seg('Keys ', 'title', true), ...where], width);
 }
 
 export interface FooterInput {

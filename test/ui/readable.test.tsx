@@ -175,3 +175,28 @@ describe('the help overlay at 80×24', () => {
 		for (const binding of BINDINGS) expectWhole(text, `${binding.label}  [${whereText(binding)}]`);
 	});
 });
+
+describe('the smallest screen, 60×16', () => {
+	it('keeps the explanation of the adaptive target in reading order: no caveat in place of a line of it, and says how many lines are left out', async () => {
+		const run = await demoRun(86);
+		const triage = triageView(run.model);
+		const app = await renderApp(tuiData(run), {columns: 60, rows: 16});
+		await app.press('3');
+		const lines = app.lines();
+		expectWithin(lines, 60);
+		const head = lines.slice(4, lines.findIndex((l) => /^Events \d+/.test(l)));
+		expect(head[0]).toMatch(/^Adaptive target desired 20/);
+		expect(head.filter((l) => l !== '').at(-1)).toMatch(/^… \d+ more adaptive lines \(taller terminal, --once\)$/);
+		const text = prose(head);
+		const shown = (triage.adaptive.recomputed?.explanation ?? []).map((line) => text.includes(line.replace(/ {2,}/g, ' ')));
+		// Whole lines, in order: a shown line is never after one left out.
+		expect(shown.indexOf(false) === -1 || shown.slice(shown.indexOf(false)).every((s) => !s)).toBe(true);
+		if (shown.includes(false)) expect(text).not.toMatch(/flavor:|note:/);
+	});
+
+	it('shortens the help title to keep where the lines are', async () => {
+		const app = await renderApp(tuiData(await demoRun(86)), {columns: 60, rows: 16});
+		await app.press('?');
+		expect(app.lines()[4]).toMatch(/^Keys \(Esc\/\? close; j\/k scroll\)  lines 1–9 of \d+ ↓$/);
+	});
+});

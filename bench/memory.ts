@@ -1,8 +1,10 @@
 /**
  * Memory and CPU of the BUILT CLI against SYNTHESIZED clusters (bench/synth-server.ts):
- * - the full-screen UI in a 120×40 pseudo-terminal polling every second for a while: VmRSS from
- *   /proc/PID/status every second (start = at the first frame, end, max), the V8 heap from inside
- *   (bench/heap-probe.mjs), and CPU % = (user + system CPU time) / wall time over the run;
+ * - the full-screen UI in a 120×40 pseudo-terminal polling every second for a while, after a
+ *   warm-up (the second poll builds each worker's rates and history: at 10,000 workers the live
+ *   heap grows by about 70 MB in the first seconds, then stays): VmRSS from /proc/PID/status every
+ *   second (start, end, max), the V8 heap from inside (bench/heap-probe.mjs), and CPU % =
+ *   (user + system CPU time) / wall time over the run;
  * - `--once --json`: wall time and the peak RSS the kernel counted.
  */
 import {spawn} from 'node:child_process';
@@ -45,6 +47,7 @@ function spread(values: readonly number[]): Spread {
 export interface TuiMemory {
 	readonly workers: number;
 	readonly seconds: number;
+	readonly warmupSeconds: number;
 	readonly firstFrameMs: number;
 	/** /metrics rounds polled during the run, and identity.json fetches (the per-worker figures). */
 	readonly rounds: number;
@@ -56,8 +59,8 @@ export interface TuiMemory {
 	readonly cpuPercent: number;
 }
 
-/** The UI polling a synthesized cluster of `workers` every second for `seconds` after its first frame. */
-export async function measureTuiMemory(workers: number, seconds: number): Promise<TuiMemory> {
+/** The UI polling a synthesized cluster of `workers` every second, measured for `seconds` from `warmupSeconds` after its first frame. */
+export async function measureTuiMemory(workers: number, seconds: number, warmupSeconds: number): Promise<TuiMemory> {
 	const scratch = scratchDir();
 	const fake = await startSynthDask(workers);
 	const probe = join(scratch.dir, 'probe.jsonl');
@@ -65,6 +68,7 @@ export async function measureTuiMemory(workers: number, seconds: number): Promis
 	try {
 		const firstFrameMs = await run.waitFor('first frame', hasFirstFrame, 60_000);
 		const pid = await probePid(probe);
+		await sleep(warmupSeconds * 1000);
 		const served = (path: string) => fake.served.get(path) ?? 0;
 		const rounds0 = served('/metrics');
 		const identity0 = served('/json/identity.json');
@@ -88,6 +92,7 @@ export async function measureTuiMemory(workers: number, seconds: number): Promis
 		return {
 			workers,
 			seconds,
+			warmupSeconds,
 			firstFrameMs,
 			rounds: served('/metrics') - rounds0,
 			identityFetches: served('/json/identity.json') - identity0,

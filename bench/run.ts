@@ -46,14 +46,17 @@ console.log('|---|---:|---:|---:|');
 for (const s of await measureFirstFrame(runs)) console.log(`| ${s.target} | ${Math.round(s.medianMs)} ms | ${Math.round(s.minMs)} ms | ${Math.round(s.maxMs)} ms |`);
 
 const seconds = Number(process.env['BENCH_MEMORY_SECONDS'] ?? (quick ? 15 : 60));
-console.log(`\nMemory and CPU of \`node dist/dask-top.mjs URL --interval 1s\` (full-screen UI, 120×40 pseudo-terminal) for ${seconds} s after its first frame, against a local fake Dask serving a SYNTHESIZED cluster (Dask 2026.7.1 shapes; figures move every poll). RSS: /proc/PID/status VmRSS every second; heap: V8 heap used, sampled every second from inside the process; live heap: heap used right after a forced full GC at the start and at the end (what is really kept); CPU: user + system time over wall time.\n`);
+const warmup = quick ? 5 : 10;
+console.log(`\nMemory and CPU of \`node dist/dask-top.mjs URL --interval 1s\` (full-screen UI, 120×40 pseudo-terminal) for ${seconds} s from ${warmup} s after its first frame, against a local fake Dask serving a SYNTHESIZED cluster (Dask 2026.7.1 shapes; figures move every poll). RSS: /proc/PID/status VmRSS every second; heap: V8 heap used, sampled every second from inside the process; live heap: heap used right after a forced full GC at the start and at the end (what is really kept); CPU: user + system time over wall time.\n`);
 console.log('| workers | first frame | polls (identity.json) | RSS start | RSS end | RSS max | heap start | heap end | heap max | live heap start → end | CPU |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const workers of [1000, 10_000]) {
-	const m = await measureTuiMemory(workers, seconds);
+	const m = await measureTuiMemory(workers, seconds, warmup);
 	const {rssBytes: r, heapUsedBytes: h} = m;
 	console.log(`| ${n(workers)} | ${ms(m.firstFrameMs)} | ${m.rounds} (${m.identityFetches}) | ${mib(r.start)} | ${mib(r.end)} | ${mib(r.max)} | ${mib(h.start)} | ${mib(h.end)} | ${mib(h.max)} | ${mib(m.liveHeapBytes.start)} → ${mib(m.liveHeapBytes.end)} | ${m.cpuPercent.toFixed(0)} % |`);
 }
+
+console.log(`\nLive heap is what the process keeps; the gap up to RSS max is garbage V8 lets pile up between full collections (its heap limit follows the machine's memory, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB here).`);
 
 const marks = [150, 300, 600];
 const model = measureModelMemory(1000, marks);

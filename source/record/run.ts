@@ -118,10 +118,14 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput, runTui
 			// Every round up to the moment goes through the pipeline, so the model holds the
 			// recording's events until then; its snapshot is the moment's (the same fold).
 			const pipeline = createPipeline(output.model ? {model: output.model} : {});
-			const {summary} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}], (raw) => {
-				pipeline.sourceStatus(REPLAY_STATUS, raw.atMs);
-				pipeline.ingest(raw);
-			});
+			const fold = {
+				add(raw: RawScrape) {
+					pipeline.sourceStatus(REPLAY_STATUS, raw.atMs);
+					pipeline.ingest(raw);
+				},
+				snapshot: () => pipeline.snapshot() as Snapshot,
+			};
+			const {summary} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}], fold);
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
 			process.stdout.write(formatOnce(pipeline, output.json) ?? '');
 			return EXIT_OK;

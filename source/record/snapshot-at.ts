@@ -1,7 +1,7 @@
 /**
  * The snapshot at given moments of a recording, streaming: rounds are folded into the parse
- * cache one by one, exactly as the live pipeline folds them, and the cache is turned into a
- * Snapshot when the next round would pass a moment. Reading stops as soon as every moment is
+ * cache (or a pipeline) one by one, exactly as the live pipeline folds them, and the fold's
+ * Snapshot is taken when the next round would pass a moment. Reading stops as soon as every moment is
  * taken, so `--at +30s` on a long recording reads only its first half minute.
  */
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../parse/index.js';
@@ -31,23 +31,39 @@ export interface SnapshotsAt {
 	readonly moments: readonly MomentSnapshot[];
 }
 
-interface Folded {
-	readonly cache: ScrapeCache;
-	readonly last: RawScrape;
-	readonly index: number;
+/** Where rounds are folded: the snapshot of everything added so far. */
+export interface RoundFold {
+	add(raw: RawScrape): void;
+	snapshot(): Snapshot;
 }
 
-function snapshotOf(folded: Folded): MomentSnapshot {
-	return {snapshot: buildSnapshot(folded.cache, snapshotTimeMs(folded.last)), index: folded.index, atMs: folded.last.atMs};
+/** Folds into a parse cache, as the live pipeline does. */
+export function cacheFold(): RoundFold {
+	let cache: ScrapeCache = emptyCache();
+	let last: RawScrape | undefined;
+	return {
+		add(raw) {
+			cache = mergeScrape(cache, raw);
+			last = raw;
+		},
+		snapshot: () => buildSnapshot(cache, snapshotTimeMs(last as RawScrape)),
+	};
+}
+
+interface Folded {
+	readonly last: RawScrape;
+	readonly index: number;
 }
 
 /**
  * Snapshots at each moment of `file`. `end` (and a moment past the last round by at most
  * moments.END_TOLERANCE_MS) is the last round. Rejects with RecordingReadError for a bad file or a
- * moment outside the recording. `onRound` sees every round folded, in order (up to the last
- * moment): --replay --once feeds them to a pipeline so its model holds the events until then.
+ * moment outside the recording. `fold` gets every round up to the last moment, in order: a parse
+ * cache by default; --replay --once passes its pipeline (a pipeline builds the same snapshots), so
+ * its model holds the events until then and every answer is parsed once.
  */
-export async function snapshotsAt(file: string, specs: readonly MomentSpec[], onRound?: (raw: RawScrape) => void): Promise<SnapshotsAt> {
+export async function snapshotsAt(file: string, specs: readonly MomentSpec[], fold: RoundFold = cacheFold()): Promise<SnapshotsAt> {
+	const snapshotOf = (folded: Folded): MomentSnapshot => ({snapshot: fold.snapshot(), index: folded.index, atMs: folded.last.atMs});
 	const taken: Array<MomentSnapshot | undefined> = specs.map(() => undefined);
 	let targets: number[] | undefined;
 	let folded: Folded | undefined;
@@ -68,8 +84,8 @@ export async function snapshotsAt(file: string, specs: readonly MomentSpec[], on
 			for (let i = 0; i < specs.length; i += 1) if (taken[i] === undefined && raw.atMs > (targets[i] as number)) taken[i] = snapshotOf(folded);
 			if (taken.every((t) => t !== undefined)) return false;
 		}
-		folded = {cache: mergeScrape(folded?.cache ?? emptyCache(), raw), last: raw, index};
-		onRound?.(raw);
+		fold.add(raw);
+		folded = {last: raw, index};
 		return true;
 	});
 	if (outside !== undefined) throw new RecordingReadError(outside);

@@ -3,6 +3,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {buildSnapshot, emptyCache, mergeScrape} from '../../source/parse/index.js';
+import {createPipeline} from '../../source/pipeline.js';
 import {diffSnapshots} from '../../source/record/diff.js';
 import {snapshotTimeMs, snapshotsAt} from '../../source/record/snapshot-at.js';
 import {parseMoment, type MomentSpec} from '../../source/record/units.js';
@@ -38,6 +39,22 @@ describe.each(FIXTURE_VERSIONS)('snapshots at moments of a recording of Dask %s'
 		expect(moments[1]?.snapshot).toEqual(liveSnapshot(rounds.slice(0, 3)));
 		expect(moments[2]?.snapshot).toEqual(liveSnapshot(rounds.slice(0, 5)));
 		expect(moments[3]?.snapshot).toEqual(liveSnapshot(rounds));
+	});
+
+	it('gives the same snapshots folding through a pipeline (--replay --once), which then holds every round up to the last moment', async () => {
+		const pipeline = createPipeline();
+		const ingested: number[] = [];
+		const fold = {
+			add(raw: RawScrape) {
+				ingested.push(raw.atMs);
+				pipeline.ingest(raw);
+			},
+			snapshot: () => pipeline.snapshot() as Snapshot,
+		};
+		const specs = [moment('+25s'), moment('+10s')];
+		const {moments} = await snapshotsAt(file, specs, fold);
+		expect(moments).toEqual((await snapshotsAt(file, specs)).moments);
+		expect(ingested).toEqual(rounds.slice(0, 3).map((raw) => raw.atMs));
 	});
 
 	it('takes moments given out of order, and the last round for a moment just past the end', async () => {

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Bundles source/cli.tsx into one file (dist/dask-top.mjs): starts ~2x faster than tsc output,
-// and forces React's production build (its development build leaks on every commit).
+// forces React's production build (its development build leaks on every commit), and bounds
+// Ink's text caches (see ink-cache-bound.mjs).
 import {build} from 'esbuild';
 import {statSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
+import {inkCacheBound} from './ink-cache-bound.mjs';
 
 const outfile = 'dist/dask-top.mjs';
 
@@ -34,5 +36,6 @@ await build({
 	define: {'process.env.NODE_ENV': '"production"'},
 	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
 	banner: {js: "#!/usr/bin/env node\nimport {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);"},
+	plugins: [inkCacheBound],
 	logLevel: 'warning',
 });

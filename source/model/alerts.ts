@@ -5,7 +5,7 @@
  *
  * Boundaries: a figure AT a threshold trips it (0.70 of the limit is a warning).
  *
- * The level rules (process memory, unmanaged memory, event loop) have hysteresis when given the
+ * The level rules (process memory, unmanaged memory, event loop, heartbeat age) have hysteresis when given the
  * ongoing alerts (`WorkerRuleContext.alerts`, as evaluate.ts does): a level is left only below its
  * threshold − margin, and the alert resolves only after staying clear for `alert_clear_s`
  * (hysteresis.ts). Without them each rule judges the figure alone.
@@ -99,12 +99,15 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 		const over = loopVerdict.state === 'over' ? `${figure} (nominal 0.02 s): the worker is blocked` : '';
 		out.push(levelCondition('event_loop', loopVerdict, subject, name, figure, over, LEVEL_LABELS, loopSecondsText, loopPrevious));
 	}
+	// Judged in heartbeat intervals (age / interval): the thresholds and the margin are multiples of it.
 	const age = w.heartbeat_age_seconds;
-	if (age !== undefined) {
-		const beat = heartbeatIntervalSeconds(ctx.workerCount);
-		const text = `${name}: no heartbeat for ${secondsText(age)} (expected every ${beat} s)`;
-		if (age >= t.heartbeat_critical_x * beat) out.push(condition('heartbeat', 'critical', subject, name, text));
-		else if (age >= t.heartbeat_warning_x * beat) out.push(condition('heartbeat', 'warning', subject, name, text));
+	const beat = heartbeatIntervalSeconds(ctx.workerCount);
+	const beats = age === undefined ? undefined : age / beat;
+	const beatPrevious = ongoing?.heartbeat;
+	const beatVerdict = levelVerdict(beats, limits.heartbeat, beatPrevious, ctx.nowMs);
+	if (beatVerdict.state !== 'clear') {
+		const figure = age === undefined ? undefined : `${name}: no heartbeat for ${secondsText(age)} (expected every ${beat} s)`;
+		out.push(levelCondition('heartbeat', beatVerdict, subject, name, figure, figure ?? '', LEVEL_LABELS, (x) => `${Number(x.toFixed(2))} × ${beat} s`, beatPrevious));
 	}
 	const spill = ctx.rises.get(alertId('spilling', subject));
 	if (risingOpen(spill, ctx.nowMs, t.rising_window_s)) {

@@ -1,5 +1,5 @@
 /**
- * Hysteresis for the level alerts (process memory, unmanaged memory, event loop): which severity a
+ * Hysteresis for the level alerts (process memory, unmanaged memory, event loop, heartbeat age): which severity a
  * figure holds given the alert already ongoing, and when that alert may resolve. Pure; the margins
  * and the clear time are rows of the threshold table (thresholds.ts).
  *
@@ -69,21 +69,21 @@ export function levelVerdict(value: number | undefined, limits: LevelLimits, pre
 	return {state: 'clearing', severity: previous.severity, sinceS, clearBelow: warning - margin};
 }
 
-export type LevelKind = 'memory' | 'unmanaged_memory' | 'event_loop';
+export type LevelKind = 'memory' | 'unmanaged_memory' | 'event_loop' | 'heartbeat';
 export type LevelAlerts = Partial<Record<LevelKind, Alert>>;
 
 const levelIndexCache = new WeakMap<ReadonlyMap<string, Alert>, ReadonlyMap<string, LevelAlerts>>();
 
 /**
  * The ongoing level alerts by subject, built once per alerts map (states are immutable): one
- * lookup per worker by its address instead of building and hashing three `kind|address` ids.
+ * lookup per worker by its address instead of building and hashing four `kind|address` ids.
  */
 export function levelAlertsBySubject(alerts: ReadonlyMap<string, Alert>): ReadonlyMap<string, LevelAlerts> {
 	let index = levelIndexCache.get(alerts);
 	if (!index) {
 		const built = new Map<string, LevelAlerts>();
 		for (const alert of alerts.values()) {
-			if (alert.kind !== 'memory' && alert.kind !== 'unmanaged_memory' && alert.kind !== 'event_loop') continue;
+			if (alert.kind !== 'memory' && alert.kind !== 'unmanaged_memory' && alert.kind !== 'event_loop' && alert.kind !== 'heartbeat') continue;
 			const entry = built.get(alert.subject);
 			if (entry) entry[alert.kind] = alert;
 			else built.set(alert.subject, {[alert.kind]: alert});
@@ -98,11 +98,13 @@ export interface LevelRuleLimits {
 	readonly memory: LevelLimits;
 	readonly unmanaged: LevelLimits;
 	readonly eventLoop: LevelLimits;
+	/** In heartbeat intervals (the figure judged is age / interval: the interval depends on the cluster's size). */
+	readonly heartbeat: LevelLimits;
 }
 
 const limitsCache = new WeakMap<Thresholds, LevelRuleLimits>();
 
-/** The three level rules' limits, built once per thresholds object (not once per worker). */
+/** The four level rules' limits, built once per thresholds object (not once per worker). */
 export function levelLimits(t: Thresholds): LevelRuleLimits {
 	let limits = limitsCache.get(t);
 	if (!limits) {
@@ -111,6 +113,7 @@ export function levelLimits(t: Thresholds): LevelRuleLimits {
 			memory: {warning: t.memory_warning, critical: t.memory_critical, margin: t.memory_clear_margin, clearAfterSeconds},
 			unmanaged: {warning: t.unmanaged_warning, critical: t.unmanaged_critical, margin: t.unmanaged_clear_margin, clearAfterSeconds},
 			eventLoop: {warning: t.event_loop_warning_s, critical: t.event_loop_critical_s, margin: t.event_loop_clear_margin_s, clearAfterSeconds},
+			heartbeat: {warning: t.heartbeat_warning_x, critical: t.heartbeat_critical_x, margin: t.heartbeat_clear_margin_x, clearAfterSeconds},
 		};
 		limitsCache.set(t, limits);
 	}

@@ -4,10 +4,10 @@
  * `parseThresholdOverride` / `resolveThresholds`, so a bad value is one line naming it.
  *
  * Hysteresis (the `*_clear_margin*` rows and `alert_clear_s`): the level alerts — memory, unmanaged
- * memory, event loop — would otherwise open and resolve on every poll while a figure hovers at a
+ * memory, event loop, heartbeat age — would otherwise open and resolve on every poll while a figure hovers at a
  * threshold, flooding the event log in an incident. As in mature monitors, a level is ENTERED at its
  * threshold and LEFT only below threshold − margin (memory 0.70 → below 0.65; event loop 1 s →
- * below 0.8 s); a worse level entered meanwhile updates the same alert (its peak severity is kept).
+ * below 0.8 s; heartbeat age 3 × → below 2.5 × the heartbeat interval); a worse level entered meanwhile updates the same alert (its peak severity is kept).
  * Once below the warning's clear level (or no longer reported) the alert stays ongoing for
  * `alert_clear_s`, and resolves only if it stayed clear that long, with the moment it went clear as
  * its end time. Set a margin or `alert_clear_s` to 0 to switch that part off.
@@ -40,9 +40,11 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 	{name: 'event_loop_clear_margin_s', value: 0.2, unit: 'seconds', min: 0, max: 86_400, description: 'worker event loop interval, hysteresis: a level is left only below its threshold minus this (1 s → 0.8 s)'},
 	// 10 s = 5 polls at the default 2 s: bridges a sawtooth wider than the margin and the polls in
 	// which identity.json fails and the figure goes missing (workers.html has no event-loop figure).
-	{name: 'alert_clear_s', value: 10, unit: 'seconds', min: 0, max: 86_400, description: 'memory, unmanaged-memory and event-loop alerts resolve only after their figure stayed under the clear level (or unreported) this long; the event ends when it went clear'},
+	{name: 'alert_clear_s', value: 10, unit: 'seconds', min: 0, max: 86_400, description: 'memory, unmanaged-memory, event-loop and heartbeat-age alerts resolve only after their figure stayed under the clear level (or unreported) this long; the event ends when it went clear'},
 	{name: 'heartbeat_warning_x', value: 3, unit: 'times', min: 0, max: 10_000, description: 'heartbeat age, in heartbeat intervals (0.5/1/2/(n/200+1) s for ≤10/<50/<200/≥200 workers): warning'},
 	{name: 'heartbeat_critical_x', value: 10, unit: 'times', min: 0, max: 10_000, description: 'heartbeat age, in heartbeat intervals: critical'},
+	// Half a heartbeat: an age hovering at 3 × heartbeat keeps one alert; it clears below 2.5 × (critical below 9.5 ×).
+	{name: 'heartbeat_clear_margin_x', value: 0.5, unit: 'times', min: 0, max: 10_000, description: 'heartbeat age, in heartbeat intervals, hysteresis: a level is left only below its threshold minus this (3 × → 2.5 ×)'},
 	{name: 'stale_warning_polls', value: 2, unit: 'polls', min: 1, max: 10_000, description: 'scheduler unreachable / data stale, missed polls: warning'},
 	{name: 'stale_critical_polls', value: 5, unit: 'polls', min: 1, max: 10_000, description: 'scheduler unreachable / data stale, missed polls: critical'},
 	{name: 'rising_window_s', value: 30, unit: 'seconds', min: 0, max: 86_400, description: 'erred tasks / spilled bytes rising: the warning stays open this long after the last rise'},
@@ -109,6 +111,7 @@ export function resolveThresholds(overrides: Readonly<Record<string, unknown>> =
 		['memory_clear_margin', 'memory_warning'],
 		['unmanaged_clear_margin', 'unmanaged_warning'],
 		['event_loop_clear_margin_s', 'event_loop_warning_s'],
+		['heartbeat_clear_margin_x', 'heartbeat_warning_x'],
 	];
 	for (const [margin, level] of margins) {
 		if (out[margin] > 0 && out[margin] >= out[level]) return {error: `threshold ${margin} (${out[margin]}) must be below ${level} (${out[level]}), or the alert never resolves`};

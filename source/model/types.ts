@@ -78,9 +78,10 @@ export type ThresholdName =
 	| 'memory_clear_margin' // hysteresis: a memory level is left only below its threshold − this (fraction of the limit)
 	| 'unmanaged_clear_margin' // … an unmanaged-memory level (fraction of the limit)
 	| 'event_loop_clear_margin_s' // … an event-loop level (seconds)
-	| 'alert_clear_s' // … and those alerts resolve only after staying clear (or unreported) this long
+	| 'alert_clear_s' // … and those alerts (and heartbeat age) resolve only after staying clear (or unreported) this long
 	| 'heartbeat_warning_x' // × the heartbeat interval for the cluster's size
 	| 'heartbeat_critical_x'
+	| 'heartbeat_clear_margin_x' // hysteresis: a heartbeat-age level is left only below its threshold − this (heartbeat intervals)
 	| 'stale_warning_polls' // missed polls
 	| 'stale_critical_polls'
 	| 'rising_window_s' // "rising" alerts (erred, spilling) stay open this long after the last rise

@@ -1,7 +1,7 @@
 /**
- * Hysteresis of the level alerts (process memory, unmanaged memory, event loop), through the real
- * reducer poll by poll. SYNTHESIZED workers: no fixture hovers at a threshold for 20 polls.
- * Polls every 2 s; defaults: margins 0.05 / 0.05 / 0.2 s, alert_clear_s 10 s.
+ * Hysteresis of the level alerts (process memory, unmanaged memory, event loop, heartbeat age),
+ * through the real reducer poll by poll. SYNTHESIZED workers: no fixture hovers at a threshold for
+ * 20 polls. Polls every 2 s; defaults: margins 0.05 / 0.05 / 0.2 s / 0.5 × heartbeat, alert_clear_s 10 s.
  */
 import {describe, expect, it} from 'vitest';
 import {heldSeverity} from '../../source/model/hysteresis.js';
@@ -58,6 +58,15 @@ const CASES: readonly Case[] = [
 		below: 0.95, above: 1.05, held: 0.85, clear: 0.79, critical: 3.5, heldCritical: 2.9, warning: 1.5,
 		heldText: /^10\.0\.0\.1:1: event loop interval 0\.85 s, under the warning threshold \(1 s\) but not yet below 0\.8 s$/,
 		clearingText: /^10\.0\.0\.1:1: event loop interval 1\.05 s \(nominal 0\.02 s\): the worker is blocked; back under 0\.8 s since \d\d:\d\d:\d\d UTC$/,
+	},
+	{
+		// One worker: Dask's heartbeat interval is 0.5 s, so the warning is at 1.5 s (3 ×), clear below 1.25 s (2.5 ×).
+		kind: 'heartbeat',
+		figures: (v) => (v === undefined ? {} : {heartbeat_age_seconds: v}),
+		margin: 'heartbeat_clear_margin_x',
+		below: 1.4, above: 1.6, held: 1.3, clear: 1.2, critical: 5.5, heldCritical: 4.8, warning: 2.5,
+		heldText: /^10\.0\.0\.1:1: no heartbeat for 1\.3 s \(expected every 0\.5 s\), under the warning threshold \(3 × 0\.5 s\) but not yet below 2\.5 × 0\.5 s$/,
+		clearingText: /^10\.0\.0\.1:1: no heartbeat for 1\.6 s \(expected every 0\.5 s\); back under 2\.5 × 0\.5 s since \d\d:\d\d:\d\d UTC$/,
 	},
 ];
 

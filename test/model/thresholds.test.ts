@@ -22,9 +22,9 @@ describe('the threshold table', () => {
 	});
 
 	it('holds the hysteresis margins and clear time in the same table', () => {
-		expect(DEFAULT_THRESHOLDS).toMatchObject({memory_clear_margin: 0.05, unmanaged_clear_margin: 0.05, event_loop_clear_margin_s: 0.2, alert_clear_s: 10});
+		expect(DEFAULT_THRESHOLDS).toMatchObject({memory_clear_margin: 0.05, unmanaged_clear_margin: 0.05, event_loop_clear_margin_s: 0.2, heartbeat_clear_margin_x: 0.5, alert_clear_s: 10});
 		const units = Object.fromEntries(THRESHOLD_TABLE.map((t) => [t.name, t.unit]));
-		expect(units).toMatchObject({memory_clear_margin: 'fraction', unmanaged_clear_margin: 'fraction', event_loop_clear_margin_s: 'seconds', alert_clear_s: 'seconds'});
+		expect(units).toMatchObject({memory_clear_margin: 'fraction', unmanaged_clear_margin: 'fraction', event_loop_clear_margin_s: 'seconds', heartbeat_clear_margin_x: 'times', alert_clear_s: 'seconds'});
 	});
 
 	it('describes every threshold once', () => {
@@ -82,6 +82,7 @@ describe('resolveThresholds', () => {
 	it.each([
 		[{unmanaged_clear_margin: 0.3}, 'threshold unmanaged_clear_margin (0.3) must be below unmanaged_warning (0.3), or the alert never resolves'],
 		[{event_loop_warning_s: 0.1}, 'threshold event_loop_clear_margin_s (0.2) must be below event_loop_warning_s (0.1), or the alert never resolves'],
+		[{heartbeat_warning_x: 0.5}, 'threshold heartbeat_clear_margin_x (0.5) must be below heartbeat_warning_x (0.5), or the alert never resolves'],
 	])('refuses a margin that would keep an alert open forever: %o', (overrides, error) => {
 		expect(resolveThresholds(overrides)).toEqual({error});
 	});

@@ -9,7 +9,8 @@ import type {ModelOptions} from './model/types.js';
 import type {ClusterTarget} from './options/urls.js';
 import {connect, createPipeline, type Pipeline} from './pipeline.js';
 import {HttpClient} from './scrape/client.js';
-import {diagnoseFirstContact, looksLikeDask, type FirstContact} from './scrape/diagnose.js';
+import {contactRound, feedRound, type ContactOptions} from './first-contact.js';
+import {looksLikeDask, type FirstContact} from './scrape/diagnose.js';
 import {planHints} from './scrape/hints.js';
 import {Poller} from './scrape/poller.js';
 import type {SchedulerUrl} from './scrape/url.js';
@@ -37,12 +38,6 @@ export interface ClustersConfig {
 	readonly minIntervalMs?: number;
 }
 
-export interface ContactOptions {
-	readonly timeoutMs: number;
-	/** Nobody asked for this URL: it is the built-in default (a refusal gets a hint). */
-	readonly isDefaultUrl: boolean;
-}
-
 export class ClusterHandle implements Cluster {
 	private trouble: string | undefined;
 
@@ -62,17 +57,9 @@ export class ClusterHandle implements Cluster {
 	}
 
 	/** One full round, diagnosed and fed to the pipeline; a failure is kept as the cluster's problem. */
-	async contact(options: ContactOptions): Promise<FirstContact> {
-		const first = await this.poller.round();
-		const verdict = diagnoseFirstContact({
-			results: first.responses,
-			locations: this.poller.redirects(),
-			display: this.url.display,
-			timeoutMs: options.timeoutMs,
-			isDefaultUrl: options.isDefaultUrl,
-		});
-		this.pipeline.sourceStatus(this.poller.status(), first.atMs, this.poller.intervalMs);
-		this.pipeline.ingest(first);
+	async contact(options: Omit<ContactOptions, 'display'>): Promise<FirstContact> {
+		const {round, verdict} = await contactRound(this.poller, {...options, display: this.url.display});
+		feedRound(this.poller, this.pipeline, round);
 		this.trouble = verdict.ok ? undefined : verdict.message;
 		return verdict;
 	}

@@ -8,13 +8,13 @@
  */
 import {readFileSync} from 'node:fs';
 import {homedir} from 'node:os';
+import {contactRound, feedRound} from './first-contact.js';
 import {resolveOptions, type Options} from './options.js';
 import {configPath, readConfigFile} from './options/config.js';
 import {parseArgv} from './options/flags.js';
 import {formatOnce} from './output/once.js';
 import {connect, createPipeline, type Pipeline} from './pipeline.js';
 import {HttpClient} from './scrape/client.js';
-import {diagnoseFirstContact} from './scrape/diagnose.js';
 import {planHints} from './scrape/hints.js';
 import {Poller} from './scrape/poller.js';
 import {recordUntilSignalled, runReplay, startRecording} from './record/run.js';
@@ -95,19 +95,11 @@ export async function main(argv: readonly string[]): Promise<number> {
 	}
 }
 
-/** First contact: one full round, diagnosed. Returns the failure line, or undefined when it is Dask. */
+/** First contact (first-contact.ts): the failure line to exit with, or undefined once the round is fed to the pipeline. */
 async function firstContact(options: Options, poller: Poller, pipeline: Pipeline, exitOn: 'any' | 'permanent'): Promise<string | undefined> {
-	const first = await poller.round();
-	const verdict = diagnoseFirstContact({
-		results: first.responses,
-		locations: poller.redirects(),
-		display: options.url.display,
-		timeoutMs: options.timeoutMs,
-		isDefaultUrl: options.urlFrom === 'default',
-	});
+	const {round, verdict} = await contactRound(poller, {display: options.url.display, timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'});
 	if (!verdict.ok && (exitOn === 'any' || verdict.permanent)) return verdict.message;
-	pipeline.sourceStatus(poller.status(), first.atMs, poller.intervalMs);
-	pipeline.ingest(first);
+	feedRound(poller, pipeline, round);
 	return undefined;
 }
 
@@ -118,10 +110,7 @@ async function runOnce(options: Options, poller: Poller, pipeline: Pipeline): Pr
 		return EXIT_UNREADABLE;
 	}
 	const followUp = await poller.round({followUp: true});
-	if (followUp.responses.length > 0) {
-		pipeline.sourceStatus(poller.status(), followUp.atMs, poller.intervalMs);
-		pipeline.ingest(followUp);
-	}
+	if (followUp.responses.length > 0) feedRound(poller, pipeline, followUp);
 	const text = formatOnce(pipeline, options.json);
 	if (text === undefined) {
 		say(`no answer from ${options.url.display}`);

@@ -10,6 +10,7 @@
  *   and the others go on; only when none can be read for good does it exit 1 like one cluster.
  */
 import {createClusters, startClusters, stopClusters, type ClusterHandle} from './clusters.js';
+import {feedRound} from './first-contact.js';
 import type {Options} from './options.js';
 import {formatOnceClusters} from './output/once.js';
 
@@ -53,10 +54,7 @@ async function runOnce(clusters: readonly ClusterHandle[], {options, say}: Clust
 			const verdict = await cluster.contact(contact);
 			if (!verdict.ok) return verdict.message;
 			const followUp = await cluster.poller.round({followUp: true});
-			if (followUp.responses.length > 0) {
-				cluster.pipeline.sourceStatus(cluster.poller.status(), followUp.atMs, cluster.poller.intervalMs);
-				cluster.pipeline.ingest(followUp);
-			}
+			if (followUp.responses.length > 0) feedRound(cluster.poller, cluster.pipeline, followUp);
 			return cluster.pipeline.snapshot() === undefined ? `no answer from ${cluster.url.display}` : undefined;
 		}),
 	);

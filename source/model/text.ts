@@ -1,17 +1,9 @@
 /** Small number formatting for the model's one-line messages (the UI has its own, richer one). */
+import {bytesText as formatBytes} from '../format/bytes.js';
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
-
+/** Bytes in binary units (format/bytes.ts); '?' when unknown. */
 export function bytesText(bytes: number | undefined): string {
-	if (bytes === undefined || !Number.isFinite(bytes)) return '?';
-	let value = Math.abs(bytes);
-	let unit = 0;
-	while (value >= 1024 && unit < UNITS.length - 1) {
-		value /= 1024;
-		unit++;
-	}
-	const sign = bytes < 0 ? '-' : '';
-	return `${sign}${unit === 0 ? value.toFixed(0) : value.toFixed(1)} ${UNITS[unit]}`;
+	return formatBytes(bytes, '?');
 }
 
 export function percentText(fraction: number | undefined): string {

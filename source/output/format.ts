@@ -1,16 +1,9 @@
 /** Plain-ASCII number formatting for the text table. "-" stands for unknown. */
+import {bytesText as formatBytes} from '../format/bytes.js';
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
-
+/** Bytes in binary units (format/bytes.ts); '-' when unknown. */
 export function bytesText(bytes: number | undefined): string {
-	if (bytes === undefined || !Number.isFinite(bytes)) return '-';
-	let value = Math.abs(bytes);
-	let unit = 0;
-	while (value >= 1024 && unit < UNITS.length - 1) {
-		value /= 1024;
-		unit += 1;
-	}
-	return `${bytes < 0 ? '-' : ''}${unit === 0 ? value.toFixed(0) : value.toFixed(1)} ${UNITS[unit]}`;
+	return formatBytes(bytes, '-');
 }
 
 export function numberText(value: number | undefined): string {

@@ -2,7 +2,9 @@
  * The latest answer of every endpoint, across poll rounds. Rounds ask different subsets
  * (per-endpoint cadences), so snapshots are built from this cache, never from one round.
  * Immutable: mergeScrape returns a new cache. Each answer is classified and parsed once, when it
- * arrives; the parsed value is kept beside it.
+ * arrives; the parsed value is kept beside it, the body is not (the recorder has written the
+ * RawScrape already, and at 10,000 workers the bodies are ~20 MB a round: identity.json,
+ * workers.html, one /metrics per worker).
  */
 import type {EndpointResult, RawScrape, Target} from '../types/raw-scrape.js';
 import type {EndpointState} from '../types/snapshot.js';
@@ -11,8 +13,11 @@ import {endpointKind, proxyParts, workerPageAddress, type EndpointKind} from './
 import {BodyParseError} from './json.js';
 import {parseAnswer, type Parsed, type ParsedKind, type ParsedOf} from './parse-answer.js';
 
+/** An answer as the cache keeps it: everything but the body. */
+export type AnswerMeta = Omit<EndpointResult, 'body'>;
+
 export interface CachedAnswer {
-	readonly result: EndpointResult;
+	readonly result: AnswerMeta;
 	readonly state: EndpointState;
 	readonly detail?: string;
 	/** The parsed body (ok answers of kinds dask-top reads). */
@@ -45,12 +50,13 @@ export function cacheKey(target: Target, path: string): string {
 	return `${target} ${path}`;
 }
 
-/** Classifies and parses one answer. */
-export function readAnswer(result: EndpointResult, kind: EndpointKind): CachedAnswer {
-	const verdict = classify(result, kind);
-	if (verdict.state !== 'ok' || result.body === undefined) return {result, ...verdict};
+/** Classifies and parses one answer; what is kept of it is all but its body. */
+export function readAnswer(answer: EndpointResult, kind: EndpointKind): CachedAnswer {
+	const {body, ...result} = answer;
+	const verdict = classify(answer, kind);
+	if (verdict.state !== 'ok' || body === undefined) return {result, ...verdict};
 	try {
-		const parsed = parseAnswer(kind, result.body);
+		const parsed = parseAnswer(kind, body);
 		return parsed ? {result, state: 'ok', parsed} : {result, state: 'ok'};
 	} catch (error) {
 		if (!(error instanceof BodyParseError)) throw error;

@@ -23,6 +23,15 @@ describe('ScrapeCache', () => {
 		expect(snap.endpoints.find((e) => e.path === '/json/identity.json' && !e.target)?.last_attempt).toBe(t0 / 1000);
 	});
 
+	it('keeps the parsed answers but not their bodies, which the recorder has already written', () => {
+		const cache = mergeScrape(emptyCache(), at(busy, t0));
+		const answers = [...cache.entries.values()].flatMap((e) => [e.latest, e.lastOk, e.lastFailure]).filter((a) => a !== undefined);
+		expect(answers.length).toBeGreaterThanOrEqual(busy.responses.length);
+		expect(answers.filter((a) => 'body' in a.result)).toEqual([]);
+		expect(entryOf(cache, 'scheduler', '/json/identity.json')?.latest.parsed?.kind).toBe('identity');
+		expect(busy.responses.every((r) => r.status !== 200 || r.body !== undefined)).toBe(true); // the round itself is untouched
+	});
+
 	it('falls back to workers.html while identity.json fails and returns to it when it answers again', () => {
 		let cache = mergeScrape(emptyCache(), at(busy, t0));
 		expect(buildSnapshot(cache, t0).workers_source).toBe('identity');

@@ -1,5 +1,6 @@
 /** Small number formatting for the model's one-line messages (the UI has its own, richer one). */
 import {bytesText as formatBytes} from '../format/bytes.js';
+import {durationText as formatDuration} from '../format/duration.js';
 
 /** Bytes in binary units (format/bytes.ts); '?' when unknown. */
 export function bytesText(bytes: number | undefined): string {
@@ -11,12 +12,9 @@ export function percentText(fraction: number | undefined): string {
 	return `${Math.round(fraction * 100)} %`;
 }
 
+/** A duration, compact (format/duration.ts); '?' when unknown. */
 export function secondsText(seconds: number | undefined): string {
-	if (seconds === undefined || !Number.isFinite(seconds)) return '?';
-	if (seconds < 10) return `${Number(seconds.toFixed(1))} s`;
-	if (seconds < 120) return `${Math.round(seconds)} s`;
-	if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-	return `${Number((seconds / 3600).toFixed(1))} h`;
+	return formatDuration(seconds, '?');
 }
 
 /** "a, b, c and 4 more" */

@@ -1,5 +1,6 @@
 /** Plain-ASCII number formatting for the text table. "-" stands for unknown. */
 import {bytesText as formatBytes} from '../format/bytes.js';
+import {durationText as formatDuration} from '../format/duration.js';
 
 /** Bytes in binary units (format/bytes.ts); '-' when unknown. */
 export function bytesText(bytes: number | undefined): string {
@@ -30,11 +31,7 @@ export function timeText(epochSeconds: number): string {
 	return `${new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-/** A duration in seconds, compact: "0.4 s", "42 s", "5 min", "2.5 h"; "-" when unknown. */
+/** A duration in seconds, compact: "0.4 s", "42 s", "5 min", "2.5 h" (format/duration.ts); "-" when unknown. */
 export function durationText(seconds: number | undefined): string {
-	if (seconds === undefined || !Number.isFinite(seconds)) return '-';
-	if (seconds < 10) return `${Number(seconds.toFixed(1))} s`;
-	if (seconds < 120) return `${Math.round(seconds)} s`;
-	if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
-	return `${Number((seconds / 3600).toFixed(1))} h`;
+	return formatDuration(seconds, '-');
 }

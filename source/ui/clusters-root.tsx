@@ -7,6 +7,7 @@
 import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {App, type TerminalSize} from './app.js';
 import type {ClusterStores} from './cluster-stores.js';
+import {sourceControls} from './store.js';
 import type {Theme} from './theme.js';
 import type {TuiControls} from './tui-data.js';
 import type {UiState} from './ui-state.js';
@@ -35,14 +36,7 @@ export function ClustersRoot({stores, size, theme, onQuit, keys = true}: Cluster
 	const controls: TuiControls = useMemo(() => {
 		const {source, store} = cluster;
 		return {
-			kind: source.kind,
-			setIntervalMs: (ms) => source.setIntervalMs(ms),
-			refreshNow: () => source.refreshNow(),
-			setDetailWorker: (address) => {
-				source.setDetailWorker(address);
-				store.setDetail(address);
-			},
-			...(source.replay ? {replay: source.replay} : {}),
+			...sourceControls(source, store),
 			switchCluster: (step) => {
 				const next = stepCluster(active, step, stores.clusters.length);
 				// The App of the cluster left behind stops its detail page as it unmounts; the one coming back reopens its own.

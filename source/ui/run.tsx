@@ -13,10 +13,9 @@ import type {ScrapeSource} from '../types/scrape-source.js';
 import {App, type TerminalSize} from './app.js';
 import {createClusterStores, type TuiCluster} from './cluster-stores.js';
 import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';
-import {createTuiStore, type TuiStore} from './store.js';
+import {createTuiStore, sourceControls, type TuiStore} from './store.js';
 import {enterFullScreen, SIGNAL_EXIT_CODES, type EndingSignal} from './terminal.js';
 import {makeTheme, type Theme} from './theme.js';
-import type {TuiControls} from './tui-data.js';
 
 export interface TuiContext {
 	readonly options: Options;
@@ -55,19 +54,7 @@ interface RootProps {
 function Root({store, source, url, theme, onQuit}: RootProps) {
 	const data = useSyncExternalStore(store.subscribe, store.getData);
 	const size = useTerminalSize();
-	const controls: TuiControls = useMemo(
-		() => ({
-			kind: source.kind,
-			setIntervalMs: (ms) => source.setIntervalMs(ms),
-			refreshNow: () => source.refreshNow(),
-			setDetailWorker: (address) => {
-				source.setDetailWorker(address);
-				store.setDetail(address);
-			},
-			...(source.replay ? {replay: source.replay} : {}),
-		}),
-		[source, store],
-	);
+	const controls = useMemo(() => sourceControls(source, store), [source, store]);
 	return <App data={data} controls={controls} url={url} size={size} theme={theme} onQuit={onQuit} keys={process.stdin.isTTY === true} />;
 }
 

@@ -11,7 +11,7 @@ import {workerPageAddress} from '../parse/endpoint-kind.js';
 import type {ScrapeCache} from '../parse/index.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 import type {WorkerPageState} from './detail-lines.js';
-import type {TuiData} from './tui-data.js';
+import type {TuiControls, TuiData} from './tui-data.js';
 
 export interface TuiStore {
 	getData(): TuiData;
@@ -21,6 +21,20 @@ export interface TuiStore {
 	/** The worker whose detail is open (its /info/worker page is read from the cache). */
 	setDetail(address: string | null): void;
 	dispose(): void;
+}
+
+/** The controls the keys drive for one source: its own, with the open detail told to its store too. */
+export function sourceControls(source: ScrapeSource, store: Pick<TuiStore, 'setDetail'>): TuiControls {
+	return {
+		kind: source.kind,
+		setIntervalMs: (ms) => source.setIntervalMs(ms),
+		refreshNow: () => source.refreshNow(),
+		setDetailWorker: (address) => {
+			source.setDetailWorker(address);
+			store.setDetail(address);
+		},
+		...(source.replay ? {replay: source.replay} : {}),
+	};
 }
 
 /** How often time alone (no new data, same connection state) is passed to the model: a tick costs O(workers). */

@@ -4,35 +4,18 @@
  * scheduler's ground truth, a dead third URL, and the full-screen UI in tmux (the cluster bar,
  * `c` / `C` switching the screen between the clusters' workers, `q` restoring the terminal).
  */
-import {execFileSync} from 'node:child_process';
-import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {ClustersDocument, JsonDocument} from '../../source/output/json.js';
 import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
 import {startCluster, type Cluster} from './helpers/cluster.js';
 import {groundTruth, type GroundTruth} from './helpers/ground-truth.js';
 import {freePorts} from './helpers/ports.js';
+import {TmuxSession} from './helpers/tmux.js';
 
-const SOCKET = `dask-top-multi-${process.pid}`;
 const MARKER = 'BEFORE-THE-TUI';
-
-function tmux(...args: string[]): string {
-	return execFileSync('tmux', ['-L', SOCKET, ...args], {encoding: 'utf8'});
-}
-
-const screen = () => tmux('capture-pane', '-p', '-t', 'multi');
-const keys = (...names: string[]) => tmux('send-keys', '-t', 'multi', ...names);
-
-async function waitFor(what: string, predicate: (text: string) => boolean, timeoutMs = 20_000): Promise<string> {
-	const deadline = Date.now() + timeoutMs;
-	let text = '';
-	while (Date.now() < deadline) {
-		text = screen();
-		if (predicate(text)) return text;
-		await sleep(100);
-	}
-	throw new Error(`timed out waiting for ${what}; the screen was:\n${text}`);
-}
+const terminal = new TmuxSession({name: 'dask-top-multi', width: 120, height: 40});
+const keys = (...names: string[]) => terminal.keys(...names);
+const waitFor = (what: string, predicate: (text: string) => boolean, timeoutMs = 20_000) => terminal.waitFor(what, predicate, timeoutMs);
 
 function parseClusters(result: CliResult): ClustersDocument {
 	const context = `exit ${String(result.code)}\nstderr:\n${result.stderr}\nstdout:\n${result.stdout.slice(0, 2000)}`;
@@ -58,15 +41,11 @@ describe('dask-top following two real Dask clusters', () => {
 	beforeAll(async () => {
 		north = await startCluster({workers: [{name: 'north', nthreads: 1, memoryLimitBytes: 1_073_741_824, nanny: false}], api: false});
 		south = await startCluster({workers: [{name: 'south', nthreads: 2, memoryLimitBytes: 805_306_368, nanny: false}], api: false});
-		tmux('new-session', '-d', '-s', 'multi', '-x', '120', '-y', '40', 'env PS1="$ " bash --norc --noprofile');
+		if (terminal.start() !== 0) throw new Error(`tmux could not start a session on socket ${terminal.socket}`);
 	}, 180_000);
 
 	afterAll(async () => {
-		try {
-			tmux('kill-server');
-		} catch {
-			// already gone
-		}
+		terminal.kill();
 		await Promise.all([north?.stop(), south?.stop()]);
 	}, 60_000);
 

@@ -6,7 +6,6 @@
  * killed with SIGKILL, bad recordings, --at/--diff on a recording of the fixture scenarios, and
  * the bundled demo (headless and in tmux).
  */
-import {spawnSync} from 'node:child_process';
 import {once} from 'node:events';
 import {appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer, request, type Server} from 'node:http';
@@ -20,6 +19,7 @@ import {loadRecording} from '../../source/record/reader.js';
 import {FIXTURE_START_MS, writeScenarioRecording} from '../record/fixture-recording.js';
 import {CLI, json, killAll, pipelineDocuments, roundsOnDisk, run, start, waitFor} from '../record/helpers/cli-runs.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
+import {TmuxSession} from './helpers/tmux.js';
 import {runWorkload, type Workload} from './helpers/workload.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dask-top-record-e2e-'));
@@ -98,20 +98,18 @@ describe('recording a real Dask cluster with the built CLI', () => {
 
 	it('records while the TUI runs in a terminal, and says what it recorded once the screen is restored', async () => {
 		const file = join(dir, 'tui.ndjson.gz');
-		const socket = `dask-top-record-tui-${process.pid}`;
-		const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
-		const screen = () => tmux('capture-pane', '-p').stdout;
+		const command = `CI=true node ${CLI} --record ${file} --interval 1s ${cluster.httpUrl}; echo EXITED $?; sleep 60`;
+		const terminal = new TmuxSession({name: 'dask-top-record-tui', width: 120, height: 40, command});
 		try {
-			const command = `CI=true node ${CLI} --record ${file} --interval 1s ${cluster.httpUrl}; echo EXITED $?; sleep 60`;
-			expect(tmux('new-session', '-d', '-x', '120', '-y', '40', command).status).toBe(0);
-			await waitFor('the workers on screen', () => /gamma/.test(screen()), 15_000);
+			expect(terminal.start()).toBe(0);
+			await terminal.waitFor('the workers on screen', (t) => /gamma/.test(t), 15_000);
 			await waitFor('3 recorded rounds', () => roundsOnDisk(file) >= 3);
-			tmux('send-keys', 'q');
-			await waitFor('the CLI to exit', () => /EXITED/.test(screen()), 10_000);
-			expect(screen()).toMatch(/^dask-top: recorded \d+ rounds \([\d.]+ kB\) to .*tui\.ndjson\.gz$/m);
-			expect(screen()).toMatch(/EXITED 0/);
+			terminal.keys('q');
+			await terminal.waitFor('the CLI to exit', (t) => /EXITED/.test(t), 10_000);
+			expect(terminal.screen()).toMatch(/^dask-top: recorded \d+ rounds \([\d.]+ kB\) to .*tui\.ndjson\.gz$/m);
+			expect(terminal.screen()).toMatch(/EXITED 0/);
 		} finally {
-			tmux('kill-server');
+			terminal.kill();
 		}
 		expect((await loadRecording(file)).rounds.length).toBeGreaterThanOrEqual(3);
 	});
@@ -268,30 +266,30 @@ describe('the bundled demo', () => {
 			return parts.map((n) => String(n).padStart(2, '0')).join(':');
 		};
 		const recordedTimes = new Set(rounds.flatMap((round) => [clock(round.atMs, true), clock(round.atMs, false)]));
-		const socket = `dask-top-record-${process.pid}`;
-		const tmux = (...args: string[]) => spawnSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
-		const screen = () => tmux('capture-pane', '-p').stdout;
+		const demo = new TmuxSession({name: 'dask-top-record-demo', width: 120, height: 40, command: `CI=true node ${CLI} --demo`});
+		const paused = new TmuxSession({name: 'dask-top-record-demo-at', width: 120, height: 40, command: `CI=true node ${CLI} --demo --at +60s`});
 		try {
-			expect(tmux('new-session', '-d', '-x', '120', '-y', '40', `CI=true node ${CLI} --demo`).status).toBe(0);
-			await waitFor('the demo workers on screen', () => /alpha/.test(screen()) && /beta/.test(screen()), 15_000);
-			const shown = /replay (\d{2}:\d{2}:\d{2})/.exec(screen())?.[1];
+			expect(demo.start()).toBe(0);
+			await demo.waitFor('the demo workers on screen', (t) => /alpha/.test(t) && /beta/.test(t), 15_000);
+			const shown = /replay (\d{2}:\d{2}:\d{2})/.exec(demo.screen())?.[1];
 			expect(shown !== undefined && recordedTimes.has(shown)).toBe(true);
-			tmux('send-keys', 'x');
-			await waitFor('speed ×4', () => /×4/.test(screen()), 5000);
-			tmux('send-keys', '}');
-			await waitFor('the last round', () => screen().includes(`${rounds.length}/${rounds.length}`), 5000);
-			expect(screen()).toMatch(/delta/);
-			tmux('send-keys', 'q');
-			await waitFor('the demo to quit', () => tmux('has-session').status !== 0, 5000);
+			demo.keys('x');
+			await demo.waitFor('speed ×4', (t) => /×4/.test(t), 5000);
+			demo.keys('}');
+			await demo.waitFor('the last round', (t) => t.includes(`${rounds.length}/${rounds.length}`), 5000);
+			expect(demo.screen()).toMatch(/delta/);
+			demo.keys('q');
+			await waitFor('the demo to quit', () => !demo.alive(), 5000);
 			// --at opens the replay paused at that moment.
 			const atIndex = rounds.findLastIndex((round) => round.atMs <= rounds[0]!.atMs + 60_000);
-			expect(tmux('new-session', '-d', '-x', '120', '-y', '40', `CI=true node ${CLI} --demo --at +60s`).status).toBe(0);
-			await waitFor('the paused moment', () => screen().includes(`replay paused ${clock(rounds[atIndex]!.atMs, false)} [${atIndex + 1}/${rounds.length}]`) || screen().includes(`replay paused ${clock(rounds[atIndex]!.atMs, true)} [${atIndex + 1}/${rounds.length}]`), 15_000);
-			tmux('send-keys', 'Right');
-			await waitFor('one step forward', () => screen().includes(`[${atIndex + 2}/${rounds.length}]`), 5000);
-			tmux('send-keys', 'q');
+			expect(paused.start()).toBe(0);
+			await paused.waitFor('the paused moment', (t) => t.includes(`replay paused ${clock(rounds[atIndex]!.atMs, false)} [${atIndex + 1}/${rounds.length}]`) || t.includes(`replay paused ${clock(rounds[atIndex]!.atMs, true)} [${atIndex + 1}/${rounds.length}]`), 15_000);
+			paused.keys('Right');
+			await paused.waitFor('one step forward', (t) => t.includes(`[${atIndex + 2}/${rounds.length}]`), 5000);
+			paused.keys('q');
 		} finally {
-			tmux('kill-server');
+			demo.kill();
+			paused.kill();
 		}
 	});
 });

@@ -8,39 +8,17 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI_PATH} from './helpers/cli.js';
 import {startCluster, type Cluster} from './helpers/cluster.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
+import {TmuxSession} from './helpers/tmux.js';
 import {runWorkload, type Workload} from './helpers/workload.js';
 
-const SOCKET = `dask-top-tui-${process.pid}`;
 const MARKER = 'BEFORE-THE-TUI';
-
-function tmux(...args: string[]): string {
-	return execFileSync('tmux', ['-L', SOCKET, ...args], {encoding: 'utf8'});
-}
-
-function screen(): string {
-	return tmux('capture-pane', '-p', '-t', 'tui');
-}
-
-/** Polls the pane until `predicate` holds; fails with the last screen. */
-async function waitFor(what: string, predicate: (text: string) => boolean, timeoutMs = 15_000): Promise<string> {
-	const deadline = Date.now() + timeoutMs;
-	let text = '';
-	while (Date.now() < deadline) {
-		text = screen();
-		if (predicate(text)) return text;
-		await sleep(100);
-	}
-	throw new Error(`timed out waiting for ${what}; the screen was:\n${text}`);
-}
-
-function keys(...names: string[]): void {
-	tmux('send-keys', '-t', 'tui', ...names);
-}
+const terminal = new TmuxSession({name: 'dask-top-tui', width: 120, height: 40});
+const waitFor = (what: string, predicate: (text: string) => boolean, timeoutMs?: number) => terminal.waitFor(what, predicate, timeoutMs);
+const keys = (...names: string[]) => terminal.keys(...names);
 
 /** Starts the CLI in the pane's shell after a marker line, so the restored screen can be recognised. */
 async function startTui(url: string, nodeFlags = ''): Promise<string> {
@@ -53,8 +31,7 @@ async function startTui(url: string, nodeFlags = ''): Promise<string> {
 
 /** The node process running the CLI: the pane shell's child. */
 function cliPid(): number {
-	const shell = tmux('display-message', '-p', '-t', 'tui', '#{pane_pid}').trim();
-	const child = execFileSync('pgrep', ['-P', shell], {encoding: 'utf8'}).trim().split('\n')[0];
+	const child = execFileSync('pgrep', ['-P', String(terminal.panePid())], {encoding: 'utf8'}).trim().split('\n')[0];
 	return Number(child);
 }
 
@@ -63,15 +40,11 @@ function restored(text: string): boolean {
 }
 
 beforeAll(() => {
-	tmux('new-session', '-d', '-s', 'tui', '-x', '120', '-y', '40', 'env PS1="$ " bash --norc --noprofile');
+	if (terminal.start() !== 0) throw new Error(`tmux could not start a session on socket ${terminal.socket}`);
 });
 
 afterAll(() => {
-	try {
-		tmux('kill-server');
-	} catch {
-		// already gone
-	}
+	terminal.kill();
 });
 
 describe('dask-top in a real terminal against the shared Dask cluster', () => {
@@ -115,12 +88,12 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 
 	it('follows resizes down to the too-small message and back', async () => {
 		await startTui(cluster.httpUrl);
-		tmux('resize-window', '-t', 'tui', '-x', '80', '-y', '24');
+		terminal.resize(80, 24);
 		const narrow = await waitFor('the 80×24 layout', (t) => t.includes('MEM%') && !t.includes('NET-RX'));
 		expect(narrow.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);
-		tmux('resize-window', '-t', 'tui', '-x', '50', '-y', '12');
+		terminal.resize(50, 12);
 		await waitFor('the too-small message', (t) => t.includes('terminal too small: need 60×14'));
-		tmux('resize-window', '-t', 'tui', '-x', '120', '-y', '40');
+		terminal.resize(120, 40);
 		const wide = await waitFor('the wide layout', (t) => t.includes('NET-RX') && t.includes('LOOP'));
 		expect(wide.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);
 		keys('q');

@@ -6,7 +6,10 @@
  *   /json/identity.json         every max(interval, worker heartbeat)
  *   /info/main/workers.html     every 5 s (10 s from 200 workers) while identity works, else with identity
  *   /json/counts.json           every 30 s; never above 200,000 tasks; never before /metrics has counted
- *   /health, /api/v1            once a minute (capabilities); /api/v1/adaptive_target each round when enabled
+ *   /health, /api/v1            once a minute (capabilities)
+ *   /api/v1/adaptive_target     when enabled: once a minute while /metrics answers (its
+ *                               dask_scheduler_desired_workers is the same adaptive_target() call),
+ *                               every round while /metrics does not
  *   workers' own /metrics       every 5 s (10 s above 200 workers) while identity fails or is missing
  *   /info/worker/<addr>.html    every 5 s while a worker's detail is open
  * An endpoint that is `unavailable` (404, disabled) is asked again once a minute. Never /eventstream,
@@ -112,7 +115,10 @@ function cadenceMs(key: PlanKey, input: PlanInput): number | undefined {
 		case 'api':
 			return CAPABILITIES_EVERY_MS;
 		case 'adaptive_target':
-			return input.endpoints.api?.lastOutcome === 'ok' ? input.intervalMs : undefined;
+			// The same Scheduler.adaptive_target() backs /metrics' desired_workers gauge: asking both every
+			// round would make the scheduler compute it twice for one number.
+			if (input.endpoints.api?.lastOutcome !== 'ok') return undefined;
+			return input.endpoints.metrics?.lastOutcome === 'ok' ? CAPABILITIES_EVERY_MS : input.intervalMs;
 		case 'worker_detail':
 			return input.detailWorker ? DETAIL_EVERY_MS : undefined;
 		case 'worker_metrics': {

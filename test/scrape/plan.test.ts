@@ -55,23 +55,30 @@ describe('planRound', () => {
 	});
 
 	it.each<[string, Partial<PlanInput>, readonly EndpointKey[]]>([
-		['2 s after a full round, small cluster', {endpoints: all(2000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'adaptive_target']],
-		['5 s after: workers.html too', {endpoints: all(5000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html', 'adaptive_target']],
-		['30 s after: counts too', {endpoints: all(30_000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target']],
+		['2 s after a full round, small cluster', {endpoints: all(2000), workerCount: 3, taskCount: 10}, ['metrics', 'identity']],
+		['5 s after: workers.html too', {endpoints: all(5000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html']],
+		['30 s after: counts too', {endpoints: all(30_000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html', 'counts']],
 		['60 s after: health and api again', {endpoints: all(60_000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target', 'health', 'api']],
 		['never counts above 200,000 tasks', {endpoints: all(60_000), workerCount: 3, taskCount: 200_001}, ['metrics', 'identity', 'workers_html', 'adaptive_target', 'health', 'api']],
-		['counts at exactly 200,000 tasks', {endpoints: all(30_000), workerCount: 3, taskCount: 200_000}, ['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target']],
-		['1000 workers: identity every 6 s, not at 2 s', {endpoints: all(2000), workerCount: 1000, taskCount: 10}, ['metrics', 'adaptive_target']],
-		['1000 workers: identity at 6 s', {endpoints: all(6000), workerCount: 1000, taskCount: 10}, ['metrics', 'identity', 'adaptive_target']],
-		['1000 workers: workers.html waits 10 s', {endpoints: all(9000), workerCount: 1000, taskCount: 10}, ['metrics', 'identity', 'adaptive_target']],
-		['timer jitter of a few ms does not skip a round', {endpoints: all(1990), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'adaptive_target']],
+		['counts at exactly 200,000 tasks', {endpoints: all(30_000), workerCount: 3, taskCount: 200_000}, ['metrics', 'identity', 'workers_html', 'counts']],
+		['1000 workers: identity every 6 s, not at 2 s', {endpoints: all(2000), workerCount: 1000, taskCount: 10}, ['metrics']],
+		['1000 workers: identity at 6 s', {endpoints: all(6000), workerCount: 1000, taskCount: 10}, ['metrics', 'identity']],
+		['1000 workers: workers.html waits 10 s', {endpoints: all(9000), workerCount: 1000, taskCount: 10}, ['metrics', 'identity']],
+		['timer jitter of a few ms does not skip a round', {endpoints: all(1990), workerCount: 3, taskCount: 10}, ['metrics', 'identity']],
 	])('%s', (_name, input, expected) => {
 		expect(plan(input)).toEqual(expected);
 	});
 
 	it('reads workers.html at the identity cadence while identity fails', () => {
 		const endpoints = {...all(2000), identity: {lastAttemptMs: NOW - 2000, lastOutcome: 'failed' as const}};
-		expect(plan({endpoints, workerCount: 3, taskCount: 10})).toEqual(['metrics', 'identity', 'workers_html', 'adaptive_target']);
+		expect(plan({endpoints, workerCount: 3, taskCount: 10})).toEqual(['metrics', 'identity', 'workers_html']);
+	});
+
+	it('asks adaptive_target once a minute while /metrics gives the same number, every round while it does not', () => {
+		expect(plan({endpoints: all(59_000), workerCount: 3, taskCount: 10})).not.toContain('adaptive_target');
+		expect(plan({endpoints: all(60_000), workerCount: 3, taskCount: 10})).toContain('adaptive_target');
+		const noMetrics = {...all(2000), metrics: {lastAttemptMs: NOW - 2000, lastOutcome: 'unavailable' as const}};
+		expect(plan({endpoints: noMetrics, workerCount: 3, taskCount: 10})).toContain('adaptive_target');
 	});
 
 	it('asks adaptive_target only when the api probe answered', () => {

@@ -5,6 +5,7 @@
  * states (≥2023.2.1), digests_total_since_heartbeat only ≥2023.4. The old flat fields
  * (executing, in_memory, …) exist in neither and are not read.
  */
+import type {WorkerSnapshot} from '../types/snapshot.js';
 import {BodyParseError, defined, nameOf, num, obj, parseJsonObject, str, type JsonObject} from './json.js';
 
 export interface IdentityScheduler {
@@ -17,38 +18,40 @@ export interface IdentityScheduler {
 	readonly total_memory?: number;
 }
 
-export interface IdentityWorker {
-	readonly address: string;
-	readonly name: string;
-	readonly host?: string;
-	readonly status?: string;
-	readonly nthreads?: number;
-	readonly memory_limit_bytes?: number;
-	readonly memory_process_bytes?: number;
-	readonly memory_managed_bytes?: number;
-	readonly memory_unmanaged_bytes?: number;
-	readonly memory_spilled_bytes?: number;
-	readonly cpu_percent?: number;
-	readonly task_counts?: Readonly<Record<string, number>>;
-	readonly tasks_executing?: number;
-	readonly tasks_ready?: number;
-	readonly tasks_in_memory?: number;
-	readonly transfer_incoming_bytes?: number;
-	readonly transfer_incoming_count?: number;
-	readonly transfer_outgoing_bytes?: number;
-	readonly transfer_outgoing_count?: number;
-	readonly transfer_incoming_count_total?: number;
-	readonly transfer_outgoing_count_total?: number;
-	readonly net_read_bps?: number;
-	readonly net_write_bps?: number;
-	readonly disk_read_bps?: number;
-	readonly disk_write_bps?: number;
-	readonly event_loop_interval_seconds?: number;
-	readonly last_seen?: number;
-	readonly nanny?: string | null;
-	readonly dashboard_port?: number;
-	readonly num_fds?: number;
-}
+/** What identity.json says of one worker: these Snapshot fields, under the Snapshot's names. */
+export type IdentityWorker = Pick<
+	WorkerSnapshot,
+	| 'address'
+	| 'name'
+	| 'host'
+	| 'status'
+	| 'nthreads'
+	| 'memory_limit_bytes'
+	| 'memory_process_bytes'
+	| 'memory_managed_bytes'
+	| 'memory_unmanaged_bytes'
+	| 'memory_spilled_bytes'
+	| 'cpu_percent'
+	| 'task_counts'
+	| 'tasks_executing'
+	| 'tasks_ready'
+	| 'tasks_in_memory'
+	| 'transfer_incoming_bytes'
+	| 'transfer_incoming_count'
+	| 'transfer_outgoing_bytes'
+	| 'transfer_outgoing_count'
+	| 'transfer_incoming_count_total'
+	| 'transfer_outgoing_count_total'
+	| 'net_read_bps'
+	| 'net_write_bps'
+	| 'disk_read_bps'
+	| 'disk_write_bps'
+	| 'event_loop_interval_seconds'
+	| 'last_seen'
+	| 'nanny'
+	| 'dashboard_port'
+	| 'num_fds'
+>;
 
 export interface Identity {
 	readonly scheduler: IdentityScheduler;

@@ -7,29 +7,10 @@
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
-import {main} from '../../source/main.js';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {runMain} from '../helpers/run-main.js';
 import type {JsonDocument} from '../../source/output/json.js';
 import {startFakeDask, type FakeDask} from '../scrape/fake-dask.js';
-
-async function runMain(argv: string[]): Promise<{code: number; stdout: string; stderr: string}> {
-	let stdout = '';
-	let stderr = '';
-	const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-		stdout += String(chunk);
-		return true;
-	});
-	const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-		stderr += String(chunk);
-		return true;
-	});
-	try {
-		return {code: await main(argv), stdout, stderr};
-	} finally {
-		out.mockRestore();
-		err.mockRestore();
-	}
-}
 
 describe('a live --once --json', () => {
 	let fake: FakeDask;

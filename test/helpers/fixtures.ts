@@ -1,7 +1,7 @@
 /**
- * Reads the recorded Dask fixtures in place (../shared/fixtures beside the repository) and turns a
- * scenario's manifest into the RawScrape a poll round would have produced. The path is resolved
- * from this file, so it works from any cwd and in CI where shared/ sits beside the clone.
+ * Reads the recorded Dask fixtures (test/fixtures/dask-<version>/, real answers of real clusters,
+ * kept unchanged) and turns a scenario's manifest into the RawScrape a poll round would have
+ * produced. The path is resolved from this file, so it works from any cwd.
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
@@ -16,8 +16,8 @@ export type Scenario = (typeof SCENARIOS)[number];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Absolute path of the fixtures root (`<repo>/../shared/fixtures`). */
-export const FIXTURES_ROOT = resolve(repoRoot, '..', 'shared', 'fixtures');
+/** Absolute path of the fixtures root (`<repo>/test/fixtures`). */
+export const FIXTURES_ROOT = resolve(repoRoot, 'test', 'fixtures');
 
 export function versionDir(version: FixtureVersion): string {
 	return join(FIXTURES_ROOT, `dask-${version}`);

@@ -19,7 +19,7 @@ export interface WorkerSpec {
 	readonly nanny: boolean;
 }
 
-/** The fixtures' layout (shared/fixtures/dask-2022.12.1/cluster.json); beta is the small one. */
+/** The fixtures' layout (test/fixtures/dask-2022.12.1/cluster.json); beta is the small one. */
 export const DEFAULT_WORKERS: readonly WorkerSpec[] = [
 	{name: 'alpha', nthreads: 2, memoryLimitBytes: 2_147_483_648, nanny: true},
 	{name: 'beta', nthreads: 1, memoryLimitBytes: 600_000_000, nanny: true},

@@ -3,8 +3,9 @@
  * process, so the key asks for SIGTSTP itself; a SIGTSTP from elsewhere (`kill -TSTP`) takes the
  * same way. Before stopping, the terminal is given back (mouse off, cursor, the user's screen,
  * cooked mode); the listener is removed for the moment so that the signal's default action (stop)
- * happens. On SIGCONT (`fg`, `bg`, `kill -CONT`) the screen is taken again: raw mode, alternate
- * screen, and the caller's onResume (mouse reporting back on, the whole picture redrawn).
+ * happens. When the process continues (`fg`) the screen is taken again: raw mode, alternate
+ * screen, and the caller's onResume (mouse reporting back on, the whole picture redrawn). A SIGCONT
+ * after a stop that did not come this way (SIGSTOP) takes the screen again too.
  */
 
 /** The terminal parts a suspend touches. */
@@ -40,27 +41,40 @@ export interface Suspender {
 }
 
 export function installSuspend({screen, stdin, onResume, signals = PROCESS_SIGNALS}: SuspendParts): Suspender {
-	let wasRaw = false;
 	let disposed = false;
-	const onStop = () => {
-		signals.off('SIGTSTP', onStop);
-		wasRaw = stdin.isRaw === true;
-		if (stdin.isTTY === true) stdin.setRawMode?.(false);
-		screen.suspend();
-		signals.raise('SIGTSTP'); // no listener now: the default action stops the process here
-	};
-	const onContinue = () => {
-		if (disposed) return;
+	/** A resume done right after the stop: the SIGCONT that follows it has nothing left to do. */
+	let resumed = false;
+	const resume = (raw: boolean) => {
 		signals.off('SIGTSTP', onStop);
 		signals.on('SIGTSTP', onStop);
 		// Off then on: the shell may have reset the terminal while we were stopped, and libuv skips a mode it thinks is set.
-		if (stdin.isTTY === true && (wasRaw || stdin.isRaw === true)) {
+		if (stdin.isTTY === true && raw) {
 			stdin.setRawMode?.(false);
 			stdin.setRawMode?.(true);
 		}
-		wasRaw = false;
 		screen.resume();
 		onResume();
+	};
+	function onStop() {
+		if (disposed) return;
+		signals.off('SIGTSTP', onStop);
+		const raw = stdin.isRaw === true;
+		if (stdin.isTTY === true) stdin.setRawMode?.(false);
+		screen.suspend();
+		// No listener now: the default action stops the process inside this call, and `fg` continues
+		// right here, before any timer can draw a frame on the shell's screen.
+		signals.raise('SIGTSTP');
+		resumed = true;
+		resume(raw);
+	}
+	const onContinue = () => {
+		if (disposed) return;
+		if (resumed) {
+			resumed = false;
+			return;
+		}
+		// Stopped by something else (SIGSTOP): take the screen again all the same.
+		resume(stdin.isRaw === true);
 	};
 	signals.on('SIGTSTP', onStop);
 	signals.on('SIGCONT', onContinue);

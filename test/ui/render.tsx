@@ -14,6 +14,8 @@ export const KEY = {enter: '\r', escape: '\u001B', tab: '\t', down: '\u001B[B', 
 
 export interface Rendered {
 	readonly frame: () => string;
+	/** The last write to the fake stdout as it was (a redraw's clear-screen included). */
+	readonly raw: () => string;
 	readonly lines: () => string[];
 	readonly press: (...keys: string[]) => Promise<void>;
 	readonly controls: RecordedControls;
@@ -51,6 +53,7 @@ export async function renderApp(
 	await settle(r.lastFrame);
 	return {
 		frame: () => r.lastFrame() ?? '',
+		raw: () => r.stdout.lastFrame() ?? '',
 		lines: () => (r.lastFrame() ?? '').split('\n'),
 		press: async (...keys) => {
 			for (const key of keys) {

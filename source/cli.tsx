@@ -15,13 +15,6 @@ env['NODE_ENV'] ??= 'production';
 const CI_SIGNALS = ['CI', 'CONTINUOUS_INTEGRATION', 'BUILD_NUMBER', 'BUILD_ID', 'RUN_ID', 'CI_NAME', 'CI_BUILD_ID', 'CI_BUILD_NUMBER', 'CI_APP_ID'];
 if (process.stdout.isTTY) {
 	for (const name of CI_SIGNALS) delete env[name];
-	// Without colour the screen still marks things with reverse video and bold (the selected row).
-	// chalk (Ink's styling) drops those too at level 0, which it picks for --no-color, TERM=dumb and
-	// FORCE_COLOR=0, while NO_COLOR leaves it at 1: level 1 for all of them, so that all behave the
-	// same; the theme leaves the colours out (options.ts reads the same rule).
-	const force = env['FORCE_COLOR'];
-	if (force === '0' || force === 'false') env['NO_COLOR'] ||= '1';
-	if (process.argv.includes('--no-color') || env['TERM'] === 'dumb' || force === '0' || force === 'false') env['FORCE_COLOR'] = '1';
 }
 
 function fail(error: unknown): never {

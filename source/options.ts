@@ -104,8 +104,8 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 
 	const caFile = flags.caFile ?? config?.caFile;
 	if (caFile === '') return {ok: false, error: '--ca-file needs a file name'};
-	// NO_COLOR (any value but empty) and TERM=dumb turn colours off, as --no-color does.
-	const noColorEnv = (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') || env['TERM'] === 'dumb';
+	// NO_COLOR (any value but empty), TERM=dumb and FORCE_COLOR=0 turn colours off, as --no-color does.
+	const noColorEnv = (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') || env['TERM'] === 'dumb' || env['FORCE_COLOR'] === '0' || env['FORCE_COLOR'] === 'false';
 	const recording = resolveRecordOptions(flags.recording ?? {}, {hasUrlArgument: input.length > 0, demoFile: demoRecordingPath()});
 	if (!recording.ok) return {ok: false, error: recording.error};
 	if (recording.options.record !== undefined && clusters.length > 1) {

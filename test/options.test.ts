@@ -94,6 +94,7 @@ describe('resolveOptions', () => {
 		expect(ok(resolve({}, [], {env: {NO_COLOR: '1'}})).color).toBe(false);
 		expect(ok(resolve({}, [], {env: {NO_COLOR: ''}})).color).toBe(true);
 		expect(ok(resolve({}, [], {env: {TERM: 'dumb'}})).color).toBe(false);
+		expect(ok(resolve({}, [], {env: {FORCE_COLOR: '0'}})).color).toBe(false);
 		expect(ok(resolve({}, [], {config: {path: '/c', color: false}})).color).toBe(false);
 	});
 

@@ -38,7 +38,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['-H, --header "Name: value"', 'Send this header to the scheduler only, never to workers (repeatable)'],
 	['--ca-file FILE', 'Trust the CA certificate(s) in this PEM file for an https:// dashboard'],
 	['-k, --insecure', 'Do not verify TLS certificates'],
-	['--no-color', 'No colours (NO_COLOR=1 and TERM=dumb do the same); the selected row stays in reverse video'],
+	['--no-color', 'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video'],
 	['--ascii', 'Plain ASCII: no box-drawing or block characters'],
 	['--no-mouse', "No mouse: clicks and the wheel go to the terminal (its own text selection works)"],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],

@@ -15,6 +15,7 @@ import {createClusterStores, type TuiCluster} from './cluster-stores.js';
 import {createTerminalControls, type TerminalControls} from './input/terminal-controls.js';
 import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';
 import {createTuiStore, sourceControls, type TuiStore} from './store.js';
+import {keepAttributes} from './styling.js';
 import {enterFullScreen, SIGNAL_EXIT_CODES, type EndingSignal} from './terminal.js';
 import {makeTheme, type Theme} from './theme.js';
 
@@ -73,6 +74,7 @@ function oneLine(error: unknown): string {
 
 export async function runTui({options, source, pipeline, clusters}: TuiContext): Promise<number> {
 	const theme = makeTheme({color: options.color, ascii: options.ascii});
+	keepAttributes(process.stdout);
 	const several = clusters !== undefined && clusters.length > 1 ? createClusterStores(clusters, Date.now) : undefined;
 	const single = several ? undefined : createTuiStore({pipeline, source, now: Date.now});
 	const store = several ?? single!;

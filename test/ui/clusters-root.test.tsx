@@ -12,8 +12,8 @@ import type {ScrapeSource, SourceStatus} from '../../source/types/scrape-source.
 import {createClusterStores, type TuiCluster} from '../../source/ui/cluster-stores.js';
 import {ClustersRoot, stepCluster} from '../../source/ui/clusters-root.js';
 import {ESCAPE_MS} from '../../source/ui/input/reader.js';
-import {fixtureRounds, fixtureRun, LIVE, tuiData} from './fixture-data.js';
-import {KEY, PLAIN, renderApp} from './render.js';
+import {fixtureRounds, fixtureRun, LIVE, tuiData} from '../helpers/fixture-data.js';
+import {KEY, PLAIN, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 

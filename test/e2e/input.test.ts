@@ -5,6 +5,10 @@
  * they are), `#{mouse_sgr_flag}` shows whether the program turned SGR mouse mode on, and Ctrl-Z
  * is followed by `fg` in the pane's shell.
  */
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {CLI_PATH} from './helpers/cli.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
@@ -22,14 +26,14 @@ afterEach(() => {
 	terminal = undefined;
 });
 
-async function open(width: number, height: number, args = '', env = ''): Promise<{t: TmuxSession; first: string}> {
+async function open(width: number, height: number, args = '', env = '', nodeFlags = ''): Promise<{t: TmuxSession; first: string}> {
 	const t = new TmuxSession({name: 'dask-top-input', width, height});
 	terminal = t;
 	if (t.start() !== 0) throw new Error(`tmux could not start a session on socket ${t.socket}`);
 	t.keys(`echo ${MARKER}`, 'Enter');
 	await t.waitFor('the marker', (s) => s.includes(`\n${MARKER}`) || s.startsWith(MARKER));
 	// As a user's terminal: without the FORCE_COLOR=0 the test runner sets for itself.
-	t.keys(`env -u FORCE_COLOR ${env}CI=true node ${CLI_PATH} ${sharedCluster().httpUrl} ${args}; echo EXIT=$?`, 'Enter');
+	t.keys(`env -u FORCE_COLOR ${env}CI=true node ${nodeFlags}${CLI_PATH} ${sharedCluster().httpUrl} ${args}; echo EXIT=$?`, 'Enter');
 	const first = await t.waitFor('the worker table', (s) => s.includes('dask-top │') && /^. gamma /m.test(s) && s.includes('NAME'));
 	return {t, first};
 }
@@ -160,5 +164,31 @@ describe('the mouse off, and the selected row without colour', () => {
 		expect(lines.join('\n'), 'no colour').not.toMatch(/\u001B\[(3[0-7]|9[0-7])m/);
 		t.keys('q');
 		await t.waitFor('the shell restored', (s) => restored(s) && s.includes('EXIT=0'));
+	}, 60_000);
+});
+
+describe('mouse mode off on every way out', () => {
+	it('after SIGTERM', async () => {
+		const {t} = await open(120, 40);
+		expect(flag(t, 'mouse_sgr_flag')).toBe('1');
+		const pid = Number(execFileSync('pgrep', ['-P', String(t.panePid())], {encoding: 'utf8'}).trim().split('\n')[0]);
+		process.kill(pid, 'SIGTERM');
+		await t.waitFor('the shell restored after SIGTERM', (s) => restored(s) && s.includes('EXIT=143'));
+		expect(flag(t, 'mouse_sgr_flag')).toBe('0');
+	}, 60_000);
+
+	it('after an uncaught error (injected with --import: a declared fake)', async () => {
+		const dir = mkdtempSync(join(tmpdir(), 'dask-top-input-'));
+		const crash = join(dir, 'crash.mjs');
+		writeFileSync(crash, "setTimeout(() => { throw new Error('injected failure'); }, 8000);\n");
+		try {
+			const {t} = await open(120, 40, '', '', `--import ${crash} `);
+			expect(flag(t, 'mouse_sgr_flag')).toBe('1');
+			await t.waitFor('the shell restored after the error', (s) => restored(s) && s.includes('EXIT=1'));
+			expect(flag(t, 'mouse_sgr_flag')).toBe('0');
+			expect(flag(t, 'alternate_on')).toBe('0');
+		} finally {
+			rmSync(dir, {recursive: true, force: true});
+		}
 	}, 60_000);
 });

@@ -38,7 +38,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--ca-file FILE', 'Trust the CA certificate(s) in this PEM file for an https:// dashboard'],
 	['-k, --insecure', 'Do not verify TLS certificates'],
 	['--no-color', 'No colours (NO_COLOR=1 does the same)'],
-	['--ascii', 'Plain ASCII: no box-drawing or block characters'],
+	['--ascii', 'Plain ASCII: no braille, box-drawing or block characters (also when the locale is not UTF-8)'],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	['--stall-after DURATION', 'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)'],
 	['--target-duration DURATION', "Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)"],

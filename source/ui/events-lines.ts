@@ -63,8 +63,7 @@ function stateText(event: ModelEvent, compact: boolean): string {
 	return compact ? `for ${duration}` : `ongoing ${duration}`;
 }
 
-export function eventLayout(events: readonly ModelEvent[], width: number): EventLayout {
-	const compact = width < COMPACT_EVENTS_BELOW;
+export function eventLayout(events: readonly ModelEvent[], width: number, compact = width < COMPACT_EVENTS_BELOW): EventLayout {
 	let longest = compact ? 7 : 13;
 	for (const e of events) longest = Math.max(longest, stateText(e, compact).length);
 	const stateWidth = longest + 1;
@@ -142,6 +141,17 @@ export function eventsTitle(triage: TriageView | undefined, theme: Theme, width:
 /** The Alerts panel needs this many lines (a blank, its title, two entries) or it is not drawn. */
 export const ALERTS_PANEL_MIN_LINES = 4;
 
+/** Lines an entry of the Alerts panel takes at most (the events view shows it whole). */
+export const PANEL_ENTRY_LINES = 2;
+
+/** An entry cut to `max` lines, the last one ending with an ellipsis when something was left out. */
+function capEntry(lines: Segment[][], max: number, width: number): Segment[][] {
+	if (lines.length <= max) return lines;
+	const kept = lines.slice(0, max);
+	kept[max - 1] = markCut(kept[max - 1]!, width);
+	return kept;
+}
+
 function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: boolean): Segment[] {
 	const c = triage.counts;
 	const counts: Segment[] = [
@@ -169,7 +179,9 @@ export function markCut(line: readonly Segment[], width: number): Segment[] {
 
 /**
  * The Alerts panel under a worker table shorter than the body: a blank line, a title, then the
- * ongoing alerts worst first and the latest resolved events newest first, each wrapped whole, as
+ * ongoing alerts worst first and the latest resolved events newest first, in the compact columns
+ * (time, mark, state; the subject only when the message does not name it) at any width, each on
+ * at most PANEL_ENTRY_LINES lines (cut with an ellipsis: the events view shows it whole), as
  * many as `height` holds; the last one shown is cut only when the panel is out of rows, and a last
  * line says how many more there are. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the
  * table has priority).
@@ -181,8 +193,8 @@ export function alertsPanelLines(triage: TriageView | undefined, theme: Theme, w
 	const title = alertsTitle(triage, theme, width, resolved.length > 0);
 	if (ongoing.length === 0 && resolved.length === 0) return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];
 	const entries = [...ongoing, ...resolved];
-	const layout = eventLayout(entries, width);
-	const all = entries.map((e) => eventLines(e, layout, theme));
+	const layout = eventLayout(entries, width, true);
+	const all = entries.map((e) => capEntry(eventLines(e, layout, theme), PANEL_ENTRY_LINES, width));
 	const needed = all.reduce((n, l) => n + l.length, 0);
 	// The blank line above the title goes first when the entries need its row.
 	if (needed <= height - 1) return [...(needed <= height - 2 ? [[]] : []), title, ...all.flat()];

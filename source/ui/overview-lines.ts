@@ -7,7 +7,7 @@
  */
 import type {ClusterHistory, ProgressView, Series, TriageView} from '../model/types.js';
 import {segmentsWidth, type Segment} from './bars.js';
-import {ALERTS_PANEL_MIN_LINES, alertsPanelLines} from './events-lines.js';
+import {ALERTS_PANEL_MIN_LINES} from './events-lines.js';
 import {formatBytesShort, formatCount, formatPerSecond, MISSING} from './format.js';
 import {axisLabels, niceBytesCeiling, niceCeiling, plotLines, samplesPerCell, stackedPeak, timeAxis, type GraphSeries} from './graph.js';
 import {clipSegments, fitParts, padSegments, part, seg, type Part} from './parts.js';
@@ -26,6 +26,8 @@ const MAX_PLOT_ROWS = 20;
 const MAX_PREFIXES = 5;
 /** The Alerts panel keeps at least its blank line, its title and two lines. */
 const MIN_EVENT_LINES = ALERTS_PANEL_MIN_LINES;
+/** The Alerts panel keeps this many lines before the prefixes get any (when it has that much to show). */
+const EVENT_LINES_FIRST = 7;
 /** The prefixes block: a blank line, its title, the column header, at least one prefix. */
 const MIN_PREFIX_LINES = 4;
 
@@ -44,9 +46,18 @@ export function graphBlockLines(width: number, plotRows: number): number {
 	return 1 + gridRows(width) * (1 + plotRows) + 1;
 }
 
-/** The fewest free rows under the table that show the overview (else the Alerts panel alone). */
-export function overviewMinRows(width: number): number {
-	return graphBlockLines(width, MIN_PLOT_ROWS) + MIN_EVENT_LINES;
+/** The fewest free rows under the table that show the overview (else the Alerts panel alone), with `eventLines` kept for the Alerts panel. */
+export function overviewMinRows(width: number, eventLines = MIN_EVENT_LINES): number {
+	return graphBlockLines(width, MIN_PLOT_ROWS) + Math.max(MIN_EVENT_LINES, eventLines);
+}
+
+export interface OverviewWants {
+	/** Task prefixes there are to show. */
+	readonly prefixes: number;
+	/** Lines the Alerts panel would fill with everything it holds. */
+	readonly eventLines: number;
+	/** Lines the Alerts panel needs to show its first (worst) entry whole. */
+	readonly firstEventLines?: number;
 }
 
 export interface OverviewPlan {
@@ -59,18 +70,20 @@ export interface OverviewPlan {
 }
 
 /**
- * How `rows` free lines are shared: graphs get about 60 % (plots 2 to 12 rows high), the prefixes
- * block its title, column header and up to five busiest prefixes when the Alerts panel keeps three
- * lines, the Alerts panel the rest; lines the panel does not need go back to the graphs.
+ * How `rows` free lines are shared: graphs get about 60 % (plots 2 to 20 rows high), the Alerts
+ * panel up to 7 lines of what it holds (4 at least), then the prefixes block its blank line, title,
+ * column header and up to five busiest prefixes, the Alerts panel the rest; lines the panel does not need go back to the graphs.
  * Undefined below overviewMinRows (the caller shows the Alerts panel alone).
  */
-export function planOverview(rows: number, width: number, want: {readonly prefixes: number; readonly eventLines: number}): OverviewPlan | undefined {
-	if (rows < overviewMinRows(width)) return undefined;
+export function planOverview(rows: number, width: number, want: OverviewWants): OverviewPlan | undefined {
+	// The worst alert is never cut for the graphs: the Alerts panel keeps its lines or shows alone.
+	const eventsMin = Math.max(MIN_EVENT_LINES, want.firstEventLines ?? 0);
+	if (rows < overviewMinRows(width, eventsMin)) return undefined;
 	const grid = gridRows(width);
 	let plotRows = Math.max(MIN_PLOT_ROWS, Math.min(MAX_PLOT_ROWS, Math.floor((rows * 0.6 - 2) / grid) - 1));
-	while (plotRows > MIN_PLOT_ROWS && graphBlockLines(width, plotRows) + MIN_EVENT_LINES > rows) plotRows--;
+	while (plotRows > MIN_PLOT_ROWS && graphBlockLines(width, plotRows) + eventsMin > rows) plotRows--;
 	const prefixesFor = (rest: number) => {
-		const room = rest - MIN_EVENT_LINES;
+		const room = rest - Math.max(eventsMin, Math.min(want.eventLines, EVENT_LINES_FIRST));
 		return want.prefixes > 0 && room >= MIN_PREFIX_LINES ? Math.min(MIN_PREFIX_LINES - 1 + Math.min(want.prefixes, MAX_PREFIXES), room) : 0;
 	};
 	let prefixLines = prefixesFor(rows - graphBlockLines(width, plotRows));
@@ -78,7 +91,7 @@ export function planOverview(rows: number, width: number, want: {readonly prefix
 	while (plotRows < MAX_PLOT_ROWS) {
 		const rest = rows - graphBlockLines(width, plotRows + 1);
 		const prefixes = prefixesFor(rest);
-		if (prefixes < prefixLines || rest - prefixes < Math.max(MIN_EVENT_LINES, want.eventLines)) break;
+		if (prefixes < prefixLines || rest - prefixes < Math.max(eventsMin, want.eventLines)) break;
 		plotRows++;
 		prefixLines = prefixes;
 	}
@@ -270,8 +283,3 @@ export function overviewPrefixLines(view: ProgressView | undefined, theme: Theme
 }
 
 // ─── All of it ────────────────────────────────────────────────────────────────────────────────
-
-/** Lines the Alerts panel wants for everything it holds (blank and title included). */
-export function eventLinesWanted(triage: TriageView | undefined, theme: Theme, width: number): number {
-	return alertsPanelLines(triage, theme, width, 1000).length;
-}

@@ -8,10 +8,11 @@ import {Box} from 'ink';
 import {useMemo} from 'react';
 import {progressView} from '../../model/index.js';
 import type {ClusterState, TriageView} from '../../model/types.js';
-import {alertsPanelLines} from '../events-lines.js';
-import {eventLinesWanted, overviewGraphLines, overviewMinRows, overviewPrefixLines, planOverview} from '../overview-lines.js';
+import {alertsPanelLines, alertsPanelNeeds} from '../events-lines.js';
+import {overviewGraphLines, overviewPrefixLines, planOverview} from '../overview-lines.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './line.js';
+import {AlertsPanel} from './views.js';
 
 export interface OverviewProps {
 	readonly model: ClusterState;
@@ -21,20 +22,16 @@ export interface OverviewProps {
 	readonly height: number;
 }
 
-/** Whether `rows` free lines under the table hold the overview (else the Alerts panel alone). */
-export function overviewFits(rows: number, width: number): boolean {
-	return rows >= overviewMinRows(width);
-}
-
+/** The Overview, or the Alerts panel alone when `height` lines do not hold the graphs beside the worst alert whole. */
 export function Overview({model, triage, theme, width, height}: OverviewProps) {
 	const progress = useMemo(() => (model.snapshot ? progressView(model) : undefined), [model]);
-	const wantedEvents = useMemo(() => eventLinesWanted(triage, theme, width), [triage, theme, width]);
-	const plan = planOverview(height, width, {prefixes: progress?.prefixes.length ?? 0, eventLines: wantedEvents});
+	const needs = useMemo(() => alertsPanelNeeds(triage, theme, width), [triage, theme, width]);
+	const plan = planOverview(height, width, {prefixes: progress?.prefixes.length ?? 0, eventLines: needs.all, firstEventLines: needs.first});
 	const history = model.history;
 	const points = model.snapshotCount;
 	const plotRows = plan?.plotRows ?? 0;
 	const graphs = useMemo(() => (plotRows > 0 ? overviewGraphLines(history, theme, width, plotRows) : []), [history, points, theme, width, plotRows]);
-	if (!plan) return null;
+	if (!plan) return <AlertsPanel {...(triage ? {triage} : {})} theme={theme} width={width} height={height} />;
 	const prefixes = overviewPrefixLines(progress, theme, width, plan.prefixLines);
 	const events = alertsPanelLines(triage, theme, width, height - plan.graphLines - prefixes.length);
 	return (

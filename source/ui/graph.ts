@@ -7,7 +7,7 @@
  * zero; a value above zero always shows at least one step. Pure: values in, lines of segments out.
  */
 import type {Segment} from './bars.js';
-import {formatClock, formatDuration} from './format.js';
+import {formatClock, formatDuration} from './cells.js';
 import type {Tone} from './theme.js';
 
 export interface GraphSeries {

@@ -8,7 +8,7 @@
 import type {ClusterHistory, ProgressView, Series, TriageView} from '../model/types.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import {ALERTS_PANEL_MIN_LINES} from './events-lines.js';
-import {formatBytesShort, formatCount, formatPerSecond, MISSING} from './format.js';
+import {formatBytesShort, formatCount, formatPerSecond, MISSING} from './cells.js';
 import {axisLabels, niceBytesCeiling, niceCeiling, plotLines, samplesPerCell, stackedPeak, timeAxis, type GraphSeries} from './graph.js';
 import {clipSegments, fitParts, padSegments, part, seg, type Part} from './parts.js';
 import {prefixColumns, prefixHeader, prefixRow} from './progress-lines.js';

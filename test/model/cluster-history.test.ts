@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {clusterPoint} from '../../source/model/cluster-history.js';
 import {initialState, reduce} from '../../source/model/index.js';
-import {fixtureSnapshot, snapshot, worker} from './snapshots.js';
+import {fixtureSnapshot, snapshot, worker} from '../helpers/snapshots.js';
 
 const T0 = 1_700_000_000_000;
 

@@ -10,7 +10,7 @@ import {alertsPanelNeeds} from '../../source/ui/events-lines.js';
 import {graphBlockLines, overviewGraphLines, overviewMinRows, overviewPrefixLines, planOverview} from '../../source/ui/overview-lines.js';
 import {makeTheme} from '../../source/ui/theme.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {fixtureRun} from './fixture-data.js';
+import {fixtureRun} from '../helpers/fixture-data.js';
 
 const UNICODE = makeTheme({color: false, ascii: false});
 const ASCII = makeTheme({color: false, ascii: true});

@@ -5,7 +5,7 @@
  * prefixes, then the Alerts panel (ongoing alerts and the newest events). Pure: the model's history
  * and views in, lines of segments out; the plan says how the free rows are shared.
  */
-import type {ClusterHistory, ProgressView, Series, TriageView} from '../model/types.js';
+import type {ClusterHistory, ProgressView, Series} from '../model/types.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import {ALERTS_PANEL_MIN_LINES} from './events-lines.js';
 import {formatBytesShort, formatCount, formatPerSecond, MISSING} from './cells.js';
@@ -71,9 +71,10 @@ export interface OverviewPlan {
 
 /**
  * How `rows` free lines are shared: graphs get about 60 % (plots 2 to 20 rows high), the Alerts
- * panel up to 7 lines of what it holds (4 at least), then the prefixes block its blank line, title,
- * column header and up to five busiest prefixes, the Alerts panel the rest; lines the panel does not need go back to the graphs.
- * Undefined below overviewMinRows (the caller shows the Alerts panel alone).
+ * panel up to 7 lines of what it holds (at least 4, and at least its worst entry whole), then the
+ * prefixes block its blank line, title, column header and up to five busiest prefixes, the Alerts
+ * panel the rest; lines the panel does not need go back to the graphs. Undefined below
+ * overviewMinRows (the caller shows the Alerts panel alone).
  */
 export function planOverview(rows: number, width: number, want: OverviewWants): OverviewPlan | undefined {
 	// The worst alert is never cut for the graphs: the Alerts panel keeps its lines or shows alone.

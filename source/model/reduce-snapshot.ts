@@ -8,8 +8,8 @@ import {alertId} from './alerts.js';
 import {evaluateAlerts} from './evaluate.js';
 import {instantEvent, prependEvents} from './events.js';
 import {baselinesOf} from './progress.js';
+import {pushClusterHistory} from './cluster-history.js';
 import {counterSample, stepRates} from './rates.js';
-import type {Ring} from './ring.js';
 import {snapshotFresh, workerListFresh} from './freshness.js';
 import {listText} from './text.js';
 import type {ClusterState, ModelEvent, Rise} from './types.js';
@@ -103,25 +103,7 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	}
 
 	// Cluster history.
-	const h = state.history;
-	const s = snapshot.scheduler;
-	let processBytes = s.memory_process_bytes;
-	let limitBytes = s.memory_limit_bytes;
-	if (processBytes === undefined || limitBytes === undefined) {
-		let p = 0;
-		let l = 0;
-		for (const w of snapshot.workers) {
-			p += w.memory_process_bytes ?? 0;
-			l += w.memory_limit_bytes ?? 0;
-		}
-		processBytes ??= snapshot.workers.length > 0 ? p : undefined;
-		limitBytes ??= snapshot.workers.length > 0 ? l : undefined;
-	}
-	(h.time as Ring).push(snapshot.time, stamp);
-	(h.tasksDonePerSecond as Ring).push(step.fresh ? step.rates.tasksDonePerSecond : undefined, stamp);
-	(h.memoryProcessBytes as Ring).push(processBytes, stamp);
-	(h.memoryLimitBytes as Ring).push(limitBytes, stamp);
-	(h.workers as Ring).push(snapshot.workers.length, stamp);
+	pushClusterHistory(state.history, snapshot, step.fresh ? step.rates.tasksDonePerSecond : undefined, stamp);
 
 	// Scale-down wait counts (consecutive fresh polls as a candidate).
 	let closeCounts = state.closeCounts;

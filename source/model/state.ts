@@ -16,12 +16,13 @@
  *   this round), never because a failing endpoint left the list stale.
  */
 import {evaluateAlerts} from './evaluate.js';
-import {Ring} from './ring.js';
+import {newClusterHistory} from './cluster-history.js';
+export {newClusterHistory} from './cluster-history.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
 export {dataAgeSeconds, missedPolls, snapshotFresh, workerListFresh} from './freshness.js';
-import type {ClusterHistory, ClusterState, ModelAction, ModelOptions, ResolvedModelOptions} from './types.js';
+import type {ClusterState, ModelAction, ModelOptions, ResolvedModelOptions} from './types.js';
 
 export const DEFAULT_HISTORY_LENGTH = 300;
 export const DEFAULT_EVENT_LOG_LENGTH = 500;
@@ -45,16 +46,6 @@ export function resolveModelOptions(options: ModelOptions = {}): ResolvedModelOp
 		targetDurationSeconds: options.targetDurationSeconds !== undefined && options.targetDurationSeconds > 0 ? options.targetDurationSeconds : DEFAULT_TARGET_DURATION_S,
 		minimumWorkers: options.minimumWorkers,
 		maximumWorkers: options.maximumWorkers,
-	};
-}
-
-export function newClusterHistory(capacity: number): ClusterHistory {
-	return {
-		time: new Ring(capacity),
-		tasksDonePerSecond: new Ring(capacity),
-		memoryProcessBytes: new Ring(capacity),
-		memoryLimitBytes: new Ring(capacity),
-		workers: new Ring(capacity),
 	};
 }
 

@@ -122,6 +122,15 @@ export interface ClusterHistory {
 	readonly tasksDonePerSecond: Series;
 	readonly memoryProcessBytes: Series;
 	readonly memoryLimitBytes: Series;
+	readonly memoryManagedBytes: Series;
+	readonly memoryUnmanagedBytes: Series;
+	/** Bytes on disk. */
+	readonly memorySpilledBytes: Series;
+	/** Tasks in the scheduler's processing and queued states. */
+	readonly tasksProcessing: Series;
+	readonly tasksQueued: Series;
+	/** Mean CPU % of the workers that report it (100 = one core). */
+	readonly cpuMeanPercent: Series;
 	readonly workers: Series;
 }
 

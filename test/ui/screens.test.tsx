@@ -7,7 +7,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {BINDINGS} from '../../source/ui/bindings.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun, fixtureWorkerPage, tuiData} from '../helpers/fixture-data.js';
-import {ASCII, KEY, renderApp} from '../helpers/render.js';
+import {ASCII, KEY, PLAIN, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 
@@ -44,12 +44,24 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 		for (const title of ['ADDRESS', 'THR', 'IN-MEM', 'XFER', 'NET-RX', 'NET-TX', 'LOOP']) expect(wide).toContain(title);
 	});
 
-	it("shows each worker's memory as a bar with Dask's threshold marks, its percentage and its spilled bytes beside it", async () => {
-		const beta = (await renderApp(data, {columns: 120})).lines().find((l) => l.includes('beta'))!;
-		expect(beta).toMatch(/[█▓]+[░│]*│[░│]*\s+\d+%\s+80M/);
-		const ascii = (await renderApp(data, {columns: 120, theme: ASCII})).lines().find((l) => l.includes('beta'))!;
-		expect(ascii).toMatch(/[#=]+[.|]*\|[.|]*\s+\d+%\s+80M/);
-		expect(ascii).not.toMatch(/[█▓░│]/);
+	it("shows each worker's memory as a bar of memory cells, Dask's thresholds marked over it in the heading, its percentage and its spilled bytes beside it", async () => {
+		for (const [theme, cells, mark] of [
+			[PLAIN, /^[█▓░]+/, '▾'],
+			[ASCII, /^[#=.]+/, 'v'],
+		] as const) {
+			const lines = (await renderApp(data, {columns: 120, theme})).lines();
+			const heading = lines.find((l) => /^ {2}NAME/.test(l))!;
+			const beta = lines.find((l) => l.includes('beta'))!;
+			const start = heading.indexOf('MEMORY');
+			const bar = cells.exec(beta.slice(start))![0];
+			expect(bar.length).toBeGreaterThanOrEqual(10);
+			expect(beta.slice(start + bar.length)).toMatch(/^\s+\d+%\s+80M/);
+			// target 0.6, spill 0.7, pause 0.8, terminate 0.95: one mark over each threshold's cell
+			const expected = [...new Set([0.6, 0.7, 0.8, 0.95].map((t) => Math.min(bar.length - 1, Math.floor(t * bar.length))))];
+			const marks = [...heading.slice(start, start + bar.length)].flatMap((c, i) => (c === mark ? [i] : []));
+			expect(marks).toEqual(expected.filter((i) => i >= 'MEMORY'.length));
+			if (theme === ASCII) expect(beta).not.toMatch(/[█▓░│▾]/);
+		}
 	});
 
 	it("opens a worker's detail with figures, sparklines and what holds its memory", async () => {

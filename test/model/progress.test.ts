@@ -7,7 +7,7 @@ import type {ClusterState, PrefixProgress} from '../../source/model/types.js';
 import {loadRecording} from '../../source/record/reader.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import type {FixtureVersion, Scenario} from '../helpers/fixtures.js';
-import {fixtureSnapshot, prefix, snapshot} from './snapshots.js';
+import {fixtureSnapshot, prefix, snapshot} from '../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
 

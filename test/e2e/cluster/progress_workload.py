@@ -5,8 +5,8 @@ Usage: /usr/bin/python3 progress_workload.py SCHEDULER_ADDRESS
 Phases (each prints one JSON line {"event": PHASE, "truth": ..., "time": ...} once in place, then
 waits for a line on stdin):
   first    20 `load` tasks computed, held, then released: the scheduler forgets them (idle after)
-  rerun    the same prefix again, 20 tasks: 8 quick ones done and held, 12 blocked at 0 % CPU
-           (5 processing on the 5 threads, 7 queued): nothing moves until the next phase
+  rerun    the same prefix again, 20 tasks in one graph: 8 quick ones done and held, 12 blocked at
+           0 % CPU (processing on the 5 threads or queued): nothing moves until the next phase
   cancel   the 12 blocked tasks cancelled (the client lets go of them mid-run); the 8 stay held
   erred    6 `explode` tasks raise and `summarize` (depends on them) errs by blame
 Then it releases everything, waits for the scheduler to forget it, prints {"event": "stopped"}.
@@ -86,11 +86,16 @@ def main():
 	idle(client)
 
 	again = secrets.token_hex(4)
-	# Quick ones first (higher priority), so they run before the blockers take every thread.
-	quick = [client.submit(tasks.inc, i, key=f"load-{i}-{again}", priority=10, pure=False) for i in range(8)]
-	blocked = [
-		client.submit(tasks.slow_process, i, again, 900, key=f"load-{i}-{again}", pure=False) for i in range(8, 20)
-	]
+	go = secrets.token_hex(4)
+	client.run(tasks.release, go)  # tasks waiting on `go` return at once; those on `again` block
+	# One graph (no idle moment between its parts): the first 8 in priority order are quick, so they
+	# run before the 12 blockers take every thread.
+	futures = client.map(
+		tasks.slow_process, range(20), [go] * 8 + [again] * 12, [900] * 20,
+		key=[f"load-{i}-{again}" for i in range(20)], pure=False,
+	)
+	quick, blocked = futures[:8], futures[8:]
+	del futures
 
 	def rerun_in_place():
 		t = truth(client)
@@ -107,7 +112,7 @@ def main():
 	phase(client, "cancel")
 
 	boom = secrets.token_hex(4)
-	exploded = [client.submit(tasks.explode, i, key=f"explode-{i}-{boom}", pure=False) for i in range(6)]
+	exploded = client.map(tasks.explode, range(6), key=[f"explode-{i}-{boom}" for i in range(6)], pure=False)
 	summary = client.submit(tasks.summarize, exploded, key=f"summarize-{boom}", pure=False)
 	wait(exploded + [summary], timeout=60)
 	idle(client)

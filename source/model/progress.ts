@@ -38,7 +38,9 @@ export function prefixesProgress(snapshot: Snapshot | undefined, track: Progress
 	const counted = new Map<string, number>();
 	let countedSum = 0;
 	for (const [name, p] of track.prefixes) {
-		const n = Math.max(0, countedInFlight(p, countsOf(snapshot.scheduler.prefixes[name])));
+		const counters = snapshot.scheduler.prefixes[name];
+		if (!counters) continue; // not in this snapshot's /metrics: nothing to count it from
+		const n = Math.max(0, countedInFlight(p, countsOf(counters)));
 		counted.set(name, n);
 		countedSum += n;
 	}
@@ -46,6 +48,7 @@ export function prefixesProgress(snapshot: Snapshot | undefined, track: Progress
 	const allAddUp = active !== undefined && countedSum === active;
 	for (const [name, p] of track.prefixes) {
 		const counters = snapshot.scheduler.prefixes[name];
+		if (!counters) continue;
 		const now = countsOf(counters);
 		const done = Math.max(0, now.memory - p.base.memory);
 		const erred = Math.max(0, now.erred - p.base.erred);

@@ -6,7 +6,7 @@
  *
  * Decisions worth knowing:
  * - The first snapshot (and the first after a reset) is the BASELINE: its workers did not "join",
- *   its erred tasks and spilled bytes are not "rising", its counters start the progress bars.
+ *   its erred tasks and spilled bytes are not "rising", its /metrics counters start the task progress (progress-track.ts).
  * - A snapshot is fresh when at least one endpoint answered in its round (or it carries no endpoint
  *   health at all, as synthesized test snapshots do). Missed polls = consecutive stale snapshots, or
  *   the time since fresh data in poll intervals (minus half an interval of slack), whichever is more.
@@ -21,6 +21,7 @@ export {newClusterHistory} from './cluster-history.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
+import {EMPTY_PROGRESS} from './progress-track.js';
 export {dataAgeSeconds, missedPolls, snapshotFresh, workerListFresh} from './freshness.js';
 import type {ClusterState, ModelAction, ModelOptions, ResolvedModelOptions} from './types.js';
 
@@ -57,7 +58,7 @@ function fromResolved(options: ResolvedModelOptions, intervalMs = options.interv
 		workers: new Map(),
 		history: newClusterHistory(options.clusterHistoryLength),
 		rates: EMPTY_RATES,
-		baselines: {},
+		progress: EMPTY_PROGRESS,
 		source: {intervalMs, missedRounds: 0},
 		closeCounts: new Map(),
 		alerts: new Map(),

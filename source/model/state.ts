@@ -15,7 +15,11 @@
  * - Workers are only declared lost from a fresh worker list (identity.json / workers.html answered
  *   this round), never because a failing endpoint left the list stale.
  */
+import {mergeEpoch, otherScheduler, restartEvent} from './epoch.js';
 import {evaluateAlerts} from './evaluate.js';
+import {applyConditions, prependEvents} from './events.js';
+import {snapshotFresh} from './freshness.js';
+import type {Snapshot} from '../types/snapshot.js';
 import {Ring} from './ring.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
@@ -82,8 +86,12 @@ export function initialState(options: ModelOptions = {}): ClusterState {
 
 export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 	switch (action.type) {
-		case 'snapshot':
-			return reduceSnapshot(withStart(state, action.nowMs), action.snapshot, action.nowMs);
+		case 'snapshot': {
+			const started = withStart(state, action.nowMs);
+			const fresh = snapshotFresh(action.snapshot);
+			if (fresh && otherScheduler(started.epoch, action.snapshot)) return reduceSnapshot(newEpoch(started, action.snapshot, action.nowMs), action.snapshot, action.nowMs, true);
+			return reduceSnapshot(fresh ? {...started, epoch: mergeEpoch(started.epoch, action.snapshot, action.nowMs)} : started, action.snapshot, action.nowMs, false);
+		}
 		case 'reset':
 			return {...fromResolved(state.options, state.source.intervalMs), source: {...state.source, startMs: undefined, lastFreshMs: undefined, missedRounds: 0}, revision: state.revision + 1};
 		case 'source-status': {
@@ -98,6 +106,18 @@ export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 			return never;
 		}
 	}
+}
+
+/**
+ * Another scheduler answers on the same port: the previous cluster's alerts resolve and its workers
+ * close with it (epoch.ts), one "scheduler restarted" event is logged, and the state starts over
+ * from this snapshot (history, baselines, workers) keeping the event log and the source's health.
+ */
+function newEpoch(state: ClusterState, snapshot: Snapshot, nowMs: number): ClusterState {
+	const o = state.options;
+	const closed = applyConditions(state.alerts, [], nowMs, state.events, o.eventLogLength);
+	const events = prependEvents(closed.events, [restartEvent(state, snapshot, nowMs)], o.eventLogLength);
+	return {...fromResolved(o, state.source.intervalMs), source: state.source, nowMs: state.nowMs, events, epoch: mergeEpoch(undefined, snapshot, nowMs), revision: state.revision + 1};
 }
 
 function withStart(state: ClusterState, nowMs: number): ClusterState {

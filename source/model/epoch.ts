@@ -41,8 +41,8 @@ export function restartEvent(previous: ClusterState, snapshot: Snapshot, nowMs: 
 	const closed = [...previous.workers.values()].filter((t) => t.lostMs === undefined);
 	const was = previous.epoch?.address;
 	const now = snapshot.scheduler.address;
-	const which = now === undefined ? 'another scheduler answers on this port' : `${now} answers on this port${was !== undefined && was !== now ? ` (was ${was})` : ''}`;
-	const names = closed.map((t) => t.last.name);
+	const which = now === undefined ? 'another scheduler process answers on this port' : `${now} answers on this port${was !== undefined && was !== now ? ` (was ${was})` : ''}`;
+	const names = closed.map((t) => t.last.name).sort();
 	const workers = names.length === 0 ? 'no workers were connected to the previous one' : `the previous cluster's ${names.length === 1 ? 'worker' : `${names.length} workers`} (${listText(names)}) closed with it`;
 	return instantEvent(
 		{

@@ -12,7 +12,7 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, describe, expect, it} from 'vitest';
 import type {ModelEvent} from '../../source/model/types.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
-import {killAll, roundsOnDisk, run, start, waitFor} from '../record/helpers/cli-runs.js';
+import {killAll, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';
 import {startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dask-top-lifecycle-e2e-'));

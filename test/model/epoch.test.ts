@@ -11,7 +11,7 @@ import {initialState, reduce} from '../../source/model/state.js';
 import type {ClusterState} from '../../source/model/types.js';
 import {createPipeline} from '../../source/pipeline.js';
 import {loadScenarioScrape} from '../helpers/fixtures.js';
-import {shiftScrape, snapshot, worker} from './snapshots.js';
+import {shiftScrape, snapshot, worker} from '../helpers/snapshots.js';
 
 const T0 = Date.UTC(2026, 11, 1, 12, 0, 0);
 

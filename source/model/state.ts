@@ -93,7 +93,7 @@ export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 			return reduceSnapshot(fresh ? {...started, epoch: mergeEpoch(started.epoch, action.snapshot, action.nowMs)} : started, action.snapshot, action.nowMs, false);
 		}
 		case 'reset':
-			return {...fromResolved(state.options, state.source.intervalMs), source: {...state.source, startMs: undefined, lastFreshMs: undefined, missedRounds: 0}, revision: state.revision + 1};
+			return {...fromResolved(state.options, state.source.intervalMs), source: {...state.source, startMs: undefined, lastFreshMs: undefined, deafUntilMs: undefined, missedRounds: 0}, revision: state.revision + 1};
 		case 'source-status': {
 			const started = withStart(state, action.nowMs);
 			const source = {...started.source, status: action.status, intervalMs: action.intervalMs ?? started.source.intervalMs};

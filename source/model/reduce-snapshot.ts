@@ -38,10 +38,6 @@ function addRise(rises: Map<string, Rise>, key: string, amount: number, nowMs: n
 }
 
 /**
- * `restarted`: the snapshot is the first of a new scheduler (state.ts started over): a baseline for
- * counters, but its workers did join.
- */
-/**
  * The scheduler could not hear its workers until this fresh snapshot: the polls before it went
  * unanswered (or none came for two intervals), or its event loop was blocked for longer than a
  * heartbeat interval (its own longest tick since the last scrape, e.g. a frozen process resumed).
@@ -53,6 +49,10 @@ function schedulerWasDeaf(state: ClusterState, snapshot: Snapshot, nowMs: number
 	return tick !== undefined && tick >= heartbeatIntervalSeconds(snapshot.workers.length);
 }
 
+/**
+ * `restarted`: the snapshot is the first of a new scheduler (state.ts started over): a baseline for
+ * counters, but its workers did join.
+ */
 export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: number, restarted = false): ClusterState {
 	const o = state.options;
 	const baseline = state.snapshot === undefined;

@@ -14,6 +14,8 @@
  *   as a missed poll (the state keeps the last good figures, history and alerts).
  * - Workers are only declared lost from a fresh worker list (identity.json / workers.html answered
  *   this round), never because a failing endpoint left the list stale.
+ * - The state follows one scheduler process (its epoch): another one answering on the same port
+ *   starts the state over with a "scheduler restarted" event (epoch.ts).
  */
 import {mergeEpoch, otherScheduler, restartEvent} from './epoch.js';
 import {evaluateAlerts} from './evaluate.js';

@@ -23,6 +23,7 @@ import {ClusterBar, type ClusterBarInput} from './components/cluster-bar.js';
 import {Line} from './components/line.js';
 import {AlertsPanel, DetailBody, EventsBody, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
 import {tableBodyRows, tableHeightFor, WorkerTable} from './components/worker-table.js';
+import {timerDelay} from '../timer-delay.js';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 14;
@@ -121,7 +122,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	useEffect(() => {
 		if (!message) return;
-		const timer = setTimeout(() => setMessage(undefined), Math.max(0, message.untilMs - Date.now()));
+		const timer = setTimeout(() => setMessage(undefined), timerDelay(message.untilMs - Date.now()));
 		return () => clearTimeout(timer);
 	}, [message]);
 

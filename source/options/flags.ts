@@ -98,6 +98,8 @@ export function helpText(): string {
 		'  {"urls": ["http://prod:8787", "http://dev:8787"]} follows several clusters.',
 		'  Flags win over $DASK_TOP_URL, which wins over the file.',
 		'',
+		'Times are local (TZ decides), as htop and date show them; --at HH:MM and --diff read local time too.',
+		'',
 		'Exit codes: 0 done, 1 the scheduler (or one of several) could not be read, 2 usage error.',
 		'',
 		'Examples',

@@ -11,6 +11,7 @@ import {fit, fitMiddle, formatCount, formatDuration, formatPercent, formatPerSec
 import {part, seg, type Part} from './parts.js';
 import type {Theme, Tone} from './theme.js';
 import {wrapParts, wrapSegments} from './wrap.js';
+import {localClock} from '../format/clock.js';
 
 /** State, label, tone, and the glyph index (the stacked bar marks states by glyph too, not by colour alone). */
 const STATES: ReadonlyArray<readonly [TaskState, string, Tone, number]> = [
@@ -29,7 +30,7 @@ function stateGlyph(theme: Theme, index: number): string {
 }
 
 function clock(epochS: number): string {
-	return new Date(epochS * 1000).toISOString().slice(11, 19);
+	return localClock(epochS * 1000);
 }
 
 /** The lines above the per-prefix list: the state legend (wrapping whole entries), the stacked bar, and what the per-prefix bars are. */

@@ -16,7 +16,7 @@ function nullKeys(value: unknown, path: string, out: string[]): string[] {
 }
 
 describe('--json writes no null for an unknown figure', () => {
-	it.each(['2022.12.1', '2026.7.1'].flatMap((v) => SCENARIOS.map((s) => [v, s] as const)))('%s %s', (version, scenario) => {
+	it.each((['2022.12.1', '2026.7.1'] as const).flatMap((v) => SCENARIOS.map((s) => [v, s] as const)))('%s %s', (version, scenario) => {
 		const doc = JSON.parse(formatJsonDocument(toJsonDocument(fixtureSnapshot(version, scenario)))) as unknown;
 		const nulls = nullKeys(doc, '', []).filter((p) => !/^\.workers\[\d+\]\.nanny$/.test(p));
 		expect(nulls).toEqual([]);

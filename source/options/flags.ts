@@ -2,11 +2,11 @@
  * The command line: meow's flag table, the help text, and the one call to meow. Unknown flags are
  * caught before meow (which would exit by itself); everything it throws is turned into a usage
  * error here. Adding a flag: add it to FLAGS, to HELP_OPTIONS (a test keeps them in sync),
- * then read it in ../options.ts.
+ * then read it in resolve.ts.
  */
 import meow from 'meow';
 import {THRESHOLD_NAMES} from '../model/index.js';
-import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from '../record/options.js';
+import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from './recording.js';
 
 export const FLAGS = {
 	once: {type: 'boolean'},
@@ -18,6 +18,7 @@ export const FLAGS = {
 	insecure: {type: 'boolean', shortFlag: 'k'},
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
+	mouse: {type: 'boolean', default: true},
 	threshold: {type: 'string', isMultiple: true},
 	stallAfter: {type: 'string'},
 	targetDuration: {type: 'string'},
@@ -37,8 +38,9 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['-H, --header "Name: value"', 'Send this header to the scheduler only, never to workers (repeatable)'],
 	['--ca-file FILE', 'Trust the CA certificate(s) in this PEM file for an https:// dashboard'],
 	['-k, --insecure', 'Do not verify TLS certificates'],
-	['--no-color', 'No colours (NO_COLOR=1 does the same)'],
+	['--no-color', 'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video'],
 	['--ascii', 'Plain ASCII: no box-drawing or block characters'],
+	['--no-mouse', "No mouse: clicks and the wheel go to the terminal (its own text selection works)"],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	['--stall-after DURATION', 'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)'],
 	['--target-duration DURATION', "Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)"],
@@ -119,6 +121,7 @@ export interface ParsedArgv {
 		readonly insecure: boolean;
 		readonly color: boolean;
 		readonly ascii: boolean;
+		readonly mouse: boolean;
 		/** --threshold NAME=VALUE, in the order given. */
 		readonly threshold?: readonly string[];
 		readonly stallAfter?: string;
@@ -127,7 +130,7 @@ export interface ParsedArgv {
 		readonly maximum?: string;
 		readonly help: boolean;
 		readonly version: boolean;
-		/** --record, --record-max, --replay, --at, --diff, --demo (record/options.ts). */
+		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
 		readonly recording?: RecordFlags;
 	};
 	/** The help text as meow prints it (package description first). */
@@ -214,6 +217,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					insecure: flags.insecure === true,
 					color: flags.color !== false,
 					ascii: flags.ascii === true,
+					mouse: flags.mouse !== false,
 					threshold: flags.threshold ?? [],
 					...(flags.stallAfter === undefined ? {} : {stallAfter: flags.stallAfter}),
 					...(flags.targetDuration === undefined ? {} : {targetDuration: flags.targetDuration}),

@@ -4,8 +4,8 @@
  * no truncation; the same TriageView the TUI's events view renders.
  */
 import type {AdaptiveView, Alert, TriageView} from '../model/types.js';
-import {durationText} from './format.js';
-import {localClock} from '../format/clock.js';
+import {durationText} from './cells.js';
+import {localClock} from '../units/clock.js';
 
 /** Continuation lines line up under the values of the header lines ("Alerts    …"). */
 const INDENT = '          ';

@@ -3,7 +3,7 @@
  */
 import type {Change, SnapshotDiff, WorkerChange} from './diff.js';
 import {formatOffset} from './units.js';
-import {localIso} from '../format/clock.js';
+import {localIso} from '../units/clock.js';
 
 export function formatBytes(bytes: number): string {
 	const sign = bytes < 0 ? '-' : '';

@@ -4,7 +4,7 @@
  * recording (replay starting at --at).
  */
 import {formatOffset, resolveMoment, type MomentSpec} from './units.js';
-import {localIso} from '../format/clock.js';
+import {localIso} from '../units/clock.js';
 
 /** A moment may lie this far past the last round and still mean the last round (times shown are rounded). */
 export const END_TOLERANCE_MS = 1000;

@@ -7,12 +7,12 @@
  */
 import type {ModelEvent, Severity, TriageView} from '../model/types.js';
 import type {Segment} from './bars.js';
-import {fit, fitMiddle, formatDuration} from './format.js';
+import {fit, fitMiddle, formatDuration} from './cells.js';
 import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme, Tone} from './theme.js';
 import {fitBlocks, triageBlocks} from './adaptive-lines.js';
 import {wrapSegments} from './wrap.js';
-import {localClock} from '../format/clock.js';
+import {localClock} from '../units/clock.js';
 
 export function severityTone(severity: Severity): Tone {
 	switch (severity) {

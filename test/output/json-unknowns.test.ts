@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {formatJsonDocument, toJsonDocument} from '../../source/output/json.js';
 import {SCENARIOS} from '../helpers/fixtures.js';
-import {fixtureSnapshot} from '../model/snapshots.js';
+import {fixtureSnapshot} from '../helpers/snapshots.js';
 
 function nullKeys(value: unknown, path: string, out: string[]): string[] {
 	if (value === null) out.push(path);

@@ -2,7 +2,7 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {MISSING} from '../../source/ui/format.js';
+import {MISSING} from '../../source/ui/cells.js';
 import {statusText} from '../../source/ui/worker-columns.js';
 
 describe('the placeholder of an unknown figure', () => {

@@ -1,0 +1,135 @@
+/**
+ * Flags + environment + config file → Options, or a one-line usage error (exit 2). Pure: the
+ * caller runs meow (options/flags.ts), reads the config file (options/config.ts) and passes
+ * whether stdout is a terminal.
+ */
+import type {ConfigFile} from './config.js';
+import {pickDurationMs} from './duration.js';
+import {INTERVAL_RANGE, TIMEOUT_RANGE} from './ranges.js';
+import type {ParsedArgv} from './flags.js';
+import {resolveModelFlags} from './model.js';
+import type {ModelOptions} from '../model/types.js';
+import {clusterTargets, resolveUrls, type ClusterTarget, type HttpHeader, type UrlOrigin} from './urls.js';
+import type {SchedulerUrl} from '../scrape/url.js';
+import {demoRecordingPath} from './demo-file.js';
+import {resolveRecordOptions, runsOnce, type RecordOptions} from './recording.js';
+
+export const DEFAULT_INTERVAL_MS = 2000;
+export const MIN_INTERVAL_MS = INTERVAL_RANGE.minMs;
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+export type {ClusterTarget, HttpHeader, UrlOrigin} from './urls.js';
+
+export interface Options {
+	/** The first cluster's URL (the only one, unless several were given). */
+	readonly url: SchedulerUrl;
+	/** Every cluster to follow, in the order given, duplicates dropped; clusters[0] is `url` with `headers`. */
+	readonly clusters: readonly ClusterTarget[];
+	/** Where the URL came from; `default` means nobody asked for 127.0.0.1:8787 (a refusal gets a hint). */
+	readonly urlFrom: UrlOrigin;
+	/** One snapshot and exit: --once, --json, or stdout is not a terminal. */
+	readonly once: boolean;
+	readonly json: boolean;
+	readonly intervalMs: number;
+	readonly timeoutMs: number;
+	/** The first cluster's headers, sent to its scheduler's origin only. Values are secrets: never display them. */
+	readonly headers: readonly HttpHeader[];
+	readonly caFile?: string;
+	readonly insecure: boolean;
+	readonly color: boolean;
+	readonly ascii: boolean;
+	/** Mouse reporting in the full screen (--no-mouse or "mouse": false turn it off). */
+	readonly mouse: boolean;
+	/** The model's options: thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval. */
+	readonly model: ModelOptions;
+	/** --record / --replay / --demo and their moments (recording.ts). */
+	readonly recording: RecordOptions;
+	/** One-liners for stderr (a comm address was read as a dashboard, an interval was raised…). */
+	readonly notes: readonly string[];
+}
+
+export type OptionsResult = {readonly ok: true; readonly options: Options} | {readonly ok: false; readonly error: string};
+
+export interface OptionsInput {
+	readonly argv: Pick<ParsedArgv, 'input' | 'flags'>;
+	readonly env: Readonly<Record<string, string | undefined>>;
+	readonly config?: ConfigFile;
+	readonly stdoutIsTTY: boolean;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export function parseHeader(text: string): HttpHeader | string {
+	const colon = text.indexOf(':');
+	const name = colon < 0 ? '' : text.slice(0, colon).trim();
+	const value = colon < 0 ? '' : text.slice(colon + 1).trim();
+	if (colon < 0 || !HEADER_NAME.test(name)) return `a header must look like 'Name: value' (got '${text.slice(0, 40)}${colon < 0 ? '' : ': …'}')`;
+	if (/[\r\n\0]/.test(value)) return `the value of header ${name} contains a line break`;
+	return {name, value};
+}
+
+export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): OptionsResult {
+	const {flags, input} = argv;
+	const notes: string[] = [];
+	const inConfig = (key: string) => `${key} in config file ${config?.path ?? ''}`;
+
+	const urls = resolveUrls({input, env, ...(config ? {config} : {})});
+	if (!urls.ok) return {ok: false, error: urls.error};
+	notes.push(...urls.notes);
+	const urlFrom = urls.urlFrom;
+
+	const intervalMs = pickDurationMs(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS, INTERVAL_RANGE);
+	if (typeof intervalMs === 'string') return {ok: false, error: intervalMs};
+	const timeoutMs = pickDurationMs(flags.timeout, '--timeout', config?.timeout, inConfig('timeout'), DEFAULT_TIMEOUT_MS, TIMEOUT_RANGE);
+	if (typeof timeoutMs === 'string') return {ok: false, error: timeoutMs};
+
+	const headers = new Map<string, HttpHeader>();
+	for (const [texts, where] of [
+		[config?.header ?? [], inConfig('header')],
+		[flags.header, '--header'],
+	] as const) {
+		for (const text of texts) {
+			const header = parseHeader(text);
+			if (typeof header === 'string') return {ok: false, error: `${where}: ${header}`};
+			headers.set(header.name.toLowerCase(), header);
+		}
+	}
+	const clusters = clusterTargets(urls.urls, headers);
+	const first = clusters[0];
+	if (first === undefined) return {ok: false, error: 'no scheduler URL'};
+
+	const caFile = flags.caFile ?? config?.caFile;
+	if (caFile === '') return {ok: false, error: '--ca-file needs a file name'};
+	// NO_COLOR (any value but empty), TERM=dumb and FORCE_COLOR=0 turn colours off, as --no-color does.
+	const noColorEnv = (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') || env['TERM'] === 'dumb' || env['FORCE_COLOR'] === '0' || env['FORCE_COLOR'] === 'false';
+	const recording = resolveRecordOptions(flags.recording ?? {}, {hasUrlArgument: input.length > 0, demoFile: demoRecordingPath()});
+	if (!recording.ok) return {ok: false, error: recording.error};
+	if (recording.options.record !== undefined && clusters.length > 1) {
+		return {ok: false, error: `--record records one cluster for now, got ${clusters.length} scheduler URLs: run one dask-top --record per cluster`};
+	}
+	const model = resolveModelFlags(flags, config, intervalMs);
+	if (!model.ok) return {ok: false, error: model.error};
+
+	return {
+		ok: true,
+		options: {
+			url: first.url,
+			clusters,
+			urlFrom,
+			once: runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options),
+			json: flags.json,
+			intervalMs,
+			timeoutMs,
+			headers: first.headers,
+			...(caFile === undefined ? {} : {caFile}),
+			insecure: flags.insecure || config?.insecure === true,
+			color: flags.color && config?.color !== false && !noColorEnv,
+			ascii: flags.ascii || config?.ascii === true,
+			mouse: flags.mouse && config?.mouse !== false,
+			model: model.model,
+			recording: recording.options,
+			notes,
+		},
+	};
+}
+

@@ -1,0 +1,120 @@
+/**
+ * Number formatting for the screen: bytes, rates, durations, counts and fixed-width cells. Pure;
+ * every figure that is missing is shown as an em dash, never as a made-up zero.
+ */
+import {localClock} from '../units/clock.js';
+
+export const MISSING = '—';
+
+const BYTE_UNITS = ['B', 'K', 'M', 'G', 'T', 'P'] as const;
+const LONG_BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
+
+function scaleBytes(bytes: number): {value: number; unit: number} {
+	let value = Math.abs(bytes);
+	let unit = 0;
+	while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+		value /= 1024;
+		unit++;
+	}
+	return {value: bytes < 0 ? -value : value, unit};
+}
+
+function digits(value: number): string {
+	const abs = Math.abs(value);
+	if (abs >= 100) return value.toFixed(0);
+	if (abs >= 10) return value.toFixed(1).replace(/\.0$/, '');
+	return value.toFixed(1).replace(/\.0$/, '');
+}
+
+/** Compact bytes for table cells: `0B`, `512B`, `1.5K`, `12M`, `3.2G` (binary units, at most 5 chars for sane values). */
+export function formatBytesShort(bytes: number | undefined): string {
+	if (bytes === undefined || !Number.isFinite(bytes)) return MISSING;
+	if (Math.abs(bytes) < 1024) return `${Math.round(bytes)}B`;
+	const {value, unit} = scaleBytes(bytes);
+	return `${digits(value)}${BYTE_UNITS[unit]}`;
+}
+
+/** Bytes for prose and the detail view: `1.5 GiB`, `300 B`. */
+export function formatBytes(bytes: number | undefined): string {
+	if (bytes === undefined || !Number.isFinite(bytes)) return MISSING;
+	if (Math.abs(bytes) < 1024) return `${Math.round(bytes)} B`;
+	const {value, unit} = scaleBytes(bytes);
+	return `${value.toFixed(Math.abs(value) >= 100 ? 0 : 1)} ${LONG_BYTE_UNITS[unit]}`;
+}
+
+/** A byte rate for cells: `1.2M/s`. */
+export function formatRateShort(bytesPerSecond: number | undefined): string {
+	if (bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond)) return MISSING;
+	return `${formatBytesShort(bytesPerSecond)}/s`;
+}
+
+/** Durations: `0ms`, `850ms`, `2.1s`, `45s`, `3m05s`, `1h02m`, `2d03h`. */
+export function formatDuration(seconds: number | undefined): string {
+	if (seconds === undefined || !Number.isFinite(seconds)) return MISSING;
+	const s = Math.max(0, seconds);
+	if (s < 1) return `${Math.round(s * 1000)}ms`;
+	if (s < 10) return `${s.toFixed(1).replace(/\.0$/, '')}s`;
+	if (s < 60) return `${Math.floor(s)}s`;
+	const total = Math.floor(s);
+	if (total < 3600) return `${Math.floor(total / 60)}m${String(total % 60).padStart(2, '0')}s`;
+	if (total < 86_400) return `${Math.floor(total / 3600)}h${String(Math.floor((total % 3600) / 60)).padStart(2, '0')}m`;
+	return `${Math.floor(total / 86_400)}d${String(Math.floor((total % 86_400) / 3600)).padStart(2, '0')}h`;
+}
+
+/** Counts: `7`, `1234`, `12.3k`, `4.5M` — exact below 10,000. */
+export function formatCount(n: number | undefined): string {
+	if (n === undefined || !Number.isFinite(n)) return MISSING;
+	const abs = Math.abs(n);
+	if (abs < 10_000) return Number.isInteger(n) ? String(n) : n.toFixed(1);
+	if (abs < 1_000_000) return `${digits(n / 1000)}k`;
+	if (abs < 1_000_000_000) return `${digits(n / 1_000_000)}M`;
+	return `${digits(n / 1_000_000_000)}G`;
+}
+
+/** A per-second rate of events: `0/s`, `3.5/s`, `120/s`. */
+export function formatPerSecond(n: number | undefined): string {
+	if (n === undefined || !Number.isFinite(n)) return MISSING;
+	if (n === 0) return '0/s';
+	if (Math.abs(n) < 10) return `${n.toFixed(1)}/s`;
+	return `${formatCount(Math.round(n))}/s`;
+}
+
+/** A ratio (0..1+) as a whole percentage: `63%`. */
+export function formatPercent(ratio: number | undefined): string {
+	if (ratio === undefined || !Number.isFinite(ratio)) return MISSING;
+	return `${Math.round(ratio * 100)}%`;
+}
+
+/** CPU where 100 means one core: `0`, `97`, `350`. */
+export function formatCpu(percent: number | undefined): string {
+	if (percent === undefined || !Number.isFinite(percent)) return MISSING;
+	return percent < 10 && percent > 0 ? percent.toFixed(1) : String(Math.round(percent));
+}
+
+/** A local wall-clock time of day: `18:37:07` (format/clock.ts: local time, as htop and date). */
+export function formatClock(epochMs: number): string {
+	return localClock(epochMs);
+}
+
+/** Shortens a comm address for the table: drops the `tcp://` scheme. */
+export function shortAddress(address: string): string {
+	return address.replace(/^[a-z]+:\/\//, '');
+}
+
+/** Text cut or padded to exactly `width` cells (an ellipsis marks a cut). Assumes single-width glyphs. */
+export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+	if (width <= 0) return '';
+	if (text.length > width) return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
+	return align === 'left' ? text.padEnd(width) : text.padStart(width);
+}
+
+/**
+ * Text cut from the middle to exactly `width` cells, keeping its start and its end
+ * (`slow-proc…-late`): names that differ only at the end stay apart. Padded like fit().
+ */
+export function fitMiddle(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+	if (text.length <= width || width < 5) return fit(text, width, align);
+	const keep = width - 1;
+	const head = Math.ceil(keep * 0.6);
+	return `${text.slice(0, head)}…${text.slice(text.length - (keep - head))}`;
+}

@@ -3,7 +3,7 @@
  * history, "rising" marks (erred tasks, spilled bytes), scale-down wait counts, then the alerts.
  */
 import type {Snapshot} from '../types/snapshot.js';
-import {scaleDownCandidates} from './adaptive.js';
+import {learnFlavor, scaleDownCandidates} from './adaptive.js';
 import {alertId} from './alerts.js';
 import {evaluateAlerts} from './evaluate.js';
 import {instantEvent, prependEvents} from './events.js';
@@ -152,6 +152,7 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 		lastCompletionMs,
 		source,
 		closeCounts,
+		learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
 		rises,
 		events: prependEvents(state.events, instant, o.eventLogLength),
 		revision: state.revision + 1,

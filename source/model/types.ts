@@ -12,7 +12,7 @@ import type {SchedulerProcess} from '../parse/cache.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
 import type {Series} from './ring.js';
-import type {AdaptiveView, Alert, ModelEvent, ProgressView, RowQuery, StallView, TriageView, WorkerRowsView} from './view-types.js';
+import type {AdaptiveFlavor, AdaptiveView, Alert, ModelEvent, ProgressView, RowQuery, StallView, TriageView, WorkerRowsView} from './view-types.js';
 
 export type {Series} from './ring.js';
 export type * from './view-types.js';
@@ -207,6 +207,18 @@ export interface Rates {
 	readonly resetAtS?: number;
 }
 
+/**
+ * What the moments that told the flavors apart said on an ambiguous version: how many times each
+ * formula alone reproduced the scheduler's number, and the latest such moment.
+ */
+export interface LearnedFlavor {
+	readonly flavor: AdaptiveFlavor;
+	readonly votes: Readonly<Record<AdaptiveFlavor, number>>;
+	readonly desired: number;
+	readonly legacy: number;
+	readonly modern: number;
+}
+
 export interface ClusterState {
 	readonly options: ResolvedModelOptions;
 	/** Latest snapshot (the last good data; kept while the source fails). */
@@ -230,6 +242,8 @@ export interface ClusterState {
 	readonly source: SourceTrack;
 	/** The scheduler this state follows (set by the first snapshot that says). */
 	readonly epoch?: SchedulerEpoch;
+	/** Which adaptive_target formula reproduced the scheduler's number, on versions the answers cannot date. */
+	readonly learnedFlavor?: LearnedFlavor;
 	/** Consecutive polls each worker has been a scale-down candidate (Adaptive's wait-count). */
 	readonly closeCounts: ReadonlyMap<string, number>;
 	/** Ongoing alerts by id. */

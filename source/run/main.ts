@@ -6,7 +6,7 @@
  *
  * Exit codes: 0 done, 1 the scheduler could not be read, 2 usage error.
  */
-import {readFileSync} from 'node:fs';
+import {readFileSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {contactRound, feedRound} from './first-contact.js';
 import {resolveOptions, type Options} from '../options/resolve.js';
@@ -34,6 +34,14 @@ function usage(line: string): number {
 	say(line);
 	process.stderr.write('Run dask-top --help for usage.\n');
 	return EXIT_USAGE;
+}
+
+function isDirectory(path: string): boolean {
+	try {
+		return statSync(path).isDirectory();
+	} catch {
+		return false; // a missing file is the reader's to report
+	}
 }
 
 function readCa(path: string): string | {error: string} {
@@ -65,6 +73,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 	for (const note of options.notes) say(note);
 
 	// --replay FILE / --demo: a recording drives the same outputs and screen (record.ts).
+	const replayFile = options.recording.replay?.file;
+	if (replayFile !== undefined && !options.recording.replay?.demo && isDirectory(replayFile)) return usage(`--replay ${replayFile}: a directory, not a recording (give the .ndjson or .ndjson.gz file --record wrote)`);
 	if (options.recording.replay) return runReplay(options.recording.replay, options, (source, url) => runReplayTui(options, source, url), say);
 
 	const ca = options.caFile === undefined ? undefined : readCa(options.caFile);

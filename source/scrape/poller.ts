@@ -13,6 +13,8 @@ import {toEndpointResult} from './result.js';
 import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
 import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
 import type {WorkerEndpoint} from './worker-plan.js';
+import {timerDelay} from '../timer-delay.js';
+import {INTERVAL_RANGE} from '../options/ranges.js';
 
 /** What the poller needs to know of the cluster, from the latest snapshot. */
 export interface PlanHints {
@@ -106,7 +108,7 @@ export class Poller implements ScrapeSource {
 	}
 
 	setIntervalMs(ms: number): number {
-		this.interval = Math.max(this.minIntervalMs, Math.round(ms));
+		this.interval = Math.min(INTERVAL_RANGE.maxMs, Math.max(this.minIntervalMs, Math.round(ms)));
 		if (this.listener !== undefined && this.inFlight === undefined && this.failures === 0 && this.lastRoundStartMs !== undefined) {
 			this.schedule(Math.max(0, this.lastRoundStartMs + this.interval - Date.now()));
 		}
@@ -145,7 +147,7 @@ export class Poller implements ScrapeSource {
 		clearTimeout(this.timer);
 		if (this.stopped) return;
 		this.nextAttemptMs = Date.now() + delayMs;
-		this.timer = setTimeout(() => void this.tick(), delayMs);
+		this.timer = setTimeout(() => void this.tick(), timerDelay(delayMs));
 	}
 
 	private async tick(): Promise<void> {

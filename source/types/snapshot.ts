@@ -31,7 +31,8 @@ export interface EndpointHealth {
 	readonly state: EndpointState;
 	/** One line saying what happened, for the screen. */
 	readonly detail?: string;
-	readonly status?: number | null;
+	/** The HTTP status; absent when none came (refused, timed out). */
+	readonly status?: number;
 	/** Epoch seconds of the latest attempt and of the latest good answer. */
 	readonly last_attempt?: number;
 	readonly last_ok?: number;

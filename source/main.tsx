@@ -19,6 +19,7 @@ import {planHints} from './scrape/hints.js';
 import {Poller} from './scrape/poller.js';
 import {recordUntilSignalled, runReplay, startRecording} from './record/run.js';
 import {runClusters} from './run-clusters.js';
+import {versionLine} from './single-executable.js';
 import type {Recorder} from './record/writer.js';
 import type {ScrapeSource} from './types/scrape-source.js';
 
@@ -53,7 +54,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 		return EXIT_OK;
 	}
 	if (flags.version) {
-		process.stdout.write(`${parsed.argv.version}\n`);
+		process.stdout.write(`${versionLine(parsed.argv.version)}\n`);
 		return EXIT_OK;
 	}
 

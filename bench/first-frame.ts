@@ -2,12 +2,12 @@
  * Time to the first drawn frame of the BUILT CLI (dist/dask-top.mjs, and the single executable
  * dist/dask-top-linux-x64 when `npm run build:binary` made it), from process start: the CLI
  * runs under `script` (util-linux) so stdout is a pseudo-terminal, and the clock stops when its
- * output first holds the header line. Against a local fake Dask (test/scrape/fake-dask.ts serving
+ * output first holds the header line. Against a local fake Dask (test/helpers/fake-dask.ts serving
  * the recorded busy fixture of Dask 2022.12.1, the worker table included) and the bundled demo.
  */
 import {existsSync} from 'node:fs';
 import {join} from 'node:path';
-import {startFakeDask} from '../test/scrape/fake-dask.js';
+import {startFakeDask} from '../test/helpers/fake-dask.js';
 import {hasFirstFrame, startInPty} from './pty.js';
 
 const BINARY = join(process.cwd(), 'dist', `dask-top-${process.platform}-${process.arch}`);

@@ -10,7 +10,7 @@ import {constants as zlibConstants, createGunzip} from 'node:zlib';
 import {Readable} from 'node:stream';
 import {readEmbedded} from '../single-executable.js';
 import type {RawScrape} from '../types/raw-scrape.js';
-import {parseHeader, parseRound, RecordingFormatError, type RecordingHeader} from './format.js';
+import {parseHeader, parseRound, RecordingFormatError, type RecordingHeader} from './file-format.js';
 import {PackedRoundStore} from './round-store.js';
 
 export class RecordingReadError extends Error {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run build:binary`: dist/dask-top-<platform>-<arch> (dask-top-linux-x64 on Linux x64), one
 // executable file for machines without Node: a Node single-executable application of Node 24
-// (scripts/node24.mjs) carrying the built bundle (every dist/*.mjs, from `npm run build`) and the
-// demo recording as assets. Its main script is scripts/sea-entry.cjs, which imports the bundle
+// (scripts/node24.mjs) carrying the built bundle (every dist/*.mjs, from `npm run build`), the
+// demo recording and the bundled packages' licences as assets. Its main script is scripts/sea-entry.cjs, which imports the bundle
 // from memory. postject (npm) writes the blob into a copy of the node binary.
 //
 // --if-stale: do nothing when the executable was built from the same inputs (a hash of them is
@@ -20,6 +20,7 @@ const BINARY = join(dist, `dask-top-${process.platform}-${process.arch}`);
 const stampFile = `${BINARY}.inputs`;
 const entry = join(root, 'scripts', 'sea-entry.cjs');
 const demo = 'media/demo.ndjson.gz';
+const notices = 'dist/THIRD-PARTY-NOTICES.txt';
 // Node's fuse that marks a binary as carrying a single-executable blob (Node's documentation).
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
@@ -79,7 +80,8 @@ function build(work, node, assets) {
 }
 
 if (!existsSync(join(dist, 'dask-top.mjs'))) fail('dist/dask-top.mjs is missing: run npm run build first');
-const assets = {...bundleFiles(), [demo]: join(root, demo)};
+// The licences of the bundled packages travel inside too (scripts/notices.mjs).
+const assets = {...bundleFiles(), [demo]: join(root, demo), ...(existsSync(join(root, notices)) ? {[notices]: join(root, notices)} : {})};
 const stamp = inputsHash(assets);
 if (process.argv.includes('--if-stale') && existsSync(BINARY) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === stamp) process.exit(0);
 

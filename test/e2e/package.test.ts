@@ -56,9 +56,9 @@ function userEnv(): NodeJS.ProcessEnv {
 }
 
 describe('npm pack → npm install -g into an empty prefix', () => {
-	it('packs only what the command needs: the bundle, the demo recording, package.json, README and LICENSE', () => {
+	it('packs only what the command needs: the bundle, the demo recording, package.json, README, LICENSE and the bundled packages\' licences', () => {
 		const files = packed.files.map((file) => file.path).sort();
-		expect(files).toEqual([...bundleFiles(), 'LICENSE', 'README.md', 'media/demo.ndjson.gz', 'package.json'].sort());
+		expect(files).toEqual([...bundleFiles(), 'LICENSE', 'README.md', 'dist/THIRD-PARTY-NOTICES.txt', 'media/demo.ndjson.gz', 'package.json'].sort());
 		expect(files).toContain('dist/dask-top.mjs');
 	});
 

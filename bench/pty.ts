@@ -33,11 +33,13 @@ export interface PtyOptions {
 	readonly columns?: number;
 	readonly rows?: number;
 	readonly env?: NodeJS.ProcessEnv;
+	/** What to run instead of `node dist/dask-top.mjs` (the single executable: its path). */
+	readonly program?: readonly string[];
 }
 
 /** Starts `node dist/dask-top.mjs ...args` (`exec`ed by the shell: the node process is script's child). */
-export function startInPty(args: readonly string[], {columns = 120, rows = 40, env = {}}: PtyOptions = {}): PtyRun {
-	const command = `stty cols ${columns} rows ${rows}; exec node ${[CLI, ...args].map(quote).join(' ')}`;
+export function startInPty(args: readonly string[], {columns = 120, rows = 40, env = {}, program = ['node', CLI]}: PtyOptions = {}): PtyRun {
+	const command = `stty cols ${columns} rows ${rows}; exec ${[...program, ...args].map(quote).join(' ')}`;
 	const fullEnv: NodeJS.ProcessEnv = {...process.env, CI: 'true', ...env};
 	delete fullEnv['NODE_ENV'];
 	const startMs = performance.now();

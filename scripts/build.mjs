@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Bundles source/cli.tsx into one file (dist/dask-top.mjs): starts ~2x faster than tsc output,
 // forces React's production build (its development build leaks on every commit), and bounds
-// Ink's text caches (see ink-cache-bound.mjs).
+// Ink's text caches (see ink-cache-bound.mjs). Beside it: dist/THIRD-PARTY-NOTICES.txt, the
+// licences of the packages it inlines (notices.mjs).
 import {build} from 'esbuild';
 import {statSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {inkCacheBound} from './ink-cache-bound.mjs';
+import {writeNotices} from './notices.mjs';
 
 const outfile = 'dist/dask-top.mjs';
 
@@ -24,7 +26,7 @@ if (process.argv.includes('--if-stale')) {
 	} catch {}
 }
 
-await build({
+const result = await build({
 	entryPoints: ['source/cli.tsx'],
 	bundle: true,
 	platform: 'node',
@@ -38,4 +40,6 @@ await build({
 	banner: {js: "#!/usr/bin/env node\nimport {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);"},
 	plugins: [inkCacheBound],
 	logLevel: 'warning',
+	metafile: true,
 });
+writeNotices(result.metafile, 'dist/THIRD-PARTY-NOTICES.txt');

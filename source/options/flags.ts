@@ -5,6 +5,9 @@
  * then read it in resolve.ts.
  */
 import meow from 'meow';
+// Inlined by the bundler: the version and description never depend on finding package.json on
+// disk (the single executable has none beside it; meow would otherwise search up from here).
+import packageJson from '../../package.json' with {type: 'json'};
 import {THRESHOLD_NAMES} from '../model/index.js';
 import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from './recording.js';
 
@@ -195,6 +198,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 	try {
 		const cli = meow(helpText(), {
 			importMeta,
+			pkg: packageJson,
 			argv: checked.argv,
 			flags: FLAGS,
 			allowUnknownFlags: false,

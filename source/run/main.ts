@@ -19,6 +19,7 @@ import {planHints} from '../scrape/hints.js';
 import {Poller} from '../scrape/poller.js';
 import {recordUntilSignalled, runReplay, startRecording} from './record.js';
 import {runClusters} from './once.js';
+import {versionLine} from '../single-executable.js';
 import type {Recorder} from '../record/writer.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 
@@ -61,7 +62,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 		return EXIT_OK;
 	}
 	if (flags.version) {
-		process.stdout.write(`${parsed.argv.version}\n`);
+		process.stdout.write(`${versionLine(parsed.argv.version)}\n`);
 		return EXIT_OK;
 	}
 

@@ -22,6 +22,8 @@ export interface PtyRun {
 	readonly startMs: number;
 	/** Everything written so far, escape codes removed. */
 	text(): string;
+	/** Bytes the program wrote to its terminal so far (what an SSH link would carry). */
+	bytes(): number;
 	/** Resolves with ms since the run started when `check(text written since `fromChars`)` holds. */
 	waitFor(what: string, check: (text: string) => boolean, timeoutMs?: number, fromChars?: number): Promise<number>;
 	type(keys: string): void;
@@ -33,19 +35,23 @@ export interface PtyOptions {
 	readonly columns?: number;
 	readonly rows?: number;
 	readonly env?: NodeJS.ProcessEnv;
+	/** The bundle to run (default dist/dask-top.mjs). */
+	readonly cli?: string;
 }
 
 /** Starts `node dist/dask-top.mjs ...args` (`exec`ed by the shell: the node process is script's child). */
-export function startInPty(args: readonly string[], {columns = 120, rows = 40, env = {}}: PtyOptions = {}): PtyRun {
-	const command = `stty cols ${columns} rows ${rows}; exec node ${[CLI, ...args].map(quote).join(' ')}`;
+export function startInPty(args: readonly string[], {columns = 120, rows = 40, env = {}, cli = CLI}: PtyOptions = {}): PtyRun {
+	const command = `stty cols ${columns} rows ${rows}; exec node ${[cli, ...args].map(quote).join(' ')}`;
 	const fullEnv: NodeJS.ProcessEnv = {...process.env, CI: 'true', ...env};
 	delete fullEnv['NODE_ENV'];
 	const startMs = performance.now();
 	const child = spawn('script', ['-qfec', command, '/dev/null'], {env: fullEnv, stdio: ['pipe', 'pipe', 'pipe']});
 	let plain = '';
 	let raw = '';
+	let bytes = 0;
 	const waiters = new Set<() => void>();
 	child.stdout.on('data', (chunk: Buffer) => {
+		bytes += chunk.length;
 		raw += chunk.toString('utf8');
 		// Keep the unterminated tail of an escape sequence for the next chunk.
 		const cut = raw.lastIndexOf('\u001B');
@@ -60,6 +66,7 @@ export function startInPty(args: readonly string[], {columns = 120, rows = 40, e
 		child,
 		startMs,
 		text: () => plain,
+		bytes: () => bytes,
 		waitFor(what, check, timeoutMs = 30_000, fromChars = 0) {
 			return new Promise((resolve, reject) => {
 				const timer = setTimeout(() => {

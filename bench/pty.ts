@@ -37,11 +37,19 @@ export interface PtyOptions {
 	readonly env?: NodeJS.ProcessEnv;
 	/** The bundle to run (default dist/dask-top.mjs). */
 	readonly cli?: string;
+	/** Flags for node before the bundle (V8 heap settings under test). */
+	readonly nodeFlags?: readonly string[];
 }
 
-/** Starts `node dist/dask-top.mjs ...args` (`exec`ed by the shell: the node process is script's child). */
-export function startInPty(args: readonly string[], {columns = 120, rows = 40, env = {}, cli = CLI}: PtyOptions = {}): PtyRun {
-	const command = `stty cols ${columns} rows ${rows}; exec node ${[cli, ...args].map(quote).join(' ')}`;
+/** Starts `dist/dask-top.mjs ...args` (`exec`ed by the shell: the node process is script's child). */
+export function startInPty(args: readonly string[], {cli = CLI, nodeFlags = [], ...options}: PtyOptions = {}): PtyRun {
+	// Without flags the bundle runs by its first line (with its V8 heap settings), as an installed `dask-top` does.
+	return startProgramInPty(nodeFlags.length > 0 ? ['node', ...nodeFlags, cli, ...args] : [cli, ...args], options);
+}
+
+/** Starts any program (`exec`ed by the shell: its process is script's child) in the pseudo-terminal. */
+export function startProgramInPty(argv: readonly string[], {columns = 120, rows = 40, env = {}}: PtyOptions = {}): PtyRun {
+	const command = `stty cols ${columns} rows ${rows}; exec ${argv.map(quote).join(' ')}`;
 	const fullEnv: NodeJS.ProcessEnv = {...process.env, CI: 'true', ...env};
 	delete fullEnv['NODE_ENV'];
 	const startMs = performance.now();

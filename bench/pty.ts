@@ -7,7 +7,8 @@
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {join} from 'node:path';
 
-export const CLI = join(process.cwd(), 'dist', 'dask-top.mjs');
+/** The built CLI; BENCH_CLI points at a copy (a long run must not see a rebuild of dist/). */
+export const CLI = process.env['BENCH_CLI'] ?? join(process.cwd(), 'dist', 'dask-top.mjs');
 
 function quote(arg: string): string {
 	return `'${arg.replaceAll("'", "'\\''")}'`;

@@ -81,6 +81,21 @@ export async function besideHtop(workers: number, seconds: number, warmupSeconds
 	}
 }
 
+/** Ink's floor (bench/ink-floor.mjs) under `node`: CPU, RSS and bytes over `seconds`, after `warmupSeconds`. */
+export async function inkFloor(node: string, variant: 'empty' | 'full', seconds: number, warmupSeconds: number): Promise<Usage> {
+	// Ink draws nothing until exit in CI mode: the pseudo-terminal's CI=true is removed (dask-top's entry does the same).
+	const run = startProgramInPty(['env', '-u', 'CI', node, join(process.cwd(), 'bench', 'ink-floor.mjs'), variant], {env: TERM_ENV});
+	try {
+		await run.waitFor('first frame', (text) => text.includes(variant === 'empty' ? 'tick' : '  0 '), 30_000);
+		const pid = await childPid(run.child.pid!);
+		await sleep(warmupSeconds * 1000);
+		const [usage] = await measure([{run, pid}], seconds);
+		return usage!;
+	} finally {
+		run.child.kill('SIGTERM');
+	}
+}
+
 export type SchedulerCase = 'nothing' | 'loop 2 s' | 'dask-top' | 'loop 0.5 s';
 export const SCHEDULER_CASES: readonly SchedulerCase[] = ['nothing', 'loop 2 s', 'dask-top', 'loop 0.5 s'];
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Bundles source/cli.tsx into one file (dist/dask-top.mjs): starts ~2x faster than tsc output,
+// Bundles source/cli.tsx into dist/dask-top.mjs and the chunks it loads lazily: starts ~2x faster than tsc output,
 // forces React's production build (its development build leaks on every commit), and bounds
 // Ink's text caches (see ink-cache-bound.mjs).
 import {build} from 'esbuild';
-import {chmodSync, statSync, readdirSync} from 'node:fs';
+import {chmodSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {inkCacheBound} from './ink-cache-bound.mjs';
 
@@ -31,15 +31,20 @@ if (process.argv.includes('--if-stale')) {
 	} catch {}
 }
 
+// Split at the entry's and main's lazy imports (dask-top.mjs plus chunk-*.mjs beside it): --version,
+// --help and usage errors load only the entry and the flags' chunk, --once never loads Ink. `--single`
+// writes the one-file bundle instead (what a single executable embeds).
+const single = process.argv.includes('--single');
+rmSync('dist', {recursive: true, force: true});
 await build({
-	entryPoints: ['source/cli.tsx'],
+	entryPoints: {'dask-top': 'source/cli.tsx'},
 	bundle: true,
 	platform: 'node',
 	format: 'esm',
 	target: 'node20',
 	minify: true,
 	legalComments: 'none',
-	outfile,
+	...(single ? {outfile} : {outdir: 'dist', splitting: true, chunkNames: 'chunk-[hash]', outExtension: {'.js': '.mjs'}}),
 	define: {'process.env.NODE_ENV': '"production"'},
 	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
 	banner: {js: `#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\nimport {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);`},

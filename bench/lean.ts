@@ -82,9 +82,9 @@ export async function besideHtop(workers: number, seconds: number, warmupSeconds
 }
 
 /** Ink's floor (bench/ink-floor.mjs) under `node`: CPU, RSS and bytes over `seconds`, after `warmupSeconds`. */
-export async function inkFloor(node: string, variant: 'empty' | 'full', seconds: number, warmupSeconds: number): Promise<Usage> {
+export async function inkFloor(node: string, variant: 'empty' | 'full', seconds: number, warmupSeconds: number, nodeFlags: readonly string[] = []): Promise<Usage> {
 	// Ink draws nothing until exit in CI mode: the pseudo-terminal's CI=true is removed (dask-top's entry does the same).
-	const run = startProgramInPty(['env', '-u', 'CI', node, join(process.cwd(), 'bench', 'ink-floor.mjs'), variant], {env: TERM_ENV});
+	const run = startProgramInPty(['env', '-u', 'CI', node, ...nodeFlags, join(process.cwd(), 'bench', 'ink-floor.mjs'), variant], {env: TERM_ENV});
 	try {
 		await run.waitFor('first frame', (text) => text.includes(variant === 'empty' ? 'tick' : '  0 '), 30_000);
 		const pid = await childPid(run.child.pid!);

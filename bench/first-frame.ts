@@ -1,10 +1,10 @@
 /**
  * Time to the first drawn frame of the BUILT CLI (dist/dask-top.mjs), from process start: the CLI
  * runs under `script` (util-linux) so stdout is a pseudo-terminal, and the clock stops when its
- * output first holds the header line. Against a local fake Dask (test/scrape/fake-dask.ts serving
+ * output first holds the header line. Against a local fake Dask (test/helpers/fake-dask.ts serving
  * the recorded busy fixture of Dask 2022.12.1, the worker table included) and the bundled demo.
  */
-import {startFakeDask} from '../test/scrape/fake-dask.js';
+import {startFakeDask} from '../test/helpers/fake-dask.js';
 import {hasFirstFrame, startInPty} from './pty.js';
 
 /** One run: ms from spawn until the first frame (header and worker table header) is written. */

@@ -29,7 +29,7 @@ process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 
 try {
-	const {main} = await import('./main.js');
+	const {main} = await import('./run/main.js');
 	const code = await main(process.argv.slice(2));
 	process.exitCode = code;
 	// Whatever still holds the event loop open (a stray socket, a terminal handle) must not keep us.

@@ -6,7 +6,7 @@ import {planHints} from '../source/scrape/hints.js';
 import type {RawScrape} from '../source/types/raw-scrape.js';
 import type {SourceStatus} from '../source/types/scrape-source.js';
 import {identityAnswers500, loadScenarioScrape} from './helpers/fixtures.js';
-import {scenarioRounds} from './record/fixture-recording.js';
+import {scenarioRounds} from './helpers/fixture-recording.js';
 
 describe('pipeline', () => {
 	it('has no snapshot before the first round, then the snapshot of the merged rounds', () => {

@@ -1,8 +1,8 @@
 /** Small number formatting for the model's one-line messages (the UI has its own, richer one). */
-import {bytesText as formatBytes} from '../format/bytes.js';
-import {durationText as formatDuration} from '../format/duration.js';
+import {bytesText as formatBytes} from '../units/bytes.js';
+import {durationText as formatDuration} from '../units/duration.js';
 
-/** Bytes in binary units (format/bytes.ts); '?' when unknown. */
+/** Bytes in binary units (units/bytes.ts); '?' when unknown. */
 export function bytesText(bytes: number | undefined): string {
 	return formatBytes(bytes, '?');
 }
@@ -12,7 +12,7 @@ export function percentText(fraction: number | undefined): string {
 	return `${Math.round(fraction * 100)} %`;
 }
 
-/** A duration, compact (format/duration.ts); '?' when unknown. */
+/** A duration, compact (units/duration.ts); '?' when unknown. */
 export function secondsText(seconds: number | undefined): string {
 	return formatDuration(seconds, '?');
 }

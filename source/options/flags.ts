@@ -2,11 +2,11 @@
  * The command line: meow's flag table, the help text, and the one call to meow. meow itself exits
  * with code 2 and its own message on an unknown flag; everything else it throws is turned into a
  * usage error here. Adding a flag: add it to FLAGS, to HELP_OPTIONS (a test keeps them in sync),
- * then read it in ../options.ts.
+ * then read it in resolve.ts.
  */
 import meow from 'meow';
 import {THRESHOLD_NAMES} from '../model/index.js';
-import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from '../record/options.js';
+import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from './recording.js';
 
 export const FLAGS = {
 	once: {type: 'boolean'},
@@ -125,7 +125,7 @@ export interface ParsedArgv {
 		readonly maximum?: string;
 		readonly help: boolean;
 		readonly version: boolean;
-		/** --record, --record-max, --replay, --at, --diff, --demo (record/options.ts). */
+		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
 		readonly recording?: RecordFlags;
 	};
 	/** The help text as meow prints it (package description first). */

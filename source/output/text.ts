@@ -5,7 +5,7 @@
  */
 import type {TriageView} from '../model/types.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts, WorkerSnapshot} from '../types/snapshot.js';
-import {ageText, bytesText, numberText, percentOf, timeText} from './format.js';
+import {ageText, bytesText, numberText, percentOf, timeText} from './cells.js';
 import {adaptiveLines, alertsLines} from './triage-text.js';
 
 const TASK_ORDER: ReadonlyArray<readonly [TaskState, string]> = [

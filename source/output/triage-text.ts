@@ -4,7 +4,7 @@
  * no truncation; the same TriageView the TUI's events view renders.
  */
 import type {AdaptiveView, Alert, TriageView} from '../model/types.js';
-import {durationText} from './format.js';
+import {durationText} from './cells.js';
 
 /** Continuation lines line up under the values of the header lines ("Alerts    …"). */
 const INDENT = '          ';

@@ -11,7 +11,7 @@
  * What it does not show: whether a key is spilled to disk or in RAM, its type, its dependents, or
  * anything the worker itself knows (the page is rendered from the scheduler's view).
  */
-import {parseFormattedBytes} from './dask-format.js';
+import {parseFormattedBytes} from './dask-numbers.js';
 import {scanRows, tableAfter, textOf} from './html-scan.js';
 import {BodyParseError} from './json.js';
 import {keySplit} from './key-split.js';

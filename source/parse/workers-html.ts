@@ -5,7 +5,7 @@
  * values, which win when present. The progress bar carries raw bytes in both versions
  * (`value` = process memory from the heartbeat, `max` = memory_limit).
  */
-import {parseFormattedBytes, parseFormattedTime} from './dask-format.js';
+import {parseFormattedBytes, parseFormattedTime} from './dask-numbers.js';
 import {attrOf, scanRows, textOf, type HtmlCell, type HtmlRow} from './html-scan.js';
 import {BodyParseError, defined} from './json.js';
 

@@ -9,7 +9,7 @@ import {open} from 'node:fs/promises';
 import {constants as zlibConstants, createGunzip} from 'node:zlib';
 import type {Readable} from 'node:stream';
 import type {RawScrape} from '../types/raw-scrape.js';
-import {parseHeader, parseRound, RecordingFormatError, type RecordingHeader} from './format.js';
+import {parseHeader, parseRound, RecordingFormatError, type RecordingHeader} from './file-format.js';
 import {PackedRoundStore} from './round-store.js';
 
 export class RecordingReadError extends Error {

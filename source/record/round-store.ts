@@ -9,7 +9,7 @@
  */
 import {brotliCompressSync, brotliDecompressSync, constants as zlibConstants} from 'node:zlib';
 import type {RawScrape} from '../types/raw-scrape.js';
-import {parseRound} from './format.js';
+import {parseRound} from './file-format.js';
 
 /** What a round cost the scheduler: answers, body characters, summed latency. */
 export interface RoundLoad {

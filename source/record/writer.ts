@@ -8,7 +8,7 @@
 import {closeSync, fsyncSync, openSync, writeSync} from 'node:fs';
 import {gzipSync} from 'node:zlib';
 import type {RawScrape} from '../types/raw-scrape.js';
-import {headerLine, makeHeader, roundLine} from './format.js';
+import {headerLine, makeHeader, roundLine} from './file-format.js';
 
 export interface RecorderOptions {
 	readonly file: string;

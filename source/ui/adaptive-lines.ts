@@ -6,7 +6,7 @@
  */
 import type {AdaptiveView, TriageView} from '../model/types.js';
 import type {Segment} from './bars.js';
-import {formatCount, formatDuration} from './format.js';
+import {formatCount, formatDuration} from './cells.js';
 import {clipSegments, part, seg, type Part} from './parts.js';
 import type {Theme} from './theme.js';
 import {wrapParts, wrapSegments} from './wrap.js';

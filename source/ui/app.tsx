@@ -9,7 +9,7 @@ import {progressView, triageView, workerRows} from '../model/index.js';
 import type {ProgressView, TriageView} from '../model/types.js';
 import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds} from './bars.js';
 import {resolveKey, type KeyContext} from './bindings.js';
-import {formatDuration} from './format.js';
+import {formatDuration} from './cells.js';
 import {HEADER_LINES, staleFiguresText, type HeaderInput} from './header-lines.js';
 import {ALERTS_PANEL_MIN_LINES, eventsPage} from './events-lines.js';
 import {footerLine, helpLines} from './help-lines.js';

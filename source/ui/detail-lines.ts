@@ -6,7 +6,7 @@
 import type {Series, WorkerRow, WorkerTrack} from '../model/types.js';
 import type {PrefixHolding} from '../parse/worker-page.js';
 import {memoryBar, ratioBar, sparkline, type MemoryThresholds, type Segment} from './bars.js';
-import {fit, formatBytesShort, formatClock, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './format.js';
+import {fit, formatBytesShort, formatClock, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './cells.js';
 import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme} from './theme.js';
 import {statusText, statusTone} from './worker-columns.js';

@@ -7,7 +7,7 @@
  */
 import type {ModelEvent, Severity, TriageView} from '../model/types.js';
 import type {Segment} from './bars.js';
-import {fit, fitMiddle, formatDuration} from './format.js';
+import {fit, fitMiddle, formatDuration} from './cells.js';
 import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme, Tone} from './theme.js';
 import {fitBlocks, triageBlocks} from './adaptive-lines.js';

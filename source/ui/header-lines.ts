@@ -6,7 +6,7 @@ import type {AdaptiveView, SeverityCounts} from '../model/types.js';
 import type {ReplayPosition, SourceStatus} from '../types/scrape-source.js';
 import type {Snapshot, WorkerCounts} from '../types/snapshot.js';
 import {memoryBar, type Segment} from './bars.js';
-import {formatBytesShort, formatClock, formatCount, formatDuration, formatPercent, formatPerSecond, formatRateShort} from './format.js';
+import {formatBytesShort, formatClock, formatCount, formatDuration, formatPercent, formatPerSecond, formatRateShort} from './cells.js';
 import {fitParts, part, seg, type Part} from './parts.js';
 import type {Theme} from './theme.js';
 

@@ -3,7 +3,7 @@
  */
 import {segmentsWidth, type Segment} from './bars.js';
 import {BINDINGS, footerEntries, keyLabel, whereText, type Binding, type KeyContext} from './bindings.js';
-import {fit} from './format.js';
+import {fit} from './cells.js';
 import {clipSegments, seg} from './parts.js';
 import {wrapSegments} from './wrap.js';
 

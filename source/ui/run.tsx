@@ -1,13 +1,13 @@
 /**
  * The TUI's entry: `runTui` draws the full-screen monitor on the terminal until the user quits
- * (or a signal or an error ends it) and resolves with the exit code. The caller (main.tsx) has
+ * (or a signal or an error ends it) and resolves with the exit code. The caller (run/main.ts) has
  * connected the source to the pipeline, whose model (fed by every round, the ones before the
  * screen started included) is the one the screen shows; runTui reads status and controls from
  * the source, passes time to the pipeline, and leaves the terminal as it found it.
  */
 import {render, useStdout} from 'ink';
 import {useEffect, useMemo, useState, useSyncExternalStore} from 'react';
-import type {Options} from '../options.js';
+import type {Options} from '../options/resolve.js';
 import type {Pipeline} from '../pipeline.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 import {App, type TerminalSize} from './app.js';

@@ -5,7 +5,7 @@
 import type {SortColumn, WorkerRow} from '../model/types.js';
 import {memoryBar, type MemoryThresholds, type Segment} from './bars.js';
 import type {ColumnSpec} from './columns.js';
-import {fit, formatBytesShort, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './format.js';
+import {fit, formatBytesShort, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './cells.js';
 import type {Glyphs, Tone} from './theme.js';
 
 export type WorkerColumnId =

@@ -1,13 +1,13 @@
 /**
  * The identity.json fallback, end to end: the BUILT CLI (`npm run build` first) against a small
- * DECLARED FAKE (test/scrape/fake-dask.ts) serving the recorded Dask 2026.7.1 'busy' answers —
+ * DECLARED FAKE (test/helpers/fake-dask.ts) serving the recorded Dask 2026.7.1 'busy' answers —
  * scheduler paths on one loopback port, each worker's /metrics on its own — with
  * /json/identity.json answering the recorded HTTP 500. A fake, because the real Dask here is
  * Debian's 2022.12.1, which never answers 500 there (the bug, dask/distributed#8370, is ≥ 2023.4).
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Snapshot} from '../../source/types/snapshot.js';
-import {startFakeDask, type FakeDask} from '../scrape/fake-dask.js';
+import {startFakeDask, type FakeDask} from '../helpers/fake-dask.js';
 import {runCli, type CliResult} from './helpers/cli.js';
 
 describe('dask-top --once --json while identity.json answers 500', () => {

@@ -1,6 +1,6 @@
 /** Runs the CLI's main() in-process and collects what it wrote to stdout and stderr. */
 import {vi} from 'vitest';
-import {main} from '../../source/main.js';
+import {main} from '../../source/run/main.js';
 
 export async function runMain(argv: string[]): Promise<{code: number; stdout: string; stderr: string}> {
 	let stdout = '';

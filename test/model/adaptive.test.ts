@@ -5,7 +5,7 @@ import {initialState, reduce} from '../../source/model/state.js';
 import type {ClusterState, ModelOptions} from '../../source/model/types.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {loadManifest, recordedAtMs, SCENARIOS} from '../helpers/fixtures.js';
-import {fixtureSnapshot, prefix, snapshot, worker} from './snapshots.js';
+import {fixtureSnapshot, prefix, snapshot, worker} from '../helpers/snapshots.js';
 
 function stateOf(snap: Snapshot, options?: ModelOptions): ClusterState {
 	return reduce(initialState(options), {type: 'snapshot', snapshot: snap, nowMs: snap.time * 1000});

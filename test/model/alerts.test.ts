@@ -8,7 +8,7 @@ import {newWorkerHistory} from '../../source/model/worker-tracks.js';
 import {DEFAULT_THRESHOLDS} from '../../source/model/thresholds.js';
 import type {AlertKind, Rise, Severity, StallView, WorkerTrack} from '../../source/model/types.js';
 import type {WorkerSnapshot} from '../../source/types/snapshot.js';
-import {snapshot, worker} from './snapshots.js';
+import {snapshot, worker} from '../helpers/snapshots.js';
 
 const NOW = 1_800_000_000_000;
 const GiB = 1024 ** 3;

@@ -10,7 +10,7 @@ import {resolveThresholds} from '../../source/model/thresholds.js';
 import {triageView} from '../../source/model/triage.js';
 import type {AlertKind, ClusterState, ModelEvent, Severity, ThresholdName, Thresholds} from '../../source/model/types.js';
 import type {WorkerSnapshot} from '../../source/types/snapshot.js';
-import {snapshot, worker} from './snapshots.js';
+import {snapshot, worker} from '../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
 const POLL_MS = 2000;

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {prefixProgress, progressView} from '../../source/model/progress.js';
 import {initialState, reduce} from '../../source/model/state.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
-import {fixtureSnapshot, prefix} from './snapshots.js';
+import {fixtureSnapshot, prefix} from '../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
 

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {counterSample, stepRates, EMPTY_RATES, type CounterSample} from '../../source/model/rates.js';
 import {initialState, reduce} from '../../source/model/state.js';
 import {progressView} from '../../source/model/progress.js';
-import {fixtureSnapshot, prefix, snapshot} from './snapshots.js';
+import {fixtureSnapshot, prefix, snapshot} from '../helpers/snapshots.js';
 
 function sample(timeS: number, prefixes: CounterSample['prefixes'], scheduler = 'S-1@100'): CounterSample {
 	return {timeS, prefixes, scheduler};

@@ -3,7 +3,7 @@ import {parseRowFilter, SORT_COLUMNS, workerRows} from '../../source/model/rows.
 import {initialState, reduce} from '../../source/model/state.js';
 import type {ClusterState, SortColumn} from '../../source/model/types.js';
 import type {WorkerSnapshot} from '../../source/types/snapshot.js';
-import {fixtureSnapshot, snapshot, worker} from './snapshots.js';
+import {fixtureSnapshot, snapshot, worker} from '../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
 

@@ -10,7 +10,7 @@ import {triageView} from '../../source/model/triage.js';
 import {progressView} from '../../source/model/progress.js';
 import type {ClusterState} from '../../source/model/types.js';
 import type {Snapshot, WorkerSnapshot} from '../../source/types/snapshot.js';
-import {prefix, snapshot} from './snapshots.js';
+import {prefix, snapshot} from '../helpers/snapshots.js';
 
 const N = 10_000;
 const T0 = 1_800_000_000_000;

@@ -9,7 +9,7 @@ import {triageView} from '../../source/model/triage.js';
 import {workerRows} from '../../source/model/rows.js';
 import type {ClusterState, ModelEvent} from '../../source/model/types.js';
 import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, recordedAtMs} from '../helpers/fixtures.js';
-import {fixtureSnapshot} from './snapshots.js';
+import {fixtureSnapshot} from '../helpers/snapshots.js';
 
 const ORDER = ['busy', 'memory-heavy', 'errors', 'worker-died', 'client-closed'] as const;
 type Version = (typeof FIXTURE_VERSIONS)[number];

@@ -6,7 +6,7 @@ import {triageView} from '../../source/model/triage.js';
 import {workerRows} from '../../source/model/rows.js';
 import type {ModelOptions} from '../../source/model/types.js';
 import type {PrefixCounters, WorkerSnapshot} from '../../source/types/snapshot.js';
-import {prefix, snapshot, worker} from './snapshots.js';
+import {prefix, snapshot, worker} from '../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
 

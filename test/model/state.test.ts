@@ -5,7 +5,7 @@ import {triageView} from '../../source/model/triage.js';
 import type {ClusterState} from '../../source/model/types.js';
 import type {EndpointHealth, Snapshot} from '../../source/types/snapshot.js';
 import {identityAnswers500, loadManifest, recordedAtMs} from '../helpers/fixtures.js';
-import {fixtureSnapshot, snapshot, worker} from './snapshots.js';
+import {fixtureSnapshot, snapshot, worker} from '../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
 

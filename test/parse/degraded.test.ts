@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {buildSnapshot, emptyCache, mergeScrape, workerDetail, workerPagePath} from '../../source/parse/index.js';
 import type {EndpointResult} from '../../source/types/raw-scrape.js';
 import {identityAnswers500, loadClusterLayout, loadManifest, loadScenarioScrape, readScenarioFile, type ManifestEntry} from '../helpers/fixtures.js';
-import {countsJson, snapshotOf} from './fixture-expect.js';
+import {countsJson, snapshotOf} from '../helpers/fixture-expect.js';
 
 // What /metrics answers on a scheduler without prometheus_client (endpoint doc §2.5; the Debian
 // package does not pull it in). The recordings had prometheus_client, so the body is written here.

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {parseFormattedTime} from '../../source/parse/dask-format.js';
+import {parseFormattedTime} from '../../source/parse/dask-numbers.js';
 import type {EndpointResult, Target} from '../../source/types/raw-scrape.js';
 import {identity500Body, identityAnswers500, loadClusterLayout, type ManifestEntry} from '../helpers/fixtures.js';
-import {promByLabel, promPlain, schedulerMetricsBody, snapshotOf, workerMetricsBody, workersHtmlRows} from './fixture-expect.js';
+import {promByLabel, promPlain, schedulerMetricsBody, snapshotOf, workerMetricsBody, workersHtmlRows} from '../helpers/fixture-expect.js';
 
 describe('identity.json answering the recorded HTTP 500 (2026.7.1 identity-500-probe)', () => {
 	const snap = snapshotOf('2026.7.1', 'busy', {override: identityAnswers500});

@@ -3,7 +3,7 @@ import {parseAdaptiveTarget, parseApiRoot, parseCheckIdle, parseGetWorkers} from
 import {parseCounts} from '../../source/parse/counts.js';
 import {parseIdentity} from '../../source/parse/identity.js';
 import {FIXTURE_VERSIONS, identity200ProbeBody, loadClusterLayout, readScenarioFile, SCENARIOS} from '../helpers/fixtures.js';
-import {countsJson, identityJson} from './fixture-expect.js';
+import {countsJson, identityJson} from '../helpers/fixture-expect.js';
 
 const file = (path: string) => `scheduler/${encodeURIComponent(path)}`;
 

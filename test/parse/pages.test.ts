@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {parseWorkerPage} from '../../source/parse/worker-page.js';
 import {parseWorkersHtml} from '../../source/parse/workers-html.js';
 import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, readScenarioFile, SCENARIOS} from '../helpers/fixtures.js';
-import {identityJson, workersHtmlRows} from './fixture-expect.js';
+import {identityJson, workersHtmlRows} from '../helpers/fixture-expect.js';
 
 const workerPagePath = (address: string) => `scheduler/${encodeURIComponent(`/info/worker/${encodeURIComponent(address)}.html`)}`;
 

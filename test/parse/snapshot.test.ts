@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {TASK_STATES} from '../../source/parse/scheduler-metrics.js';
 import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, SCENARIOS} from '../helpers/fixtures.js';
-import {aliveWorkers, countsJson, identityJson, promByLabel, promPlain, schedulerMetricsBody, snapshotOf, workerMetricsBody, workersHtmlRows} from './fixture-expect.js';
+import {aliveWorkers, countsJson, identityJson, promByLabel, promPlain, schedulerMetricsBody, snapshotOf, workerMetricsBody, workersHtmlRows} from '../helpers/fixture-expect.js';
 
 const CASES = FIXTURE_VERSIONS.flatMap((version) => SCENARIOS.map((scenario) => [version, scenario] as const));
 

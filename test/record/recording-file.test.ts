@@ -94,7 +94,7 @@ describe('what a killed recorder leaves behind', () => {
 
 	it('reads the file of a recorder killed with SIGKILL mid-stream', async () => {
 		const file = join(dir, 'killed.ndjson.gz');
-		const child = spawn(process.execPath, ['--import', 'tsx', 'test/record/helpers/write-rounds.ts', file, '5'], {stdio: ['ignore', 'pipe', 'inherit']});
+		const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/write-rounds.ts', file, '5'], {stdio: ['ignore', 'pipe', 'inherit']});
 		let written = 0;
 		await new Promise<void>((resolve) => {
 			child.stdout.on('data', (chunk: Buffer) => {
@@ -114,7 +114,7 @@ describe('what a killed recorder leaves behind', () => {
 	it('stops recording with a message at a write error and keeps the rounds written', async () => {
 		const file = join(dir, 'fsize.ndjson.gz');
 		// A real write error: the kernel's file size limit makes write() fail with EFBIG past 150 kB.
-		const child = spawn('prlimit', ['--fsize=150000:150000', process.execPath, '--import', 'tsx', 'test/record/helpers/write-rounds.ts', file, '5'], {stdio: ['ignore', 'pipe', 'inherit']});
+		const child = spawn('prlimit', ['--fsize=150000:150000', process.execPath, '--import', 'tsx', 'test/helpers/write-rounds.ts', file, '5'], {stdio: ['ignore', 'pipe', 'inherit']});
 		let out = '';
 		await new Promise<void>((resolve) => {
 			child.stdout.on('data', (chunk: Buffer) => {

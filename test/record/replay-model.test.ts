@@ -8,7 +8,7 @@ import {connect, createPipeline} from '../../source/pipeline.js';
 import {ReplaySource, type ReplayTimers} from '../../source/record/replay-source.js';
 import {createTuiStore} from '../../source/ui/store.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {scenarioRounds} from './fixture-recording.js';
+import {scenarioRounds} from '../helpers/fixture-recording.js';
 
 const stillTimers: ReplayTimers = {set: () => 0, clear: () => undefined};
 

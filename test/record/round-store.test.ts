@@ -8,9 +8,9 @@ import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {loadRecording, openRecording} from '../../source/record/reader.js';
 import {BLOCK_RAW_BYTES, BLOCK_ROUNDS, PackedRoundStore, arrayRoundStore, roundLoad} from '../../source/record/round-store.js';
-import {roundLine} from '../../source/record/format.js';
+import {roundLine} from '../../source/record/file-format.js';
 import {synthRound} from '../../bench/synth-recording.js';
-import {writeScenarioRecording} from './fixture-recording.js';
+import {writeScenarioRecording} from '../helpers/fixture-recording.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dask-top-round-store-'));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));

@@ -10,7 +10,7 @@ import {parseMoment, type MomentSpec} from '../../source/record/units.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {FIXTURE_START_MS, writeScenarioRecording} from './fixture-recording.js';
+import {FIXTURE_START_MS, writeScenarioRecording} from '../helpers/fixture-recording.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dask-top-at-'));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));

@@ -1,5 +1,5 @@
 /**
- * The poller against a declared fake Dask (test/scrape/fake-dask.ts: recorded fixture bodies on
+ * The poller against a declared fake Dask (test/helpers/fake-dask.ts: recorded fixture bodies on
  * loopback) and small node:http servers for the down/hanging cases no real Dask shows on demand.
  */
 import {createServer, type Server} from 'node:http';
@@ -11,7 +11,7 @@ import {planHints} from '../../source/scrape/hints.js';
 import {Poller} from '../../source/scrape/poller.js';
 import {normalizeSchedulerUrl} from '../../source/scrape/url.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
-import {startFakeDask, type FakeDask, type FakeDaskOptions} from './fake-dask.js';
+import {startFakeDask, type FakeDask, type FakeDaskOptions} from '../helpers/fake-dask.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

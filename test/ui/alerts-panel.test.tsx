@@ -9,8 +9,8 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {synthState} from '../../bench/synth.js';
 import {reduce, triageView} from '../../source/model/index.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {fixtureRun, LIVE, tuiData} from './fixture-data.js';
-import {renderApp} from './render.js';
+import {fixtureRun, LIVE, tuiData} from '../helpers/fixture-data.js';
+import {renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {clusterBarLine, sameSummary, summarizeCluster, type ClusterSummary} from '../../source/ui/cluster-bar.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {fixtureRun, tuiData} from './fixture-data.js';
-import {ASCII, PLAIN} from './render.js';
+import {fixtureRun, tuiData} from '../helpers/fixture-data.js';
+import {ASCII, PLAIN} from '../helpers/render.js';
 
 const text = (segments: ReadonlyArray<{readonly text: string}>) => segments.map((s) => s.text).join('');
 

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {createPipeline} from '../../source/pipeline.js';
 import type {ScrapeSource} from '../../source/types/scrape-source.js';
 import {createClusterStores} from '../../source/ui/cluster-stores.js';
-import {fixtureRounds, LIVE} from './fixture-data.js';
+import {fixtureRounds, LIVE} from '../helpers/fixture-data.js';
 
 const source: ScrapeSource = {
 	kind: 'live',

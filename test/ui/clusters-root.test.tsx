@@ -11,8 +11,8 @@ import {createPipeline, type Pipeline} from '../../source/pipeline.js';
 import type {ScrapeSource, SourceStatus} from '../../source/types/scrape-source.js';
 import {createClusterStores, type TuiCluster} from '../../source/ui/cluster-stores.js';
 import {ClustersRoot, stepCluster} from '../../source/ui/clusters-root.js';
-import {fixtureRounds, fixtureRun, LIVE, tuiData} from './fixture-data.js';
-import {KEY, PLAIN, renderApp} from './render.js';
+import {fixtureRounds, fixtureRun, LIVE, tuiData} from '../helpers/fixture-data.js';
+import {KEY, PLAIN, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 

@@ -8,8 +8,8 @@ import {workerRows} from '../../source/model/index.js';
 import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
 import {detailPairs, formatOccupancy} from '../../source/ui/detail-lines.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {fixtureRun, fixtureWorkerPage, tuiData} from './fixture-data.js';
-import {KEY, renderApp} from './render.js';
+import {fixtureRun, fixtureWorkerPage, tuiData} from '../helpers/fixture-data.js';
+import {KEY, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {SourceStatus} from '../../source/types/scrape-source.js';
 import {headerLines, workerStates, type HeaderInput} from '../../source/ui/header-lines.js';
 import {makeTheme} from '../../source/ui/theme.js';
-import {fixtureRun} from './fixture-data.js';
+import {fixtureRun} from '../helpers/fixture-data.js';
 
 const theme = makeTheme({color: false, ascii: false});
 const text = (input: HeaderInput, width = 160) => headerLines(input, theme, width).map((line) => line.map((s) => s.text).join(''));

@@ -7,11 +7,11 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {reduce, workerRows} from '../../source/model/index.js';
 import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
 import {fitColumns} from '../../source/ui/columns.js';
-import {formatPercent} from '../../source/ui/format.js';
+import {formatPercent} from '../../source/ui/cells.js';
 import {rowSegments, WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {fixtureRun, tuiData} from './fixture-data.js';
-import {KEY, PLAIN, renderApp} from './render.js';
+import {fixtureRun, tuiData} from '../helpers/fixture-data.js';
+import {KEY, PLAIN, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 

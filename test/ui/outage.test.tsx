@@ -9,8 +9,8 @@ import {createPipeline} from '../../source/pipeline.js';
 import type {SourceStatus} from '../../source/types/scrape-source.js';
 import {createTuiStore} from '../../source/ui/store.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {fixtureRounds, LIVE, refusedRound} from './fixture-data.js';
-import {renderApp} from './render.js';
+import {fixtureRounds, LIVE, refusedRound} from '../helpers/fixture-data.js';
+import {renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 

@@ -11,8 +11,8 @@ import type {TriageView} from '../../source/model/types.js';
 import {BINDINGS, whereText} from '../../source/ui/bindings.js';
 import type {TuiData} from '../../source/ui/tui-data.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {demoRun, fixtureRun, tuiData, type FixtureRun} from './fixture-data.js';
-import {ASCII, renderApp} from './render.js';
+import {demoRun, fixtureRun, tuiData, type FixtureRun} from '../helpers/fixture-data.js';
+import {ASCII, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 

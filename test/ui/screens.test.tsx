@@ -6,8 +6,8 @@ import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {BINDINGS} from '../../source/ui/bindings.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
-import {fixtureRun, fixtureWorkerPage, tuiData} from './fixture-data.js';
-import {ASCII, KEY, renderApp} from './render.js';
+import {fixtureRun, fixtureWorkerPage, tuiData} from '../helpers/fixture-data.js';
+import {ASCII, KEY, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 

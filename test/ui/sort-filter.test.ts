@@ -3,7 +3,7 @@ import {SORT_COLUMNS, workerRows} from '../../source/model/index.js';
 import {initialUiState, reduceUi, SORT_ORDER, type UiContext} from '../../source/ui/ui-state.js';
 import {WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
 import {synthState} from '../../bench/synth.js';
-import {fixtureRun} from './fixture-data.js';
+import {fixtureRun} from '../helpers/fixture-data.js';
 
 describe('sorting and filtering through the model', () => {
 	it('walks only sort columns the model knows, and every table column sorts by one of them', () => {

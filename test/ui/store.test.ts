@@ -6,8 +6,8 @@ import {ReplaySource, type ReplayTimers} from '../../source/record/replay-source
 import type {ReplayControls, SourceStatus} from '../../source/types/scrape-source.js';
 import {createTuiStore, MODEL_TICK_MS} from '../../source/ui/store.js';
 import {FIXTURE_VERSIONS, loadScenarioScrape} from '../helpers/fixtures.js';
-import {fixtureRounds} from './fixture-data.js';
-import {renderApp} from './render.js';
+import {fixtureRounds} from '../helpers/fixture-data.js';
+import {renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 

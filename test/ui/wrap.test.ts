@@ -1,7 +1,7 @@
 /** Wrapping prose and parts onto lines of a width, and cutting names in the middle. */
 import {describe, expect, it} from 'vitest';
 import type {Segment} from '../../source/ui/bars.js';
-import {fitMiddle} from '../../source/ui/format.js';
+import {fitMiddle} from '../../source/ui/cells.js';
 import {part, seg} from '../../source/ui/parts.js';
 import {wrapParts, wrapSegments} from '../../source/ui/wrap.js';
 

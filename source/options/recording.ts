@@ -1,0 +1,140 @@
+/**
+ * The recording flags (--record, --record-max, --replay, --at, --diff, --demo): their meow table,
+ * their help lines, and a pure resolver to RecordOptions or a one-line usage error. resolve.ts
+ * calls resolveRecordOptions; flags.ts spreads RECORD_FLAGS and RECORD_HELP into its own.
+ */
+import {DEFAULT_RECORD_MAX_BYTES, parseMoment, parseSize, type MomentSpec} from '../record/units.js';
+
+export const RECORD_FLAGS = {
+	record: {type: 'string'},
+	recordMax: {type: 'string'},
+	replay: {type: 'string'},
+	at: {type: 'string'},
+	diff: {type: 'string'},
+	demo: {type: 'boolean'},
+} as const;
+
+export const RECORD_HELP: ReadonlyArray<readonly [flag: string, text: string]> = [
+	['--record FILE', 'Also write every poll round to FILE (NDJSON; FILE.gz compresses); polls until stopped, even without a terminal'],
+	['--record-max SIZE', 'Stop recording (not monitoring) when FILE reaches SIZE: 500MB, 2GiB… (default 1GB)'],
+	['--replay FILE', 'Play a recording instead of polling a scheduler (space pause, ←/→ step, [/] ±1 min, {/} start/end, x speed)'],
+	['--at TIME', 'With --replay: the moment to show, ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or +90s/+2m from the start'],
+	['--diff T1,T2', 'With --replay: print what changed between two moments (workers, memory, spilled, per-prefix progress, erred)'],
+	['--demo', 'Play the recording bundled with dask-top in a loop: no cluster needed'],
+];
+
+/** What meow gives for RECORD_FLAGS. */
+export interface RecordFlags {
+	readonly record?: string | undefined;
+	readonly recordMax?: string | undefined;
+	readonly replay?: string | undefined;
+	readonly at?: string | undefined;
+	readonly diff?: string | undefined;
+	readonly demo?: boolean | undefined;
+}
+
+export interface RecordTo {
+	readonly file: string;
+	readonly maxBytes: number;
+}
+
+export interface ReplayFrom {
+	/** The recording; the bundled one for --demo. */
+	readonly file: string;
+	readonly demo: boolean;
+	/** Loop forever (the demo), or stop at the last round. */
+	readonly loop: boolean;
+	readonly at?: MomentSpec;
+	readonly diff?: readonly [MomentSpec, MomentSpec];
+}
+
+export interface RecordOptions {
+	readonly record?: RecordTo;
+	readonly replay?: ReplayFrom;
+}
+
+export type RecordOptionsResult = {readonly ok: true; readonly options: RecordOptions} | {readonly ok: false; readonly error: string};
+
+const MOMENT_HELP = 'use ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or an offset from the start such as +90s or +2m';
+
+function moment(text: string, flag: string): MomentSpec | string {
+	return parseMoment(text) ?? `${flag}: "${text}" is not a moment (${MOMENT_HELP})`;
+}
+
+export interface RecordContext {
+	/** A scheduler URL was given on the command line. */
+	readonly hasUrlArgument: boolean;
+	/** Where the bundled demo recording lives. */
+	readonly demoFile: string;
+}
+
+export function resolveRecordOptions(flags: RecordFlags, context: RecordContext): RecordOptionsResult {
+	const fail = (error: string): RecordOptionsResult => ({ok: false, error});
+	const demo = flags.demo === true;
+	if (flags.record !== undefined && flags.record.trim() === '') return fail('--record needs a file name');
+	if (flags.replay !== undefined && flags.replay.trim() === '') return fail('--replay needs a file name');
+	if (flags.recordMax !== undefined && flags.record === undefined) return fail('--record-max needs --record FILE');
+	if (flags.replay !== undefined && demo) return fail('--replay and --demo both play a recording: choose one');
+	const replaying = flags.replay !== undefined || demo;
+	if (flags.record !== undefined && replaying) return fail(`--record records a live scheduler; it cannot be combined with ${demo ? '--demo' : '--replay'}`);
+	if (replaying && context.hasUrlArgument) return fail(`${demo ? '--demo' : '--replay'} plays a recording: give no scheduler URL`);
+	if (!replaying && flags.at !== undefined) return fail('--at needs --replay FILE (or --demo)');
+	if (!replaying && flags.diff !== undefined) return fail('--diff needs --replay FILE (or --demo)');
+	if (flags.at !== undefined && flags.diff !== undefined) return fail('--at and --diff cannot be combined: --diff already names its two moments');
+
+	let record: RecordTo | undefined;
+	if (flags.record !== undefined) {
+		let maxBytes = DEFAULT_RECORD_MAX_BYTES;
+		if (flags.recordMax !== undefined) {
+			const parsed = parseSize(flags.recordMax);
+			if (parsed === undefined) return fail(`--record-max: "${flags.recordMax}" is not a size (use 500MB, 2GB, 512MiB or a number of bytes)`);
+			maxBytes = parsed;
+		}
+		record = {file: flags.record, maxBytes};
+	}
+
+	let replay: ReplayFrom | undefined;
+	if (replaying) {
+		let at: MomentSpec | undefined;
+		let diff: readonly [MomentSpec, MomentSpec] | undefined;
+		if (flags.at !== undefined) {
+			const parsed = moment(flags.at, '--at');
+			if (typeof parsed === 'string') return fail(parsed);
+			at = parsed;
+		}
+		if (flags.diff !== undefined) {
+			const parts = flags.diff.split(',');
+			if (parts.length !== 2) return fail(`--diff needs two moments separated by a comma, e.g. --diff +30s,+2m (got "${flags.diff}")`);
+			const first = moment(parts[0] as string, '--diff');
+			if (typeof first === 'string') return fail(first);
+			const second = moment(parts[1] as string, '--diff');
+			if (typeof second === 'string') return fail(second);
+			diff = [first, second];
+		}
+		replay = {
+			file: demo ? context.demoFile : (flags.replay as string),
+			demo,
+			loop: demo,
+			...(at === undefined ? {} : {at}),
+			...(diff === undefined ? {} : {diff}),
+		};
+	}
+	return {ok: true, options: {...(record ? {record} : {}), ...(replay ? {replay} : {})}};
+}
+
+/**
+ * Whether the run prints once and exits. Live: --once/--json or no terminal, except that
+ * recording polls until signalled even without a terminal (nohup, cron, systemd). Replay: the
+ * same, and --diff always prints once.
+ */
+export function runsOnce(base: {readonly once: boolean; readonly json: boolean; readonly stdoutIsTTY: boolean}, options: RecordOptions): boolean {
+	if (options.replay?.diff !== undefined) return true;
+	if (base.once || base.json) return true;
+	if (options.record !== undefined) return false;
+	return !base.stdoutIsTTY;
+}
+
+/** The recording flags out of meow's flags object, for ParsedArgv. */
+export function pickRecordFlags(flags: RecordFlags): RecordFlags {
+	return {record: flags.record, recordMax: flags.recordMax, replay: flags.replay, at: flags.at, diff: flags.diff, demo: flags.demo === true};
+}

@@ -1,0 +1,37 @@
+/** Plain-ASCII number formatting for the text table. "-" stands for unknown. */
+import {bytesText as formatBytes} from '../units/bytes.js';
+import {durationText as formatDuration} from '../units/duration.js';
+
+/** Bytes in binary units (units/bytes.ts); '-' when unknown. */
+export function bytesText(bytes: number | undefined): string {
+	return formatBytes(bytes, '-');
+}
+
+export function numberText(value: number | undefined): string {
+	return value === undefined || !Number.isFinite(value) ? '-' : String(value);
+}
+
+/** "9 %" of used in limit; undefined when either is unknown or there is no limit. */
+export function percentOf(used: number | undefined, limit: number | undefined): string | undefined {
+	if (used === undefined || limit === undefined || limit <= 0 || !Number.isFinite(used)) return undefined;
+	return `${Math.round((used / limit) * 100)} %`;
+}
+
+/** Seconds ago, compact: "0.3s ago", "42s ago", "5m ago", "2h ago". */
+export function ageText(seconds: number | undefined): string {
+	if (seconds === undefined || !Number.isFinite(seconds)) return '-';
+	if (seconds < 10) return `${seconds.toFixed(1)}s ago`;
+	if (seconds < 120) return `${Math.round(seconds)}s ago`;
+	if (seconds < 7200) return `${Math.round(seconds / 60)}m ago`;
+	return `${Math.round(seconds / 3600)}h ago`;
+}
+
+/** Epoch seconds as UTC "2026-11-29 17:06:32 UTC". */
+export function timeText(epochSeconds: number): string {
+	return `${new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** A duration in seconds, compact: "0.4 s", "42 s", "5 min", "2.5 h" (units/duration.ts); "-" when unknown. */
+export function durationText(seconds: number | undefined): string {
+	return formatDuration(seconds, '-');
+}

@@ -1,0 +1,44 @@
+/**
+ * First contact with one scheduler, the same for one cluster (main.ts) and several (clusters.ts):
+ * one full round, diagnosed (scrape/diagnose.ts): is this Dask, and if not, one line saying why.
+ * Feeding a round to its pipeline (the source's status, then the round) is here too, for the
+ * rounds polled by hand (first contact, --once's follow-up); a started poller feeds through
+ * pipeline.ts's connect.
+ */
+import type {Pipeline} from '../pipeline.js';
+import {diagnoseFirstContact, type FirstContact} from '../scrape/diagnose.js';
+import type {Poller} from '../scrape/poller.js';
+import type {RawScrape} from '../types/raw-scrape.js';
+
+export interface ContactOptions {
+	/** The URL as shown to the user (tokens redacted). */
+	readonly display: string;
+	readonly timeoutMs: number;
+	/** Nobody asked for this URL: it is the built-in default (a refusal gets a hint). */
+	readonly isDefaultUrl: boolean;
+}
+
+export interface ContactRound {
+	/** The round, not yet fed to any pipeline (the caller decides, given the verdict). */
+	readonly round: RawScrape;
+	readonly verdict: FirstContact;
+}
+
+/** One full round, diagnosed. */
+export async function contactRound(poller: Poller, options: ContactOptions): Promise<ContactRound> {
+	const round = await poller.round();
+	const verdict = diagnoseFirstContact({
+		results: round.responses,
+		locations: poller.redirects(),
+		display: options.display,
+		timeoutMs: options.timeoutMs,
+		isDefaultUrl: options.isDefaultUrl,
+	});
+	return {round, verdict};
+}
+
+/** A round polled by hand into its pipeline: the poller's status at the round's time, then the round. */
+export function feedRound(poller: Poller, pipeline: Pipeline, round: RawScrape): void {
+	pipeline.sourceStatus(poller.status(), round.atMs, poller.intervalMs);
+	pipeline.ingest(round);
+}

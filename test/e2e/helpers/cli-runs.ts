@@ -1,0 +1,96 @@
+/**
+ * Running the built CLI for the record/replay end-to-end tests: one-shot runs, long-running
+ * recorders stopped by signals, and what a recording file holds while it is being written.
+ */
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, readFileSync} from 'node:fs';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {constants as zlibConstants, gunzipSync} from 'node:zlib';
+import {formatOnce} from '../../../source/output/once.js';
+import {createPipeline} from '../../../source/pipeline.js';
+import type {RawScrape} from '../../../source/types/raw-scrape.js';
+import type {Snapshot} from '../../../source/types/snapshot.js';
+import {CLI_PATH} from './cli.js';
+import {REPO_ROOT} from './python.js';
+
+/** DASK_TOP_TEST_CLI runs the tests against another build of the CLI. */
+export const CLI = process.env['DASK_TOP_TEST_CLI'] ?? CLI_PATH;
+
+const children = new Set<ChildProcess>();
+
+export interface Run {
+	readonly code: number | null;
+	readonly signal: NodeJS.Signals | null;
+	readonly stdout: string;
+	readonly stderr: string;
+}
+
+/** A running CLI: stdout and stderr piped (not a terminal), stdin closed. */
+export function start(args: readonly string[]): {child: ChildProcess; done: Promise<Run>; stderr: () => string} {
+	const child = spawn(process.execPath, [CLI, ...args], {cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe']});
+	children.add(child);
+	let stdout = '';
+	let stderr = '';
+	child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const done = new Promise<Run>((resolve) => {
+		child.once('close', (code, signal) => {
+			children.delete(child);
+			resolve({code, signal, stdout, stderr});
+		});
+	});
+	return {child, done, stderr: () => stderr};
+}
+
+/** Runs the CLI to its end (SIGKILLed after timeoutMs). */
+export async function run(args: readonly string[], timeoutMs = 30_000): Promise<Run> {
+	const {child, done} = start(args);
+	const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+	try {
+		return await done;
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** SIGKILLs every CLI still running (afterAll). */
+export function killAll(): void {
+	for (const child of children) child.kill('SIGKILL');
+}
+
+/** Rounds in a recording file so far (complete lines after the header), read as gzip or plain. */
+export function roundsOnDisk(file: string): number {
+	if (!existsSync(file)) return 0;
+	const bytes = readFileSync(file);
+	let text: string;
+	try {
+		text = bytes[0] === 0x1f ? gunzipSync(bytes, {finishFlush: zlibConstants.Z_SYNC_FLUSH}).toString() : bytes.toString();
+	} catch {
+		return 0;
+	}
+	return Math.max(0, text.split('\n').length - 2);
+}
+
+export async function waitFor(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!check()) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await sleep(100);
+	}
+}
+
+/** The --json document a run printed; throws with its stderr when it failed. */
+export function json(result: Run): Snapshot {
+	if (result.code !== 0) throw new Error(`exit ${String(result.code)}: ${result.stderr}`);
+	return JSON.parse(result.stdout) as Snapshot;
+}
+
+/** What a pipeline fed these rounds prints with --once --json after each of them (snapshot and triage), round by round. */
+export function pipelineDocuments(rounds: readonly RawScrape[]): unknown[] {
+	const pipeline = createPipeline();
+	return rounds.map((raw) => {
+		pipeline.sourceStatus({state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0}, raw.atMs);
+		pipeline.ingest(raw);
+		return JSON.parse(formatOnce(pipeline, true) ?? 'null');
+	});
+}

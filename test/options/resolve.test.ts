@@ -1,0 +1,128 @@
+import {describe, expect, it} from 'vitest';
+import {resolveOptions, type OptionsInput, type OptionsResult} from '../../source/options/resolve.js';
+import {parseConfig, configPath} from '../../source/options/config.js';
+import type {ParsedArgv} from '../../source/options/flags.js';
+
+const noFlags: ParsedArgv['flags'] = {once: false, json: false, header: [], insecure: false, color: true, ascii: false, help: false, version: false};
+
+function resolve(flags: Partial<ParsedArgv['flags']> = {}, input: string[] = [], rest: Partial<OptionsInput> = {}): OptionsResult {
+	return resolveOptions({argv: {input, flags: {...noFlags, ...flags}}, env: {}, stdoutIsTTY: true, ...rest});
+}
+
+function ok(result: OptionsResult) {
+	if (!result.ok) throw new Error(result.error);
+	return result.options;
+}
+
+function error(result: OptionsResult): string {
+	if (result.ok) throw new Error('expected a usage error');
+	return result.error;
+}
+
+describe('resolveOptions', () => {
+	it('uses http://127.0.0.1:8787 and a 2 s interval when nothing is given', () => {
+		const options = ok(resolve());
+		expect(options.url.base).toBe('http://127.0.0.1:8787/');
+		expect(options.urlFrom).toBe('default');
+		expect(options.intervalMs).toBe(2000);
+		expect(options.timeoutMs).toBe(5000);
+		expect(options.once).toBe(false);
+	});
+
+	it('prefers the argument over DASK_TOP_URL over the config file', () => {
+		const config = {path: '/c.json', url: 'http://from-config:8787'};
+		expect(ok(resolve({}, ['http://arg:8787'], {env: {DASK_TOP_URL: 'http://env:8787'}, config})).url.base).toBe('http://arg:8787/');
+		expect(ok(resolve({}, [], {env: {DASK_TOP_URL: 'http://env:8787'}, config})).urlFrom).toBe('env');
+		expect(ok(resolve({}, [], {config})).url.base).toBe('http://from-config:8787/');
+	});
+
+	it('notes on stderr that a comm address was read as its dashboard', () => {
+		expect(ok(resolve({}, ['tcp://10.1.2.3:8786'])).notes.join('\n')).toContain('http://10.1.2.3:8787/');
+	});
+
+	it('behaves as --once when stdout is not a terminal, and --json implies --once', () => {
+		expect(ok(resolve({}, [], {stdoutIsTTY: false})).once).toBe(true);
+		expect(ok(resolve({json: true})).once).toBe(true);
+	});
+
+	it('raises an interval below 1 s to 1 s and says so', () => {
+		const options = ok(resolve({interval: '500ms'}));
+		expect(options.intervalMs).toBe(1000);
+		expect(options.notes.join()).toContain('raised to 1 s');
+	});
+
+	it('takes the interval from the config file when the flag is absent', () => {
+		expect(ok(resolve({}, [], {config: {path: '/c.json', interval: '5s'}})).intervalMs).toBe(5000);
+		expect(ok(resolve({interval: '3'}, [], {config: {path: '/c.json', interval: '5s'}})).intervalMs).toBe(3000);
+	});
+
+	it.each([
+		[{interval: 'abc'}, [], '--interval: "abc" is not a duration'],
+		[{interval: ''}, [], '--interval needs a value'],
+		[{timeout: '-5'}, [], '--timeout: "-5" is not a duration'],
+		[{header: ['NoColonHere']}, [], "--header: a header must look like 'Name: value'"],
+		[{header: ['Bad Name: x']}, [], "--header: a header must look like 'Name: value'"],
+		[{recording: {record: 'x.ndjson'}}, ['http://a:1', 'http://b:2'], '--record records one cluster for now, got 2 scheduler URLs'],
+		[{}, ['ftp://host'], 'unsupported scheme ftp://'],
+		[{caFile: ''}, [], '--ca-file needs a file name'],
+	] as const)('turns %j %j into the usage error %j', (flags, input, message) => {
+		expect(error(resolve(flags, [...input]))).toContain(message);
+	});
+
+	it('names the config file when a value in it is wrong', () => {
+		expect(error(resolve({}, [], {config: {path: '/home/u/.config/dask-top/config.json', interval: 'soon'}}))).toContain(
+			'interval in config file /home/u/.config/dask-top/config.json',
+		);
+	});
+
+	it('parses headers, lets a flag override the config header of the same name', () => {
+		const options = ok(resolve({header: ['authorization: token FLAG']}, [], {config: {path: '/c', header: ['Authorization: token FILE', 'X-Extra: 1']}}));
+		expect(options.headers).toEqual([
+			{name: 'authorization', value: 'token FLAG'},
+			{name: 'X-Extra', value: '1'},
+		]);
+	});
+
+	it('turns credentials in the URL into a Basic Authorization header unless one is given', () => {
+		expect(ok(resolve({}, ['https://u:p@gw.example.org/clusters/c/status'])).headers).toEqual([{name: 'Authorization', value: 'Basic dTpw'}]);
+		expect(ok(resolve({header: ['Authorization: token t']}, ['https://u:p@gw.example.org/'])).headers).toEqual([{name: 'Authorization', value: 'token t'}]);
+	});
+
+	it('turns colour off with --no-color, NO_COLOR, or the config file', () => {
+		expect(ok(resolve()).color).toBe(true);
+		expect(ok(resolve({color: false})).color).toBe(false);
+		expect(ok(resolve({}, [], {env: {NO_COLOR: '1'}})).color).toBe(false);
+		expect(ok(resolve({}, [], {config: {path: '/c', color: false}})).color).toBe(false);
+	});
+});
+
+describe('parseConfig', () => {
+	it('reads the known keys', () => {
+		const result = parseConfig('{"url": "http://h:8787", "interval": 3, "header": "A: b", "ca-file": "/ca.pem", "insecure": true}', '/c.json');
+		expect(result).toEqual({
+			ok: true,
+			config: {path: '/c.json', url: 'http://h:8787', interval: '3', header: ['A: b'], caFile: '/ca.pem', insecure: true},
+		});
+	});
+
+	it.each([
+		['{"url": ', 'not valid JSON'],
+		['[1]', 'expected a JSON object'],
+		['{"urll": "x"}', 'unknown key "urll"'],
+		['{"insecure": "yes"}', '"insecure" must be true or false'],
+		['{"header": [1]}', '"header" must be a list of strings'],
+	])('turns %j into one line naming the file: %j', (text, message) => {
+		const result = parseConfig(text, '/c.json');
+		expect(result.ok).toBe(false);
+		if (!result.ok) {
+			expect(result.error).toContain('config file /c.json: ');
+			expect(result.error).toContain(message);
+			expect(result.error).not.toContain('\n');
+		}
+	});
+
+	it('lives under XDG_CONFIG_HOME, else ~/.config', () => {
+		expect(configPath({XDG_CONFIG_HOME: '/x'}, '/home/u')).toBe('/x/dask-top/config.json');
+		expect(configPath({}, '/home/u')).toBe('/home/u/.config/dask-top/config.json');
+	});
+});

@@ -65,6 +65,8 @@ export interface SchedulerSnapshot {
 	readonly address?: string; // comm address, tcp://…:8786
 	readonly id?: string;
 	readonly started?: number; // epoch s
+	/** When the scheduler's process started, epoch seconds (/metrics' process collector). */
+	readonly process_start_time_seconds?: number;
 	readonly dashboard_port?: number;
 	readonly workers: WorkerCounts;
 	readonly threads?: number;

@@ -12,9 +12,11 @@ import type {Pipeline} from '../pipeline.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 import {App, type TerminalSize} from './app.js';
 import {createClusterStores, type TuiCluster} from './cluster-stores.js';
+import {createTerminalControls, type TerminalControls} from './input/terminal-controls.js';
 import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';
 import {createTuiStore, sourceControls, type TuiStore} from './store.js';
 import {createDiffStdout} from '../terminal/diff-stdout.js';
+import {keepAttributes} from './styling.js';
 import {enterFullScreen, SIGNAL_EXIT_CODES, type EndingSignal} from './terminal.js';
 import {makeTheme, type Theme} from './theme.js';
 
@@ -50,13 +52,14 @@ interface RootProps {
 	readonly url: string;
 	readonly theme: Theme;
 	readonly onQuit: () => void;
+	readonly terminal: TerminalControls;
 }
 
-function Root({store, source, url, theme, onQuit}: RootProps) {
+function Root({store, source, url, theme, onQuit, terminal}: RootProps) {
 	const data = useSyncExternalStore(store.subscribe, store.getData);
 	const size = useTerminalSize();
 	const controls = useMemo(() => sourceControls(source, store), [source, store]);
-	return <App data={data} controls={controls} url={url} size={size} theme={theme} onQuit={onQuit} keys={process.stdin.isTTY === true} />;
+	return <App data={data} controls={controls} url={url} size={size} theme={theme} onQuit={onQuit} keys={process.stdin.isTTY === true} terminal={terminal} />;
 }
 
 /** Several clusters: their root, following the terminal's size. */
@@ -72,12 +75,14 @@ function oneLine(error: unknown): string {
 
 export async function runTui({options, source, pipeline, clusters}: TuiContext): Promise<number> {
 	const theme = makeTheme({color: options.color, ascii: options.ascii});
+	keepAttributes(process.stdout);
 	const several = clusters !== undefined && clusters.length > 1 ? createClusterStores(clusters, Date.now) : undefined;
 	const single = several ? undefined : createTuiStore({pipeline, source, now: Date.now});
 	const store = several ?? single!;
 	const screen = enterFullScreen(process.stdout);
 	// Ink renders whole frames into this stream; the terminal gets only the cells that changed.
 	const output = process.stdout.isTTY ? createDiffStdout(process.stdout) : undefined;
+	const terminal = createTerminalControls({screen, stdin: process.stdin, mouse: options.mouse && process.stdin.isTTY === true && process.stdout.isTTY === true});
 	let failure: string | undefined;
 	let resolveCode: (code: number) => void = () => {};
 	const finished = new Promise<number>((resolve) => {
@@ -95,6 +100,7 @@ export async function runTui({options, source, pipeline, clusters}: TuiContext):
 		clearInterval(ticker);
 		for (const [signal, handler] of handlers) process.removeListener(signal, handler);
 		process.removeListener('exit', onExit);
+		terminal.dispose();
 		try {
 			instance?.unmount(); // Ink draws its last frame here: while the alternate screen is still up
 		} catch {
@@ -113,9 +119,9 @@ export async function runTui({options, source, pipeline, clusters}: TuiContext):
 
 	try {
 		const root = several ? (
-			<SeveralRoot stores={several} theme={theme} onQuit={() => finish(0)} />
+			<SeveralRoot stores={several} theme={theme} onQuit={() => finish(0)} terminal={terminal} />
 		) : (
-			<Root store={single!} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} />
+			<Root store={single!} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} terminal={terminal} />
 		);
 		instance = render(root, {
 			exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q

@@ -14,11 +14,9 @@ import {configPath, readConfigFile} from '../options/config.js';
 import {parseArgv} from '../options/flags.js';
 import {formatOnce} from '../output/once.js';
 import {connect, createPipeline, type Pipeline} from '../pipeline.js';
-import {HttpClient} from '../scrape/client.js';
 import {planHints} from '../scrape/hints.js';
 import {Poller} from '../scrape/poller.js';
 import {recordUntilSignalled, runReplay, startRecording} from './record.js';
-import {runClusters} from './once.js';
 import {versionLine} from '../single-executable.js';
 import type {Recorder} from '../record/writer.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
@@ -81,8 +79,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const ca = options.caFile === undefined ? undefined : readCa(options.caFile);
 	if (typeof ca === 'object') return usage(ca.error);
 	// Several clusters: one client, poller and pipeline each, side by side (once.ts).
-	if (options.clusters.length > 1) return runClusters({options, ...(ca === undefined ? {} : {ca}), version: parsed.argv.version, say});
+	// The HTTP client (undici) and the several-cluster runner load only when a scheduler is polled: --version, --help and usage errors stay small.
+	if (options.clusters.length > 1) return (await import('./once.js')).runClusters({options, ...(ca === undefined ? {} : {ca}), version: parsed.argv.version, say});
 
+	const {HttpClient} = await import('../scrape/client.js');
 	const client = new HttpClient({
 		timeoutMs: options.timeoutMs,
 		schedulerOrigin: new URL(options.url.base).origin,

@@ -5,6 +5,9 @@ export default defineConfig({
 		environment: 'node',
 		// TZ: times are local (as htop and date); tests that are about the zone set their own.
 		env: {FORCE_COLOR: '0', TZ: 'UTC'},
+		// A focused test (`it.only`) fails the run instead of quietly skipping the rest (the lint's
+		// noFocusedTests cannot tell `.only` from the project's own `fit`).
+		allowOnly: false,
 		testTimeout: 20_000,
 		hookTimeout: 120_000,
 		// End-to-end files (test/e2e/) start real Dask clusters and real terminals; on 2 cores they

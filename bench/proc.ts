@@ -71,7 +71,7 @@ export async function liveHeapBytes(pid: number, file: string, timeoutMs = 10_00
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const records = readProbe(file).filter((record) => record.afterGc !== undefined);
-		if (records.length > before) return (records.at(-1)?.afterGc as ProbeSample).heapUsed;
+		if (records.length > before) return (records.at(-1)!.afterGc as ProbeSample).heapUsed;
 		if (Date.now() > deadline) throw new Error('the heap probe did not answer SIGUSR2');
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}

@@ -3,7 +3,7 @@
 // forces React's production build (its development build leaks on every commit), and bounds
 // Ink's text caches (see ink-cache-bound.mjs). Beside it: dist/THIRD-PARTY-NOTICES.txt, the
 // licences of the packages it inlines (notices.mjs).
-import {build} from 'esbuild';
+import {build, context} from 'esbuild';
 import {chmodSync, existsSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {inkCacheBound} from './ink-cache-bound.mjs';
@@ -39,7 +39,7 @@ if (process.argv.includes('--if-stale')) {
 const single = process.argv.includes('--single');
 // Old bundles and chunks go (never the single executable or the notices beside them).
 for (const name of (existsSync('dist') ? readdirSync('dist', {withFileTypes: true}) : []).filter((e) => e.isFile() && /\.mjs(\.map)?$/.test(e.name))) rmSync(join('dist', name.name));
-const result = await build({
+const options = {
 	entryPoints: {'dask-top': 'source/cli.tsx'},
 	bundle: true,
 	platform: 'node',
@@ -56,6 +56,30 @@ const result = await build({
 	metafile: true,
 	// `--sourcemap`: dist/dask-top.mjs.map beside the bundle, for profiles (node --cpu-prof, --heap-prof).
 	sourcemap: process.argv.includes('--sourcemap'),
-});
-writeNotices(result.metafile, 'dist/THIRD-PARTY-NOTICES.txt');
-chmodSync(outfile, 0o755); // run by its first line, as an installed bin is
+};
+
+function finish(metafile) {
+	writeNotices(metafile, 'dist/THIRD-PARTY-NOTICES.txt');
+	chmodSync(outfile, 0o755); // run by its first line, as an installed bin is
+}
+
+if (process.argv.includes('--watch')) {
+	// `npm run dev`: rebuild on every change under source/; chunks a rebuild no longer writes go.
+	const rebuilt = {
+		name: 'rebuilt',
+		setup(b) {
+			b.onEnd((result) => {
+				if (result.errors.length > 0) return;
+				const written = new Set(Object.keys(result.metafile.outputs).map((path) => path.replace(/^dist\//, '')));
+				for (const name of readdirSync('dist').filter((n) => /^chunk-.*\.mjs(\.map)?$/.test(n) && !written.has(n))) rmSync(join('dist', name));
+				finish(result.metafile);
+				console.error(`${new Date().toLocaleTimeString()} built ${outfile}`);
+			});
+		},
+	};
+	const ctx = await context({...options, plugins: [...options.plugins, rebuilt]});
+	await ctx.watch();
+	console.error('watching source/ (Ctrl-C stops)');
+} else {
+	finish((await build(options)).metafile);
+}

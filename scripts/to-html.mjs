@@ -18,7 +18,7 @@ const lines = readFileSync(input, 'utf8')
 	.replaceAll('\u001B[27m', '\u001B[49m')
 	.replace(/\n$/, '')
 	.split('\n');
-const body = lines.map((line) => convert.toHtml(line + '\u001B[0m')).join('\n');
+const body = lines.map((line) => convert.toHtml(`${line}\u001B[0m`)).join('\n');
 const height = Number(rows) * 18;
 writeFileSync(
 	output,

@@ -57,9 +57,9 @@ export function estimateQueuedDuration(snapshot: Snapshot): QueuedDuration {
 	const used: string[] = [];
 	for (const [prefix, c] of Object.entries(snapshot.scheduler.prefixes)) {
 		const t = c.transitions;
-		const waiting = Math.max(0, (t.queued ?? 0) + (t['no-worker'] ?? 0) - (t.processing ?? 0));
+		const waiting = Math.max(0, (t['queued'] ?? 0) + (t['no-worker'] ?? 0) - (t['processing'] ?? 0));
 		if (waiting <= 0) continue;
-		const memory = t.memory ?? 0;
+		const memory = t['memory'] ?? 0;
 		const mean = c.compute_seconds_total !== undefined && memory > 0 ? c.compute_seconds_total / memory : undefined;
 		weighted += waiting * (mean ?? UNKNOWN_TASK_DURATION_S);
 		count += waiting;

@@ -220,6 +220,6 @@ function fallbackMessage(snapshot: Snapshot | undefined, rise: Rise): string {
 	const identity = snapshot?.endpoints.find((e) => e.target === undefined && e.path === '/json/identity.json');
 	const failing = identity !== undefined && identity.state !== 'ok';
 	const why = !failing ? 'failed' : identity.status === 500 ? 'answers HTTP 500 (dask/distributed#8370: busy workers break its JSON)' : identity.status ? `answers HTTP ${identity.status}` : 'gets no answer';
-	const from = rise.detail?.api && !rise.detail.workers_html ? '/api/v1/get_workers' : '/info/main/workers.html';
+	const from = rise.detail?.['api'] && !rise.detail['workers_html'] ? '/api/v1/get_workers' : '/info/main/workers.html';
 	return `identity.json ${why} in ${rise.amount} recent poll${rise.amount === 1 ? '' : 's'}: worker figures come from ${from}`;
 }

@@ -199,7 +199,7 @@ export function workerRows(state: ClusterState, query: RowQuery): WorkerRowsView
 	const previous = base.filtered.get(sortKey);
 	if (previous?.filter === text) return {rows: previous.rows, total: sorted.length};
 	// Typing narrows: a substring filter that contains the previous one only removes rows.
-	const from = previous?.substring !== undefined && filter.substring !== undefined && filter.substring.includes(previous.substring) ? previous.rows : sorted;
+	const from = previous?.substring !== undefined && filter.substring?.includes(previous.substring) ? previous.rows : sorted;
 	const rows = from.filter(filter.test);
 	base.filtered.set(sortKey, {filter: text, substring: filter.substring, rows});
 	return {rows, total: sorted.length};

@@ -181,7 +181,7 @@ export function checkArgv(argv: readonly string[]): {readonly ok: true; readonly
 		if (!known.has(name)) return {ok: false, error: `unknown option ${name}`};
 		const long = valueFlags.get(name);
 		const next = argv[i + 1];
-		if (long !== undefined && !token.includes('=') && next !== undefined && next.startsWith('-') && !known.has(next.includes('=') ? next.slice(0, next.indexOf('=')) : next)) {
+		if (long !== undefined && !token.includes('=') && next?.startsWith('-') && !known.has(next.includes('=') ? next.slice(0, next.indexOf('=')) : next)) {
 			out.push(`${long}=${next}`);
 			i += 1;
 			continue;

@@ -13,7 +13,7 @@ export function parseApiRoot(text: string): boolean {
 
 /** `/api/v1/adaptive_target` → `{workers}`. */
 export function parseAdaptiveTarget(text: string): number {
-	const workers = num(parseJsonObject(text, 'adaptive_target').workers);
+	const workers = num(parseJsonObject(text, 'adaptive_target')['workers']);
 	if (workers === undefined) throw new BodyParseError('adaptive_target has no "workers" number');
 	return workers;
 }

@@ -97,7 +97,7 @@ export function parsePromNumber(token: string): number | undefined {
 	}
 }
 
-function unescape(raw: string, labelValue: boolean): string {
+function unescapePromText(raw: string, labelValue: boolean): string {
 	if (!raw.includes('\\')) return raw;
 	let out = '';
 	for (let i = 0; i < raw.length; i++) {
@@ -125,7 +125,8 @@ class Builder {
 	invalidLines = 0;
 	firstInvalid: {line: number; reason: string} | undefined;
 
-	invalid(line: number, reason: string): void {
+	/** Counts a bad line; returns undefined so a caller can `return this.invalid(...)` and stop reading the line. */
+	invalid(line: number, reason: string): undefined {
 		this.invalidLines++;
 		this.firstInvalid ??= {line, reason};
 	}
@@ -140,11 +141,11 @@ class Builder {
 		const name = text.slice(i, nameEnd);
 		if (name.length === 0) return;
 		const rest = text.slice(skipBlanks(text, nameEnd, end), end);
-		if (keyword === 'HELP') this.help.set(name, unescape(rest, false));
+		if (keyword === 'HELP') this.help.set(name, unescapePromText(rest, false));
 		else if (TYPES.has(rest.trim())) this.types.set(name, rest.trim() as PromType);
 	}
 
-	sample(text: string, start: number, end: number, lineNo: number): void {
+	sample(text: string, start: number, end: number, lineNo: number): undefined {
 		let i = start;
 		if (!isNameStart(text.charCodeAt(i))) return this.invalid(lineNo, 'metric name expected');
 		while (i < end && isNameChar(text.charCodeAt(i))) i++;
@@ -171,7 +172,7 @@ class Builder {
 					else i++;
 				}
 				if (i >= end) return this.invalid(lineNo, 'unterminated label value');
-				labels[labelName] = unescape(text.slice(valueStart, i), true);
+				labels[labelName] = unescapePromText(text.slice(valueStart, i), true);
 				i = skipBlanks(text, i + 1, end);
 				if (text.charCodeAt(i) === COMMA) i = skipBlanks(text, i + 1, end);
 				else if (text.charCodeAt(i) !== CLOSE_BRACE) return this.invalid(lineNo, ', or } expected in labels');

@@ -5,7 +5,7 @@
  * else wrong is a RecordingReadError whose message is one line for the user.
  */
 import {createReadStream} from 'node:fs';
-import {open} from 'node:fs/promises';
+import {open, type FileHandle} from 'node:fs/promises';
 import {constants as zlibConstants, createGunzip} from 'node:zlib';
 import {Readable} from 'node:stream';
 import {readEmbedded} from '../single-executable.js';
@@ -31,6 +31,7 @@ class VisitorError extends Error {
 }
 
 /** Called per round in file order, with the line it was read from; return false to stop reading. */
+// biome-ignore lint/suspicious/noConfusingVoidType: void lets a visitor that never stops be a plain block.
 export type RoundVisitor = (raw: RawScrape, index: number, line: Buffer) => boolean | void;
 
 const MAX_HEADER_BYTES = 64 * 1024;
@@ -41,7 +42,7 @@ function startsGzip(bytes: Uint8Array): boolean {
 }
 
 async function isGzip(file: string): Promise<boolean> {
-	let handle;
+	let handle: FileHandle;
 	try {
 		handle = await open(file, 'r');
 	} catch (error) {
@@ -123,7 +124,7 @@ export async function readRecording(file: string, visit: RoundVisitor): Promise<
 				continue;
 			}
 			rounds += 1;
-			let more: boolean | void;
+			let more: ReturnType<RoundVisitor>;
 			try {
 				more = visit(round, rounds - 1, line);
 			} catch (error) {

@@ -142,14 +142,6 @@ export function eventsTitle(triage: TriageView | undefined, theme: Theme, width:
 /** The Alerts panel needs this many lines (a blank, its title, two entries) or it is not drawn. */
 export const ALERTS_PANEL_MIN_LINES = 4;
 
-/** An entry cut to `max` lines, the last one ending with an ellipsis when something was left out. */
-function capEntry(lines: Segment[][], max: number, width: number): Segment[][] {
-	if (lines.length <= max) return lines;
-	const kept = lines.slice(0, max);
-	kept[max - 1] = markCut(kept[max - 1]!, width);
-	return kept;
-}
-
 function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: boolean): Segment[] {
 	const c = triage.counts;
 	const counts: Segment[] = [

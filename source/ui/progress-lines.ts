@@ -8,7 +8,7 @@ import type {PrefixProgress, ProgressView} from '../model/types.js';
 import type {TaskState} from '../types/snapshot.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import {fitColumns, type ColumnSpec} from './columns.js';
-import {fit, fitMiddle, formatBytesShort, formatClock, formatCount, formatDuration, formatPercent, formatPerSecond} from './cells.js';
+import {fit, fitMiddle, formatBytesShort, formatCount, formatDuration, formatPercent, formatPerSecond} from './cells.js';
 import {part, seg, type Part} from './parts.js';
 import type {Theme, Tone} from './theme.js';
 import {wrapParts, wrapSegments} from './wrap.js';

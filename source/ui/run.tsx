@@ -34,15 +34,15 @@ const TICK_MS = 1000;
 /** The terminal's size, following resizes (Ink 6 has no useWindowSize). */
 export function useTerminalSize(fallback: TerminalSize = {columns: 80, rows: 24}): TerminalSize {
 	const {stdout} = useStdout();
-	const read = () => ({columns: stdout.columns || fallback.columns, rows: stdout.rows || fallback.rows});
-	const [size, setSize] = useState(read);
+	const {columns: fallbackColumns, rows: fallbackRows} = fallback;
+	const [size, setSize] = useState(() => ({columns: stdout.columns || fallbackColumns, rows: stdout.rows || fallbackRows}));
 	useEffect(() => {
-		const onResize = () => setSize(read());
+		const onResize = () => setSize({columns: stdout.columns || fallbackColumns, rows: stdout.rows || fallbackRows});
 		stdout.on('resize', onResize);
 		return () => {
 			stdout.off('resize', onResize);
 		};
-	}, [stdout]);
+	}, [stdout, fallbackColumns, fallbackRows]);
 	return size;
 }
 

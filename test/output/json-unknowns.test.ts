@@ -10,7 +10,7 @@ import {fixtureSnapshot} from '../helpers/snapshots.js';
 
 function nullKeys(value: unknown, path: string, out: string[]): string[] {
 	if (value === null) out.push(path);
-	else if (Array.isArray(value)) value.forEach((v, i) => nullKeys(v, `${path}[${i}]`, out));
+	else if (Array.isArray(value)) for (const [i, v] of value.entries()) nullKeys(v, `${path}[${i}]`, out);
 	else if (typeof value === 'object') for (const [k, v] of Object.entries(value as object)) nullKeys(v, `${path}.${k}`, out);
 	return out;
 }

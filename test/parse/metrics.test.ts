@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {parsePrometheus} from '../../source/parse/prometheus.js';
 import {parseSchedulerMetrics, workerCountsFromMetrics} from '../../source/parse/scheduler-metrics.js';
 import {parseWorkerMetrics} from '../../source/parse/worker-metrics.js';
-import {FIXTURE_VERSIONS, SCENARIOS} from '../helpers/fixtures.js';
+import {FIXTURE_VERSIONS, type SCENARIOS} from '../helpers/fixtures.js';
 import {promByLabel, promPlain, schedulerMetricsBody, workerMetricsBody} from '../helpers/fixture-expect.js';
 
 const scheduler = (version: (typeof FIXTURE_VERSIONS)[number], scenario: (typeof SCENARIOS)[number]) =>

@@ -13,7 +13,7 @@ import {KEY, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('occupancy in the detail', () => {
 	it.each([
@@ -51,7 +51,7 @@ describe.each(FIXTURE_VERSIONS)('the worker detail on Dask %s fixtures', (versio
 			const pairs = detailPairs({address: row.address, track: run.model.workers.get(row.address)!, row, index, count: rows.length, memory: DASK_MEMORY_THRESHOLDS});
 			expect(pairs.map(([label]) => label)).toEqual(expect.arrayContaining(['scheduler', 'occupancy', 'heartbeat', 'seen']));
 			const text = body.join('\n');
-			for (const [label, value] of pairs) expect(text).toMatch(new RegExp(`${escape(label)} +${escape(value)}( |$)`, 'm'));
+			for (const [label, value] of pairs) expect(text).toMatch(new RegExp(`${escapeRegExp(label)} +${escapeRegExp(value)}( |$)`, 'm'));
 			if (name === 'gamma') expect(text).toMatch(/^LOST at \d\d:\d\d:\d\d/m);
 		});
 	});

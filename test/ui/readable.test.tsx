@@ -165,7 +165,7 @@ describe('the help overlay at 80×24', () => {
 		for (let i = 0; i < 60; i++) {
 			const lines = app.lines();
 			expectWithin(lines, 80);
-			expect(lines[4]).toMatch(/^Keys \(Esc or \? closes this help; j\/k scroll\)  lines \d+–\d+ of \d+/);
+			expect(lines[4]).toMatch(/^Keys \(Esc or \? closes this help; j\/k scroll\) {2}lines \d+–\d+ of \d+/);
 			pages.push(prose(lines.slice(5, -1)));
 			await app.press('j');
 		}
@@ -197,6 +197,6 @@ describe('the smallest screen, 60×16', () => {
 	it('shortens the help title to keep where the lines are', async () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 60, rows: 16});
 		await app.press('?');
-		expect(app.lines()[4]).toMatch(/^Keys \(Esc\/\? close; j\/k scroll\)  lines 1–9 of \d+ ↓$/);
+		expect(app.lines()[4]).toMatch(/^Keys \(Esc\/\? close; j\/k scroll\) {2}lines 1–9 of \d+ ↓$/);
 	});
 });

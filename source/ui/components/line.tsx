@@ -32,6 +32,7 @@ export const Line = memo(function Line({segments, theme, inverse = false}: LineP
 			{merged.length === 0
 				? ' '
 				: merged.map((s, i) => (
+						// biome-ignore lint/suspicious/noArrayIndexKey: a segment's place in its line is all that names it.
 						<Text key={i} color={toneColor(theme, s.tone)} bold={s.bold === true}>
 							{s.text}
 						</Text>
@@ -47,9 +48,11 @@ export function Lines({lines, theme, height}: {readonly lines: readonly (readonl
 	return (
 		<>
 			{shown.map((segments, i) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: rows are screen lines; the row number is their identity.
 				<Line key={i} segments={segments} theme={theme} />
 			))}
 			{Array.from({length: blanks}, (_, i) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: blank filler rows have nothing but their number.
 				<Text key={`blank-${i}`}> </Text>
 			))}
 		</>

@@ -30,6 +30,7 @@ export function Overview({model, triage, theme, width, height}: OverviewProps) {
 	const history = model.history;
 	const points = model.snapshotCount;
 	const plotRows = plan?.plotRows ?? 0;
+	// biome-ignore lint/correctness/useExhaustiveDependencies: the history's rings fill in place; snapshotCount is what says they moved.
 	const graphs = useMemo(() => (plotRows > 0 ? overviewGraphLines(history, theme, width, plotRows) : []), [history, points, theme, width, plotRows]);
 	if (!plan) return <AlertsPanel {...(triage ? {triage} : {})} theme={theme} width={width} height={height} />;
 	const prefixes = overviewPrefixLines(progress, theme, width, plan.prefixLines);

@@ -60,7 +60,7 @@ export function EventsBody({triage, page, cursor, top, theme, width, height}: Bo
 		const e = events[i]!;
 		const all = eventLines(e, page.layout, theme);
 		const lines = all.length <= room ? all : [...all.slice(0, room - 1), markCut(all[room - 1]!, width)];
-		lines.forEach((segments, j) => rows.push(<Line key={`${e.id}@${e.start_time}@${i}.${j}`} segments={segments} theme={theme} inverse={i === cursor} />));
+		for (const [j, segments] of lines.entries()) rows.push(<Line key={`${e.id}@${e.start_time}@${i}.${j}`} segments={segments} theme={theme} inverse={i === cursor} />);
 		room -= lines.length;
 	}
 	return (

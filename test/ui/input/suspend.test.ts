@@ -28,7 +28,9 @@ function fakes() {
 		},
 	};
 	const screen = {suspend: () => log.push('screen left'), resume: () => log.push('screen back')};
-	const deliver = (signal: string) => [...(listeners.get(signal) ?? [])].forEach((l) => l());
+	const deliver = (signal: string) => {
+		for (const l of [...(listeners.get(signal) ?? [])]) l();
+	};
 	return {log, listeners, signals, stdin, screen, deliver};
 }
 

@@ -31,8 +31,8 @@ export interface QueuedDuration {
 export interface RecomputeOptions {
 	readonly flavor: AdaptiveFlavor;
 	readonly targetDurationSeconds: number;
-	readonly minimumWorkers?: number;
-	readonly maximumWorkers?: number;
+	readonly minimumWorkers?: number | undefined;
+	readonly maximumWorkers?: number | undefined;
 	/** Modern only: mean duration of the queued / no-worker tasks. */
 	readonly queuedDuration?: QueuedDuration;
 }
@@ -81,7 +81,7 @@ const WORKER_LIST_PATHS: Readonly<Record<NonNullable<Snapshot['workers_source']>
 const STORED_BYTES_SKEW_S = 1;
 
 interface StoredBytes {
-	readonly bytes?: number;
+	readonly bytes?: number | undefined;
 	readonly estimated: boolean;
 	readonly note: string;
 }

@@ -185,12 +185,12 @@ export function lostMessage(track: WorkerTrack): string {
 export interface ClusterRuleContext {
 	readonly thresholds: Thresholds;
 	readonly nowMs: number;
-	readonly snapshot?: Snapshot;
+	readonly snapshot?: Snapshot | undefined;
 	readonly rises: ReadonlyMap<string, Rise>;
 	readonly missedPolls: number;
-	readonly dataAgeSeconds?: number;
+	readonly dataAgeSeconds?: number | undefined;
 	/** Why the source is failing, when it says. */
-	readonly sourceDetail?: string;
+	readonly sourceDetail?: string | undefined;
 	readonly stall: StallView;
 }
 

@@ -53,9 +53,9 @@ export interface ProgressSample {
 	readonly timeS: number;
 	readonly prefixes: Readonly<Record<string, PrefixCounters>>;
 	/** Cluster-wide tasks in flight in the same answer. */
-	readonly active?: number;
+	readonly active?: number | undefined;
 	/** The scheduler's start, epoch seconds, when known. */
-	readonly schedulerStartS?: number;
+	readonly schedulerStartS?: number | undefined;
 }
 
 /** What the counters leave in flight for a prefix counted from `track` (may be below 0 with scattered data). */

@@ -19,7 +19,7 @@ export interface CounterSample {
 	readonly timeS: number;
 	readonly prefixes: Readonly<Record<string, PrefixCounters>>;
 	/** Scheduler id + start time, when known. */
-	readonly scheduler?: string;
+	readonly scheduler?: string | undefined;
 }
 
 export const EMPTY_RATES: Rates = Object.freeze({perPrefix: Object.freeze({})});

@@ -151,7 +151,7 @@ interface BaseEntry {
 	/** Epoch seconds each gone worker was lost or retired at. */
 	readonly goneAt: readonly number[];
 	readonly sorted: Map<string, WorkerRow[]>;
-	readonly filtered: Map<string, {readonly filter: string; readonly substring?: string; readonly rows: readonly WorkerRow[]}>;
+	readonly filtered: Map<string, {readonly filter: string; readonly substring: string | undefined; readonly rows: readonly WorkerRow[]}>;
 }
 
 const baseCache = new WeakMap<ReadonlyMap<string, WorkerTrack>, BaseEntry>();

@@ -60,10 +60,10 @@ export interface ResolvedModelOptions {
 	readonly eventLogLength: number;
 	readonly lostWorkersKept: number;
 	readonly intervalMs: number;
-	readonly stallAfterMs?: number;
+	readonly stallAfterMs?: number | undefined;
 	readonly targetDurationSeconds: number;
-	readonly minimumWorkers?: number;
-	readonly maximumWorkers?: number;
+	readonly minimumWorkers?: number | undefined;
+	readonly maximumWorkers?: number | undefined;
 }
 
 // ─── Thresholds (one table of data; see thresholds.ts) ───────────────────────────────────────
@@ -178,7 +178,7 @@ export interface PrefixTrack {
 	/** Epoch seconds of the sample the base was taken at. */
 	readonly baseAtS: number;
 	/** Epoch seconds from which every task of the prefix is counted (undefined: the scheduler's start, time unknown). */
-	readonly sinceS?: number;
+	readonly sinceS?: number | undefined;
 	/** Nothing was in flight at `sinceS` and nothing from before it is counted. */
 	readonly exactBase: boolean;
 }
@@ -188,7 +188,7 @@ export interface ProgressTrack {
 	readonly prefixes: ReadonlyMap<string, PrefixTrack>;
 	readonly nextOrder: number;
 	/** Epoch seconds of the latest sample. */
-	readonly lastSampleS?: number;
+	readonly lastSampleS?: number | undefined;
 	/** The latest epoch (no task in flight cluster-wide) and every prefix's counters then. */
 	readonly lastEpoch?: {readonly timeS: number; readonly counts: Readonly<Record<string, PrefixCounts>>};
 	/** Tasks in flight cluster-wide (processing + queued + waiting + no-worker) at the latest sample, when /metrics gave them. */
@@ -224,7 +224,7 @@ export interface ClusterState {
 	/** Latest snapshot (the last good data; kept while the source fails). */
 	readonly snapshot?: Snapshot;
 	/** The snapshot before it (for rates). */
-	readonly previous?: Snapshot;
+	readonly previous?: Snapshot | undefined;
 	/** Monitor time of the latest action. */
 	readonly nowMs: number;
 	/** Snapshots reduced since the start or the last reset. */
@@ -236,14 +236,14 @@ export interface ClusterState {
 	/** Per-prefix progress bookkeeping (progress-track.ts). */
 	readonly progress: ProgressTrack;
 	/** Epoch seconds of the first counter sample (or of the latest counter reset). */
-	readonly baselineAtS?: number;
+	readonly baselineAtS?: number | undefined;
 	/** Monitor time of the latest snapshot in which a task completed (or of the baseline). */
 	readonly lastCompletionMs?: number;
 	readonly source: SourceTrack;
 	/** The scheduler this state follows (set by the first snapshot that says). */
 	readonly epoch?: SchedulerEpoch;
 	/** Which adaptive_target formula reproduced the scheduler's number, on versions the answers cannot date. */
-	readonly learnedFlavor?: LearnedFlavor;
+	readonly learnedFlavor?: LearnedFlavor | undefined;
 	/** Consecutive polls each worker has been a scale-down candidate (Adaptive's wait-count). */
 	readonly closeCounts: ReadonlyMap<string, number>;
 	/** Ongoing alerts by id. */
@@ -269,9 +269,9 @@ export interface SourceTrack {
 	readonly status?: SourceStatus;
 	readonly intervalMs: number;
 	/** Monitor ms of the first action (staleness counts from here until data arrives). */
-	readonly startMs?: number;
+	readonly startMs?: number | undefined;
 	/** Monitor ms of the latest snapshot carrying a fresh answer. */
-	readonly lastFreshMs?: number;
+	readonly lastFreshMs?: number | undefined;
 	/** Consecutive snapshots with no fresh answer. */
 	readonly missedRounds: number;
 	/**
@@ -279,7 +279,7 @@ export interface SourceTrack {
 	 * its event loop was blocked (its own longest tick). Heartbeats could not arrive meanwhile, so a
 	 * worker's heartbeat age counts against the worker only from here.
 	 */
-	readonly deafUntilMs?: number;
+	readonly deafUntilMs?: number | undefined;
 }
 
 /** What identifies the scheduler the state describes; another one on the same port starts a new epoch. */

@@ -103,38 +103,38 @@ export interface RowQuery {
 export interface WorkerRow {
 	readonly address: string;
 	readonly name: string;
-	readonly host?: string;
+	readonly host?: string | undefined;
 	/** Dask status, or 'lost' / 'retired' once gone. */
 	readonly status: string;
 	readonly present: boolean;
-	readonly threads?: number;
-	readonly cpu_percent?: number;
-	readonly memory_process_bytes?: number;
-	readonly memory_limit_bytes?: number;
+	readonly threads?: number | undefined;
+	readonly cpu_percent?: number | undefined;
+	readonly memory_process_bytes?: number | undefined;
+	readonly memory_limit_bytes?: number | undefined;
 	/** process / limit; undefined without a limit. */
-	readonly memory_fraction?: number;
-	readonly memory_managed_bytes?: number;
-	readonly memory_unmanaged_bytes?: number;
-	readonly memory_managed_fraction?: number;
-	readonly memory_unmanaged_fraction?: number;
-	readonly memory_spilled_bytes?: number;
-	readonly tasks_executing?: number;
-	readonly tasks_ready?: number;
-	readonly tasks_in_memory?: number;
-	readonly processing?: number;
+	readonly memory_fraction?: number | undefined;
+	readonly memory_managed_bytes?: number | undefined;
+	readonly memory_unmanaged_bytes?: number | undefined;
+	readonly memory_managed_fraction?: number | undefined;
+	readonly memory_unmanaged_fraction?: number | undefined;
+	readonly memory_spilled_bytes?: number | undefined;
+	readonly tasks_executing?: number | undefined;
+	readonly tasks_ready?: number | undefined;
+	readonly tasks_in_memory?: number | undefined;
+	readonly processing?: number | undefined;
 	/** Open transfers, incoming + outgoing. */
-	readonly transfers?: number;
-	readonly transfer_incoming_count?: number;
-	readonly transfer_outgoing_count?: number;
-	readonly net_read_bps?: number;
-	readonly net_write_bps?: number;
-	readonly event_loop_interval_seconds?: number;
-	readonly heartbeat_age_seconds?: number;
+	readonly transfers?: number | undefined;
+	readonly transfer_incoming_count?: number | undefined;
+	readonly transfer_outgoing_count?: number | undefined;
+	readonly net_read_bps?: number | undefined;
+	readonly net_write_bps?: number | undefined;
+	readonly event_loop_interval_seconds?: number | undefined;
+	readonly heartbeat_age_seconds?: number | undefined;
 	/** Epoch seconds it was last listed (monitor clock). */
-	readonly last_seen?: number;
-	readonly lost_at?: number;
+	readonly last_seen?: number | undefined;
+	readonly lost_at?: number | undefined;
 	/** Worst ongoing alert on this worker. */
-	readonly severity?: Severity;
+	readonly severity?: Severity | undefined;
 }
 
 export interface WorkerRowsView {
@@ -174,8 +174,8 @@ export interface PrefixProgress {
 export interface ProgressView {
 	/** Current tasks by state (cluster-wide, exact). */
 	readonly tasks: Readonly<Partial<Record<TaskState, number>>>;
-	readonly tasks_total?: number;
-	readonly tasks_done_per_second?: number;
+	readonly tasks_total?: number | undefined;
+	readonly tasks_done_per_second?: number | undefined;
 	/** Per prefix: active first, then in the order first seen. */
 	readonly prefixes: readonly PrefixProgress[];
 	/** The latest sample had no task in flight (an epoch). */
@@ -196,7 +196,7 @@ export type ScaleDirection = 'up' | 'steady' | 'down';
 
 export interface AdaptiveInput {
 	readonly name: string;
-	readonly value?: number;
+	readonly value?: number | undefined;
 	readonly status: 'exact' | 'estimated' | 'missing';
 	/** Where it came from / why estimated or missing. */
 	readonly note: string;
@@ -205,12 +205,12 @@ export interface AdaptiveInput {
 export interface AdaptiveView {
 	readonly workers: number;
 	/** The scheduler's own answer: desired_workers (metrics or counts.json). */
-	readonly desired_workers?: number;
+	readonly desired_workers?: number | undefined;
 	/** /api/v1/adaptive_target when the api module is enabled. */
-	readonly api_adaptive_target?: number;
+	readonly api_adaptive_target?: number | undefined;
 	/** The scheduler's number clamped to the user's minimum/maximum (when given). */
-	readonly target?: number;
-	readonly direction?: ScaleDirection;
+	readonly target?: number | undefined;
+	readonly direction?: ScaleDirection | undefined;
 	readonly flavor: AdaptiveFlavor;
 	/** How the flavor was decided (version hint or metrics label set). */
 	readonly flavor_note: string;
@@ -220,7 +220,7 @@ export interface AdaptiveView {
 	readonly recomputed?: AdaptiveRecomputation;
 	/** Recomputation ≠ scheduler's number. */
 	readonly disagreement: boolean;
-	readonly disagreement_note?: string;
+	readonly disagreement_note?: string | undefined;
 	readonly scale_down: ScaleDownView;
 	/** Fixed caveats (the live Adaptive's min/max/target are not visible over HTTP, …). */
 	readonly notes: readonly string[];
@@ -229,15 +229,15 @@ export interface AdaptiveView {
 export interface AdaptiveRecomputation {
 	/** Set when an input is missing: no number, only the reason. */
 	readonly target?: number;
-	readonly cpu_term?: number;
-	readonly memory_term?: number;
+	readonly cpu_term?: number | undefined;
+	readonly memory_term?: number | undefined;
 	readonly wins?: 'cpu' | 'memory' | 'tie' | 'scale_down';
 	readonly target_duration_seconds: number;
-	readonly occupancy_seconds?: number;
-	readonly queued_occupancy_seconds?: number;
+	readonly occupancy_seconds?: number | undefined;
+	readonly queued_occupancy_seconds?: number | undefined;
 	readonly queued_task_duration_seconds?: number;
 	/** Before dividing by threads (modern) = threads wanted. */
-	readonly cpu_threads?: number;
+	readonly cpu_threads?: number | undefined;
 	readonly inputs: readonly AdaptiveInput[];
 	readonly estimated: boolean;
 	readonly missing: readonly string[];
@@ -259,7 +259,7 @@ export interface ScaleDownView {
 export interface StallView {
 	readonly stalled: boolean;
 	/** Seconds since the latest completion (or the baseline). */
-	readonly since_completion_seconds?: number;
+	readonly since_completion_seconds?: number | undefined;
 	readonly threshold_seconds: number;
 	readonly threshold_note: string;
 	/** Addresses of the workers holding tasks (processing > 0 or executing > 0). */
@@ -280,6 +280,6 @@ export interface TriageView {
 	readonly counts: SeverityCounts;
 	readonly adaptive: AdaptiveView;
 	readonly stall: StallView;
-	readonly data_age_seconds?: number;
+	readonly data_age_seconds?: number | undefined;
 	readonly missed_polls: number;
 }

@@ -54,7 +54,7 @@ export interface JsonExtras {
 	readonly alerts?: readonly Alert[];
 	readonly events?: readonly ModelEvent[];
 	readonly severity_counts?: SeverityCounts;
-	readonly adaptive?: AdaptiveView;
+	readonly adaptive?: AdaptiveView | undefined;
 	readonly stall?: StallView;
 	readonly progress?: readonly PrefixProgress[];
 	readonly lost_workers?: readonly LostWorker[];

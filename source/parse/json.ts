@@ -41,9 +41,14 @@ export function obj(value: unknown): JsonObject | undefined {
 	return isObject(value) ? value : undefined;
 }
 
+/** `T` with every key that may hold `undefined` made optional and never `undefined` (what `defined` returns). */
+export type Defined<T> = {[K in keyof T as undefined extends T[K] ? never : K]: T[K]} & {
+	[K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
 /** Copies the entries whose value is defined (keeps JSON output free of `undefined`). */
-export function defined<T extends object>(value: T): T {
+export function defined<T extends object>(value: T): Defined<T> {
 	const out: Record<string, unknown> = {};
 	for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = v;
-	return out as T;
+	return out as Defined<T>;
 }

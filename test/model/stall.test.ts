@@ -23,7 +23,7 @@ interface Case {
 	readonly thresholdSeconds: number;
 }
 
-const holder = (name: string, cpu: number | undefined, extra: Partial<WorkerSnapshot> = {}) => worker(`tcp://${name}:1`, {name, processing: 2, cpu_percent: cpu, ...extra});
+const holder = (name: string, cpu: number | undefined, extra: Partial<WorkerSnapshot> = {}) => worker(`tcp://${name}:1`, {name, processing: 2, ...(cpu === undefined ? {} : {cpu_percent: cpu}), ...extra});
 const idle = (name: string) => worker(`tcp://${name}:1`, {name, processing: 0, tasks_executing: 0, cpu_percent: 0.5});
 
 const CASES: readonly Case[] = [

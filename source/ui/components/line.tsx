@@ -5,7 +5,7 @@
 import {Text} from 'ink';
 import {memo} from 'react';
 import type {Segment} from '../bars.js';
-import {toneColor, type Theme} from '../theme.js';
+import {toneColor, toneProps, type Theme} from '../theme.js';
 
 export interface LineProps {
 	readonly segments: readonly Segment[];
@@ -33,7 +33,7 @@ export const Line = memo(function Line({segments, theme, inverse = false}: LineP
 				? ' '
 				: merged.map((s, i) => (
 						// biome-ignore lint/suspicious/noArrayIndexKey: a segment's place in its line is all that names it.
-						<Text key={i} color={toneColor(theme, s.tone)} bold={s.bold === true}>
+						<Text key={i} {...toneProps(theme, s.tone)} bold={s.bold === true}>
 							{s.text}
 						</Text>
 					))}

@@ -11,7 +11,7 @@ import type {Segment} from '../bars.js';
 import {alertsPanelLines, eventLines, eventsTitle, markCut, type EventsPage} from '../events-lines.js';
 import {helpTitle} from '../help-lines.js';
 import {prefixColumns, prefixHeader, progressHead as prefixHead, prefixRow} from '../progress-lines.js';
-import type {Theme} from '../theme.js';
+import {toneProps, type Theme} from '../theme.js';
 import {Line, Lines} from './line.js';
 
 interface BodyProps {
@@ -43,7 +43,7 @@ export function ProgressBody({view, cursor, top, theme, width, height}: BodyProp
 		<Box flexDirection="column" width={width} height={height}>
 			<Lines lines={head} theme={theme} />
 			<Line segments={prefixHeader(layout)} theme={theme} />
-			{view && rows.length === 0 ? <Text color={theme.tones.muted}>no task prefixes seen yet</Text> : null}
+			{view && rows.length === 0 ? <Text {...toneProps(theme, 'muted')}>no task prefixes seen yet</Text> : null}
 			{visible.map((p, i) => (
 				<Line key={p.prefix} segments={prefixRow(p, layout, theme)} theme={theme} inverse={top + i === cursor} />
 			))}
@@ -68,7 +68,7 @@ export function EventsBody({triage, page, cursor, top, theme, width, height}: Bo
 			<Lines lines={page.head} theme={theme} />
 			<Text> </Text>
 			<Line segments={eventsTitle(triage, theme, width)} theme={theme} />
-			{triage && events.length === 0 ? <Text color={theme.tones.muted}>no events yet: nothing has joined, left or crossed a threshold</Text> : null}
+			{triage && events.length === 0 ? <Text {...toneProps(theme, 'muted')}>no events yet: nothing has joined, left or crossed a threshold</Text> : null}
 			{rows}
 		</Box>
 	);

@@ -8,7 +8,7 @@ import type {SortColumn, WorkerRow} from '../../model/types.js';
 import type {Segment} from '../bars.js';
 import {fitColumns} from '../columns.js';
 import {headerSegments, rowSegments, sortLabel, WORKER_COLUMNS, type CellContext, type WorkerColumn} from '../worker-columns.js';
-import type {Theme} from '../theme.js';
+import {toneProps, type Theme} from '../theme.js';
 import {Line} from './line.js';
 
 export interface WorkerTableProps {
@@ -78,7 +78,7 @@ export function WorkerTable(props: WorkerTableProps) {
 		<Box flexDirection="column" width={width} height={height}>
 			<Line segments={titleSegments(props)} theme={theme} />
 			<Line segments={headerSegments(columns, sort, theme.glyphs, cells.memory)} theme={theme} />
-			{empty !== undefined ? <Text color={theme.tones.muted}>{empty}</Text> : null}
+			{empty !== undefined ? <Text {...toneProps(theme, 'muted')}>{empty}</Text> : null}
 			{visible.map((row, i) => (
 				<Row key={row.address} row={row} columns={columns} cells={cells} theme={theme} selected={top + i === cursor} />
 			))}

@@ -10,6 +10,7 @@
  */
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
+import type {RetireTrack} from './retire.js';
 import type {Series} from './ring.js';
 import type {AdaptiveView, Alert, ModelEvent, ProgressView, RowQuery, StallView, TriageView, WorkerRowsView} from './view-types.js';
 
@@ -174,6 +175,8 @@ export interface ClusterState {
 	readonly events: readonly ModelEvent[];
 	/** "Rising" marks (erred tasks, spilled bytes) by `kind|subject`, while their window is open. */
 	readonly rises: ReadonlyMap<string, Rise>;
+	/** Retires dask-top asked for and their outcomes, newest first (retire.ts); absent before the first. */
+	readonly retires?: readonly RetireTrack[];
 	/** Increments on every change; views memoize on it. */
 	readonly revision: number;
 }

@@ -8,6 +8,7 @@
  */
 import type {EndpointResult, RawScrape, Target} from '../types/raw-scrape.js';
 import type {EndpointState} from '../types/snapshot.js';
+import {isAction} from './actions.js';
 import {classify} from './classify.js';
 import {endpointKind, proxyParts, workerPageAddress, type EndpointKind} from './endpoint-kind.js';
 import {BodyParseError} from './json.js';
@@ -154,6 +155,7 @@ function pruneGone(entries: Map<string, CacheEntry>, roundMs: number): void {
 export function mergeScrape(cache: ScrapeCache, raw: RawScrape): ScrapeCache {
 	const entries = new Map(cache.entries);
 	for (const result of raw.responses) {
+		if (isAction(result)) continue; // a POST dask-top sent: the snapshot's actions, not an endpoint (see actions.ts)
 		const key = cacheKey(result.target, result.path);
 		const previous = entries.get(key);
 		if (previous && previous.latest.result.startedMs > result.startedMs) continue; // an older answer arriving late

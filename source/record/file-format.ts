@@ -45,6 +45,9 @@ function redactResult(result: EndpointResult): EndpointResult {
 		// An HTML answer (a login page, a proxy hint page) may echo a token back in a link.
 		...(result.body === undefined ? {} : {body: isHtml(result.contentType) ? redactText(result.body) : result.body}),
 		...(result.error === undefined ? {} : {error: {kind: result.error.kind, message: redactText(result.error.message)}}),
+		...(result.method === undefined ? {} : {method: result.method}),
+		...(result.requestBody === undefined ? {} : {requestBody: result.requestBody}),
+		...(result.pending === true ? {pending: true} : {}),
 	};
 }
 
@@ -94,7 +97,7 @@ const ERROR_KINDS: ReadonlySet<string> = new Set<FetchErrorKind>(['refused', 'dn
 
 function parseResult(value: unknown): EndpointResult | undefined {
 	if (!isRecord(value)) return undefined;
-	const {target, path, url, startedMs, latencyMs, status, contentType, body, error} = value;
+	const {target, path, url, startedMs, latencyMs, status, contentType, body, error, method, requestBody, pending} = value;
 	if (typeof target !== 'string' || (target !== 'scheduler' && !target.startsWith('worker:'))) return undefined;
 	if (typeof path !== 'string' || typeof startedMs !== 'number' || typeof latencyMs !== 'number') return undefined;
 	if (status !== null && typeof status !== 'number') return undefined;
@@ -113,6 +116,9 @@ function parseResult(value: unknown): EndpointResult | undefined {
 		...(typeof contentType === 'string' ? {contentType} : {}),
 		...(typeof body === 'string' ? {body} : {}),
 		...(parsedError ? {error: parsedError} : {}),
+		...(method === 'POST' ? {method} : {}),
+		...(typeof requestBody === 'string' ? {requestBody} : {}),
+		...(pending === true ? {pending} : {}),
 	};
 }
 

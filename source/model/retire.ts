@@ -191,7 +191,8 @@ function judge(track: RetireTrack, present: ReadonlyMap<string, WorkerSnapshot>,
 	const here = present.has(track.address);
 	if (track.goneMs === undefined && !here && listFresh) track = {...track, goneMs: nowMs};
 	if (track.goneMs !== undefined) {
-		const again = [...present.values()].find((w) => w.name === track.name && w.address !== track.address);
+		// Back under its name: at a new address, or at the same one when its port is fixed (--worker-port).
+		const again = [...present.values()].find((w) => w.name === track.name);
 		if (again) return done('rejoined', {rejoinedAs: again.address});
 		if (!track.nanny || nowMs - track.goneMs >= REJOIN_WAIT_MS) return done('left');
 		return track;

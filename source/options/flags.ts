@@ -19,6 +19,7 @@ export const FLAGS = {
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
 	mouse: {type: 'boolean', default: true},
+	allowActions: {type: 'boolean'},
 	threshold: {type: 'string', isMultiple: true},
 	stallAfter: {type: 'string'},
 	targetDuration: {type: 'string'},
@@ -41,6 +42,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--no-color', 'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video'],
 	['--ascii', 'Plain ASCII: no box-drawing or block characters'],
 	['--no-mouse', "No mouse: clicks and the wheel go to the terminal (its own text selection works)"],
+	['--allow-actions', "Let F9 / K retire the selected worker (after a confirmation; needs the scheduler's api module). Without it dask-top only reads"],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	['--stall-after DURATION', 'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)'],
 	['--target-duration DURATION', "Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)"],
@@ -120,6 +122,8 @@ export interface ParsedArgv {
 		readonly color: boolean;
 		readonly ascii: boolean;
 		readonly mouse: boolean;
+		/** --allow-actions (absent: false). */
+		readonly allowActions?: boolean;
 		/** --threshold NAME=VALUE, in the order given. */
 		readonly threshold?: readonly string[];
 		readonly stallAfter?: string;
@@ -166,6 +170,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					color: flags.color !== false,
 					ascii: flags.ascii === true,
 					mouse: flags.mouse !== false,
+					allowActions: flags.allowActions === true,
 					threshold: flags.threshold ?? [],
 					...(flags.stallAfter === undefined ? {} : {stallAfter: flags.stallAfter}),
 					...(flags.targetDuration === undefined ? {} : {targetDuration: flags.targetDuration}),

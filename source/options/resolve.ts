@@ -39,6 +39,8 @@ export interface Options {
 	readonly ascii: boolean;
 	/** Mouse reporting in the full screen (--no-mouse or "mouse": false turn it off). */
 	readonly mouse: boolean;
+	/** --allow-actions (or "allow-actions": true): F9 / K may retire a worker; read-only otherwise. */
+	readonly allowActions: boolean;
 	/** The model's options: thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval. */
 	readonly model: ModelOptions;
 	/** --record / --replay / --demo and their moments (recording.ts). */
@@ -130,6 +132,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			color: flags.color && config?.color !== false && !noColorEnv,
 			ascii: flags.ascii || config?.ascii === true,
 			mouse: flags.mouse && config?.mouse !== false,
+			allowActions: flags.allowActions === true || config?.allowActions === true,
 			model: model.model,
 			recording: recording.options,
 			notes,

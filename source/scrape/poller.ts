@@ -10,6 +10,7 @@ import type {FetchOutcome, HttpClient} from './client.js';
 import {LoadMeter} from './load.js';
 import {ENDPOINT_PATHS, nextDelayMs, planRound, workerDetailPath, type EndpointKey, type EndpointMemory, type PlanKey} from './plan.js';
 import {toEndpointResult} from './result.js';
+import {ActionOutbox} from './retire.js';
 import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
 import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
 import type {WorkerEndpoint} from './worker-plan.js';
@@ -45,6 +46,7 @@ export class Poller implements ScrapeSource {
 	private readonly locations = new Map<string, string>();
 	private readonly load = new LoadMeter(Date.now());
 	private readonly sampling: WorkerSampling;
+	private readonly outbox = new ActionOutbox();
 	private listener: ((raw: RawScrape) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private inFlight: Promise<RawScrape> | undefined;
@@ -101,6 +103,13 @@ export class Poller implements ScrapeSource {
 			this.schedule(Math.max(0, this.lastRoundStartMs + this.interval - Date.now()));
 		}
 		return this.interval;
+	}
+
+	/** Asks the scheduler to retire one worker (once, never retried); the rounds after it carry the request and its answer. */
+	retireWorker(address: string): void {
+		if (this.stopped) return;
+		this.outbox.retire(this.config.client, this.config.url, address, () => this.refreshNow());
+		this.refreshNow();
 	}
 
 	refreshNow(): void {
@@ -189,7 +198,8 @@ export class Poller implements ScrapeSource {
 			this.failures += 1;
 			this.downDetail = classify(firstScheduler).detail;
 		}
-		return {atMs, base: this.config.url.base, responses};
+		// Actions sent or answered during the round ride at its end, after every read it made.
+		return {atMs, base: this.config.url.base, responses: [...responses, ...this.outbox.take()]};
 	}
 
 	private async ask(key: EndpointKey, atMs: number): Promise<EndpointResult> {

@@ -21,6 +21,8 @@ export interface ClustersRootProps {
 	/** Read keys (false when stdin is not a terminal). */
 	readonly keys?: boolean;
 	readonly terminal?: TerminalControls;
+	/** --allow-actions: F9 / K may retire a worker of the cluster on screen. */
+	readonly allowActions?: boolean;
 }
 
 /** The cluster `step` away from `index`, wrapping around. */
@@ -28,7 +30,7 @@ export function stepCluster(index: number, step: 1 | -1, count: number): number 
 	return count === 0 ? 0 : (index + step + count) % count;
 }
 
-export function ClustersRoot({stores, size, theme, onQuit, keys = true, terminal}: ClustersRootProps) {
+export function ClustersRoot({stores, size, theme, onQuit, keys = true, terminal, allowActions = false}: ClustersRootProps) {
 	const [active, setActive] = useState(0);
 	const saved = useRef(new Map<number, UiState>());
 	const cluster = stores.clusters[active] ?? stores.clusters[0]!;
@@ -64,6 +66,7 @@ export function ClustersRoot({stores, size, theme, onQuit, keys = true, terminal
 			theme={theme}
 			onQuit={onQuit}
 			keys={keys}
+			allowActions={allowActions}
 			{...(terminal ? {terminal} : {})}
 			clusterBar={{summaries, active}}
 			onUiChange={(ui) => saved.current.set(active, ui)}

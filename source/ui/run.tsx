@@ -52,13 +52,14 @@ interface RootProps {
 	readonly theme: Theme;
 	readonly onQuit: () => void;
 	readonly terminal: TerminalControls;
+	readonly allowActions: boolean;
 }
 
-function Root({store, source, url, theme, onQuit, terminal}: RootProps) {
+function Root({store, source, url, theme, onQuit, terminal, allowActions}: RootProps) {
 	const data = useSyncExternalStore(store.subscribe, store.getData);
 	const size = useTerminalSize();
 	const controls = useMemo(() => sourceControls(source, store), [source, store]);
-	return <App data={data} controls={controls} url={url} size={size} theme={theme} onQuit={onQuit} keys={process.stdin.isTTY === true} terminal={terminal} />;
+	return <App data={data} controls={controls} url={url} size={size} theme={theme} onQuit={onQuit} keys={process.stdin.isTTY === true} terminal={terminal} allowActions={allowActions} />;
 }
 
 /** Several clusters: their root, following the terminal's size. */
@@ -115,9 +116,9 @@ export async function runTui({options, source, pipeline, clusters}: TuiContext):
 
 	try {
 		const root = several ? (
-			<SeveralRoot stores={several} theme={theme} onQuit={() => finish(0)} terminal={terminal} />
+			<SeveralRoot stores={several} theme={theme} onQuit={() => finish(0)} terminal={terminal} allowActions={options.allowActions} />
 		) : (
-			<Root store={single!} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} terminal={terminal} />
+			<Root store={single!} source={source} url={options.url.display} theme={theme} onQuit={() => finish(0)} terminal={terminal} allowActions={options.allowActions} />
 		);
 		instance = render(root, {
 			exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q

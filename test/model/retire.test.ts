@@ -66,6 +66,16 @@ describe('retire outcomes from the following polls', () => {
 			events: ["info beta retired and rejoined empty (its nanny restarted it; stopping it for good is the resource manager's job) (scheduler answered HTTP 200: retired beta)"],
 		},
 		{
+			name: 'a worker with a fixed port comes back at the same address',
+			polls: [
+				poll(0, [alpha, beta]),
+				poll(2, [alpha, beta], [request(beta.address)]),
+				poll(4, [alpha], [answered(beta.address, 200, betaAnswer)]),
+				poll(6, [alpha, {...beta, keys_in_memory: 0}]),
+			],
+			events: ["info beta retired and rejoined empty (its nanny restarted it; stopping it for good is the resource manager's job) (scheduler answered HTTP 200: retired beta)"],
+		},
+		{
 			name: 'a nanny that does not bring its worker back within 30 s: it left',
 			polls: [poll(0, [alpha, beta]), poll(2, [alpha], [request(beta.address), answered(beta.address, 200, betaAnswer)]), poll(20, [alpha]), poll(32, [alpha])],
 			events: ['info beta retired: its 7 keys moved, it left (its nanny did not bring it back) (scheduler answered HTTP 200: retired beta)'],

@@ -156,3 +156,28 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 		}
 	}, 120_000);
 });
+
+describe('retire without the api module', () => {
+	let plain: Cluster;
+	beforeAll(async () => {
+		plain = await startCluster({api: false, workers: [{name: 'solo', nthreads: 1, memoryLimitBytes: 600_000_000, nanny: false}]});
+	}, 120_000);
+	afterAll(async () => {
+		await plain?.stop();
+	});
+
+	it('says how to enable the api module (the routes setting), not "404"; the worker stays', async () => {
+		const t = new TmuxSession({name: 'dask-top-retire', width: 160, height: 30});
+		terminal = t;
+		if (t.start() !== 0) throw new Error(`tmux could not start a session on socket ${t.socket}`);
+		t.keys(`env -u FORCE_COLOR CI=true node ${CLI_PATH} ${plain.httpUrl} --allow-actions; echo EXIT=$?`, 'Enter');
+		await t.waitFor('the worker table', (s) => /^. solo /m.test(s) && s.includes('NAME'));
+		t.keys('F9');
+		const screen = await t.waitFor('the api module line', (s) => s.includes("retire needs the scheduler's api module"));
+		expect(flat(screen)).toContain('add distributed.http.scheduler.api to the distributed.scheduler.http.routes setting');
+		expect(screen).not.toContain('404');
+		expect(screen).not.toContain('Retire worker');
+		const truth = await groundTruth(plain);
+		expect(truth.workers.map((w) => w.name)).toEqual(['solo']);
+	}, 60_000);
+});

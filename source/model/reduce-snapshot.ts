@@ -1,20 +1,28 @@
 /**
- * One snapshot into the state: freshness, counter rates and baselines, worker tracking and
+ * One snapshot into the state: freshness, counter rates and task progress, worker tracking and
  * history, "rising" marks (erred tasks, spilled bytes), scale-down wait counts, then the alerts.
  */
 import type {Snapshot} from '../types/snapshot.js';
-import {scaleDownCandidates} from './adaptive.js';
+import {learnFlavor, scaleDownCandidates} from './adaptive.js';
 import {alertId} from './alerts.js';
 import {evaluateAlerts} from './evaluate.js';
 import {instantEvent, prependEvents} from './events.js';
-import {baselinesOf} from './progress.js';
+import {pushClusterHistory} from './cluster-history.js';
+import {activeTasks, trackProgress} from './progress-track.js';
 import {counterSample, stepRates} from './rates.js';
-import type {Ring} from './ring.js';
 import {snapshotFresh, workerListFresh} from './freshness.js';
 import {listText} from './text.js';
+import {heartbeatIntervalSeconds} from './thresholds.js';
 import type {ClusterState, ModelEvent, Rise} from './types.js';
 import {stepRetires} from './retire.js';
 import {trackWorkers} from './worker-tracks.js';
+
+/**
+ * Spill rises are measured between two readings of the same source at most this far apart: a
+ * counter grown over a longer gap (an outage, a fallback that stopped and came back later) says
+ * nothing about whether the worker is spilling now.
+ */
+const SPILL_READINGS_MAX_GAP_MS = 60_000;
 
 /** More joins than this in one poll make one cluster event instead of one per worker. */
 const JOINS_PER_WORKER_EVENT = 5;
@@ -30,12 +38,28 @@ function addRise(rises: Map<string, Rise>, key: string, amount: number, nowMs: n
 	}
 }
 
-export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: number): ClusterState {
+/**
+ * The scheduler could not hear its workers until this fresh snapshot: the polls before it went
+ * unanswered (or none came for two intervals), or its event loop was blocked for longer than a
+ * heartbeat interval (its own longest tick since the last scrape, e.g. a frozen process resumed).
+ */
+function schedulerWasDeaf(state: ClusterState, snapshot: Snapshot, nowMs: number): boolean {
+	const {missedRounds, lastFreshMs, intervalMs} = state.source;
+	if (missedRounds > 0 || (lastFreshMs !== undefined && nowMs - lastFreshMs > 2 * intervalMs)) return true;
+	const tick = snapshot.scheduler.tick_duration_max_seconds;
+	return tick !== undefined && tick >= heartbeatIntervalSeconds(snapshot.workers.length);
+}
+
+/**
+ * `restarted`: the snapshot is the first of a new scheduler (state.ts started over): a baseline for
+ * counters, but its workers did join.
+ */
+export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: number, restarted = false): ClusterState {
 	const o = state.options;
 	const baseline = state.snapshot === undefined;
 	const stamp = state.snapshotCount + 1;
 	const fresh = snapshotFresh(snapshot);
-	const source = fresh ? {...state.source, lastFreshMs: nowMs, missedRounds: 0} : {...state.source, missedRounds: state.source.missedRounds + 1};
+	const source = fresh ? {...state.source, lastFreshMs: nowMs, missedRounds: 0, ...(schedulerWasDeaf(state, snapshot, nowMs) ? {deafUntilMs: nowMs} : {})} : {...state.source, missedRounds: state.source.missedRounds + 1};
 	// No scheduler endpoint answered this round (down, refused, timing out, every answer an error):
 	// it carries no new figures, only degraded leftovers of the cache. The last good snapshot stays
 	// — its workers, history, rates and alerts — and only staleness moves (failures are data: the
@@ -47,17 +71,18 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 		return evaluateAlerts({...state, nowMs: Math.max(state.nowMs, nowMs), source, ...(pending.retires.length === 0 ? {} : {retires: pending.retires}), revision: state.revision + 1});
 	}
 
-	// Counters: rates, baselines, last completion.
+	// Counters: rates, task progress, last completion.
 	const prevSample = state.snapshot ? counterSample(state.snapshot) : undefined;
 	const nextSample = counterSample(snapshot);
 	const step = stepRates(prevSample, nextSample, state.rates);
-	let baselines = state.baselines;
 	let baselineAtS = state.baselineAtS;
-	if (nextSample && (baselineAtS === undefined || step.reset)) {
-		// At a restart the counters began from zero: everything they hold happened since.
-		baselines = step.reset ? {} : baselinesOf(nextSample.prefixes);
-		baselineAtS = nextSample.timeS;
-	}
+	if (nextSample && (baselineAtS === undefined || step.reset)) baselineAtS = nextSample.timeS;
+	// Only a new /metrics answer moves progress (a cached one says nothing new); at a restart the
+	// counters began from zero: every prefix is counted from its birth.
+	const progress =
+		nextSample && step.fresh
+			? trackProgress(state.progress, {timeS: nextSample.timeS, prefixes: nextSample.prefixes, active: activeTasks(snapshot), schedulerStartS: snapshot.scheduler.started}, step.reset)
+			: state.progress;
 	const lastCompletionMs = baseline || step.done > 0 || step.reset || state.lastCompletionMs === undefined ? nowMs : state.lastCompletionMs;
 
 	// Rising marks: expire closed windows, then add this poll's rises.
@@ -91,7 +116,8 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 		historyLength: o.workerHistoryLength,
 		lostWorkersKept: o.lostWorkersKept,
 		listFresh,
-		baseline,
+		baseline: baseline && !restarted,
+		spillGapMs: SPILL_READINGS_MAX_GAP_MS,
 	});
 	for (const [address, bytes] of tracked.spilled) addRise(rises, alertId('spilling', address), bytes, nowMs, windowMs);
 
@@ -116,25 +142,7 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	}
 
 	// Cluster history.
-	const h = state.history;
-	const s = snapshot.scheduler;
-	let processBytes = s.memory_process_bytes;
-	let limitBytes = s.memory_limit_bytes;
-	if (processBytes === undefined || limitBytes === undefined) {
-		let p = 0;
-		let l = 0;
-		for (const w of snapshot.workers) {
-			p += w.memory_process_bytes ?? 0;
-			l += w.memory_limit_bytes ?? 0;
-		}
-		processBytes ??= snapshot.workers.length > 0 ? p : undefined;
-		limitBytes ??= snapshot.workers.length > 0 ? l : undefined;
-	}
-	(h.time as Ring).push(snapshot.time, stamp);
-	(h.tasksDonePerSecond as Ring).push(step.fresh ? step.rates.tasksDonePerSecond : undefined, stamp);
-	(h.memoryProcessBytes as Ring).push(processBytes, stamp);
-	(h.memoryLimitBytes as Ring).push(limitBytes, stamp);
-	(h.workers as Ring).push(snapshot.workers.length, stamp);
+	pushClusterHistory(state.history, snapshot, step.fresh ? step.rates.tasksDonePerSecond : undefined, stamp);
 
 	// Scale-down wait counts (consecutive fresh polls as a candidate).
 	let closeCounts = state.closeCounts;
@@ -152,12 +160,13 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 		snapshotCount: stamp,
 		workers: tracked.workers,
 		rates: step.rates,
-		baselines,
+		progress,
 		baselineAtS,
 		lastCompletionMs,
 		source,
 		closeCounts,
 		...(retire.retires.length === 0 ? {} : {retires: retire.retires}),
+		learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
 		rises,
 		events: prependEvents(state.events, instant, o.eventLogLength),
 		revision: state.revision + 1,

@@ -4,7 +4,8 @@
  * whether stdout is a terminal.
  */
 import type {ConfigFile} from './config.js';
-import {formatDurationMs, pickDurationMs} from './duration.js';
+import {pickDurationMs} from './duration.js';
+import {INTERVAL_RANGE, TIMEOUT_RANGE} from './ranges.js';
 import type {ParsedArgv} from './flags.js';
 import {resolveModelFlags} from './model.js';
 import type {ModelOptions} from '../model/types.js';
@@ -14,7 +15,7 @@ import {demoRecordingPath} from './demo-file.js';
 import {resolveRecordOptions, runsOnce, type RecordOptions} from './recording.js';
 
 export const DEFAULT_INTERVAL_MS = 2000;
-export const MIN_INTERVAL_MS = 1000;
+export const MIN_INTERVAL_MS = INTERVAL_RANGE.minMs;
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 export type {ClusterTarget, HttpHeader, UrlOrigin} from './urls.js';
@@ -69,6 +70,17 @@ export function parseHeader(text: string): HttpHeader | string {
 	return {name, value};
 }
 
+/**
+ * Whether the locale's character set is UTF-8 (braille graphs, block bars, arrows): the first set
+ * of LC_ALL, LC_CTYPE, LANG names it (`C.UTF-8`, `en_US.utf8`). A locale that names another
+ * charset (`C`, `POSIX`, `en_US.ISO-8859-1`) draws plain ASCII; none set at all is taken as UTF-8,
+ * what terminals use today.
+ */
+export function localeIsUtf8(env: Readonly<Record<string, string | undefined>>): boolean {
+	const locale = [env['LC_ALL'], env['LC_CTYPE'], env['LANG']].find((v) => v !== undefined && v !== '');
+	return locale === undefined || /utf-?8/i.test(locale);
+}
+
 export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): OptionsResult {
 	const {flags, input} = argv;
 	const notes: string[] = [];
@@ -79,14 +91,9 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	notes.push(...urls.notes);
 	const urlFrom = urls.urlFrom;
 
-	const interval = pickDurationMs(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS);
-	if (typeof interval === 'string') return {ok: false, error: interval};
-	let intervalMs = interval;
-	if (intervalMs < MIN_INTERVAL_MS) {
-		notes.push(`interval ${formatDurationMs(intervalMs)} raised to ${formatDurationMs(MIN_INTERVAL_MS)}, the minimum that keeps the scheduler unbothered`);
-		intervalMs = MIN_INTERVAL_MS;
-	}
-	const timeoutMs = pickDurationMs(flags.timeout, '--timeout', config?.timeout, inConfig('timeout'), DEFAULT_TIMEOUT_MS);
+	const intervalMs = pickDurationMs(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS, INTERVAL_RANGE);
+	if (typeof intervalMs === 'string') return {ok: false, error: intervalMs};
+	const timeoutMs = pickDurationMs(flags.timeout, '--timeout', config?.timeout, inConfig('timeout'), DEFAULT_TIMEOUT_MS, TIMEOUT_RANGE);
 	if (typeof timeoutMs === 'string') return {ok: false, error: timeoutMs};
 
 	const headers = new Map<string, HttpHeader>();
@@ -108,6 +115,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	if (caFile === '') return {ok: false, error: '--ca-file needs a file name'};
 	// NO_COLOR (any value but empty), TERM=dumb and FORCE_COLOR=0 turn colours off, as --no-color does.
 	const noColorEnv = (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') || env['TERM'] === 'dumb' || env['FORCE_COLOR'] === '0' || env['FORCE_COLOR'] === 'false';
+	const plainLocale = !localeIsUtf8(env);
 	const recording = resolveRecordOptions(flags.recording ?? {}, {hasUrlArgument: input.length > 0, demoFile: demoRecordingPath()});
 	if (!recording.ok) return {ok: false, error: recording.error};
 	if (recording.options.record !== undefined && clusters.length > 1) {
@@ -130,7 +138,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			...(caFile === undefined ? {} : {caFile}),
 			insecure: flags.insecure || config?.insecure === true,
 			color: flags.color && config?.color !== false && !noColorEnv,
-			ascii: flags.ascii || config?.ascii === true,
+			ascii: flags.ascii || config?.ascii === true || plainLocale,
 			mouse: flags.mouse && config?.mouse !== false,
 			allowActions: flags.allowActions === true || config?.allowActions === true,
 			model: model.model,

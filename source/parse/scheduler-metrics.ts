@@ -25,6 +25,8 @@ export interface SchedulerMetrics {
 	readonly process_cpu_seconds_total?: number;
 	readonly process_rss_bytes?: number;
 	readonly process_open_fds?: number;
+	/** When the scheduler's process started, epoch seconds (prometheus_client's process collector). */
+	readonly process_start_time_seconds?: number;
 	readonly tick_duration_max_seconds?: number;
 	readonly tick_count_total?: number;
 	readonly task_groups?: number;
@@ -87,6 +89,7 @@ export function parseSchedulerMetrics(doc: PromDocument): SchedulerMetrics {
 		process_cpu_seconds_total: sampleValue(doc, 'process_cpu_seconds_total'),
 		process_rss_bytes: sampleValue(doc, 'process_resident_memory_bytes'),
 		process_open_fds: sampleValue(doc, 'process_open_fds'),
+		process_start_time_seconds: sampleValue(doc, 'process_start_time_seconds'),
 		tick_duration_max_seconds: sampleValue(doc, `${P}tick_duration_maximum_seconds`),
 		tick_count_total: sampleValue(doc, `${P}tick_count_total`),
 		task_groups: sampleValue(doc, `${P}task_groups`),

@@ -3,6 +3,7 @@
  */
 import type {Change, SnapshotDiff, WorkerChange} from './diff.js';
 import {formatOffset} from './units.js';
+import {localIso} from '../units/clock.js';
 
 export function formatBytes(bytes: number): string {
 	const sign = bytes < 0 ? '-' : '';
@@ -31,7 +32,7 @@ function pad(text: string, width: number, right = false): string {
 }
 
 function isoSeconds(epochSeconds: number): string {
-	return new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+	return localIso(epochSeconds * 1000);
 }
 
 /** Columns padded to their widest cell; the last column is left ragged. */

@@ -4,12 +4,13 @@
  * recording (replay starting at --at).
  */
 import {formatOffset, resolveMoment, type MomentSpec} from './units.js';
+import {localIso} from '../units/clock.js';
 
 /** A moment may lie this far past the last round and still mean the last round (times shown are rounded). */
 export const END_TOLERANCE_MS = 1000;
 
 export function isoTime(epochMs: number): string {
-	return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+	return localIso(epochMs);
 }
 
 export function describeSpan(startMs: number, endMs: number): string {

@@ -6,7 +6,7 @@
  *
  * Exit codes: 0 done, 1 the scheduler could not be read, 2 usage error.
  */
-import {readFileSync} from 'node:fs';
+import {readFileSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {contactRound, feedRound} from './first-contact.js';
 import {resolveOptions, type Options} from '../options/resolve.js';
@@ -14,11 +14,10 @@ import {configPath, readConfigFile} from '../options/config.js';
 import {parseArgv} from '../options/flags.js';
 import {formatOnce} from '../output/once.js';
 import {connect, createPipeline, type Pipeline} from '../pipeline.js';
-import {HttpClient} from '../scrape/client.js';
 import {planHints} from '../scrape/hints.js';
 import {Poller} from '../scrape/poller.js';
 import {recordUntilSignalled, runReplay, startRecording} from './record.js';
-import {runClusters} from './once.js';
+import {versionLine} from '../single-executable.js';
 import type {Recorder} from '../record/writer.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 
@@ -34,6 +33,14 @@ function usage(line: string): number {
 	say(line);
 	process.stderr.write('Run dask-top --help for usage.\n');
 	return EXIT_USAGE;
+}
+
+function isDirectory(path: string): boolean {
+	try {
+		return statSync(path).isDirectory();
+	} catch {
+		return false; // a missing file is the reader's to report
+	}
 }
 
 function readCa(path: string): string | {error: string} {
@@ -53,7 +60,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 		return EXIT_OK;
 	}
 	if (flags.version) {
-		process.stdout.write(`${parsed.argv.version}\n`);
+		process.stdout.write(`${versionLine(parsed.argv.version)}\n`);
 		return EXIT_OK;
 	}
 
@@ -65,13 +72,17 @@ export async function main(argv: readonly string[]): Promise<number> {
 	for (const note of options.notes) say(note);
 
 	// --replay FILE / --demo: a recording drives the same outputs and screen (record.ts).
+	const replayFile = options.recording.replay?.file;
+	if (replayFile !== undefined && !options.recording.replay?.demo && isDirectory(replayFile)) return usage(`--replay ${replayFile}: a directory, not a recording (give the .ndjson or .ndjson.gz file --record wrote)`);
 	if (options.recording.replay) return runReplay(options.recording.replay, options, (source, url) => runReplayTui(options, source, url), say);
 
 	const ca = options.caFile === undefined ? undefined : readCa(options.caFile);
 	if (typeof ca === 'object') return usage(ca.error);
 	// Several clusters: one client, poller and pipeline each, side by side (once.ts).
-	if (options.clusters.length > 1) return runClusters({options, ...(ca === undefined ? {} : {ca}), version: parsed.argv.version, say});
+	// The HTTP client (undici) and the several-cluster runner load only when a scheduler is polled: --version, --help and usage errors stay small.
+	if (options.clusters.length > 1) return (await import('./once.js')).runClusters({options, ...(ca === undefined ? {} : {ca}), version: parsed.argv.version, say});
 
+	const {HttpClient} = await import('../scrape/client.js');
 	const client = new HttpClient({
 		timeoutMs: options.timeoutMs,
 		schedulerOrigin: new URL(options.url.base).origin,

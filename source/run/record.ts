@@ -11,7 +11,8 @@ import type {ScrapeSource} from '../types/scrape-source.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {formatDiffText} from '../record/diff-text.js';
 import {diffSnapshots} from '../record/diff.js';
-import {roundIndexAt} from '../record/moments.js';
+import {isoTime, roundIndexAt} from '../record/moments.js';
+import {resolveMoment} from '../record/units.js';
 import type {RecordTo, ReplayFrom} from '../options/recording.js';
 import {openRecording, RecordingReadError} from '../record/reader.js';
 import {ReplaySource} from '../record/replay-source.js';
@@ -20,6 +21,7 @@ import {formatBytesShort, Recorder, RecordingOpenError} from '../record/writer.j
 
 const EXIT_OK = 0;
 const EXIT_UNREADABLE = 1;
+const EXIT_USAGE = 2;
 /** A recording's rounds are data from the past: the model counts missed rounds, not wall time. */
 const REPLAY_STATUS = {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0} as const;
 
@@ -110,6 +112,12 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput, runTui
 		if (replay.diff !== undefined) {
 			const {moments, startMs, summary} = await snapshotsAt(replay.file, replay.diff);
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
+			const [fromMs, toMs] = replay.diff.map((spec) => (spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs)));
+			if ((fromMs as number) > (toMs as number)) {
+				say(`--diff: the first moment (${isoTime(fromMs as number)}) is after the second (${Number.isFinite(toMs) ? isoTime(toMs as number) : 'the end'}): give the earlier one first`);
+				process.stderr.write('Run dask-top --help for usage.\n');
+				return EXIT_USAGE;
+			}
 			const diff = diffSnapshots((moments[0] as {snapshot: Snapshot}).snapshot, (moments[1] as {snapshot: Snapshot}).snapshot);
 			process.stdout.write(output.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiffText(diff, {startMs}));
 			return EXIT_OK;

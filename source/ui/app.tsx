@@ -30,9 +30,11 @@ import {Line, Lines} from './components/line.js';
 import {confirmLines, retireGate} from './confirm-lines.js';
 import {retireUnderWay} from '../model/retire.js';
 import {seg} from './parts.js';
-import {AlertsPanel, DetailBody, EventsBody, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
+import {DetailBody, EventsBody, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
 import {SortMenu, sortMenuFirst} from './components/sort-menu.js';
 import {tableBodyRows, tableHeightFor, WorkerTable} from './components/worker-table.js';
+import {Overview} from './components/overview.js';
+import {timerDelay} from '../timer-delay.js';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 14;
@@ -169,7 +171,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	useEffect(() => {
 		if (!message) return;
-		const timer = setTimeout(() => setMessage(undefined), Math.max(0, message.untilMs - Date.now()));
+		const timer = setTimeout(() => setMessage(undefined), timerDelay(message.untilMs - Date.now()));
 		return () => clearTimeout(timer);
 	}, [message]);
 
@@ -347,10 +349,11 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 					/>
 				);
 				if (tableHeight === bodyHeight) return table;
+				// The rows under the table: the cluster over time, the busiest prefixes and the Alerts panel (the panel alone when they do not fit).
 				return (
 					<>
 						{table}
-						<AlertsPanel {...(triage ? {triage} : {})} theme={theme} width={width} height={bodyHeight - tableHeight} />
+						<Overview model={model} {...(triage ? {triage} : {})} theme={theme} width={width} height={bodyHeight - tableHeight} />
 					</>
 				);
 			}

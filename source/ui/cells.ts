@@ -2,6 +2,7 @@
  * Number formatting for the screen: bytes, rates, durations, counts and fixed-width cells. Pure;
  * every figure that is missing is shown as an em dash, never as a made-up zero.
  */
+import {localClock} from '../units/clock.js';
 
 export const MISSING = '—';
 
@@ -90,9 +91,9 @@ export function formatCpu(percent: number | undefined): string {
 	return percent < 10 && percent > 0 ? percent.toFixed(1) : String(Math.round(percent));
 }
 
-/** A UTC wall-clock time of day: `18:37:07`. */
+/** A local wall-clock time of day: `18:37:07` (format/clock.ts: local time, as htop and date). */
 export function formatClock(epochMs: number): string {
-	return new Date(epochMs).toISOString().slice(11, 19);
+	return localClock(epochMs);
 }
 
 /** Shortens a comm address for the table: drops the `tcp://` scheme. */

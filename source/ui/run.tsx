@@ -15,6 +15,7 @@ import {createClusterStores, type TuiCluster} from './cluster-stores.js';
 import {createTerminalControls, type TerminalControls} from './input/terminal-controls.js';
 import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';
 import {createTuiStore, sourceControls, type TuiStore} from './store.js';
+import {createDiffStdout} from '../terminal/diff-stdout.js';
 import {keepAttributes} from './styling.js';
 import {enterFullScreen, SIGNAL_EXIT_CODES, type EndingSignal} from './terminal.js';
 import {makeTheme, type Theme} from './theme.js';
@@ -80,6 +81,8 @@ export async function runTui({options, source, pipeline, clusters}: TuiContext):
 	const single = several ? undefined : createTuiStore({pipeline, source, now: Date.now});
 	const store = several ?? single!;
 	const screen = enterFullScreen(process.stdout);
+	// Ink renders whole frames into this stream; the terminal gets only the cells that changed.
+	const output = process.stdout.isTTY ? createDiffStdout(process.stdout) : undefined;
 	const terminal = createTerminalControls({screen, stdin: process.stdin, mouse: options.mouse && process.stdin.isTTY === true && process.stdout.isTTY === true});
 	let failure: string | undefined;
 	let resolveCode: (code: number) => void = () => {};
@@ -104,6 +107,7 @@ export async function runTui({options, source, pipeline, clusters}: TuiContext):
 		} catch {
 			// already unmounted by an error
 		}
+		output?.dispose();
 		screen.restore();
 		resolveCode(code);
 	};
@@ -123,6 +127,8 @@ export async function runTui({options, source, pipeline, clusters}: TuiContext):
 		instance = render(root, {
 			exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
 			patchConsole: true,
+			// Debug mode: each render is written whole, to the diffing stream (Ink 6.8's own incremental mode ghosts lines).
+			...(output ? {stdout: output.stream, debug: true} : {}),
 		});
 		instance.waitUntilExit().then(
 			() => finish(0),

@@ -129,7 +129,7 @@ describe('retire outcomes from the following polls', () => {
 	});
 
 	it('keeps a request that rode in a round without a fresh answer', () => {
-		const failed: Snapshot = {...snapshot(T0 / 1000 + 2, []), endpoints: [{path: '/metrics', state: 'failed', status: null, last_attempt: T0 / 1000 + 2}], actions: [request(gamma.address)]};
+		const failed: Snapshot = {...snapshot(T0 / 1000 + 2, []), endpoints: [{path: '/metrics', state: 'failed', last_attempt: T0 / 1000 + 2}], actions: [request(gamma.address)]};
 		const state = run([poll(0, [alpha, gamma]), {snapshot: failed, nowMs: T0 + 2000}, poll(4, [alpha], [answered(gamma.address, 200, gammaAnswer)])]);
 		expect(retireEvents(state)).toEqual(['info gamma retired: its 12 keys moved, it left (scheduler answered HTTP 200: retired gamma)']);
 	});

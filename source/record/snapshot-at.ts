@@ -5,6 +5,7 @@
  * taken, so `--at +30s` on a long recording reads only its first half minute.
  */
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../parse/index.js';
+import {withActions} from '../parse/actions.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {outsideReason} from './moments.js';
@@ -46,7 +47,7 @@ export function cacheFold(): RoundFold {
 			cache = mergeScrape(cache, raw);
 			last = raw;
 		},
-		snapshot: () => buildSnapshot(cache, snapshotTimeMs(last as RawScrape)),
+		snapshot: () => withActions(buildSnapshot(cache, snapshotTimeMs(last as RawScrape)), last as RawScrape),
 	};
 }
 

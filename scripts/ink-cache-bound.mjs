@@ -46,7 +46,27 @@ function* codeUnitSegments(str) {
 }
 export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {`;
 
+// Then ansi-tokenize gave every character its own copy of the styles in force, and turning the
+// characters back into a string diffed every neighbour's styles (sets, filters, a join per
+// character): the next largest cost. The bundle lets the characters between two escape sequences
+// share one styles array (reduceAnsiCodesIncremental always returns a new array and nothing
+// changes one in place), and skips the diff where a neighbour has the same array or both have no
+// styles: the diff of a reduced style with itself is empty, so the string is the same.
+const STYLED_CHAR = `ret.push({
+                type: 'char',
+                value: token.value,
+                fullWidth: token.fullWidth,
+                styles: codes,
+            });`;
+
 const PATCHES = {
+	'ansi-tokenize/styledChars.js': [
+		[`ret.push({
+                ...token,
+                styles: [...codes],
+            });`, STYLED_CHAR],
+		['ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));', 'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));'],
+	],
 	'string-width/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
 	'output.js': [
 		['class OutputCaches {', OUTPUT_CACHES],
@@ -83,9 +103,9 @@ export function boundInkCache(fileName, source) {
 export const inkCacheBound = {
 	name: 'ink-cache-bound',
 	setup(build) {
-		build.onLoad({filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/]tokenize)\.js$/}, async ({path}) => {
+		build.onLoad({filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars))\.js$/}, async ({path}) => {
 			const {readFile} = await import('node:fs/promises');
-			const fileName = /string-width[\\/]index\.js$/.test(path) ? 'string-width/index.js' : /ansi-tokenize[\\/]build[\\/]tokenize\.js$/.test(path) ? 'ansi-tokenize/tokenize.js' : path.split(/[\\/]/).pop();
+			const fileName = /string-width[\\/]index\.js$/.test(path) ? 'string-width/index.js' : /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path) ? `ansi-tokenize/${path.split(/[\\/]/).pop()}` : path.split(/[\\/]/).pop();
 			return {contents: boundInkCache(fileName, await readFile(path, 'utf8')), loader: 'js'};
 		});
 	},

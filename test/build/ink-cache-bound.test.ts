@@ -96,4 +96,38 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 			expect(tokenize(line, 5)).toEqual(original(line, 5));
 		}
 	});
+
+	it('gives the same strings through the shared styles arrays as through per-character copies', async () => {
+		const dir = dirname(tokenizeFile);
+		const patched = boundInkCache('ansi-tokenize/styledChars.js', readFileSync(join(dir, 'styledChars.js'), 'utf8'))
+			.replace(/"\.\/(\w+)\.js"/g, (_m: string, name: string) => JSON.stringify(pathToFileURL(join(dir, `${name}.js`)).href))
+			.replace(/^\/\/# sourceMappingURL.*$/m, '');
+		const scratch = mkdtempSync(join(tmpdir(), 'dask-top-styled-'));
+		writeFileSync(join(scratch, 'styledChars.mjs'), patched);
+		type Chars = Array<{value: string; styles: unknown[]}>;
+		type Module = {styledCharsFromTokens: (tokens: unknown[]) => Chars; styledCharsToString: (chars: Chars) => string};
+		try {
+			const mine = (await import(pathToFileURL(join(scratch, 'styledChars.mjs')).href)) as Module;
+			const theirs = (await import(pathToFileURL(join(dir, 'styledChars.js')).href)) as Module;
+			const {tokenize} = (await import(pathToFileURL(tokenizeFile).href)) as {tokenize: (text: string) => unknown[]};
+			const lines = [
+				'plain',
+				'\u001B[1m\u001B[38;2;10;20;30mworker-7\u001B[39m\u001B[22m │ ████▌    │ \u001B[2m37%\u001B[22m \u001B[1;2mboth\u001B[22m',
+				'\u001B[31;1;4mcompound\u001B[0m plain \u001B[7minverse\u001B[27m \u001B[32mgreen\u001B[31mred\u001B[39m end',
+				'\u001B[44m  \u001B[49m  \u001B[1m\u001B[1mtwice\u001B[0m',
+			];
+			for (const line of lines) {
+				const a = mine.styledCharsFromTokens(tokenize(line));
+				const b = theirs.styledCharsFromTokens(tokenize(line));
+				expect(a).toEqual(b);
+				expect(mine.styledCharsToString(a)).toBe(theirs.styledCharsToString(b));
+				// As Ink joins them: characters of several writes, and cells padded with fresh empty styles.
+				const joined = [...a, {type: 'char', value: ' ', fullWidth: false, styles: []}, ...mine.styledCharsFromTokens(tokenize(lines[1]!))];
+				const joinedTheirs = [...b, {type: 'char', value: ' ', fullWidth: false, styles: []}, ...theirs.styledCharsFromTokens(tokenize(lines[1]!))];
+				expect(mine.styledCharsToString(joined)).toBe(theirs.styledCharsToString(joinedTheirs));
+			}
+		} finally {
+			rmSync(scratch, {recursive: true, force: true});
+		}
+	});
 });

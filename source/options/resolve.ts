@@ -4,7 +4,8 @@
  * whether stdout is a terminal.
  */
 import type {ConfigFile} from './config.js';
-import {formatDurationMs, pickDurationMs} from './duration.js';
+import {formatDurationMs} from '../units/duration.js';
+import {pickDurationMs} from './duration.js';
 import type {ParsedArgv} from './flags.js';
 import {resolveModelFlags} from './model.js';
 import type {ModelOptions} from '../model/types.js';

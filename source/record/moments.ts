@@ -1,9 +1,57 @@
 /**
- * Which round of a recording a moment names: the last round at or before it (the screen at that
- * moment showed that round). Pure; used both while streaming (--at, --diff) and on a loaded
- * recording (replay starting at --at).
+ * Moments in a recording: what `--at` and `--diff` say (`+90s`, ISO-8601, `HH:MM`, `start`,
+ * `end`), the time they name once the recording is known, and which round of it they name: the
+ * last round at or before it (the screen at that moment showed that round). Pure; used both while
+ * streaming (--at, --diff) and on a loaded recording (replay starting at --at).
  */
-import {formatOffset, resolveMoment, type MomentSpec} from './units.js';
+import {formatOffset, parseDurationMs} from '../units/duration.js';
+
+/** What `--at` (or one side of `--diff`) asked for, before the recording is known. */
+export type MomentSpec =
+	| {readonly kind: 'offset'; readonly offsetMs: number} // from the recording's first round
+	| {readonly kind: 'absolute'; readonly atMs: number} // ISO-8601
+	| {readonly kind: 'clock'; readonly secondOfDay: number} // HH:MM[:SS] local time, on the recording's day
+	| {readonly kind: 'end'};
+
+/** Parses `+90s`, `+2m`, `90s`, ISO-8601, `HH:MM[:SS]`, `start`, `end`; undefined when unreadable. */
+export function parseMoment(text: string): MomentSpec | undefined {
+	const trimmed = text.trim();
+	if (trimmed === 'start') return {kind: 'offset', offsetMs: 0};
+	if (trimmed === 'end') return {kind: 'end'};
+	const clock = /^(\d{1,2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?$/.exec(trimmed);
+	if (clock) {
+		const [hours, minutes, seconds] = [Number(clock[1]), Number(clock[2]), Number(clock[3] ?? 0)];
+		if (hours > 23 || minutes > 59 || seconds >= 60) return undefined;
+		return {kind: 'clock', secondOfDay: hours * 3600 + minutes * 60 + seconds};
+	}
+	if (/^\d{4}-\d{2}-\d{2}/.test(trimmed)) {
+		const atMs = Date.parse(trimmed);
+		return Number.isNaN(atMs) ? undefined : {kind: 'absolute', atMs};
+	}
+	const offsetMs = parseDurationMs(trimmed.startsWith('+') ? trimmed.slice(1) : trimmed, 'offset');
+	return offsetMs === undefined ? undefined : {kind: 'offset', offsetMs};
+}
+
+/** The epoch ms a moment names in a recording spanning startMs…endMs. */
+export function resolveMoment(spec: MomentSpec, startMs: number, endMs: number): number {
+	switch (spec.kind) {
+		case 'offset':
+			return startMs + spec.offsetMs;
+		case 'absolute':
+			return spec.atMs;
+		case 'end':
+			return endMs;
+		case 'clock': {
+			const day = new Date(startMs);
+			day.setHours(0, 0, 0, 0);
+			let atMs = day.getTime() + spec.secondOfDay * 1000;
+			// A recording that crosses midnight: a clock time before the start means the next day.
+			if (atMs < startMs - 1000) atMs = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime() + spec.secondOfDay * 1000;
+			return atMs;
+		}
+	}
+}
+
 
 /** A moment may lie this far past the last round and still mean the last round (times shown are rounded). */
 export const END_TOLERANCE_MS = 1000;

@@ -4,11 +4,12 @@
  * All user-facing failures are one line (say.ts), exit 1.
  */
 import type {RecordTo} from '../options/recording.js';
-import {formatBytesShort, Recorder, RecordingOpenError} from '../record/writer.js';
+import {Recorder, RecordingOpenError} from '../record/writer.js';
 import {EXIT_OK} from '../types/exit-codes.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 import type {Snapshot} from '../types/snapshot.js';
+import {bytesText} from '../units/bytes.js';
 import {say} from './say.js';
 
 /** What the recorder needs of the pipeline: every ingested round, in order. */
@@ -45,7 +46,7 @@ export function startRecording(record: RecordTo, feed: RoundFeed, url: string, d
 /** One line saying what a recording holds so far. */
 export function recordingSummary(recorder: Recorder): string {
 	const {file, rounds, bytesWritten, state} = recorder.status();
-	const size = formatBytesShort(bytesWritten);
+	const size = bytesText(bytesWritten, '?', 'decimal');
 	return state === 'stopped' ? `recording stopped early: ${rounds} rounds (${size}) in ${file}` : `recorded ${rounds} rounds (${size}) to ${file}`;
 }
 

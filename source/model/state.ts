@@ -20,7 +20,6 @@ import {Ring} from './ring.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
-export {dataAgeSeconds, missedPolls, snapshotFresh, workerListFresh} from './freshness.js';
 import type {ClusterHistory, ClusterState, ModelAction, ModelOptions, ResolvedModelOptions} from './types.js';
 
 export const DEFAULT_HISTORY_LENGTH = 300;

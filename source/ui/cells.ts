@@ -18,11 +18,6 @@ export function formatBytesShort(bytes: number | undefined): string {
 	return bytesText(bytes, MISSING, 'cell');
 }
 
-/** Bytes for prose and the detail view: `1.5 GiB`, `300 B`. */
-export function formatBytes(bytes: number | undefined): string {
-	return bytesText(bytes, MISSING, 'rounded');
-}
-
 /** A byte rate for cells: `1.2M/s`. */
 export function formatRateShort(bytesPerSecond: number | undefined): string {
 	if (bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond)) return MISSING;

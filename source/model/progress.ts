@@ -1,5 +1,5 @@
 /**
- * Task progress (§7 of the endpoint doc). Cluster tasks by state are exact (current gauges). Per
+ * Task progress (docs/endpoints.md, "Progress"). Cluster tasks by state are exact (current gauges). Per
  * prefix, Dask exposes no current state over HTTP, only cumulative transition counters, so each bar
  * is APPROXIMATE, counted from a baseline (the first snapshot the monitor saw, or a counter reset):
  *

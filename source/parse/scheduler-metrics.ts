@@ -28,7 +28,7 @@ export interface SchedulerMetrics {
 	readonly tick_duration_max_seconds?: number;
 	readonly tick_count_total?: number;
 	readonly task_groups?: number;
-	/** Families whose presence dates the Dask version (§9 of the endpoint doc). */
+	/** Families whose presence dates the Dask version (docs/endpoints.md, "Telling versions apart"). */
 	readonly hasClientConnectionsAdded: boolean;
 	readonly hasTaskGroups: boolean;
 }

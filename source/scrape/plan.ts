@@ -1,5 +1,5 @@
 /**
- * Which endpoints a poll round asks, from the endpoint doc's polling plan (§10). Pure: the time,
+ * Which endpoints a poll round asks (docs/endpoints.md, "The poll plan", says why). Pure: the time,
  * the latest snapshot's worker and task counts and what each endpoint did last are passed in.
  *
  *   /metrics                    every round (the interval; cheap and rich)

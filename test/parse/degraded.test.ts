@@ -7,8 +7,9 @@ import type {EndpointResult} from '../../source/types/raw-scrape.js';
 import {identityAnswers500, loadManifest, readScenarioFile, type ManifestEntry} from '../helpers/fixtures.js';
 import {countsJson, snapshotOf} from '../helpers/fixture-expect.js';
 
-// What /metrics answers on a scheduler without prometheus_client (endpoint doc §2.5; the Debian
-// package does not pull it in). The recordings had prometheus_client, so the body is written here.
+// What /metrics answers on a scheduler without prometheus_client (docs/endpoints.md, "/metrics has
+// different names"; the Debian package does not pull it in). The recordings had prometheus_client,
+// so the body is written here.
 const PROMETHEUS_STUB = '# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
 
 const stubMetrics = (entry: ManifestEntry): Partial<EndpointResult> | undefined =>

@@ -18,6 +18,7 @@ export interface ConfigFile {
 	readonly insecure?: boolean;
 	readonly color?: boolean;
 	readonly ascii?: boolean;
+	readonly mouse?: boolean;
 	/** Threshold overrides by name, as written (checked by options/model.ts). */
 	readonly thresholds?: Readonly<Record<string, unknown>>;
 	readonly stallAfter?: string;
@@ -40,6 +41,7 @@ const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'pat
 	'insecure': ['insecure', 'boolean'],
 	'color': ['color', 'boolean'],
 	'ascii': ['ascii', 'boolean'],
+	'mouse': ['mouse', 'boolean'],
 	'thresholds': ['thresholds', 'object'],
 	'stall-after': ['stallAfter', 'duration'],
 	'target-duration': ['targetDuration', 'duration'],

@@ -18,6 +18,7 @@ export const FLAGS = {
 	insecure: {type: 'boolean', shortFlag: 'k'},
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
+	mouse: {type: 'boolean', default: true},
 	threshold: {type: 'string', isMultiple: true},
 	stallAfter: {type: 'string'},
 	targetDuration: {type: 'string'},
@@ -37,8 +38,9 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['-H, --header "Name: value"', 'Send this header to the scheduler only, never to workers (repeatable)'],
 	['--ca-file FILE', 'Trust the CA certificate(s) in this PEM file for an https:// dashboard'],
 	['-k, --insecure', 'Do not verify TLS certificates'],
-	['--no-color', 'No colours (NO_COLOR=1 does the same)'],
+	['--no-color', 'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video'],
 	['--ascii', 'Plain ASCII: no box-drawing or block characters'],
+	['--no-mouse', "No mouse: clicks and the wheel go to the terminal (its own text selection works)"],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	['--stall-after DURATION', 'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)'],
 	['--target-duration DURATION', "Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)"],
@@ -117,6 +119,7 @@ export interface ParsedArgv {
 		readonly insecure: boolean;
 		readonly color: boolean;
 		readonly ascii: boolean;
+		readonly mouse: boolean;
 		/** --threshold NAME=VALUE, in the order given. */
 		readonly threshold?: readonly string[];
 		readonly stallAfter?: string;
@@ -162,6 +165,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					insecure: flags.insecure === true,
 					color: flags.color !== false,
 					ascii: flags.ascii === true,
+					mouse: flags.mouse !== false,
 					threshold: flags.threshold ?? [],
 					...(flags.stallAfter === undefined ? {} : {stallAfter: flags.stallAfter}),
 					...(flags.targetDuration === undefined ? {} : {targetDuration: flags.targetDuration}),

@@ -38,6 +38,8 @@ export interface Options {
 	readonly insecure: boolean;
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/** Mouse reporting in the full screen (--no-mouse or "mouse": false turn it off). */
+	readonly mouse: boolean;
 	/** The model's options: thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval. */
 	readonly model: ModelOptions;
 	/** --record / --replay / --demo and their moments (recording.ts). */
@@ -103,7 +105,8 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 
 	const caFile = flags.caFile ?? config?.caFile;
 	if (caFile === '') return {ok: false, error: '--ca-file needs a file name'};
-	const noColorEnv = env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '';
+	// NO_COLOR (any value but empty), TERM=dumb and FORCE_COLOR=0 turn colours off, as --no-color does.
+	const noColorEnv = (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') || env['TERM'] === 'dumb' || env['FORCE_COLOR'] === '0' || env['FORCE_COLOR'] === 'false';
 	const recording = resolveRecordOptions(flags.recording ?? {}, {hasUrlArgument: input.length > 0, demoFile: demoRecordingPath()});
 	if (!recording.ok) return {ok: false, error: recording.error};
 	if (recording.options.record !== undefined && clusters.length > 1) {
@@ -127,6 +130,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			insecure: flags.insecure || config?.insecure === true,
 			color: flags.color && config?.color !== false && !noColorEnv,
 			ascii: flags.ascii || config?.ascii === true,
+			mouse: flags.mouse && config?.mouse !== false,
 			model: model.model,
 			recording: recording.options,
 			notes,

@@ -38,7 +38,7 @@ export async function runInteractive(clusters: readonly Cluster[], options: Opti
  * (loaded lazily, so that Ink starts after cli.tsx fixed the environment); resolves with the exit
  * code. The caller stops the sources afterwards.
  */
-export async function runScreen(clusters: readonly TuiCluster[], options: Pick<Options, 'color' | 'ascii'>): Promise<number> {
+export async function runScreen(clusters: readonly TuiCluster[], options: Pick<Options, 'color' | 'ascii' | 'mouse'>): Promise<number> {
 	const {runTui} = await import('../ui/run.js');
 	for (const cluster of clusters) connect(cluster.source, cluster.pipeline);
 	return runTui({options, clusters});

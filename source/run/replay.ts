@@ -23,7 +23,7 @@ import {say} from './say.js';
 /** A recording's rounds are data from the past: the model counts missed rounds, not wall time. */
 const REPLAY_STATUS = {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0} as const;
 
-export interface ReplayOutput extends Pick<Options, 'color' | 'ascii'> {
+export interface ReplayOutput extends Pick<Options, 'color' | 'ascii' | 'mouse'> {
 	readonly once: boolean;
 	readonly json: boolean;
 	/** The model's options (thresholds, --stall-after, …) for --once's alerts and events, and the TUI's. */

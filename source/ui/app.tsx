@@ -1,27 +1,34 @@
 /**
- * The full-screen monitor: header, the current view (workers, detail, progress, events, help) and
- * the footer, sized by props (the caller follows the terminal's size). Keys go through the
- * bindings table; the UI state is a pure reducer (ui-state.ts); effects go to the source controls.
+ * The full-screen monitor: header, the current view (workers, detail, progress, events, help, sort
+ * list) and the footer, sized by props (the caller follows the terminal's size). Keys and mouse
+ * reports (read raw: input/) go through the bindings table; the UI state is a pure reducer
+ * (ui-state.ts, pointer.ts); effects go to the source and terminal controls.
  */
-import {Box, useInput} from 'ink';
+import {Box} from 'ink';
 import {useEffect, useMemo, useRef, useState} from 'react';
 import {progressView, triageView, workerRows} from '../model/index.js';
 import type {ProgressView, TriageView} from '../model/types.js';
 import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds} from './bars.js';
-import {resolveKey, type KeyContext} from './bindings.js';
+import {resolveKey, type KeyContext, type KeyName} from './bindings.js';
 import {formatDuration} from './cells.js';
+import {fitColumns} from './columns.js';
 import {HEADER_LINES, staleFiguresText, type HeaderInput} from './header-lines.js';
 import {ALERTS_PANEL_MIN_LINES, eventsPage} from './events-lines.js';
 import {footerLine, helpLines} from './help-lines.js';
-import {decodeKeys} from './keys.js';
+import {mouseKey, type LastPress} from './input/clicks.js';
+import type {InputEvent} from './input/parse.js';
+import type {TerminalControls} from './input/terminal-controls.js';
+import {useTerminalInput} from './input/use-terminal-input.js';
+import {pointerTarget, reducePointer, type PointerLayout} from './pointer.js';
 import type {Theme} from './theme.js';
 import type {TuiControls, TuiData} from './tui-data.js';
 import {effectOf, initialUiState, reduceUi, stepInterval, syncRows, type UiContext, type UiState} from './ui-state.js';
-import type {CellContext} from './worker-columns.js';
+import {WORKER_COLUMNS, type CellContext} from './worker-columns.js';
 import {Header} from './components/header.js';
 import {ClusterBar, type ClusterBarInput} from './components/cluster-bar.js';
 import {Line} from './components/line.js';
 import {AlertsPanel, DetailBody, EventsBody, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
+import {SortMenu, sortMenuFirst} from './components/sort-menu.js';
 import {tableBodyRows, tableHeightFor, WorkerTable} from './components/worker-table.js';
 
 export const MIN_COLUMNS = 60;
@@ -48,6 +55,8 @@ export interface AppProps {
 	readonly clusterBar?: ClusterBarInput;
 	/** Told every new UI state (the several-clusters root keeps each cluster's). */
 	readonly onUiChange?: (ui: UiState) => void;
+	/** Mouse reporting, Ctrl-Z and the redraw after `fg` (none in tests: Ctrl-Z then does nothing). */
+	readonly terminal?: TerminalControls;
 }
 
 const MESSAGE_MS = 3000;
@@ -56,11 +65,12 @@ const MESSAGE_MS = 3000;
 function modeOf(state: UiState): KeyContext['mode'] {
 	if (state.filterEditing) return 'filter';
 	if (state.help) return 'help';
+	if (state.sortMenu !== undefined) return 'sort';
 	if (state.detail !== undefined) return 'detail';
 	return state.view;
 }
 
-export function App({data: liveData, controls, url, size, theme, onQuit, initialUi, keys = true, clusterBar, onUiChange}: AppProps) {
+export function App({data: liveData, controls, url, size, theme, onQuit, initialUi, keys = true, clusterBar, onUiChange, terminal}: AppProps) {
 	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
 	const [message, setMessage] = useState<{text: string; untilMs: number} | undefined>();
 	const frozen = useRef<TuiData | undefined>(undefined);
@@ -71,7 +81,8 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	const width = Math.max(1, size.columns);
 	const height = Math.max(1, size.rows - 1); // a root as tall as the terminal makes Ink 6.8 clear every frame
-	const bodyHeight = Math.max(1, height - HEADER_LINES - (clusterBar ? 1 : 0) - 1);
+	const bodyTop = HEADER_LINES + (clusterBar ? 1 : 0);
+	const bodyHeight = Math.max(1, height - bodyTop - 1);
 
 	const rowsView = useMemo(
 		// Lost and retired workers stay in the table, dimmed, for the model's hold period.
@@ -116,6 +127,35 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	const keyContext: KeyContext = {mode: modeOf(shown), replay: controls.kind === 'replay', clusters: controls.switchCluster !== undefined};
 
+	// The rows the table leaves free show the Alerts panel; the table always comes first.
+	const tableSpare = bodyHeight - tableHeightFor(rowsView.rows.length);
+	const tableHeight = tableSpare >= ALERTS_PANEL_MIN_LINES ? bodyHeight - tableSpare : bodyHeight;
+	// Where the screen drew what, for the mouse (the same figures the bodies below are drawn with).
+	const pointerLayout: PointerLayout = (() => {
+		if (shown.help || shown.detail !== undefined) return {kind: 'none'};
+		if (shown.sortMenu !== undefined) return {kind: 'sort', itemsTop: bodyTop + 1 - sortMenuFirst(shown.sortMenu, bodyHeight)};
+		switch (shown.view) {
+			case 'workers':
+				return {
+					kind: 'workers',
+					headingRow: bodyTop + 1,
+					columns: fitColumns(WORKER_COLUMNS, width),
+					list: {rowsTop: bodyTop + 2, top: shown.top.workers, count: rowsView.rows.length, room: tableBodyRows(tableHeight)},
+				};
+			case 'progress': {
+				const head = progressHeadHeight(progress, theme, width);
+				return {kind: 'list', view: 'progress', list: {rowsTop: bodyTop + head, top: shown.top.progress, count: progress?.prefixes.length ?? 0, room: bodyHeight - head}};
+			}
+			case 'events':
+				return events
+					? {kind: 'list', view: 'events', list: {rowsTop: bodyTop + events.head.length + 2, top: shown.top.events, count: triage?.events.length ?? 0, room: events.room, heights: events.heights}}
+					: {kind: 'none'};
+		}
+	})();
+	const pointerRef = useRef(pointerLayout);
+	pointerRef.current = pointerLayout;
+	const lastPress = useRef<LastPress | undefined>(undefined);
+
 	// Closing the screen with a detail open stops the source fetching its worker page.
 	useEffect(() => () => controls.setDetailWorker(null), [controls]);
 
@@ -131,12 +171,24 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	const say = (text: string) => setMessage({text, untilMs: Date.now() + MESSAGE_MS});
 
-	useInput((input, key) => {
+	const onInput = (input: InputEvent[]) => {
 		const start = syncRows(uiRef.current, ctxRef.current);
 		let state = start;
-		for (const name of decodeKeys(input, key)) {
+		for (const event of input) {
+			let name: KeyName | undefined;
+			if (event.kind === 'key') name = event.key;
+			else {
+				const pointing = mouseKey(event, Date.now(), lastPress.current);
+				lastPress.current = pointing.last;
+				name = pointing.key;
+			}
+			if (name === undefined) continue;
 			const action = resolveKey(name, {mode: modeOf(state), replay: controls.kind === 'replay', clusters: controls.switchCluster !== undefined});
 			if (action === undefined) continue;
+			if (event.kind === 'mouse' && (action === 'point' || action === 'point-open' || action === 'sort-choose')) {
+				state = reducePointer(state, action, pointerTarget(pointerRef.current, event.x, event.y), ctxRef.current);
+				continue;
+			}
 			const effect = effectOf(action);
 			if (effect) {
 				switch (effect.kind) {
@@ -146,6 +198,13 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 					case 'refresh':
 						controls.refreshNow();
 						say('refreshing now');
+						break;
+					case 'redraw':
+						redraw();
+						break;
+					case 'suspend':
+						if (terminal) terminal.suspend();
+						else say('Ctrl-Z needs a terminal');
 						break;
 					case 'interval': {
 						const ms = controls.setIntervalMs(stepInterval(controls.kind === 'live' ? liveData.intervalMs : 0, effect.step));
@@ -181,7 +240,8 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 				controls.setDetailWorker(present ? (state.detail ?? null) : null);
 			}
 		}
-	}, {isActive: keys});
+	};
+	const {redraw} = useTerminalInput(onInput, {active: keys, ...(terminal ? {terminal} : {})});
 
 	if (size.columns < MIN_COLUMNS || size.rows < MIN_ROWS) {
 		return <TooSmall columns={size.columns} rows={size.rows} needColumns={MIN_COLUMNS} needRows={MIN_ROWS} />;
@@ -203,6 +263,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	const body = (() => {
 		if (shown.help) return <HelpBody top={shown.helpTop} lines={help} theme={theme} width={width} height={bodyHeight} />;
+		if (shown.sortMenu !== undefined) return <SortMenu highlighted={shown.sortMenu} sort={shown.sort} theme={theme} width={width} height={bodyHeight} />;
 		if (shown.detail !== undefined) {
 			const index = Math.max(0, addresses.indexOf(shown.detail));
 			const track = model.workers.get(shown.detail);
@@ -229,9 +290,6 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 			case 'workers': {
 				const follow = shown.follow === undefined ? undefined : rowsView.rows.find((r) => r.address === shown.follow)?.name;
 				const staleNote = staleFiguresText(data.status, model.source.lastFreshMs, data.nowMs, data.intervalMs);
-				// The rows the table leaves free show the Alerts panel; the table always comes first.
-				const spare = bodyHeight - tableHeightFor(rowsView.rows.length);
-				const tableHeight = spare >= ALERTS_PANEL_MIN_LINES ? bodyHeight - spare : bodyHeight;
 				const table = (
 					<WorkerTable
 						rows={rowsView.rows}

@@ -6,8 +6,8 @@
 
 export type View = 'workers' | 'progress' | 'events';
 
-/** Where a binding works: a view, the worker detail, the help overlay, the filter prompt, a replay, or while several clusters are followed. */
-export type Mode = View | 'detail' | 'help' | 'filter' | 'replay' | 'clusters';
+/** Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort list (F6), a replay, or while several clusters are followed. */
+export type Mode = View | 'detail' | 'help' | 'filter' | 'sort' | 'replay' | 'clusters';
 
 export type Action =
 	| 'move-down'
@@ -27,6 +27,9 @@ export type Action =
 	| 'sort-next'
 	| 'sort-previous'
 	| 'sort-reverse'
+	| 'sort-menu'
+	| 'sort-choose'
+	| 'sort-close'
 	| 'filter-start'
 	| 'filter-accept'
 	| 'filter-cancel'
@@ -39,6 +42,12 @@ export type Action =
 	| 'refresh'
 	| 'help'
 	| 'help-close'
+	| 'redraw'
+	| 'suspend'
+	| 'point'
+	| 'point-open'
+	| 'scroll-down'
+	| 'scroll-up'
 	| 'quit'
 	| 'replay-pause'
 	| 'replay-step-back'
@@ -49,7 +58,11 @@ export type Action =
 	| 'replay-end'
 	| 'replay-speed';
 
-/** A key: one printable character, or a named key (see KEY_LABELS); `text` stands for any printable character. */
+/**
+ * A key: one printable character, or a named key (see KEY_LABELS); `text` stands for any printable
+ * character. Mouse use has names too (`click`, `double-click`, `wheel-up`, `wheel-down`), so the
+ * same table says what the mouse does where; what it points at is found from the screen's layout.
+ */
 export type KeyName = string;
 
 export interface Binding {
@@ -61,47 +74,59 @@ export interface Binding {
 	readonly footer?: string;
 	/** How the footer writes the keys when one entry stands for a pair (`j/k`, `←/→`). */
 	readonly footerKeys?: string;
+	/** Which footer entries stay when the line is too narrow for all: lower first (default 5). */
+	readonly footerRank?: number;
 }
 
 const VIEWS: readonly Mode[] = ['workers', 'progress', 'events'];
 const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
 
 export const BINDINGS: readonly Binding[] = [
-	{keys: ['down', 'j'], label: 'move down (in the detail: next worker; in the help: scroll)', action: 'move-down', modes: [...SCREENS, 'help'], footer: 'move', footerKeys: 'j/k'},
-	{keys: ['up', 'k'], label: 'move up (in the detail: previous worker; in the help: scroll)', action: 'move-up', modes: [...SCREENS, 'help']},
+	{keys: ['down', 'j'], label: 'move down (in the detail: next worker; in the help: scroll)', action: 'move-down', modes: [...SCREENS, 'help', 'sort'], footer: 'move', footerKeys: 'j/k', footerRank: 3},
+	{keys: ['up', 'k'], label: 'move up (in the detail: previous worker; in the help: scroll)', action: 'move-up', modes: [...SCREENS, 'help', 'sort']},
 	{keys: ['pagedown'], label: 'page down', action: 'page-down', modes: VIEWS, footer: 'page'},
 	{keys: ['pageup'], label: 'page up', action: 'page-up', modes: VIEWS},
 	{keys: ['g', 'home'], label: 'first row', action: 'first', modes: VIEWS},
 	{keys: ['G', 'end'], label: 'last row', action: 'last', modes: VIEWS},
-	{keys: ['enter'], label: "open the selected worker's detail", action: 'open-detail', modes: ['workers'], footer: 'detail'},
-	{keys: ['escape'], label: 'go back (detail → table, other views → workers; clears an applied filter)', action: 'back', modes: SCREENS, footer: 'back'},
-	{keys: ['tab'], label: 'next view: workers → progress → events', action: 'next-view', modes: SCREENS, footer: 'view'},
+	{keys: ['enter'], label: "open the selected worker's detail", action: 'open-detail', modes: ['workers'], footer: 'detail', footerRank: 2},
+	{keys: ['escape'], label: 'go back (detail → table, other views → workers; clears an applied filter)', action: 'back', modes: SCREENS, footer: 'back', footerRank: 4},
+	{keys: ['tab'], label: 'next view: workers → progress → events', action: 'next-view', modes: SCREENS, footer: 'view', footerRank: 3},
 	{keys: ['1'], label: 'workers view', action: 'view-workers', modes: SCREENS},
 	{keys: ['2'], label: 'task progress view', action: 'view-progress', modes: SCREENS},
 	{keys: ['3'], label: 'events view (alerts, event log, adaptive target)', action: 'view-events', modes: SCREENS},
-	{keys: ['c'], label: 'next cluster (each keeps its view, selection, sort and filter)', action: 'cluster-next', modes: ['clusters'], footer: 'cluster', footerKeys: 'c/C'},
+	{keys: ['c'], label: 'next cluster (each keeps its view, selection, sort and filter)', action: 'cluster-next', modes: ['clusters'], footer: 'cluster', footerKeys: 'c/C', footerRank: 2},
 	{keys: ['C'], label: 'previous cluster', action: 'cluster-previous', modes: ['clusters']},
-	{keys: ['s', '>'], label: 'sort by the next column', action: 'sort-next', modes: ['workers'], footer: 'sort'},
+	{keys: ['s', '>'], label: 'sort by the next column', action: 'sort-next', modes: ['workers'], footer: 'sort', footerRank: 3},
 	{keys: ['<'], label: 'sort by the previous column', action: 'sort-previous', modes: ['workers']},
+	{keys: ['f6'], label: 'choose the sort column from a list', action: 'sort-menu', modes: ['workers']},
 	{keys: ['r'], label: 'reverse the sort order', action: 'sort-reverse', modes: ['workers'], footer: 'reverse'},
-	{keys: ['/'], label: 'filter workers by name, address or host (incremental)', action: 'filter-start', modes: ['workers'], footer: 'filter'},
+	{keys: ['/', 'f3', 'f4'], label: 'filter workers by name, address or host (incremental)', action: 'filter-start', modes: ['workers'], footer: 'filter', footerKeys: '/', footerRank: 1},
 	{keys: ['F'], label: 'follow the selected worker wherever the sort moves it', action: 'follow', modes: ['workers'], footer: 'follow'},
-	{keys: ['space'], label: 'pause / resume the display (polling goes on)', action: 'pause', modes: SCREENS, footer: 'pause'},
+	// Actions on the selected worker go here (F9, as in htop).
+	{keys: ['space'], label: 'pause / resume the display (polling goes on)', action: 'pause', modes: SCREENS, footer: 'pause', footerRank: 1},
 	{keys: ['+'], label: 'poll less often (longer interval)', action: 'interval-up', modes: SCREENS, footer: 'interval'},
 	{keys: ['-'], label: 'poll more often (never below 1 s)', action: 'interval-down', modes: SCREENS},
 	{keys: ['R'], label: 'refresh now', action: 'refresh', modes: SCREENS, footer: 'refresh'},
-	{keys: ['?'], label: 'show this help', action: 'help', modes: SCREENS, footer: 'help'},
-	{keys: ['q'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help'], footer: 'quit'},
-	{keys: ['ctrl+c'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'filter']},
+	{keys: ['?', 'f1'], label: 'show this help', action: 'help', modes: SCREENS, footer: 'help', footerKeys: '?'},
+	{keys: ['ctrl+l'], label: 'redraw the screen', action: 'redraw', modes: [...SCREENS, 'help', 'filter', 'sort']},
+	{keys: ['ctrl+z'], label: 'suspend to the shell (fg comes back)', action: 'suspend', modes: [...SCREENS, 'help', 'sort']},
+	{keys: ['q', 'f10'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'sort'], footer: 'quit', footerKeys: 'q'},
+	{keys: ['ctrl+c'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'filter', 'sort']},
+	{keys: ['click'], label: 'select the row under the pointer; a column heading sorts by that column (again: reverses)', action: 'point', modes: VIEWS},
+	{keys: ['double-click'], label: "open the clicked worker's detail", action: 'point-open', modes: ['workers']},
+	{keys: ['wheel-down'], label: 'scroll down (3 rows)', action: 'scroll-down', modes: [...VIEWS, 'help', 'sort']},
+	{keys: ['wheel-up'], label: 'scroll up (3 rows)', action: 'scroll-up', modes: [...VIEWS, 'help', 'sort']},
 	{keys: ['text'], label: 'type the filter: part of a name, address or host, or /regex/ (a bad pattern is shown, not used)', action: 'filter-type', modes: ['filter']},
 	{keys: ['enter'], label: 'keep the filter and return to the table', action: 'filter-accept', modes: ['filter'], footer: 'keep'},
 	{keys: ['escape'], label: 'clear the filter', action: 'filter-cancel', modes: ['filter'], footer: 'clear'},
 	{keys: ['backspace'], label: 'delete the last character', action: 'filter-delete', modes: ['filter'], footer: 'delete'},
-	{keys: ['escape', '?'], label: 'close the help', action: 'help-close', modes: ['help'], footer: 'close'},
-	{keys: ['space'], label: 'pause / resume the replay', action: 'replay-pause', modes: ['replay'], footer: 'pause replay'},
-	{keys: ['left'], label: 'step one poll back', action: 'replay-step-back', modes: ['replay'], footer: 'step', footerKeys: '←/→'},
+	{keys: ['enter', 'click'], label: 'sort by the highlighted (or clicked) column', action: 'sort-choose', modes: ['sort'], footer: 'choose'},
+	{keys: ['escape', 'f6'], label: 'close the list, keeping the sort', action: 'sort-close', modes: ['sort'], footer: 'close'},
+	{keys: ['escape', '?', 'f1'], label: 'close the help', action: 'help-close', modes: ['help'], footer: 'close', footerKeys: 'Esc/?'},
+	{keys: ['space'], label: 'pause / resume the replay', action: 'replay-pause', modes: ['replay'], footer: 'pause replay', footerRank: 1},
+	{keys: ['left'], label: 'step one poll back', action: 'replay-step-back', modes: ['replay'], footer: 'step', footerKeys: '←/→', footerRank: 2},
 	{keys: ['right'], label: 'step one poll forward', action: 'replay-step-forward', modes: ['replay']},
-	{keys: ['['], label: 'jump one minute back', action: 'replay-jump-back', modes: ['replay'], footer: '±1 min', footerKeys: '[/]'},
+	{keys: ['['], label: 'jump one minute back', action: 'replay-jump-back', modes: ['replay'], footer: '±1 min', footerKeys: '[/]', footerRank: 2},
 	{keys: [']'], label: 'jump one minute forward', action: 'replay-jump-forward', modes: ['replay']},
 	{keys: ['{'], label: 'go to the start of the recording', action: 'replay-start', modes: ['replay'], footer: 'start/end', footerKeys: '{/}'},
 	{keys: ['}'], label: 'go to the end of the recording', action: 'replay-end', modes: ['replay']},
@@ -124,8 +149,18 @@ export const KEY_LABELS: Readonly<Record<string, string>> = {
 	space: 'space',
 	backspace: 'Backspace',
 	'ctrl+c': 'Ctrl-C',
+	'ctrl+l': 'Ctrl-L',
+	'ctrl+z': 'Ctrl-Z',
+	...Object.fromEntries(Array.from({length: 12}, (_, i) => [`f${i + 1}`, `F${i + 1}`])),
+	click: 'click',
+	'double-click': 'double-click',
+	'wheel-down': 'wheel ↓',
+	'wheel-up': 'wheel ↑',
 	text: 'any text',
 };
+
+/** The names the mouse's bindings use. */
+export const MOUSE_KEYS: ReadonlySet<KeyName> = new Set(['click', 'double-click', 'wheel-down', 'wheel-up']);
 
 export function keyLabel(key: KeyName): string {
 	return KEY_LABELS[key] ?? key;
@@ -133,7 +168,7 @@ export function keyLabel(key: KeyName): string {
 
 /** What is on screen now, which decides the bindings that apply. */
 export interface KeyContext {
-	/** The innermost screen: the filter prompt, the help overlay, the detail, or a view. */
+	/** The innermost screen: the filter prompt, the help overlay, the sort list, the detail, or a view. */
 	readonly mode: Exclude<Mode, 'replay'>;
 	/** The data comes from a recording (replay controls apply on every screen but help and filter). */
 	readonly replay: boolean;
@@ -143,8 +178,9 @@ export interface KeyContext {
 
 function applies(binding: Binding, context: KeyContext): boolean {
 	if (binding.modes.includes(context.mode)) return true;
-	if (context.clusters === true && binding.modes.includes('clusters') && context.mode !== 'help' && context.mode !== 'filter') return true;
-	return context.replay && binding.modes.includes('replay') && context.mode !== 'help' && context.mode !== 'filter';
+	const overlay = context.mode === 'help' || context.mode === 'filter' || context.mode === 'sort';
+	if (context.clusters === true && binding.modes.includes('clusters') && !overlay) return true;
+	return context.replay && binding.modes.includes('replay') && !overlay;
 }
 
 /** The bindings that work in this context, replay controls first: they win a shared key (space), and a live binding left with no key of its own is dropped. */
@@ -165,11 +201,11 @@ export function resolveKey(key: KeyName, context: KeyContext): Action | undefine
 	return undefined;
 }
 
-/** Footer entries for a context: the keys (joined by `/`) and their short labels. */
-export function footerEntries(context: KeyContext): Array<{readonly keys: string; readonly label: string}> {
+/** Footer entries for a context: the keys (joined by `/`), their short labels, and their rank (which stay on a narrow line). */
+export function footerEntries(context: KeyContext): Array<{readonly keys: string; readonly label: string; readonly rank: number}> {
 	return activeBindings(context)
 		.filter((b) => b.footer !== undefined)
-		.map((b) => ({keys: b.footerKeys ?? b.keys.map(keyLabel).join('/'), label: b.footer!}));
+		.map((b) => ({keys: b.footerKeys ?? b.keys.map(keyLabel).join('/'), label: b.footer!, rank: b.footerRank ?? 5}));
 }
 
 const MODE_NAMES: Readonly<Record<Mode, string>> = {
@@ -179,6 +215,7 @@ const MODE_NAMES: Readonly<Record<Mode, string>> = {
 	detail: 'detail',
 	help: 'help',
 	filter: 'filter prompt',
+	sort: 'sort list',
 	replay: 'replay',
 	clusters: 'several clusters',
 };

@@ -9,6 +9,7 @@ import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {App, type TerminalSize} from './app.js';
 import type {ClusterStores} from './cluster-stores.js';
 import {sourceControls} from './store.js';
+import type {TerminalControls} from './input/terminal-controls.js';
 import type {Theme} from './theme.js';
 import type {TuiControls} from './tui-data.js';
 import type {UiState} from './ui-state.js';
@@ -20,6 +21,7 @@ export interface ClustersRootProps {
 	readonly onQuit: () => void;
 	/** Read keys (false when stdin is not a terminal). */
 	readonly keys?: boolean;
+	readonly terminal?: TerminalControls;
 }
 
 /** The cluster `step` away from `index`, wrapping around. */
@@ -27,7 +29,7 @@ export function stepCluster(index: number, step: 1 | -1, count: number): number 
 	return count === 0 ? 0 : (index + step + count) % count;
 }
 
-export function ClustersRoot({stores, size, theme, onQuit, keys = true}: ClustersRootProps) {
+export function ClustersRoot({stores, size, theme, onQuit, keys = true, terminal}: ClustersRootProps) {
 	const [active, setActive] = useState(0);
 	const saved = useRef(new Map<number, UiState>());
 	const cluster = stores.clusters[active] ?? stores.clusters[0]!;
@@ -66,6 +68,7 @@ export function ClustersRoot({stores, size, theme, onQuit, keys = true}: Cluster
 			theme={theme}
 			onQuit={onQuit}
 			keys={keys}
+			{...(terminal ? {terminal} : {})}
 			{...(several ? {clusterBar: {summaries, active}} : {})}
 			onUiChange={(ui) => saved.current.set(active, ui)}
 			{...(initialUi ? {initialUi} : {})}

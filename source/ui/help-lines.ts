@@ -2,18 +2,24 @@
  * The help overlay and the footer, both generated from the bindings table. Pure.
  */
 import {segmentsWidth, type Segment} from './bars.js';
-import {BINDINGS, footerEntries, keyLabel, whereText, type Binding, type KeyContext} from './bindings.js';
+import {BINDINGS, footerEntries, keyLabel, MOUSE_KEYS, whereText, type Binding, type KeyContext} from './bindings.js';
 import {fit} from './cells.js';
 import {clipSegments, seg} from './parts.js';
 import {wrapSegments} from './wrap.js';
 
 const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Binding) => boolean}> = [
-	{title: 'Monitor', pick: (b) => b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events' || m === 'detail')},
-	{title: 'Filter prompt (after /)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
+	{title: 'Monitor', pick: (b) => !isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events' || m === 'detail')},
+	{title: 'Mouse (--no-mouse leaves it to the terminal)', pick: (b) => isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events')},
+	{title: 'Filter prompt (after / or F3)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
+	{title: 'Sort list (after F6)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'sort'},
 	{title: 'Help', pick: (b) => b.modes.length === 1 && b.modes[0] === 'help'},
 	{title: 'Replay (--replay, --demo)', pick: (b) => b.modes.includes('replay')},
 	{title: 'Several clusters (dask-top URL URL …)', pick: (b) => b.modes.includes('clusters')},
 ];
+
+function isMouse(b: Binding): boolean {
+	return b.keys.every((k) => MOUSE_KEYS.has(k));
+}
 
 function keysText(b: Binding): string {
 	return b.keys.map(keyLabel).join(' ');
@@ -78,11 +84,14 @@ export function footerLine(input: FooterInput, width: number): Segment[] {
 		out.push(seg(`${input.message}  `, 'info', true));
 		used += input.message.length + 2;
 	}
-	for (const e of rest) {
+	// The entries that fit, the lowest ranks first (`/ filter` and `space pause` stay at 80 columns), shown in the table's order.
+	const kept = new Set<(typeof rest)[number]>();
+	for (const e of [...rest].sort((a, b) => a.rank - b.rank)) {
 		const w = e.keys.length + 1 + e.label.length + 2;
-		if (used + w + tailWidth > width) break;
-		out.push(seg(e.keys, 'accent', true), seg(` ${e.label}  `));
+		if (used + w + tailWidth > width) continue;
+		kept.add(e);
 		used += w;
 	}
+	for (const e of rest) if (kept.has(e)) out.push(seg(e.keys, 'accent', true), seg(` ${e.label}  `));
 	return clipSegments([...out, ...tail], width);
 }

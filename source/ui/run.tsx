@@ -12,13 +12,15 @@ import type {Options} from '../options/resolve.js';
 import {EXIT_OK, EXIT_UNREADABLE, SIGNAL_EXIT_CODES, type EndingSignal} from '../types/exit-codes.js';
 import type {TerminalSize} from './app.js';
 import {createClusterStores, type TuiCluster} from './cluster-stores.js';
+import {createTerminalControls, type TerminalControls} from './input/terminal-controls.js';
 import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';
+import {keepAttributes} from './styling.js';
 import {enterFullScreen} from './terminal.js';
 import {makeTheme} from './theme.js';
 
 export interface TuiContext {
-	/** The theme's options. */
-	readonly options: Pick<Options, 'color' | 'ascii'>;
+	/** The theme's and the terminal's options. */
+	readonly options: Pick<Options, 'color' | 'ascii' | 'mouse'>;
 	/** One or more, each source connected to its pipeline (created with the model options); several get the cluster bar and c / C. */
 	readonly clusters: readonly TuiCluster[];
 }
@@ -53,8 +55,10 @@ function oneLine(error: unknown): string {
 
 export async function runTui({options, clusters}: TuiContext): Promise<number> {
 	const theme = makeTheme({color: options.color, ascii: options.ascii});
+	keepAttributes(process.stdout);
 	const stores = createClusterStores(clusters, Date.now);
 	const screen = enterFullScreen(process.stdout);
+	const terminal = createTerminalControls({screen, stdin: process.stdin, mouse: options.mouse && process.stdin.isTTY === true && process.stdout.isTTY === true});
 	let failure: string | undefined;
 	let resolveCode: (code: number) => void = () => {};
 	const finished = new Promise<number>((resolve) => {
@@ -72,6 +76,7 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 		clearInterval(ticker);
 		for (const [signal, handler] of handlers) process.removeListener(signal, handler);
 		process.removeListener('exit', onExit);
+		terminal.dispose();
 		try {
 			instance?.unmount(); // Ink draws its last frame here: while the alternate screen is still up
 		} catch {
@@ -88,7 +93,7 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 	process.once('exit', onExit);
 
 	try {
-		instance = render(<Root stores={stores} theme={theme} onQuit={() => finish(EXIT_OK)} />, {
+		instance = render(<Root stores={stores} theme={theme} onQuit={() => finish(EXIT_OK)} terminal={terminal} />, {
 			exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
 			patchConsole: true,
 		});

@@ -1,17 +1,26 @@
 /**
  * The terminal around the TUI: the alternate screen (entered by hand: Ink 6.8 has no option for
- * it), the hidden cursor, stderr held back while the screen is up, and one idempotent restore that
- * every way out calls — q, Ctrl-C, SIGTERM, SIGHUP, SIGINT, an error, and plain process exit.
+ * it), the hidden cursor, mouse reporting, stderr held back while the screen is up, and one
+ * idempotent restore that every way out calls — q, Ctrl-C, SIGTERM, SIGHUP, SIGINT, an error, and
+ * plain process exit. Ctrl-Z leaves the screen for a while (suspend) and `fg` comes back (resume).
  */
 
 export const ENTER_ALT_SCREEN = '\u001B[?1049h\u001B[H';
 export const LEAVE_ALT_SCREEN = '\u001B[?1049l';
 export const HIDE_CURSOR = '\u001B[?25l';
 export const SHOW_CURSOR = '\u001B[?25h';
+/** Button presses, releases and the wheel (1000), reported in the SGR form (1006): coordinates of any size, and a release that names its button. */
+export const MOUSE_ON = '\u001B[?1000h\u001B[?1006h';
+/** Every mouse mode a terminal may have been left in, off (written on every way out, whether or not it was on). */
+export const MOUSE_OFF = '\u001B[?1006l\u001B[?1003l\u001B[?1002l\u001B[?1000l';
 
 export interface FullScreen {
-	/** Leaves the alternate screen and shows the cursor; safe to call any number of times. */
+	/** Leaves the alternate screen, turns mouse reporting off and shows the cursor; safe to call any number of times. */
 	restore(): void;
+	/** Gives the terminal back for a while (Ctrl-Z): mouse off, cursor shown, the user's screen back. */
+	suspend(): void;
+	/** Takes the screen again after a suspend (the picture is redrawn by the caller; mouse reporting by the input reader). */
+	resume(): void;
 }
 
 /**
@@ -42,7 +51,7 @@ export function enterFullScreen(stream: NodeJS.WriteStream, stderr: NodeJS.Write
 		if (!active) return;
 		active = false;
 		try {
-			stream.write(SHOW_CURSOR + LEAVE_ALT_SCREEN);
+			stream.write(MOUSE_OFF + SHOW_CURSOR + LEAVE_ALT_SCREEN);
 		} catch {
 			// the terminal is gone (SIGHUP): nothing left to restore
 		}
@@ -53,6 +62,12 @@ export function enterFullScreen(stream: NodeJS.WriteStream, stderr: NodeJS.Write
 		restore() {
 			process.removeListener('exit', restore);
 			restore();
+		},
+		suspend() {
+			if (active) stream.write(MOUSE_OFF + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+		},
+		resume() {
+			if (active) stream.write(ENTER_ALT_SCREEN + HIDE_CURSOR);
 		},
 	};
 }

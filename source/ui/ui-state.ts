@@ -27,6 +27,8 @@ export interface UiState {
 	readonly follow?: string;
 	/** The display is frozen (polling goes on). */
 	readonly paused: boolean;
+	/** The sort list (F6) is open, this entry of SORT_ORDER highlighted. */
+	readonly sortMenu?: number;
 }
 
 /** What the reducer needs to know of the screen: row counts and page heights per view, the workers in display order. */
@@ -96,7 +98,11 @@ function clamp(value: number, count: number): number {
 	return Math.max(0, Math.min(value, count - 1));
 }
 
-function moveTo(state: UiState, view: View, cursor: number, ctx: UiContext): UiState {
+/** Rows one wheel notch moves. */
+export const WHEEL_ROWS = 3;
+
+/** Selects row `cursor` of a view (clamped), scrolling it into sight; in the workers view a followed worker or an open detail moves along. */
+export function moveTo(state: UiState, view: View, cursor: number, ctx: UiContext): UiState {
 	const count = ctx.counts[view];
 	const next = count === 0 ? 0 : clamp(cursor, count);
 	const top = topOf(view, state.top[view], next, ctx);
@@ -155,9 +161,17 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 	const view: View = state.view;
 	const cursor = state.cursor[view];
 	const page = pageOf(view, cursor, ctx);
+	if (action === 'scroll-down' || action === 'scroll-up') {
+		let next = state;
+		for (let i = 0; i < WHEEL_ROWS; i++) next = reduceUi(next, action === 'scroll-down' ? 'move-down' : 'move-up', ctx);
+		return next;
+	}
 	if (state.help && (action === 'move-down' || action === 'move-up')) {
 		const last = Math.max(0, (ctx.helpLines ?? 0) - (ctx.helpHeight ?? 0));
 		return {...state, helpTop: Math.max(0, Math.min(last, state.helpTop + (action === 'move-down' ? 1 : -1)))};
+	}
+	if (state.sortMenu !== undefined && (action === 'move-down' || action === 'move-up')) {
+		return {...state, sortMenu: Math.max(0, Math.min(SORT_ORDER.length - 1, state.sortMenu + (action === 'move-down' ? 1 : -1)))};
 	}
 	switch (action) {
 		case 'move-down':
@@ -195,6 +209,17 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return nextSort(state, -1);
 		case 'sort-reverse':
 			return {...state, sort: {...state.sort, descending: !state.sort.descending}};
+		case 'sort-menu':
+			return {...state, sortMenu: Math.max(0, SORT_ORDER.findIndex((s) => s.column === state.sort.column))};
+		case 'sort-choose': {
+			const {sortMenu, ...rest} = state;
+			const chosen = SORT_ORDER[sortMenu ?? -1];
+			return chosen ? {...rest, sort: {column: chosen.column, descending: chosen.descending}} : rest;
+		}
+		case 'sort-close': {
+			const {sortMenu: _closed, ...rest} = state;
+			return rest;
+		}
 		case 'filter-start':
 			return {...state, filterEditing: true};
 		case 'filter-type':
@@ -222,6 +247,10 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		case 'interval-up':
 		case 'interval-down':
 		case 'refresh':
+		case 'redraw':
+		case 'suspend':
+		case 'point':
+		case 'point-open':
 		case 'quit':
 		case 'replay-pause':
 		case 'replay-step-back':
@@ -241,6 +270,8 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 export type Effect =
 	| {readonly kind: 'quit'}
 	| {readonly kind: 'refresh'}
+	| {readonly kind: 'redraw'}
+	| {readonly kind: 'suspend'}
 	| {readonly kind: 'interval'; readonly step: 1 | -1}
 	| {readonly kind: 'cluster'; readonly step: 1 | -1}
 	| {readonly kind: 'replay'; readonly op: 'pause' | 'step' | 'jump' | 'start' | 'end' | 'speed'; readonly amount?: number};
@@ -251,6 +282,10 @@ export function effectOf(action: Action): Effect | undefined {
 			return {kind: 'quit'};
 		case 'refresh':
 			return {kind: 'refresh'};
+		case 'redraw':
+			return {kind: 'redraw'};
+		case 'suspend':
+			return {kind: 'suspend'};
 		case 'interval-up':
 			return {kind: 'interval', step: 1};
 		case 'interval-down':

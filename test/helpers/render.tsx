@@ -4,6 +4,7 @@ import {App} from '../../source/ui/app.js';
 import {makeTheme, type Theme} from '../../source/ui/theme.js';
 import type {TuiData} from '../../source/ui/tui-data.js';
 import type {UiState} from '../../source/ui/ui-state.js';
+import {ESCAPE_MS} from '../../source/ui/input/reader.js';
 import {recordingControls, type RecordedControls} from './fixture-data.js';
 
 export const PLAIN: Theme = makeTheme({color: false, ascii: false});
@@ -13,6 +14,8 @@ export const KEY = {enter: '\r', escape: '\u001B', tab: '\t', down: '\u001B[B', 
 
 export interface Rendered {
 	readonly frame: () => string;
+	/** The last write to the fake stdout as it was (a redraw's clear-screen included). */
+	readonly raw: () => string;
 	readonly lines: () => string[];
 	readonly press: (...keys: string[]) => Promise<void>;
 	readonly controls: RecordedControls;
@@ -50,10 +53,13 @@ export async function renderApp(
 	await settle(r.lastFrame);
 	return {
 		frame: () => r.lastFrame() ?? '',
+		raw: () => r.stdout.lastFrame() ?? '',
 		lines: () => (r.lastFrame() ?? '').split('\n'),
 		press: async (...keys) => {
 			for (const key of keys) {
 				r.stdin.write(key);
+				// A lone ESC may start a sequence: the reader waits ESCAPE_MS before it counts as the Esc key (as a person's next key would).
+				if (key.endsWith('\u001B')) await sleep(ESCAPE_MS + 10);
 				await settle(r.lastFrame);
 			}
 		},

@@ -5,7 +5,7 @@ describe('flags and help', () => {
 	it('documents every flag in the help, in the flag table order', () => {
 		const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 		const documented = HELP_OPTIONS.map(([flag]) => flag);
-		const expected = Object.keys(FLAGS).map((name) => (name === 'color' ? '--no-color' : `--${kebab(name)}`));
+		const expected = Object.keys(FLAGS).map((name) => (name === 'color' || name === 'mouse' ? `--no-${name}` : `--${kebab(name)}`));
 		expect(documented.map((flag) => expected.find((long) => flag.split(/[ ,]/).includes(long)))).toEqual(expected);
 		for (const flag of documented) expect(helpText()).toContain(flag);
 	});

@@ -3,7 +3,7 @@ import {resolveOptions, type OptionsInput, type OptionsResult} from '../../sourc
 import {parseConfig, configPath} from '../../source/options/config.js';
 import type {ParsedArgv} from '../../source/options/flags.js';
 
-const noFlags: ParsedArgv['flags'] = {once: false, json: false, header: [], insecure: false, color: true, ascii: false, help: false, version: false};
+const noFlags: ParsedArgv['flags'] = {once: false, json: false, header: [], insecure: false, color: true, ascii: false, mouse: true, help: false, version: false};
 
 function resolve(flags: Partial<ParsedArgv['flags']> = {}, input: string[] = [], rest: Partial<OptionsInput> = {}): OptionsResult {
 	return resolveOptions({argv: {input, flags: {...noFlags, ...flags}}, env: {}, stdoutIsTTY: true, ...rest});
@@ -88,11 +88,20 @@ describe('resolveOptions', () => {
 		expect(ok(resolve({header: ['Authorization: token t']}, ['https://u:p@gw.example.org/'])).headers).toEqual([{name: 'Authorization', value: 'token t'}]);
 	});
 
-	it('turns colour off with --no-color, NO_COLOR, or the config file', () => {
+	it('turns colour off with --no-color, NO_COLOR, TERM=dumb, or the config file', () => {
 		expect(ok(resolve()).color).toBe(true);
 		expect(ok(resolve({color: false})).color).toBe(false);
 		expect(ok(resolve({}, [], {env: {NO_COLOR: '1'}})).color).toBe(false);
+		expect(ok(resolve({}, [], {env: {NO_COLOR: ''}})).color).toBe(true);
+		expect(ok(resolve({}, [], {env: {TERM: 'dumb'}})).color).toBe(false);
+		expect(ok(resolve({}, [], {env: {FORCE_COLOR: '0'}})).color).toBe(false);
 		expect(ok(resolve({}, [], {config: {path: '/c', color: false}})).color).toBe(false);
+	});
+
+	it('turns the mouse off with --no-mouse or "mouse": false in the config file', () => {
+		expect(ok(resolve()).mouse).toBe(true);
+		expect(ok(resolve({mouse: false})).mouse).toBe(false);
+		expect(ok(resolve({}, [], {config: {path: '/c', mouse: false}})).mouse).toBe(false);
 	});
 });
 

@@ -115,7 +115,8 @@ describe('the README keys table', () => {
 	it('has a row for every binding', () => {
 		const table = keysMarkdownTable();
 		expect(table.split('\n')).toHaveLength(BINDINGS.length + 2);
-		expect(table).toContain('| `?` | show this help | all views |');
+		expect(table).toContain('| `?` `F1` | show this help | all views |');
+		expect(table).toContain('| `click` | select the row under the pointer; a column heading sorts by that column (again: reverses) | workers, progress, events |');
 		expect(table).toContain('| `←` | step one poll back | replay |');
 	});
 

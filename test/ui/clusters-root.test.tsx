@@ -11,6 +11,7 @@ import {createPipeline, type Pipeline} from '../../source/pipeline.js';
 import type {ScrapeSource, SourceStatus} from '../../source/types/scrape-source.js';
 import {createClusterStores, type TuiCluster} from '../../source/ui/cluster-stores.js';
 import {ClustersRoot, stepCluster} from '../../source/ui/clusters-root.js';
+import {ESCAPE_MS} from '../../source/ui/input/reader.js';
 import {fixtureRounds, fixtureRun, LIVE, tuiData} from '../helpers/fixture-data.js';
 import {KEY, PLAIN, renderApp} from '../helpers/render.js';
 
@@ -85,6 +86,7 @@ async function renderClusters(columns = 120, rows = 40) {
 		press: async (...keys: string[]) => {
 			for (const key of keys) {
 				r.stdin.write(key);
+				if (key.endsWith('\u001B')) await sleep(ESCAPE_MS + 10); // a lone ESC counts as the Esc key after ESCAPE_MS
 				await settle(r.lastFrame);
 			}
 		},

@@ -1,0 +1,36 @@
+/**
+ * What the screen may ask of the terminal beyond drawing: whether mouse reports are wanted, Ctrl-Z
+ * (suspend until `fg`), and a notice when the screen comes back from a suspend. Built once per
+ * TUI run (run.tsx) around the full screen; the App reaches it through useTerminalInput.
+ */
+import {installSuspend, type SignalPort, type SuspendParts} from './suspend.js';
+
+export interface TerminalControls {
+	/** Turn mouse reporting on (not with --no-mouse, nor when stdin is not a terminal). */
+	readonly mouse: boolean;
+	/** Ctrl-Z: give the terminal back and stop until `fg`. */
+	suspend(): void;
+	/** Called after every resume; returns the unsubscribe. */
+	onResume(listener: () => void): () => void;
+	/** Removes the signal listeners. */
+	dispose(): void;
+}
+
+export function createTerminalControls(parts: Omit<SuspendParts, 'onResume'> & {readonly mouse: boolean; readonly signals?: SignalPort}): TerminalControls {
+	const listeners = new Set<() => void>();
+	const suspender = installSuspend({
+		...parts,
+		onResume: () => {
+			for (const listener of [...listeners]) listener();
+		},
+	});
+	return {
+		mouse: parts.mouse,
+		suspend: () => suspender.suspend(),
+		onResume(listener) {
+			listeners.add(listener);
+			return () => listeners.delete(listener);
+		},
+		dispose: () => suspender.dispose(),
+	};
+}

@@ -7,7 +7,7 @@
  *
  * - ingest(raw): merge → buildSnapshot → reduce(state, snapshot at raw.atMs). `reset` (a replay
  *   seeked) empties the cache and starts the model over (reduce 'reset': history, events and
- *   baselines dropped, the poll interval in force kept).
+ *   progress dropped, the poll interval in force kept).
  * - sourceStatus(status, nowMs, intervalMs?) and tick(nowMs): time passes or the connection
  *   changes without new data, so staleness and alert durations update.
  * - connect(source, pipeline) feeds the source's status, then the round.

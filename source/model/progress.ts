@@ -1,38 +1,21 @@
 /**
- * Task progress (docs/endpoints.md, "Progress"). Cluster tasks by state are exact (current gauges). Per
- * prefix, Dask exposes no current state over HTTP, only cumulative transition counters, so each bar
- * is APPROXIMATE, counted from a baseline (the first snapshot the monitor saw, or a counter reset):
+ * Task progress (docs/endpoints.md, "Progress"): the cluster's tasks by state (exact, current gauges), then
+ * one row per task prefix from the bookkeeping in progress-track.ts:
  *
- *   done      = Δ(memory) + Δ(erred)
- *   submitted ≈ Δ(waiting) + the tasks still outstanding at the baseline (waiting − memory − erred
- *               then), so work already in flight when the monitor started is on the bar too
- *   in flight = submitted − done
+ *   done      = Δ memory since the row's base (erred tasks are not done)
+ *   erred     = Δ erred
+ *   in flight = what the counters leave in flight, capped by the cluster's tasks in flight, 0 at an epoch
+ *   total     = the tasks in flight at the base + Δ waiting (at least done + erred + in flight)
  *
- * Scattered data goes straight to memory (done without waiting: submitted is raised to done), and
- * tasks recomputed after a worker loss count twice.
+ * A row is `exact` when its base had nothing in flight and nothing from before it (epoch, birth,
+ * scheduler start) and its in-flight figure is proven: at an epoch, when none of its tasks went
+ * through `released` since the base (so none was cancelled), or when the counters' in-flight
+ * figures of all prefixes add up to the cluster's exact count.
  */
 import type {PrefixCounters, Snapshot} from '../types/snapshot.js';
-import {doneCount, transition} from './rates.js';
-import type {ClusterState, PrefixBaseline, PrefixProgress, ProgressView} from './types.js';
-
-export function baselineOf(counters: PrefixCounters | undefined): PrefixBaseline {
-	return {
-		waiting: transition(counters, 'waiting'),
-		processing: transition(counters, 'processing'),
-		queued: transition(counters, 'queued'),
-		memory: transition(counters, 'memory'),
-		erred: transition(counters, 'erred'),
-		computeSeconds: counters?.compute_seconds_total,
-	};
-}
-
-export function baselinesOf(prefixes: Readonly<Record<string, PrefixCounters>>): Record<string, PrefixBaseline> {
-	const out: Record<string, PrefixBaseline> = {};
-	for (const [prefix, counters] of Object.entries(prefixes)) out[prefix] = baselineOf(counters);
-	return out;
-}
-
-const ZERO: PrefixBaseline = {waiting: 0, processing: 0, queued: 0, memory: 0, erred: 0};
+import {countedInFlight, countsOf} from './progress-track.js';
+import {transition} from './rates.js';
+import type {ClusterState, PrefixProgress, ProgressTrack, ProgressView, Rates} from './types.js';
 
 /** Mean compute seconds per task of a prefix over the scheduler's life (≥ 2023.1.1 only). */
 export function meanDurationSeconds(counters: PrefixCounters | undefined): number | undefined {
@@ -42,43 +25,61 @@ export function meanDurationSeconds(counters: PrefixCounters | undefined): numbe
 	return seconds / memory;
 }
 
-export function prefixProgress(prefix: string, counters: PrefixCounters, baseline: PrefixBaseline | undefined, donePerSecond?: number): PrefixProgress {
-	const b = baseline ?? ZERO;
-	const outstandingAtBaseline = Math.max(0, b.waiting - b.memory - b.erred);
-	const done = doneCount(counters) - b.memory - b.erred;
-	const submitted = Math.max(done, transition(counters, 'waiting') - b.waiting + outstandingAtBaseline);
-	const erred = transition(counters, 'erred') - b.erred;
-	return {
-		prefix,
-		done,
-		submitted,
-		in_flight: submitted - done,
-		fraction: submitted > 0 ? done / submitted : 0,
-		erred,
-		done_per_second: donePerSecond,
-		mean_duration_seconds: meanDurationSeconds(counters),
-	};
+function byActivityThenOrder(a: {row: PrefixProgress; order: number}, b: {row: PrefixProgress; order: number}): number {
+	return Number(b.row.in_flight > 0) - Number(a.row.in_flight > 0) || a.order - b.order;
 }
 
-function byActivity(a: PrefixProgress, b: PrefixProgress): number {
-	return b.in_flight - a.in_flight || b.done - a.done || (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0);
-}
-
-/** Prefixes with anything submitted or done since the baseline, busiest first. */
-export function prefixesProgress(
-	snapshot: Snapshot | undefined,
-	baselines: Readonly<Record<string, PrefixBaseline>>,
-	perPrefixDone?: Readonly<Record<string, {readonly donePerSecond: number}>>,
-): PrefixProgress[] {
+/** The rows of the progress view: prefixes with anything counted, active first, then in the order first seen. */
+export function prefixesProgress(snapshot: Snapshot | undefined, track: ProgressTrack, rates?: Rates): PrefixProgress[] {
 	if (!snapshot) return [];
-	const out: PrefixProgress[] = [];
-	for (const [prefix, counters] of Object.entries(snapshot.scheduler.prefixes)) {
-		// No rate until two samples; then a prefix absent from the latest step finished nothing: 0.
-		const rate = perPrefixDone ? (perPrefixDone[prefix]?.donePerSecond ?? 0) : undefined;
-		const p = prefixProgress(prefix, counters, baselines[prefix], rate);
-		if (p.submitted > 0 || p.done > 0) out.push(p);
+	const active = track.active;
+	const epoch = active === 0;
+	const rows: Array<{row: PrefixProgress; order: number}> = [];
+	const counted = new Map<string, number>();
+	let countedSum = 0;
+	for (const [name, p] of track.prefixes) {
+		const counters = snapshot.scheduler.prefixes[name];
+		if (!counters) continue; // not in this snapshot's /metrics: nothing to count it from
+		const n = Math.max(0, countedInFlight(p, countsOf(counters)));
+		counted.set(name, n);
+		countedSum += n;
 	}
-	return out.sort(byActivity);
+	// Each prefix's counted in-flight figure is at least its true one, so when they add up to the exact total, each is exact.
+	const allAddUp = active !== undefined && countedSum === active;
+	for (const [name, p] of track.prefixes) {
+		const counters = snapshot.scheduler.prefixes[name];
+		if (!counters) continue;
+		const now = countsOf(counters);
+		const done = Math.max(0, now.memory - p.base.memory);
+		const erred = Math.max(0, now.erred - p.base.erred);
+		const raw = counted.get(name) ?? 0;
+		const in_flight = epoch ? 0 : Math.min(raw, active ?? raw);
+		const total = Math.max(p.inFlightAtBase + now.waiting - p.base.waiting, done + erred + in_flight);
+		if (total === 0 && done === 0 && erred === 0) continue;
+		const noneReleased = now.released === p.base.released && p.kind !== 'in-flight';
+		const inFlightExact = epoch || raw === 0 || noneReleased || allAddUp;
+		const perPrefix = rates?.tasksDonePerSecond === undefined ? undefined : rates.perPrefix[name];
+		const bytes = counters?.output_bytes;
+		const mean = meanDurationSeconds(counters);
+		rows.push({
+			order: p.order,
+			row: {
+				prefix: name,
+				done,
+				total,
+				erred,
+				in_flight,
+				...(bytes === undefined ? {} : {bytes}),
+				...(p.sinceS === undefined ? {} : {since: p.sinceS}),
+				exact: p.exactBase && inFlightExact,
+				counted_from: p.kind,
+				// No rate until two samples; then a prefix absent from the latest step finished nothing: 0.
+				...(rates?.tasksDonePerSecond === undefined ? {} : {done_per_second: perPrefix ? Math.max(0, perPrefix.donePerSecond - perPrefix.erredPerSecond) : 0}),
+				...(mean === undefined ? {} : {mean_duration_seconds: mean}),
+			},
+		});
+	}
+	return rows.sort(byActivityThenOrder).map((r) => r.row);
 }
 
 const cache = new WeakMap<ClusterState, ProgressView>();
@@ -88,13 +89,15 @@ export function progressView(state: ClusterState): ProgressView {
 	const cached = cache.get(state);
 	if (cached) return cached;
 	const snapshot = state.snapshot;
+	const track = state.progress;
 	const view: ProgressView = {
 		tasks: snapshot?.scheduler.tasks ?? {},
 		tasks_total: snapshot?.scheduler.tasks_total,
 		tasks_done_per_second: state.rates.tasksDonePerSecond,
-		prefixes: prefixesProgress(snapshot, state.baselines, state.rates.tasksDonePerSecond === undefined ? undefined : state.rates.perPrefix),
-		approximate: true,
-		baseline_time: state.baselineAtS,
+		prefixes: prefixesProgress(snapshot, track, state.rates),
+		epoch: track.active === 0,
+		...(track.lastEpoch ? {last_epoch_time: track.lastEpoch.timeS} : {}),
+		...(state.baselineAtS === undefined ? {} : {first_sample_time: state.baselineAtS}),
 	};
 	cache.set(state, view);
 	return view;

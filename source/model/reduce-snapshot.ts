@@ -1,5 +1,5 @@
 /**
- * One snapshot into the state: freshness, counter rates and baselines, worker tracking and
+ * One snapshot into the state: freshness, counter rates and task progress, worker tracking and
  * history, "rising" marks (erred tasks, spilled bytes), scale-down wait counts, then the alerts.
  */
 import type {Snapshot} from '../types/snapshot.js';
@@ -7,9 +7,9 @@ import {scaleDownCandidates} from './adaptive.js';
 import {alertId} from './alerts.js';
 import {evaluateAlerts} from './evaluate.js';
 import {instantEvent, prependEvents} from './events.js';
-import {baselinesOf} from './progress.js';
+import {pushClusterHistory} from './cluster-history.js';
+import {activeTasks, trackProgress} from './progress-track.js';
 import {counterSample, stepRates} from './rates.js';
-import type {Ring} from './ring.js';
 import {snapshotFresh, workerListFresh} from './freshness.js';
 import {listText} from './text.js';
 import type {ClusterState, ModelEvent, Rise} from './types.js';
@@ -42,17 +42,18 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	// before any good data it is no baseline: the first answer will be.
 	if (!fresh) return evaluateAlerts({...state, nowMs: Math.max(state.nowMs, nowMs), source, revision: state.revision + 1});
 
-	// Counters: rates, baselines, last completion.
+	// Counters: rates, task progress, last completion.
 	const prevSample = state.snapshot ? counterSample(state.snapshot) : undefined;
 	const nextSample = counterSample(snapshot);
 	const step = stepRates(prevSample, nextSample, state.rates);
-	let baselines = state.baselines;
 	let baselineAtS = state.baselineAtS;
-	if (nextSample && (baselineAtS === undefined || step.reset)) {
-		// At a restart the counters began from zero: everything they hold happened since.
-		baselines = step.reset ? {} : baselinesOf(nextSample.prefixes);
-		baselineAtS = nextSample.timeS;
-	}
+	if (nextSample && (baselineAtS === undefined || step.reset)) baselineAtS = nextSample.timeS;
+	// Only a new /metrics answer moves progress (a cached one says nothing new); at a restart the
+	// counters began from zero: every prefix is counted from its birth.
+	const progress =
+		nextSample && step.fresh
+			? trackProgress(state.progress, {timeS: nextSample.timeS, prefixes: nextSample.prefixes, active: activeTasks(snapshot), schedulerStartS: snapshot.scheduler.started}, step.reset)
+			: state.progress;
 	const lastCompletionMs = baseline || step.done > 0 || step.reset || state.lastCompletionMs === undefined ? nowMs : state.lastCompletionMs;
 
 	// Rising marks: expire closed windows, then add this poll's rises.
@@ -103,25 +104,7 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	}
 
 	// Cluster history.
-	const h = state.history;
-	const s = snapshot.scheduler;
-	let processBytes = s.memory_process_bytes;
-	let limitBytes = s.memory_limit_bytes;
-	if (processBytes === undefined || limitBytes === undefined) {
-		let p = 0;
-		let l = 0;
-		for (const w of snapshot.workers) {
-			p += w.memory_process_bytes ?? 0;
-			l += w.memory_limit_bytes ?? 0;
-		}
-		processBytes ??= snapshot.workers.length > 0 ? p : undefined;
-		limitBytes ??= snapshot.workers.length > 0 ? l : undefined;
-	}
-	(h.time as Ring).push(snapshot.time, stamp);
-	(h.tasksDonePerSecond as Ring).push(step.fresh ? step.rates.tasksDonePerSecond : undefined, stamp);
-	(h.memoryProcessBytes as Ring).push(processBytes, stamp);
-	(h.memoryLimitBytes as Ring).push(limitBytes, stamp);
-	(h.workers as Ring).push(snapshot.workers.length, stamp);
+	pushClusterHistory(state.history, snapshot, step.fresh ? step.rates.tasksDonePerSecond : undefined, stamp);
 
 	// Scale-down wait counts (consecutive fresh polls as a candidate).
 	let closeCounts = state.closeCounts;
@@ -139,7 +122,7 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 		snapshotCount: stamp,
 		workers: tracked.workers,
 		rates: step.rates,
-		baselines,
+		progress,
 		baselineAtS,
 		lastCompletionMs,
 		source,

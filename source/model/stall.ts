@@ -11,7 +11,7 @@
  * per-worker CPU figures nothing is called stalled.
  */
 import type {WorkerSnapshot} from '../types/snapshot.js';
-import {prefixesProgress} from './progress.js';
+import {progressView} from './progress.js';
 import {listText, secondsText} from './text.js';
 import type {ClusterState, StallView} from './types.js';
 
@@ -28,7 +28,7 @@ export function stallThreshold(state: ClusterState): StallThreshold {
 	const t = state.options.thresholds;
 	if (state.options.stallAfterMs !== undefined) return {seconds: state.options.stallAfterMs / 1000, note: 'set by --stall-after'};
 	let longest: {prefix: string; seconds: number} | undefined;
-	for (const p of prefixesProgress(state.snapshot, state.baselines)) {
+	for (const p of progressView(state).prefixes) {
 		if (p.in_flight <= 0 || p.mean_duration_seconds === undefined) continue;
 		if (!longest || p.mean_duration_seconds > longest.seconds) longest = {prefix: p.prefix, seconds: p.mean_duration_seconds};
 	}

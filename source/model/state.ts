@@ -6,7 +6,7 @@
  *
  * Decisions worth knowing:
  * - The first snapshot (and the first after a reset) is the BASELINE: its workers did not "join",
- *   its erred tasks and spilled bytes are not "rising", its counters start the progress bars.
+ *   its erred tasks and spilled bytes are not "rising", its /metrics counters start the task progress (progress-track.ts).
  * - A snapshot is fresh when at least one endpoint answered in its round (or it carries no endpoint
  *   health at all, as synthesized test snapshots do). Missed polls = consecutive stale snapshots, or
  *   the time since fresh data in poll intervals (minus half an interval of slack), whichever is more.
@@ -16,11 +16,12 @@
  *   this round), never because a failing endpoint left the list stale.
  */
 import {evaluateAlerts} from './evaluate.js';
-import {Ring} from './ring.js';
+import {newClusterHistory} from './cluster-history.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
-import type {ClusterHistory, ClusterState, ModelAction, ModelOptions, ResolvedModelOptions} from './types.js';
+import {EMPTY_PROGRESS} from './progress-track.js';
+import type {ClusterState, ModelAction, ModelOptions, ResolvedModelOptions} from './types.js';
 
 export const DEFAULT_HISTORY_LENGTH = 300;
 export const DEFAULT_EVENT_LOG_LENGTH = 500;
@@ -47,16 +48,6 @@ export function resolveModelOptions(options: ModelOptions = {}): ResolvedModelOp
 	};
 }
 
-export function newClusterHistory(capacity: number): ClusterHistory {
-	return {
-		time: new Ring(capacity),
-		tasksDonePerSecond: new Ring(capacity),
-		memoryProcessBytes: new Ring(capacity),
-		memoryLimitBytes: new Ring(capacity),
-		workers: new Ring(capacity),
-	};
-}
-
 function fromResolved(options: ResolvedModelOptions, intervalMs = options.intervalMs): ClusterState {
 	return {
 		options,
@@ -65,7 +56,7 @@ function fromResolved(options: ResolvedModelOptions, intervalMs = options.interv
 		workers: new Map(),
 		history: newClusterHistory(options.clusterHistoryLength),
 		rates: EMPTY_RATES,
-		baselines: {},
+		progress: EMPTY_PROGRESS,
 		source: {intervalMs, missedRounds: 0},
 		closeCounts: new Map(),
 		alerts: new Map(),

@@ -21,7 +21,7 @@ export type * from './view-types.js';
 export type ModelAction =
 	/** A new snapshot. `nowMs` is the monitor's clock when it was built (usually ≈ snapshot.time·1000). */
 	| {readonly type: 'snapshot'; readonly snapshot: Snapshot; readonly nowMs: number}
-	/** Start over (replay seek, another cluster): history, events and baselines are dropped. */
+	/** Start over (replay seek, another cluster): history, events and progress are dropped. */
 	| {readonly type: 'reset'}
 	/** The source's connection state; feeds the stale/unreachable alert. `intervalMs`: poll interval in force. */
 	| {readonly type: 'source-status'; readonly status: SourceStatus; readonly nowMs: number; readonly intervalMs?: number}
@@ -122,17 +122,65 @@ export interface ClusterHistory {
 	readonly tasksDonePerSecond: Series;
 	readonly memoryProcessBytes: Series;
 	readonly memoryLimitBytes: Series;
+	readonly memoryManagedBytes: Series;
+	readonly memoryUnmanagedBytes: Series;
+	/** Bytes on disk. */
+	readonly memorySpilledBytes: Series;
+	/** Tasks in the scheduler's processing and queued states. */
+	readonly tasksProcessing: Series;
+	readonly tasksQueued: Series;
+	/** Mean CPU % of the workers that report it (100 = one core). */
+	readonly cpuMeanPercent: Series;
 	readonly workers: Series;
 }
 
-/** Cumulative per-prefix counters as first seen (or after a counter reset): the progress baseline. */
-export interface PrefixBaseline {
+/** The cumulative per-prefix counters progress is counted from (transitions into each state). */
+export interface PrefixCounts {
 	readonly waiting: number;
-	readonly processing: number;
-	readonly queued: number;
 	readonly memory: number;
 	readonly erred: number;
-	readonly computeSeconds?: number;
+	readonly released: number;
+}
+
+/**
+ * Where a prefix's progress is counted from (progress-track.ts):
+ * - `epoch`: a polled moment with no task in flight on the whole cluster;
+ * - `birth`: the prefix did not exist at the sample before (or the counters restarted since);
+ * - `scheduler-start`: first seen, and no task of it was ever released or forgotten: its counters
+ *   since the scheduler started are all still held;
+ * - `held`: first seen, none released but some forgotten: counted from the tasks still held then;
+ * - `in-flight`: first seen mid-run with tasks released before: counted from that sample, with the
+ *   tasks the counters leave in flight then (an upper bound, capped by the cluster's active tasks).
+ */
+export type ProgressBaseKind = 'epoch' | 'birth' | 'scheduler-start' | 'held' | 'in-flight';
+
+export interface PrefixTrack {
+	/** Order first seen (stable row order). */
+	readonly order: number;
+	readonly kind: ProgressBaseKind;
+	readonly base: PrefixCounts;
+	/** Tasks taken as in flight at the base (0 except for `in-flight`). */
+	readonly inFlightAtBase: number;
+	/** Tasks the counters still left in flight at a later epoch: released unfinished (cancelled, retried). */
+	readonly leftover: number;
+	/** Epoch seconds of the sample the base was taken at. */
+	readonly baseAtS: number;
+	/** Epoch seconds from which every task of the prefix is counted (undefined: the scheduler's start, time unknown). */
+	readonly sinceS?: number;
+	/** Nothing was in flight at `sinceS` and nothing from before it is counted. */
+	readonly exactBase: boolean;
+}
+
+/** Per-prefix progress bookkeeping, moved on by every new /metrics sample. */
+export interface ProgressTrack {
+	readonly prefixes: ReadonlyMap<string, PrefixTrack>;
+	readonly nextOrder: number;
+	/** Epoch seconds of the latest sample. */
+	readonly lastSampleS?: number;
+	/** The latest epoch (no task in flight cluster-wide) and every prefix's counters then. */
+	readonly lastEpoch?: {readonly timeS: number; readonly counts: Readonly<Record<string, PrefixCounts>>};
+	/** Tasks in flight cluster-wide (processing + queued + waiting + no-worker) at the latest sample, when /metrics gave them. */
+	readonly active?: number;
 }
 
 /** Rates from counter deltas between the two latest metric samples. */
@@ -143,7 +191,7 @@ export interface Rates {
 	readonly perPrefix: Readonly<Record<string, {readonly donePerSecond: number; readonly erredPerSecond: number}>>;
 	/** Seconds the rates cover. */
 	readonly windowSeconds?: number;
-	/** The counters went backwards (scheduler restart): baselines were reset at this snapshot. */
+	/** The counters went backwards (scheduler restart): progress starts over at this snapshot. */
 	readonly resetAtS?: number;
 }
 
@@ -161,7 +209,9 @@ export interface ClusterState {
 	readonly workers: ReadonlyMap<string, WorkerTrack>;
 	readonly history: ClusterHistory;
 	readonly rates: Rates;
-	readonly baselines: Readonly<Record<string, PrefixBaseline>>;
+	/** Per-prefix progress bookkeeping (progress-track.ts). */
+	readonly progress: ProgressTrack;
+	/** Epoch seconds of the first counter sample (or of the latest counter reset). */
 	readonly baselineAtS?: number;
 	/** Monitor time of the latest snapshot in which a task completed (or of the baseline). */
 	readonly lastCompletionMs?: number;

@@ -4,6 +4,7 @@
  * times are epoch seconds, durations seconds. Re-exported by types.ts.
  */
 import type {TaskState} from '../types/snapshot.js';
+import type {ProgressBaseKind} from './types.js';
 
 // ─── Alerts and events (glances' model) ──────────────────────────────────────────────────────
 
@@ -145,16 +146,25 @@ export interface WorkerRowsView {
 
 // ─── Progress ─────────────────────────────────────────────────────────────────────────────────
 
+/** One row of the progress view and of `--json`'s `progress[]` (progress.ts, progress-track.ts). */
 export interface PrefixProgress {
 	readonly prefix: string;
-	/** Δ(memory) + Δ(erred) since the baseline. */
+	/** Tasks that finished into memory since `since` (erred ones are not done). */
 	readonly done: number;
-	/** ≈ Δ(waiting) since the baseline (at least `done`). */
-	readonly submitted: number;
-	readonly in_flight: number;
-	/** done / submitted in 0..1. */
-	readonly fraction: number;
+	/** Tasks counted: submitted since `since` (plus, when not exact, those in flight or held then). */
+	readonly total: number;
 	readonly erred: number;
+	/** Tasks of the prefix waiting, queued, processing or without a worker now (0 at an epoch). */
+	readonly in_flight: number;
+	/** Bytes of the prefix's results the scheduler counts (`tasks_output_bytes`, ≥ 2023.1.1). */
+	readonly bytes?: number;
+	/** Epoch seconds from which every task of the prefix is counted; absent when that is the scheduler's start and its time is unknown. */
+	readonly since?: number;
+	/** done/total/erred/in_flight are exact counts of the tasks submitted since `since`. */
+	readonly exact: boolean;
+	/** How `since` was found: epoch, birth, scheduler-start, held, in-flight (README, "Task progress"). */
+	readonly counted_from: ProgressBaseKind;
+	/** Completions into memory per second over the latest step. */
 	readonly done_per_second?: number;
 	/** Mean compute seconds per task (≥ 2023.1.1: compute_seconds_total / memory transitions). */
 	readonly mean_duration_seconds?: number;
@@ -165,12 +175,14 @@ export interface ProgressView {
 	readonly tasks: Readonly<Partial<Record<TaskState, number>>>;
 	readonly tasks_total?: number;
 	readonly tasks_done_per_second?: number;
-	/** Per prefix, approximate (cumulative counters since the baseline), busiest first. */
+	/** Per prefix: active first, then in the order first seen. */
 	readonly prefixes: readonly PrefixProgress[];
-	/** Always true: per-prefix figures come from cumulative counters, not current states. */
-	readonly approximate: true;
-	/** Epoch seconds of the baseline (first snapshot or counter reset). */
-	readonly baseline_time?: number;
+	/** The latest sample had no task in flight (an epoch). */
+	readonly epoch: boolean;
+	/** Epoch seconds of the latest epoch seen. */
+	readonly last_epoch_time?: number;
+	/** Epoch seconds of the first counter sample (dask-top's start, or the latest counter reset). */
+	readonly first_sample_time?: number;
 }
 
 // ─── Adaptive ─────────────────────────────────────────────────────────────────────────────────

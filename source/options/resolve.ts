@@ -68,6 +68,17 @@ export function parseHeader(text: string): HttpHeader | string {
 	return {name, value};
 }
 
+/**
+ * Whether the locale's character set is UTF-8 (braille graphs, block bars, arrows): the first set
+ * of LC_ALL, LC_CTYPE, LANG names it (`C.UTF-8`, `en_US.utf8`). A locale that names another
+ * charset (`C`, `POSIX`, `en_US.ISO-8859-1`) draws plain ASCII; none set at all is taken as UTF-8,
+ * what terminals use today.
+ */
+export function localeIsUtf8(env: Readonly<Record<string, string | undefined>>): boolean {
+	const locale = [env['LC_ALL'], env['LC_CTYPE'], env['LANG']].find((v) => v !== undefined && v !== '');
+	return locale === undefined || /utf-?8/i.test(locale);
+}
+
 export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): OptionsResult {
 	const {flags, input} = argv;
 	const notes: string[] = [];
@@ -107,6 +118,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	if (caFile === '') return {ok: false, error: '--ca-file needs a file name'};
 	// NO_COLOR (any value but empty), TERM=dumb and FORCE_COLOR=0 turn colours off, as --no-color does.
 	const noColorEnv = (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') || env['TERM'] === 'dumb' || env['FORCE_COLOR'] === '0' || env['FORCE_COLOR'] === 'false';
+	const plainLocale = !localeIsUtf8(env);
 	const recording = resolveRecordOptions(flags.recording ?? {}, {hasUrlArgument: input.length > 0, demoFile: demoRecordingPath()});
 	if (!recording.ok) return {ok: false, error: recording.error};
 	if (recording.options.record !== undefined && clusters.length > 1) {
@@ -129,7 +141,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			...(caFile === undefined ? {} : {caFile}),
 			insecure: flags.insecure || config?.insecure === true,
 			color: flags.color && config?.color !== false && !noColorEnv,
-			ascii: flags.ascii || config?.ascii === true,
+			ascii: flags.ascii || config?.ascii === true || plainLocale,
 			mouse: flags.mouse && config?.mouse !== false,
 			model: model.model,
 			recording: recording.options,

@@ -26,6 +26,11 @@
  *   minimum/maximum are not visible over HTTP).
  * - `stall`: `stalled`, `since_completion_seconds`, `threshold_seconds` and `threshold_note`,
  *   `workers` / `worker_names` holding tasks, `message` when stalled.
+ * - `progress`: one row per task prefix, as the progress view shows it (active first, then in the
+ *   order first seen): `prefix`, `done` (finished into memory), `total`, `erred`, `in_flight`,
+ *   `bytes` (≥ 2023.1.1), `since` (epoch s from which every task of the prefix is counted),
+ *   `exact`, `counted_from` (epoch | birth | scheduler-start | held | in-flight), `done_per_second`,
+ *   `mean_duration_seconds` (≥ 2023.1.1). The README's "Task progress" says what each means.
  * - `lost_workers`: workers that disappeared (newest first), each its last WorkerSnapshot (last
  *   status, memory, tasks, `last_seen`) plus `lost_at` and `last_listed_at` (epoch s, the
  *   monitor's time of its loss and of the last poll that listed it) and `retired` when it left
@@ -35,7 +40,8 @@
  * each document exactly the one above, in the order given; a cluster that could not be read is
  * left out (its error is on stderr, exit 1).
  */
-import type {AdaptiveView, Alert, ClusterState, ModelEvent, SeverityCounts, StallView, TriageView} from '../model/types.js';
+import {progressView} from '../model/progress.js';
+import type {AdaptiveView, Alert, ClusterState, ModelEvent, PrefixProgress, SeverityCounts, StallView, TriageView} from '../model/types.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 
 export type LostWorker = WorkerSnapshot & {
@@ -50,6 +56,7 @@ export interface JsonExtras {
 	readonly severity_counts?: SeverityCounts;
 	readonly adaptive?: AdaptiveView;
 	readonly stall?: StallView;
+	readonly progress?: readonly PrefixProgress[];
 	readonly lost_workers?: readonly LostWorker[];
 }
 
@@ -73,6 +80,7 @@ export function triageExtras(triage: TriageView, state: ClusterState): JsonExtra
 		severity_counts: triage.counts,
 		adaptive: triage.adaptive,
 		stall: triage.stall,
+		progress: progressView(state).prefixes,
 		lost_workers: lostWorkers(state),
 	};
 }

@@ -27,9 +27,10 @@ import {WORKER_COLUMNS, type CellContext} from './worker-columns.js';
 import {Header} from './components/header.js';
 import {ClusterBar, type ClusterBarInput} from './components/cluster-bar.js';
 import {Line} from './components/line.js';
-import {AlertsPanel, DetailBody, EventsBody, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
+import {DetailBody, EventsBody, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
 import {SortMenu, sortMenuFirst} from './components/sort-menu.js';
 import {tableBodyRows, tableHeightFor, WorkerTable} from './components/worker-table.js';
+import {Overview} from './components/overview.js';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 14;
@@ -308,10 +309,11 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 					/>
 				);
 				if (tableHeight === bodyHeight) return table;
+				// The rows under the table: the cluster over time, the busiest prefixes and the Alerts panel (the panel alone when they do not fit).
 				return (
 					<>
 						{table}
-						<AlertsPanel {...(triage ? {triage} : {})} theme={theme} width={width} height={bodyHeight - tableHeight} />
+						<Overview model={model} {...(triage ? {triage} : {})} theme={theme} width={width} height={bodyHeight - tableHeight} />
 					</>
 				);
 			}

@@ -52,13 +52,17 @@ function markCell(threshold: number, width: number): number {
 
 /**
  * Process memory against the limit, split managed / unmanaged, with threshold marks in the free
- * part. Returns undefined when there is no limit or no process figure (the caller says why).
+ * part (`inlineMarks` false: no marks drawn in the bar, every cell is memory; the thresholds still
+ * colour the used cells past them, and the caller marks them elsewhere, as the worker table's
+ * heading does with thresholdRuler). Returns undefined when there is no limit or no process
+ * figure (the caller says why).
  */
 export function memoryBar(
 	figures: MemoryFigures,
 	width: number,
 	glyphs: Glyphs,
 	thresholds: MemoryThresholds | null = DASK_MEMORY_THRESHOLDS,
+	inlineMarks = true,
 ): Segment[] | undefined {
 	const {processBytes, managedBytes, limitBytes} = figures;
 	if (width <= 0 || processBytes === undefined || limitBytes === undefined || !(limitBytes > 0)) return undefined;
@@ -71,7 +75,7 @@ export function memoryBar(
 	const pause = thresholds ? markCell(thresholds.pause, width) : width;
 	const terminate = thresholds ? markCell(thresholds.terminate, width) : width;
 	const marks = new Map<number, Tone>(
-		thresholds
+		thresholds && inlineMarks
 			? [
 					[target, 'muted'],
 					[spill, 'warning'],
@@ -96,6 +100,35 @@ export function memoryBar(
 		}
 	}
 	return segments;
+}
+
+/** The cell of each threshold in a bar `width` cells wide, with the tone of its mark (target, spill, pause, terminate). */
+export function thresholdCells(width: number, thresholds: MemoryThresholds): Array<{readonly cell: number; readonly tone: Tone}> {
+	const out: Array<{cell: number; tone: Tone}> = [];
+	const add = (fraction: number, tone: Tone) => {
+		const cell = markCell(fraction, width);
+		if (!out.some((m) => m.cell === cell)) out.push({cell, tone});
+	};
+	add(thresholds.target, 'muted');
+	add(thresholds.spill, 'warning');
+	add(thresholds.pause, 'critical');
+	add(thresholds.terminate, 'critical');
+	return out;
+}
+
+/**
+ * A heading over a column of memory bars `width` cells wide: its title, then a mark over the cell
+ * where each of Dask's thresholds falls (target 60 %, spill 70 %, pause 80 %, terminate 95 % by
+ * default), so the bars below keep every cell for memory. Marks the title would cover are left out.
+ */
+export function thresholdRuler(title: string, width: number, glyphs: Glyphs, thresholds: MemoryThresholds, tone: Tone = 'title'): Segment[] {
+	const cells = Array.from({length: Math.max(0, width)}, (_, i) => ({text: title[i] ?? ' ', tone}));
+	for (const {cell, tone: markTone} of thresholdCells(width, thresholds)) {
+		if (cell >= title.length && cell < width) cells[cell] = {text: glyphs.threshold, tone: markTone};
+	}
+	const out: Segment[] = [];
+	for (const c of cells) push(out, c.text, c.tone);
+	return out.map((s) => (s.tone === tone ? {...s, bold: true} : s));
 }
 
 /** A plain fraction bar (progress, cluster memory): full only at 100 %. */

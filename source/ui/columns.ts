@@ -12,6 +12,8 @@ export interface ColumnSpec<Id extends string = string> {
 	readonly maxWidth?: number;
 	/** Share of the spare width it takes while growing (default 0: fixed). */
 	readonly grow?: number;
+	/** Takes spare width before the other growing columns get any (up to its `maxWidth`). */
+	readonly growFirst?: boolean;
 	readonly align: 'left' | 'right';
 	/** 0 is kept longest; columns of larger numbers drop first as the terminal narrows. */
 	readonly priority: number;
@@ -24,8 +26,8 @@ export interface FittedColumn<Id extends string = string> {
 
 /**
  * Keeps the columns that fit `totalWidth` (with `gap` cells between columns), most important
- * first, then hands the spare cells to growable columns by their `grow` share up to their
- * `maxWidth`. The result keeps the specs' display order.
+ * first, then hands the spare cells to the `growFirst` columns up to their `maxWidth`, then to
+ * growable columns by their `grow` share up to their `maxWidth`. The result keeps the specs' display order.
  */
 export function fitColumns<Id extends string>(specs: readonly ColumnSpec<Id>[], totalWidth: number, gap = 1): FittedColumn<Id>[] {
 	const byPriority = specs.map((spec, index) => ({spec, index})).sort((a, b) => a.spec.priority - b.spec.priority || a.index - b.index);
@@ -41,6 +43,14 @@ export function fitColumns<Id extends string>(specs: readonly ColumnSpec<Id>[], 
 	const widths = new Map<number, number>();
 	for (const index of kept) widths.set(index, specs[index]!.width);
 	let spare = totalWidth - used;
+	for (const i of kept) {
+		const spec = specs[i]!;
+		if (spec.growFirst !== true) continue;
+		const add = Math.min(spare, (spec.maxWidth ?? spec.width) - widths.get(i)!);
+		if (add <= 0) continue;
+		widths.set(i, widths.get(i)! + add);
+		spare -= add;
+	}
 	while (spare > 0) {
 		const growing = [...kept].filter((i) => (specs[i]!.grow ?? 0) > 0 && widths.get(i)! < (specs[i]!.maxWidth ?? specs[i]!.width));
 		if (growing.length === 0) break;

@@ -63,8 +63,7 @@ function stateText(event: ModelEvent, compact: boolean): string {
 	return compact ? `for ${duration}` : `ongoing ${duration}`;
 }
 
-export function eventLayout(events: readonly ModelEvent[], width: number): EventLayout {
-	const compact = width < COMPACT_EVENTS_BELOW;
+export function eventLayout(events: readonly ModelEvent[], width: number, compact = width < COMPACT_EVENTS_BELOW): EventLayout {
 	let longest = compact ? 7 : 13;
 	for (const e of events) longest = Math.max(longest, stateText(e, compact).length);
 	const stateWidth = longest + 1;
@@ -142,6 +141,14 @@ export function eventsTitle(triage: TriageView | undefined, theme: Theme, width:
 /** The Alerts panel needs this many lines (a blank, its title, two entries) or it is not drawn. */
 export const ALERTS_PANEL_MIN_LINES = 4;
 
+/** An entry cut to `max` lines, the last one ending with an ellipsis when something was left out. */
+function capEntry(lines: Segment[][], max: number, width: number): Segment[][] {
+	if (lines.length <= max) return lines;
+	const kept = lines.slice(0, max);
+	kept[max - 1] = markCut(kept[max - 1]!, width);
+	return kept;
+}
+
 function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: boolean): Segment[] {
 	const c = triage.counts;
 	const counts: Segment[] = [
@@ -161,6 +168,20 @@ function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: 
 	return clipSegments(counts, width);
 }
 
+/**
+ * Lines the Alerts panel needs: `all` for everything it holds (its blank line and title
+ * included), `first` for its title, its first entry whole and the "… N more" line under it (the
+ * panel drops its blank line for that).
+ */
+export function alertsPanelNeeds(triage: TriageView | undefined, theme: Theme, width: number): {readonly all: number; readonly first: number} {
+	if (!triage) return {all: 0, first: 0};
+	const entries = [...triage.alerts, ...triage.events.filter((e) => e.state === 'resolved')];
+	if (entries.length === 0) return {all: 3, first: 3};
+	const layout = eventLayout(entries, width, true);
+	const heights = entries.map((e) => eventLines(e, layout, theme).length);
+	return {all: 2 + heights.reduce((n, h) => n + h, 0), first: 1 + heights[0]! + (entries.length > 1 ? 1 : 0)};
+}
+
 /** The last line shown of an entry that goes on below the panel or the screen: it ends with an ellipsis. */
 export function markCut(line: readonly Segment[], width: number): Segment[] {
 	const trimmed = clipSegments(line, Math.max(1, width - 2));
@@ -169,8 +190,10 @@ export function markCut(line: readonly Segment[], width: number): Segment[] {
 
 /**
  * The Alerts panel under a worker table shorter than the body: a blank line, a title, then the
- * ongoing alerts worst first and the latest resolved events newest first, each wrapped whole, as
- * many as `height` holds; the last one shown is cut only when the panel is out of rows, and a last
+ * ongoing alerts worst first and the latest resolved events newest first, each wrapped whole, in
+ * the compact columns at any width (time, mark, state; the subject only when the message does not
+ * name it: the message gets the width, so a long alert takes two lines at 120 columns, not three),
+ * as many as `height` holds; the last one shown is cut only when the panel is out of rows, and a last
  * line says how many more there are. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the
  * table has priority).
  */
@@ -181,13 +204,18 @@ export function alertsPanelLines(triage: TriageView | undefined, theme: Theme, w
 	const title = alertsTitle(triage, theme, width, resolved.length > 0);
 	if (ongoing.length === 0 && resolved.length === 0) return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];
 	const entries = [...ongoing, ...resolved];
-	const layout = eventLayout(entries, width);
+	const layout = eventLayout(entries, width, true);
 	const all = entries.map((e) => eventLines(e, layout, theme));
 	const needed = all.reduce((n, l) => n + l.length, 0);
 	// The blank line above the title goes first when the entries need its row.
 	if (needed <= height - 1) return [...(needed <= height - 2 ? [[]] : []), title, ...all.flat()];
 	const lines: Segment[][] = [[], title];
 	let room = height - 3; // under the blank, the title, and over the "… N more" line
+	// The worst entry whole comes before the blank line above the title.
+	if ((all[0]?.length ?? 0) > room) {
+		lines.shift();
+		room++;
+	}
 	let shown = 0;
 	for (const l of all) {
 		if (room <= 0) break;

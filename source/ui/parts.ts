@@ -58,3 +58,10 @@ export function clipSegments(segments: readonly Segment[], width: number): Segme
 	}
 	return out;
 }
+
+/** Pads segments with spaces to exactly `width` cells (clipping when longer). */
+export function padSegments(segments: readonly Segment[], width: number): Segment[] {
+	const clipped = clipSegments(segments, width);
+	const w = segmentsWidth(clipped);
+	return w < width ? [...clipped, {text: ' '.repeat(width - w), tone: 'normal'}] : clipped;
+}

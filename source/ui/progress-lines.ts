@@ -1,13 +1,14 @@
 /**
- * The task progress view: the cluster's current tasks by state (exact), then one APPROXIMATE bar
- * per task prefix from the cumulative transition counters (Dask exposes no current per-prefix
- * state over HTTP), with completions per second and erred per prefix. Pure.
+ * The task progress view: the cluster's current tasks by state (exact), then one row per task
+ * prefix (model/progress.ts): done and erred apart on the bar, done/total, in flight, the prefix's
+ * result bytes and mean task time where the Dask version gives them, and since when it counts (≈
+ * when the row is not exact: dask-top started mid-run). Pure.
  */
 import type {PrefixProgress, ProgressView} from '../model/types.js';
 import type {TaskState} from '../types/snapshot.js';
-import {ratioBar, segmentsWidth, type Segment} from './bars.js';
+import {segmentsWidth, type Segment} from './bars.js';
 import {fitColumns, type ColumnSpec} from './columns.js';
-import {fit, fitMiddle, formatCount, formatDuration, formatPercent, formatPerSecond} from './cells.js';
+import {fit, fitMiddle, formatBytesShort, formatClock, formatCount, formatDuration, formatPercent, formatPerSecond} from './cells.js';
 import {part, seg, type Part} from './parts.js';
 import type {Theme, Tone} from './theme.js';
 import {wrapParts, wrapSegments} from './wrap.js';
@@ -29,7 +30,7 @@ function stateGlyph(theme: Theme, index: number): string {
 }
 
 function clock(epochS: number): string {
-	return new Date(epochS * 1000).toISOString().slice(11, 19);
+	return formatClock(epochS * 1000);
 }
 
 /** The lines above the per-prefix list: the state legend (wrapping whole entries), the stacked bar, and what the per-prefix bars are. */
@@ -55,41 +56,77 @@ export function progressHead(view: ProgressView | undefined, theme: Theme, width
 		}
 	}
 	if (barWidth - used > 0) stacked.push(seg(' '.repeat(barWidth - used), 'free'));
-	const since = view.baseline_time === undefined ? '' : ` since ${clock(view.baseline_time)}`;
-	// The note in fewer words when the long one does not fit a line; it wraps when even that does not fit.
-	const title = [seg('Per task prefix ', 'title', true), seg('APPROXIMATE', 'warning', true)];
-	const long = `: counted from Dask's cumulative transition counters${since}; Dask exposes no current per-prefix state over HTTP`;
-	const note = segmentsWidth(title) + long.length <= width ? long : `: from cumulative transition counters${since}; no current per-prefix state over HTTP`;
+	// What the rows count, in fewer words when the long note does not fit a line; it wraps when even that does not fit.
+	const title = [seg('Per task prefix', 'title', true)];
+	const inexact = view.prefixes.some((p) => !p.exact);
+	const idle = view.epoch ? 'cluster idle now, nothing in flight; ' : '';
+	const start = view.first_sample_time === undefined ? '' : ` (${clock(view.first_sample_time)})`;
+	const [long, short] = inexact
+		? [
+				`: ${idle}${approx(theme)} rows are not exact: counted from dask-top's start${start}, with what was in flight or held then, or with tasks cancelled or retried since (in flight is then an upper bound); erred tasks are not done`,
+				`: ${idle}${approx(theme)} = not exact (from dask-top's start, or in flight an upper bound); erred are not done`,
+			]
+		: [`: ${idle}exact, each counted from the last moment it had nothing in flight (SINCE); erred tasks are not done`, `: ${idle}exact since SINCE; erred are not done`];
+	const note = segmentsWidth(title) + long.length <= width ? long : short;
 	return [...wrapParts(legend, width, seg('  '), 6), [seg('['), ...stacked, seg(']')], [], ...wrapSegments([...title, seg(note, 'muted')], width, 2)];
 }
 
-type PrefixColumnId = 'prefix' | 'bar' | 'done' | 'pct' | 'rate' | 'erred' | 'flight' | 'mean';
+type PrefixColumnId = 'prefix' | 'bar' | 'done' | 'pct' | 'rate' | 'erred' | 'flight' | 'bytes' | 'mean' | 'since';
 
 const PREFIX_COLUMNS: ReadonlyArray<ColumnSpec<PrefixColumnId>> = [
 	{id: 'prefix', title: 'PREFIX', width: 14, maxWidth: 40, grow: 1, align: 'left', priority: 0},
-	{id: 'bar', title: '≈ PROGRESS', width: 10, maxWidth: 50, grow: 2, align: 'left', priority: 1},
-	{id: 'done', title: 'DONE/SUBM', width: 13, align: 'right', priority: 2},
+	{id: 'bar', title: 'PROGRESS', width: 10, maxWidth: 50, grow: 2, align: 'left', priority: 1},
+	{id: 'done', title: 'DONE/TOTAL', width: 13, align: 'right', priority: 0},
 	{id: 'pct', title: '%', width: 4, align: 'right', priority: 0},
-	{id: 'rate', title: 'DONE/S', width: 7, align: 'right', priority: 1},
+	{id: 'rate', title: 'DONE/S', width: 7, align: 'right', priority: 2},
 	{id: 'erred', title: 'ERRED', width: 6, align: 'right', priority: 1},
-	{id: 'flight', title: 'IN FLIGHT', width: 9, align: 'right', priority: 3},
+	{id: 'flight', title: 'IN FLIGHT', width: 9, align: 'right', priority: 1},
+	{id: 'bytes', title: 'BYTES', width: 8, align: 'right', priority: 3},
 	{id: 'mean', title: 'MEAN', width: 6, align: 'right', priority: 4},
+	{id: 'since', title: 'SINCE', width: 9, align: 'right', priority: 2},
 ];
 
 export interface PrefixColumns {
 	readonly columns: ReadonlyArray<{readonly spec: ColumnSpec<PrefixColumnId>; readonly width: number}>;
 }
 
-export function prefixColumns(width: number): PrefixColumns {
-	return {columns: fitColumns(PREFIX_COLUMNS, width)};
+/** The columns that fit; BYTES and MEAN only when some row has the figure (never on 2022.12). */
+export function prefixColumns(width: number, rows: readonly PrefixProgress[] = []): PrefixColumns {
+	const has = {bytes: rows.some((p) => p.bytes !== undefined), mean: rows.some((p) => p.mean_duration_seconds !== undefined)};
+	const specs = PREFIX_COLUMNS.filter((c) => (c.id === 'bytes' ? has.bytes : c.id === 'mean' ? has.mean : true));
+	return {columns: fitColumns(specs, width)};
 }
 
 export function prefixHeader(layout: PrefixColumns): Segment[] {
 	return [seg(layout.columns.map((c) => fit(c.spec.title, c.width, c.spec.align)).join(' '), 'title', true)];
 }
 
+/** Done (filled) and erred (the erred glyph) apart, from the left; the rest empty. */
+export function progressBar(p: PrefixProgress, width: number, theme: Theme): Segment[] {
+	if (width <= 0) return [];
+	if (p.total <= 0) return [seg(theme.glyphs.empty.repeat(width), 'free')];
+	const done = p.done >= p.total ? width : Math.floor((p.done / p.total) * width);
+	const erred = Math.min(width - done, p.erred > 0 ? Math.max(1, Math.round((p.erred / p.total) * width)) : 0);
+	const out: Segment[] = [];
+	if (done > 0) out.push(seg(theme.glyphs.filled.repeat(done), 'ok'));
+	if (erred > 0) out.push(seg(stateGlyph(theme, 4).repeat(erred), 'critical'));
+	if (width - done - erred > 0) out.push(seg(theme.glyphs.empty.repeat(width - done - erred), 'free'));
+	return out;
+}
+
+/** The mark of a row that is not exact (ASCII under --ascii). */
+function approx(theme: Theme): string {
+	return theme.ascii ? '~' : '≈';
+}
+
+function sinceText(p: PrefixProgress, theme: Theme): string {
+	const time = p.since === undefined ? 'start' : clock(p.since);
+	return p.exact ? time : `${approx(theme)}${time}`;
+}
+
 export function prefixRow(p: PrefixProgress, layout: PrefixColumns, theme: Theme): Segment[] {
 	const out: Segment[] = [];
+	const fraction = p.total > 0 ? p.done / p.total : undefined;
 	layout.columns.forEach(({spec, width}, i) => {
 		if (i > 0) out.push(seg(' '));
 		switch (spec.id) {
@@ -97,13 +134,13 @@ export function prefixRow(p: PrefixProgress, layout: PrefixColumns, theme: Theme
 				out.push(seg(fitMiddle(p.prefix, width)));
 				break;
 			case 'bar':
-				out.push(...ratioBar(p.fraction, width, theme.glyphs, p.erred > 0 ? 'warning' : 'ok'));
+				out.push(...progressBar(p, width, theme));
 				break;
 			case 'done':
-				out.push(seg(fit(`${formatCount(p.done)}/${formatCount(p.submitted)}`, width, 'right')));
+				out.push(seg(fit(`${p.exact ? '' : approx(theme)}${formatCount(p.done)}/${formatCount(p.total)}`, width, 'right')));
 				break;
 			case 'pct':
-				out.push(seg(fit(formatPercent(p.fraction), width, 'right'), 'normal', true));
+				out.push(seg(fit(formatPercent(fraction), width, 'right'), 'normal', true));
 				break;
 			case 'rate':
 				out.push(seg(fit(formatPerSecond(p.done_per_second), width, 'right'), 'accent'));
@@ -114,8 +151,14 @@ export function prefixRow(p: PrefixProgress, layout: PrefixColumns, theme: Theme
 			case 'flight':
 				out.push(seg(fit(formatCount(p.in_flight), width, 'right')));
 				break;
+			case 'bytes':
+				out.push(seg(fit(formatBytesShort(p.bytes), width, 'right'), 'muted'));
+				break;
 			case 'mean':
 				out.push(seg(fit(formatDuration(p.mean_duration_seconds), width, 'right'), 'muted'));
+				break;
+			case 'since':
+				out.push(seg(fit(sinceText(p, theme), width, 'right'), p.exact ? 'muted' : 'warning'));
 				break;
 		}
 	});

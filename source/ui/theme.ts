@@ -24,6 +24,8 @@ export interface Glyphs {
 	readonly free: string;
 	/** A threshold mark drawn in the free part of a bar. */
 	readonly mark: string;
+	/** A threshold mark in a heading, pointing down at the bars' cell. */
+	readonly threshold: string;
 	readonly filled: string;
 	readonly empty: string;
 	/** Sparkline levels, lowest first. */
@@ -81,6 +83,7 @@ const UNICODE: Glyphs = {
 	unmanaged: '▓',
 	free: '░',
 	mark: '│',
+	threshold: '▾',
 	filled: '█',
 	empty: '░',
 	spark: ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'],
@@ -99,6 +102,7 @@ const ASCII: Glyphs = {
 	unmanaged: '=',
 	free: '.',
 	mark: '|',
+	threshold: 'v',
 	filled: '#',
 	empty: '.',
 	spark: ['_', '.', '-', '~', '=', '+', '*', '#'],

@@ -3,7 +3,7 @@
  * the sort key behind each, and how a row's cell is drawn as coloured segments. Pure.
  */
 import type {SortColumn, WorkerRow} from '../model/types.js';
-import {memoryBar, type MemoryThresholds, type Segment} from './bars.js';
+import {memoryBar, thresholdRuler, type MemoryThresholds, type Segment} from './bars.js';
 import type {ColumnSpec} from './columns.js';
 import {fit, formatBytesShort, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './cells.js';
 import type {Glyphs, Tone} from './theme.js';
@@ -38,7 +38,7 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
 	{id: 'status', title: 'STATUS', width: 8, maxWidth: 10, grow: 1, align: 'left', priority: 1, sort: 'status'},
 	{id: 'threads', title: 'THR', width: 3, align: 'right', priority: 7, sort: 'threads'},
 	{id: 'cpu', title: 'CPU%', width: 5, align: 'right', priority: 2, sort: 'cpu'},
-	{id: 'memory_bar', title: 'MEMORY', width: 10, maxWidth: 30, grow: 3, align: 'left', priority: 1, sort: 'memory'},
+	{id: 'memory_bar', title: 'MEMORY', width: 10, maxWidth: 40, grow: 3, growFirst: true, align: 'left', priority: 1, sort: 'memory'},
 	{id: 'memory_pct', title: 'MEM%', width: 5, align: 'right', priority: 0, sort: 'memory'},
 	{id: 'spilled', title: 'SPILL', width: 5, align: 'right', priority: 4, sort: 'spilled'},
 	{id: 'executing', title: 'EXEC', width: 4, align: 'right', priority: 3, sort: 'executing'},
@@ -118,7 +118,7 @@ export function workerCell(id: WorkerColumnId, row: WorkerRow, width: number, ct
 				...(row.memory_managed_bytes === undefined ? {} : {managedBytes: row.memory_managed_bytes}),
 				...(row.memory_limit_bytes === undefined ? {} : {limitBytes: row.memory_limit_bytes}),
 			};
-			const bar = memoryBar(figures, width, ctx.glyphs, ctx.memory);
+			const bar = memoryBar(figures, width, ctx.glyphs, ctx.memory, false); // the heading marks the thresholds
 			if (bar) return bar;
 			const why = row.memory_limit_bytes === 0 ? `${formatBytesShort(row.memory_process_bytes)} no limit` : MISSING;
 			return text(why, width, 'left', 'muted');
@@ -176,13 +176,25 @@ export function rowSegments(row: WorkerRow, columns: ReadonlyArray<{readonly spe
 	return out;
 }
 
-/** The column header line. */
+/** The column header line; over the memory bars, a mark at each of Dask's memory thresholds. */
 export function headerSegments(
 	columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>,
 	sort: {readonly column: SortColumn; readonly descending: boolean},
 	glyphs: Glyphs,
+	memory?: MemoryThresholds,
 ): Segment[] {
-	return [{text: columns.map((c) => headerCell(c.spec, c.width, sort, glyphs)).join(' '), tone: 'title', bold: true}];
+	const out: Segment[] = [];
+	let text = '';
+	columns.forEach((c, i) => {
+		if (i > 0) text += ' ';
+		if (c.spec.id === 'memory_bar' && memory) {
+			if (text !== '') out.push({text, tone: 'title', bold: true});
+			text = '';
+			out.push(...thresholdRuler(headerCell(c.spec, c.width, sort, glyphs).trimEnd(), c.width, glyphs, memory));
+		} else text += headerCell(c.spec, c.width, sort, glyphs);
+	});
+	if (text !== '') out.push({text, tone: 'title', bold: true});
+	return out;
 }
 
 /** Human name of a sort column, for the table title. */

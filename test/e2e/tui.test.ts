@@ -125,10 +125,11 @@ describe('dask-top --demo opened at a moment', () => {
 	it('shows what happened before that moment: the events view has the erred tasks, gamma lost, beta spilling and paused, and the detail has full sparklines', async () => {
 		const first = await startTui('--demo --at +86s');
 		expect(first).toMatch(/replay paused \d\d:\d\d:\d\d \[43\/64\]/);
-		// gamma, killed before that moment, is a lost row with its last figures; the Alerts panel fills the rows under the table.
+		// gamma, killed before that moment, is a lost row with its last figures; the overview's graphs and the Alerts panel (compact columns) fill the rows under the table.
 		expect(first).toMatch(/^✗ gamma +127\.0\.0\.1:\d+ +lost +2 .* \d+% .* gone$/m);
+		expect(first).toMatch(/^Memory +⣿ managed ⣿ unmanaged/m);
 		expect(first).toMatch(/^Alerts +✗\d+ ▲\d+ i\d+ ongoing, worst first/m);
-		expect(first).toMatch(/^\d\d:\d\d:\d\d ✗ critical ongoing .*gamma +worker gamma/m);
+		expect(first).toMatch(/^\d\d:\d\d:\d\d ✗ crit for \S+ +worker gamma \(/m);
 		keys('3');
 		const events = await waitFor('the events view', (t) => /^Events \d+, newest first/m.test(t));
 		expect(events).toMatch(/✗ critical +ongoing .*gamma +worker gamma .* lost/);

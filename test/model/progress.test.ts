@@ -1,56 +1,197 @@
+import {fileURLToPath} from 'node:url';
 import {describe, expect, it} from 'vitest';
-import {prefixProgress, progressView} from '../../source/model/progress.js';
+import {createPipeline} from '../../source/pipeline.js';
+import {progressView} from '../../source/model/progress.js';
 import {initialState, reduce} from '../../source/model/state.js';
+import type {ClusterState, PrefixProgress} from '../../source/model/types.js';
+import {loadRecording} from '../../source/record/reader.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
-import {fixtureSnapshot, prefix} from '../helpers/snapshots.js';
+import type {FixtureVersion, Scenario} from '../helpers/fixtures.js';
+import {fixtureSnapshot, prefix, snapshot} from '../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
 
-/** The same scheduler a few seconds later, with some prefixes' counters moved on (synthesized). */
-function later(snap: Snapshot, seconds: number, moves: Record<string, Record<string, number>>): Snapshot {
-	const prefixes = {...snap.scheduler.prefixes};
-	for (const [name, add] of Object.entries(moves)) {
-		const old = prefixes[name] ?? {transitions: {}};
-		const transitions = {...old.transitions};
-		for (const [state, n] of Object.entries(add)) transitions[state] = (transitions[state] ?? 0) + n;
-		prefixes[name] = {...old, transitions};
-	}
-	const time = snap.time + seconds;
-	return {...snap, time, scheduler: {...snap.scheduler, prefixes}, endpoints: snap.endpoints.map((e) => ({...e, last_ok: e.last_ok === undefined ? undefined : time}))};
+/** The fixture scenarios of one version as consecutive polls 10 s apart (they happened in this order on one scheduler). */
+function run(version: FixtureVersion, scenarios: readonly Scenario[]): ClusterState[] {
+	const states: ClusterState[] = [];
+	let state = initialState();
+	scenarios.forEach((scenario, i) => {
+		const at = T0 + i * 10_000;
+		state = reduce(state, {type: 'snapshot', snapshot: fixtureSnapshot(version, scenario, at), nowMs: at});
+		states.push(state);
+	});
+	return states;
 }
 
-describe('per-prefix progress (approximate, from cumulative counters)', () => {
-	it('puts the work outstanding at the first snapshot on the bar (2022.12.1 busy)', () => {
-		const state = reduce(initialState(), {type: 'snapshot', snapshot: fixtureSnapshot('2022.12.1', 'busy', T0), nowMs: T0});
-		const view = progressView(state);
-		expect(view.approximate).toBe(true);
-		expect(view.tasks).toMatchObject({queued: 214, processing: 24, memory: 5, waiting: 56});
-		const inc = view.prefixes.find((p) => p.prefix === 'inc');
-		// waiting 200 − (memory 5 + erred 0) outstanding at the baseline, none done since
-		expect(inc).toMatchObject({done: 0, submitted: 195, in_flight: 195, fraction: 0, erred: 0});
-		expect(inc?.done_per_second).toBeUndefined();
-		expect(inc?.mean_duration_seconds).toBeUndefined(); // no compute seconds before 2023.1.1
+function rows(state: ClusterState): Record<string, PrefixProgress> {
+	return Object.fromEntries(progressView(state).prefixes.map((p) => [p.prefix, p]));
+}
+
+/** Synthesized /metrics samples: per-prefix counters and the cluster's tasks by state (only what a case needs). */
+function sample(timeS: number, prefixes: Record<string, Record<string, number>>, active: number): Snapshot {
+	return snapshot(timeS, [], {
+		tasks: {processing: active, queued: 0, waiting: 0, 'no-worker': 0, memory: 0, erred: 0, released: 0},
+		prefixes: Object.fromEntries(Object.entries(prefixes).map(([name, t]) => [name, prefix(t)])),
+		sources: {tasks: 'metrics'},
+	});
+}
+
+function feed(snapshots: readonly Snapshot[]): ClusterState[] {
+	let state = initialState();
+	return snapshots.map((s) => (state = reduce(state, {type: 'snapshot', snapshot: s, nowMs: s.time * 1000})));
+}
+
+describe.each(['2022.12.1', '2026.7.1'] as const)('per-prefix progress on the recorded Dask %s', (version) => {
+	it('started mid-run, counts a prefix never released from the scheduler start, exactly (busy)', () => {
+		const [busy] = run(version, ['busy']);
+		const view = progressView(busy!);
+		expect(view.epoch).toBe(false);
+		// 200 incs submitted, 5 (2022.12) or 6 (2026.7) in memory: the rest in flight. The counters of all
+		// prefixes leave in flight exactly what the cluster has in flight, so every row is exact.
+		const memory = version === '2022.12.1' ? 5 : 6;
+		expect(rows(busy!)['inc']).toMatchObject({done: memory, total: 200, erred: 0, in_flight: 200 - memory, exact: true, counted_from: 'scheduler-start'});
+		const active = (['processing', 'queued', 'waiting', 'no-worker'] as const).reduce((n, s) => n + (view.tasks[s] ?? 0), 0);
+		expect(view.prefixes.reduce((n, p) => n + p.in_flight, 0)).toBe(active);
 	});
 
-	it('counts completions and submissions since the baseline, with a rate per prefix', () => {
-		const first = fixtureSnapshot('2022.12.1', 'busy', T0);
-		let state = reduce(initialState(), {type: 'snapshot', snapshot: first, nowMs: T0});
-		state = reduce(state, {type: 'snapshot', snapshot: later(first, 10, {inc: {memory: 40}, explode: {waiting: 6, erred: 6}}), nowMs: T0 + 10_000});
-		const view = progressView(state);
-		expect(view.tasks_done_per_second).toBe(4.6);
-		expect(view.prefixes.find((p) => p.prefix === 'inc')).toMatchObject({done: 40, submitted: 195, in_flight: 155, done_per_second: 4});
-		expect(view.prefixes.find((p) => p.prefix === 'explode')).toMatchObject({done: 6, submitted: 6, in_flight: 0, fraction: 1, erred: 6, done_per_second: 0.6});
-		expect(view.prefixes.find((p) => p.prefix === 'load-csv')).toMatchObject({done: 0, done_per_second: 0});
-		expect(view.prefixes[0]?.prefix).toBe('inc'); // busiest first
+	it('keeps each finished run whole at an epoch, counts new prefixes from their birth, and erred apart from done', () => {
+		const [, memoryHeavy, errors] = run(version, ['busy', 'memory-heavy', 'errors']);
+		const heavy = progressView(memoryHeavy!);
+		expect(heavy.epoch).toBe(true); // nothing in flight cluster-wide
+		expect(rows(memoryHeavy!)['inc']).toMatchObject({done: 200, total: 200, in_flight: 0, exact: true});
+		expect(rows(memoryHeavy!)['make_blob']).toMatchObject({done: 12, total: 12, in_flight: 0, exact: true, counted_from: 'birth', since: T0 / 1000});
+		const e = rows(errors!);
+		expect(e['explode']).toMatchObject({done: 0, total: 6, erred: 6, in_flight: 0, exact: true});
+		expect(e['summarize']).toMatchObject({done: 0, total: 1, erred: 1, in_flight: 0});
+		expect(e['divide']).toMatchObject({done: 0, total: 2, erred: 2});
 	});
 
-	it('gives mean task durations where compute seconds exist (2026.7.1 busy)', () => {
-		const state = reduce(initialState(), {type: 'snapshot', snapshot: fixtureSnapshot('2026.7.1', 'busy', T0), nowMs: T0});
-		const inc = progressView(state).prefixes.find((p) => p.prefix === 'inc');
-		expect(inc?.mean_duration_seconds).toBeCloseTo(1.511677 / 6, 6);
+	it('counts a recomputation after an epoch from that epoch, and says when a lost worker makes in-flight an upper bound', () => {
+		const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died']);
+		const died = rows(states[3]!);
+		const epochS = (T0 + 20_000) / 1000; // the errors poll: nothing in flight
+		// gamma died: its 6 blobs are recomputed. make_blob moved after the epoch, so it counts from it.
+		expect(died['make_blob']).toMatchObject({done: 0, total: 6, in_flight: 6, counted_from: 'epoch', since: epochS});
+		// pinned-sleep: 2 tasks, retried once each (processing → released → waiting): the counters say 4 in flight.
+		// Only the cluster total (14) can tell something is off, so in-flight rows are not exact.
+		expect(died['pinned-sleep']).toMatchObject({total: 4, in_flight: 4, exact: false});
+		expect(died['make_blob']!.exact).toBe(false);
+		// No task of slow-process-late went through released: its figure is exact on its own.
+		expect(died['slow-process-late']).toMatchObject({done: 0, total: 6, in_flight: 6, exact: true});
+		expect(progressView(states[3]!).prefixes.slice(0, 3).map((p) => p.in_flight > 0)).toEqual([true, true, true]); // active first
 	});
 
-	it('raises submitted to done when data was scattered straight into memory', () => {
-		expect(prefixProgress('scatter', prefix({memory: 8}), undefined)).toMatchObject({done: 8, submitted: 8, fraction: 1});
+	it('drops what a departed client left in flight at the next epoch (client-closed)', () => {
+		const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died', 'client-closed']);
+		const closed = progressView(states[4]!);
+		expect(closed.epoch).toBe(true);
+		expect(closed.prefixes.every((p) => p.in_flight === 0)).toBe(true);
+		expect(rows(states[4]!)['slow-process-late']).toMatchObject({done: 0, total: 6, in_flight: 0});
+	});
+
+	it('keeps a stable row order: active first, then in the order first seen', () => {
+		const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died', 'client-closed']);
+		const order = (s: ClusterState) => progressView(s).prefixes.map((p) => p.prefix);
+		const idle = order(states[2]!);
+		expect(idle.indexOf('inc')).toBeLessThan(idle.indexOf('make_blob'));
+		expect(idle.indexOf('make_blob')).toBeLessThan(idle.indexOf('explode'));
+		// After the epoch nothing is active again: the same order as first seen.
+		const after = order(states[4]!).filter((p) => idle.includes(p));
+		expect(after).toEqual(idle);
+	});
+});
+
+describe('figures only some versions have', () => {
+	it('gives bytes and mean task time per prefix on 2026.7.1, neither on 2022.12.1', () => {
+		const [modern] = run('2026.7.1', ['memory-heavy']);
+		expect(rows(modern!)['make_blob']).toMatchObject({bytes: 503316480, done: 12, total: 12});
+		expect(rows(modern!)['make_blob']!.mean_duration_seconds).toBeGreaterThan(0);
+		const [old] = run('2022.12.1', ['memory-heavy']);
+		expect(rows(old!)['make_blob']).not.toHaveProperty('bytes');
+		expect(rows(old!)['make_blob']).not.toHaveProperty('mean_duration_seconds');
+	});
+
+	it('replays the whole recorded 2023.6.0 session to exact rows: idle → busy → memory → errors', async () => {
+		const file = fileURLToPath(new URL('../fixtures/dask-2023.6.0/tui-session.ndjson.gz', import.meta.url));
+		const recording = await loadRecording(file);
+		const pipeline = createPipeline();
+		let sawActive = false;
+		for (const raw of recording.rounds) {
+			pipeline.ingest(raw);
+			const view = progressView(pipeline.state());
+			const active = (['processing', 'queued', 'waiting', 'no-worker'] as const).reduce((n, s) => n + (view.tasks[s] ?? 0), 0);
+			if (active > 0) sawActive = true;
+			// Started on an idle cluster: every row counts from an epoch or the prefix's birth, and
+			// the rows' in-flight figures add up to the cluster's.
+			expect(view.prefixes.reduce((n, p) => n + p.in_flight, 0)).toBe(active);
+			for (const p of view.prefixes) {
+				expect(p.done + p.erred + p.in_flight).toBeLessThanOrEqual(p.total);
+				expect(['epoch', 'birth']).toContain(p.counted_from);
+			}
+		}
+		expect(sawActive).toBe(true);
+		const end = Object.fromEntries(progressView(pipeline.state()).prefixes.map((p) => [p.prefix, p]));
+		expect(end['inc']).toMatchObject({done: 200, total: 200, in_flight: 0, exact: true});
+		expect(end['explode']).toMatchObject({done: 0, erred: 6, total: 6});
+		expect(end['inc']).toHaveProperty('bytes');
+	});
+});
+
+describe('epochs and bases (synthesized samples: one run seen poll by poll, which the fixtures cannot show)', () => {
+	const idle = (t: number, prefixes: Record<string, Record<string, number>>) => sample(t, prefixes, 0);
+
+	it.each([
+		{
+			name: 're-run after an epoch counts from it, not from the earlier run',
+			polls: [idle(100, {load: {waiting: 300, memory: 300, forgotten: 300}}), sample(102, {load: {waiting: 600, memory: 340, forgotten: 300}}, 260)],
+			expect: {done: 40, total: 300, in_flight: 260, exact: true, since: 100, counted_from: 'epoch'},
+		},
+		{
+			name: 'a short run between two idle polls is counted whole',
+			polls: [idle(100, {load: {waiting: 10, memory: 10, forgotten: 10}}), idle(102, {load: {waiting: 30, memory: 30, forgotten: 10}})],
+			expect: {done: 20, total: 20, in_flight: 0, exact: true, since: 100},
+		},
+		{
+			name: 'cancelled mid-run: in flight drops to 0 at the next epoch, total keeps what was submitted',
+			polls: [idle(100, {load: {}}), sample(102, {load: {waiting: 300, memory: 177}}, 123), idle(104, {load: {waiting: 300, memory: 177, released: 123, forgotten: 300}})],
+			expect: {done: 177, total: 300, in_flight: 0, exact: true},
+		},
+		{
+			name: 'erred is not done',
+			polls: [idle(100, {}), idle(102, {explode: {waiting: 6, processing: 6, erred: 6}})],
+			expect: {done: 0, erred: 6, total: 6, in_flight: 0, counted_from: 'birth'},
+		},
+		{
+			name: 'started mid-run after releases: counted from the first poll with an upper bound of what was in flight',
+			polls: [sample(100, {load: {waiting: 600, memory: 350, released: 300, forgotten: 300}}, 200)],
+			expect: {done: 0, total: 200, in_flight: 200, exact: false, since: 100, counted_from: 'in-flight'},
+		},
+		{
+			name: 'started mid-run with only forgotten tasks before: counted from the tasks still held',
+			polls: [sample(100, {load: {waiting: 600, memory: 350, forgotten: 300}}, 250)],
+			expect: {done: 50, total: 300, in_flight: 250, exact: false, since: 100, counted_from: 'held'},
+		},
+		{
+			name: 'scattered data is done without being submitted',
+			polls: [idle(100, {}), idle(102, {int: {memory: 8}})],
+			expect: {done: 8, total: 8, in_flight: 0},
+		},
+	])('$name', ({polls, expect: want}) => {
+		const last = feed(polls).at(-1)!;
+		const row = progressView(last).prefixes[0];
+		expect(row).toMatchObject(want);
+	});
+
+	it('a restarted scheduler counts every prefix from its birth (after the last poll of the old one)', () => {
+		const states = feed([sample(100, {load: {waiting: 600, memory: 350}}, 250), sample(102, {load: {waiting: 20, memory: 5}}, 15)]);
+		expect(progressView(states[1]!).prefixes[0]).toMatchObject({done: 5, total: 20, in_flight: 15, exact: true, since: 100, counted_from: 'birth'});
+	});
+
+	it('moves only on a new /metrics answer, and a cached one leaves the rows as they were', () => {
+		const answered = {path: '/metrics', state: 'ok', last_ok: 100} as const;
+		const first = {...sample(100, {load: {waiting: 10, memory: 2}}, 8), endpoints: [answered]};
+		// The next round's /metrics failed: the cache still holds the answer of t=100, with other counters it cannot have.
+		const states = feed([first, {...sample(102, {load: {waiting: 10, memory: 9}}, 1), endpoints: [{...answered, last_attempt: 102}]}]);
+		expect(progressView(states[1]!).prefixes).toEqual(progressView(states[0]!).prefixes);
 	});
 });

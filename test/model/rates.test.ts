@@ -75,7 +75,7 @@ describe('reduce with a scheduler restart', () => {
 		expect(state.rates.tasksDonePerSecond).toBeUndefined();
 		expect(state.rates.resetAtS).toBe(104);
 		expect(state.baselineAtS).toBe(104);
-		expect(progressView(state).prefixes).toEqual([expect.objectContaining({prefix: 'inc', done: 4, submitted: 10, in_flight: 6})]);
+		expect(progressView(state).prefixes).toEqual([expect.objectContaining({prefix: 'inc', done: 4, total: 10, in_flight: 6, counted_from: 'birth', since: 102})]);
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(106, [], {prefixes: {inc: prefix({waiting: 10, memory: 10})}}), nowMs: 106_000});
 		expect(state.rates.tasksDonePerSecond).toBe(3);
 		expect(state.history.tasksDonePerSecond.values()).toEqual([Number.NaN, 5, Number.NaN, 3]);

@@ -103,6 +103,21 @@ describe('resolveOptions', () => {
 		expect(ok(resolve({mouse: false})).mouse).toBe(false);
 		expect(ok(resolve({}, [], {config: {path: '/c', mouse: false}})).mouse).toBe(false);
 	});
+
+	it('draws plain ASCII with --ascii, the config file, or a locale whose charset is not UTF-8', () => {
+		expect(ok(resolve()).ascii).toBe(false);
+		expect(ok(resolve({ascii: true})).ascii).toBe(true);
+		expect(ok(resolve({}, [], {config: {path: '/c', ascii: true}})).ascii).toBe(true);
+		const ascii = (env: Record<string, string>) => ok(resolve({}, [], {env})).ascii;
+		expect(ascii({LANG: 'C.UTF-8'})).toBe(false);
+		expect(ascii({LANG: 'en_US.utf8'})).toBe(false);
+		expect(ascii({LANG: 'C'})).toBe(true);
+		expect(ascii({LANG: 'POSIX'})).toBe(true);
+		expect(ascii({LANG: 'de_DE.ISO-8859-1'})).toBe(true);
+		// LC_ALL wins over LC_CTYPE, which wins over LANG; an empty one does not count.
+		expect(ascii({LC_ALL: 'C', LANG: 'C.UTF-8'})).toBe(true);
+		expect(ascii({LC_ALL: '', LC_CTYPE: 'en_US.UTF-8', LANG: 'C'})).toBe(false);
+	});
 });
 
 describe('parseConfig', () => {

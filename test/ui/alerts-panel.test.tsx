@@ -1,6 +1,7 @@
 /**
- * The Alerts panel in the rows a short worker table leaves free: ongoing alerts worst first, then
- * the latest ended events, one line each, as many as fit; nothing when the table needs the room.
+ * The Alerts panel in the rows a short worker table leaves free (under the overview's graphs when
+ * they fit beside the worst alert whole): ongoing alerts worst first, then the latest ended events,
+ * each whole, as many as fit; nothing when the table needs the room.
  * Real fixture sequences of both Dask versions; the crowded table uses SYNTHESIZED workers
  * (bench/synth.ts: no fixture has that many).
  */
@@ -14,8 +15,8 @@ import {renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 
-/** The first line of an entry, wide (severity word, "ongoing"/"ended", subject column) or compact below 100 columns ("✗ crit", "for"/"ended"). */
-const EVENT_LINE = /^\d\d:\d\d:\d\d [✗▲i] ((critical|warning |info    ) (ongoing|ended)|(crit|warn|info) (for|ended) )/;
+/** The first line of an entry in the compact columns the panel uses at any width ("✗ crit", "for"/"ended"). */
+const EVENT_LINE = /^\d\d:\d\d:\d\d [✗▲i] (crit|warn|info) (for|ended) /;
 /** A continuation line: indented under the message. */
 const CONTINUATION = /^ {8,}\S/;
 
@@ -27,27 +28,39 @@ describe.each(FIXTURE_VERSIONS)('the Alerts panel on Dask %s fixtures', (version
 	it.each([
 		[120, 40],
 		[80, 24],
-	])('fills the rows under the table at %i×%i: ongoing worst first, then the latest ended, each whole on its lines', async (columns, rows) => {
+	])('closes the overview under the table at %i×%i: ongoing worst first, then the latest ended, each whole on its lines', async (columns, rows) => {
 		const app = await renderApp(tuiData(run), {columns, rows});
 		const lines = app.lines();
 		expect(lines).toHaveLength(rows - 1);
 		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
 		const gamma = lines.findIndex((l) => /^. gamma /.test(l));
 		expect(lines[gamma + 1]).toBe('');
+		// the graphs of the overview come first, then the Alerts panel
+		expect(lines[gamma + 2]).toMatch(/^Memory +⣿ managed/);
+		const title = lines.findIndex((l) => l.startsWith('Alerts '));
+		expect(title).toBeGreaterThan(gamma + 2);
 		const c = triage.counts;
-		expect(lines[gamma + 2]).toMatch(new RegExp(`^Alerts +✗${c.critical} ▲${c.warning} i${c.info} ongoing, worst first`));
-		const panel = lines.slice(gamma + 3, -1).filter((l) => l !== '');
+		expect(lines[title]).toMatch(new RegExp(`^Alerts +✗${c.critical} ▲${c.warning} i${c.info} ongoing, worst first`));
+		const more = lines.findIndex((l) => /^… \d+ more/.test(l));
+		const panel = lines.slice(title + 1, more < 0 ? -1 : more).filter((l) => l !== '');
 		const entries = panel.filter((l) => EVENT_LINE.test(l));
 		for (const line of panel) expect(EVENT_LINE.test(line) || CONTINUATION.test(line), line).toBe(true);
 		const ended = triage.events.filter((e) => e.state === 'resolved');
-		expect(entries).toHaveLength(triage.alerts.length + ended.length);
+		const total = triage.alerts.length + ended.length;
+		if (more < 0) expect(entries).toHaveLength(total);
+		else expect(lines[more]).toMatch(new RegExp(`^… ${total - entries.length} more`));
+		// The worst alert is shown whole, in the compact columns at any width (two lines at 120 columns, three at 80).
+		expect(entries[0]).toMatch(/^\S+ ✗ crit for \S+ +worker gamma \(/);
+		const worst = lines.slice(title + 1).findIndex((l) => EVENT_LINE.test(l));
+		const worstLines = 1 + lines.slice(title + 2 + worst).findIndex((l) => !CONTINUATION.test(l));
+		expect(worstLines).toBe(columns >= 120 ? 2 : 3);
+		expect(lines.slice(title + 1 + worst, title + 1 + worst + worstLines).join(' ')).toContain('last seen');
 		// Ongoing first, worst first; the ended ones after.
-		const compact = columns < 100;
-		expect(entries.slice(0, triage.alerts.length).every((l) => (compact ? / for /.test(l) : / ongoing /.test(l)))).toBe(true);
+		const ongoing = entries.slice(0, Math.min(entries.length, triage.alerts.length));
+		expect(ongoing.every((l) => / for /.test(l))).toBe(true);
 		expect(entries.slice(triage.alerts.length).every((l) => / ended /.test(l))).toBe(true);
-		const severities = entries.slice(0, triage.alerts.length).map((l) => (/ crit(ical)? /.test(l) ? 2 : / warn(ing)? /.test(l) ? 1 : 0));
+		const severities = ongoing.map((l) => (/ crit /.test(l) ? 2 : / warn /.test(l) ? 1 : 0));
 		expect([...severities].sort((a, b) => b - a)).toEqual(severities);
-		expect(entries[0]).toMatch(compact ? /^\S+ ✗ crit for \S+ +worker gamma \(/ : /✗ critical +ongoing .*gamma +worker gamma/);
 		expect(lines.at(-1)).toContain('q quit');
 	});
 

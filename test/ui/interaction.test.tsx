@@ -13,7 +13,15 @@ import {KEY, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 
-const workerNames = (lines: string[]) => lines.map((l) => /^[ ▲✗] (\S+)\s/.exec(l)?.[1]).filter((n): n is string => n !== undefined && n !== 'NAME↑' && n !== 'NAME↓' && n !== 'NAME');
+/** The names in the table's rows: from under its column header to the blank line before the overview. */
+const workerNames = (lines: string[]) => {
+	const start = lines.findIndex((l) => /^ {2}NAME/.test(l)) + 1;
+	const end = lines.indexOf('', start);
+	return lines
+		.slice(start, end < 0 ? undefined : end)
+		.map((l) => /^[ ▲✗] (\S+)\s/.exec(l)?.[1])
+		.filter((n): n is string => n !== undefined);
+};
 
 describe.each(FIXTURE_VERSIONS)('keys on Dask %s data', (version) => {
 	const data = tuiData(fixtureRun(version, ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died']));

@@ -35,7 +35,7 @@ export function progressHeadHeight(view: ProgressView | undefined, theme: Theme,
 
 export function ProgressBody({view, cursor, top, theme, width, height}: BodyProps & {readonly view?: ProgressView; readonly cursor: number; readonly top: number}) {
 	const head = prefixHead(view, theme, width);
-	const layout = prefixColumns(width);
+	const layout = prefixColumns(width, view?.prefixes ?? []);
 	const rows: readonly PrefixProgress[] = view?.prefixes ?? [];
 	const room = Math.max(0, height - head.length - 1);
 	const visible = rows.slice(top, top + room);

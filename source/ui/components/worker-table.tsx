@@ -77,7 +77,7 @@ export function WorkerTable(props: WorkerTableProps) {
 	return (
 		<Box flexDirection="column" width={width} height={height}>
 			<Line segments={titleSegments(props)} theme={theme} />
-			<Line segments={headerSegments(columns, sort, theme.glyphs)} theme={theme} />
+			<Line segments={headerSegments(columns, sort, theme.glyphs, cells.memory)} theme={theme} />
 			{empty !== undefined ? <Text color={theme.tones.muted}>{empty}</Text> : null}
 			{visible.map((row, i) => (
 				<Row key={row.address} row={row} columns={columns} cells={cells} theme={theme} selected={top + i === cursor} />

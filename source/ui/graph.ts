@@ -1,0 +1,205 @@
+/**
+ * Graphs over time as text, btop's way: an area under one or more stacked series, in braille
+ * (each cell holds 2 samples side by side and 4 dot levels, so a row is 4 steps high) or, under
+ * `--ascii`, one sample per cell and 2 steps per row ('.' for the lower half, the series' glyph for
+ * a full cell). The newest sample is at the right edge; fewer samples than the plot holds leave the
+ * left side blank. A sample that is missing in every series is a gap (an empty column), never a
+ * zero; a value above zero always shows at least one step. Pure: values in, lines of segments out.
+ */
+import type {Segment} from './bars.js';
+import {formatClock, formatDuration} from './cells.js';
+import type {Tone} from './theme.js';
+
+export interface GraphSeries {
+	/** Oldest first; NaN is a missing sample. */
+	readonly values: readonly number[];
+	readonly tone: Tone;
+	/** Fill of a full cell under `--ascii`. */
+	readonly ascii: string;
+}
+
+export interface PlotInput {
+	/** Stacked from the bottom: series 0 first. */
+	readonly series: readonly GraphSeries[];
+	/** Cells of the plot. */
+	readonly width: number;
+	/** Rows of the plot. */
+	readonly height: number;
+	/** The value at the top of the plot (> 0); higher values are drawn full. */
+	readonly max: number;
+	readonly ascii: boolean;
+}
+
+/** Samples one cell holds across. */
+export function samplesPerCell(ascii: boolean): number {
+	return ascii ? 1 : 2;
+}
+
+/** Steps one row holds up. */
+function stepsPerRow(ascii: boolean): number {
+	return ascii ? 2 : 4;
+}
+
+/** Braille dot bits, filled from the bottom: left column (dots 7, 3, 2, 1), right column (dots 8, 6, 5, 4). */
+const LEFT_DOTS = [0x40, 0x04, 0x02, 0x01] as const;
+const RIGHT_DOTS = [0x80, 0x20, 0x10, 0x08] as const;
+const BRAILLE_BLANK = 0x2800;
+
+/** Per sample: the step at which each series' band ends (cumulative), or undefined for a gap. */
+function stackSteps(series: readonly GraphSeries[], index: number, offset: number, max: number, steps: number): number[] | undefined {
+	let total = 0;
+	let any = false;
+	const ends: number[] = [];
+	for (const s of series) {
+		const v = s.values[index - offset];
+		if (v !== undefined && Number.isFinite(v) && v > 0) total += v;
+		if (v !== undefined && Number.isFinite(v)) any = true;
+		ends.push(total);
+	}
+	if (!any) return undefined;
+	return ends.map((cumulative) => {
+		if (!(cumulative > 0)) return 0;
+		return Math.max(1, Math.min(steps, Math.round((cumulative / max) * steps)));
+	});
+}
+
+/** The series whose band holds step `step` (0 = the lowest step). */
+function seriesAt(ends: readonly number[], step: number): number {
+	for (let k = 0; k < ends.length; k++) if (step < ends[k]!) return k;
+	return ends.length - 1;
+}
+
+function pushCell(row: Segment[], text: string, tone: Tone): void {
+	const last = row[row.length - 1];
+	if (last && last.tone === tone) row[row.length - 1] = {text: last.text + text, tone};
+	else row.push({text, tone});
+}
+
+/** The plot: `height` lines of exactly `width` cells, top line first. */
+export function plotLines(input: PlotInput): Segment[][] {
+	const {series, width, height, ascii} = input;
+	if (width <= 0 || height <= 0) return [];
+	const per = samplesPerCell(ascii);
+	const rowSteps = stepsPerRow(ascii);
+	const steps = height * rowSteps;
+	const max = input.max > 0 ? input.max : 1;
+	const length = series.reduce((n, s) => Math.max(n, s.values.length), 0);
+	const shown = Math.min(length, width * per);
+	// Sample j of the plot (0 = leftmost dot column) is values[length - width·per + j].
+	const first = width * per - shown;
+	const offset = first - (length - shown);
+	const columns: (number[] | undefined)[] = [];
+	for (let j = 0; j < width * per; j++) columns.push(j < first ? undefined : stackSteps(series, j, offset, max, steps));
+	const lines: Segment[][] = [];
+	for (let r = height - 1; r >= 0; r--) {
+		const row: Segment[] = [];
+		const base = r * rowSteps;
+		for (let c = 0; c < width; c++) {
+			let top = -1; // the highest filled step in this cell
+			let owner = 0;
+			if (ascii) {
+				const ends = columns[c];
+				const filled = ends ? Math.max(0, Math.min(rowSteps, ends[ends.length - 1]! - base)) : 0;
+				if (filled === 0) {
+					pushCell(row, ' ', 'normal');
+					continue;
+				}
+				top = base + filled - 1;
+				owner = seriesAt(ends!, filled === rowSteps ? base + 1 : base);
+				pushCell(row, filled === rowSteps ? (series[owner]?.ascii ?? '#') : '.', series[owner]?.tone ?? 'normal');
+				continue;
+			}
+			let bits = 0;
+			for (let half = 0; half < 2; half++) {
+				const ends = columns[c * 2 + half];
+				if (!ends) continue;
+				const filled = Math.max(0, Math.min(rowSteps, ends[ends.length - 1]! - base));
+				const dots = half === 0 ? LEFT_DOTS : RIGHT_DOTS;
+				for (let d = 0; d < filled; d++) bits |= dots[d]!;
+				if (filled > 0 && base + filled - 1 >= top) {
+					top = base + filled - 1;
+					owner = seriesAt(ends, top);
+				}
+			}
+			if (bits === 0) pushCell(row, ' ', 'normal');
+			else pushCell(row, String.fromCharCode(BRAILLE_BLANK + bits), series[owner]?.tone ?? 'normal');
+		}
+		lines.push(row);
+	}
+	return lines;
+}
+
+/** 1, 2, 5 × 10ⁿ at or above `value` (1 for nothing to show). */
+export function niceCeiling(value: number): number {
+	if (!(value > 0) || !Number.isFinite(value)) return 1;
+	const power = 10 ** Math.floor(Math.log10(value));
+	for (const step of [1, 2, 5, 10]) if (step * power >= value * (1 - 1e-12)) return step * power;
+	return 10 * power;
+}
+
+/** Like niceCeiling, in binary units for bytes: 1, 2, 5 × 10ⁿ of the unit the value is shown in (K, M, G, …). */
+export function niceBytesCeiling(bytes: number): number {
+	if (!(bytes > 0) || !Number.isFinite(bytes)) return 1;
+	let unit = 1;
+	while (bytes / unit >= 1024 && unit < 1024 ** 5) unit *= 1024;
+	const nice = niceCeiling(bytes / unit);
+	return nice >= 1024 ? 1024 * unit : nice * unit;
+}
+
+/** The largest finite stacked total over the newest `count` samples. */
+export function stackedPeak(series: readonly GraphSeries[], count: number): number {
+	const length = series.reduce((n, s) => Math.max(n, s.values.length), 0);
+	let peak = 0;
+	for (let i = Math.max(0, length - count); i < length; i++) {
+		let total = 0;
+		for (const s of series) {
+			const v = s.values[i - (length - s.values.length)];
+			if (v !== undefined && Number.isFinite(v) && v > 0) total += v;
+		}
+		peak = Math.max(peak, total);
+	}
+	return peak;
+}
+
+/** Y-axis labels beside a plot of `height` rows: the top at the first row, 0 at the last, the middle between when there is room. */
+export function axisLabels(max: number, height: number, format: (value: number) => string): string[] {
+	const labels = Array.from({length: height}, () => '');
+	if (height <= 0) return labels;
+	labels[0] = format(max);
+	if (height >= 2) labels[height - 1] = '0';
+	const middle = format(max / 2);
+	if (height >= 5 && middle !== labels[0] && middle !== '0') labels[Math.floor((height - 1) / 2)] = middle;
+	return labels;
+}
+
+/**
+ * The time axis under a plot `width` cells wide, starting `indent` cells in (under the y labels):
+ * the clock time of the oldest sample shown (under where the data starts), the span, and the
+ * clock time of the newest sample at the right edge. `times` are epoch seconds, oldest first.
+ */
+export function timeAxis(times: readonly number[], width: number, indent: number, ascii: boolean): Segment[] {
+	const per = samplesPerCell(ascii);
+	const finite = times.filter((t) => Number.isFinite(t));
+	if (width <= 0 || finite.length === 0) return [{text: ' '.repeat(Math.max(0, indent + width)), tone: 'muted'}];
+	const shown = times.slice(-width * per).filter((t) => Number.isFinite(t));
+	const oldest = shown[0]!;
+	const newest = shown[shown.length - 1]!;
+	const dataCells = Math.ceil(Math.min(times.length, width * per) / per);
+	const start = width - dataCells;
+	const right = formatClock(newest * 1000);
+	const left = formatClock(oldest * 1000);
+	const span = `${formatDuration(newest - oldest)}`;
+	const rule = ascii ? '-' : '─';
+	let text: string;
+	if (shown.length > 1 && left.length + right.length + 2 <= dataCells) {
+		const inner = dataCells - left.length - right.length;
+		const middle = span.length + 4 <= inner - 2 ? `${rule.repeat(Math.floor((inner - 2 - span.length - 2) / 2))} ${span} ` : '';
+		text = `${left}${' '}${middle.padEnd(inner - 2, rule)} ${right}`;
+		text = ' '.repeat(start) + text;
+	} else {
+		// Too few samples yet for both clocks under the data: the span and the newest clock.
+		const short = `${span} to ${right}`;
+		text = (shown.length > 1 && short.length <= width ? short : right).padStart(width);
+	}
+	return [{text: ' '.repeat(indent) + text.slice(0, width).padEnd(width), tone: 'muted'}];
+}

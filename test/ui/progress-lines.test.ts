@@ -1,0 +1,41 @@
+import {describe, expect, it} from 'vitest';
+import type {PrefixProgress} from '../../source/model/types.js';
+import {prefixColumns, prefixHeader, prefixRow, progressBar} from '../../source/ui/progress-lines.js';
+import {makeTheme} from '../../source/ui/theme.js';
+
+const unicode = makeTheme({color: false, ascii: false});
+const ascii = makeTheme({color: false, ascii: true});
+const text = (segments: ReadonlyArray<{text: string}>) => segments.map((s) => s.text).join('');
+
+function row(figures: Partial<PrefixProgress>): PrefixProgress {
+	return {prefix: 'load', done: 0, total: 0, erred: 0, in_flight: 0, exact: true, counted_from: 'epoch', since: 1_800_000_000, ...figures};
+}
+
+describe('the per-prefix rows', () => {
+	it.each([
+		{name: 'done and erred apart, the rest empty', p: row({done: 5, erred: 2, total: 10}), want: '█████××░░░'},
+		{name: 'all erred: nothing done', p: row({erred: 6, total: 6}), want: '××××××××××'},
+		{name: 'a single erred task still shows', p: row({done: 50, erred: 1, total: 100}), want: '█████×░░░░'},
+		{name: 'all done', p: row({done: 3, total: 3}), want: '██████████'},
+		{name: 'nothing counted', p: row({}), want: '░░░░░░░░░░'},
+	])('bar: $name', ({p, want}) => {
+		expect(text(progressBar(p, 10, unicode))).toBe(want);
+	});
+
+	it('marks a row that is not exact, in ASCII under --ascii, and shows the percentage done/total', () => {
+		const p = row({done: 8, total: 20, in_flight: 12, exact: false});
+		const layout = prefixColumns(120, [p]);
+		expect(text(prefixRow(p, layout, unicode))).toMatch(/≈8\/20 +40% .* 12 +≈\d\d:\d\d:\d\d$/);
+		const line = text(prefixRow(p, layout, ascii));
+		expect(line).toMatch(/~8\/20 +40% .* 12 +~\d\d:\d\d:\d\d$/);
+		expect(line).not.toContain('≈');
+	});
+
+	it('shows BYTES and MEAN only when some row has them (never on Dask 2022.12)', () => {
+		expect(text(prefixHeader(prefixColumns(160, [row({done: 1, total: 1})])))).not.toMatch(/BYTES|MEAN/);
+		const modern = row({done: 1, total: 1, bytes: 2048, mean_duration_seconds: 0.25});
+		const layout = prefixColumns(160, [modern]);
+		expect(text(prefixHeader(layout))).toMatch(/BYTES +MEAN +SINCE/);
+		expect(text(prefixRow(modern, layout, unicode))).toMatch(/ 2K +250ms /);
+	});
+});

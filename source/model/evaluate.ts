@@ -10,7 +10,9 @@ export function currentConditions(state: ClusterState): Condition[] {
 	const out: Condition[] = [];
 	const t = state.options.thresholds;
 	const workerCount = state.snapshot?.workers.length ?? 0;
-	const ctx = {thresholds: t, nowMs: state.nowMs, workerCount, rises: state.rises, alerts: state.alerts};
+	const deafUntilMs = state.source.deafUntilMs;
+	const listeningSeconds = deafUntilMs === undefined || state.snapshot === undefined ? undefined : state.snapshot.time - deafUntilMs / 1000;
+	const ctx = {thresholds: t, nowMs: state.nowMs, workerCount, rises: state.rises, alerts: state.alerts, ...(listeningSeconds === undefined ? {} : {listeningSeconds})};
 	for (const track of state.workers.values()) workerConditions(track, ctx, out);
 	clusterConditions(
 		{

@@ -3,7 +3,7 @@
  * history, "rising" marks (erred tasks, spilled bytes), scale-down wait counts, then the alerts.
  */
 import type {Snapshot} from '../types/snapshot.js';
-import {scaleDownCandidates} from './adaptive.js';
+import {learnFlavor, scaleDownCandidates} from './adaptive.js';
 import {alertId} from './alerts.js';
 import {evaluateAlerts} from './evaluate.js';
 import {instantEvent, prependEvents} from './events.js';
@@ -12,8 +12,16 @@ import {activeTasks, trackProgress} from './progress-track.js';
 import {counterSample, stepRates} from './rates.js';
 import {snapshotFresh, workerListFresh} from './freshness.js';
 import {listText} from './text.js';
+import {heartbeatIntervalSeconds} from './thresholds.js';
 import type {ClusterState, ModelEvent, Rise} from './types.js';
 import {trackWorkers} from './worker-tracks.js';
+
+/**
+ * Spill rises are measured between two readings of the same source at most this far apart: a
+ * counter grown over a longer gap (an outage, a fallback that stopped and came back later) says
+ * nothing about whether the worker is spilling now.
+ */
+const SPILL_READINGS_MAX_GAP_MS = 60_000;
 
 /** More joins than this in one poll make one cluster event instead of one per worker. */
 const JOINS_PER_WORKER_EVENT = 5;
@@ -29,12 +37,28 @@ function addRise(rises: Map<string, Rise>, key: string, amount: number, nowMs: n
 	}
 }
 
-export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: number): ClusterState {
+/**
+ * The scheduler could not hear its workers until this fresh snapshot: the polls before it went
+ * unanswered (or none came for two intervals), or its event loop was blocked for longer than a
+ * heartbeat interval (its own longest tick since the last scrape, e.g. a frozen process resumed).
+ */
+function schedulerWasDeaf(state: ClusterState, snapshot: Snapshot, nowMs: number): boolean {
+	const {missedRounds, lastFreshMs, intervalMs} = state.source;
+	if (missedRounds > 0 || (lastFreshMs !== undefined && nowMs - lastFreshMs > 2 * intervalMs)) return true;
+	const tick = snapshot.scheduler.tick_duration_max_seconds;
+	return tick !== undefined && tick >= heartbeatIntervalSeconds(snapshot.workers.length);
+}
+
+/**
+ * `restarted`: the snapshot is the first of a new scheduler (state.ts started over): a baseline for
+ * counters, but its workers did join.
+ */
+export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: number, restarted = false): ClusterState {
 	const o = state.options;
 	const baseline = state.snapshot === undefined;
 	const stamp = state.snapshotCount + 1;
 	const fresh = snapshotFresh(snapshot);
-	const source = fresh ? {...state.source, lastFreshMs: nowMs, missedRounds: 0} : {...state.source, missedRounds: state.source.missedRounds + 1};
+	const source = fresh ? {...state.source, lastFreshMs: nowMs, missedRounds: 0, ...(schedulerWasDeaf(state, snapshot, nowMs) ? {deafUntilMs: nowMs} : {})} : {...state.source, missedRounds: state.source.missedRounds + 1};
 	// No scheduler endpoint answered this round (down, refused, timing out, every answer an error):
 	// it carries no new figures, only degraded leftovers of the cache. The last good snapshot stays
 	// — its workers, history, rates and alerts — and only staleness moves (failures are data: the
@@ -84,7 +108,8 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 		historyLength: o.workerHistoryLength,
 		lostWorkersKept: o.lostWorkersKept,
 		listFresh,
-		baseline,
+		baseline: baseline && !restarted,
+		spillGapMs: SPILL_READINGS_MAX_GAP_MS,
 	});
 	for (const [address, bytes] of tracked.spilled) addRise(rises, alertId('spilling', address), bytes, nowMs, windowMs);
 
@@ -127,6 +152,7 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 		lastCompletionMs,
 		source,
 		closeCounts,
+		learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
 		rises,
 		events: prependEvents(state.events, instant, o.eventLogLength),
 		revision: state.revision + 1,

@@ -8,9 +8,8 @@
  * - a worker is closed while the remaining Σ memory_limit ≥ 2 × Σ nbytes (counts.json `bytes`).
  *
  * Estimated parts: per-worker nbytes is not exposed (managed + spilled bytes stand in, or the count
- * of keys held); "idle" is workers.html's Processing = 0 (else executing + ready = 0); equal keys are
- * broken by address where Dask uses join order. Long-running tasks and plugin vetoes (newer Dask) are
- * not visible.
+ * of keys held); "idle" is workers.html's Processing = 0 (else executing + ready = 0). Long-running
+ * tasks and plugin vetoes (newer Dask) are not visible.
  */
 import type {WorkerSnapshot} from '../types/snapshot.js';
 
@@ -55,11 +54,13 @@ export function workersToClose(workers: readonly WorkerSnapshot[], storedBytes: 
 		total = workers.reduce((n, w) => n + (w.memory_managed_bytes ?? 0) + (w.memory_spilled_bytes ?? 0), 0);
 		estimated.push('stored bytes (counts.json not fetched yet: Σ managed + spilled used)');
 	}
-	// Closing order: idle before busy, least data first, then address.
+	// Closing order, as Dask: its workers dict is sorted by address (Python string order), a stable
+	// sort by (is_idle, −nbytes) keeps that order among equals, and it pops from the end — so idle
+	// before busy, least data first, and among equals the HIGHEST address string first.
 	const order = [...workers].sort((a, b) => {
 		const ia = idle.get(a.address) ? 0 : 1;
 		const ib = idle.get(b.address) ? 0 : 1;
-		return ia - ib || dataSize(a, byBytes) - dataSize(b, byBytes) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0);
+		return ia - ib || dataSize(a, byBytes) - dataSize(b, byBytes) || (a.address > b.address ? -1 : a.address < b.address ? 1 : 0);
 	});
 	let limit = workers.reduce((n, w) => n + (w.memory_limit_bytes ?? 0), 0);
 	const out: string[] = [];

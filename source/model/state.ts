@@ -14,9 +14,15 @@
  *   as a missed poll (the state keeps the last good figures, history and alerts).
  * - Workers are only declared lost from a fresh worker list (identity.json / workers.html answered
  *   this round), never because a failing endpoint left the list stale.
+ * - The state follows one scheduler process (its epoch): another one answering on the same port
+ *   starts the state over with a "scheduler restarted" event (epoch.ts).
  */
+import {mergeEpoch, otherScheduler, restartEvent} from './epoch.js';
 import {evaluateAlerts} from './evaluate.js';
 import {newClusterHistory} from './cluster-history.js';
+import {applyConditions, prependEvents} from './events.js';
+import {snapshotFresh} from './freshness.js';
+import type {Snapshot} from '../types/snapshot.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
@@ -72,10 +78,14 @@ export function initialState(options: ModelOptions = {}): ClusterState {
 
 export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 	switch (action.type) {
-		case 'snapshot':
-			return reduceSnapshot(withStart(state, action.nowMs), action.snapshot, action.nowMs);
+		case 'snapshot': {
+			const started = withStart(state, action.nowMs);
+			const fresh = snapshotFresh(action.snapshot);
+			if (fresh && otherScheduler(started.epoch, action.snapshot)) return reduceSnapshot(newEpoch(started, action.snapshot, action.nowMs), action.snapshot, action.nowMs, true);
+			return reduceSnapshot(fresh ? {...started, epoch: mergeEpoch(started.epoch, action.snapshot, action.nowMs)} : started, action.snapshot, action.nowMs, false);
+		}
 		case 'reset':
-			return {...fromResolved(state.options, state.source.intervalMs), source: {...state.source, startMs: undefined, lastFreshMs: undefined, missedRounds: 0}, revision: state.revision + 1};
+			return {...fromResolved(state.options, state.source.intervalMs), source: {...state.source, startMs: undefined, lastFreshMs: undefined, deafUntilMs: undefined, missedRounds: 0}, revision: state.revision + 1};
 		case 'source-status': {
 			const started = withStart(state, action.nowMs);
 			const source = {...started.source, status: action.status, intervalMs: action.intervalMs ?? started.source.intervalMs};
@@ -88,6 +98,18 @@ export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 			return never;
 		}
 	}
+}
+
+/**
+ * Another scheduler answers on the same port: the previous cluster's alerts resolve and its workers
+ * close with it (epoch.ts), one "scheduler restarted" event is logged, and the state starts over
+ * from this snapshot (history, baselines, workers) keeping the event log and the source's health.
+ */
+function newEpoch(state: ClusterState, snapshot: Snapshot, nowMs: number): ClusterState {
+	const o = state.options;
+	const closed = applyConditions(state.alerts, [], nowMs, state.events, o.eventLogLength);
+	const events = prependEvents(closed.events, [restartEvent(state, snapshot, nowMs)], o.eventLogLength);
+	return {...fromResolved(o, state.source.intervalMs), source: state.source, nowMs: state.nowMs, events, epoch: mergeEpoch(undefined, snapshot, nowMs), revision: state.revision + 1};
 }
 
 function withStart(state: ClusterState, nowMs: number): ClusterState {

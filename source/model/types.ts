@@ -8,10 +8,11 @@
  * View times are epoch seconds and durations seconds, as in the Snapshot. The view-models live in
  * view-types.ts and are re-exported here: import everything from this file.
  */
+import type {SchedulerProcess} from '../parse/cache.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
 import type {Series} from './ring.js';
-import type {Alert, ModelEvent} from './view-types.js';
+import type {AdaptiveFlavor, Alert, ModelEvent} from './view-types.js';
 
 export type {Series} from './ring.js';
 export type * from './view-types.js';
@@ -107,7 +108,18 @@ export interface WorkerTrack {
 	/** It was closing/retiring when last seen (a graceful exit, not a loss). */
 	readonly retired?: boolean;
 	readonly history: WorkerHistory;
+	/** The latest reading of each spill figure, with its source: rises are measured against these. */
+	readonly spillReadings?: SpillReadings;
 }
+
+/** One reading of a figure: its value, which endpoint gave it, and when (monitor ms). */
+export interface Reading {
+	readonly value: number;
+	readonly source: string;
+	readonly atMs: number;
+}
+
+export type SpillReadings = Readonly<Partial<Record<'memory_spilled_bytes' | 'spill_write_bytes_total', Reading>>>;
 
 export interface WorkerHistory {
 	readonly cpuPercent: Series;
@@ -195,6 +207,18 @@ export interface Rates {
 	readonly resetAtS?: number;
 }
 
+/**
+ * What the moments that told the flavors apart said on an ambiguous version: how many times each
+ * formula alone reproduced the scheduler's number, and the latest such moment.
+ */
+export interface LearnedFlavor {
+	readonly flavor: AdaptiveFlavor;
+	readonly votes: Readonly<Record<AdaptiveFlavor, number>>;
+	readonly desired: number;
+	readonly legacy: number;
+	readonly modern: number;
+}
+
 export interface ClusterState {
 	readonly options: ResolvedModelOptions;
 	/** Latest snapshot (the last good data; kept while the source fails). */
@@ -216,6 +240,10 @@ export interface ClusterState {
 	/** Monitor time of the latest snapshot in which a task completed (or of the baseline). */
 	readonly lastCompletionMs?: number;
 	readonly source: SourceTrack;
+	/** The scheduler this state follows (set by the first snapshot that says). */
+	readonly epoch?: SchedulerEpoch;
+	/** Which adaptive_target formula reproduced the scheduler's number, on versions the answers cannot date. */
+	readonly learnedFlavor?: LearnedFlavor;
 	/** Consecutive polls each worker has been a scale-down candidate (Adaptive's wait-count). */
 	readonly closeCounts: ReadonlyMap<string, number>;
 	/** Ongoing alerts by id. */
@@ -246,4 +274,16 @@ export interface SourceTrack {
 	readonly lastFreshMs?: number;
 	/** Consecutive snapshots with no fresh answer. */
 	readonly missedRounds: number;
+	/**
+	 * Monitor ms until which the scheduler was not listening: it did not answer (missed polls) or
+	 * its event loop was blocked (its own longest tick). Heartbeats could not arrive meanwhile, so a
+	 * worker's heartbeat age counts against the worker only from here.
+	 */
+	readonly deafUntilMs?: number;
+}
+
+/** What identifies the scheduler the state describes; another one on the same port starts a new epoch. */
+export interface SchedulerEpoch extends SchedulerProcess {
+	/** Monitor ms of the epoch's first snapshot. */
+	readonly sinceMs: number;
 }

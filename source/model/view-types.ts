@@ -21,6 +21,7 @@ export type AlertKind =
 	| 'worker_lost'
 	| 'worker_retired' // left while closing gracefully (info, instantaneous)
 	| 'worker_joined' // info, instantaneous
+	| 'scheduler_restarted' // another scheduler process answers on the same port (instantaneous)
 	| 'stale'
 	| 'fallback_source'
 	| 'stalled';

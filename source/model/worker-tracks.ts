@@ -6,7 +6,7 @@
  */
 import type {WorkerSnapshot} from '../types/snapshot.js';
 import {Ring} from './ring.js';
-import type {WorkerHistory, WorkerTrack} from './types.js';
+import type {Reading, SpillReadings, WorkerHistory, WorkerTrack} from './types.js';
 
 /** Statuses of a worker on its way out: vanishing afterwards is a retirement, not a loss. */
 const LEAVING = new Set(['closing_gracefully', 'closing', 'closed', 'retiring']);
@@ -21,11 +21,27 @@ function pushHistory(history: WorkerHistory, w: WorkerSnapshot, stamp: number): 
 	(history.memorySpilledBytes as Ring).push(w.memory_spilled_bytes, stamp);
 }
 
-/** Bytes newly spilled to disk between two readings of a worker (0 when not rising or unknown). */
-export function spilledIncrease(before: WorkerSnapshot, after: WorkerSnapshot): number {
-	const disk = before.memory_spilled_bytes !== undefined && after.memory_spilled_bytes !== undefined ? after.memory_spilled_bytes - before.memory_spilled_bytes : 0;
-	const writes = before.spill_write_bytes_total !== undefined && after.spill_write_bytes_total !== undefined ? after.spill_write_bytes_total - before.spill_write_bytes_total : 0;
-	return Math.max(0, disk, writes);
+const SPILL_FIGURES = ['memory_spilled_bytes', 'spill_write_bytes_total'] as const;
+
+/**
+ * Bytes newly spilled to disk since the previous readings of a worker's spill figures (bytes on
+ * disk, the cumulative disk-write counter), and the readings to keep. A rise is measured only
+ * between two readings of the SAME source at most `maxGapMs` apart: figures from different
+ * endpoints are not comparable, and a counter grown over a long gap says nothing about now. A
+ * figure missing from this snapshot keeps its previous reading.
+ */
+export function spillStep(before: SpillReadings | undefined, w: WorkerSnapshot, nowMs: number, maxGapMs: number): {readonly increase: number; readonly readings: SpillReadings} {
+	let increase = 0;
+	const readings: {-readonly [K in keyof SpillReadings]: SpillReadings[K]} = {...before};
+	for (const figure of SPILL_FIGURES) {
+		const value = w[figure];
+		if (value === undefined) continue;
+		const source = w.sources[figure] ?? 'unknown'; // synthesized snapshots say no source
+		const old: Reading | undefined = before?.[figure];
+		if (old && old.source === source && nowMs - old.atMs <= maxGapMs) increase = Math.max(increase, value - old.value);
+		readings[figure] = {value, source, atMs: nowMs};
+	}
+	return {increase, readings};
 }
 
 export interface TrackStep {
@@ -46,6 +62,8 @@ export interface TrackOptions {
 	readonly listFresh: boolean;
 	/** The first snapshot: everyone is a baseline, nobody "joined". */
 	readonly baseline: boolean;
+	/** Spill rises are measured between readings of the same source at most this far apart. */
+	readonly spillGapMs: number;
 }
 
 export function trackWorkers(previous: ReadonlyMap<string, WorkerTrack>, workers: readonly WorkerSnapshot[], o: TrackOptions): TrackStep {
@@ -58,13 +76,11 @@ export function trackWorkers(previous: ReadonlyMap<string, WorkerTrack>, workers
 		const old = previous.get(w.address);
 		const returning = old === undefined || old.lostMs !== undefined;
 		if (returning && !o.baseline) joined.push(w);
-		if (old && !returning) {
-			const more = spilledIncrease(old.last, w);
-			if (more > 0) spilled.set(w.address, more);
-		}
+		const spill = spillStep(returning ? undefined : old.spillReadings, w, o.nowMs, o.spillGapMs);
+		if (spill.increase > 0) spilled.set(w.address, spill.increase);
 		const history = old?.history ?? newWorkerHistory(o.historyLength);
 		pushHistory(history, w, o.stamp);
-		tracks.set(w.address, {address: w.address, last: w, firstSeenMs: returning ? o.nowMs : old.firstSeenMs, lastSeenMs: o.nowMs, history});
+		tracks.set(w.address, {address: w.address, last: w, firstSeenMs: returning ? o.nowMs : old.firstSeenMs, lastSeenMs: o.nowMs, history, spillReadings: spill.readings});
 	}
 	const lost: WorkerTrack[] = [];
 	const retired: WorkerTrack[] = [];

@@ -1,16 +1,31 @@
-/** A duration setting from a flag or the config file (units/duration.ts reads the text). Pure. */
-import {parseDurationMs} from '../units/duration.js';
+/** A duration setting from a flag or the config file, and its range (units/duration.ts reads the text). Pure. */
+import {formatDurationMs, parseDurationMs} from '../units/duration.js';
+
+/** The durations a setting accepts, inclusive. */
+export interface DurationRange {
+	readonly minMs: number;
+	readonly maxMs: number;
+}
+
+/** Every duration flag has a range: a timer never gets a value Node cannot hold (2^31 − 1 ms). */
+export const ANY_DURATION: DurationRange = {minMs: 1, maxMs: 24 * 3_600_000};
+
+function rangeText(range: DurationRange): string {
+	return `${formatDurationMs(range.minMs)} to ${formatDurationMs(range.maxMs)}`;
+}
 
 /**
  * A duration from a flag, else from the config file, else the fallback: milliseconds, or a
- * one-line usage error naming where the bad text came from.
+ * one-line usage error naming where the bad text came from and the range it must be in.
  */
-export function pickDurationMs(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs: number): number | string;
-export function pickDurationMs(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs?: number): number | string | undefined;
-export function pickDurationMs(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs?: number): number | string | undefined {
+export function pickDurationMs(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs: number, range?: DurationRange): number | string;
+export function pickDurationMs(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs?: number, range?: DurationRange): number | string | undefined;
+export function pickDurationMs(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs?: number, range: DurationRange = ANY_DURATION): number | string | undefined {
 	const [text, where] = flag !== undefined ? [flag, flagName] : configValue !== undefined ? [configValue, configName] : [undefined, ''];
 	if (text === undefined) return fallbackMs;
-	if (text.trim() === '') return `${where} needs a value like 2s, 500ms, 1m or a number of seconds`;
-	const ms = parseDurationMs(text);
-	return ms ?? `${where}: "${text}" is not a duration (use 2s, 500ms, 1m or a number of seconds)`;
+	if (text.trim() === '') return `${where} needs a value like 2s, 500ms, 1m or a number of seconds, from ${rangeText(range)}`;
+	const ms = parseDurationMs(text, 'signed');
+	if (ms === undefined) return `${where}: "${text}" is not a duration (use 2s, 500ms, 1m or a number of seconds, from ${rangeText(range)})`;
+	if (ms < range.minMs || ms > range.maxMs) return `${where} ${text.trim()} is out of range: use ${rangeText(range)}`;
+	return ms;
 }

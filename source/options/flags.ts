@@ -1,10 +1,13 @@
 /**
- * The command line: meow's flag table, the help text, and the one call to meow. meow itself exits
- * with code 2 and its own message on an unknown flag; everything else it throws is turned into a
- * usage error here. Adding a flag: add it to FLAGS, to HELP_OPTIONS (a test keeps them in sync),
+ * The command line: meow's flag table, the help text, and the one call to meow. Unknown flags are
+ * caught before meow (which would exit by itself); everything it throws is turned into a usage
+ * error here. Adding a flag: add it to FLAGS, to HELP_OPTIONS (a test keeps them in sync),
  * then read it in resolve.ts.
  */
 import meow from 'meow';
+// Inlined by the bundler: the version and description never depend on finding package.json on
+// disk (the single executable has none beside it; meow would otherwise search up from here).
+import packageJson from '../../package.json' with {type: 'json'};
 import {THRESHOLD_NAMES} from '../model/index.js';
 import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from './recording.js';
 
@@ -33,8 +36,8 @@ export const FLAGS = {
 export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
 	['--once', 'Print one snapshot as a table and exit (the default when stdout is not a terminal)'],
 	['--json', 'Print one JSON document of the snapshot instead of the table (implies --once)'],
-	['-i, --interval DURATION', 'Poll interval: 2s, 500ms, 1m or a number of seconds (default 2s, minimum 1s)'],
-	['--timeout DURATION', 'Deadline of each HTTP request (default 5s)'],
+	['-i, --interval DURATION', 'Poll interval: 2s, 1m, 1h or a number of seconds (default 2s; 1s to 1h)'],
+	['--timeout DURATION', 'Deadline of each HTTP request (default 5s; 1s to 10min)'],
 	['-H, --header "Name: value"', 'Send this header to the scheduler only, never to workers (repeatable)'],
 	['--ca-file FILE', 'Trust the CA certificate(s) in this PEM file for an https:// dashboard'],
 	['-k, --insecure', 'Do not verify TLS certificates'],
@@ -81,7 +84,7 @@ export function helpText(): string {
 		'  $ dask-top URL URL… [options]   (several clusters on one screen: c / C switch between them)',
 		'',
 		"URL is the scheduler's dashboard address, as opened in a browser:",
-		'  http://host:8787   http://host:8787/status   host:8787',
+		'  http://host:8787   http://host:8787/status   host:8787   8787 (a port on this machine)',
 		'  https://hub.example.org/user/NAME/proxy/8787/status   (JupyterHub)',
 		'  https://gateway.example.org/clusters/NAME/status      (dask-gateway)',
 		"  tcp://host:8786    (the scheduler's comm address: its dashboard on port 8787 is read)",
@@ -99,6 +102,8 @@ export function helpText(): string {
 		'  {"url": "http://host:8787", "interval": "2s", "header": ["Authorization: token …"], "thresholds": {"memory_warning": 0.75}}',
 		'  {"urls": ["http://prod:8787", "http://dev:8787"]} follows several clusters.',
 		'  Flags win over $DASK_TOP_URL, which wins over the file.',
+		'',
+		'Times are local (TZ decides), as htop and date show them; --at HH:MM and --diff read local time too.',
 		'',
 		'Exit codes: 0 done, 1 the scheduler (or one of several) could not be read, 2 usage error.',
 		'',
@@ -138,12 +143,63 @@ export interface ParsedArgv {
 
 export type ArgvResult = {readonly ok: true; readonly argv: ParsedArgv} | {readonly ok: false; readonly error: string};
 
-/** Runs meow on argv (without node and script). Exits 2 itself on an unknown flag, with meow's message. */
+function kebab(name: string): string {
+	return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/**
+ * Checks argv against FLAGS before meow sees it (meow would print two bare lines and exit on an
+ * unknown flag, and read the value of `--at -5s` as a flag): an unknown flag is a usage error; a
+ * value flag followed by a word starting with `-` takes it as its value (`--at=-5s`), so the value's
+ * own check says what is wrong with it.
+ */
+export function checkArgv(argv: readonly string[]): {readonly ok: true; readonly argv: string[]} | {readonly ok: false; readonly error: string} {
+	const valueFlags = new Map<string, string>();
+	const known = new Set<string>();
+	for (const [name, spec] of Object.entries(FLAGS) as Array<[string, {readonly type: string; readonly shortFlag?: string}]>) {
+		const long = `--${kebab(name)}`;
+		known.add(long);
+		if (spec.type === 'boolean') known.add(`--no-${kebab(name)}`);
+		if (spec.shortFlag !== undefined) known.add(`-${spec.shortFlag}`);
+		if (spec.type === 'string') {
+			valueFlags.set(long, long);
+			if (spec.shortFlag !== undefined) valueFlags.set(`-${spec.shortFlag}`, long);
+		}
+	}
+	const out: string[] = [];
+	for (let i = 0; i < argv.length; i += 1) {
+		const token = argv[i]!;
+		if (token === '--') {
+			out.push(...argv.slice(i));
+			break;
+		}
+		if (!token.startsWith('-') || token === '-' || /^-\d/.test(token)) {
+			out.push(token);
+			continue;
+		}
+		const name = token.includes('=') ? token.slice(0, token.indexOf('=')) : token;
+		if (!known.has(name)) return {ok: false, error: `unknown option ${name}`};
+		const long = valueFlags.get(name);
+		const next = argv[i + 1];
+		if (long !== undefined && !token.includes('=') && next !== undefined && next.startsWith('-') && !known.has(next.includes('=') ? next.slice(0, next.indexOf('=')) : next)) {
+			out.push(`${long}=${next}`);
+			i += 1;
+			continue;
+		}
+		out.push(token);
+	}
+	return {ok: true, argv: out};
+}
+
+/** Runs meow on argv (without node and script); an unknown flag or a bad value is a usage error. */
 export function parseArgv(argv: readonly string[], importMeta: ImportMeta): ArgvResult {
+	const checked = checkArgv(argv);
+	if (!checked.ok) return checked;
 	try {
 		const cli = meow(helpText(), {
 			importMeta,
-			argv: [...argv],
+			pkg: packageJson,
+			argv: checked.argv,
 			flags: FLAGS,
 			allowUnknownFlags: false,
 			autoHelp: false,

@@ -8,7 +8,12 @@
 import {checkThresholdValue, DEFAULT_TARGET_DURATION_S, parseThresholdOverride, resolveThresholds} from '../model/index.js';
 import type {ModelOptions, ThresholdName} from '../model/types.js';
 import type {ConfigFile} from './config.js';
-import {pickDurationMs} from './duration.js';
+import {pickDurationMs, type DurationRange} from './duration.js';
+
+/** --stall-after: 1 s to a day. */
+const STALL_AFTER_RANGE: DurationRange = {minMs: 1000, maxMs: 24 * 3_600_000};
+/** --target-duration: 1 ms (Dask accepts any positive time) to an hour. */
+const TARGET_DURATION_RANGE: DurationRange = {minMs: 1, maxMs: 3_600_000};
 
 export interface ModelFlags {
 	readonly threshold?: readonly string[];
@@ -54,9 +59,9 @@ export function resolveModelFlags(flags: ModelFlags, config: ConfigFile | undefi
 	const thresholds = resolveThresholds(overrides);
 	if ('error' in thresholds) return fail(`${thresholds.error} (check --threshold and the config file's thresholds)`);
 
-	const stallAfterMs = pickDurationMs(flags.stallAfter, '--stall-after', config?.stallAfter, inConfig('stall-after'));
+	const stallAfterMs = pickDurationMs(flags.stallAfter, '--stall-after', config?.stallAfter, inConfig('stall-after'), undefined, STALL_AFTER_RANGE);
 	if (typeof stallAfterMs === 'string') return fail(stallAfterMs);
-	const targetMs = pickDurationMs(flags.targetDuration, '--target-duration', config?.targetDuration, inConfig('target-duration'), DEFAULT_TARGET_DURATION_S * 1000);
+	const targetMs = pickDurationMs(flags.targetDuration, '--target-duration', config?.targetDuration, inConfig('target-duration'), DEFAULT_TARGET_DURATION_S * 1000, TARGET_DURATION_RANGE);
 	if (typeof targetMs === 'string') return fail(targetMs);
 
 	const minimum = workerCount(flags.minimum, '--minimum', config?.minimum, inConfig('minimum'));

@@ -62,7 +62,10 @@ export type RecordOptionsResult = {readonly ok: true; readonly options: RecordOp
 const MOMENT_HELP = 'use ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or an offset from the start such as +90s or +2m';
 
 function moment(text: string, flag: string): MomentSpec | string {
-	return parseMoment(text) ?? `${flag}: "${text}" is not a moment (${MOMENT_HELP})`;
+	const parsed = parseMoment(text);
+	if (parsed !== undefined) return parsed;
+	if (/^\s*-/.test(text) && parseMoment(text.trim().slice(1)) !== undefined) return `${flag} ${text.trim()} is before the recording's start: an offset counts from it, from +0s to the recording's length (+90s, +2m), or give a time (${MOMENT_HELP})`;
+	return `${flag}: "${text}" is not a moment (${MOMENT_HELP})`;
 }
 
 export interface RecordContext {

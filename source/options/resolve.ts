@@ -4,8 +4,8 @@
  * whether stdout is a terminal.
  */
 import type {ConfigFile} from './config.js';
-import {formatDurationMs} from '../units/duration.js';
 import {pickDurationMs} from './duration.js';
+import {INTERVAL_RANGE, TIMEOUT_RANGE} from './ranges.js';
 import type {ParsedArgv} from './flags.js';
 import {resolveModelFlags} from './model.js';
 import type {ModelOptions} from '../model/types.js';
@@ -15,7 +15,6 @@ import {demoRecordingPath} from './demo-file.js';
 import {resolveRecordOptions, runsOnce, type RecordOptions} from './recording.js';
 
 export const DEFAULT_INTERVAL_MS = 2000;
-export const MIN_INTERVAL_MS = 1000;
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 export type {ClusterTarget, HttpHeader, UrlOrigin} from './urls.js';
@@ -89,14 +88,9 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	notes.push(...urls.notes);
 	const urlFrom = urls.urlFrom;
 
-	const interval = pickDurationMs(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS);
-	if (typeof interval === 'string') return {ok: false, error: interval};
-	let intervalMs = interval;
-	if (intervalMs < MIN_INTERVAL_MS) {
-		notes.push(`interval ${formatDurationMs(intervalMs)} raised to ${formatDurationMs(MIN_INTERVAL_MS)}, the minimum that keeps the scheduler unbothered`);
-		intervalMs = MIN_INTERVAL_MS;
-	}
-	const timeoutMs = pickDurationMs(flags.timeout, '--timeout', config?.timeout, inConfig('timeout'), DEFAULT_TIMEOUT_MS);
+	const intervalMs = pickDurationMs(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS, INTERVAL_RANGE);
+	if (typeof intervalMs === 'string') return {ok: false, error: intervalMs};
+	const timeoutMs = pickDurationMs(flags.timeout, '--timeout', config?.timeout, inConfig('timeout'), DEFAULT_TIMEOUT_MS, TIMEOUT_RANGE);
 	if (typeof timeoutMs === 'string') return {ok: false, error: timeoutMs};
 
 	const headers = new Map<string, HttpHeader>();

@@ -1,6 +1,7 @@
 /** The --once text table's cells, plain ASCII (bytes and durations in units/' styles). "-" stands for unknown. */
 import {bytesText as formatBytes} from '../units/bytes.js';
 import {durationText as formatDuration} from '../units/duration.js';
+import {localDateTime, zoneName} from '../units/clock.js';
 
 /** Bytes in binary units (units/bytes.ts); '-' when unknown. */
 export function bytesText(bytes: number | undefined): string {
@@ -22,9 +23,9 @@ export function ageText(seconds: number | undefined): string {
 	return formatDuration(seconds, '-', 'ago');
 }
 
-/** Epoch seconds as UTC "2026-11-29 17:06:32 UTC". */
+/** Epoch seconds as local time with its zone: "2026-11-29 12:06:32 EST" (the one place --once names the zone). */
 export function timeText(epochSeconds: number): string {
-	return `${new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+	return `${localDateTime(epochSeconds * 1000)} ${zoneName(epochSeconds * 1000)}`;
 }
 
 /** A duration in seconds, compact: "0.4 s", "42 s", "5 min", "2.5 h" (units/duration.ts); "-" when unknown. */

@@ -5,16 +5,17 @@
  */
 import type {AdaptiveView, Alert, TriageView} from '../model/types.js';
 import {durationText} from './cells.js';
+import {localClock} from '../units/clock.js';
 
 /** Continuation lines line up under the values of the header lines ("Alerts    …"). */
 const INDENT = '          ';
 
 function clock(epochSeconds: number): string {
-	return new Date(epochSeconds * 1000).toISOString().slice(11, 19);
+	return localClock(epochSeconds * 1000);
 }
 
 function alertLine(alert: Alert, widths: {readonly severity: number; readonly subject: number}): string {
-	return `${INDENT}${alert.severity.toUpperCase().padEnd(widths.severity)}  ${alert.subject_name.padEnd(widths.subject)}  ${alert.message}  (since ${clock(alert.start_time)} UTC, ${durationText(alert.duration_seconds)})`;
+	return `${INDENT}${alert.severity.toUpperCase().padEnd(widths.severity)}  ${alert.subject_name.padEnd(widths.subject)}  ${alert.message}  (since ${clock(alert.start_time)}, ${durationText(alert.duration_seconds)})`;
 }
 
 export function alertsLines(triage: TriageView): string[] {

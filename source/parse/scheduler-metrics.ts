@@ -15,7 +15,7 @@ export type WorkerLabelSet = 'connected' | 'additive';
 /** The snapshot's scheduler figures that /metrics gives, under the snapshot's own names and types. */
 type MetricsFigures = Pick<
 	SchedulerSnapshot,
-	'tasks_total' | 'clients' | 'desired_workers' | 'prefixes' | 'process_cpu_seconds_total' | 'process_rss_bytes' | 'process_open_fds' | 'tick_duration_max_seconds' | 'tick_count_total'
+	'tasks_total' | 'clients' | 'desired_workers' | 'prefixes' | 'process_cpu_seconds_total' | 'process_rss_bytes' | 'process_open_fds' | 'process_start_time_seconds' | 'tick_duration_max_seconds' | 'tick_count_total'
 >;
 
 export interface SchedulerMetrics extends MetricsFigures {
@@ -84,6 +84,7 @@ export function parseSchedulerMetrics(doc: PromDocument): SchedulerMetrics {
 		process_cpu_seconds_total: sampleValue(doc, 'process_cpu_seconds_total'),
 		process_rss_bytes: sampleValue(doc, 'process_resident_memory_bytes'),
 		process_open_fds: sampleValue(doc, 'process_open_fds'),
+		process_start_time_seconds: sampleValue(doc, 'process_start_time_seconds'),
 		tick_duration_max_seconds: sampleValue(doc, `${P}tick_duration_maximum_seconds`),
 		tick_count_total: sampleValue(doc, `${P}tick_count_total`),
 		task_groups: sampleValue(doc, `${P}task_groups`),

@@ -49,7 +49,8 @@ export function buildScheduler(cache: ScrapeCache, list: WorkerList): SchedulerS
 	const metrics = latestOk(cache, '/metrics', 'scheduler-metrics');
 	const counts = latestOk(cache, '/json/counts.json', 'counts');
 	const identity = latestOk(cache, '/json/identity.json', 'identity');
-	// The scheduler's own identity does not change while it lives: the last good answer will do.
+	// The scheduler's own identity does not change while it lives: the last good answer will do (the
+	// cache forgets a previous scheduler's answers when a new one answers on the same port).
 	const lastIdentity = lastOk(cache, '/json/identity.json', 'identity');
 	const html = latestOk(cache, '/info/main/workers.html', 'workers-html');
 	const workers = list.workers;
@@ -58,6 +59,7 @@ export function buildScheduler(cache: ScrapeCache, list: WorkerList): SchedulerS
 	put('address', html?.scheduler_address, 'workers_html');
 	put('id', lastIdentity?.scheduler.id, 'identity');
 	put('started', lastIdentity?.scheduler.started, 'identity');
+	put('process_start_time_seconds', metrics?.process_start_time_seconds, 'metrics');
 	put('dashboard_port', lastIdentity?.scheduler.dashboard_port, 'identity');
 
 	// Workers by state.

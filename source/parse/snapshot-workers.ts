@@ -3,9 +3,15 @@
  * ok, else from workers.html, else from /api/v1/get_workers. workers.html always adds occupancy,
  * processing and keys held; each worker's own /metrics fills in the live memory breakdown, task
  * states and spill/transfer counters (over identity's gaps only, or over workers.html's).
+ *
+ * Per-source freshness (currency.ts): workers.html and the workers' /metrics are used only while
+ * their answer is current (no older than their cadence). A figure is the figure of its answer's
+ * moment: the heartbeat age is the age the answer gave (workers.html), or its answer's time minus
+ * last_seen (identity.json) — never an old answer's age plus the time since.
  */
 import type {Source, WorkerSnapshot} from '../types/snapshot.js';
-import {entryOf, latestOk, type ScrapeCache} from './cache.js';
+import {entryOf, type ScrapeCache} from './cache.js';
+import {isCurrent, workerMetricsCurrentMs, workersHtmlCurrentMs} from './currency.js';
 import {proxyParts} from './endpoint-kind.js';
 import type {IdentityWorker} from './identity.js';
 import type {WorkerMetrics} from './worker-metrics.js';
@@ -53,14 +59,15 @@ const METRICS_FIELDS = [
 	'transfer_outgoing_count', 'transfer_incoming_count_total', 'transfer_outgoing_count_total', 'spill_write_bytes_total', 'spill_read_bytes_total',
 ] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;
 
-function fromIdentity(w: IdentityWorker, timeSeconds: number): WorkerBuilder {
+/** `answerSeconds`: when identity.json was asked; the heartbeat age is as of that answer. */
+function fromIdentity(w: IdentityWorker, answerSeconds: number): WorkerBuilder {
 	const b = new WorkerBuilder(w.address, w.name);
 	for (const key of IDENTITY_FIELDS) b.set(key, w[key] as never, 'identity', true);
-	if (w.last_seen !== undefined) b.set('heartbeat_age_seconds', Math.max(0, timeSeconds - w.last_seen), 'identity', true);
+	if (w.last_seen !== undefined) b.set('heartbeat_age_seconds', Math.max(0, answerSeconds - w.last_seen), 'identity', true);
 	return b;
 }
 
-function fromHtmlRow(row: WorkersHtmlRow, override: boolean, ageSeconds: number): (b: WorkerBuilder) => void {
+function fromHtmlRow(row: WorkersHtmlRow, override: boolean): (b: WorkerBuilder) => void {
 	return (b) => {
 		b.set('occupancy_seconds', row.occupancy_seconds, 'workers_html', true);
 		b.set('processing', row.processing, 'workers_html', true);
@@ -70,9 +77,7 @@ function fromHtmlRow(row: WorkersHtmlRow, override: boolean, ageSeconds: number)
 		b.set('memory_process_bytes', row.memory_process_bytes, 'workers_html', override);
 		b.set('host', row.host, 'workers_html', override);
 		b.set('dashboard_port', row.dashboard_port, 'workers_html', override);
-		if (row.last_seen_age_seconds !== undefined) {
-			b.set('heartbeat_age_seconds', Math.max(0, row.last_seen_age_seconds + ageSeconds), 'workers_html', override);
-		}
+		b.set('heartbeat_age_seconds', row.last_seen_age_seconds, 'workers_html', override);
 	};
 }
 
@@ -81,8 +86,8 @@ interface Timed {
 	readonly value: WorkerMetrics;
 }
 
-/** Good worker /metrics answers by worker address (own target) and by `host:port` (scheduler /proxy route). */
-function indexWorkerMetrics(cache: ScrapeCache): {byAddress: Map<string, Timed>; byHostPort: Map<string, Timed>} {
+/** Current good worker /metrics answers by worker address (own target) and by `host:port` (scheduler /proxy route). */
+function indexWorkerMetrics(cache: ScrapeCache, nowMs: number, currentForMs: number): {byAddress: Map<string, Timed>; byHostPort: Map<string, Timed>} {
 	const byAddress = new Map<string, Timed>();
 	const byHostPort = new Map<string, Timed>();
 	const keep = (map: Map<string, Timed>, key: string, item: Timed) => {
@@ -92,6 +97,7 @@ function indexWorkerMetrics(cache: ScrapeCache): {byAddress: Map<string, Timed>;
 	for (const entry of cache.entries.values()) {
 		const latest = entry.latest;
 		if (entry.kind !== 'worker-metrics' || latest.state !== 'ok' || latest.parsed?.kind !== 'worker-metrics') continue;
+		if (!isCurrent(latest.result.startedMs, nowMs, currentForMs)) continue;
 		const item = {atMs: latest.result.startedMs, value: latest.parsed.value};
 		if (entry.target !== 'scheduler') keep(byAddress, entry.target.slice('worker:'.length), item);
 		else {
@@ -107,18 +113,26 @@ export interface WorkerList {
 	readonly source?: WorkersSource;
 }
 
+/** The latest answer of a scheduler endpoint when it is ok and of this kind, with when it was asked. */
+function okAnswer<K extends 'identity' | 'workers-html' | 'api-get-workers'>(cache: ScrapeCache, path: string, kind: K) {
+	const latest = entryOf(cache, 'scheduler', path)?.latest;
+	if (latest?.state !== 'ok' || latest.parsed?.kind !== kind) return undefined;
+	return {atMs: latest.result.startedMs, value: latest.parsed.value as Extract<NonNullable<typeof latest.parsed>, {kind: K}>['value']};
+}
+
 export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
-	const timeSeconds = nowMs / 1000;
-	const identity = latestOk(cache, '/json/identity.json', 'identity');
-	const html = latestOk(cache, '/info/main/workers.html', 'workers-html');
-	const api = latestOk(cache, '/api/v1/get_workers', 'api-get-workers');
-	const htmlAgeSeconds = html ? Math.max(0, nowMs - entryOf(cache, 'scheduler', '/info/main/workers.html')!.latest.result.startedMs) / 1000 : 0;
+	const identityAnswer = okAnswer(cache, '/json/identity.json', 'identity');
+	const identity = identityAnswer?.value;
+	const htmlAnswer = okAnswer(cache, '/info/main/workers.html', 'workers-html');
+	const listed = identity?.workers.length ?? htmlAnswer?.value.rows.length ?? 0;
+	const html = htmlAnswer && isCurrent(htmlAnswer.atMs, nowMs, workersHtmlCurrentMs(listed)) ? htmlAnswer.value : undefined;
+	const api = okAnswer(cache, '/api/v1/get_workers', 'api-get-workers')?.value;
 
 	let source: WorkersSource | undefined;
 	let builders: WorkerBuilder[];
-	if (identity) {
+	if (identityAnswer && identity) {
 		source = 'identity';
-		builders = identity.workers.map((w) => fromIdentity(w, timeSeconds));
+		builders = identity.workers.map((w) => fromIdentity(w, identityAnswer.atMs / 1000));
 	} else if (html) {
 		source = 'workers_html';
 		builders = html.rows.map((row) => new WorkerBuilder(row.address, row.name));
@@ -131,13 +145,13 @@ export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 
 	const rows = new Map(html?.rows.map((row) => [row.address, row]));
 	const fallback = source !== 'identity';
-	const metricsIndex = indexWorkerMetrics(cache);
+	const metricsIndex = indexWorkerMetrics(cache, nowMs, workerMetricsCurrentMs(builders.length));
 	return {
 		source,
 		workers: builders
 			.map((b) => {
 				const row = rows.get(b.fields.address!);
-				if (row) fromHtmlRow(row, fallback, htmlAgeSeconds)(b);
+				if (row) fromHtmlRow(row, fallback)(b);
 				const direct = metricsIndex.byAddress.get(b.fields.address!);
 				const proxied = b.fields.host === undefined ? undefined : metricsIndex.byHostPort.get(`${b.fields.host}:${b.fields.dashboard_port}`);
 				const metrics = direct && proxied ? (proxied.atMs > direct.atMs ? proxied : direct).value : (direct ?? proxied)?.value;

@@ -25,7 +25,8 @@ function health(entry: CacheEntry, workersSource: WorkersSource | undefined): En
 		path: entry.path,
 		state: latest.state,
 		...(detail === undefined ? {} : {detail}),
-		status: latest.result.status,
+		// No HTTP status (refused, timed out): left out, as every unknown figure is.
+		...(latest.result.status === null ? {} : {status: latest.result.status}),
 		last_attempt: latest.result.startedMs / 1000,
 		...(entry.lastOk ? {last_ok: entry.lastOk.result.startedMs / 1000} : {}),
 		latency_ms: latest.result.latencyMs,

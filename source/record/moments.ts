@@ -5,6 +5,7 @@
  * streaming (--at, --diff) and on a loaded recording (replay starting at --at).
  */
 import {formatOffset, parseDurationMs} from '../units/duration.js';
+import {localIso} from '../units/clock.js';
 
 /** What `--at` (or one side of `--diff`) asked for, before the recording is known. */
 export type MomentSpec =
@@ -42,22 +43,25 @@ export function resolveMoment(spec: MomentSpec, startMs: number, endMs: number):
 		case 'end':
 			return endMs;
 		case 'clock': {
-			const day = new Date(startMs);
-			day.setHours(0, 0, 0, 0);
-			let atMs = day.getTime() + spec.secondOfDay * 1000;
-			// A recording that crosses midnight: a clock time before the start means the next day.
-			if (atMs < startMs - 1000) atMs = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime() + spec.secondOfDay * 1000;
-			return atMs;
+			// Local time on the recording's first day (a DST day has 23 or 25 hours: the date
+			// arithmetic is Date's). A time before the start means the next day only when that day's
+			// is the nearer to the start (a recording crossing midnight): `--at 00:00` on a
+			// recording started at 00:25 is 25 min before it, not tomorrow.
+			const start = new Date(startMs);
+			const on = (days: number) => new Date(start.getFullYear(), start.getMonth(), start.getDate() + days, 0, 0, 0, Math.round(spec.secondOfDay * 1000)).getTime();
+			const sameDay = on(0);
+			if (sameDay >= startMs - 1000) return sameDay;
+			const nextDay = on(1);
+			return nextDay - startMs < startMs - sameDay ? nextDay : sameDay;
 		}
 	}
 }
-
 
 /** A moment may lie this far past the last round and still mean the last round (times shown are rounded). */
 export const END_TOLERANCE_MS = 1000;
 
 export function isoTime(epochMs: number): string {
-	return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+	return localIso(epochMs);
 }
 
 export function describeSpan(startMs: number, endMs: number): string {

@@ -7,7 +7,8 @@
 import {createReadStream} from 'node:fs';
 import {open} from 'node:fs/promises';
 import {constants as zlibConstants, createGunzip} from 'node:zlib';
-import type {Readable} from 'node:stream';
+import {Readable} from 'node:stream';
+import {readEmbedded} from '../single-executable.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import {parseHeader, parseRound, RecordingFormatError, type RecordingHeader} from './file-format.js';
 import {PackedRoundStore} from './round-store.js';
@@ -35,6 +36,10 @@ export type RoundVisitor = (raw: RawScrape, index: number, line: Buffer) => bool
 const MAX_HEADER_BYTES = 64 * 1024;
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
 
+function startsGzip(bytes: Uint8Array): boolean {
+	return bytes.length >= 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+}
+
 async function isGzip(file: string): Promise<boolean> {
 	let handle;
 	try {
@@ -46,7 +51,7 @@ async function isGzip(file: string): Promise<boolean> {
 	}
 	try {
 		const {buffer, bytesRead} = await handle.read(Buffer.alloc(2), 0, 2, 0);
-		return bytesRead === 2 && buffer[0] === GZIP_MAGIC[0] && buffer[1] === GZIP_MAGIC[1];
+		return startsGzip(buffer.subarray(0, bytesRead));
 	} finally {
 		await handle.close();
 	}
@@ -84,11 +89,13 @@ async function* lines(stream: Readable): AsyncGenerator<{readonly line: Buffer; 
  * read; rejects with RecordingReadError when the file is not a usable recording.
  */
 export async function readRecording(file: string, visit: RoundVisitor): Promise<ReadSummary> {
-	const compressed = await isGzip(file);
-	const raw = createReadStream(file, {highWaterMark: 256 * 1024});
+	// The single executable's demo recording is inside it: the same bytes, from memory.
+	const embedded = readEmbedded(file);
+	const compressed = embedded ? startsGzip(embedded) : await isGzip(file);
+	const raw: Readable = embedded ? Readable.from([embedded]) : createReadStream(file, {highWaterMark: 256 * 1024});
 	// Z_SYNC_FLUSH at the end: a gzip stream cut short yields what it decoded instead of an error.
 	const stream: Readable = compressed ? raw.pipe(createGunzip({finishFlush: zlibConstants.Z_SYNC_FLUSH})) : raw;
-	if (compressed) raw.on('error', (error) => stream.destroy(error));
+	if (compressed) raw.on('error', (error: Error) => stream.destroy(error));
 	const warnings: string[] = [];
 	let header: RecordingHeader | undefined;
 	let rounds = 0;

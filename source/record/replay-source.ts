@@ -8,6 +8,7 @@
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {ReplayControls, ReplayPosition, ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import {arrayRoundStore, type RoundStore} from './round-store.js';
+import {timerDelay} from '../timer-delay.js';
 
 export const REPLAY_SPEEDS = [1, 4, 16] as const;
 
@@ -20,7 +21,7 @@ export interface ReplayTimers {
 }
 
 const realTimers: ReplayTimers = {
-	set: (callback, ms) => setTimeout(callback, ms),
+	set: (callback, ms) => setTimeout(callback, timerDelay(ms)),
 	clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 

@@ -4,6 +4,7 @@
  * A cluster that cannot be read at first contact does not stop the others: it keeps its diagnosis
  * as a `problem` (shown as down in the cluster bar) until one of its rounds answers like Dask again.
  */
+import {INTERVAL_RANGE} from '../options/ranges.js';
 import type {Options} from '../options/resolve.js';
 import {createPipeline, type Pipeline} from '../pipeline.js';
 import {HttpClient} from '../scrape/client.js';
@@ -68,7 +69,7 @@ export function createClusters(options: Pick<Options, 'clusters' | 'intervalMs' 
 			userAgent: connection.userAgent,
 		});
 		const pipeline = createPipeline({model: options.model});
-		const poller = new Poller({url: target.url, client, intervalMs: options.intervalMs, timeoutMs: options.timeoutMs, hints: () => planHints(pipeline.snapshot())});
+		const poller = new Poller({url: target.url, client, intervalMs: options.intervalMs, maxIntervalMs: INTERVAL_RANGE.maxMs, timeoutMs: options.timeoutMs, hints: () => planHints(pipeline.snapshot())});
 		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline);
 	});
 }

@@ -7,6 +7,7 @@
  */
 import type {Pipeline} from '../pipeline.js';
 import {diagnoseFirstContact, type FirstContact} from '../scrape/diagnose.js';
+import {speaksPlainHttp} from '../scrape/plain-http-probe.js';
 import type {Poller} from '../scrape/poller.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 
@@ -34,6 +35,12 @@ export async function contactRound(poller: Poller, options: ContactOptions): Pro
 		timeoutMs: options.timeoutMs,
 		isDefaultUrl: options.isDefaultUrl,
 	});
+	// No scheduler answer at all over https://: maybe the dashboard is plain HTTP (no TLS configured).
+	const answered = round.responses.some((r) => r.target === 'scheduler' && r.status !== null);
+	if (!verdict.ok && !answered && round.base.startsWith('https://') && (await speaksPlainHttp(round.base, Math.min(options.timeoutMs, 3000)))) {
+		const plain = options.display.replace(/^https:/, 'http:');
+		return {round, verdict: {ok: false, permanent: true, message: `${options.display} answers plain HTTP, not TLS: use ${plain}`}};
+	}
 	return {round, verdict};
 }
 

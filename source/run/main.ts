@@ -5,23 +5,27 @@
  * either one headless poll and print (once.ts: --once, --json, or stdout not a terminal) or the
  * TUI (interactive.ts). Exit codes: types/exit-codes.ts.
  */
-import {readFileSync} from 'node:fs';
+import {readFileSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {configPath, readConfigFile} from '../options/config.js';
 import {parseArgv} from '../options/flags.js';
 import {resolveOptions} from '../options/resolve.js';
+import {versionLine} from '../single-executable.js';
 import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
-import {createClusters, stopClusters} from './clusters.js';
-import {runInteractive} from './interactive.js';
-import {runOnce} from './once.js';
-import {startRecording} from './record.js';
-import {runReplay} from './replay.js';
 import {say} from './say.js';
 
 function usage(line: string): number {
 	say(line);
 	process.stderr.write('Run dask-top --help for usage.\n');
 	return EXIT_USAGE;
+}
+
+function isDirectory(path: string): boolean {
+	try {
+		return statSync(path).isDirectory();
+	} catch {
+		return false; // a missing file is the reader's to report
+	}
 }
 
 function readCa(path: string): string | {error: string} {
@@ -41,7 +45,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 		return EXIT_OK;
 	}
 	if (flags.version) {
-		process.stdout.write(`${parsed.argv.version}\n`);
+		process.stdout.write(`${versionLine(parsed.argv.version)}\n`);
 		return EXIT_OK;
 	}
 
@@ -52,20 +56,26 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const options = resolved.options;
 	for (const note of options.notes) say(note);
 
-	if (options.recording.replay) return runReplay(options.recording.replay, options);
+	// --replay FILE / --demo: a recording drives the same outputs and screen (replay.ts).
+	const replayFile = options.recording.replay?.file;
+	if (replayFile !== undefined && !options.recording.replay?.demo && isDirectory(replayFile)) return usage(`--replay ${replayFile}: a directory, not a recording (give the .ndjson or .ndjson.gz file --record wrote)`);
+	if (options.recording.replay) return (await import('./replay.js')).runReplay(options.recording.replay, options);
 
 	const ca = options.caFile === undefined ? undefined : readCa(options.caFile);
 	if (typeof ca === 'object') return usage(ca.error);
+	// The HTTP client (undici), the outputs and the screen load only when a scheduler is polled:
+	// --version, --help and usage errors stay small (the bundle is split at these imports).
+	const {createClusters, stopClusters} = await import('./clusters.js');
 	const clusters = createClusters(options, {...(ca === undefined ? {} : {ca}), userAgent: `dask-top/${parsed.argv.version}`});
 	try {
 		// --record FILE (one cluster): every round its pipeline ingests is also written to FILE.
 		const first = clusters[0];
-		const recorder = options.recording.record && first ? startRecording(options.recording.record, first.pipeline, options.url.display, parsed.argv.version) : undefined;
+		const recorder = options.recording.record && first ? (await import('./record.js')).startRecording(options.recording.record, first.pipeline, options.url.display, parsed.argv.version) : undefined;
 		if (typeof recorder === 'string') {
 			say(recorder);
 			return EXIT_UNREADABLE;
 		}
-		return options.once ? await runOnce(clusters, options) : await runInteractive(clusters, options, recorder);
+		return options.once ? await (await import('./once.js')).runOnce(clusters, options) : await (await import('./interactive.js')).runInteractive(clusters, options, recorder);
 	} finally {
 		await stopClusters(clusters);
 	}

@@ -1,7 +1,8 @@
 /**
  * --replay FILE / --demo: a recording drives the same outputs and screen as a live cluster: a
  * snapshot at a moment (--once, --json), a --diff of two moments, or the TUI driven by a
- * ReplaySource. All user-facing failures are one line (say.ts), exit 1.
+ * ReplaySource. All user-facing failures are one line (say.ts), exit 1 (--diff's moments in the
+ * wrong order: a usage error, exit 2).
  */
 import type {ModelOptions} from '../model/types.js';
 import type {ReplayFrom} from '../options/recording.js';
@@ -10,11 +11,11 @@ import {formatOnce} from '../output/once.js';
 import {createPipeline} from '../pipeline.js';
 import {formatDiffText} from '../record/diff-text.js';
 import {diffSnapshots} from '../record/diff.js';
-import {roundIndexAt} from '../record/moments.js';
+import {isoTime, resolveMoment, roundIndexAt} from '../record/moments.js';
 import {openRecording, RecordingReadError} from '../record/reader.js';
 import {ReplaySource} from '../record/replay-source.js';
 import {snapshotsAt} from '../record/snapshot-at.js';
-import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
+import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {runScreen} from './interactive.js';
@@ -46,6 +47,12 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 		if (replay.diff !== undefined) {
 			const {moments, startMs, summary} = await snapshotsAt(replay.file, replay.diff);
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
+			const [fromMs, toMs] = replay.diff.map((spec) => (spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs)));
+			if ((fromMs as number) > (toMs as number)) {
+				say(`--diff: the first moment (${isoTime(fromMs as number)}) is after the second (${Number.isFinite(toMs) ? isoTime(toMs as number) : 'the end'}): give the earlier one first`);
+				process.stderr.write('Run dask-top --help for usage.\n');
+				return EXIT_USAGE;
+			}
 			const diff = diffSnapshots((moments[0] as {snapshot: Snapshot}).snapshot, (moments[1] as {snapshot: Snapshot}).snapshot);
 			process.stdout.write(output.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiffText(diff, {startMs}));
 			return EXIT_OK;

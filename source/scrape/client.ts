@@ -7,6 +7,7 @@
 import {Agent, request, type Dispatcher} from 'undici';
 import type {FetchError} from './errors.js';
 import {classifyError} from './errors.js';
+import {timerDelay} from '../timer-delay.js';
 
 export const SCHEDULER_BODY_CAP_BYTES = 32 * 1024 * 1024;
 
@@ -112,7 +113,7 @@ export class HttpClient {
 		} catch {
 			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'other', message: 'invalid URL'}};
 		}
-		const signal = AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? this.config.timeoutMs), this.shutdown.signal]);
+		const signal = AbortSignal.any([AbortSignal.timeout(timerDelay(options.timeoutMs ?? this.config.timeoutMs)), this.shutdown.signal]);
 		let response: Dispatcher.ResponseData;
 		try {
 			response = await request(parsed, {method: 'GET', dispatcher: this.agent, headers: this.headersFor(parsed), signal});

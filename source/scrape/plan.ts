@@ -15,6 +15,7 @@
  * An endpoint that is `unavailable` (404, disabled) is asked again once a minute. Never /eventstream,
  * never /sitemap.json.
  */
+import {workerSampleEveryMs, workersHtmlEveryMs as htmlCadenceMs} from '../parse/currency.js';
 import type {EndpointState} from '../types/snapshot.js';
 
 export type EndpointKey = 'metrics' | 'identity' | 'workers_html' | 'counts' | 'health' | 'api' | 'adaptive_target' | 'worker_detail';
@@ -40,7 +41,6 @@ export const COUNTS_MAX_TASKS = 200_000;
 export const CAPABILITIES_EVERY_MS = 60_000;
 export const UNAVAILABLE_RETRY_MS = 60_000;
 export const DETAIL_EVERY_MS = 5_000;
-export const LARGE_CLUSTER_WORKERS = 200;
 export const MAX_BACKOFF_MS = 30_000;
 
 export interface EndpointMemory {
@@ -82,17 +82,9 @@ export function identityEveryMs(intervalMs: number, workers: number | undefined)
 	return Math.max(intervalMs, heartbeatMs(workers ?? 0));
 }
 
-function largeCluster(workers: number | undefined): boolean {
-	return (workers ?? 0) > LARGE_CLUSTER_WORKERS;
-}
-
 export function workersHtmlEveryMs(input: PlanInput): number {
 	if (input.endpoints.identity?.lastOutcome !== 'ok') return identityEveryMs(input.intervalMs, input.workerCount);
-	return Math.max(input.intervalMs, (input.workerCount ?? 0) >= LARGE_CLUSTER_WORKERS ? 10_000 : 5_000);
-}
-
-export function workerSampleEveryMs(workers: number | undefined): number {
-	return largeCluster(workers) ? 10_000 : 5_000;
+	return Math.max(input.intervalMs, htmlCadenceMs(input.workerCount));
 }
 
 /** Counts.json is safe only once /metrics has had its say on the number of tasks. */

@@ -13,6 +13,7 @@ import {toEndpointResult} from './result.js';
 import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
 import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
 import type {WorkerEndpoint} from './worker-plan.js';
+import {MAX_TIMER_MS, timerDelay} from '../timer-delay.js';
 
 /** What the poller needs to know of the cluster, from the latest snapshot. */
 export interface PlanHints {
@@ -30,11 +31,19 @@ export interface PollerConfig {
 	readonly hints: () => PlanHints;
 	/** Lowest interval setIntervalMs accepts (1 s; tests go lower). */
 	readonly minIntervalMs?: number;
+	/** Highest interval setIntervalMs accepts (the --interval range's top; else what a timer can hold). */
+	readonly maxIntervalMs?: number;
 }
 
 export interface RoundOptions {
 	/** --once follow-up: only what was never asked and is allowed now. */
 	readonly followUp?: boolean;
+	/**
+	 * The timer chain: the round does not wait for the workers' own /metrics. A sample still
+	 * running when the scheduler has answered is delivered with a later round, so a slow or frozen
+	 * worker never delays the scheduler's data (nor looks like a missed poll of it).
+	 */
+	readonly background?: boolean;
 }
 
 export class Poller implements ScrapeSource {
@@ -48,6 +57,9 @@ export class Poller implements ScrapeSource {
 	private listener: ((raw: RawScrape) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private inFlight: Promise<RawScrape> | undefined;
+	/** The workers' /metrics sample in progress, and answers of finished samples not yet delivered. */
+	private workerSample: Promise<void> | undefined;
+	private readonly sampled: EndpointResult[] = [];
 	private stopped = false;
 	private force = false;
 	private detailWorker: string | null = null;
@@ -81,6 +93,7 @@ export class Poller implements ScrapeSource {
 		clearTimeout(this.timer);
 		await this.config.client.close();
 		await this.inFlight?.catch(() => undefined);
+		await this.workerSample;
 	}
 
 	status(): SourceStatus {
@@ -96,7 +109,7 @@ export class Poller implements ScrapeSource {
 	}
 
 	setIntervalMs(ms: number): number {
-		this.interval = Math.max(this.minIntervalMs, Math.round(ms));
+		this.interval = Math.min(this.config.maxIntervalMs ?? MAX_TIMER_MS, Math.max(this.minIntervalMs, Math.round(ms)));
 		if (this.listener !== undefined && this.inFlight === undefined && this.failures === 0 && this.lastRoundStartMs !== undefined) {
 			this.schedule(Math.max(0, this.lastRoundStartMs + this.interval - Date.now()));
 		}
@@ -135,12 +148,12 @@ export class Poller implements ScrapeSource {
 		clearTimeout(this.timer);
 		if (this.stopped) return;
 		this.nextAttemptMs = Date.now() + delayMs;
-		this.timer = setTimeout(() => void this.tick(), delayMs);
+		this.timer = setTimeout(() => void this.tick(), timerDelay(delayMs));
 	}
 
 	private async tick(): Promise<void> {
 		if (this.stopped || this.listener === undefined) return;
-		const raw = await this.round();
+		const raw = await this.round({background: true});
 		if (this.stopped) return;
 		this.listener?.(raw);
 		this.schedule(
@@ -164,20 +177,10 @@ export class Poller implements ScrapeSource {
 		});
 		this.force = false;
 		this.lastRoundStartMs = atMs;
+		if (plan.sampleWorkers && !this.stopped && this.workerSample === undefined) this.startWorkerSample(hints, atMs);
 		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
-		if (plan.sampleWorkers && !this.stopped) {
-			this.memory.worker_metrics = {lastAttemptMs: atMs, lastOutcome: 'ok'};
-			const sampled = await sampleWorkerMetrics({
-				client: this.config.client,
-				url: this.config.url,
-				workers: hints.workers,
-				...(hints.workerCount === undefined ? {} : {workerCount: hints.workerCount}),
-				timeoutMs: this.config.timeoutMs,
-				state: this.sampling,
-				onSchedulerRequest: (outcome) => this.meter(outcome),
-			});
-			responses.push(...sampled);
-		}
+		if (options.background !== true) await this.workerSample;
+		responses.push(...this.sampled.splice(0));
 		this.lastRoundEndMs = Date.now();
 		this.rounds += 1;
 		const reached = responses.some((r) => r.target === 'scheduler' && r.status !== null);
@@ -190,6 +193,26 @@ export class Poller implements ScrapeSource {
 			this.downDetail = classify(firstScheduler).detail;
 		}
 		return {atMs, base: this.config.url.base, responses};
+	}
+
+	/** Samples the workers' own /metrics beside the scheduler's endpoints; answers wait in `sampled`. */
+	private startWorkerSample(hints: PlanHints, atMs: number): void {
+		this.memory.worker_metrics = {lastAttemptMs: atMs, lastOutcome: 'ok'};
+		this.workerSample = sampleWorkerMetrics({
+			client: this.config.client,
+			url: this.config.url,
+			workers: hints.workers,
+			...(hints.workerCount === undefined ? {} : {workerCount: hints.workerCount}),
+			timeoutMs: this.config.timeoutMs,
+			state: this.sampling,
+			onSchedulerRequest: (outcome) => this.meter(outcome),
+		})
+			.then((results) => {
+				if (!this.stopped) this.sampled.push(...results);
+			})
+			.finally(() => {
+				this.workerSample = undefined;
+			});
 	}
 
 	private async ask(key: EndpointKey, atMs: number): Promise<EndpointResult> {

@@ -1,8 +1,8 @@
 /**
  * What users paste → the scheduler's HTTP base. Accepts a dashboard URL (`http://host:8787`,
  * `…/status`), a JupyterHub proxy URL (`…/user/NAME/proxy/8787/status`), a dask-gateway URL
- * (`…/clusters/NAME/status`), `host:8787`, a bare host, and the scheduler's comm address
- * (`tcp://host:8786`, meaning that host's dashboard on 8787). Pure.
+ * (`…/clusters/NAME/status`), `host:8787`, a bare host, a bare port (`8787`: on this machine), and
+ * the scheduler's comm address (`tcp://host:8786`, meaning that host's dashboard on 8787). Pure.
  */
 
 export const DEFAULT_DASHBOARD_PORT = 8787;
@@ -82,6 +82,11 @@ export function normalizeSchedulerUrl(input: string): UrlResult {
 		if (comm === undefined || comm.hostname === '') return {ok: false, error: `not a scheduler address: ${text}`};
 		candidate = `http://${comm.host.replace(/:\d+$/, '')}:${DEFAULT_DASHBOARD_PORT}/`;
 		note = `${text} is the scheduler's comm address; reading its dashboard at ${candidate} (pass the dashboard URL if it uses another port)`;
+	} else if (scheme === undefined && /^\d{1,5}$/.test(text)) {
+		// A bare number is a port on this machine (`dask-top 8787`), not the IPv4 address 0.0.34.83.
+		const port = Number(text);
+		if (port < 1 || port > 65_535) return {ok: false, error: `${text} is not a port (1 to 65535) nor a URL`};
+		candidate = `http://127.0.0.1:${port}/`;
 	} else if (scheme === undefined) {
 		candidate = `http://${text}`;
 		const parsed = parseOrUndefined(candidate);

@@ -4,13 +4,14 @@
  * /proxy/{port}/{host}/metrics when the worker cannot be reached; the proxy answering its HTML
  * hint page (jupyter-server-proxy missing) means it never will, so it is not asked again.
  */
+import {SMALLEST_SAMPLE_WINDOW} from '../parse/currency.js';
 import type {FetchErrorKind} from '../types/raw-scrape.js';
 
 /** Up to this many workers, every one is read each sample; above it, a rotating window. */
 export const WORKER_SAMPLE_ALL_UP_TO = 200;
 export const WORKER_SAMPLE_WINDOW = 50;
 /** Through the scheduler's /proxy each answer costs the scheduler: fewer per sample. */
-export const PROXY_SAMPLE_WINDOW = 20;
+export const PROXY_SAMPLE_WINDOW = SMALLEST_SAMPLE_WINDOW;
 export const WORKER_CONCURRENCY = 8;
 export const DIRECT_RETRY_MS = 60_000;
 

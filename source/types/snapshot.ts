@@ -31,7 +31,8 @@ export interface EndpointHealth {
 	readonly state: EndpointState;
 	/** One line saying what happened, for the screen. */
 	readonly detail?: string;
-	readonly status?: number | null;
+	/** The HTTP status; absent when none came (refused, timed out). */
+	readonly status?: number;
 	/** Epoch seconds of the latest attempt and of the latest good answer. */
 	readonly last_attempt?: number;
 	readonly last_ok?: number;
@@ -65,6 +66,8 @@ export interface SchedulerSnapshot {
 	readonly address?: string; // comm address, tcp://…:8786
 	readonly id?: string;
 	readonly started?: number; // epoch s
+	/** When the scheduler's process started, epoch seconds (/metrics' process collector). */
+	readonly process_start_time_seconds?: number;
 	readonly dashboard_port?: number;
 	readonly workers: WorkerCounts;
 	readonly threads?: number;

@@ -31,6 +31,7 @@ import {DetailBody, EventsBody, HelpBody, progressHeadHeight, ProgressBody, TooS
 import {SortMenu, sortMenuFirst} from './components/sort-menu.js';
 import {tableBodyRows, tableHeightFor, WorkerTable} from './components/worker-table.js';
 import {Overview} from './components/overview.js';
+import {timerDelay} from '../timer-delay.js';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 14;
@@ -162,7 +163,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	useEffect(() => {
 		if (!message) return;
-		const timer = setTimeout(() => setMessage(undefined), Math.max(0, message.untilMs - Date.now()));
+		const timer = setTimeout(() => setMessage(undefined), timerDelay(message.untilMs - Date.now()));
 		return () => clearTimeout(timer);
 	}, [message]);
 

@@ -4,6 +4,7 @@
  * made-up zero.
  */
 import {bytesText} from '../units/bytes.js';
+import {localClock} from '../units/clock.js';
 import {durationText} from '../units/duration.js';
 
 export const MISSING = '—';
@@ -59,9 +60,9 @@ export function formatCpu(percent: number | undefined): string {
 	return percent < 10 && percent > 0 ? percent.toFixed(1) : String(Math.round(percent));
 }
 
-/** A UTC wall-clock time of day: `18:37:07`. */
+/** A local wall-clock time of day: `18:37:07` (format/clock.ts: local time, as htop and date). */
 export function formatClock(epochMs: number): string {
-	return new Date(epochMs).toISOString().slice(11, 19);
+	return localClock(epochMs);
 }
 
 /** Shortens a comm address for the table: drops the `tcp://` scheme. */

@@ -12,6 +12,7 @@ import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme, Tone} from './theme.js';
 import {fitBlocks, triageBlocks} from './adaptive-lines.js';
 import {wrapSegments} from './wrap.js';
+import {localClock} from '../units/clock.js';
 
 export function severityTone(severity: Severity): Tone {
 	switch (severity) {
@@ -41,7 +42,7 @@ const SHORT_SEVERITY: Readonly<Record<Severity, string>> = {critical: 'crit', wa
 export const COMPACT_EVENTS_BELOW = 100;
 
 function clock(epochS: number): string {
-	return new Date(epochS * 1000).toISOString().slice(11, 19);
+	return localClock(epochS * 1000);
 }
 
 /** Columns of an event list at one width: the same for every entry, so messages line up. */

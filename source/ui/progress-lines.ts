@@ -12,6 +12,7 @@ import {fit, fitMiddle, formatBytesShort, formatClock, formatCount, formatDurati
 import {part, seg, type Part} from './parts.js';
 import type {Theme, Tone} from './theme.js';
 import {wrapParts, wrapSegments} from './wrap.js';
+import {localClock} from '../units/clock.js';
 
 /** State, label, tone, and the glyph index (the stacked bar marks states by glyph too, not by colour alone). */
 const STATES: ReadonlyArray<readonly [TaskState, string, Tone, number]> = [
@@ -30,7 +31,7 @@ function stateGlyph(theme: Theme, index: number): string {
 }
 
 function clock(epochS: number): string {
-	return formatClock(epochS * 1000);
+	return localClock(epochS * 1000);
 }
 
 /** The lines above the per-prefix list: the state legend (wrapping whole entries), the stacked bar, and what the per-prefix bars are. */

@@ -14,6 +14,7 @@ import type {TerminalSize} from './app.js';
 import {createClusterStores, type TuiCluster} from './cluster-stores.js';
 import {createTerminalControls, type TerminalControls} from './input/terminal-controls.js';
 import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';
+import {createDiffStdout} from '../terminal/diff-stdout.js';
 import {keepAttributes} from './styling.js';
 import {enterFullScreen} from './terminal.js';
 import {makeTheme} from './theme.js';
@@ -58,6 +59,8 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 	keepAttributes(process.stdout);
 	const stores = createClusterStores(clusters, Date.now);
 	const screen = enterFullScreen(process.stdout);
+	// Ink renders whole frames into this stream; the terminal gets only the cells that changed.
+	const output = process.stdout.isTTY ? createDiffStdout(process.stdout) : undefined;
 	const terminal = createTerminalControls({screen, stdin: process.stdin, mouse: options.mouse && process.stdin.isTTY === true && process.stdout.isTTY === true});
 	let failure: string | undefined;
 	let resolveCode: (code: number) => void = () => {};
@@ -82,6 +85,7 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 		} catch {
 			// already unmounted by an error
 		}
+		output?.dispose();
 		screen.restore();
 		resolveCode(code);
 	};
@@ -96,6 +100,8 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 		instance = render(<Root stores={stores} theme={theme} onQuit={() => finish(EXIT_OK)} terminal={terminal} />, {
 			exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
 			patchConsole: true,
+			// Debug mode: each render is written whole, to the diffing stream (Ink 6.8's own incremental mode ghosts lines).
+			...(output ? {stdout: output.stream, debug: true} : {}),
 		});
 		instance.waitUntilExit().then(
 			() => finish(EXIT_OK),

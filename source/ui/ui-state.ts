@@ -315,8 +315,8 @@ export function effectOf(action: Action): Effect | undefined {
 	}
 }
 
-/** Poll intervals `+`/`-` step through (never below 1 s). */
-export const INTERVAL_STEPS_MS: readonly number[] = [1000, 2000, 3000, 5000, 10_000, 15_000, 30_000, 60_000];
+/** Poll intervals `+`/`-` step through: --interval's range, 1 s to 1 h. */
+export const INTERVAL_STEPS_MS: readonly number[] = [1000, 2000, 3000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
 
 /** The next interval up or down from the current one. */
 export function stepInterval(currentMs: number, step: 1 | -1): number {

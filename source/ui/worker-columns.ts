@@ -78,9 +78,9 @@ export function statusTone(status: string): Tone {
 	}
 }
 
-/** Status as shown: Dask's `closing_gracefully` is shortened. */
+/** Status as shown: Dask's `closing_gracefully` is shortened; an unknown one (no identity.json) is `—`, as every missing figure. */
 export function statusText(status: string): string {
-	return status === 'closing_gracefully' ? 'retiring' : status;
+	return status === 'closing_gracefully' ? 'retiring' : status === 'unknown' ? MISSING : status;
 }
 
 function text(value: string, width: number, align: 'left' | 'right', tone: Tone = 'normal'): Segment[] {

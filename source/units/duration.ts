@@ -42,11 +42,12 @@ export function durationText(seconds: number | undefined, unknown: string, style
 	}
 }
 
-/** A setting in milliseconds, as typed: `2 s`, `500 ms`, `1.5 s`, `2 min` (messages, the status line). */
+/** A setting in milliseconds, as typed: `2 s`, `500 ms`, `1.5 s`, `2 min`, `1 h` (messages, the status line). */
 export function formatDurationMs(ms: number): string {
 	if (ms < 1000) return `${Math.round(ms)} ms`;
 	if (ms < 60_000) return `${Number((ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1))} s`;
-	return `${Number((ms / 60_000).toFixed(ms % 60_000 === 0 ? 0 : 1))} min`;
+	if (ms < 3_600_000) return `${Number((ms / 60_000).toFixed(ms % 60_000 === 0 ? 0 : 1))} min`;
+	return `${Number((ms / 3_600_000).toFixed(ms % 3_600_000 === 0 ? 0 : 1))} h`;
 }
 
 /** An offset into a recording, whole seconds with its sign: `+0s`, `+1m30s`, `-1h02m03s` (the form --at reads back). */
@@ -66,9 +67,11 @@ export function formatOffset(offsetMs: number): string {
  * How a duration may be typed where it is read:
  * - `setting` (--interval, --timeout, --stall-after…): one positive number and unit, `2s`,
  *   `500ms`, `1m`, `1.5s`, `1h`, `2 s`, or a bare number of seconds;
+ * - `signed`: a setting's grammar with a sign or zero read too (`-1s`, `0`), so that a range check
+ *   can say the value is out of range rather than not a duration;
  * - `offset` (--at, --diff): units may be chained, `1m30s`, and days and zero are allowed: `+0s`.
  */
-export type DurationGrammar = 'setting' | 'offset';
+export type DurationGrammar = 'setting' | 'signed' | 'offset';
 
 const UNIT_MS: Readonly<Record<string, number>> = {ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000};
 
@@ -82,6 +85,13 @@ export function parseDurationMs(text: string, grammar: DurationGrammar = 'settin
 		const unitMs = UNIT_MS[(match[2] ?? 's').toLowerCase()];
 		if (unitMs === undefined || !Number.isFinite(value) || value <= 0) return undefined;
 		return Math.round(value * unitMs);
+	}
+	if (grammar === 'signed') {
+		const match = /^([-+]?)(\d+(?:\.\d*)?|\.\d+)\s*(ms|s|m|h)?$/i.exec(trimmed);
+		if (match === null) return undefined;
+		const ms = Number(match[2]) * (UNIT_MS[(match[3] ?? 's').toLowerCase()] ?? Number.NaN);
+		if (!Number.isFinite(ms)) return undefined;
+		return match[1] === '-' ? -Math.round(ms) : Math.round(ms);
 	}
 	if (/^\d+(?:\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
 	if (!/^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+$/i.test(trimmed)) return undefined;

@@ -9,6 +9,8 @@ import {createServer, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
+import {REPO_ROOT} from './helpers/python.js';
+import {sharedCluster} from './helpers/shared-cluster.js';
 
 const servers: Server[] = [];
 
@@ -130,11 +132,27 @@ describe('usage errors and help', () => {
 		expect(result.stderr).not.toMatch(/^\s+at /m);
 	});
 
-	it('exits 2 on an unknown flag with meow’s message', async () => {
-		const result = await runCli(['--bogus', 'http://127.0.0.1:9']);
+	it.each([
+		[['--bogus', 'http://127.0.0.1:9'], 'dask-top: unknown option --bogus'],
+		[['--stall-after', '-5s', '--once', 'http://127.0.0.1:9'], 'dask-top: --stall-after -5s is out of range: use 1 s to 24 h'],
+		[['--replay', 'x.ndjson', '--at', '-5s'], "dask-top: --at -5s is before the recording's start: an offset counts from it, from +0s to the recording's length"],
+		[['--interval', '0', '--once', 'http://127.0.0.1:9'], 'dask-top: --interval 0 is out of range: use 1 s to 1 h'],
+		[['--timeout', '9999999', '--once', 'http://127.0.0.1:9'], 'dask-top: --timeout 9999999 is out of range: use 1 s to 10 min'],
+		[['--interval', '9999999', '--once', 'http://127.0.0.1:9'], 'dask-top: --interval 9999999 is out of range: use 1 s to 1 h'],
+	])('exits 2 on %j with one dask-top: line and the --help hint', async (args, line) => {
+		const result = await runCli(args);
 		expect(result.code).toBe(2);
-		expect(result.stderr).toContain('Unknown flag');
-		expect(result.stderr).toContain('--bogus');
+		const lines = result.stderr.trimEnd().split('\n');
+		expect(lines).toHaveLength(2);
+		expect(lines[0]).toContain(line);
+		expect(lines[1]).toBe('Run dask-top --help for usage.');
+	});
+
+	it('exits 2 on --replay of a directory, saying it is one', async () => {
+		const result = await runCli(['--replay', REPO_ROOT, '--once']);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toMatch(/^dask-top: --replay .*: a directory, not a recording/);
+		expect(result.stderr).not.toContain('internal error');
 	});
 
 	it('exits 2 on a flag given twice instead of crashing', async () => {
@@ -150,5 +168,22 @@ describe('usage errors and help', () => {
 		expect(result.stdout).toContain('$ dask-top [URL] [options]');
 		expect(result.stdout).toContain('--interval DURATION');
 		expect(result.stderr).toBe('');
+	});
+});
+
+describe('addresses as users type them, against the real Dask dashboard', () => {
+	it('reads a bare number as a port on this machine', async () => {
+		const cluster = sharedCluster();
+		const result = await runCli([String(cluster.httpPort), '--once', '--json']);
+		expect(result.stderr).toBe('');
+		expect(result.code).toBe(0);
+		expect((JSON.parse(result.stdout) as {url: string}).url).toBe(`http://127.0.0.1:${cluster.httpPort}/`);
+	});
+
+	it('says https:// against the plain-HTTP dashboard is not TLS, instead of a timeout', async () => {
+		const cluster = sharedCluster();
+		const result = await runCli([`https://127.0.0.1:${cluster.httpPort}/`, '--once', '--timeout', '2s']);
+		expect(result.code).toBe(1);
+		expect(result.stderr.trimEnd()).toBe(`dask-top: https://127.0.0.1:${cluster.httpPort}/ answers plain HTTP, not TLS: use http://127.0.0.1:${cluster.httpPort}/`);
 	});
 });

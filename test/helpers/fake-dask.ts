@@ -20,6 +20,8 @@ export interface FakeDaskOptions {
 	readonly workers?: 'own' | 'closed';
 	/** `hint`: /proxy answers the recorded jupyter-server-proxy hint page; `forward`: the worker's /metrics. */
 	readonly proxy?: 'hint' | 'forward';
+	/** Workers (by name) frozen as by SIGSTOP: their port accepts connections, their /metrics never answers. */
+	readonly frozenWorkers?: readonly string[];
 }
 
 export interface SeenRequest {
@@ -83,6 +85,7 @@ export async function startFakeDask(options: FakeDaskOptions): Promise<FakeDask>
 		if (metrics === undefined) continue;
 		const server = createServer((req, res) => {
 			requests.push({target: `worker:${worker.address}`, path: req.url ?? '/', headers: req.headers});
+			if (options.frozenWorkers?.includes(worker.name)) return; // the kernel accepted; the process never answers
 			if (req.url === '/metrics') {
 				res.writeHead(metrics.status, {'content-type': metrics.contentType});
 				res.end(metrics.body);

@@ -196,9 +196,23 @@ describe('scale-down: which workers would be retired', () => {
 		expect(tight.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://small:1']);
 	});
 
+	it('among workers holding equal data, retires the highest address string first, as Dask pops its address-sorted list from the end (synthesized)', () => {
+		// Equal bytes on each; Σ limits must stay ≥ 2 × 300 = 600. Dask closes :9 (400) then :5 (1000),
+		// leaving :10 — whose address string is the lowest — with 2000: target 1. Retiring the lowest
+		// address first would close :10 and then stop (400 + 1000 − 1000 < 600): target 2.
+		const ws = [
+			worker('tcp://h:10', {processing: 0, memory_limit_bytes: 2000, memory_managed_bytes: 100}),
+			worker('tcp://h:5', {processing: 0, memory_limit_bytes: 1000, memory_managed_bytes: 100}),
+			worker('tcp://h:9', {processing: 0, memory_limit_bytes: 400, memory_managed_bytes: 100}),
+		];
+		const snap = snapshot(100, ws, {desired_workers: 1, stored_bytes: 300, tasks: {queued: 0, processing: 0, 'no-worker': 0}, threads: 3});
+		const view = adaptiveView(stateOf(snap));
+		expect(view.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://h:9', 'tcp://h:5']);
+	});
+
 	it('keeps the user minimum', () => {
 		const ws = ['a', 'b', 'c'].map((n) => worker(`tcp://${n}:1`, {processing: 0, memory_limit_bytes: 100, memory_managed_bytes: 0}));
 		const view = adaptiveView(stateOf(snapshot(100, ws, {desired_workers: 0, stored_bytes: 0}), {minimumWorkers: 2}));
-		expect(view.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://a:1']);
+		expect(view.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://c:1']); // equal data: the highest address goes first
 	});
 });

@@ -10,7 +10,7 @@ import {fixtureSnapshot, snapshot, worker} from '../helpers/snapshots.js';
 const T0 = 1_800_000_000_000;
 
 function health(path: string, ok: boolean, lastOkS: number): EndpointHealth {
-	return {path, state: ok ? 'ok' : 'failed', status: ok ? 200 : null, last_attempt: lastOkS, ...(ok ? {last_ok: lastOkS} : {})};
+	return {path, state: ok ? 'ok' : 'failed', ...(ok ? {status: 200} : {}), last_attempt: lastOkS, ...(ok ? {last_ok: lastOkS} : {})};
 }
 
 function kinds(state: ClusterState): string[] {
@@ -82,7 +82,7 @@ describe('the worker list', () => {
 	});
 
 	it('takes no round without an answer as the baseline: the first answer is, so its workers did not "join"', () => {
-		const failed = snapshot(T0 / 1000, [], {}, {endpoints: [{path: '/metrics', state: 'failed', status: null, last_attempt: T0 / 1000}]});
+		const failed = snapshot(T0 / 1000, [], {}, {endpoints: [{path: '/metrics', state: 'failed', last_attempt: T0 / 1000}]});
 		let state = reduce(initialState({intervalMs: 2000}), {type: 'snapshot', snapshot: failed, nowMs: T0});
 		expect(state.snapshot).toBeUndefined();
 		expect(state.source.missedRounds).toBe(1);

@@ -58,7 +58,7 @@ describe('the model flags', () => {
 		[['--threshold', 'stall_cpu_percent=-1'], 'threshold stall_cpu_percent must be between'],
 		[['--threshold', 'memory_warning=0.9'], 'threshold memory_warning (0.9) must not exceed memory_critical (0.8)'],
 		[['--stall-after', 'soon'], '--stall-after: "soon" is not a duration'],
-		[['--target-duration', '0s'], '--target-duration: "0s" is not a duration'],
+		[['--target-duration', '0s'], '--target-duration 0s is out of range: use 1 ms to 1 h'],
 		[['--minimum', '-1'], '--minimum: "-1" is not a whole number of workers (0 or more)'],
 		[['--maximum', '2.5'], '--maximum: "2.5" is not a whole number of workers'],
 		[['--minimum', '5', '--maximum', '3'], '--minimum 5 is more than --maximum 3'],

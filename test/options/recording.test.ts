@@ -85,4 +85,10 @@ describe('demoRecordingPath', () => {
 		expect(demoRecordingPath('file:///usr/lib/node_modules/dask-top/dist/dask-top.mjs')).toBe('/usr/lib/node_modules/dask-top/media/demo.ndjson.gz');
 		expect(demoRecordingPath('file:///work/main/source/options/demo-file.ts')).toBe('/work/main/media/demo.ndjson.gz');
 	});
+
+	it('names the recording carried inside the single executable there, not a path on disk', () => {
+		expect(demoRecordingPath('file:///home/u/bin/dask-top-linux-x64/dist/dask-top.mjs', true)).toBe('embedded:media/demo.ndjson.gz');
+		// Under vitest this is plain Node: the path on disk.
+		expect(demoRecordingPath('file:///opt/dask-top/dist/dask-top.mjs')).toBe('/opt/dask-top/media/demo.ndjson.gz');
+	});
 });

@@ -45,10 +45,26 @@ describe('resolveOptions', () => {
 		expect(ok(resolve({json: true})).once).toBe(true);
 	});
 
-	it('raises an interval below 1 s to 1 s and says so', () => {
-		const options = ok(resolve({interval: '500ms'}));
-		expect(options.intervalMs).toBe(1000);
-		expect(options.notes.join()).toContain('raised to 1 s');
+	it.each([
+		[{interval: '500ms'}, '--interval 500ms is out of range: use 1 s to 1 h'],
+		[{interval: '0'}, '--interval 0 is out of range: use 1 s to 1 h'],
+		[{interval: '9999999'}, '--interval 9999999 is out of range: use 1 s to 1 h'],
+		[{interval: '2h'}, '--interval 2h is out of range: use 1 s to 1 h'],
+		[{timeout: '9999999'}, '--timeout 9999999 is out of range: use 1 s to 10 min'],
+		[{timeout: '500ms'}, '--timeout 500ms is out of range: use 1 s to 10 min'],
+		[{stallAfter: '-5s'}, '--stall-after -5s is out of range: use 1 s to 24 h'],
+	] as const)('refuses %j, saying the allowed range', (flags, message) => {
+		expect(error(resolve(flags))).toBe(message);
+	});
+
+	it('accepts both ends of the interval and timeout ranges', () => {
+		expect(ok(resolve({interval: '1s', timeout: '10m'}))).toMatchObject({intervalMs: 1000, timeoutMs: 600_000});
+		expect(ok(resolve({interval: '1h', timeout: '1'}))).toMatchObject({intervalMs: 3_600_000, timeoutMs: 1000});
+	});
+
+	it('holds the config file to the same ranges', () => {
+		expect(error(resolve({}, [], {config: {path: '/c.json', interval: '2h'}}))).toBe('interval in config file /c.json 2h is out of range: use 1 s to 1 h');
+		expect(error(resolve({}, [], {config: {path: '/c.json', timeout: '0'}}))).toBe('timeout in config file /c.json 0 is out of range: use 1 s to 10 min');
 	});
 
 	it('takes the interval from the config file when the flag is absent', () => {
@@ -59,7 +75,7 @@ describe('resolveOptions', () => {
 	it.each([
 		[{interval: 'abc'}, [], '--interval: "abc" is not a duration'],
 		[{interval: ''}, [], '--interval needs a value'],
-		[{timeout: '-5'}, [], '--timeout: "-5" is not a duration'],
+		[{timeout: '-5'}, [], '--timeout -5 is out of range: use 1 s to 10 min'],
 		[{header: ['NoColonHere']}, [], "--header: a header must look like 'Name: value'"],
 		[{header: ['Bad Name: x']}, [], "--header: a header must look like 'Name: value'"],
 		[{recording: {record: 'x.ndjson'}}, ['http://a:1', 'http://b:2'], '--record records one cluster for now, got 2 scheduler URLs'],

@@ -63,8 +63,8 @@ describe.each(FIXTURE_VERSIONS)('snapshots at moments of a recording of Dask %s'
 	});
 
 	it('refuses moments outside the recording with the span in one line', async () => {
-		await expect(snapshotsAt(file, [moment('+10m')])).rejects.toThrow(/^2026-11-29T12:10:00Z \(\+10m00s\) is after the recording ends: the recording spans 2026-11-29T12:00:00Z to 2026-11-29T12:00:50Z \(\+0s to \+50s\)$/);
-		await expect(snapshotsAt(file, [moment('2026-11-29T11:00:00Z')])).rejects.toThrow(/^2026-11-29T11:00:00Z \(-1h00m00s\) is before the recording starts at 2026-11-29T12:00:00Z$/);
+		await expect(snapshotsAt(file, [moment('+10m')])).rejects.toThrow(/^2026-11-29T12:10:00\+00:00 \(\+10m00s\) is after the recording ends: the recording spans 2026-11-29T12:00:00\+00:00 to 2026-11-29T12:00:50\+00:00 \(\+0s to \+50s\)$/);
+		await expect(snapshotsAt(file, [moment('2026-11-29T11:00:00Z')])).rejects.toThrow(/^2026-11-29T11:00:00\+00:00 \(-1h00m00s\) is before the recording starts at 2026-11-29T12:00:00\+00:00$/);
 	});
 
 	it('diffs the worker-died moment against busy: gamma lost, its memory gone, erred up', async () => {

@@ -5,7 +5,8 @@
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
-import {createPipeline} from '../../source/pipeline.js';
+import {missedPolls} from '../../source/model/freshness.js';
+import {connect, createPipeline} from '../../source/pipeline.js';
 import {HttpClient} from '../../source/scrape/client.js';
 import {planHints} from '../../source/scrape/hints.js';
 import {Poller} from '../../source/scrape/poller.js';
@@ -179,4 +180,34 @@ describe('Poller timer chain', () => {
 		expect(poller.setIntervalMs(5000)).toBe(5000);
 		expect(poller.intervalMs).toBe(5000);
 	});
+});
+
+// A DECLARED FAKE: the workers' /metrics are read only while identity.json fails, which Debian's
+// Dask 2022.12 never does (HTTP 500 from 2023.4 on, dask/distributed#8370).
+describe('a frozen worker while identity.json fails', () => {
+	it('does not hold back the scheduler’s rounds: no stale alert, the other workers still read', async () => {
+		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'own', proxy: 'hint', frozenWorkers: ['beta']});
+		const {poller, pipeline} = livePoller(dask.url, {intervalMs: 1000, timeoutMs: 3000});
+		const rounds: RawScrape[] = [];
+		pipeline.subscribe((_snapshot, raw) => rounds.push(raw));
+		let worstMissed = 0;
+		let stale = false;
+		connect(poller, pipeline);
+		const deadline = Date.now() + 6500;
+		while (Date.now() < deadline) {
+			await sleep(50);
+			const state = pipeline.tick(Date.now());
+			worstMissed = Math.max(worstMissed, missedPolls(state));
+			stale ||= state.alerts.has('stale|cluster');
+		}
+		await poller.stop();
+		const betaAsked = dask.requests.filter((r) => r.target === 'worker:tcp://127.0.0.1:41002' && r.path === '/metrics').length;
+		expect(betaAsked).toBeGreaterThanOrEqual(1); // the sample went out to beta, which never answered
+		const gaps = rounds.slice(1).map((raw, i) => raw.atMs - rounds[i]!.atMs);
+		expect(Math.max(...gaps), `round gaps ${gaps.join(', ')} ms`).toBeLessThan(2000); // beta's 3 s timeout never delays a round
+		expect(worstMissed).toBeLessThan(2); // the stale warning's threshold
+		expect(stale).toBe(false);
+		const workerAnswers = rounds.flatMap((raw) => raw.responses.filter((r) => r.target !== 'scheduler'));
+		expect(workerAnswers.filter((r) => r.status === 200).map((r) => r.target).sort()).toEqual(['worker:tcp://127.0.0.1:41001', 'worker:tcp://127.0.0.1:41003']);
+	}, 30_000);
 });

@@ -30,8 +30,16 @@ describe('normalizeSchedulerUrl', () => {
 		['tcp://10.0.0.5:8786', 'http://10.0.0.5:8787/'],
 		['tls://sched.internal:8786', 'http://sched.internal:8787/'],
 		['tcp://[::1]:8786', 'http://[::1]:8787/'],
+		['8787', 'http://127.0.0.1:8787/'], // a bare number is a port on this machine, not the IPv4 address 0.0.34.83
+		['43787', 'http://127.0.0.1:43787/'],
 	])('turns %s into the base %s', (input, expected) => {
 		expect(base(input)).toBe(expected);
+	});
+
+	it('refuses a bare number that is no port', () => {
+		const result = normalizeSchedulerUrl('99999');
+		expect(result.ok).toBe(false);
+		expect(!result.ok && result.error).toBe('99999 is not a port (1 to 65535) nor a URL');
 	});
 
 	it('says so in a note when a comm address becomes a dashboard URL', () => {

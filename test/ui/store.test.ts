@@ -74,7 +74,7 @@ describe('the TUI store over the pipeline', () => {
 		expect(store.getData().replay?.index).toBe(0);
 	});
 
-	it('moves the clock every tick but passes time to the model only on a status change or every 5 s', () => {
+	it('publishes on a tick only on a status change or every 5 s without a round (no frame just for a clock), passing time to the model then', () => {
 		const pipeline = createPipeline();
 		const busy = loadScenarioScrape('2022.12.1', 'busy');
 		pipeline.ingest(busy);
@@ -82,14 +82,23 @@ describe('the TUI store over the pipeline', () => {
 		let current: SourceStatus = status;
 		const store = createTuiStore({pipeline, source: {kind: 'live', status: () => current, intervalMs: 2000}, now: () => clock});
 		const model = store.getData().model;
+		const published = store.getData();
+		let publishes = 0;
+		store.subscribe(() => publishes++);
 		clock += 1000;
 		store.tick();
-		expect(store.getData().nowMs).toBe(busy.atMs + 1000);
+		expect(store.getData()).toBe(published);
+		expect(publishes).toBe(0);
 		expect(store.getData().model).toBe(model);
 		current = {...status, state: 'retrying', detail: 'connection refused', nextAttemptMs: clock + 2000};
 		store.tick();
+		expect(publishes).toBe(1);
+		expect(store.getData().nowMs).toBe(busy.atMs + 1000);
 		expect(store.getData().model).not.toBe(model);
 		expect(store.getData().status.state).toBe('retrying');
+		clock += 1000;
+		store.tick(); // while retrying the countdown moves every second
+		expect(publishes).toBe(2);
 		const afterChange = store.getData().model;
 		clock += MODEL_TICK_MS;
 		store.tick();

@@ -131,11 +131,12 @@ describe('the view and selection reducer', () => {
 		expect(run(['quit', 'refresh'])).toEqual(initialUiState());
 	});
 
-	it('steps the poll interval through sane values, never below one second', () => {
+	it('steps the poll interval through sane values, never below one second nor above one hour', () => {
 		expect(stepInterval(2000, 1)).toBe(3000);
 		expect(stepInterval(2000, -1)).toBe(1000);
 		expect(stepInterval(1000, -1)).toBe(1000);
 		expect(stepInterval(2500, -1)).toBe(2000);
-		expect(stepInterval(60_000, 1)).toBe(60_000);
+		expect(stepInterval(60_000, 1)).toBe(120_000);
+		expect(stepInterval(3_600_000, 1)).toBe(3_600_000); // --interval's maximum
 	});
 });

@@ -53,6 +53,23 @@ describe('parseDurationMs of a setting (--interval, --timeout…)', () => {
 	});
 });
 
+describe('parseDurationMs of a signed setting (read so that a range check can refuse it)', () => {
+	it.each([
+		['-1', -1000],
+		['0', 0],
+		['0s', 0],
+		['+2s', 2000],
+		['-500ms', -500],
+		['2h', 7_200_000],
+	])('reads %j as %d ms', (text, ms) => {
+		expect(parseDurationMs(text, 'signed')).toBe(ms);
+	});
+
+	it.each([['abc'], [''], ['1d'], ['--1'], ['1m30s']])('rejects %j', (text) => {
+		expect(parseDurationMs(text, 'signed')).toBeUndefined();
+	});
+});
+
 describe('formatDurationMs', () => {
 	it.each([
 		[500, '500 ms'],
@@ -60,6 +77,8 @@ describe('formatDurationMs', () => {
 		[1500, '1.5 s'],
 		[60_000, '1 min'],
 		[90_000, '1.5 min'],
+		[3_600_000, '1 h'],
+		[5_400_000, '1.5 h'],
 	])('shows %d ms as %j', (ms, text) => {
 		expect(formatDurationMs(ms)).toBe(text);
 	});

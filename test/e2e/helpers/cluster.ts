@@ -17,6 +17,8 @@ export interface WorkerSpec {
 	/** Bytes, passed to --memory-limit as an integer. */
 	readonly memoryLimitBytes: number;
 	readonly nanny: boolean;
+	/** The worker's comm port (default: a free one), e.g. to reuse a port of a cluster that was stopped. */
+	readonly workerPort?: number;
 }
 
 /** The fixtures' layout (test/fixtures/dask-2022.12.1/cluster.json); beta is the small one. */
@@ -31,6 +33,9 @@ export interface ClusterOptions {
 	/** Enable the opt-in /api/v1 routes (default true, as in the fixtures). */
 	readonly api?: boolean;
 	readonly startTimeoutMs?: number;
+	/** The scheduler's comm and HTTP ports (default: free ones), e.g. a new scheduler on a stopped one's ports. */
+	readonly schedulerPort?: number;
+	readonly httpPort?: number;
 }
 
 export interface WorkerInfo {
@@ -117,17 +122,22 @@ interface Layout {
 	readonly workers: ReadonlyArray<WorkerSpec & {readonly workerPort: number; readonly nannyPort: number; readonly httpPort: number}>;
 }
 
-async function planPorts(workers: readonly WorkerSpec[]): Promise<Layout> {
+async function planPorts(workers: readonly WorkerSpec[], options: ClusterOptions = {}): Promise<Layout> {
 	const ports = await freePorts(2 + workers.length * 3);
 	const take = (): number => {
 		const port = ports.shift();
 		if (port === undefined) throw new Error('ran out of free ports');
 		return port;
 	};
+	const schedulerPort = take();
+	const httpPort = take();
 	return {
-		schedulerPort: take(),
-		httpPort: take(),
-		workers: workers.map(spec => ({...spec, workerPort: take(), nannyPort: take(), httpPort: take()})),
+		schedulerPort: options.schedulerPort ?? schedulerPort,
+		httpPort: options.httpPort ?? httpPort,
+		workers: workers.map(spec => {
+			const workerPort = take();
+			return {...spec, workerPort: spec.workerPort ?? workerPort, nannyPort: take(), httpPort: take()};
+		}),
 	};
 }
 
@@ -153,7 +163,7 @@ async function startOnce(options: ClusterOptions): Promise<Cluster> {
 	const apiEnabled = options.api ?? true;
 	const tempDir = mkdtempSync(join(tmpdir(), 'dask-top-e2e-'));
 	mkdirSync(daskConfigDir({tempDir}));
-	const layout = await planPorts(workers);
+	const layout = await planPorts(workers, options);
 	const env = pythonEnv(daskConfigDir({tempDir}), {DASK_DISTRIBUTED__SCHEDULER__HTTP__ROUTES: schedulerRoutes(apiEnabled)});
 	const processes = spawnProcesses(layout, env, tempDir);
 	const processGroups = [...processes.values()].map(group => group.pid);

@@ -1,0 +1,46 @@
+/**
+ * How long an answer stays current. A figure belongs to the moment its answer was given: while the
+ * answer is current the figure is used as it was read (never aged by adding the answer's age to
+ * it); once the answer is older than its source's cadence, the figure is not current and is left
+ * out. The cadences are the polling plan's (scrape/plan.ts reads them from here):
+ *
+ *   workers.html        every 5 s (10 s from 200 workers) while identity.json answers
+ *   workers' /metrics   sampled every 5 s (10 s above 200 workers) while identity.json fails; above
+ *                       the sample window a worker is read once per rotation of the window
+ *
+ * Answers from before the scheduler's process started belong to a previous scheduler (one that
+ * was restarted on the same port) and are never current.
+ */
+export const LARGE_CLUSTER_WORKERS = 200;
+export const WORKER_SAMPLE_EVERY_MS = 5_000;
+export const LARGE_WORKER_SAMPLE_EVERY_MS = 10_000;
+export const WORKERS_HTML_EVERY_MS = 5_000;
+export const LARGE_WORKERS_HTML_EVERY_MS = 10_000;
+/** The smallest number of workers one sample reads (through the scheduler's /proxy). */
+export const SMALLEST_SAMPLE_WINDOW = 20;
+/** Timer drift and request latency: an answer this much past its cadence is still the latest due one. */
+export const CURRENCY_SLACK_MS = 1_000;
+
+export function workerSampleEveryMs(workers: number | undefined): number {
+	return (workers ?? 0) > LARGE_CLUSTER_WORKERS ? LARGE_WORKER_SAMPLE_EVERY_MS : WORKER_SAMPLE_EVERY_MS;
+}
+
+/** workers.html's cadence while identity.json answers (while it fails, workers.html is asked with it). */
+export function workersHtmlEveryMs(workers: number | undefined): number {
+	return (workers ?? 0) >= LARGE_CLUSTER_WORKERS ? LARGE_WORKERS_HTML_EVERY_MS : WORKERS_HTML_EVERY_MS;
+}
+
+/** How long a worker's own /metrics answer stays current: one sample period per rotation of the smallest window. */
+export function workerMetricsCurrentMs(workers: number): number {
+	const rotations = Math.max(1, Math.ceil(workers / SMALLEST_SAMPLE_WINDOW));
+	return workerSampleEveryMs(workers) * (workers <= SMALLEST_SAMPLE_WINDOW ? 1 : rotations) + CURRENCY_SLACK_MS;
+}
+
+export function workersHtmlCurrentMs(workers: number): number {
+	return workersHtmlEveryMs(workers) + CURRENCY_SLACK_MS;
+}
+
+/** An answer given at `answerMs` is current at `nowMs` for a source of this currency. */
+export function isCurrent(answerMs: number, nowMs: number, currentForMs: number): boolean {
+	return nowMs - answerMs <= currentForMs;
+}

@@ -1,0 +1,248 @@
+/**
+ * A cell-diffing screen: takes whole frames (lines of text with SGR colour codes, as Ink renders
+ * them) and returns the bytes that turn what the terminal shows into the new frame — only the
+ * cells that changed, each run placed with a cursor move, its colours set where they differ from
+ * the pen. Pure: no I/O, no clock. A row holding anything whose width is not surely one column
+ * (wide or combining characters, escape codes other than SGR) is rewritten whole when it changes.
+ */
+
+const ESC = '\u001B';
+export const SYNC_BEGIN = `${ESC}[?2026h`;
+export const SYNC_END = `${ESC}[?2026l`;
+const RESET = `${ESC}[0m`;
+
+/** The parts of an SGR pen: colours as their parameter strings ('' = default), the rest as flags. */
+interface Pen {
+	fg: string;
+	bg: string;
+	/** bold 1, dim 2, italic 4, underline 8, blink 16, inverse 32, hidden 64, strike 128 */
+	flags: number;
+}
+
+const FLAG_ON: Record<number, number> = {1: 1, 2: 2, 3: 4, 4: 8, 5: 16, 7: 32, 8: 64, 9: 128};
+const FLAG_CODES: ReadonlyArray<readonly [number, number]> = [
+	[1, 1],
+	[2, 2],
+	[4, 3],
+	[8, 4],
+	[16, 5],
+	[32, 7],
+	[64, 8],
+	[128, 9],
+];
+
+function applySgr(pen: Pen, params: string): void {
+	const codes = params === '' ? ['0'] : params.split(';');
+	for (let i = 0; i < codes.length; i++) {
+		const code = Number(codes[i] || '0');
+		if (code === 0) {
+			pen.fg = '';
+			pen.bg = '';
+			pen.flags = 0;
+		} else if (FLAG_ON[code] !== undefined) pen.flags |= FLAG_ON[code]!;
+		else if (code === 22) pen.flags &= ~3;
+		else if (code === 23) pen.flags &= ~4;
+		else if (code === 24) pen.flags &= ~8;
+		else if (code === 25) pen.flags &= ~16;
+		else if (code === 27) pen.flags &= ~32;
+		else if (code === 28) pen.flags &= ~64;
+		else if (code === 29) pen.flags &= ~128;
+		else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) pen.fg = String(code);
+		else if (code === 39) pen.fg = '';
+		else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) pen.bg = String(code);
+		else if (code === 49) pen.bg = '';
+		else if (code === 38 || code === 48) {
+			const span = codes[i + 1] === '5' ? 2 : codes[i + 1] === '2' ? 4 : 0;
+			const value = codes.slice(i, i + 1 + span).join(';');
+			if (code === 38) pen.fg = value;
+			else pen.bg = value;
+			i += span;
+		}
+	}
+}
+
+/** The SGR sequence that sets a pen from scratch ('' for the default pen is a plain reset). */
+function penKey(pen: Pen): string {
+	let params = '0';
+	for (const [flag, code] of FLAG_CODES) if (pen.flags & flag) params += `;${code}`;
+	if (pen.fg !== '') params += `;${pen.fg}`;
+	if (pen.bg !== '') params += `;${pen.bg}`;
+	return `${ESC}[${params}m`;
+}
+
+/** One parsed row: a character and the SGR (from scratch) of its pen per column; `raw` when the row is not cell-safe. */
+export interface Row {
+	readonly chars: string[];
+	readonly pens: string[];
+	/** The row as given, when it holds something not surely one column wide: compared and written whole. */
+	readonly raw?: string;
+}
+
+/** Code points that take one column for sure: printable ASCII, Latin/Greek/Cyrillic, punctuation, arrows, box drawing, blocks, shapes, braille. */
+function narrow(code: number): boolean {
+	return (
+		(code >= 0x20 && code < 0x7f) ||
+		(code >= 0xa0 && code < 0x300) ||
+		(code >= 0x370 && code < 0x483) ||
+		(code >= 0x2010 && code < 0x2028) ||
+		(code >= 0x2030 && code < 0x205f) ||
+		(code >= 0x2070 && code < 0x20c0) ||
+		(code >= 0x2100 && code < 0x2300) ||
+		(code >= 0x2500 && code < 0x2600) ||
+		(code >= 0x2800 && code < 0x2900)
+	);
+}
+
+const DEFAULT_PEN = penKey({fg: '', bg: '', flags: 0});
+
+/** The row's cells, at most `columns` of them (what lies beyond the terminal's width is cut, never wrapped). */
+export function parseRow(line: string, columns = Number.POSITIVE_INFINITY): Row {
+	const chars: string[] = [];
+	const pens: string[] = [];
+	const pen: Pen = {fg: '', bg: '', flags: 0};
+	let key = DEFAULT_PEN;
+	for (let i = 0; i < line.length; ) {
+		const code = line.charCodeAt(i);
+		if (code === 0x1b) {
+			const match = /^\u001B\[([0-9;]*)m/.exec(line.slice(i, i + 40));
+			if (!match) return {chars: [], pens: [], raw: line};
+			applySgr(pen, match[1]!);
+			key = penKey(pen);
+			i += match[0].length;
+			continue;
+		}
+		const point = line.codePointAt(i)!;
+		if (!narrow(point)) return {chars: [], pens: [], raw: line};
+		if (chars.length >= columns) break;
+		chars.push(String.fromCodePoint(point));
+		pens.push(key);
+		i += point > 0xffff ? 2 : 1;
+	}
+	// Trailing blanks in the default pen are the same as nothing.
+	while (chars.length > 0 && chars.at(-1) === ' ' && pens.at(-1) === DEFAULT_PEN) {
+		chars.pop();
+		pens.pop();
+	}
+	return {chars, pens};
+}
+
+function sameRow(a: Row, b: Row): boolean {
+	if (a.raw !== undefined || b.raw !== undefined) return a.raw === b.raw;
+	if (a.chars.length !== b.chars.length) return false;
+	for (let i = 0; i < a.chars.length; i++) if (a.chars[i] !== b.chars[i] || a.pens[i] !== b.pens[i]) return false;
+	return true;
+}
+
+const moveTo = (row: number, column: number) => `${ESC}[${row + 1};${column + 1}H`;
+
+/** Unchanged cells bridged rather than jumped over (a cursor move costs about this much). */
+const BRIDGE = 6;
+
+export interface Screen {
+	/** The bytes that bring the terminal from the last frame to `frame`; '' when nothing visible changed. */
+	update(frame: string): string;
+	/** Forget what the terminal shows: the next update clears it and draws every row (resize, Ctrl-L, a terminal that was written over). */
+	invalidate(): void;
+	/** The rows as the terminal now shows them (tests). */
+	rows(): readonly Row[];
+}
+
+export interface ScreenSize {
+	readonly columns: number;
+	readonly rows: number;
+}
+
+/**
+ * A screen of the terminal's size. Rows of a frame beyond its height and cells beyond its width are
+ * cut (the terminal would scroll or wrap); a frame that is smaller leaves the rest blank.
+ */
+export function createScreen(size: () => ScreenSize): Screen {
+	let shown: Row[] | undefined;
+	let shownColumns = 0;
+	let pen = DEFAULT_PEN;
+
+	const writeCells = (row: Row, from: number, to: number): string => {
+		let out = '';
+		for (let i = from; i < to; i++) {
+			if (i >= row.chars.length) {
+				// The rest of the row is blank: clear it in the default pen.
+				if (pen !== DEFAULT_PEN) out += RESET;
+				pen = DEFAULT_PEN;
+				return `${out}${ESC}[K`;
+			}
+			if (row.pens[i] !== pen) {
+				pen = row.pens[i]!;
+				out += pen;
+			}
+			out += row.chars[i];
+		}
+		return out;
+	};
+
+	const writeWhole = (index: number, row: Row): string => {
+		const body = row.raw !== undefined ? `${RESET}${row.raw}${RESET}` : writeCells(row, 0, row.chars.length);
+		pen = row.raw !== undefined ? DEFAULT_PEN : pen;
+		const clear = pen === DEFAULT_PEN ? `${ESC}[K` : `${RESET}${ESC}[K`;
+		pen = DEFAULT_PEN;
+		return `${moveTo(index, 0)}${body}${clear}`;
+	};
+
+	return {
+		update(frame) {
+			const {columns, rows} = size();
+			const limit = Math.max(1, rows);
+			const lines = frame.split('\n');
+			if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+			const next: Row[] = [];
+			for (let i = 0; i < limit; i++) next.push(parseRow(lines[i] ?? '', Math.max(1, columns)));
+			let out = '';
+			if (shown === undefined || shown.length !== next.length || columns !== shownColumns) {
+				pen = DEFAULT_PEN;
+				out = `${RESET}${ESC}[H${ESC}[2J`;
+				for (let i = 0; i < next.length; i++) {
+					const row = next[i]!;
+					if (row.raw === undefined && row.chars.length === 0) continue;
+					out += writeWhole(i, row);
+				}
+			} else {
+				for (let r = 0; r < next.length; r++) {
+					const before = shown[r]!;
+					const after = next[r]!;
+					if (sameRow(before, after)) continue;
+					if (before.raw !== undefined || after.raw !== undefined) {
+						out += writeWhole(r, after);
+						continue;
+					}
+					const width = Math.max(before.chars.length, after.chars.length);
+					let column = 0;
+					while (column < width) {
+						while (column < width && before.chars[column] === after.chars[column] && before.pens[column] === after.pens[column]) column++;
+						if (column >= width) break;
+						// A run of changes, bridging short stretches of unchanged cells.
+						let end = column + 1;
+						let same = 0;
+						for (let c = end; c < width && same <= BRIDGE; c++) {
+							if (before.chars[c] === after.chars[c] && before.pens[c] === after.pens[c]) same++;
+							else {
+								same = 0;
+								end = c + 1;
+							}
+						}
+						out += moveTo(r, column) + writeCells(after, column, end);
+						column = end;
+					}
+				}
+			}
+			shown = next;
+			shownColumns = columns;
+			if (out === '') return '';
+			if (pen !== DEFAULT_PEN) out += RESET;
+			pen = DEFAULT_PEN;
+			return SYNC_BEGIN + out + SYNC_END;
+		},
+		invalidate() {
+			shown = undefined;
+		},
+		rows: () => shown ?? [],
+	};
+}

@@ -1,0 +1,91 @@
+/**
+ * The single executable as a head-node user runs it: a copy alone in an empty directory, an empty
+ * PATH (no node to fall back on), nothing else in the environment. --version names the Node it
+ * carries; --once --json reads the shared real Debian Dask 2022.12.1 cluster (the scheduler's own
+ * worker list is the truth); --demo draws a real frame in tmux from the recording it carries.
+ */
+import {readFileSync, rmSync} from 'node:fs';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Snapshot} from '../../source/types/snapshot.js';
+import {bareEnv, ensureBinary, isolatedCopy, runProgram, type ProgramResult} from './helpers/binary.js';
+import {groundTruth, type GroundTruth} from './helpers/ground-truth.js';
+import {REPO_ROOT} from './helpers/python.js';
+import {sharedCluster} from './helpers/shared-cluster.js';
+import {TmuxSession} from './helpers/tmux.js';
+
+const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {version: string}).version;
+
+function context(result: ProgramResult): string {
+	return `exit ${String(result.code)}\nstderr:\n${result.stderr}\nstdout:\n${result.stdout.slice(0, 2000)}`;
+}
+
+let copy: {readonly dir: string; readonly binary: string};
+
+beforeAll(() => {
+	ensureBinary();
+	copy = isolatedCopy();
+}, 300_000);
+
+afterAll(() => {
+	rmSync(copy.dir, {recursive: true, force: true});
+});
+
+describe('the single executable, alone in an empty directory with an empty PATH', () => {
+	it('--version prints the package version and the Node it carries', async () => {
+		const result = await runProgram(copy.binary, ['--version'], bareEnv(), copy.dir);
+		expect(result.code, context(result)).toBe(0);
+		expect(result.stdout.trim()).toMatch(new RegExp(`^${VERSION.replaceAll('.', '\\.')} \\(single executable, Node 24\\.\\d+\\.\\d+\\)$`));
+		expect(result.stderr).toBe('');
+	});
+
+	it('--help prints the usage with the package description', async () => {
+		const result = await runProgram(copy.binary, ['--help'], bareEnv(), copy.dir);
+		expect(result.code, context(result)).toBe(0);
+		expect(result.stdout).toContain('A full-screen terminal monitor for Dask clusters');
+		expect(result.stdout).toContain('--demo');
+	});
+
+	describe('--once --json against the shared real Dask cluster', () => {
+		const cluster = sharedCluster();
+		let before: GroundTruth;
+		let result: ProgramResult;
+
+		beforeAll(async () => {
+			before = await groundTruth(cluster);
+			result = await runProgram(copy.binary, ['--once', '--json', cluster.httpUrl], bareEnv(), copy.dir);
+		}, 60_000);
+
+		it('lists exactly the scheduler\'s workers with their names, threads and memory limits', () => {
+			expect(result.code, context(result)).toBe(0);
+			const snapshot = JSON.parse(result.stdout) as Snapshot;
+			expect(snapshot.scheduler.address).toBe(cluster.schedulerAddress);
+			const listed = snapshot.workers.map((worker) => ({address: worker.address, name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit_bytes})).sort((a, b) => a.name.localeCompare(b.name));
+			const expected = before.workers.map((worker) => ({address: worker.address, name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit})).sort((a, b) => a.name.localeCompare(b.name));
+			expect(listed).toEqual(expected);
+			expect(listed.map((worker) => worker.name)).toEqual(['alpha', 'beta', 'gamma']);
+		});
+	});
+
+	describe('--demo in a real terminal (tmux)', () => {
+		const terminal = new TmuxSession({name: 'dask-top-binary', width: 120, height: 40});
+
+		beforeAll(() => {
+			if (terminal.start() !== 0) throw new Error(`tmux could not start a session on socket ${terminal.socket}`);
+		});
+
+		afterAll(() => {
+			terminal.kill();
+		});
+
+		it('draws the demo cluster from the recording inside it, quits on q and exits 0', async () => {
+			// CI=true as in the project's CI: the executable must still draw (cli.tsx clears it on a terminal).
+			terminal.keys(`cd '${copy.dir}' && env -i PATH= TERM=tmux-256color CI=true ./dask-top --demo; echo EXIT=$?`, 'Enter');
+			const frame = await terminal.waitFor('the demo frame', (text) => text.includes('dask-top │') && text.includes('NAME') && /alpha/.test(text) && /gamma/.test(text), 20_000);
+			expect(frame).toMatch(/ADDRESS\s+STATUS/);
+			terminal.keys('q');
+			const after = await terminal.waitFor('the exit status', (text) => /EXIT=\d+/.test(text));
+			expect(after).toContain('EXIT=0');
+		});
+	});
+});

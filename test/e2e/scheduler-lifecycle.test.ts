@@ -1,0 +1,109 @@
+/**
+ * The scheduler itself, end to end against real Debian Dask 2022.12.1 clusters of this file's own:
+ * the built CLI records while the scheduler is frozen (SIGSTOP 20 s, then SIGCONT), and while the
+ * scheduler is stopped and a new one starts on the same ports with other workers (one of them on
+ * the comm port a previous worker had). The recordings are then replayed with --once --json: the
+ * event log over the whole recording, and moments with --at.
+ */
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {afterAll, describe, expect, it} from 'vitest';
+import type {ModelEvent} from '../../source/model/types.js';
+import type {Snapshot} from '../../source/types/snapshot.js';
+import {killAll, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';
+import {startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'dask-top-lifecycle-e2e-'));
+const clusters: Cluster[] = [];
+
+afterAll(async () => {
+	killAll();
+	for (const cluster of clusters) await cluster.stop();
+});
+
+type Document = Snapshot & {readonly events: readonly ModelEvent[]; readonly lost_workers?: ReadonlyArray<{readonly name: string}>};
+
+async function replay(file: string, ...extra: string[]): Promise<Document> {
+	const result = await run(['--replay', file, '--once', '--json', ...extra]);
+	if (result.code !== 0) throw new Error(`replay exited ${String(result.code)}: ${result.stderr}`);
+	return JSON.parse(result.stdout) as Document;
+}
+
+/** Records `url` with the built CLI (1 s interval) while `during` runs, after 4 rounds and until 6 more. */
+async function recordWhile(file: string, url: string, during: () => Promise<void>): Promise<void> {
+	const recorder = start(['--record', file, '--interval', '1s', url]);
+	await waitFor('4 recorded rounds', () => roundsOnDisk(file) >= 4);
+	await during();
+	const after = roundsOnDisk(file);
+	await waitFor('6 more rounds', () => roundsOnDisk(file) >= after + 6, 60_000);
+	recorder.child.kill('SIGTERM');
+	const stopped = await recorder.done;
+	expect(stopped.stderr).not.toMatch(/error/i);
+}
+
+const line = (e: ModelEvent) => `${e.kind} ${e.subject_name}: ${e.message}`;
+
+describe('a scheduler frozen for 20 s (SIGSTOP, then SIGCONT)', () => {
+	it('is the scheduler’s fault: stale/unreachable, and no worker is said to miss its heartbeat', async () => {
+		const cluster = await startCluster();
+		clusters.push(cluster);
+		const file = join(dir, 'frozen.ndjson');
+		await recordWhile(file, cluster.httpUrl, async () => {
+			process.kill(cluster.schedulerPid, 'SIGSTOP');
+			try {
+				await sleep(20_000);
+			} finally {
+				process.kill(cluster.schedulerPid, 'SIGCONT');
+			}
+		});
+		const doc = await replay(file);
+		const events = doc.events.map(line);
+		expect(events.filter((e) => e.startsWith('stale ')), events.join('\n')).not.toEqual([]);
+		expect(events.filter((e) => e.startsWith('heartbeat ')), events.join('\n')).toEqual([]);
+		expect(events.filter((e) => e.startsWith('worker_lost ') || e.startsWith('scheduler_restarted ')), events.join('\n')).toEqual([]);
+		expect(doc.workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta', 'gamma']);
+		await cluster.stop();
+	}, 180_000);
+});
+
+describe('a scheduler restarted on the same ports with other workers', () => {
+	it('is a new cluster: one "scheduler restarted" event, the old workers closed with it, the new ones joined, nothing merged by address', async () => {
+		const first = await startCluster();
+		clusters.push(first);
+		const beta = workerNamed(first, 'beta');
+		const file = join(dir, 'restart.ndjson');
+		let second: Cluster | undefined;
+		await recordWhile(file, first.httpUrl, async () => {
+			await first.stop();
+			// delta takes the comm address beta had; alpha comes back on another one.
+			second = await startCluster({
+				schedulerPort: Number(new URL(first.schedulerAddress).port),
+				httpPort: first.httpPort,
+				workers: [
+					{name: 'alpha', nthreads: 1, memoryLimitBytes: 1_073_741_824, nanny: false},
+					{name: 'delta', nthreads: 1, memoryLimitBytes: 1_073_741_824, nanny: false, workerPort: Number(new URL(beta.address).port)},
+				],
+			});
+			clusters.push(second);
+		});
+		const delta = workerNamed(second!, 'delta');
+		expect(delta.address).toBe(beta.address);
+
+		const doc = await replay(file);
+		const events = doc.events.map(line);
+		const restarts = doc.events.filter((e) => e.kind === 'scheduler_restarted');
+		expect(restarts, events.join('\n')).toHaveLength(1);
+		expect(restarts[0]!.message).toMatch(/^scheduler restarted: (another scheduler process|tcp:\/\/127\.0\.0\.1:\d+) answers on this port; a new cluster from here, the previous cluster's 3 workers \(alpha, beta, gamma\) closed with it$/);
+		const after = doc.events.filter((e) => e.start_time >= restarts[0]!.start_time && e !== restarts[0]);
+		expect(after.filter((e) => e.kind === 'worker_joined').map((e) => e.subject_name).sort(), events.join('\n')).toEqual(['alpha', 'delta']);
+		expect(events.filter((e) => e.startsWith('worker_lost ')), events.join('\n')).toEqual([]);
+		// Every alert or event about delta's address after the restart names delta, never beta.
+		expect(after.filter((e) => e.subject === beta.address).every((e) => e.subject_name === 'delta'), events.join('\n')).toBe(true);
+		expect(doc.workers.map((w) => `${w.name} ${w.address}`).sort()).toEqual(second!.workers.map((w) => `${w.name} ${w.address}`).sort());
+		expect(doc.lost_workers ?? []).toEqual([]);
+		expect(doc.scheduler.id).not.toBeUndefined();
+		await second!.stop();
+	}, 240_000);
+});

@@ -1,0 +1,75 @@
+/**
+ * What the full-screen UI sends to a real terminal (tmux running the BUILT CLI on the bundled demo
+ * recording, no cluster needed): only changed cells, so few bytes a second; the screen right after
+ * shrinking and growing; and NO_COLOR drawing no colours. Bytes are counted with `tmux pipe-pane`,
+ * which copies everything the program writes to its pane.
+ */
+import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {setTimeout as sleep} from 'node:timers/promises';
+import {afterEach, describe, expect, it} from 'vitest';
+import {CLI_PATH} from './helpers/cli.js';
+import {TmuxSession} from './helpers/tmux.js';
+
+let terminal: TmuxSession | undefined;
+afterEach(() => terminal?.kill());
+
+function open(env: string): TmuxSession {
+	terminal = new TmuxSession({name: 'dask-top-output', width: 120, height: 40, command: `env ${env} node ${CLI_PATH} --demo`});
+	if (terminal.start() !== 0) throw new Error('tmux could not start');
+	return terminal;
+}
+
+const hasFrame = (t: string) => t.includes('dask-top │') && t.includes('NAME');
+
+describe('the full-screen output on a real terminal', () => {
+	it('writes only what changed: under 4 KB a second while the demo replays a round every second', async () => {
+		const tmux = open('TERM=xterm-256color');
+		await tmux.waitFor('the first frame', hasFrame, 30_000);
+		const dir = mkdtempSync(join(tmpdir(), 'dask-top-output-'));
+		const file = join(dir, 'pane.bytes');
+		try {
+			tmux.tmux('pipe-pane', '-t', tmux.session, '-o', `cat >> ${file}`);
+			await sleep(10_000);
+			tmux.tmux('pipe-pane', '-t', tmux.session);
+			const bytes = statSync(file).size;
+			expect(bytes / 10).toBeLessThan(4000);
+			// Something was written (the replay moves on every second): not a frozen screen.
+			expect(readFileSync(file, 'latin1')).toMatch(/replay/);
+		} finally {
+			rmSync(dir, {recursive: true, force: true});
+		}
+	}, 60_000);
+
+	it('shows one whole screen after shrinking and growing: one title, one table heading, the footer', async () => {
+		const tmux = open('TERM=xterm-256color');
+		await tmux.waitFor('the first frame', hasFrame, 30_000);
+		for (const [width, height] of [
+			[80, 24],
+			[100, 30],
+			[120, 40],
+		] as const) {
+			tmux.resize(width, height);
+			const screen = await tmux.waitFor(`the screen at ${width}×${height}`, (t) => {
+				const lines = t.split('\n');
+				return hasFrame(t) && lines.length >= height - 1 && lines.every((line) => line.length <= width) && /q quit/.test(t);
+			});
+			const lines = screen.split('\n');
+			expect(lines.filter((line) => line.startsWith('dask-top │'))).toHaveLength(1);
+			expect(lines.filter((line) => /^\s+NAME/.test(line))).toHaveLength(1);
+			expect(lines.filter((line) => line.includes('q quit'))).toHaveLength(1);
+		}
+	}, 90_000);
+
+	it('draws no colours with NO_COLOR', async () => {
+		const tmux = open('TERM=xterm-256color NO_COLOR=1');
+		await tmux.waitFor('the first frame', hasFrame, 30_000);
+		await sleep(2500);
+		const withEscapes = tmux.tmux('capture-pane', '-p', '-e', '-t', tmux.session);
+		expect(withEscapes.replace(/\u001B\[[0-9;]*m/g, '')).toContain('dask-top │');
+		// capture-pane -e writes the cells' colours as SGR codes: none but bold, dim, inverse and their resets.
+		const colours = [...withEscapes.matchAll(/\u001B\[([0-9;]*)m/g)].map((m) => m[1]!).flatMap((p) => p.split(';')).filter((c) => /^(3\d|4\d|9\d|10\d)$/.test(c) && c !== '39' && c !== '49');
+		expect(colours).toEqual([]);
+	}, 60_000);
+});

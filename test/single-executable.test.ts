@@ -1,0 +1,36 @@
+/**
+ * The single-executable switches, as seen from plain Node (vitest): the version line and the
+ * embedded-file lookup. What they do inside the executable is checked on the built file itself
+ * (test/e2e/binary.test.ts).
+ */
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {loadRecording} from '../source/record/reader.js';
+import {embeddedName, readEmbedded, runsAsSingleExecutable, versionLine} from '../source/single-executable.js';
+
+describe('versionLine', () => {
+	it('is the package version under Node, and names the carried Node in the single executable', () => {
+		expect(versionLine('0.1.0', false)).toBe('0.1.0');
+		expect(versionLine('0.1.0', true, '24.21.0')).toBe('0.1.0 (single executable, Node 24.21.0)');
+		expect(runsAsSingleExecutable()).toBe(false);
+		expect(versionLine('0.1.0')).toBe('0.1.0');
+	});
+});
+
+describe('embedded files', () => {
+	it('are never read from memory outside the executable: the name is then an ordinary path', async () => {
+		expect(readEmbedded(embeddedName('media/demo.ndjson.gz'))).toBeUndefined();
+		expect(readEmbedded('media/demo.ndjson.gz')).toBeUndefined();
+		const dir = mkdtempSync(join(tmpdir(), 'dask-top-embedded-'));
+		try {
+			const file = join(dir, 'none.ndjson');
+			writeFileSync(file, '');
+			await expect(loadRecording(embeddedName('media/demo.ndjson.gz'))).rejects.toThrow(/cannot read embedded:media\/demo\.ndjson\.gz: no such file/);
+			await expect(loadRecording(file)).rejects.toThrow(/is empty/);
+		} finally {
+			rmSync(dir, {recursive: true, force: true});
+		}
+	});
+});

@@ -20,6 +20,11 @@ if (process.stdout.isTTY) {
 function fail(error: unknown): never {
 	const message = error instanceof Error ? error.message : String(error);
 	const line = (message.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
+	// A monitoring check (--check) answers UNKNOWN, exit 3, as the plugin convention asks.
+	if (process.argv.slice(2).includes('--check')) {
+		process.stdout.write(`DASK UNKNOWN - internal error: ${line.replaceAll('|', '/')}\n`);
+		process.exit(3);
+	}
 	process.stderr.write(`dask-top: internal error: ${line}\n`);
 	if (process.env['DASK_TOP_DEBUG'] && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
 	process.exit(1);

@@ -14,11 +14,15 @@ import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
 import {createClusters, stopClusters} from './clusters.js';
 import {runInteractive} from './interactive.js';
 import {runOnce} from './once.js';
+import {unknownResult} from '../output/check.js';
+import {printCheck, runCheck} from './check.js';
 import {startRecording} from './record.js';
 import {runReplay} from './replay.js';
 import {say} from './say.js';
 
-function usage(line: string): number {
+/** --check answers a usage error as the plugin convention asks: UNKNOWN, exit 3, one line on stdout. */
+function usageLine(line: string, checking: boolean): number {
+	if (checking) return printCheck(unknownResult(line));
 	say(line);
 	process.stderr.write('Run dask-top --help for usage.\n');
 	return EXIT_USAGE;
@@ -32,7 +36,15 @@ function readCa(path: string): string | {error: string} {
 	}
 }
 
+/** Whether argv asks for --check (read before parsing, so that even a parse error is a plugin line). */
+export function asksForCheck(argv: readonly string[]): boolean {
+	const end = argv.indexOf('--');
+	return (end < 0 ? argv : argv.slice(0, end)).includes('--check');
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
+	const checking = asksForCheck(argv);
+	const usage = (line: string) => usageLine(line, checking);
 	const parsed = parseArgv(argv, import.meta);
 	if (!parsed.ok) return usage(parsed.error);
 	const {flags} = parsed.argv;
@@ -50,7 +62,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const resolved = resolveOptions({argv: parsed.argv, env: process.env, ...(config.config ? {config: config.config} : {}), stdoutIsTTY: process.stdout.isTTY === true});
 	if (!resolved.ok) return usage(resolved.error);
 	const options = resolved.options;
-	for (const note of options.notes) say(note);
+	if (!options.check) for (const note of options.notes) say(note);
 
 	if (options.recording.replay) return runReplay(options.recording.replay, options);
 
@@ -65,6 +77,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 			say(recorder);
 			return EXIT_UNREADABLE;
 		}
+		if (options.check) return await runCheck(clusters, options);
 		return options.once ? await runOnce(clusters, options) : await runInteractive(clusters, options, recorder);
 	} finally {
 		await stopClusters(clusters);

@@ -14,7 +14,13 @@ import {versionLine} from '../single-executable.js';
 import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
 import {say} from './say.js';
 
-function usage(line: string): number {
+/** --check answers a usage error as the plugin convention asks: UNKNOWN, exit 3, one line on stdout. */
+async function checkUsage(line: string): Promise<number> {
+	const [{printCheck}, {unknownResult}] = await Promise.all([import('./check.js'), import('../output/check.js')]);
+	return printCheck(unknownResult(line));
+}
+
+function usageLine(line: string): number {
 	say(line);
 	process.stderr.write('Run dask-top --help for usage.\n');
 	return EXIT_USAGE;
@@ -36,7 +42,16 @@ function readCa(path: string): string | {error: string} {
 	}
 }
 
+/** Whether argv asks for --check (read before parsing, so that even a parse error is a plugin line). */
+export function asksForCheck(argv: readonly string[]): boolean {
+	const end = argv.indexOf('--');
+	return (end < 0 ? argv : argv.slice(0, end)).includes('--check');
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
+	const checking = asksForCheck(argv);
+	// The check's modules load only with --check: usage errors without it stay small.
+	const usage = (line: string): number | Promise<number> => (checking ? checkUsage(line) : usageLine(line));
 	const parsed = parseArgv(argv, import.meta);
 	if (!parsed.ok) return usage(parsed.error);
 	const {flags} = parsed.argv;
@@ -54,7 +69,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const resolved = resolveOptions({argv: parsed.argv, env: process.env, ...(config.config ? {config: config.config} : {}), stdoutIsTTY: process.stdout.isTTY === true});
 	if (!resolved.ok) return usage(resolved.error);
 	const options = resolved.options;
-	for (const note of options.notes) say(note);
+	if (!options.check) for (const note of options.notes) say(note);
 
 	// --replay FILE / --demo: a recording drives the same outputs and screen (replay.ts).
 	const replayFile = options.recording.replay?.file;
@@ -75,6 +90,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 			say(recorder);
 			return EXIT_UNREADABLE;
 		}
+		if (options.check) return await (await import('./check.js')).runCheck(clusters, options);
 		return options.once ? await (await import('./once.js')).runOnce(clusters, options) : await (await import('./interactive.js')).runInteractive(clusters, options, recorder);
 	} finally {
 		await stopClusters(clusters);

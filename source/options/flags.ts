@@ -14,6 +14,7 @@ import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from './re
 export const FLAGS = {
 	once: {type: 'boolean'},
 	json: {type: 'boolean'},
+	check: {type: 'boolean'},
 	interval: {type: 'string', shortFlag: 'i'},
 	timeout: {type: 'string'},
 	header: {type: 'string', shortFlag: 'H', isMultiple: true},
@@ -37,6 +38,7 @@ export const FLAGS = {
 export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
 	['--once', 'Print one snapshot as a table and exit (the default when stdout is not a terminal)'],
 	['--json', 'Print one JSON document of the snapshot instead of the table (implies --once)'],
+	['--check', 'Monitoring-plugin check (Nagios, Icinga, Sensu): one line DASK OK/WARNING/CRITICAL/UNKNOWN, exit 0/1/2/3'],
 	['-i, --interval DURATION', 'Poll interval: 2s, 1m, 1h or a number of seconds (default 2s; 1s to 1h)'],
 	['--timeout DURATION', 'Deadline of each HTTP request (default 5s; 1s to 10min)'],
 	['-H, --header "Name: value"', 'Send this header to the scheduler only, never to workers (repeatable)'],
@@ -108,6 +110,9 @@ export function helpText(): string {
 		'Times are local (TZ decides), as htop and date show them; --at HH:MM and --diff read local time too.',
 		'',
 		'Exit codes: 0 done, 1 the scheduler (or one of several) could not be read, 2 usage error.',
+		'  With --check, the monitoring-plugin codes: 0 OK, 1 WARNING, 2 CRITICAL (also: a scheduler that cannot',
+		'  be read), 3 UNKNOWN (a usage error). --check judges one poll: lost workers, rising errors, spilling',
+		'  and stalls need history and are left out.',
 		'',
 		'Examples',
 		...EXAMPLES.map((example) => `  $ ${example}`),
@@ -119,6 +124,7 @@ export interface ParsedArgv {
 	readonly flags: {
 		readonly once: boolean;
 		readonly json: boolean;
+		readonly check: boolean;
 		readonly interval?: string;
 		readonly timeout?: string;
 		readonly header: readonly string[];
@@ -218,6 +224,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 				flags: {
 					once: flags.once === true,
 					json: flags.json === true,
+					check: flags.check === true,
 					...(flags.interval === undefined ? {} : {interval: flags.interval}),
 					...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),
 					header: flags.header ?? [],

@@ -66,14 +66,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A line's JSON value; RecordingFormatError with `notJson` when it is not JSON. */
+function jsonOf(line: string, notJson: string): unknown {
+	try {
+		return JSON.parse(line);
+	} catch {
+		throw new RecordingFormatError(notJson);
+	}
+}
+
 /** Parses and checks the first line. Throws RecordingFormatError with a message for the user. */
 export function parseHeader(line: string): RecordingHeader {
-	let value: unknown;
-	try {
-		value = JSON.parse(line);
-	} catch {
-		throw new RecordingFormatError('is not a dask-top recording (the first line is not JSON)');
-	}
+	const value = jsonOf(line, 'is not a dask-top recording (the first line is not JSON)');
 	if (!isRecord(value) || value['format'] !== RECORDING_FORMAT) {
 		throw new RecordingFormatError(`is not a dask-top recording (the first line has no "format": "${RECORDING_FORMAT}")`);
 	}
@@ -124,12 +128,7 @@ function parseResult(value: unknown): EndpointResult | undefined {
 
 /** Parses one round line. Throws RecordingFormatError when it is not JSON or not a round. */
 export function parseRound(line: string): RawScrape {
-	let value: unknown;
-	try {
-		value = JSON.parse(line);
-	} catch {
-		throw new RecordingFormatError('is not JSON');
-	}
+	const value = jsonOf(line, 'is not JSON');
 	if (!isRecord(value) || typeof value['atMs'] !== 'number' || typeof value['base'] !== 'string' || !Array.isArray(value['responses'])) {
 		throw new RecordingFormatError('is not a poll round (needs atMs, base, responses)');
 	}

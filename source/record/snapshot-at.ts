@@ -8,9 +8,8 @@ import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../parse
 import {withActions} from '../parse/actions.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {Snapshot} from '../types/snapshot.js';
-import {outsideReason} from './moments.js';
 import {readRecording, RecordingReadError, type ReadSummary} from './reader.js';
-import {resolveMoment, type MomentSpec} from './units.js';
+import {outsideReason, resolveMoment, type MomentSpec} from './moments.js';
 
 /** The time the live pipeline stamps a round's snapshot with (pipeline.ts): the round's own start. */
 export function snapshotTimeMs(raw: RawScrape): number {

@@ -14,8 +14,7 @@ import {ActionOutbox} from './retire.js';
 import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
 import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
 import type {WorkerEndpoint} from './worker-plan.js';
-import {timerDelay} from '../timer-delay.js';
-import {INTERVAL_RANGE} from '../options/ranges.js';
+import {MAX_TIMER_MS, timerDelay} from '../timer-delay.js';
 
 /** What the poller needs to know of the cluster, from the latest snapshot. */
 export interface PlanHints {
@@ -33,6 +32,8 @@ export interface PollerConfig {
 	readonly hints: () => PlanHints;
 	/** Lowest interval setIntervalMs accepts (1 s; tests go lower). */
 	readonly minIntervalMs?: number;
+	/** Highest interval setIntervalMs accepts (the --interval range's top; else what a timer can hold). */
+	readonly maxIntervalMs?: number;
 }
 
 export interface RoundOptions {
@@ -110,7 +111,7 @@ export class Poller implements ScrapeSource {
 	}
 
 	setIntervalMs(ms: number): number {
-		this.interval = Math.min(INTERVAL_RANGE.maxMs, Math.max(this.minIntervalMs, Math.round(ms)));
+		this.interval = Math.min(this.config.maxIntervalMs ?? MAX_TIMER_MS, Math.max(this.minIntervalMs, Math.round(ms)));
 		if (this.listener !== undefined && this.inFlight === undefined && this.failures === 0 && this.lastRoundStartMs !== undefined) {
 			this.schedule(Math.max(0, this.lastRoundStartMs + this.interval - Date.now()));
 		}

@@ -236,7 +236,7 @@ export function whereText(binding: Binding): string {
 	return binding.modes.map((m) => MODE_NAMES[m]).join(', ');
 }
 
-/** The README keys table, generated from BINDINGS (a test keeps README.md equal to it). */
+/** @internal The README keys table, generated from BINDINGS (a test keeps README.md equal to it). */
 export function keysMarkdownTable(): string {
 	const lines = ['| Keys | Action | Where |', '|---|---|---|'];
 	for (const binding of BINDINGS) {

@@ -6,7 +6,8 @@
 import type {RetireTrack} from '../model/retire.js';
 import type {WorkerRow} from '../model/types.js';
 import type {Segment} from './bars.js';
-import {formatBytes, formatCount} from './cells.js';
+import {formatCount, MISSING} from './cells.js';
+import {bytesText} from '../units/bytes.js';
 import {seg} from './parts.js';
 import {wrapSegments} from './wrap.js';
 
@@ -42,8 +43,8 @@ export function retireGate(input: RetireGateInput): RetireGate {
 
 function memoryText(row: WorkerRow): string {
 	if (row.memory_process_bytes === undefined) return 'memory unknown';
-	const limit = row.memory_limit_bytes === undefined || row.memory_limit_bytes === 0 ? '' : ` of ${formatBytes(row.memory_limit_bytes)}`;
-	return `memory ${formatBytes(row.memory_process_bytes)}${limit}`;
+	const limit = row.memory_limit_bytes === undefined || row.memory_limit_bytes === 0 ? '' : ` of ${bytesText(row.memory_limit_bytes, MISSING, 'rounded')}`;
+	return `memory ${bytesText(row.memory_process_bytes, MISSING, 'rounded')}${limit}`;
 }
 
 function tasksText(row: WorkerRow): string {

@@ -114,7 +114,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const beatVerdict = levelVerdict(beats, limits.heartbeat, beatPrevious, ctx.nowMs);
 	if (beatVerdict.state !== 'clear') {
 		const figure = age === undefined ? undefined : `${name}: no heartbeat for ${secondsText(age)} (expected every ${beat} s)`;
-		out.push(levelCondition('heartbeat', beatVerdict, subject, name, figure, figure ?? '', LEVEL_LABELS, (x) => `${Number(x.toFixed(2))} × ${beat} s`, beatPrevious));
+		out.push(levelCondition('heartbeat', beatVerdict, subject, name, figure, figure ?? '', LEVEL_LABELS, (x) => `${Number(x.toFixed(2))} x ${beat} s`, beatPrevious));
 	}
 	const spill = ctx.rises.get(alertId('spilling', subject));
 	if (risingOpen(spill, ctx.nowMs, t.rising_window_s)) {

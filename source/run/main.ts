@@ -122,7 +122,7 @@ async function runOnce(options: Options, poller: Poller, pipeline: Pipeline): Pr
 	}
 	const followUp = await poller.round({followUp: true});
 	if (followUp.responses.length > 0) feedRound(poller, pipeline, followUp);
-	const text = formatOnce(pipeline, options.json);
+	const text = formatOnce(pipeline, options.json, options.ascii);
 	if (text === undefined) {
 		say(`no answer from ${options.url.display}`);
 		return EXIT_UNREADABLE;

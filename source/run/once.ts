@@ -60,7 +60,7 @@ async function runOnce(clusters: readonly ClusterHandle[], {options, say}: Clust
 	);
 	for (const failure of failures) if (failure !== undefined) say(failure);
 	const read = clusters.filter((_, i) => failures[i] === undefined).map((cluster) => cluster.pipeline);
-	const text = formatOnceClusters(read, options.json);
+	const text = formatOnceClusters(read, options.json, options.ascii);
 	if (text !== undefined) process.stdout.write(text);
 	return failures.some((failure) => failure !== undefined) ? EXIT_UNREADABLE : EXIT_OK;
 }

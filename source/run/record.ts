@@ -89,6 +89,8 @@ export async function recordUntilSignalled(source: ScrapeSource, start: () => vo
 export interface ReplayOutput {
 	readonly once: boolean;
 	readonly json: boolean;
+	/** --ascii: the --once text in plain ASCII. */
+	readonly ascii?: boolean;
 	/** The model's options (thresholds, --stall-after, …) for --once's alerts and events. */
 	readonly model?: ModelOptions;
 }
@@ -135,7 +137,7 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput, runTui
 			};
 			const {summary} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}], fold);
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
-			process.stdout.write(formatOnce(pipeline, output.json) ?? '');
+			process.stdout.write(formatOnce(pipeline, output.json, output.ascii === true) ?? '');
 			return EXIT_OK;
 		}
 		const recording = await openRecording(replay.file);

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {fitColumns, fittedWidth, type ColumnSpec} from '../../source/ui/columns.js';
-import {WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
+import {headerCell, WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
+import {makeTheme} from '../../source/ui/theme.js';
 
 const specs: ColumnSpec[] = [
 	{id: 'name', title: 'NAME', width: 8, maxWidth: 20, grow: 1, align: 'left', priority: 0},
@@ -44,5 +45,18 @@ describe('fitting columns to the terminal width', () => {
 		expect(narrow).toContain('name');
 		expect(narrow).toContain('memory_pct');
 		expect(narrow).not.toContain('net_write');
+	});
+});
+
+describe('a sorted column heading', () => {
+	it.each([false, true])('keeps its whole title and the direction arrow in its narrowest width (descending %s)', (descending) => {
+		for (const ascii of [false, true]) {
+			const glyphs = makeTheme({color: false, ascii}).glyphs;
+			for (const column of WORKER_COLUMNS) {
+				if (column.sort === undefined || column.id === 'mark' || column.id === 'memory_bar') continue;
+				const cell = headerCell(column, column.width, {column: column.sort, descending}, glyphs);
+				expect(cell.trim(), column.id).toBe(`${column.title}${descending ? glyphs.down : glyphs.up}`);
+			}
+		}
 	});
 });

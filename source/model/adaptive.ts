@@ -151,6 +151,13 @@ const FIXED_NOTES = [
 	"desired_workers is computed with the scheduler's own distributed.adaptive.target-duration (default 5 s); an Adaptive with another target duration asks for a different number.",
 ];
 
+/** How old /api/v1/adaptive_target's answer is at the snapshot (it is asked far less often than desired_workers). */
+function apiTargetAge(snapshot: Snapshot): {api_adaptive_target_age_seconds?: number} {
+	if (snapshot.scheduler.adaptive_target === undefined) return {};
+	const okAt = snapshot.endpoints.find((e) => e.target === undefined && e.path === '/api/v1/adaptive_target')?.last_ok;
+	return okAt === undefined ? {} : {api_adaptive_target_age_seconds: Math.max(0, snapshot.time - okAt)};
+}
+
 export function adaptiveView(state: ClusterState): AdaptiveView {
 	const o = state.options;
 	const snapshot = state.snapshot;
@@ -193,6 +200,7 @@ export function adaptiveView(state: ClusterState): AdaptiveView {
 		workers: n,
 		desired_workers: desired,
 		api_adaptive_target: s.adaptive_target,
+		...apiTargetAge(snapshot),
 		target,
 		direction: target === undefined ? undefined : direction(target, n),
 		flavor,

@@ -36,7 +36,7 @@ function headLine(a: AdaptiveView): string {
 	parts.push(`now ${a.workers} workers`);
 	if (a.target !== undefined && a.target !== scheduler) parts.push(`clamped to ${a.target} by --minimum/--maximum`);
 	if (a.direction !== undefined) parts.push(DIRECTION[a.direction]);
-	if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) parts.push(`/api/v1/adaptive_target ${a.api_adaptive_target}`);
+	if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) parts.push(`/api/v1/adaptive_target ${a.api_adaptive_target}${a.api_adaptive_target_age_seconds === undefined ? '' : ` (${Math.round(a.api_adaptive_target_age_seconds)} s old)`}`);
 	return `Adaptive  ${parts.join('; ')}`;
 }
 

@@ -33,7 +33,8 @@ function headParts(a: AdaptiveView, theme: Theme): Part[] {
 	if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) {
 		// The same number twice is worth a line only when it differs.
 		const same = a.api_adaptive_target === a.desired_workers;
-		parts.push(part(same ? 1 : 0, seg(same ? `= /api/v1/adaptive_target` : `/api/v1/adaptive_target ${a.api_adaptive_target}`, 'muted')));
+		const age = a.api_adaptive_target_age_seconds === undefined ? '' : ` (${formatDuration(a.api_adaptive_target_age_seconds)} old)`;
+		parts.push(part(same ? 1 : 0, seg(same ? `= /api/v1/adaptive_target${age}` : `/api/v1/adaptive_target ${a.api_adaptive_target}${age}`, 'muted')));
 	}
 	return parts;
 }

@@ -82,7 +82,13 @@ export async function runTui({options, source, pipeline, clusters}: TuiContext):
 	const screen = enterFullScreen(process.stdout);
 	// Ink renders whole frames into this stream; the terminal gets only the cells that changed.
 	const output = process.stdout.isTTY ? createDiffStdout(process.stdout) : undefined;
-	const terminal = createTerminalControls({screen, stdin: process.stdin, mouse: options.mouse && process.stdin.isTTY === true && process.stdout.isTTY === true});
+	const terminal = createTerminalControls({
+		screen,
+		stdin: process.stdin,
+		mouse: options.mouse && process.stdin.isTTY === true && process.stdout.isTTY === true,
+		write: (sequence) => process.stdout.write(sequence),
+		...(output ? {redraw: () => output.redraw()} : {}),
+	});
 	let failure: string | undefined;
 	let resolveCode: (code: number) => void = () => {};
 	const finished = new Promise<number>((resolve) => {
@@ -114,8 +120,10 @@ export async function runTui({options, source, pipeline, clusters}: TuiContext):
 	for (const [signal, handler] of handlers) process.on(signal, handler);
 	// An error elsewhere ends the process with process.exit: unmount Ink before the screen is left,
 	// or Ink's own exit hook would draw its last frame over the user's restored terminal.
+	// Before the screen's own exit hook (registered by enterFullScreen, earlier): the last frame must
+	// reach the alternate screen before it is left, never the user's restored terminal.
 	const onExit = () => finish(1);
-	process.once('exit', onExit);
+	process.prependOnceListener('exit', onExit);
 
 	try {
 		const root = several ? (

@@ -220,7 +220,7 @@ describe('--at and --diff on a recording of the fixture scenarios', () => {
 	it('prints what changed between two moments as text', async () => {
 		const result = await run(['--replay', file, '--diff', '+10s,+40s']);
 		expect(result.code).toBe(0);
-		expect(result.stdout).toMatch(/^from 2026-11-29T12:00:10Z \(\+10s\) {2}to 2026-11-29T12:00:40Z \(\+40s\) {2}\(30 s\)$/m);
+		expect(result.stdout).toMatch(/^from 2026-11-29T12:00:10\+00:00 \(\+10s\) {2}to 2026-11-29T12:00:40\+00:00 \(\+40s\) {2}\(30 s\)$/m);
 		expect(result.stdout).toMatch(/lost: gamma \(tcp:\/\/127\.0\.0\.1:\d+\)/);
 		expect(result.stdout).toMatch(/^erred {4}0 → 10 \(\+10\)$/m);
 		expect(result.stdout).toMatch(/^explode +0 +\+6/m);
@@ -236,7 +236,7 @@ describe('--at and --diff on a recording of the fixture scenarios', () => {
 	it('refuses a moment outside the recording with one line', async () => {
 		const result = await run(['--replay', file, '--once', '--at', '+5m']);
 		expect(result.code).toBe(1);
-		expect(result.stderr).toBe('dask-top: 2026-11-29T12:05:00Z (+5m00s) is after the recording ends: the recording spans 2026-11-29T12:00:00Z to 2026-11-29T12:00:50Z (+0s to +50s)\n');
+		expect(result.stderr).toBe('dask-top: 2026-11-29T12:05:00+00:00 (+5m00s) is after the recording ends: the recording spans 2026-11-29T12:00:00+00:00 to 2026-11-29T12:00:50+00:00 (+0s to +50s)\n');
 	});
 });
 

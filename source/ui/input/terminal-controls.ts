@@ -12,11 +12,23 @@ export interface TerminalControls {
 	suspend(): void;
 	/** Called after every resume; returns the unsubscribe. */
 	onResume(listener: () => void): () => void;
+	/** Writes a control sequence (mouse on/off) to the terminal itself, not through the frame stream. */
+	write(sequence: string): void;
+	/** Paints the whole frame again (Ctrl-L, after `fg`); undefined when nothing but Ink draws. */
+	readonly redraw?: () => void;
 	/** Removes the signal listeners. */
 	dispose(): void;
 }
 
-export function createTerminalControls(parts: Omit<SuspendParts, 'onResume'> & {readonly mouse: boolean; readonly signals?: SignalPort}): TerminalControls {
+export interface TerminalParts extends Omit<SuspendParts, 'onResume'> {
+	readonly mouse: boolean;
+	readonly signals?: SignalPort;
+	/** The terminal's own write (control sequences bypass the cell-diffing frame stream). */
+	readonly write?: (sequence: string) => void;
+	readonly redraw?: () => void;
+}
+
+export function createTerminalControls(parts: TerminalParts): TerminalControls {
 	const listeners = new Set<() => void>();
 	const suspender = installSuspend({
 		...parts,
@@ -26,6 +38,8 @@ export function createTerminalControls(parts: Omit<SuspendParts, 'onResume'> & {
 	});
 	return {
 		mouse: parts.mouse,
+		write: (sequence) => (parts.write ?? ((text: string) => process.stdout.write(text)))(sequence),
+		...(parts.redraw === undefined ? {} : {redraw: parts.redraw}),
 		suspend: () => suspender.suspend(),
 		onResume(listener) {
 			listeners.add(listener);

@@ -19,27 +19,31 @@ export function useTerminalInput(onEvents: (events: InputEvent[]) => void, optio
 	const handler = useRef(onEvents);
 	handler.current = onEvents;
 	// Ink's write() erases its frame, writes the text, then draws the whole frame again below it.
-	const redraw = useCallback(() => write(CLEAR_SCREEN), [write]);
 	const {active, terminal} = options;
+	// With the cell-diffing output (run.tsx) Ink's stdout is the frame stream: the terminal's own
+	// redraw and write carry what is not a frame.
+	const terminalRedraw = terminal?.redraw;
+	const redraw = useCallback(() => (terminalRedraw ? terminalRedraw() : write(CLEAR_SCREEN)), [write, terminalRedraw]);
+	const control = useCallback((sequence: string) => (terminal ? terminal.write(sequence) : stdout.write(sequence)), [terminal, stdout]);
 	const mouse = terminal?.mouse === true && stdout.isTTY === true;
 
 	useEffect(() => {
 		if (!active) return;
 		const stop = readInput(stdin as unknown as InputStream, (events) => handler.current(events));
-		if (mouse) stdout.write(MOUSE_ON);
+		if (mouse) control(MOUSE_ON);
 		return () => {
-			if (mouse) stdout.write(MOUSE_OFF);
+			if (mouse) control(MOUSE_OFF);
 			stop();
 		};
-	}, [stdin, stdout, active, mouse]);
+	}, [stdin, control, active, mouse]);
 
 	useEffect(() => {
 		if (!terminal) return;
 		return terminal.onResume(() => {
-			if (mouse && active) stdout.write(MOUSE_ON);
+			if (mouse && active) control(MOUSE_ON);
 			redraw();
 		});
-	}, [terminal, mouse, active, stdout, redraw]);
+	}, [terminal, mouse, active, control, redraw]);
 
 	return {redraw};
 }

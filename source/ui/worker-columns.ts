@@ -40,10 +40,10 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
 	{id: 'cpu', title: 'CPU%', width: 5, align: 'right', priority: 2, sort: 'cpu'},
 	{id: 'memory_bar', title: 'MEMORY', width: 10, maxWidth: 40, grow: 3, growFirst: true, align: 'left', priority: 1, sort: 'memory'},
 	{id: 'memory_pct', title: 'MEM%', width: 5, align: 'right', priority: 0, sort: 'memory'},
-	{id: 'spilled', title: 'SPILL', width: 6, align: 'right', priority: 4, sort: 'spilled'},
-	{id: 'executing', title: 'EXEC', width: 5, align: 'right', priority: 3, sort: 'executing'},
-	{id: 'ready', title: 'READY', width: 6, align: 'right', priority: 5, sort: 'ready'},
-	{id: 'in_memory', title: 'IN-MEM', width: 7, align: 'right', priority: 6, sort: 'in_memory'},
+	{id: 'spilled', title: 'SPILL', width: 5, align: 'right', priority: 4, sort: 'spilled'},
+	{id: 'executing', title: 'EXEC', width: 4, align: 'right', priority: 3, sort: 'executing'},
+	{id: 'ready', title: 'READY', width: 5, align: 'right', priority: 5, sort: 'ready'},
+	{id: 'in_memory', title: 'IN-MEM', width: 6, align: 'right', priority: 6, sort: 'in_memory'},
 	{id: 'transfers', title: 'XFER', width: 5, align: 'right', priority: 8, sort: 'transfers'},
 	{id: 'net_read', title: 'NET-RX', width: 7, align: 'right', priority: 8, sort: 'net_read'},
 	{id: 'net_write', title: 'NET-TX', width: 7, align: 'right', priority: 9, sort: 'net_write'},
@@ -157,8 +157,11 @@ export function workerCell(id: WorkerColumnId, row: WorkerRow, width: number, ct
 /** The header cell of a column, with the sort direction on the sorted one. */
 export function headerCell(column: WorkerColumn, width: number, sort: {readonly column: SortColumn; readonly descending: boolean}, glyphs: Glyphs): string {
 	const sorted = column.sort === sort.column && column.id !== 'mark' && !(column.id === 'memory_bar' && sort.column === 'memory');
-	const title = sorted ? `${column.title}${sort.descending ? glyphs.down : glyphs.up}` : column.title;
-	return fit(title, width, column.align);
+	if (!sorted) return fit(column.title, width, column.align);
+	// The direction arrow is the point of a sorted heading: when title and arrow do not fit, the title gives way (`EXE↓`, never `EXE…`).
+	const arrow = sort.descending ? glyphs.down : glyphs.up;
+	const title = column.title.length + arrow.length > width ? column.title.slice(0, Math.max(0, width - arrow.length)) : column.title;
+	return fit(`${title}${arrow}`, width, column.align);
 }
 
 /** Cells of a gone worker that keep their own colour: the alert mark and the status word. */

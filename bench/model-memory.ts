@@ -7,7 +7,8 @@
  */
 import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
-import {DEFAULT_HISTORY_LENGTH, initialState, reduce} from '../source/model/index.js';
+import {initialState, reduce} from '../source/model/index.js';
+import {DEFAULT_HISTORY_LENGTH} from '../source/model/state.js';
 import {synthSnapshot} from './synth.js';
 
 setFlagsFromString('--expose-gc');

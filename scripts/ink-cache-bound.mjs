@@ -34,7 +34,39 @@ const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[\\u0020-\\u007E\\u00A0-\\u
 	let width = 0;
 	const eastAsianWidthOptions`;
 
+// ansi-tokenize (Ink's, turning each line into styled characters) walks every line with
+// Intl.Segmenter's grapheme iterator, the largest CPU cost left at 100 workers under node --cpu-prof
+// (a line whose figures moved must be tokenized again). Text made only of escape sequences and the
+// code points of NARROW_FAST_PATH is one grapheme per UTF-16 code unit (none of them combines,
+// joins or is a surrogate), so the bundle walks such a line by code unit: the same tokens, without
+// the segmenter.
+const TOKENIZE_FAST_PATH = `const NARROW_TEXT = /^[\\u001B\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u02FF\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u21FF\\u2500-\\u259F]*$/;
+function* codeUnitSegments(str) {
+    for (let index = 0; index < str.length; index++) yield {segment: str[index], index};
+}
+export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {`;
+
+// Then ansi-tokenize gave every character its own copy of the styles in force, and turning the
+// characters back into a string diffed every neighbour's styles (sets, filters, a join per
+// character): the next largest cost. The bundle lets the characters between two escape sequences
+// share one styles array (reduceAnsiCodesIncremental always returns a new array and nothing
+// changes one in place), and skips the diff where a neighbour has the same array or both have no
+// styles: the diff of a reduced style with itself is empty, so the string is the same.
+const STYLED_CHAR = `ret.push({
+                type: 'char',
+                value: token.value,
+                fullWidth: token.fullWidth,
+                styles: codes,
+            });`;
+
 const PATCHES = {
+	'ansi-tokenize/styledChars.js': [
+		[`ret.push({
+                ...token,
+                styles: [...codes],
+            });`, STYLED_CHAR],
+		['ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));', 'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));'],
+	],
 	'string-width/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
 	'output.js': [
 		['class OutputCaches {', OUTPUT_CACHES],
@@ -43,6 +75,10 @@ const PATCHES = {
 		['let cached = this.blockWidths.get(text);', "let cached = this.blockWidths.get(text) ?? this.fromPrevious('blockWidths', text);"],
 		['export default class Output {', 'let lastOutputCaches;\nexport default class Output {'],
 		['caches = new OutputCaches();', 'caches = (lastOutputCaches = new OutputCaches(lastOutputCaches));'],
+	],
+	'ansi-tokenize/tokenize.js': [
+		['export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {', TOKENIZE_FAST_PATH],
+		['of segmenter.segment(str)) {', 'of (NARROW_TEXT.test(str) ? codeUnitSegments(str) : segmenter.segment(str))) {'],
 	],
 	'measure-text.js': [['cache.set(text, dimensions);', `if (cache.size >= ${CACHE_LIMIT}) cache.clear();\n    cache.set(text, dimensions);`]],
 	'wrap-text.js': [
@@ -67,9 +103,9 @@ export function boundInkCache(fileName, source) {
 export const inkCacheBound = {
 	name: 'ink-cache-bound',
 	setup(build) {
-		build.onLoad({filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]string-width[\\/]index)\.js$/}, async ({path}) => {
+		build.onLoad({filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars))\.js$/}, async ({path}) => {
 			const {readFile} = await import('node:fs/promises');
-			const fileName = /string-width[\\/]index\.js$/.test(path) ? 'string-width/index.js' : path.split(/[\\/]/).pop();
+			const fileName = /string-width[\\/]index\.js$/.test(path) ? 'string-width/index.js' : /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path) ? `ansi-tokenize/${path.split(/[\\/]/).pop()}` : path.split(/[\\/]/).pop();
 			return {contents: boundInkCache(fileName, await readFile(path, 'utf8')), loader: 'js'};
 		});
 	},

@@ -7,6 +7,8 @@
  * on a terminal those variables are removed from this process. Any error that escapes becomes
  * one line on stderr and exit 1, never a stack trace (DASK_TOP_DEBUG=1 shows it).
  */
+import {CHECK_EXIT_CODES, EXIT_UNREADABLE} from './types/exit-codes.js';
+
 // Through an alias: the bundle's `define` replaces process.env.NODE_ENV reads, and would warn here.
 const env = process.env;
 env['NODE_ENV'] ??= 'production';
@@ -20,9 +22,14 @@ if (process.stdout.isTTY) {
 function fail(error: unknown): never {
 	const message = error instanceof Error ? error.message : String(error);
 	const line = (message.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
+	// A monitoring check (--check) answers UNKNOWN, exit 3, as the plugin convention asks.
+	if (process.argv.slice(2).includes('--check')) {
+		process.stdout.write(`DASK UNKNOWN - internal error: ${line.replaceAll('|', '/')}\n`);
+		process.exit(CHECK_EXIT_CODES.UNKNOWN);
+	}
 	process.stderr.write(`dask-top: internal error: ${line}\n`);
 	if (process.env['DASK_TOP_DEBUG'] && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
-	process.exit(1);
+	process.exit(EXIT_UNREADABLE);
 }
 
 process.on('uncaughtException', fail);

@@ -19,6 +19,7 @@
 import {initialState, reduce} from './model/index.js';
 import type {ClusterState, ModelOptions} from './model/types.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from './parse/index.js';
+import {withActions} from './parse/actions.js';
 import type {RawScrape} from './types/raw-scrape.js';
 import type {ScrapeSource, SourceStatus} from './types/scrape-source.js';
 import type {Snapshot} from './types/snapshot.js';
@@ -56,7 +57,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 		ingest(raw, ingestOptions = {}) {
 			const reset = ingestOptions.reset === true;
 			cache = mergeScrape(reset ? emptyCache() : cache, raw);
-			latest = buildSnapshot(cache, raw.atMs);
+			latest = withActions(buildSnapshot(cache, raw.atMs), raw);
 			if (reset) model = reduce(model, {type: 'reset'});
 			model = reduce(model, {type: 'snapshot', snapshot: latest, nowMs: raw.atMs});
 			for (const listener of [...listeners]) listener(latest, raw, {reset});

@@ -1,6 +1,6 @@
 /**
- * `Scheduler.adaptive_target()` recomputed from HTTP data, per version (§5.2 / §5.5 of the endpoint
- * doc), to explain the scheduler's own number (`desired_workers`):
+ * `Scheduler.adaptive_target()` recomputed from HTTP data, per version (docs/endpoints.md,
+ * "Adaptive target"), to explain the scheduler's own number (`desired_workers`):
  *
  *   legacy (≤ 2023.7):  qOcc = Q × 0.5 s (unknown-task-duration); no-worker tasks ignored
  *                       cpu = min(ceil((occupancy + qOcc) / T), Q + P)          → threads wanted

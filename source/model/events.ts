@@ -20,10 +20,6 @@ function worse(a: Alert['severity'], b: Alert['severity']): Alert['severity'] {
 	return SEVERITY_RANK[a] >= SEVERITY_RANK[b] ? a : b;
 }
 
-export function eventKey(event: Pick<Alert, 'id' | 'start_time'>): string {
-	return `${event.id}@${event.start_time}`;
-}
-
 export interface AppliedAlerts {
 	readonly alerts: ReadonlyMap<string, Alert>;
 	readonly events: readonly ModelEvent[];

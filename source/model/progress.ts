@@ -1,5 +1,5 @@
 /**
- * Task progress (§7 of the endpoint doc): the cluster's tasks by state (exact, current gauges), then
+ * Task progress (docs/endpoints.md, "Progress"): the cluster's tasks by state (exact, current gauges), then
  * one row per task prefix from the bookkeeping in progress-track.ts:
  *
  *   done      = Δ memory since the row's base (erred tasks are not done)

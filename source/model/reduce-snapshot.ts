@@ -14,6 +14,7 @@ import {snapshotFresh, workerListFresh} from './freshness.js';
 import {listText} from './text.js';
 import {heartbeatIntervalSeconds} from './thresholds.js';
 import type {ClusterState, ModelEvent, Rise} from './types.js';
+import {stepRetires} from './retire.js';
 import {trackWorkers} from './worker-tracks.js';
 
 /**
@@ -64,7 +65,11 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	// — its workers, history, rates and alerts — and only staleness moves (failures are data: the
 	// stale alert and the header say how old and why). Workers are never lost in such a round, and
 	// before any good data it is no baseline: the first answer will be.
-	if (!fresh) return evaluateAlerts({...state, nowMs: Math.max(state.nowMs, nowMs), source, revision: state.revision + 1});
+	if (!fresh) {
+		// A retire's request or answer may still ride in such a round: it is kept (no outcome without a fresh list).
+		const pending = stepRetires({retires: state.retires ?? [], snapshot, workers: state.workers, listFresh: false, nowMs});
+		return evaluateAlerts({...state, nowMs: Math.max(state.nowMs, nowMs), source, ...(pending.retires.length === 0 ? {} : {retires: pending.retires}), revision: state.revision + 1});
+	}
 
 	// Counters: rates, task progress, last completion.
 	const prevSample = state.snapshot ? counterSample(state.snapshot) : undefined;
@@ -102,7 +107,10 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 
 	// Workers.
 	const listFresh = workerListFresh(snapshot);
+	// Retires dask-top asked for: a worker leaving after one is retired, not lost (retire.ts).
+	const retire = stepRetires({retires: state.retires ?? [], snapshot, workers: state.workers, listFresh, nowMs});
 	const tracked = trackWorkers(state.workers, snapshot.workers, {
+		retiring: retire.retiring,
 		nowMs,
 		stamp,
 		historyLength: o.workerHistoryLength,
@@ -125,7 +133,12 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 		}
 	}
 	for (const t of tracked.retired) {
+		if (retire.retiring.has(t.address)) continue; // its retire's own event says what became of it
 		instant.push(instantEvent({id: alertId('worker_retired', t.address), kind: 'worker_retired', severity: 'info', subject: t.address, subject_name: t.last.name, message: `worker ${t.last.name} left while ${t.last.status ?? 'closing'} (retired)`}, nowMs));
+	}
+
+	for (const r of retire.events) {
+		instant.push(instantEvent({id: alertId('retire', r.address), kind: 'retire', severity: r.severity, subject: r.address, subject_name: r.name, message: r.message}, nowMs));
 	}
 
 	// Cluster history.
@@ -152,6 +165,7 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 		lastCompletionMs,
 		source,
 		closeCounts,
+		...(retire.retires.length === 0 ? {} : {retires: retire.retires}),
 		learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
 		rises,
 		events: prependEvents(state.events, instant, o.eventLogLength),

@@ -10,6 +10,7 @@
 import {SEVERITY_RANK} from './alerts.js';
 import type {Alert, ClusterState, RowQuery, Severity, SortColumn, WorkerRow, WorkerRowsView, WorkerTrack} from './types.js';
 
+/** @internal Every sort column (the tests sort by each). */
 export const SORT_COLUMNS: readonly SortColumn[] = [
 	'name', 'address', 'host', 'status', 'threads', 'cpu', 'memory', 'memory_bytes', 'managed', 'unmanaged', 'spilled',
 	'executing', 'ready', 'in_memory', 'processing', 'transfers', 'net_read', 'net_write', 'event_loop', 'heartbeat', 'severity',

@@ -1,6 +1,6 @@
 /**
- * `Scheduler.workers_to_close()` as `adaptive_target()` calls it (no n, memory_ratio = 2; §5.3 of
- * the endpoint doc), from what HTTP shows:
+ * `Scheduler.workers_to_close()` as `adaptive_target()` calls it (no n, memory_ratio = 2; docs/endpoints.md,
+ * "Adaptive target"), from what HTTP shows:
  *
  * - if every worker is processing something, nobody is closed;
  * - idle workers holding the least data go first (Dask sorts by (is_idle, −nbytes) and pops from

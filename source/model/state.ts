@@ -21,7 +21,6 @@ import {utcClockText} from './text.js';
 import {mergeEpoch, otherScheduler, restartEvent} from './epoch.js';
 import {evaluateAlerts} from './evaluate.js';
 import {newClusterHistory} from './cluster-history.js';
-export {newClusterHistory} from './cluster-history.js';
 import {applyConditions, prependEvents} from './events.js';
 import {snapshotFresh} from './freshness.js';
 import type {Snapshot} from '../types/snapshot.js';
@@ -29,7 +28,6 @@ import {reduceSnapshot} from './reduce-snapshot.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
 import {EMPTY_PROGRESS} from './progress-track.js';
-export {dataAgeSeconds, missedPolls, snapshotFresh, workerListFresh} from './freshness.js';
 import type {ClusterState, ModelAction, ModelOptions, ResolvedModelOptions} from './types.js';
 
 export const DEFAULT_HISTORY_LENGTH = 300;

@@ -62,10 +62,6 @@ export const DEFAULT_THRESHOLDS: Thresholds = Object.freeze(
 
 const SPEC_BY_NAME = new Map<string, ThresholdSpec>(THRESHOLD_TABLE.map((spec) => [spec.name, spec]));
 
-export function isThresholdName(name: string): name is ThresholdName {
-	return SPEC_BY_NAME.has(name);
-}
-
 /** Checks one value for a named threshold: the number, or a one-line error naming it. */
 export function checkThresholdValue(name: string, raw: unknown): {readonly name: ThresholdName; readonly value: number} | {readonly error: string} {
 	const spec = SPEC_BY_NAME.get(name);

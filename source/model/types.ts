@@ -11,8 +11,9 @@
 import type {SchedulerProcess} from '../parse/cache.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
+import type {RetireTrack} from './retire.js';
 import type {Series} from './ring.js';
-import type {AdaptiveFlavor, AdaptiveView, Alert, ModelEvent, ProgressView, RowQuery, StallView, TriageView, WorkerRowsView} from './view-types.js';
+import type {AdaptiveFlavor, Alert, ModelEvent} from './view-types.js';
 
 export type {Series} from './ring.js';
 export type * from './view-types.js';
@@ -258,6 +259,8 @@ export interface ClusterState {
 	readonly events: readonly ModelEvent[];
 	/** "Rising" marks (erred tasks, spilled bytes) by `kind|subject`, while their window is open. */
 	readonly rises: ReadonlyMap<string, Rise>;
+	/** Retires dask-top asked for and their outcomes, newest first (retire.ts); absent before the first. */
+	readonly retires?: readonly RetireTrack[];
 	/** Increments on every change; views memoize on it. */
 	readonly revision: number;
 }
@@ -293,16 +296,3 @@ export interface SchedulerEpoch extends SchedulerProcess {
 	/** Monitor ms of the epoch's first snapshot. */
 	readonly sinceMs: number;
 }
-
-// ─── Function signatures (implemented in state.ts, rows.ts, progress.ts, …) ──────────────────
-
-export type InitialState = (options?: ModelOptions) => ClusterState;
-export type Reduce = (state: ClusterState, action: ModelAction) => ClusterState;
-export type WorkerRowsFn = (state: ClusterState, query: RowQuery) => WorkerRowsView;
-export type ProgressFn = (state: ClusterState) => ProgressView;
-export type AdaptiveFn = (state: ClusterState) => AdaptiveView;
-export type StallFn = (state: ClusterState) => StallView;
-export type TriageFn = (state: ClusterState) => TriageView;
-export type ParseThresholdOverride = (
-	text: string,
-) => {readonly name: ThresholdName; readonly value: number} | {readonly error: string};

@@ -21,6 +21,7 @@ export type AlertKind =
 	| 'worker_lost'
 	| 'worker_retired' // left while closing gracefully (info, instantaneous)
 	| 'worker_joined' // info, instantaneous
+	| 'retire' // what became of a retire dask-top asked for (instantaneous; warning when it did not happen)
 	| 'scheduler_restarted' // another scheduler process answers on the same port (instantaneous)
 	| 'stale'
 	| 'fallback_source'

@@ -64,6 +64,8 @@ export interface TrackOptions {
 	readonly baseline: boolean;
 	/** Spill rises are measured between readings of the same source at most this far apart. */
 	readonly spillGapMs: number;
+	/** Workers dask-top asked the scheduler to retire: vanishing is their retirement. */
+	readonly retiring?: ReadonlySet<string>;
 }
 
 export function trackWorkers(previous: ReadonlyMap<string, WorkerTrack>, workers: readonly WorkerSnapshot[], o: TrackOptions): TrackStep {
@@ -87,7 +89,7 @@ export function trackWorkers(previous: ReadonlyMap<string, WorkerTrack>, workers
 	if (o.listFresh) {
 		for (const [address, t] of previous) {
 			if (t.lostMs !== undefined || listed.has(address)) continue;
-			const gone: WorkerTrack = {...t, lostMs: o.nowMs, retired: LEAVING.has(t.last.status ?? '')};
+			const gone: WorkerTrack = {...t, lostMs: o.nowMs, retired: LEAVING.has(t.last.status ?? '') || o.retiring?.has(address) === true};
 			tracks.set(address, gone);
 			(gone.retired ? retired : lost).push(gone);
 		}

@@ -19,6 +19,8 @@ export interface ConfigFile {
 	readonly color?: boolean;
 	readonly ascii?: boolean;
 	readonly mouse?: boolean;
+	/** `"allow-actions": true`: as --allow-actions. */
+	readonly allowActions?: boolean;
 	/** Threshold overrides by name, as written (checked by options/model.ts). */
 	readonly thresholds?: Readonly<Record<string, unknown>>;
 	readonly stallAfter?: string;
@@ -42,6 +44,7 @@ const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'pat
 	'color': ['color', 'boolean'],
 	'ascii': ['ascii', 'boolean'],
 	'mouse': ['mouse', 'boolean'],
+	'allow-actions': ['allowActions', 'boolean'],
 	'thresholds': ['thresholds', 'object'],
 	'stall-after': ['stallAfter', 'duration'],
 	'target-duration': ['targetDuration', 'duration'],

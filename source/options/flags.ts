@@ -14,6 +14,7 @@ import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from './re
 export const FLAGS = {
 	once: {type: 'boolean'},
 	json: {type: 'boolean'},
+	check: {type: 'boolean'},
 	interval: {type: 'string', shortFlag: 'i'},
 	timeout: {type: 'string'},
 	header: {type: 'string', shortFlag: 'H', isMultiple: true},
@@ -22,6 +23,7 @@ export const FLAGS = {
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
 	mouse: {type: 'boolean', default: true},
+	allowActions: {type: 'boolean'},
 	threshold: {type: 'string', isMultiple: true},
 	stallAfter: {type: 'string'},
 	targetDuration: {type: 'string'},
@@ -36,6 +38,7 @@ export const FLAGS = {
 export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
 	['--once', 'Print one snapshot as a table and exit (the default when stdout is not a terminal)'],
 	['--json', 'Print one JSON document of the snapshot instead of the table (implies --once)'],
+	['--check', 'Monitoring-plugin check (Nagios, Icinga, Sensu): one line DASK OK/WARNING/CRITICAL/UNKNOWN, exit 0/1/2/3'],
 	['-i, --interval DURATION', 'Poll interval: 2s, 1m, 1h or a number of seconds (default 2s; 1s to 1h)'],
 	['--timeout DURATION', 'Deadline of each HTTP request (default 5s; 1s to 10min)'],
 	['-H, --header "Name: value"', 'Send this header to the scheduler only, never to workers (repeatable)'],
@@ -44,6 +47,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--no-color', 'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video'],
 	['--ascii', 'Plain ASCII: no braille, box-drawing or block characters (also when the locale is not UTF-8)'],
 	['--no-mouse', "No mouse: clicks and the wheel go to the terminal (its own text selection works)"],
+	['--allow-actions', "Let F9 / K retire the selected worker (after a confirmation; needs the scheduler's api module). Without it dask-top only reads"],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	['--stall-after DURATION', 'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)'],
 	['--target-duration DURATION', "Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)"],
@@ -106,6 +110,9 @@ export function helpText(): string {
 		'Times are local (TZ decides), as htop and date show them; --at HH:MM and --diff read local time too.',
 		'',
 		'Exit codes: 0 done, 1 the scheduler (or one of several) could not be read, 2 usage error.',
+		'  With --check, the monitoring-plugin codes: 0 OK, 1 WARNING, 2 CRITICAL (also: a scheduler that cannot',
+		'  be read), 3 UNKNOWN (a usage error). --check judges one poll: lost workers, rising errors, spilling',
+		'  and stalls need history and are left out.',
 		'',
 		'Examples',
 		...EXAMPLES.map((example) => `  $ ${example}`),
@@ -117,6 +124,7 @@ export interface ParsedArgv {
 	readonly flags: {
 		readonly once: boolean;
 		readonly json: boolean;
+		readonly check: boolean;
 		readonly interval?: string;
 		readonly timeout?: string;
 		readonly header: readonly string[];
@@ -125,6 +133,8 @@ export interface ParsedArgv {
 		readonly color: boolean;
 		readonly ascii: boolean;
 		readonly mouse: boolean;
+		/** --allow-actions (absent: false). */
+		readonly allowActions?: boolean;
 		/** --threshold NAME=VALUE, in the order given. */
 		readonly threshold?: readonly string[];
 		readonly stallAfter?: string;
@@ -214,6 +224,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 				flags: {
 					once: flags.once === true,
 					json: flags.json === true,
+					check: flags.check === true,
 					...(flags.interval === undefined ? {} : {interval: flags.interval}),
 					...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),
 					header: flags.header ?? [],
@@ -222,6 +233,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					color: flags.color !== false,
 					ascii: flags.ascii === true,
 					mouse: flags.mouse !== false,
+					allowActions: flags.allowActions === true,
 					threshold: flags.threshold ?? [],
 					...(flags.stallAfter === undefined ? {} : {stallAfter: flags.stallAfter}),
 					...(flags.targetDuration === undefined ? {} : {targetDuration: flags.targetDuration}),

@@ -3,7 +3,11 @@
  * their help lines, and a pure resolver to RecordOptions or a one-line usage error. resolve.ts
  * calls resolveRecordOptions; flags.ts spreads RECORD_FLAGS and RECORD_HELP into its own.
  */
-import {DEFAULT_RECORD_MAX_BYTES, parseMoment, parseSize, type MomentSpec} from '../record/units.js';
+import {parseMoment, type MomentSpec} from '../record/moments.js';
+import {parseSize} from '../units/bytes.js';
+
+/** --record-max when not given: 1 GB. */
+export const DEFAULT_RECORD_MAX_BYTES = 1e9;
 
 export const RECORD_FLAGS = {
 	record: {type: 'string'},

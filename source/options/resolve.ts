@@ -15,7 +15,6 @@ import {demoRecordingPath} from './demo-file.js';
 import {resolveRecordOptions, runsOnce, type RecordOptions} from './recording.js';
 
 export const DEFAULT_INTERVAL_MS = 2000;
-export const MIN_INTERVAL_MS = INTERVAL_RANGE.minMs;
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 export type {ClusterTarget, HttpHeader, UrlOrigin} from './urls.js';
@@ -30,6 +29,8 @@ export interface Options {
 	/** One snapshot and exit: --once, --json, or stdout is not a terminal. */
 	readonly once: boolean;
 	readonly json: boolean;
+	/** --check: one monitoring-plugin line and the plugin's exit code (run/check.ts). */
+	readonly check: boolean;
 	readonly intervalMs: number;
 	readonly timeoutMs: number;
 	/** The first cluster's headers, sent to its scheduler's origin only. Values are secrets: never display them. */
@@ -40,6 +41,8 @@ export interface Options {
 	readonly ascii: boolean;
 	/** Mouse reporting in the full screen (--no-mouse or "mouse": false turn it off). */
 	readonly mouse: boolean;
+	/** --allow-actions (or "allow-actions": true): F9 / K may retire a worker; read-only otherwise. */
+	readonly allowActions: boolean;
 	/** The model's options: thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval. */
 	readonly model: ModelOptions;
 	/** --record / --replay / --demo and their moments (recording.ts). */
@@ -119,6 +122,11 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	if (recording.options.record !== undefined && clusters.length > 1) {
 		return {ok: false, error: `--record records one cluster for now, got ${clusters.length} scheduler URLs: run one dask-top --record per cluster`};
 	}
+	if (flags.check) {
+		const recordingFlag = recording.options.replay !== undefined ? (recording.options.replay.demo ? '--demo' : '--replay') : recording.options.record !== undefined ? '--record' : undefined;
+		if (recordingFlag !== undefined) return {ok: false, error: `--check polls a live scheduler and cannot be combined with ${recordingFlag}`};
+		if (flags.json || flags.once) return {ok: false, error: `--check prints its own line and cannot be combined with ${flags.json ? '--json' : '--once'}`};
+	}
 	const model = resolveModelFlags(flags, config, intervalMs);
 	if (!model.ok) return {ok: false, error: model.error};
 
@@ -130,6 +138,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			urlFrom,
 			once: runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options),
 			json: flags.json,
+			check: flags.check,
 			intervalMs,
 			timeoutMs,
 			headers: first.headers,
@@ -138,6 +147,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			color: flags.color && config?.color !== false && !noColorEnv,
 			ascii: flags.ascii || config?.ascii === true || plainLocale,
 			mouse: flags.mouse && config?.mouse !== false,
+			allowActions: flags.allowActions === true || config?.allowActions === true,
 			model: model.model,
 			recording: recording.options,
 			notes,

@@ -1,4 +1,4 @@
-/** Plain-ASCII number formatting for the text table. "-" stands for unknown. */
+/** The --once text table's cells, plain ASCII (bytes and durations in units/' styles). "-" stands for unknown. */
 import {bytesText as formatBytes} from '../units/bytes.js';
 import {durationText as formatDuration} from '../units/duration.js';
 import {localDateTime, zoneName} from '../units/clock.js';
@@ -20,11 +20,7 @@ export function percentOf(used: number | undefined, limit: number | undefined): 
 
 /** Seconds ago, compact: "0.3s ago", "42s ago", "5m ago", "2h ago". */
 export function ageText(seconds: number | undefined): string {
-	if (seconds === undefined || !Number.isFinite(seconds)) return '-';
-	if (seconds < 10) return `${seconds.toFixed(1)}s ago`;
-	if (seconds < 120) return `${Math.round(seconds)}s ago`;
-	if (seconds < 7200) return `${Math.round(seconds / 60)}m ago`;
-	return `${Math.round(seconds / 3600)}h ago`;
+	return formatDuration(seconds, '-', 'ago');
 }
 
 /** Epoch seconds as local time with its zone: "2026-11-29 12:06:32 EST" (the one place --once names the zone). */

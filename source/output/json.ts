@@ -7,7 +7,7 @@
  * --once: every round of the recording up to --at, so events cover the whole recording):
  * - `alerts`: ongoing alerts, worst first then oldest first. Each: `id` (kind|subject), `kind`
  *   (memory, paused, spilling, unmanaged_memory, event_loop, heartbeat, erred_rising, worker_lost,
- *   worker_retired, worker_joined, scheduler_restarted, stale, fallback_source, stalled), `severity` and `peak_severity`
+ *   worker_retired, worker_joined, retire, scheduler_restarted, stale, fallback_source, stalled), `severity` and `peak_severity`
  *   (info | warning | critical), `subject` (worker address or "cluster"), `subject_name`,
  *   `message` (one line), `start_time` (epoch s), `duration_seconds`, `state` (ongoing),
  *   `workers` (addresses, when it names more than its subject).

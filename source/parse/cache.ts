@@ -2,12 +2,16 @@
  * The latest answer of every endpoint, across poll rounds. Rounds ask different subsets
  * (per-endpoint cadences), so snapshots are built from this cache, never from one round.
  * Immutable: mergeScrape returns a new cache. Each answer is classified and parsed once, when it
- * arrives; the parsed value is kept beside it, the body is not (the recorder has written the
- * RawScrape already, and at 10,000 workers the bodies are ~20 MB a round: identity.json,
- * workers.html, one /metrics per worker).
+ * arrives; the parsed value is kept beside it. A body is kept only while it is small
+ * (REUSE_BODY_LIMIT): an answer whose body is the same text as the endpoint's previous good answer
+ * reuses that parsed value instead of parsing again (an idle cluster answers the same /metrics,
+ * identity.json and counts.json round after round). Large bodies are not kept (the recorder has
+ * written the RawScrape already, and at 10,000 workers the bodies are ~20 MB a round:
+ * identity.json, workers.html, one /metrics per worker).
  */
 import type {EndpointResult, RawScrape, Target} from '../types/raw-scrape.js';
 import type {EndpointState} from '../types/snapshot.js';
+import {isAction} from './actions.js';
 import {classify} from './classify.js';
 import {endpointKind, proxyParts, workerPageAddress, type EndpointKind} from './endpoint-kind.js';
 import {BodyParseError} from './json.js';
@@ -22,7 +26,12 @@ export interface CachedAnswer {
 	readonly detail?: string;
 	/** The parsed body (ok answers of kinds dask-top reads). */
 	readonly parsed?: Parsed;
+	/** The body `parsed` was read from, while at most REUSE_BODY_LIMIT characters long. */
+	readonly body?: string;
 }
+
+/** The longest body kept to spare parsing the same text again (characters). */
+export const REUSE_BODY_LIMIT = 256 * 1024;
 
 export interface CacheEntry {
 	readonly target: Target;
@@ -62,14 +71,20 @@ export function cacheKey(target: Target, path: string): string {
 	return `${target} ${path}`;
 }
 
-/** Classifies and parses one answer; what is kept of it is all but its body. */
-export function readAnswer(answer: EndpointResult, kind: EndpointKind): CachedAnswer {
+/**
+ * Classifies and parses one answer; what is kept of it is all but its body (a small body stays
+ * beside its parsed value). When `previous` (the endpoint's latest cached answer) was parsed from
+ * the very same text, its parsed value is reused: parsing is a function of the kind and the body.
+ */
+export function readAnswer(answer: EndpointResult, kind: EndpointKind, previous?: CachedAnswer): CachedAnswer {
 	const {body, ...result} = answer;
 	const verdict = classify(answer, kind);
 	if (verdict.state !== 'ok' || body === undefined) return {result, ...verdict};
+	const kept = body.length <= REUSE_BODY_LIMIT ? {body} : {};
+	if (previous?.state === 'ok' && previous.parsed !== undefined && previous.body === body) return {result, state: 'ok', parsed: previous.parsed, ...kept};
 	try {
 		const parsed = parseAnswer(kind, body);
-		return parsed ? {result, state: 'ok', parsed} : {result, state: 'ok'};
+		return parsed ? {result, state: 'ok', parsed, ...kept} : {result, state: 'ok'};
 	} catch (error) {
 		if (!(error instanceof BodyParseError)) throw error;
 		return {result, state: 'failed', detail: `unreadable answer: ${error.message}`};
@@ -206,11 +221,12 @@ function dropPreviousProcess(entries: Map<string, CacheEntry>, roundMs: number):
 export function mergeScrape(cache: ScrapeCache, raw: RawScrape): ScrapeCache {
 	const entries = new Map(cache.entries);
 	for (const result of raw.responses) {
+		if (isAction(result)) continue; // a POST dask-top sent: the snapshot's actions, not an endpoint (see actions.ts)
 		const key = cacheKey(result.target, result.path);
 		const previous = entries.get(key);
 		if (previous && previous.latest.result.startedMs > result.startedMs) continue; // an older answer arriving late
 		const kind = previous?.kind ?? endpointKind(result.target, result.path);
-		const answer = readAnswer(result, kind);
+		const answer = readAnswer(result, kind, previous?.latest);
 		const lastOk = answer.state === 'ok' ? answer : previous?.lastOk;
 		const lastFailure = answer.state === 'ok' ? previous?.lastFailure : answer;
 		entries.set(key, {

@@ -4,7 +4,7 @@
  * subsets; ≥2023.1.1 prints `idle`, `partially_saturated`, `saturated`, `paused`, `retiring`,
  * which add up to the total.
  */
-import type {PrefixCounters, TaskState, WorkerCounts} from '../types/snapshot.js';
+import type {PrefixCounters, SchedulerSnapshot, TaskState, WorkerCounts} from '../types/snapshot.js';
 import {hasFamily, sampleValue, valuesByLabel, type PromDocument} from './prometheus.js';
 
 export const TASK_STATES: readonly TaskState[] = ['released', 'waiting', 'no-worker', 'queued', 'processing', 'memory', 'erred'];
@@ -12,25 +12,20 @@ export const TASK_STATES: readonly TaskState[] = ['released', 'waiting', 'no-wor
 /** `connected` = 2022.12 overlapping subsets, `additive` = ≥2023.1.1 partition. */
 export type WorkerLabelSet = 'connected' | 'additive';
 
-export interface SchedulerMetrics {
+/** The snapshot's scheduler figures that /metrics gives, under the snapshot's own names and types. */
+type MetricsFigures = Pick<
+	SchedulerSnapshot,
+	'tasks_total' | 'clients' | 'desired_workers' | 'prefixes' | 'process_cpu_seconds_total' | 'process_rss_bytes' | 'process_open_fds' | 'process_start_time_seconds' | 'tick_duration_max_seconds' | 'tick_count_total'
+>;
+
+export interface SchedulerMetrics extends MetricsFigures {
 	/** Raw `dask_scheduler_workers{state}` values, and which label set they use. */
 	readonly workerStates?: ReadonlyMap<string, number>;
 	readonly workerLabels?: WorkerLabelSet;
 	/** Undefined when the `dask_scheduler_tasks` family is absent; a declared family fills missing states with 0. */
 	readonly tasks?: Readonly<Record<TaskState, number>>;
-	readonly tasks_total?: number;
-	readonly clients?: number;
-	readonly desired_workers?: number;
-	readonly prefixes: Readonly<Record<string, PrefixCounters>>;
-	readonly process_cpu_seconds_total?: number;
-	readonly process_rss_bytes?: number;
-	readonly process_open_fds?: number;
-	/** When the scheduler's process started, epoch seconds (prometheus_client's process collector). */
-	readonly process_start_time_seconds?: number;
-	readonly tick_duration_max_seconds?: number;
-	readonly tick_count_total?: number;
 	readonly task_groups?: number;
-	/** Families whose presence dates the Dask version (§9 of the endpoint doc). */
+	/** Families whose presence dates the Dask version (docs/endpoints.md, "Telling versions apart"). */
 	readonly hasClientConnectionsAdded: boolean;
 	readonly hasTaskGroups: boolean;
 }

@@ -1,6 +1,6 @@
 /**
- * What the answers' shapes say of the Dask version (no endpoint reports it). The sniffing table
- * of the endpoint doc §9, newest feature first, plus two page features (workers.html `data-sort`,
+ * What the answers' shapes say of the Dask version (no endpoint reports it). The features of
+ * docs/endpoints.md, "Telling versions apart", newest feature first, plus two page features (workers.html `data-sort`,
  * /api/v1/check_idle) that date a version when identity.json is failing. First match wins; every
  * check reads the last good answer, since the version does not change between polls.
  */

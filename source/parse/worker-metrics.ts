@@ -4,7 +4,7 @@
  * underscores; ≥2023.2/2023.3 print only non-zero states and activities, hyphenated. A declared
  * family that leaves a state out means 0.
  */
-import {hasFamily, sampleValue, valuesByLabel, type PromDocument} from './prometheus.js';
+import {sampleValue, valuesByLabel, type PromDocument} from './prometheus.js';
 
 export interface WorkerMetrics {
 	readonly memory_managed_bytes?: number;
@@ -95,9 +95,4 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 	put('process_rss_bytes', sampleValue(doc, 'process_resident_memory_bytes'));
 	put('latency_seconds', sampleValue(doc, `${W}latency_seconds`));
 	return out as WorkerMetrics;
-}
-
-/** Whether a Prometheus body is a worker's (rather than a scheduler's) metrics. */
-export function looksLikeWorkerMetrics(doc: PromDocument): boolean {
-	return hasFamily(doc, `${W}threads`) || hasFamily(doc, `${W}memory_bytes`);
 }

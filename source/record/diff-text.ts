@@ -2,19 +2,13 @@
  * The `--diff` text report: one screenful saying what changed between two moments. Pure.
  */
 import type {Change, SnapshotDiff, WorkerChange} from './diff.js';
-import {formatOffset} from './units.js';
-import {localIso} from '../units/clock.js';
+import {bytesText} from '../units/bytes.js';
+import {formatOffset} from '../units/duration.js';
+import {isoTime} from './moments.js';
 
-export function formatBytes(bytes: number): string {
-	const sign = bytes < 0 ? '-' : '';
-	let value = Math.abs(bytes);
-	const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-	let unit = 0;
-	while (value >= 1024 && unit < units.length - 1) {
-		value /= 1024;
-		unit += 1;
-	}
-	return `${sign}${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
+/** Bytes as the detail view writes them: `300 B`, `1.5 GiB`. */
+function formatBytes(bytes: number): string {
+	return bytesText(bytes, '?', 'rounded');
 }
 
 function signed(value: number, format: (n: number) => string = String): string {
@@ -29,10 +23,6 @@ function fromTo(c: Change, format: (n: number) => string = String): string {
 
 function pad(text: string, width: number, right = false): string {
 	return right ? text.padStart(width) : text.padEnd(width);
-}
-
-function isoSeconds(epochSeconds: number): string {
-	return localIso(epochSeconds * 1000);
 }
 
 /** Columns padded to their widest cell; the last column is left ragged. */
@@ -58,7 +48,7 @@ export interface DiffTextOptions {
 
 export function formatDiffText(diff: SnapshotDiff, options: DiffTextOptions = {}): string {
 	const moment = (seconds: number): string =>
-		options.startMs === undefined ? isoSeconds(seconds) : `${isoSeconds(seconds)} (${formatOffset(seconds * 1000 - options.startMs)})`;
+		options.startMs === undefined ? isoTime(seconds * 1000) : `${isoTime(seconds * 1000)} (${formatOffset(seconds * 1000 - options.startMs)})`;
 	const names = (refs: SnapshotDiff['workers_added']): string => (refs.length === 0 ? 'none' : refs.map((w) => `${w.name} (${w.address})`).join(', '));
 	const lines = [
 		`dask-top diff  ${diff.url}`,

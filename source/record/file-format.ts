@@ -45,6 +45,9 @@ function redactResult(result: EndpointResult): EndpointResult {
 		// An HTML answer (a login page, a proxy hint page) may echo a token back in a link.
 		...(result.body === undefined ? {} : {body: isHtml(result.contentType) ? redactText(result.body) : result.body}),
 		...(result.error === undefined ? {} : {error: {kind: result.error.kind, message: redactText(result.error.message)}}),
+		...(result.method === undefined ? {} : {method: result.method}),
+		...(result.requestBody === undefined ? {} : {requestBody: result.requestBody}),
+		...(result.pending === true ? {pending: true} : {}),
 	};
 }
 
@@ -63,14 +66,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A line's JSON value; RecordingFormatError with `notJson` when it is not JSON. */
+function jsonOf(line: string, notJson: string): unknown {
+	try {
+		return JSON.parse(line);
+	} catch {
+		throw new RecordingFormatError(notJson);
+	}
+}
+
 /** Parses and checks the first line. Throws RecordingFormatError with a message for the user. */
 export function parseHeader(line: string): RecordingHeader {
-	let value: unknown;
-	try {
-		value = JSON.parse(line);
-	} catch {
-		throw new RecordingFormatError('is not a dask-top recording (the first line is not JSON)');
-	}
+	const value = jsonOf(line, 'is not a dask-top recording (the first line is not JSON)');
 	if (!isRecord(value) || value['format'] !== RECORDING_FORMAT) {
 		throw new RecordingFormatError(`is not a dask-top recording (the first line has no "format": "${RECORDING_FORMAT}")`);
 	}
@@ -94,7 +101,7 @@ const ERROR_KINDS: ReadonlySet<string> = new Set<FetchErrorKind>(['refused', 'dn
 
 function parseResult(value: unknown): EndpointResult | undefined {
 	if (!isRecord(value)) return undefined;
-	const {target, path, url, startedMs, latencyMs, status, contentType, body, error} = value;
+	const {target, path, url, startedMs, latencyMs, status, contentType, body, error, method, requestBody, pending} = value;
 	if (typeof target !== 'string' || (target !== 'scheduler' && !target.startsWith('worker:'))) return undefined;
 	if (typeof path !== 'string' || typeof startedMs !== 'number' || typeof latencyMs !== 'number') return undefined;
 	if (status !== null && typeof status !== 'number') return undefined;
@@ -113,17 +120,15 @@ function parseResult(value: unknown): EndpointResult | undefined {
 		...(typeof contentType === 'string' ? {contentType} : {}),
 		...(typeof body === 'string' ? {body} : {}),
 		...(parsedError ? {error: parsedError} : {}),
+		...(method === 'POST' ? {method} : {}),
+		...(typeof requestBody === 'string' ? {requestBody} : {}),
+		...(pending === true ? {pending} : {}),
 	};
 }
 
 /** Parses one round line. Throws RecordingFormatError when it is not JSON or not a round. */
 export function parseRound(line: string): RawScrape {
-	let value: unknown;
-	try {
-		value = JSON.parse(line);
-	} catch {
-		throw new RecordingFormatError('is not JSON');
-	}
+	const value = jsonOf(line, 'is not JSON');
 	if (!isRecord(value) || typeof value['atMs'] !== 'number' || typeof value['base'] !== 'string' || !Array.isArray(value['responses'])) {
 		throw new RecordingFormatError('is not a poll round (needs atMs, base, responses)');
 	}

@@ -157,7 +157,7 @@ export interface Recording {
 	readonly warnings: readonly string[];
 }
 
-/** The whole recording decoded in memory (small recordings, tests); replay uses openRecording. */
+/** @internal The whole recording decoded in memory (small recordings, tests); replay uses openRecording. */
 export async function loadRecording(file: string): Promise<Recording> {
 	const rounds: RawScrape[] = [];
 	const summary = await readRecording(file, (round) => {

@@ -5,11 +5,11 @@
  * taken, so `--at +30s` on a long recording reads only its first half minute.
  */
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../parse/index.js';
+import {withActions} from '../parse/actions.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {Snapshot} from '../types/snapshot.js';
-import {outsideReason} from './moments.js';
 import {readRecording, RecordingReadError, type ReadSummary} from './reader.js';
-import {resolveMoment, type MomentSpec} from './units.js';
+import {outsideReason, resolveMoment, type MomentSpec} from './moments.js';
 
 /** The time the live pipeline stamps a round's snapshot with (pipeline.ts): the round's own start. */
 export function snapshotTimeMs(raw: RawScrape): number {
@@ -46,7 +46,7 @@ export function cacheFold(): RoundFold {
 			cache = mergeScrape(cache, raw);
 			last = raw;
 		},
-		snapshot: () => buildSnapshot(cache, snapshotTimeMs(last as RawScrape)),
+		snapshot: () => withActions(buildSnapshot(cache, snapshotTimeMs(last as RawScrape)), last as RawScrape),
 	};
 }
 

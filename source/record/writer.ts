@@ -8,6 +8,7 @@
 import {closeSync, fsyncSync, openSync, writeSync} from 'node:fs';
 import {gzipSync} from 'node:zlib';
 import type {RawScrape} from '../types/raw-scrape.js';
+import {bytesText} from '../units/bytes.js';
 import {headerLine, makeHeader, roundLine} from './file-format.js';
 
 export interface RecorderOptions {
@@ -49,17 +50,6 @@ function errorText(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
-export function formatBytesShort(bytes: number): string {
-	const units = ['B', 'kB', 'MB', 'GB', 'TB'];
-	let value = bytes;
-	let unit = 0;
-	while (value >= 1000 && unit < units.length - 1) {
-		value /= 1000;
-		unit += 1;
-	}
-	return `${unit === 0 ? value : Number(value.toPrecision(3))} ${units[unit]}`;
-}
-
 export class Recorder {
 	readonly #options: RecorderOptions;
 	readonly #gzip: boolean;
@@ -91,7 +81,7 @@ export class Recorder {
 		if (this.#state !== 'recording') return;
 		const failure = this.#append(roundLine(raw));
 		if (failure === undefined) this.#rounds += 1;
-		else if (failure === 'limit') this.#stop(`recording stopped: ${this.#options.file} reached the --record-max limit of ${formatBytesShort(this.#options.maxBytes)} after ${this.#rounds} rounds; monitoring goes on`);
+		else if (failure === 'limit') this.#stop(`recording stopped: ${this.#options.file} reached the --record-max limit of ${bytesText(this.#options.maxBytes, '?', 'decimal')} after ${this.#rounds} rounds; monitoring goes on`);
 		else this.#stop(`recording stopped: cannot write ${this.#options.file}: ${failure} (${this.#rounds} rounds kept); monitoring goes on`);
 	}
 

@@ -1,47 +1,26 @@
 /**
- * Several clusters are several pipelines side by side: one HttpClient + Poller + Pipeline per
- * scheduler, created, contacted, started and stopped together. A cluster that cannot be read at
- * first contact does not stop the others: it keeps its diagnosis as a `problem` (shown as down in
- * the cluster bar) until one of its rounds answers like Dask again.
+ * The clusters followed, one or several: one HttpClient + Poller + Pipeline per scheduler, built
+ * here and nowhere else, contacted, started and stopped together. One cluster is a list of one.
+ * A cluster that cannot be read at first contact does not stop the others: it keeps its diagnosis
+ * as a `problem` (shown as down in the cluster bar) until one of its rounds answers like Dask again.
  */
-import {shortClusterNames} from './cluster-name.js';
-import type {ModelOptions} from '../model/types.js';
-import type {ClusterTarget} from '../options/urls.js';
-import {connect, createPipeline, type Pipeline} from '../pipeline.js';
+import {INTERVAL_RANGE} from '../options/ranges.js';
+import type {Options} from '../options/resolve.js';
+import {createPipeline, type Pipeline} from '../pipeline.js';
 import {HttpClient} from '../scrape/client.js';
-import {contactRound, feedRound, type ContactOptions} from './first-contact.js';
 import {looksLikeDask, type FirstContact} from '../scrape/diagnose.js';
 import {planHints} from '../scrape/hints.js';
 import {Poller} from '../scrape/poller.js';
 import type {SchedulerUrl} from '../scrape/url.js';
+import type {TuiCluster} from '../ui/cluster-stores.js';
+import {shortClusterNames} from './cluster-name.js';
+import {contactRound, feedRound, type ContactOptions} from './first-contact.js';
 
-export interface Cluster {
-	/** Short, distinct among the clusters followed (cluster-name.ts). */
-	readonly name: string;
-	readonly url: SchedulerUrl;
-	readonly poller: Poller;
-	readonly pipeline: Pipeline;
-	/** Why the first contact failed, until a round answers like Dask; undefined when all is well. */
-	problem(): string | undefined;
-}
-
-export interface ClustersConfig {
-	readonly targets: readonly ClusterTarget[];
-	readonly intervalMs: number;
-	readonly timeoutMs: number;
-	readonly model: ModelOptions;
-	/** PEM text of --ca-file, for every cluster. */
-	readonly ca?: string;
-	readonly insecure: boolean;
-	readonly userAgent: string;
-	/** Lowest poll interval (tests go below 1 s). */
-	readonly minIntervalMs?: number;
-}
-
-export class ClusterHandle implements Cluster {
+export class Cluster {
 	private trouble: string | undefined;
 
 	constructor(
+		/** Short, distinct among the clusters followed (cluster-name.ts). */
 		readonly name: string,
 		readonly url: SchedulerUrl,
 		readonly poller: Poller,
@@ -52,6 +31,7 @@ export class ClusterHandle implements Cluster {
 		});
 	}
 
+	/** Why the first contact failed, until a round answers like Dask; undefined when all is well. */
 	problem(): string | undefined {
 		return this.trouble;
 	}
@@ -63,35 +43,35 @@ export class ClusterHandle implements Cluster {
 		this.trouble = verdict.ok ? undefined : verdict.message;
 		return verdict;
 	}
+
+	/** The cluster as the TUI gets it. */
+	forTui(): TuiCluster {
+		return {name: this.name, url: this.url.display, source: this.poller, pipeline: this.pipeline, problem: () => this.problem()};
+	}
 }
 
-export function createClusters(config: ClustersConfig): ClusterHandle[] {
-	const names = shortClusterNames(config.targets.map((t) => t.url.base));
-	return config.targets.map((target, i) => {
+export interface Connection {
+	/** PEM text of --ca-file, for every cluster. */
+	readonly ca?: string;
+	readonly userAgent: string;
+}
+
+/** Every cluster of options.clusters, in order (the first is options.url), none contacted yet. */
+export function createClusters(options: Pick<Options, 'clusters' | 'intervalMs' | 'timeoutMs' | 'model' | 'insecure'>, connection: Connection): Cluster[] {
+	const names = shortClusterNames(options.clusters.map((t) => t.url.base));
+	return options.clusters.map((target, i) => {
 		const client = new HttpClient({
-			timeoutMs: config.timeoutMs,
+			timeoutMs: options.timeoutMs,
 			schedulerOrigin: new URL(target.url.base).origin,
 			headers: target.headers,
-			...(config.ca === undefined ? {} : {ca: config.ca}),
-			insecure: config.insecure,
-			userAgent: config.userAgent,
+			...(connection.ca === undefined ? {} : {ca: connection.ca}),
+			insecure: options.insecure,
+			userAgent: connection.userAgent,
 		});
-		const pipeline = createPipeline({model: config.model});
-		const poller = new Poller({
-			url: target.url,
-			client,
-			intervalMs: config.intervalMs,
-			timeoutMs: config.timeoutMs,
-			hints: () => planHints(pipeline.snapshot()),
-			...(config.minIntervalMs === undefined ? {} : {minIntervalMs: config.minIntervalMs}),
-		});
-		return new ClusterHandle(names[i] ?? target.url.display, target.url, poller, pipeline);
+		const pipeline = createPipeline({model: options.model});
+		const poller = new Poller({url: target.url, client, intervalMs: options.intervalMs, maxIntervalMs: INTERVAL_RANGE.maxMs, timeoutMs: options.timeoutMs, hints: () => planHints(pipeline.snapshot())});
+		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline);
 	});
-}
-
-/** Starts every cluster's poller feeding its own pipeline. */
-export function startClusters(clusters: readonly Cluster[]): void {
-	for (const cluster of clusters) connect(cluster.poller, cluster.pipeline);
 }
 
 /** Stops every poller (and closes its client), all at once; one failing stop does not keep the others running. */

@@ -1,35 +1,26 @@
 /**
- * flags → options → a source and a sink. Headless (--once, --json, or stdout not a terminal):
- * one complete poll (plus a follow-up pass for counts.json and the workers' own /metrics when
- * identity.json failed), one table or JSON document, exit. Otherwise the TUI, loaded lazily so
- * that Ink starts after cli.tsx fixed the environment.
- *
- * Exit codes: 0 done, 1 the scheduler could not be read, 2 usage error.
+ * flags → options → clusters → a sink. The launch code, the same for one cluster and several (a
+ * list of one): --replay / --demo play a recording (replay.ts); otherwise every scheduler URL gets
+ * its client, poller and pipeline (clusters.ts), optionally a recorder (record.ts), and then
+ * either one headless poll and print (once.ts: --once, --json, or stdout not a terminal) or the
+ * TUI (interactive.ts). Exit codes: types/exit-codes.ts.
  */
 import {readFileSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
-import {contactRound, feedRound} from './first-contact.js';
-import {resolveOptions, type Options} from '../options/resolve.js';
 import {configPath, readConfigFile} from '../options/config.js';
 import {parseArgv} from '../options/flags.js';
-import {formatOnce} from '../output/once.js';
-import {connect, createPipeline, type Pipeline} from '../pipeline.js';
-import {planHints} from '../scrape/hints.js';
-import {Poller} from '../scrape/poller.js';
-import {recordUntilSignalled, runReplay, startRecording} from './record.js';
+import {resolveOptions} from '../options/resolve.js';
 import {versionLine} from '../single-executable.js';
-import type {Recorder} from '../record/writer.js';
-import type {ScrapeSource} from '../types/scrape-source.js';
+import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
+import {say} from './say.js';
 
-export const EXIT_OK = 0;
-export const EXIT_UNREADABLE = 1;
-export const EXIT_USAGE = 2;
-
-function say(line: string): void {
-	process.stderr.write(`dask-top: ${line}\n`);
+/** --check answers a usage error as the plugin convention asks: UNKNOWN, exit 3, one line on stdout. */
+async function checkUsage(line: string): Promise<number> {
+	const [{printCheck}, {unknownResult}] = await Promise.all([import('./check.js'), import('../output/check.js')]);
+	return printCheck(unknownResult(line));
 }
 
-function usage(line: string): number {
+function usageLine(line: string): number {
 	say(line);
 	process.stderr.write('Run dask-top --help for usage.\n');
 	return EXIT_USAGE;
@@ -51,7 +42,16 @@ function readCa(path: string): string | {error: string} {
 	}
 }
 
+/** Whether argv asks for --check (read before parsing, so that even a parse error is a plugin line). */
+export function asksForCheck(argv: readonly string[]): boolean {
+	const end = argv.indexOf('--');
+	return (end < 0 ? argv : argv.slice(0, end)).includes('--check');
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
+	const checking = asksForCheck(argv);
+	// The check's modules load only with --check: usage errors without it stay small.
+	const usage = (line: string): number | Promise<number> => (checking ? checkUsage(line) : usageLine(line));
 	const parsed = parseArgv(argv, import.meta);
 	if (!parsed.ok) return usage(parsed.error);
 	const {flags} = parsed.argv;
@@ -69,97 +69,30 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const resolved = resolveOptions({argv: parsed.argv, env: process.env, ...(config.config ? {config: config.config} : {}), stdoutIsTTY: process.stdout.isTTY === true});
 	if (!resolved.ok) return usage(resolved.error);
 	const options = resolved.options;
-	for (const note of options.notes) say(note);
+	if (!options.check) for (const note of options.notes) say(note);
 
-	// --replay FILE / --demo: a recording drives the same outputs and screen (record.ts).
+	// --replay FILE / --demo: a recording drives the same outputs and screen (replay.ts).
 	const replayFile = options.recording.replay?.file;
 	if (replayFile !== undefined && !options.recording.replay?.demo && isDirectory(replayFile)) return usage(`--replay ${replayFile}: a directory, not a recording (give the .ndjson or .ndjson.gz file --record wrote)`);
-	if (options.recording.replay) return runReplay(options.recording.replay, options, (source, url) => runReplayTui(options, source, url), say);
+	if (options.recording.replay) return (await import('./replay.js')).runReplay(options.recording.replay, options);
 
 	const ca = options.caFile === undefined ? undefined : readCa(options.caFile);
 	if (typeof ca === 'object') return usage(ca.error);
-	// Several clusters: one client, poller and pipeline each, side by side (once.ts).
-	// The HTTP client (undici) and the several-cluster runner load only when a scheduler is polled: --version, --help and usage errors stay small.
-	if (options.clusters.length > 1) return (await import('./once.js')).runClusters({options, ...(ca === undefined ? {} : {ca}), version: parsed.argv.version, say});
-
-	const {HttpClient} = await import('../scrape/client.js');
-	const client = new HttpClient({
-		timeoutMs: options.timeoutMs,
-		schedulerOrigin: new URL(options.url.base).origin,
-		headers: options.headers,
-		...(ca === undefined ? {} : {ca}),
-		insecure: options.insecure,
-		userAgent: `dask-top/${parsed.argv.version}`,
-	});
-	const pipeline = createPipeline({model: options.model});
-	const poller = new Poller({url: options.url, client, intervalMs: options.intervalMs, timeoutMs: options.timeoutMs, hints: () => planHints(pipeline.snapshot())});
-	// --record FILE: every round the pipeline ingests is also written to FILE (record.ts).
-	const recorder = options.recording.record ? startRecording(options.recording.record, pipeline, options.url.display, parsed.argv.version, say) : undefined;
-	if (typeof recorder === 'string') {
-		say(recorder);
-		return EXIT_UNREADABLE;
-	}
+	// The HTTP client (undici), the outputs and the screen load only when a scheduler is polled:
+	// --version, --help and usage errors stay small (the bundle is split at these imports).
+	const {createClusters, stopClusters} = await import('./clusters.js');
+	const clusters = createClusters(options, {...(ca === undefined ? {} : {ca}), userAgent: `dask-top/${parsed.argv.version}`});
 	try {
-		return options.once ? await runOnce(options, poller, pipeline) : await runInteractive(options, poller, pipeline, recorder);
+		// --record FILE (one cluster): every round its pipeline ingests is also written to FILE.
+		const first = clusters[0];
+		const recorder = options.recording.record && first ? (await import('./record.js')).startRecording(options.recording.record, first.pipeline, options.url.display, parsed.argv.version) : undefined;
+		if (typeof recorder === 'string') {
+			say(recorder);
+			return EXIT_UNREADABLE;
+		}
+		if (options.check) return await (await import('./check.js')).runCheck(clusters, options);
+		return options.once ? await (await import('./once.js')).runOnce(clusters, options) : await (await import('./interactive.js')).runInteractive(clusters, options, recorder);
 	} finally {
-		await poller.stop();
-	}
-}
-
-/** First contact (first-contact.ts): the failure line to exit with, or undefined once the round is fed to the pipeline. */
-async function firstContact(options: Options, poller: Poller, pipeline: Pipeline, exitOn: 'any' | 'permanent'): Promise<string | undefined> {
-	const {round, verdict} = await contactRound(poller, {display: options.url.display, timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'});
-	if (!verdict.ok && (exitOn === 'any' || verdict.permanent)) return verdict.message;
-	feedRound(poller, pipeline, round);
-	return undefined;
-}
-
-async function runOnce(options: Options, poller: Poller, pipeline: Pipeline): Promise<number> {
-	const failure = await firstContact(options, poller, pipeline, 'any');
-	if (failure !== undefined) {
-		say(failure);
-		return EXIT_UNREADABLE;
-	}
-	const followUp = await poller.round({followUp: true});
-	if (followUp.responses.length > 0) feedRound(poller, pipeline, followUp);
-	const text = formatOnce(pipeline, options.json, options.ascii);
-	if (text === undefined) {
-		say(`no answer from ${options.url.display}`);
-		return EXIT_UNREADABLE;
-	}
-	process.stdout.write(text);
-	return EXIT_OK;
-}
-
-/**
- * The TUI. main starts the source feeding the pipeline (connect) before the screen: the screen
- * shows the pipeline's model, so every round counts, whenever it came. runTui reads status and
- * controls from the source and resolves with the exit code; main stops the source afterwards.
- */
-async function runInteractive(options: Options, poller: Poller, pipeline: Pipeline, recorder?: Recorder): Promise<number> {
-	const tellProgress = process.stderr.isTTY === true;
-	if (tellProgress) process.stderr.write(`Connecting to ${options.url.display} …\r`);
-	const failure = await firstContact(options, poller, pipeline, 'permanent');
-	if (tellProgress) process.stderr.write('\u001B[2K\r');
-	if (failure !== undefined) {
-		say(failure);
-		return EXIT_UNREADABLE;
-	}
-	// Recording without a terminal (nohup, cron, systemd) polls until a signal, with no screen.
-	if (recorder && process.stdout.isTTY !== true) return recordUntilSignalled(poller, () => connect(poller, pipeline), recorder, options.url.display, say);
-	const {runTui} = await import('../ui/run.js');
-	connect(poller, pipeline);
-	return runTui({options, source: poller, pipeline});
-}
-
-/** The TUI driven by a replay: the recorded URL stands in for the scheduler's. */
-async function runReplayTui(options: Options, source: ScrapeSource, url: string): Promise<number> {
-	const pipeline = createPipeline({model: options.model});
-	const {runTui} = await import('../ui/run.js');
-	connect(source, pipeline);
-	try {
-		return await runTui({options: {...options, url: {base: url, query: '', display: url}}, source, pipeline});
-	} finally {
-		await source.stop();
+		await stopClusters(clusters);
 	}
 }

@@ -79,6 +79,24 @@ export class HttpClient {
 		return promise;
 	}
 
+	/**
+	 * POST a JSON body (an action: retire). Never shared with another caller and never retried: one
+	 * call, one request. Only to the scheduler's origin (its headers go with it); any other URL is
+	 * refused without a request.
+	 */
+	post(url: string, json: string, options: GetOptions = {}): Promise<FetchOutcome> {
+		let origin: string | undefined;
+		try {
+			origin = new URL(url).origin;
+		} catch {
+			origin = undefined;
+		}
+		if (origin !== this.config.schedulerOrigin) {
+			return Promise.resolve({startedMs: Date.now(), latencyMs: 0, status: null, bytes: 0, error: {kind: 'other', message: "actions go to the scheduler's origin only"}});
+		}
+		return this.fetch(url, options, json);
+	}
+
 	/** Requests in flight right now. */
 	get pending(): number {
 		return this.inflight.size;
@@ -101,7 +119,8 @@ export class HttpClient {
 		return headers;
 	}
 
-	private async fetch(url: string, options: GetOptions): Promise<FetchOutcome> {
+	/** GET url, or POST `json` to it when given. */
+	private async fetch(url: string, options: GetOptions, json?: string): Promise<FetchOutcome> {
 		const startedMs = Date.now();
 		const t0 = performance.now();
 		const elapsed = () => Math.round((performance.now() - t0) * 100) / 100;
@@ -116,7 +135,10 @@ export class HttpClient {
 		const signal = AbortSignal.any([AbortSignal.timeout(timerDelay(options.timeoutMs ?? this.config.timeoutMs)), this.shutdown.signal]);
 		let response: Dispatcher.ResponseData;
 		try {
-			response = await request(parsed, {method: 'GET', dispatcher: this.agent, headers: this.headersFor(parsed), signal});
+			response =
+				json === undefined
+					? await request(parsed, {method: 'GET', dispatcher: this.agent, headers: this.headersFor(parsed), signal})
+					: await request(parsed, {method: 'POST', dispatcher: this.agent, headers: {...this.headersFor(parsed), 'content-type': 'application/json'}, body: json, signal});
 		} catch (error) {
 			return {startedMs, latencyMs: elapsed(), status: null, bytes: 0, error: classifyError(error)};
 		}

@@ -4,7 +4,7 @@
  * and what to do. Pure.
  */
 import type {EndpointResult} from '../types/raw-scrape.js';
-import {formatDurationMs} from '../options/duration.js';
+import {formatDurationMs} from '../units/duration.js';
 import {redactUrl} from './url.js';
 
 export interface FirstContactInput {

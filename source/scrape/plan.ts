@@ -1,5 +1,5 @@
 /**
- * Which endpoints a poll round asks, from the endpoint doc's polling plan (§10). Pure: the time,
+ * Which endpoints a poll round asks (docs/endpoints.md, "The poll plan", says why). Pure: the time,
  * the latest snapshot's worker and task counts and what each endpoint did last are passed in.
  *
  *   /metrics                    every round (the interval; cheap and rich)
@@ -15,10 +15,8 @@
  * An endpoint that is `unavailable` (404, disabled) is asked again once a minute. Never /eventstream,
  * never /sitemap.json.
  */
-import {LARGE_CLUSTER_WORKERS, workerSampleEveryMs, workersHtmlEveryMs as htmlCadenceMs} from '../parse/currency.js';
+import {workerSampleEveryMs, workersHtmlEveryMs as htmlCadenceMs} from '../parse/currency.js';
 import type {EndpointState} from '../types/snapshot.js';
-
-export {LARGE_CLUSTER_WORKERS, workerSampleEveryMs};
 
 export type EndpointKey = 'metrics' | 'identity' | 'workers_html' | 'counts' | 'health' | 'api' | 'adaptive_target' | 'worker_detail';
 export type PlanKey = EndpointKey | 'worker_metrics';

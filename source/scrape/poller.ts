@@ -10,11 +10,11 @@ import type {FetchOutcome, HttpClient} from './client.js';
 import {LoadMeter} from './load.js';
 import {ENDPOINT_PATHS, nextDelayMs, planRound, workerDetailPath, type EndpointKey, type EndpointMemory, type PlanKey} from './plan.js';
 import {toEndpointResult} from './result.js';
+import {ActionOutbox} from './retire.js';
 import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
 import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
 import type {WorkerEndpoint} from './worker-plan.js';
-import {timerDelay} from '../timer-delay.js';
-import {INTERVAL_RANGE} from '../options/ranges.js';
+import {MAX_TIMER_MS, timerDelay} from '../timer-delay.js';
 
 /** What the poller needs to know of the cluster, from the latest snapshot. */
 export interface PlanHints {
@@ -32,6 +32,8 @@ export interface PollerConfig {
 	readonly hints: () => PlanHints;
 	/** Lowest interval setIntervalMs accepts (1 s; tests go lower). */
 	readonly minIntervalMs?: number;
+	/** Highest interval setIntervalMs accepts (the --interval range's top; else what a timer can hold). */
+	readonly maxIntervalMs?: number;
 }
 
 export interface RoundOptions {
@@ -53,6 +55,7 @@ export class Poller implements ScrapeSource {
 	private readonly locations = new Map<string, string>();
 	private readonly load = new LoadMeter(Date.now());
 	private readonly sampling: WorkerSampling;
+	private readonly outbox = new ActionOutbox();
 	private listener: ((raw: RawScrape) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private inFlight: Promise<RawScrape> | undefined;
@@ -108,11 +111,18 @@ export class Poller implements ScrapeSource {
 	}
 
 	setIntervalMs(ms: number): number {
-		this.interval = Math.min(INTERVAL_RANGE.maxMs, Math.max(this.minIntervalMs, Math.round(ms)));
+		this.interval = Math.min(this.config.maxIntervalMs ?? MAX_TIMER_MS, Math.max(this.minIntervalMs, Math.round(ms)));
 		if (this.listener !== undefined && this.inFlight === undefined && this.failures === 0 && this.lastRoundStartMs !== undefined) {
 			this.schedule(Math.max(0, this.lastRoundStartMs + this.interval - Date.now()));
 		}
 		return this.interval;
+	}
+
+	/** Asks the scheduler to retire one worker (once, never retried); the rounds after it carry the request and its answer. */
+	retireWorker(address: string): void {
+		if (this.stopped) return;
+		this.outbox.retire(this.config.client, this.config.url, address, () => this.refreshNow());
+		this.refreshNow();
 	}
 
 	refreshNow(): void {
@@ -191,7 +201,8 @@ export class Poller implements ScrapeSource {
 			this.failures += 1;
 			this.downDetail = classify(firstScheduler).detail;
 		}
-		return {atMs, base: this.config.url.base, responses};
+		// Actions sent or answered during the round ride at its end, after every read it made.
+		return {atMs, base: this.config.url.base, responses: [...responses, ...this.outbox.take()]};
 	}
 
 	/** Samples the workers' own /metrics beside the scheduler's endpoints; answers wait in `sampled`. */

@@ -33,6 +33,16 @@ export interface EndpointResult {
 	/** Body as text (every endpoint dask-top reads is text). Absent when not read or on error. */
 	readonly body?: string;
 	readonly error?: {readonly kind: FetchErrorKind; readonly message: string};
+	/**
+	 * `POST` for a request that acts on the cluster (a retire, see scrape/retire.ts); absent for the
+	 * reads. Actions travel in the round after they were sent, so a recording replays them: parse
+	 * keeps them out of its cache and freshness and hands them to the model as snapshot.actions.
+	 */
+	readonly method?: 'POST';
+	/** The JSON body a POST sent. */
+	readonly requestBody?: string;
+	/** A POST still waiting for its answer when the round ended (the answer comes in a later round, same startedMs). */
+	readonly pending?: true;
 }
 
 /** One poll round: every endpoint that round asked, in order. Cadences differ per endpoint, so a

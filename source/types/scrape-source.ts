@@ -59,4 +59,6 @@ export interface ScrapeSource {
 	/** While a worker's detail is open, also fetch its /info/worker page (slow cadence); null stops. */
 	setDetailWorker(address: string | null): void;
 	readonly replay?: ReplayControls;
+	/** Asks the scheduler to retire a worker (live only: a recording cannot act). */
+	retireWorker?(address: string): void;
 }

@@ -140,6 +140,26 @@ export interface WorkerSnapshot {
 	readonly sources: Readonly<Record<string, Source>>;
 }
 
+/** A request dask-top sent to act on the cluster (a retire), as the round after it carried it. */
+export interface SnapshotAction {
+	readonly method: 'POST';
+	/** e.g. `/api/v1/retire_workers`. */
+	readonly path: string;
+	/** The JSON body sent. */
+	readonly request?: string;
+	/** Epoch seconds the request was sent: a pending action and its answer share it. */
+	readonly sent: number;
+	/** Still waiting for the answer when the round ended (the answer comes in a later round). */
+	readonly pending?: boolean;
+	/** HTTP status of the answer, null when there was none (see error). */
+	readonly status?: number | null;
+	/** The answer's body (its first 2000 characters). */
+	readonly answer?: string;
+	/** Why there was no HTTP answer. */
+	readonly error?: string;
+	readonly latency_ms?: number;
+}
+
 export interface Snapshot {
 	/** Snapshot format version, bumped on incompatible change. */
 	readonly format: 1;
@@ -154,4 +174,6 @@ export interface Snapshot {
 	readonly scheduler: SchedulerSnapshot;
 	readonly workers: readonly WorkerSnapshot[];
 	readonly endpoints: readonly EndpointHealth[];
+	/** Requests dask-top sent to act on the cluster, carried by this round (absent when none). */
+	readonly actions?: readonly SnapshotAction[];
 }

@@ -26,7 +26,10 @@ import {effectOf, initialUiState, reduceUi, stepInterval, syncRows, type UiConte
 import {WORKER_COLUMNS, type CellContext} from './worker-columns.js';
 import {Header} from './components/header.js';
 import {ClusterBar, type ClusterBarInput} from './components/cluster-bar.js';
-import {Line} from './components/line.js';
+import {Line, Lines} from './components/line.js';
+import {confirmLines, retireGate} from './confirm-lines.js';
+import {retireUnderWay} from '../model/retire.js';
+import {seg} from './parts.js';
 import {DetailBody, EventsBody, HelpBody, progressHeadHeight, ProgressBody, TooSmall} from './components/views.js';
 import {SortMenu, sortMenuFirst} from './components/sort-menu.js';
 import {tableBodyRows, tableHeightFor, WorkerTable} from './components/worker-table.js';
@@ -59,12 +62,17 @@ export interface AppProps {
 	readonly onUiChange?: (ui: UiState) => void;
 	/** Mouse reporting, Ctrl-Z and the redraw after `fg` (none in tests: Ctrl-Z then does nothing). */
 	readonly terminal?: TerminalControls;
+	/** --allow-actions: F9 / K may retire the selected worker (after a confirmation). */
+	readonly allowActions?: boolean;
 }
 
 const MESSAGE_MS = 3000;
+/** Why F9 did nothing, or that a retire was sent: long lines, read at leisure. */
+const RETIRE_MESSAGE_MS = 8000;
 
 /** The innermost screen, which decides the keys that apply. */
 function modeOf(state: UiState): KeyContext['mode'] {
+	if (state.confirm !== undefined) return 'confirm';
 	if (state.filterEditing) return 'filter';
 	if (state.help) return 'help';
 	if (state.sortMenu !== undefined) return 'sort';
@@ -72,7 +80,7 @@ function modeOf(state: UiState): KeyContext['mode'] {
 	return state.view;
 }
 
-export function App({data: liveData, controls, url, size, theme, onQuit, initialUi, keys = true, clusterBar, onUiChange, terminal}: AppProps) {
+export function App({data: liveData, controls, url, size, theme, onQuit, initialUi, keys = true, clusterBar, onUiChange, terminal, allowActions = false}: AppProps) {
 	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
 	const [message, setMessage] = useState<{text: string; untilMs: number} | undefined>();
 	const frozen = useRef<TuiData | undefined>(undefined);
@@ -171,7 +179,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		onUiChange?.(ui);
 	}, [ui, onUiChange]);
 
-	const say = (text: string) => setMessage({text, untilMs: Date.now() + MESSAGE_MS});
+	const say = (text: string, ms = MESSAGE_MS) => setMessage({text, untilMs: Date.now() + ms});
 
 	const onInput = (input: InputEvent[]) => {
 		const start = syncRows(uiRef.current, ctxRef.current);
@@ -211,6 +219,30 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 					case 'interval': {
 						const ms = controls.setIntervalMs(stepInterval(controls.kind === 'live' ? liveData.intervalMs : 0, effect.step));
 						say(`polling every ${formatDuration(ms / 1000)}`);
+						break;
+					}
+					case 'retire': {
+						const address = state.detail ?? ctxRef.current.addresses[state.cursor.workers];
+						const row = address === undefined ? undefined : rowsView.rows.find((r) => r.address === address);
+						const gate = retireGate({
+							allowActions,
+							kind: controls.kind,
+							canAct: controls.retireWorker !== undefined,
+							...(liveData.model.snapshot?.scheduler.api_enabled === undefined ? {} : {apiEnabled: liveData.model.snapshot.scheduler.api_enabled}),
+							...(row ? {row} : {}),
+							...(liveData.model.retires ? {retires: liveData.model.retires} : {}),
+						});
+						if (gate.ok) state = {...state, confirm: {address: gate.address, name: gate.name}};
+						else say(gate.message, RETIRE_MESSAGE_MS);
+						break;
+					}
+					case 'retire-confirm': {
+						const confirm = state.confirm;
+						state = reduceUi(state, action, ctxRef.current);
+						if (confirm && controls.retireWorker) {
+							controls.retireWorker(confirm.address);
+							say(`retire of ${confirm.name} sent: the next polls tell what became of it (events view, 3)`, RETIRE_MESSAGE_MS);
+						}
 						break;
 					}
 					case 'cluster':
@@ -262,9 +294,16 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		alerts: triage?.counts ?? severityCounts(model.alerts.values()),
 		paused: shown.paused,
 		...(data.replay ? {replay: data.replay} : {}),
+		...(allowActions && controls.kind === 'live' ? {actionsEnabled: true} : {}),
 	};
 
 	const body = (() => {
+		if (shown.confirm !== undefined) {
+			const row = rowsView.rows.find((r) => r.address === shown.confirm?.address);
+			const nanny = model.workers.get(shown.confirm.address)?.last.nanny;
+			const lines = row ? confirmLines(row, nanny === undefined ? undefined : typeof nanny === 'string' && nanny !== '', width) : [[seg(`${shown.confirm.name} is no longer listed; n / Esc closes this`, 'warning')]];
+			return <Lines lines={lines} theme={theme} height={bodyHeight} />;
+		}
 		if (shown.help) return <HelpBody top={shown.helpTop} lines={help} theme={theme} width={width} height={bodyHeight} />;
 		if (shown.sortMenu !== undefined) return <SortMenu highlighted={shown.sortMenu} sort={shown.sort} theme={theme} width={width} height={bodyHeight} />;
 		if (shown.detail !== undefined) {
@@ -327,8 +366,9 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		}
 	})();
 
+	const underWay = retireUnderWay(model.retires);
 	const footer = footerLine(
-		{context: keyContext, filterText: shown.filterText, ...(rowsView.error ? {filterError: rowsView.error} : {}), ...(message ? {message: message.text} : {})},
+		{context: keyContext, filterText: shown.filterText, ...(rowsView.error ? {filterError: rowsView.error} : {}), ...(message ? {message: message.text} : underWay ? {message: underWay} : {})},
 		width,
 	);
 

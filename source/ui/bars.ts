@@ -131,17 +131,6 @@ export function thresholdRuler(title: string, width: number, glyphs: Glyphs, thr
 	return out.map((s) => (s.tone === tone ? {...s, bold: true} : s));
 }
 
-/** Severity of a worker's memory by Dask's process thresholds (and the managed target). */
-export function memoryTone(figures: MemoryFigures, thresholds: MemoryThresholds = DASK_MEMORY_THRESHOLDS): Tone {
-	const {processBytes, managedBytes, limitBytes} = figures;
-	if (processBytes === undefined || limitBytes === undefined || !(limitBytes > 0)) return 'normal';
-	const ratio = processBytes / limitBytes;
-	if (ratio >= thresholds.pause) return 'critical';
-	if (ratio >= thresholds.spill) return 'warning';
-	if (managedBytes !== undefined && managedBytes / limitBytes >= thresholds.target) return 'warning';
-	return 'normal';
-}
-
 /** A plain fraction bar (progress, cluster memory): full only at 100 %. */
 export function ratioBar(fraction: number | undefined, width: number, glyphs: Glyphs, tone: Tone = 'accent'): Segment[] {
 	if (width <= 0) return [];

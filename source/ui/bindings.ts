@@ -6,8 +6,8 @@
 
 export type View = 'workers' | 'progress' | 'events';
 
-/** Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort list (F6), a replay, or while several clusters are followed. */
-export type Mode = View | 'detail' | 'help' | 'filter' | 'sort' | 'replay' | 'clusters';
+/** Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort list (F6), the retire confirmation, a replay, or while several clusters are followed. */
+export type Mode = View | 'detail' | 'help' | 'filter' | 'sort' | 'confirm' | 'replay' | 'clusters';
 
 export type Action =
 	| 'move-down'
@@ -36,6 +36,9 @@ export type Action =
 	| 'filter-delete'
 	| 'filter-type'
 	| 'follow'
+	| 'retire'
+	| 'retire-confirm'
+	| 'retire-cancel'
 	| 'pause'
 	| 'interval-up'
 	| 'interval-down'
@@ -102,7 +105,7 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['r'], label: 'reverse the sort order', action: 'sort-reverse', modes: ['workers'], footer: 'reverse'},
 	{keys: ['/', 'f3', 'f4'], label: 'filter workers by name, address or host (incremental)', action: 'filter-start', modes: ['workers'], footer: 'filter', footerKeys: '/', footerRank: 1},
 	{keys: ['F'], label: 'follow the selected worker wherever the sort moves it', action: 'follow', modes: ['workers'], footer: 'follow'},
-	// Actions on the selected worker go here (F9, as in htop).
+	{keys: ['f9', 'K'], label: "retire the selected worker: asks first (needs --allow-actions and the scheduler's api module)", action: 'retire', modes: ['workers', 'detail']},
 	{keys: ['space'], label: 'pause / resume the display (polling goes on)', action: 'pause', modes: SCREENS, footer: 'pause', footerRank: 1},
 	{keys: ['+'], label: 'poll less often (longer interval)', action: 'interval-up', modes: SCREENS, footer: 'interval'},
 	{keys: ['-'], label: 'poll more often (never below 1 s)', action: 'interval-down', modes: SCREENS},
@@ -111,7 +114,7 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['ctrl+l'], label: 'redraw the screen', action: 'redraw', modes: [...SCREENS, 'help', 'filter', 'sort']},
 	{keys: ['ctrl+z'], label: 'suspend to the shell (fg comes back)', action: 'suspend', modes: [...SCREENS, 'help', 'sort']},
 	{keys: ['q', 'f10'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'sort'], footer: 'quit', footerKeys: 'q'},
-	{keys: ['ctrl+c'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'filter', 'sort']},
+	{keys: ['ctrl+c'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'filter', 'sort', 'confirm']},
 	{keys: ['click'], label: 'select the row under the pointer; a column heading sorts by that column (again: reverses)', action: 'point', modes: VIEWS},
 	{keys: ['double-click'], label: "open the clicked worker's detail", action: 'point-open', modes: ['workers']},
 	{keys: ['wheel-down'], label: 'scroll down (3 rows)', action: 'scroll-down', modes: [...VIEWS, 'help', 'sort']},
@@ -122,6 +125,8 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['backspace'], label: 'delete the last character', action: 'filter-delete', modes: ['filter'], footer: 'delete'},
 	{keys: ['enter', 'click'], label: 'sort by the highlighted (or clicked) column', action: 'sort-choose', modes: ['sort'], footer: 'choose'},
 	{keys: ['escape', 'f6'], label: 'close the list, keeping the sort', action: 'sort-close', modes: ['sort'], footer: 'close'},
+	{keys: ['y'], label: 'retire the worker the confirmation names', action: 'retire-confirm', modes: ['confirm'], footer: 'retire'},
+	{keys: ['n', 'escape'], label: 'cancel the retire', action: 'retire-cancel', modes: ['confirm'], footer: 'cancel', footerKeys: 'n/Esc'},
 	{keys: ['escape', '?', 'f1'], label: 'close the help', action: 'help-close', modes: ['help'], footer: 'close', footerKeys: 'Esc/?'},
 	{keys: ['space'], label: 'pause / resume the replay', action: 'replay-pause', modes: ['replay'], footer: 'pause replay', footerRank: 1},
 	{keys: ['left'], label: 'step one poll back', action: 'replay-step-back', modes: ['replay'], footer: 'step', footerKeys: '←/→', footerRank: 2},
@@ -168,7 +173,7 @@ export function keyLabel(key: KeyName): string {
 
 /** What is on screen now, which decides the bindings that apply. */
 export interface KeyContext {
-	/** The innermost screen: the filter prompt, the help overlay, the sort list, the detail, or a view. */
+	/** The innermost screen: the retire confirmation, the filter prompt, the help overlay, the sort list, the detail, or a view. */
 	readonly mode: Exclude<Mode, 'replay'>;
 	/** The data comes from a recording (replay controls apply on every screen but help and filter). */
 	readonly replay: boolean;
@@ -178,7 +183,7 @@ export interface KeyContext {
 
 function applies(binding: Binding, context: KeyContext): boolean {
 	if (binding.modes.includes(context.mode)) return true;
-	const overlay = context.mode === 'help' || context.mode === 'filter' || context.mode === 'sort';
+	const overlay = context.mode === 'help' || context.mode === 'filter' || context.mode === 'sort' || context.mode === 'confirm';
 	if (context.clusters === true && binding.modes.includes('clusters') && !overlay) return true;
 	return context.replay && binding.modes.includes('replay') && !overlay;
 }
@@ -216,6 +221,7 @@ const MODE_NAMES: Readonly<Record<Mode, string>> = {
 	help: 'help',
 	filter: 'filter prompt',
 	sort: 'sort list',
+	confirm: 'retire confirmation',
 	replay: 'replay',
 	clusters: 'several clusters',
 };
@@ -230,7 +236,7 @@ export function whereText(binding: Binding): string {
 	return binding.modes.map((m) => MODE_NAMES[m]).join(', ');
 }
 
-/** The README keys table, generated from BINDINGS (a test keeps README.md equal to it). */
+/** @internal The README keys table, generated from BINDINGS (a test keeps README.md equal to it). */
 export function keysMarkdownTable(): string {
 	const lines = ['| Keys | Action | Where |', '|---|---|---|'];
 	for (const binding of BINDINGS) {

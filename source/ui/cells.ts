@@ -1,45 +1,22 @@
 /**
- * Number formatting for the screen: bytes, rates, durations, counts and fixed-width cells. Pure;
- * every figure that is missing is shown as an em dash, never as a made-up zero.
+ * The screen's cells: bytes, rates, durations (in the screen's styles of units/), counts and
+ * fixed-width text. Pure; every figure that is missing is shown as an em dash, never as a
+ * made-up zero.
  */
+import {bytesText} from '../units/bytes.js';
 import {localClock} from '../units/clock.js';
+import {durationText} from '../units/duration.js';
 
 export const MISSING = '—';
 
-const BYTE_UNITS = ['B', 'K', 'M', 'G', 'T', 'P'] as const;
-const LONG_BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
-
-function scaleBytes(bytes: number): {value: number; unit: number} {
-	let value = Math.abs(bytes);
-	let unit = 0;
-	while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-		value /= 1024;
-		unit++;
-	}
-	return {value: bytes < 0 ? -value : value, unit};
-}
-
 function digits(value: number): string {
 	const abs = Math.abs(value);
-	if (abs >= 100) return value.toFixed(0);
-	if (abs >= 10) return value.toFixed(1).replace(/\.0$/, '');
-	return value.toFixed(1).replace(/\.0$/, '');
+	return abs >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
 }
 
 /** Compact bytes for table cells: `0B`, `512B`, `1.5K`, `12M`, `3.2G` (binary units, at most 5 chars for sane values). */
 export function formatBytesShort(bytes: number | undefined): string {
-	if (bytes === undefined || !Number.isFinite(bytes)) return MISSING;
-	if (Math.abs(bytes) < 1024) return `${Math.round(bytes)}B`;
-	const {value, unit} = scaleBytes(bytes);
-	return `${digits(value)}${BYTE_UNITS[unit]}`;
-}
-
-/** Bytes for prose and the detail view: `1.5 GiB`, `300 B`. */
-export function formatBytes(bytes: number | undefined): string {
-	if (bytes === undefined || !Number.isFinite(bytes)) return MISSING;
-	if (Math.abs(bytes) < 1024) return `${Math.round(bytes)} B`;
-	const {value, unit} = scaleBytes(bytes);
-	return `${value.toFixed(Math.abs(value) >= 100 ? 0 : 1)} ${LONG_BYTE_UNITS[unit]}`;
+	return bytesText(bytes, MISSING, 'cell');
 }
 
 /** A byte rate for cells: `1.2M/s`. */
@@ -50,15 +27,7 @@ export function formatRateShort(bytesPerSecond: number | undefined): string {
 
 /** Durations: `0ms`, `850ms`, `2.1s`, `45s`, `3m05s`, `1h02m`, `2d03h`. */
 export function formatDuration(seconds: number | undefined): string {
-	if (seconds === undefined || !Number.isFinite(seconds)) return MISSING;
-	const s = Math.max(0, seconds);
-	if (s < 1) return `${Math.round(s * 1000)}ms`;
-	if (s < 10) return `${s.toFixed(1).replace(/\.0$/, '')}s`;
-	if (s < 60) return `${Math.floor(s)}s`;
-	const total = Math.floor(s);
-	if (total < 3600) return `${Math.floor(total / 60)}m${String(total % 60).padStart(2, '0')}s`;
-	if (total < 86_400) return `${Math.floor(total / 3600)}h${String(Math.floor((total % 3600) / 60)).padStart(2, '0')}m`;
-	return `${Math.floor(total / 86_400)}d${String(Math.floor((total % 86_400) / 3600)).padStart(2, '0')}h`;
+	return durationText(seconds, MISSING, 'compact');
 }
 
 /** Counts: `7`, `1234`, `12.3k`, `4.5M` — exact below 10,000. */

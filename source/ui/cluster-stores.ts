@@ -1,7 +1,8 @@
 /**
- * The TUI's stores while several clusters are followed: one TuiStore per cluster (each over its
- * own pipeline and source), ticked together, and the summaries the cluster bar shows, kept up to
- * date from every cluster — the background ones included, so their alerts are seen. No Ink here.
+ * The TUI's stores, one TuiStore per cluster followed (each over its own pipeline and source),
+ * ticked together, and the summaries the cluster bar shows, kept up to date from every cluster —
+ * the background ones included, so their alerts are seen. One cluster has no bar: its summary is
+ * not followed. No Ink here.
  */
 import type {Pipeline} from '../pipeline.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
@@ -51,7 +52,7 @@ export function createClusterStores(clusters: readonly TuiCluster[], now: () => 
 		summaries = summaries.map((s, i) => (i === index ? next : s));
 		for (const listener of [...listeners]) listener();
 	};
-	const unsubscribes = stored.map((cluster, i) => cluster.store.subscribe(() => refresh(i)));
+	const unsubscribes = stored.length > 1 ? stored.map((cluster, i) => cluster.store.subscribe(() => refresh(i))) : [];
 
 	return {
 		clusters: stored,

@@ -1,8 +1,9 @@
 /**
- * The screen while several clusters are followed: the App of the active cluster (its data, its
- * source's controls, its URL in the header) with the cluster bar under the header; `c` / `C`
- * switch clusters. Each cluster keeps its own UI state (view, selection, sort, filter, detail,
- * pause) while another one is on screen: the App of a cluster starts from the state it was left in.
+ * The screen's root, for one cluster or several: the App of the active cluster (its data, its
+ * source's controls, its URL in the header). With several, the cluster bar shows under the header
+ * and `c` / `C` switch clusters; each cluster keeps its own UI state (view, selection, sort,
+ * filter, detail, pause) while another one is on screen: the App of a cluster starts from the
+ * state it was left in. One cluster is the list of one: no bar, no switching.
  */
 import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {App, type TerminalSize} from './app.js';
@@ -21,6 +22,8 @@ export interface ClustersRootProps {
 	/** Read keys (false when stdin is not a terminal). */
 	readonly keys?: boolean;
 	readonly terminal?: TerminalControls;
+	/** --allow-actions: F9 / K may retire a worker of the cluster on screen. */
+	readonly allowActions?: boolean;
 }
 
 /** The cluster `step` away from `index`, wrapping around. */
@@ -28,15 +31,18 @@ export function stepCluster(index: number, step: 1 | -1, count: number): number 
 	return count === 0 ? 0 : (index + step + count) % count;
 }
 
-export function ClustersRoot({stores, size, theme, onQuit, keys = true, terminal}: ClustersRootProps) {
+export function ClustersRoot({stores, size, theme, onQuit, keys = true, terminal, allowActions = false}: ClustersRootProps) {
 	const [active, setActive] = useState(0);
 	const saved = useRef(new Map<number, UiState>());
 	const cluster = stores.clusters[active] ?? stores.clusters[0]!;
 	const data = useSyncExternalStore(cluster.store.subscribe, cluster.store.getData);
 	const summaries = useSyncExternalStore(stores.subscribe, stores.summaries);
 
+	const several = stores.clusters.length > 1;
+
 	const controls: TuiControls = useMemo(() => {
 		const {source, store} = cluster;
+		if (!several) return sourceControls(source, store);
 		return {
 			...sourceControls(source, store),
 			switchCluster: (step) => {
@@ -51,7 +57,7 @@ export function ClustersRoot({stores, size, theme, onQuit, keys = true, terminal
 				setActive(next);
 			},
 		};
-	}, [cluster, active, stores]);
+	}, [cluster, active, stores, several]);
 
 	const initialUi = saved.current.get(active);
 	return (
@@ -64,8 +70,9 @@ export function ClustersRoot({stores, size, theme, onQuit, keys = true, terminal
 			theme={theme}
 			onQuit={onQuit}
 			keys={keys}
+			allowActions={allowActions}
 			{...(terminal ? {terminal} : {})}
-			clusterBar={{summaries, active}}
+			{...(several ? {clusterBar: {summaries, active}} : {})}
 			onUiChange={(ui) => saved.current.set(active, ui)}
 			{...(initialUi ? {initialUi} : {})}
 		/>

@@ -71,7 +71,7 @@ export function fitColumns<Id extends string>(specs: readonly ColumnSpec<Id>[], 
 	return [...kept].sort((a, b) => a - b).map((i) => ({spec: specs[i]!, width: widths.get(i)!}));
 }
 
-/** Total width of fitted columns with their gaps. */
+/** @internal Total width of fitted columns with their gaps (the tests measure with it). */
 export function fittedWidth(columns: readonly FittedColumn[], gap = 1): number {
 	return columns.reduce((n, c) => n + c.width, 0) + Math.max(0, columns.length - 1) * gap;
 }

@@ -24,6 +24,8 @@ export interface HeaderInput {
 	/** The display is frozen with space. */
 	readonly paused: boolean;
 	readonly replay?: ReplayPosition;
+	/** --allow-actions on a live cluster: F9 / K may retire workers. */
+	readonly actionsEnabled?: boolean;
 }
 
 export const HEADER_LINES = 4;
@@ -109,6 +111,7 @@ function line1(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	const {status, alerts} = input;
 	const parts: Part[] = [part(0, seg('dask-top', 'title', true)), part(2, seg(input.url, 'accent')), part(0, ...connection(input, theme))];
 	if (input.paused) parts.push(part(0, seg(`${theme.glyphs.paused} PAUSED (polling goes on)`, 'warning', true)));
+	if (input.actionsEnabled === true) parts.push(part(1, seg('ACTIONS ENABLED', 'warning', true)));
 	if (status.state !== 'replay') parts.push(part(4, seg(`every ${formatDuration(input.intervalMs / 1000)}`, 'muted')));
 	const latency = status.meanLatencyMs === undefined ? '' : ` ${formatDuration(status.meanLatencyMs / 1000)}`;
 	if (status.state !== 'replay') parts.push(part(5, seg(`load ${status.requestsPerSecond.toFixed(1)} req/s ${formatRateShort(status.bytesPerSecond)}${latency}`, 'muted')));

@@ -12,6 +12,7 @@ const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Bindin
 	{title: 'Mouse (--no-mouse leaves it to the terminal)', pick: (b) => isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events')},
 	{title: 'Filter prompt (after / or F3)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
 	{title: 'Sort list (after F6)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'sort'},
+	{title: 'Retire confirmation (after F9 or K, with --allow-actions)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'confirm'},
 	{title: 'Help', pick: (b) => b.modes.length === 1 && b.modes[0] === 'help'},
 	{title: 'Replay (--replay, --demo)', pick: (b) => b.modes.includes('replay')},
 	{title: 'Several clusters (dask-top URL URL …)', pick: (b) => b.modes.includes('clusters')},

@@ -34,6 +34,7 @@ export function sourceControls(source: ScrapeSource, store: Pick<TuiStore, 'setD
 			store.setDetail(address);
 		},
 		...(source.replay ? {replay: source.replay} : {}),
+		...(source.retireWorker ? {retireWorker: (address: string) => source.retireWorker?.(address)} : {}),
 	};
 }
 

@@ -71,7 +71,3 @@ export function enterFullScreen(stream: NodeJS.WriteStream, stderr: NodeJS.Write
 		},
 	};
 }
-
-/** Exit codes for the signals that end the TUI (128 + signal number). */
-export const SIGNAL_EXIT_CODES = {SIGINT: 130, SIGTERM: 143, SIGHUP: 129} as const;
-export type EndingSignal = keyof typeof SIGNAL_EXIT_CODES;

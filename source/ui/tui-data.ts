@@ -24,6 +24,8 @@ export interface TuiControls {
 	refreshNow(): void;
 	setDetailWorker(address: string | null): void;
 	readonly replay?: ReplayControls;
+	/** Sends a retire of this worker (live sources only: a recording cannot act). */
+	readonly retireWorker?: (address: string) => void;
 	/** Several clusters are followed: show the next (1) or previous (-1) one. */
 	readonly switchCluster?: (step: 1 | -1) => void;
 }

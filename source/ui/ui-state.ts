@@ -29,6 +29,8 @@ export interface UiState {
 	readonly paused: boolean;
 	/** The sort list (F6) is open, this entry of SORT_ORDER highlighted. */
 	readonly sortMenu?: number;
+	/** The retire confirmation is open for this worker (F9 / K with --allow-actions). */
+	readonly confirm?: {readonly address: string; readonly name: string};
 }
 
 /** What the reducer needs to know of the screen: row counts and page heights per view, the workers in display order. */
@@ -244,6 +246,12 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return {...state, help: true, helpTop: 0};
 		case 'help-close':
 			return {...state, help: false};
+		case 'retire-confirm':
+		case 'retire-cancel': {
+			const {confirm: _closed, ...rest} = state;
+			return rest;
+		}
+		case 'retire':
 		case 'interval-up':
 		case 'interval-down':
 		case 'refresh':
@@ -274,6 +282,9 @@ export type Effect =
 	| {readonly kind: 'suspend'}
 	| {readonly kind: 'interval'; readonly step: 1 | -1}
 	| {readonly kind: 'cluster'; readonly step: 1 | -1}
+	/** F9 / K: open the retire confirmation (or say why not); y: send the retire. */
+	| {readonly kind: 'retire'}
+	| {readonly kind: 'retire-confirm'}
 	| {readonly kind: 'replay'; readonly op: 'pause' | 'step' | 'jump' | 'start' | 'end' | 'speed'; readonly amount?: number};
 
 export function effectOf(action: Action): Effect | undefined {
@@ -310,6 +321,10 @@ export function effectOf(action: Action): Effect | undefined {
 			return {kind: 'cluster', step: 1};
 		case 'cluster-previous':
 			return {kind: 'cluster', step: -1};
+		case 'retire':
+			return {kind: 'retire'};
+		case 'retire-confirm':
+			return {kind: 'retire-confirm'};
 		default:
 			return undefined;
 	}

@@ -7,8 +7,9 @@ import {initialState, reduce} from '../../source/model/index.js';
 import {createPipeline} from '../../source/pipeline.js';
 import {demoRecordingPath} from '../../source/options/demo-file.js';
 import {readRecording} from '../../source/record/reader.js';
-import type {ClusterState} from '../../source/model/types.js';
-import {buildSnapshot, emptyCache, mergeScrape, parseWorkerPage, type ScrapeCache} from '../../source/parse/index.js';
+import type {ClusterState, ModelOptions} from '../../source/model/types.js';
+import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../../source/parse/index.js';
+import {parseWorkerPage} from '../../source/parse/worker-page.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import type {SourceStatus} from '../../source/types/scrape-source.js';
 import type {WorkerPageState} from '../../source/ui/detail-lines.js';
@@ -47,8 +48,8 @@ export function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly
 }
 
 /** The scenarios as consecutive polls `stepMs` apart, starting at the first one's recorded time. */
-export function fixtureRun(version: FixtureVersion, scenarios: readonly Scenario[], stepMs = 2000): FixtureRun {
-	let model = initialState({intervalMs: stepMs});
+export function fixtureRun(version: FixtureVersion, scenarios: readonly Scenario[], stepMs = 2000, options: ModelOptions = {}): FixtureRun {
+	let model = initialState({intervalMs: stepMs, ...options});
 	let cache = emptyCache();
 	const first = loadScenarioScrape(version, scenarios[0]!);
 	let nowMs = first.atMs;

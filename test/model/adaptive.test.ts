@@ -112,7 +112,7 @@ describe('adaptive on the real 2026.7.1 fixtures, where inputs are hidden', () =
 	});
 });
 
-describe('the recomputation arithmetic (the endpoint doc §5.2 worked example, synthesized)', () => {
+describe('the recomputation arithmetic (the worked example of docs/endpoints.md, synthesized)', () => {
 	// 2 workers × 2 threads, 6 processing, 98 queued, occupancy 1.5 s each, 0.5 s per queued task
 	const workers = [worker('tcp://a:1', {nthreads: 2, occupancy_seconds: 1.5, processing: 3, memory_limit_bytes: 1e9}), worker('tcp://b:1', {nthreads: 2, occupancy_seconds: 1.5, processing: 3, memory_limit_bytes: 1e9})];
 	const snap = snapshot(100, workers, {tasks: {queued: 98, processing: 6, 'no-worker': 0}, stored_bytes: 1000, threads: 4});

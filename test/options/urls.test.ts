@@ -4,7 +4,7 @@ import {resolveOptions, type OptionsInput, type OptionsResult} from '../../sourc
 import {parseConfig} from '../../source/options/config.js';
 import type {ParsedArgv} from '../../source/options/flags.js';
 
-const noFlags: ParsedArgv['flags'] = {once: false, json: false, header: [], insecure: false, color: true, ascii: false, mouse: true, help: false, version: false};
+const noFlags: ParsedArgv['flags'] = {once: false, json: false, check: false, header: [], insecure: false, color: true, ascii: false, mouse: true, help: false, version: false};
 
 function resolve(input: string[], flags: Partial<ParsedArgv['flags']> = {}, rest: Partial<OptionsInput> = {}): OptionsResult {
 	return resolveOptions({argv: {input, flags: {...noFlags, ...flags}}, env: {}, stdoutIsTTY: true, ...rest});

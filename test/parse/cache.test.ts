@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {buildSnapshot, emptyCache, entryOf, mergeScrape} from '../../source/parse/index.js';
+import {buildSnapshot, emptyCache, mergeScrape} from '../../source/parse/index.js';
+import {entryOf} from '../../source/parse/cache.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import {identityAnswers500, loadManifest, loadScenarioScrape} from '../helpers/fixtures.js';
 

@@ -2,13 +2,14 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, it} from 'vitest';
-import {buildSnapshot, emptyCache, mergeScrape, workerDetail, workerPagePath} from '../../source/parse/index.js';
+import {buildSnapshot, emptyCache, mergeScrape} from '../../source/parse/index.js';
 import type {EndpointResult} from '../../source/types/raw-scrape.js';
-import {identityAnswers500, loadClusterLayout, loadManifest, loadScenarioScrape, readScenarioFile, type ManifestEntry} from '../helpers/fixtures.js';
+import {identityAnswers500, loadManifest, readScenarioFile, type ManifestEntry} from '../helpers/fixtures.js';
 import {countsJson, snapshotOf} from '../helpers/fixture-expect.js';
 
-// What /metrics answers on a scheduler without prometheus_client (endpoint doc §2.5; the Debian
-// package does not pull it in). The recordings had prometheus_client, so the body is written here.
+// What /metrics answers on a scheduler without prometheus_client (docs/endpoints.md, "/metrics has
+// different names"; the Debian package does not pull it in). The recordings had prometheus_client,
+// so the body is written here.
 const PROMETHEUS_STUB = '# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
 
 const stubMetrics = (entry: ManifestEntry): Partial<EndpointResult> | undefined =>
@@ -58,22 +59,6 @@ describe('the /status page of a Bokeh-less 2022.12.1 scheduler', () => {
 		expect(snap.dask_version_hint).toBe('<=2023.3');
 		expect(snap.workers).toEqual([]);
 		expect(snap.workers_source).toBeUndefined();
-	});
-});
-
-describe('workerDetail', () => {
-	it('finds the recorded /info/worker page of beta by its address, grouped by prefix', () => {
-		const beta = loadClusterLayout('2026.7.1').workers.find((w) => w.name === 'beta')!;
-		expect(loadManifest('2026.7.1', 'memory-heavy').entries.some((e) => e.path === workerPagePath(beta.address))).toBe(true);
-		const raw = loadScenarioScrape('2026.7.1', 'memory-heavy');
-		const detail = workerDetail(mergeScrape(emptyCache(), raw), beta.address);
-		expect(detail.state).toBe('ok');
-		expect(detail.pageAtMs).toBe(raw.atMs);
-		expect(detail.page?.byPrefix.map((p) => [p.prefix, p.keys])).toEqual([['cache-blob', 8], ['make_blob', 1]]);
-	});
-
-	it('has nothing for a worker whose page was never asked', () => {
-		expect(workerDetail(mergeScrape(emptyCache(), loadScenarioScrape('2026.7.1', 'idle')), 'tcp://10.9.9.9:1')).toEqual({});
 	});
 });
 

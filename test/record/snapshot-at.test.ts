@@ -6,7 +6,7 @@ import {buildSnapshot, emptyCache, mergeScrape} from '../../source/parse/index.j
 import {createPipeline} from '../../source/pipeline.js';
 import {diffSnapshots} from '../../source/record/diff.js';
 import {snapshotTimeMs, snapshotsAt} from '../../source/record/snapshot-at.js';
-import {parseMoment, type MomentSpec} from '../../source/record/units.js';
+import {parseMoment, type MomentSpec} from '../../source/record/moments.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';

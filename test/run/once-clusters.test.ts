@@ -5,22 +5,12 @@
  * test/e2e/multi-cluster.test.ts; here the answers are fixed, so each cluster's document is known.
  */
 import {mkdtempSync, rmSync} from 'node:fs';
-import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {runMain} from '../helpers/run-main.js';
+import {deadUrl, runMain} from '../helpers/run-main.js';
 import type {ClustersDocument, JsonDocument} from '../../source/output/json.js';
 import {startFakeDask, type FakeDask} from '../helpers/fake-dask.js';
-
-/** A loopback URL nobody listens on: a port just bound and released. */
-async function deadUrl(): Promise<string> {
-	const server = createServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const {port} = server.address() as {port: number};
-	await new Promise((resolve) => server.close(resolve));
-	return `http://127.0.0.1:${port}`;
-}
 
 /** What of a document does not depend on when it was taken. */
 function shape(document: JsonDocument) {

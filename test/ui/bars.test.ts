@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {memoryBar, memoryTone, ratioBar, segmentsWidth, sparkline} from '../../source/ui/bars.js';
+import {memoryBar, ratioBar, segmentsWidth, sparkline} from '../../source/ui/bars.js';
 import {makeTheme} from '../../source/ui/theme.js';
 
 const unicode = makeTheme({color: true, ascii: false}).glyphs;
@@ -44,14 +44,6 @@ describe('the memory bar', () => {
 	it('draws nothing without a limit or a process figure, so the caller can say why', () => {
 		expect(memoryBar({processBytes: GiB, limitBytes: 0}, 10, ascii)).toBeUndefined();
 		expect(memoryBar({limitBytes: GiB}, 10, ascii)).toBeUndefined();
-	});
-
-	it('rates a worker by its process memory, then by the managed target', () => {
-		expect(memoryTone({processBytes: 8, limitBytes: 10})).toBe('critical');
-		expect(memoryTone({processBytes: 7, limitBytes: 10})).toBe('warning');
-		expect(memoryTone({processBytes: 6.5, managedBytes: 6.1, limitBytes: 10})).toBe('warning');
-		expect(memoryTone({processBytes: 5, managedBytes: 4, limitBytes: 10})).toBe('normal');
-		expect(memoryTone({processBytes: 5})).toBe('normal');
 	});
 });
 

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {SORT_COLUMNS, workerRows} from '../../source/model/index.js';
+import {workerRows} from '../../source/model/index.js';
+import {SORT_COLUMNS} from '../../source/model/rows.js';
 import {initialUiState, reduceUi, SORT_ORDER, type UiContext} from '../../source/ui/ui-state.js';
 import {WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
 import {synthState} from '../../bench/synth.js';

@@ -4,8 +4,10 @@ import {triageView} from '../../source/model/index.js';
 import {connect, createPipeline} from '../../source/pipeline.js';
 import {ReplaySource, type ReplayTimers} from '../../source/record/replay-source.js';
 import type {ReplayControls, SourceStatus} from '../../source/types/scrape-source.js';
-import {createTuiStore, MODEL_TICK_MS} from '../../source/ui/store.js';
-import {FIXTURE_VERSIONS, loadScenarioScrape} from '../helpers/fixtures.js';
+import {emptyCache, mergeScrape} from '../../source/parse/index.js';
+import {workerDetailPath} from '../../source/scrape/plan.js';
+import {createTuiStore, MODEL_TICK_MS, workerPageState} from '../../source/ui/store.js';
+import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, loadScenarioScrape} from '../helpers/fixtures.js';
 import {fixtureRounds} from '../helpers/fixture-data.js';
 import {renderApp} from '../helpers/render.js';
 
@@ -149,5 +151,21 @@ describe.each(FIXTURE_VERSIONS)('one model per process, on Dask %s fixture round
 		expect(store.getData().model.snapshotCount).toBe(1);
 		expect(triageView(store.getData().model).events).toHaveLength(0);
 		store.dispose();
+	});
+});
+
+describe('workerPageState', () => {
+	it('finds the recorded /info/worker page of beta by its address, grouped by prefix', () => {
+		const beta = loadClusterLayout('2026.7.1').workers.find((w) => w.name === 'beta')!;
+		expect(loadManifest('2026.7.1', 'memory-heavy').entries.some((e) => e.path === workerDetailPath(beta.address))).toBe(true);
+		const raw = loadScenarioScrape('2026.7.1', 'memory-heavy');
+		const page = workerPageState(mergeScrape(emptyCache(), raw), beta.address);
+		expect(page?.error).toBeUndefined();
+		expect(page?.fetchedMs).toBe(raw.atMs);
+		expect(page?.byPrefix?.map((p) => [p.prefix, p.keys])).toEqual([['cache-blob', 8], ['make_blob', 1]]);
+	});
+
+	it('has nothing for a worker whose page was never asked', () => {
+		expect(workerPageState(mergeScrape(emptyCache(), loadScenarioScrape('2026.7.1', 'idle')), 'tcp://10.9.9.9:1')).toBeUndefined();
 	});
 });

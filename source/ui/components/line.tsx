@@ -30,6 +30,20 @@ export function mergeSegments(segments: readonly Segment[], theme: Theme): Segme
 	return out;
 }
 
+/** Whether two lines show the same thing: their builders make new arrays every frame, so identity says little. */
+export function sameLine(a: LineProps, b: LineProps): boolean {
+	if (a.theme !== b.theme || (a.inverse === true) !== (b.inverse === true)) return false;
+	if (a.segments === b.segments) return true;
+	if (a.segments.length !== b.segments.length) return false;
+	for (let i = 0; i < a.segments.length; i++) {
+		const x = a.segments[i]!;
+		const y = b.segments[i]!;
+		if (x.text !== y.text || x.tone !== y.tone || (x.bold === true) !== (y.bold === true)) return false;
+	}
+	return true;
+}
+
+/** A line is rendered again only when what it shows changed (most rows of a frame did not). */
 export const Line = memo(function Line({segments, theme, inverse = false}: LineProps) {
 	const merged = mergeSegments(segments, theme);
 	return (
@@ -43,7 +57,7 @@ export const Line = memo(function Line({segments, theme, inverse = false}: LineP
 					))}
 		</Text>
 	);
-});
+}, sameLine);
 
 /** Lines stacked in a column of exactly `height` rows (blank lines fill the rest). */
 export function Lines({lines, theme, height}: {readonly lines: readonly (readonly Segment[])[]; readonly theme: Theme; readonly height?: number}) {

@@ -1,37 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {formatOffset, parseDurationMs, parseMoment, parseSize, resolveMoment} from '../../source/record/units.js';
-
-describe('parseSize', () => {
-	it.each([
-		['500MB', 500e6],
-		['1GB', 1e9],
-		['1.5G', 1.5e9],
-		['100k', 100e3],
-		['512KiB', 512 * 1024],
-		['2MiB', 2 * 1024 ** 2],
-		['1GiB', 1024 ** 3],
-		['4096', 4096],
-		['10 mb', 10e6],
-	])('reads %s as %d bytes', (text, bytes) => {
-		expect(parseSize(text)).toBe(bytes);
-	});
-
-	it.each(['', 'big', '-5MB', '0', '10XB', '1e9'])('rejects %j', (text) => {
-		expect(parseSize(text)).toBeUndefined();
-	});
-});
-
-describe('parseDurationMs', () => {
-	it('reads units, compounds and bare seconds', () => {
-		expect(parseDurationMs('90s')).toBe(90_000);
-		expect(parseDurationMs('2m')).toBe(120_000);
-		expect(parseDurationMs('1m30s')).toBe(90_000);
-		expect(parseDurationMs('500ms')).toBe(500);
-		expect(parseDurationMs('1.5h')).toBe(5_400_000);
-		expect(parseDurationMs('45')).toBe(45_000);
-		expect(parseDurationMs('soon')).toBeUndefined();
-	});
-});
+import {parseMoment, resolveMoment} from '../../source/record/moments.js';
 
 describe('parseMoment and resolveMoment', () => {
 	const startMs = Date.UTC(2026, 10, 29, 12, 0, 0);
@@ -57,14 +25,5 @@ describe('parseMoment and resolveMoment', () => {
 
 	it.each(['tomorrow', '25:00', '+soon', '2026-13-45T99:00:00Z'])('rejects %j', (text) => {
 		expect(parseMoment(text)).toBeUndefined();
-	});
-});
-
-describe('formatOffset', () => {
-	it('writes offsets the way --at reads them', () => {
-		expect(formatOffset(0)).toBe('+0s');
-		expect(formatOffset(90_000)).toBe('+1m30s');
-		expect(formatOffset(3_725_000)).toBe('+1h02m05s');
-		expect(parseDurationMs(formatOffset(90_000).slice(1))).toBe(90_000);
 	});
 });

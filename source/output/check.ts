@@ -1,0 +1,170 @@
+/**
+ * `--check`: one line for Nagios, Icinga, Sensu, cron and on-call scripts, after the
+ * monitoring-plugins guidelines: `DASK <STATE> - <text> | <perfdata>`, exit 0/1/2/3.
+ *
+ * It judges ONE complete poll with the same rules and the same threshold table as the alerts
+ * (model/alerts.ts): a worker's memory, pause, unmanaged memory, event loop and heartbeat age.
+ * Rules that need history (lost or joined workers, rising erred tasks, spilling, stalls, missed
+ * polls) cannot be judged from one poll and are left out; the line says "in one poll".
+ * Pure: the caller polls and passes the state in.
+ */
+import {heartbeatIntervalSeconds} from '../model/thresholds.js';
+import {ongoingAlerts} from '../model/triage.js';
+import type {Alert, AlertKind, ClusterState, Thresholds} from '../model/types.js';
+import {CHECK_EXIT_CODES} from '../types/exit-codes.js';
+import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
+
+export type CheckState = keyof typeof CHECK_EXIT_CODES;
+
+/** The alert kinds one poll can show; the others need history. */
+export const ONE_POLL_KINDS: ReadonlySet<AlertKind> = new Set<AlertKind>(['memory', 'paused', 'unmanaged_memory', 'event_loop', 'heartbeat']);
+
+/** How many alert messages the line names before "+N more" (a plugin line must stay short). */
+const MAX_NAMED_ALERTS = 3;
+
+export interface PerfDatum {
+	readonly label: string;
+	readonly value: number;
+	readonly unit: '' | '%' | 's' | 'B';
+	readonly warn?: number;
+	readonly crit?: number;
+	readonly min?: number;
+	readonly max?: number;
+}
+
+export interface ClusterCheck {
+	/** The cluster's short name (used with several clusters). */
+	readonly name: string;
+	readonly state: CheckState;
+	/** What the line says of this cluster, without the state. */
+	readonly text: string;
+	readonly perfdata: readonly PerfDatum[];
+}
+
+const STATE_RANK: Readonly<Record<CheckState, number>> = {OK: 0, WARNING: 1, UNKNOWN: 2, CRITICAL: 3};
+
+function percent(fraction: number): number {
+	return Math.round(fraction * 1000) / 10;
+}
+
+function maxOf(workers: readonly WorkerSnapshot[], figure: (w: WorkerSnapshot) => number | undefined): number | undefined {
+	let max: number | undefined;
+	for (const w of workers) {
+		const value = figure(w);
+		if (value !== undefined && Number.isFinite(value) && (max === undefined || value > max)) max = value;
+	}
+	return max;
+}
+
+function fraction(part: number | undefined, limit: number | undefined): number | undefined {
+	return part === undefined || limit === undefined || limit <= 0 ? undefined : part / limit;
+}
+
+function datum(label: string, value: number | undefined, unit: PerfDatum['unit'], extra: Omit<PerfDatum, 'label' | 'value' | 'unit'> = {}): PerfDatum[] {
+	return value === undefined ? [] : [{label, value, unit, ...extra}];
+}
+
+/** The figures behind the line, with warn/crit where a threshold of the alert table applies. */
+export function perfdata(snapshot: Snapshot, thresholds: Thresholds): PerfDatum[] {
+	const s = snapshot.scheduler;
+	const workers = snapshot.workers;
+	const count = s.workers.total ?? workers.length;
+	const heartbeat = heartbeatIntervalSeconds(count);
+	const memory = fraction(s.memory_process_bytes, s.memory_limit_bytes);
+	const worst = maxOf(workers, (w) => fraction(w.memory_process_bytes, w.memory_limit_bytes));
+	const unmanaged = maxOf(workers, (w) => fraction(w.memory_unmanaged_bytes, w.memory_limit_bytes));
+	const paused = s.workers.paused ?? workers.filter((w) => w.status === 'paused').length;
+	return [
+		...datum('workers', count, '', {min: 0}),
+		...datum('threads', s.threads, '', {min: 0}),
+		...datum('memory', memory === undefined ? undefined : percent(memory), '%', {min: 0, max: 100}),
+		...datum('memory_used', s.memory_process_bytes, 'B', {min: 0, ...(s.memory_limit_bytes ? {max: s.memory_limit_bytes} : {})}),
+		...datum('worker_memory_max', worst === undefined ? undefined : percent(worst), '%', {warn: percent(thresholds.memory_warning), crit: percent(thresholds.memory_critical), min: 0, max: 100}),
+		...datum('worker_unmanaged_max', unmanaged === undefined ? undefined : percent(unmanaged), '%', {warn: percent(thresholds.unmanaged_warning), crit: percent(thresholds.unmanaged_critical), min: 0, max: 100}),
+		...datum('spilled', s.memory_spilled_bytes, 'B', {min: 0}),
+		// Any paused worker is critical (the paused rule): a critical range of 0 means "above 0".
+		...datum('paused', paused, '', {crit: 0, min: 0, max: count}),
+		...datum('event_loop_max', maxOf(workers, (w) => w.event_loop_interval_seconds), 's', {warn: thresholds.event_loop_warning_s, crit: thresholds.event_loop_critical_s, min: 0}),
+		...datum('heartbeat_age_max', maxOf(workers, (w) => w.heartbeat_age_seconds), 's', {warn: thresholds.heartbeat_warning_x * heartbeat, crit: thresholds.heartbeat_critical_x * heartbeat, min: 0}),
+		...datum('tasks_processing', s.tasks.processing, '', {min: 0}),
+		...datum('tasks_queued', s.tasks.queued, '', {min: 0}),
+		...datum('tasks_erred', s.tasks.erred, '', {min: 0}),
+	];
+}
+
+/** A figure as perfdata writes it: no exponent, at most 3 decimals. */
+function number(value: number): string {
+	return Number.isInteger(value) ? String(value) : String(Math.round(value * 1000) / 1000);
+}
+
+function label(text: string): string {
+	return /^[A-Za-z0-9_.:/-]+$/.test(text) ? text : `'${text.replaceAll("'", '')}'`;
+}
+
+/** One datum as `'label'=value[UOM];[warn];[crit];[min];[max]`, trailing empty fields dropped. */
+export function perfText(d: PerfDatum, prefix = ''): string {
+	const fields = [d.warn, d.crit, d.min, d.max].map((v) => (v === undefined ? '' : number(v)));
+	while (fields.length > 0 && fields.at(-1) === '') fields.pop();
+	return `${label(prefix + d.label)}=${number(d.value)}${d.unit}${fields.length > 0 ? `;${fields.join(';')}` : ''}`;
+}
+
+function summary(snapshot: Snapshot): string {
+	const s = snapshot.scheduler;
+	const count = s.workers.total ?? snapshot.workers.length;
+	const parts = [`${count} worker${count === 1 ? '' : 's'}`];
+	if (s.threads !== undefined) parts.push(`${s.threads} thread${s.threads === 1 ? '' : 's'}`);
+	const memory = fraction(s.memory_process_bytes, s.memory_limit_bytes);
+	if (memory !== undefined) parts.push(`${Math.round(memory * 100)}% memory`);
+	return parts.join(', ');
+}
+
+/** The ongoing alerts one poll can show, worst first. */
+export function onePollAlerts(state: ClusterState): Alert[] {
+	return ongoingAlerts(state).filter((alert) => ONE_POLL_KINDS.has(alert.kind) && alert.severity !== 'info');
+}
+
+/** One cluster judged from its latest snapshot and the model's alerts after one poll. */
+export function judgeCluster(name: string, snapshot: Snapshot, state: ClusterState): ClusterCheck {
+	const alerts = onePollAlerts(state);
+	const worst: CheckState = alerts.some((a) => a.severity === 'critical') ? 'CRITICAL' : alerts.length > 0 ? 'WARNING' : 'OK';
+	const figures = summary(snapshot);
+	const count = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} in one poll`;
+	let text: string;
+	if (alerts.length === 0) {
+		text = `${figures}, ${count}`;
+	} else {
+		const named = alerts.slice(0, MAX_NAMED_ALERTS).map((a) => a.message.replaceAll('|', '/'));
+		const more = alerts.length > MAX_NAMED_ALERTS ? `; +${alerts.length - MAX_NAMED_ALERTS} more` : '';
+		text = `${named.join('; ')}${more} (${figures}, ${count})`;
+	}
+	return {name, state: worst, text, perfdata: perfdata(snapshot, state.options.thresholds)};
+}
+
+/** A cluster that could not be read: CRITICAL, as the plugin guidelines ask of an unreachable service. */
+export function unreadableCluster(name: string, why: string): ClusterCheck {
+	return {name, state: 'CRITICAL', text: `cannot read the scheduler: ${why}`, perfdata: []};
+}
+
+export interface CheckResult {
+	readonly line: string;
+	readonly exitCode: number;
+}
+
+/** The worst state wins; one cluster is named by its figures, several each by name and state. */
+export function checkResult(checks: readonly ClusterCheck[]): CheckResult {
+	if (checks.length === 0) return unknownResult('no scheduler to check');
+	const worst = checks.reduce<CheckState>((acc, c) => (STATE_RANK[c.state] > STATE_RANK[acc] ? c.state : acc), 'OK');
+	const single = checks.length === 1;
+	const text = single ? checks[0]!.text : [...checks].sort((a, b) => STATE_RANK[b.state] - STATE_RANK[a.state]).map((c) => `${c.name} ${c.state}: ${c.text}`).join('; ');
+	const perf = checks.flatMap((c) => c.perfdata.map((d) => perfText(d, single ? '' : `${c.name}/`)));
+	return {line: `DASK ${worst} - ${oneLine(text)}${perf.length > 0 ? ` | ${perf.join(' ')}` : ''}`, exitCode: CHECK_EXIT_CODES[worst]};
+}
+
+/** A usage error or anything that stops the check from judging: UNKNOWN (3). */
+export function unknownResult(why: string): CheckResult {
+	return {line: `DASK UNKNOWN - ${oneLine(why)}`, exitCode: CHECK_EXIT_CODES.UNKNOWN};
+}
+
+function oneLine(text: string): string {
+	return text.replaceAll(/\s*\n\s*/g, ' ').replaceAll('|', '/');
+}

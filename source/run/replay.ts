@@ -1,0 +1,100 @@
+/**
+ * --replay FILE / --demo: a recording drives the same outputs and screen as a live cluster: a
+ * snapshot at a moment (--once, --json), a --diff of two moments, or the TUI driven by a
+ * ReplaySource. All user-facing failures are one line (say.ts), exit 1 (--diff's moments in the
+ * wrong order: a usage error, exit 2).
+ */
+import type {ModelOptions} from '../model/types.js';
+import type {ReplayFrom} from '../options/recording.js';
+import type {Options} from '../options/resolve.js';
+import {formatOnce} from '../output/once.js';
+import {createPipeline} from '../pipeline.js';
+import {formatDiffText} from '../record/diff-text.js';
+import {diffSnapshots} from '../record/diff.js';
+import {isoTime, resolveMoment, roundIndexAt} from '../record/moments.js';
+import {openRecording, RecordingReadError} from '../record/reader.js';
+import {ReplaySource} from '../record/replay-source.js';
+import {snapshotsAt} from '../record/snapshot-at.js';
+import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
+import type {RawScrape} from '../types/raw-scrape.js';
+import type {Snapshot} from '../types/snapshot.js';
+import {runScreen} from './interactive.js';
+import {say} from './say.js';
+
+/** A recording's rounds are data from the past: the model counts missed rounds, not wall time. */
+const REPLAY_STATUS = {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0} as const;
+
+export interface ReplayOutput extends Pick<Options, 'color' | 'ascii' | 'mouse'> {
+	readonly once: boolean;
+	readonly json: boolean;
+	/** The model's options (thresholds, --stall-after, …) for --once's alerts and events, and the TUI's. */
+	readonly model?: ModelOptions;
+}
+
+function readFailure(error: unknown): number {
+	if (!(error instanceof RecordingReadError)) throw error;
+	say(error.message);
+	return EXIT_UNREADABLE;
+}
+
+/** `--replay FILE` / `--demo`: a snapshot, a diff, or the TUI. */
+export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promise<number> {
+	const missingDemo = (): number => {
+		say(`the bundled demo recording is missing (${replay.file}): reinstall dask-top`);
+		return EXIT_UNREADABLE;
+	};
+	try {
+		if (replay.diff !== undefined) {
+			const {moments, startMs, summary} = await snapshotsAt(replay.file, replay.diff);
+			for (const warning of summary.warnings) say(`warning: ${warning}`);
+			const [fromMs, toMs] = replay.diff.map((spec) => (spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs)));
+			if ((fromMs as number) > (toMs as number)) {
+				say(`--diff: the first moment (${isoTime(fromMs as number)}) is after the second (${Number.isFinite(toMs) ? isoTime(toMs as number) : 'the end'}): give the earlier one first`);
+				process.stderr.write('Run dask-top --help for usage.\n');
+				return EXIT_USAGE;
+			}
+			const diff = diffSnapshots((moments[0] as {snapshot: Snapshot}).snapshot, (moments[1] as {snapshot: Snapshot}).snapshot);
+			process.stdout.write(output.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiffText(diff, {startMs}));
+			return EXIT_OK;
+		}
+		if (output.once) {
+			// Every round up to the moment goes through the pipeline, so the model holds the
+			// recording's events until then; its snapshot is the moment's (the same fold).
+			const pipeline = createPipeline(output.model ? {model: output.model} : {});
+			const fold = {
+				add(raw: RawScrape) {
+					pipeline.sourceStatus(REPLAY_STATUS, raw.atMs);
+					pipeline.ingest(raw);
+				},
+				snapshot: () => pipeline.snapshot() as Snapshot,
+			};
+			const {summary} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}], fold);
+			for (const warning of summary.warnings) say(`warning: ${warning}`);
+			process.stdout.write(formatOnce(pipeline, output.json, output.ascii) ?? '');
+			return EXIT_OK;
+		}
+		const recording = await openRecording(replay.file);
+		for (const warning of recording.warnings) say(`warning: ${warning}`);
+		let startIndex = 0;
+		if (replay.at !== undefined) {
+			const index = roundIndexAt(Array.from({length: recording.rounds.count}, (_, i) => recording.rounds.atMs(i)), replay.at);
+			if (typeof index === 'string') {
+				say(index);
+				return EXIT_UNREADABLE;
+			}
+			startIndex = index;
+		}
+		const source = new ReplaySource(recording.rounds, {loop: replay.loop, startIndex, paused: replay.at !== undefined});
+		// The TUI driven by the replay: the recorded URL stands in for the scheduler's.
+		const url = recording.header.url || recording.rounds.round(0).base;
+		const pipeline = createPipeline(output.model ? {model: output.model} : {});
+		try {
+			return await runScreen([{name: url, url, source, pipeline, problem: () => undefined}], output);
+		} finally {
+			await source.stop();
+		}
+	} catch (error) {
+		if (replay.demo && error instanceof RecordingReadError && /no such file/.test(error.message)) return missingDemo();
+		return readFailure(error);
+	}
+}

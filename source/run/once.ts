@@ -14,7 +14,7 @@ import type {Cluster} from './clusters.js';
 import {feedRound} from './first-contact.js';
 import {say} from './say.js';
 
-export async function runOnce(clusters: readonly Cluster[], options: Pick<Options, 'json' | 'timeoutMs' | 'urlFrom'>): Promise<number> {
+export async function runOnce(clusters: readonly Cluster[], options: Pick<Options, 'json' | 'ascii' | 'timeoutMs' | 'urlFrom'>): Promise<number> {
 	const contact = {timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'};
 	const failures = await Promise.all(
 		clusters.map(async (cluster) => {

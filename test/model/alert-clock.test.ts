@@ -4,7 +4,7 @@
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {lostMessage} from '../../source/model/alerts.js';
-import {resolveModelOptions} from '../../source/model/index.js';
+import {resolveModelOptions} from '../../source/model/state.js';
 import {newWorkerHistory} from '../../source/model/worker-tracks.js';
 import {resolveModelFlags} from '../../source/options/model.js';
 import type {WorkerTrack} from '../../source/model/types.js';

@@ -52,9 +52,9 @@ export function detectFlavor(snapshot: Snapshot): FlavorGuess {
 	}
 	const prefixes = Object.values(snapshot.scheduler.prefixes);
 	if (prefixes.some((p) => p.compute_seconds_total !== undefined)) {
-		return {flavor: 'modern', note: `Dask ${hint ?? '≥ 2023.1.1 (per-prefix compute seconds in /metrics)'}: the answers cannot tell 2023.4–2023.7 (${LEGACY_NOTE}) from 2023.8+ (${MODERN_NOTE})`, ambiguous: true};
+		return {flavor: 'modern', note: `Dask ${hint ?? '>= 2023.1.1 (per-prefix compute seconds in /metrics)'}: the answers cannot tell 2023.4-2023.7 (${LEGACY_NOTE}) from 2023.8+ (${MODERN_NOTE})`, ambiguous: true};
 	}
-	if (prefixes.length > 0) return {flavor: 'legacy', note: 'no per-prefix compute seconds in /metrics: Dask ≤ 2022.12, which counts threads'};
+	if (prefixes.length > 0) return {flavor: 'legacy', note: 'no per-prefix compute seconds in /metrics: Dask <= 2022.12, which counts threads'};
 	return {flavor: 'modern', note: 'Dask version unknown (no version hint, no task counters yet): newest semantics assumed'};
 }
 
@@ -98,7 +98,7 @@ export function chooseFlavor(snapshot: Snapshot, options: ClusterState['options'
 	const l = raw(legacy);
 	const m = raw(modern);
 	const pick = (flavor: AdaptiveFlavor, why: string, decided?: FlavorChoice['decided']): FlavorChoice => ({flavor, note: `${guess.note}; ${why}`, recomputed: flavor === 'legacy' ? legacy : modern, ...(decided ? {decided} : {})});
-	const name = (f: AdaptiveFlavor) => (f === 'legacy' ? 'the ≤ 2023.7 formula (threads, 0.5 s per queued task)' : 'the ≥ 2023.8 formula (workers)');
+	const name = (f: AdaptiveFlavor) => (f === 'legacy' ? 'the <= 2023.7 formula (threads, 0.5 s per queued task)' : 'the >= 2023.8 formula (workers)');
 	const told = (f: LearnedFlavor) => `${f.votes[f.flavor]} of ${f.votes.legacy + f.votes.modern} moments that told them apart`;
 	if (desired !== undefined && l !== undefined && m !== undefined && (l === desired) !== (m === desired)) {
 		const flavor: AdaptiveFlavor = l === desired ? 'legacy' : 'modern';
@@ -142,7 +142,7 @@ export function scaleDownView(state: ClusterState): ScaleDownView {
 	return {
 		retire,
 		candidates,
-		note: `approximation: Dask retires a worker suggested on ${WAIT_COUNT} consecutive 1 s adapt ticks; dask-top counts ${WAIT_COUNT} consecutive polls (every ${every}); idle workers holding the least data go first, keeping Σ limits ≥ 2 × stored bytes`,
+		note: `approximation: Dask retires a worker suggested on ${WAIT_COUNT} consecutive 1 s adapt ticks; dask-top counts ${WAIT_COUNT} consecutive polls (every ${every}); idle workers holding the least data go first, keeping the summed limits >= 2 x stored bytes`,
 	};
 }
 
@@ -150,6 +150,13 @@ const FIXED_NOTES = [
 	"The live Adaptive's minimum, maximum, target duration and plan live in the cluster manager (client, LocalCluster, KubeCluster, gateway), not on the scheduler: they are not visible over HTTP. --minimum / --maximum clamp the hint when given.",
 	"desired_workers is computed with the scheduler's own distributed.adaptive.target-duration (default 5 s); an Adaptive with another target duration asks for a different number.",
 ];
+
+/** How old /api/v1/adaptive_target's answer is at the snapshot (it is asked far less often than desired_workers). */
+function apiTargetAge(snapshot: Snapshot): {api_adaptive_target_age_seconds?: number} {
+	if (snapshot.scheduler.adaptive_target === undefined) return {};
+	const okAt = snapshot.endpoints.find((e) => e.target === undefined && e.path === '/api/v1/adaptive_target')?.last_ok;
+	return okAt === undefined ? {} : {api_adaptive_target_age_seconds: Math.max(0, snapshot.time - okAt)};
+}
 
 export function adaptiveView(state: ClusterState): AdaptiveView {
 	const o = state.options;
@@ -171,7 +178,7 @@ export function adaptiveView(state: ClusterState): AdaptiveView {
 		const mean = threads / n;
 		approx = {
 			approx_workers: Math.ceil(schedulers / mean),
-			approx_note: `this Dask counts threads: ${schedulers} ≈ ${Math.ceil(schedulers / mean)} workers at the mean ${Number(mean.toFixed(2))} threads per worker (an Adaptive on this version requests ${schedulers} workers)`,
+			approx_note: `this Dask counts threads: ${schedulers} ~ ${Math.ceil(schedulers / mean)} workers at the mean ${Number(mean.toFixed(2))} threads per worker (an Adaptive on this version requests ${schedulers} workers)`,
 		};
 	}
 	const recomputed = chosen.recomputed;
@@ -188,11 +195,12 @@ export function adaptiveView(state: ClusterState): AdaptiveView {
 	} else if (recomputed.target === undefined && recomputed.missing.length > 0) {
 		disagreement_note = `cannot recompute yet: missing ${recomputed.missing.join(', ')}`;
 	}
-	const notes = flavor === 'legacy' ? [...FIXED_NOTES, 'On Dask ≤ 2023.7 desired_workers counts threads, not workers (no division by threads per worker).'] : FIXED_NOTES;
+	const notes = flavor === 'legacy' ? [...FIXED_NOTES, 'On Dask <= 2023.7 desired_workers counts threads, not workers (no division by threads per worker).'] : FIXED_NOTES;
 	return {
 		workers: n,
 		desired_workers: desired,
 		api_adaptive_target: s.adaptive_target,
+		...apiTargetAge(snapshot),
 		target,
 		direction: target === undefined ? undefined : direction(target, n),
 		flavor,

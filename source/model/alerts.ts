@@ -13,7 +13,7 @@
 import type {Snapshot} from '../types/snapshot.js';
 import {type LevelVerdict, levelAlertsBySubject, levelLimits, levelVerdict} from './hysteresis.js';
 import {heartbeatIntervalSeconds} from './thresholds.js';
-import {bytesText, countsText, percentText, secondsText, utcClockText} from './text.js';
+import {bytesText, countsText, percentText, secondsText} from './text.js';
 import type {Alert, AlertKind, Rise, Severity, StallView, Thresholds, WorkerTrack} from './types.js';
 
 export interface Condition {
@@ -56,6 +56,8 @@ export interface WorkerRuleContext {
 	 * scheduler are the scheduler's fault: a heartbeat age is judged only over this time.
 	 */
 	readonly listeningSeconds?: number;
+	/** Epoch ms → time of day in messages (ModelOptions.clockText). */
+	readonly clockText: (epochMs: number) => string;
 }
 
 function risingOpen(rise: Rise | undefined, nowMs: number, windowS: number): rise is Rise {
@@ -69,7 +71,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const name = w.name;
 	const subject = track.address;
 	if (track.lostMs !== undefined) {
-		if (!track.retired && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000) out.push(condition('worker_lost', 'critical', subject, name, lostMessage(track)));
+		if (!track.retired && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000) out.push(condition('worker_lost', 'critical', subject, name, lostMessage(track, ctx.clockText)));
 		return;
 	}
 	const limits = levelLimits(t);
@@ -87,7 +89,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 				: memory >= t.memory_terminate
 					? `${used}, over Dask's terminate threshold (${percentText(t.memory_terminate)})`
 					: `${used}, over ${MEMORY_LABELS[memoryVerdict.severity]} (${percentText(memoryVerdict.severity === 'critical' ? t.memory_critical : t.memory_warning)})`;
-		out.push(levelCondition('memory', memoryVerdict, subject, name, used, over, MEMORY_LABELS, percentText, memoryPrevious));
+		out.push(levelCondition('memory', memoryVerdict, subject, name, used, over, MEMORY_LABELS, percentText, memoryPrevious, ctx.clockText));
 	}
 	if (w.status === 'paused') out.push(condition('paused', 'critical', subject, name, `${name} is paused: it runs no new tasks until its memory drops`));
 	const unmanaged = hasLimit && w.memory_unmanaged_bytes !== undefined ? w.memory_unmanaged_bytes / limit : undefined;
@@ -95,7 +97,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const unmanagedVerdict = levelVerdict(unmanaged, limits.unmanaged, unmanagedPrevious, ctx.nowMs);
 	if (unmanagedVerdict.state !== 'clear') {
 		const text = unmanaged === undefined ? undefined : `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes)} (${percentText(unmanaged)} of the limit)`;
-		out.push(levelCondition('unmanaged_memory', unmanagedVerdict, subject, name, text, text ?? '', LEVEL_LABELS, percentText, unmanagedPrevious));
+		out.push(levelCondition('unmanaged_memory', unmanagedVerdict, subject, name, text, text ?? '', LEVEL_LABELS, percentText, unmanagedPrevious, ctx.clockText));
 	}
 	const loop = w.event_loop_interval_seconds;
 	const loopPrevious = ongoing?.event_loop;
@@ -103,7 +105,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	if (loopVerdict.state !== 'clear') {
 		const figure = loop === undefined ? undefined : `${name}: event loop interval ${loopSecondsText(loop)}`;
 		const over = loopVerdict.state === 'over' ? `${figure} (nominal 0.02 s): the worker is blocked` : '';
-		out.push(levelCondition('event_loop', loopVerdict, subject, name, figure, over, LEVEL_LABELS, loopSecondsText, loopPrevious));
+		out.push(levelCondition('event_loop', loopVerdict, subject, name, figure, over, LEVEL_LABELS, loopSecondsText, loopPrevious, ctx.clockText));
 	}
 	// Judged in heartbeat intervals (age / interval): the thresholds and the margin are multiples of it.
 	const age = w.heartbeat_age_seconds;
@@ -114,7 +116,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const beatVerdict = levelVerdict(beats, limits.heartbeat, beatPrevious, ctx.nowMs);
 	if (beatVerdict.state !== 'clear') {
 		const figure = age === undefined ? undefined : `${name}: no heartbeat for ${secondsText(age)} (expected every ${beat} s)`;
-		out.push(levelCondition('heartbeat', beatVerdict, subject, name, figure, figure ?? '', LEVEL_LABELS, (x) => `${Number(x.toFixed(2))} × ${beat} s`, beatPrevious));
+		out.push(levelCondition('heartbeat', beatVerdict, subject, name, figure, figure ?? '', LEVEL_LABELS, (x) => `${Number(x.toFixed(2))} x ${beat} s`, beatPrevious, ctx.clockText));
 	}
 	const spill = ctx.rises.get(alertId('spilling', subject));
 	if (risingOpen(spill, ctx.nowMs, t.rising_window_s)) {
@@ -148,6 +150,7 @@ function levelCondition(
 	labels: Labels,
 	unit: (value: number) => string,
 	previous: Alert | undefined,
+	clock: (epochMs: number) => string,
 ): Condition {
 	switch (verdict.state) {
 		case 'over':
@@ -157,7 +160,7 @@ function levelCondition(
 		case 'clearing': {
 			if (previous !== undefined && previous.clearing_since === verdict.sinceS) return previous; // an Alert is a Condition
 			const how = figure === undefined ? 'not reported' : `back under ${unit(verdict.clearBelow)}`;
-			return condition(kind, verdict.severity, subject, name, `${previous?.message ?? name}; ${how} since ${utcClockText(verdict.sinceS * 1000)} UTC`, undefined, verdict.sinceS);
+			return condition(kind, verdict.severity, subject, name, `${previous?.message ?? name}; ${how} since ${clock(verdict.sinceS * 1000)}`, undefined, verdict.sinceS);
 		}
 		default: {
 			const never: never = verdict;
@@ -166,7 +169,7 @@ function levelCondition(
 	}
 }
 
-export function lostMessage(track: WorkerTrack): string {
+export function lostMessage(track: WorkerTrack, clock: (epochMs: number) => string): string {
 	const w = track.last;
 	const parts: string[] = [`last status ${w.status ?? 'unknown'}`];
 	if (w.memory_process_bytes !== undefined) {
@@ -179,7 +182,7 @@ export function lostMessage(track: WorkerTrack): string {
 	const held = w.keys_in_memory ?? w.tasks_in_memory;
 	if (held !== undefined) tasks.push(`${held} in memory`);
 	if (tasks.length > 0) parts.push(`tasks ${tasks.join(', ')}`);
-	return `worker ${w.name} (${track.address}) lost: ${parts.join('; ')}; last seen ${utcClockText(track.lastSeenMs)} UTC`;
+	return `worker ${w.name} (${track.address}) lost: ${parts.join('; ')}; last seen ${clock(track.lastSeenMs)}`;
 }
 
 export interface ClusterRuleContext {

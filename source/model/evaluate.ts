@@ -12,7 +12,7 @@ export function currentConditions(state: ClusterState): Condition[] {
 	const workerCount = state.snapshot?.workers.length ?? 0;
 	const deafUntilMs = state.source.deafUntilMs;
 	const listeningSeconds = deafUntilMs === undefined || state.snapshot === undefined ? undefined : state.snapshot.time - deafUntilMs / 1000;
-	const ctx = {thresholds: t, nowMs: state.nowMs, workerCount, rises: state.rises, alerts: state.alerts, ...(listeningSeconds === undefined ? {} : {listeningSeconds})};
+	const ctx = {thresholds: t, nowMs: state.nowMs, workerCount, rises: state.rises, alerts: state.alerts, clockText: state.options.clockText, ...(listeningSeconds === undefined ? {} : {listeningSeconds})};
 	for (const track of state.workers.values()) workerConditions(track, ctx, out);
 	clusterConditions(
 		{

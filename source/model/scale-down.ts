@@ -52,7 +52,7 @@ export function workersToClose(workers: readonly WorkerSnapshot[], storedBytes: 
 	let total = storedBytes;
 	if (total === undefined) {
 		total = workers.reduce((n, w) => n + (w.memory_managed_bytes ?? 0) + (w.memory_spilled_bytes ?? 0), 0);
-		estimated.push('stored bytes (counts.json not fetched yet: Σ managed + spilled used)');
+		estimated.push('stored bytes (counts.json not fetched yet: summed managed + spilled used)');
 	}
 	// Closing order, as Dask: its workers dict is sorted by address (Python string order), a stable
 	// sort by (is_idle, −nbytes) keeps that order among equals, and it pops from the end — so idle

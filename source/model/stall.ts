@@ -33,9 +33,9 @@ export function stallThreshold(state: ClusterState): StallThreshold {
 		if (!longest || p.mean_duration_seconds > longest.seconds) longest = {prefix: p.prefix, seconds: p.mean_duration_seconds};
 	}
 	if (longest && t.stall_duration_x * longest.seconds > t.stall_min_s) {
-		return {seconds: t.stall_duration_x * longest.seconds, note: `${t.stall_duration_x} × the mean duration of ${longest.prefix} (${secondsText(longest.seconds)})`};
+		return {seconds: t.stall_duration_x * longest.seconds, note: `${t.stall_duration_x} x the mean duration of ${longest.prefix} (${secondsText(longest.seconds)})`};
 	}
-	return {seconds: t.stall_min_s, note: longest ? `the minimum (longer than ${t.stall_duration_x} × ${longest.prefix}'s mean ${secondsText(longest.seconds)})` : 'the minimum (no mean task durations known)'};
+	return {seconds: t.stall_min_s, note: longest ? `the minimum (longer than ${t.stall_duration_x} x ${longest.prefix}'s mean ${secondsText(longest.seconds)})` : 'the minimum (no mean task durations known)'};
 }
 
 export function stallView(state: ClusterState): StallView {

@@ -17,6 +17,7 @@
  * - The state follows one scheduler process (its epoch): another one answering on the same port
  *   starts the state over with a "scheduler restarted" event (epoch.ts).
  */
+import {utcClockText} from './text.js';
 import {mergeEpoch, otherScheduler, restartEvent} from './epoch.js';
 import {evaluateAlerts} from './evaluate.js';
 import {newClusterHistory} from './cluster-history.js';
@@ -35,6 +36,11 @@ export const DEFAULT_LOST_WORKERS_KEPT = 500;
 export const DEFAULT_INTERVAL_MS = 2000;
 export const DEFAULT_TARGET_DURATION_S = 5;
 
+/** The default time of day in messages: UTC, named (a caller passes local time). */
+function utcClockLabel(epochMs: number): string {
+	return `${utcClockText(epochMs)} UTC`;
+}
+
 function positiveInt(value: number | undefined, fallback: number): number {
 	return value !== undefined && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
 }
@@ -51,6 +57,7 @@ export function resolveModelOptions(options: ModelOptions = {}): ResolvedModelOp
 		targetDurationSeconds: options.targetDurationSeconds !== undefined && options.targetDurationSeconds > 0 ? options.targetDurationSeconds : DEFAULT_TARGET_DURATION_S,
 		minimumWorkers: options.minimumWorkers,
 		maximumWorkers: options.maximumWorkers,
+		clockText: options.clockText ?? utcClockLabel,
 	};
 }
 

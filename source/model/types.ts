@@ -52,6 +52,11 @@ export interface ModelOptions {
 	/** The user's Adaptive minimum / maximum (not visible over HTTP), when given. */
 	readonly minimumWorkers?: number;
 	readonly maximumWorkers?: number;
+	/**
+	 * Epoch ms → the time of day in alert messages ("since 13:37:07"). The model never reads the
+	 * clock or the time zone: the caller passes local time (units/clock.ts); default UTC, saying so.
+	 */
+	readonly clockText?: (epochMs: number) => string;
 }
 
 export interface ResolvedModelOptions {
@@ -65,6 +70,7 @@ export interface ResolvedModelOptions {
 	readonly targetDurationSeconds: number;
 	readonly minimumWorkers?: number | undefined;
 	readonly maximumWorkers?: number | undefined;
+	readonly clockText: (epochMs: number) => string;
 }
 
 // ─── Thresholds (one table of data; see thresholds.ts) ───────────────────────────────────────

@@ -209,6 +209,8 @@ export interface AdaptiveView {
 	readonly desired_workers?: number | undefined;
 	/** /api/v1/adaptive_target when the api module is enabled. */
 	readonly api_adaptive_target?: number | undefined;
+	/** Seconds between its latest good answer and the snapshot (it is polled once a minute, desired_workers every round). */
+	readonly api_adaptive_target_age_seconds?: number | undefined;
 	/** The scheduler's number clamped to the user's minimum/maximum (when given). */
 	readonly target?: number | undefined;
 	readonly direction?: ScaleDirection | undefined;

@@ -7,6 +7,7 @@
  */
 import {checkThresholdValue, DEFAULT_TARGET_DURATION_S, parseThresholdOverride, resolveThresholds} from '../model/index.js';
 import type {ModelOptions, ThresholdName} from '../model/types.js';
+import {localClock} from '../units/clock.js';
 import type {ConfigFile} from './config.js';
 import {pickDurationMs, type DurationRange} from './duration.js';
 
@@ -77,6 +78,8 @@ export function resolveModelFlags(flags: ModelFlags, config: ConfigFile | undefi
 		model: {
 			thresholds,
 			intervalMs,
+			// Alert messages say local time, as the rest of the screen (the zone is named in the header and help).
+			clockText: localClock,
 			targetDurationSeconds: targetMs / 1000,
 			...(stallAfterMs === undefined ? {} : {stallAfterMs}),
 			...(minimum.value === undefined ? {} : {minimumWorkers: minimum.value}),

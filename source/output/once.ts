@@ -6,6 +6,7 @@
 import {triageView} from '../model/index.js';
 import type {ClusterState} from '../model/types.js';
 import type {Snapshot} from '../types/snapshot.js';
+import {asciiCells} from '../units/ascii.js';
 import {formatJsonDocument, toJsonDocument, triageExtras, type JsonDocument} from './json.js';
 import {formatSnapshotText} from './text.js';
 
@@ -15,13 +16,15 @@ export interface OnceInput {
 	state(): ClusterState;
 }
 
-/** The text or JSON of the latest snapshot; undefined before the first round. */
-export function formatOnce(pipeline: OnceInput, json: boolean): string | undefined {
+/** The text or JSON of the latest snapshot; undefined before the first round. `ascii`: the text table in plain ASCII. */
+export function formatOnce(pipeline: OnceInput, json: boolean, ascii = false): string | undefined {
 	const snapshot = pipeline.snapshot();
 	if (snapshot === undefined) return undefined;
 	const state = pipeline.state();
 	const triage = triageView(state);
-	return json ? formatJsonDocument(onceDocument(snapshot, state)) : formatSnapshotText(snapshot, triage);
+	if (json) return formatJsonDocument(onceDocument(snapshot, state));
+	const text = formatSnapshotText(snapshot, triage);
+	return ascii ? asciiCells(text) : text;
 }
 
 function onceDocument(snapshot: Snapshot, state: ClusterState): JsonDocument {
@@ -34,9 +37,9 @@ function onceDocument(snapshot: Snapshot, state: ClusterState): JsonDocument {
  * exactly the single-cluster document. Clusters before their first round are left out (their
  * error is the caller's to print); undefined when none has a round.
  */
-export function formatOnceClusters(pipelines: readonly OnceInput[], json: boolean): string | undefined {
+export function formatOnceClusters(pipelines: readonly OnceInput[], json: boolean, ascii = false): string | undefined {
 	const read = pipelines.filter((pipeline) => pipeline.snapshot() !== undefined);
 	if (read.length === 0) return undefined;
-	if (!json) return read.map((pipeline) => formatOnce(pipeline, false)).join('\n');
+	if (!json) return read.map((pipeline) => formatOnce(pipeline, false, ascii)).join('\n');
 	return formatJsonDocument({clusters: read.map((pipeline) => onceDocument(pipeline.snapshot()!, pipeline.state()))});
 }

@@ -32,11 +32,11 @@ function headLine(a: AdaptiveView): string {
 	const scheduler = a.desired_workers ?? a.api_adaptive_target;
 	if (scheduler === undefined) return `Adaptive  - (the scheduler reports no desired_workers); now ${a.workers} workers`;
 	const parts = [`${scheduler} desired by the scheduler`];
-	if (a.approx_workers !== undefined && a.approx_workers !== scheduler) parts[0] += ` (≈ ${a.approx_workers} workers at the mean threads per worker)`;
+	if (a.approx_workers !== undefined && a.approx_workers !== scheduler) parts[0] += ` (~${a.approx_workers} workers at the mean threads per worker)`;
 	parts.push(`now ${a.workers} workers`);
 	if (a.target !== undefined && a.target !== scheduler) parts.push(`clamped to ${a.target} by --minimum/--maximum`);
 	if (a.direction !== undefined) parts.push(DIRECTION[a.direction]);
-	if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) parts.push(`/api/v1/adaptive_target ${a.api_adaptive_target}`);
+	if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) parts.push(`/api/v1/adaptive_target ${a.api_adaptive_target}${a.api_adaptive_target_age_seconds === undefined ? '' : ` (${Math.round(a.api_adaptive_target_age_seconds)} s old)`}`);
 	return `Adaptive  ${parts.join('; ')}`;
 }
 

@@ -42,7 +42,7 @@ function looksLikeHtml(result: EndpointResult): boolean {
 	return head.startsWith('<!doctype html') || head.startsWith('<html');
 }
 
-const IDENTITY_500 = 'identity.json fails while workers are busy on Dask ≥2023.4 (dask/distributed#8370)';
+const IDENTITY_500 = 'identity.json fails while workers are busy on Dask >= 2023.4 (dask/distributed#8370)';
 
 function httpFailure(status: number, kind: EndpointKind): Classification {
 	if (status >= 500) {

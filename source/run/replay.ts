@@ -70,7 +70,7 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 			};
 			const {summary} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}], fold);
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
-			process.stdout.write(formatOnce(pipeline, output.json) ?? '');
+			process.stdout.write(formatOnce(pipeline, output.json, output.ascii) ?? '');
 			return EXIT_OK;
 		}
 		const recording = await openRecording(replay.file);

@@ -26,14 +26,15 @@ function headParts(a: AdaptiveView, theme: Theme): Part[] {
 	const title = seg('Adaptive target ', 'title', true);
 	if (a.desired_workers === undefined && a.api_adaptive_target === undefined) return [part(0, title, seg('the scheduler reports no desired_workers', 'muted'))];
 	const desired: Segment[] = [title, seg(`desired ${formatCount(a.desired_workers ?? a.api_adaptive_target)}`, 'normal', true)];
-	if (a.approx_workers !== undefined) desired.push(seg(` (≈${a.approx_workers} workers)`, 'muted'));
+	if (a.approx_workers !== undefined) desired.push(seg(` (≈${a.approx_workers} worker${a.approx_workers === 1 ? '' : 's'})`, 'muted'));
 	const arrow = a.direction === 'up' ? `${theme.glyphs.up} scale up` : a.direction === 'down' ? `${theme.glyphs.down} scale down` : a.direction === 'steady' ? 'steady' : '';
 	const parts = [part(0, ...desired), part(0, seg(`now ${a.workers} workers `), seg(arrow, a.direction === 'up' ? 'warning' : a.direction === 'down' ? 'info' : 'ok'))];
 	if (a.target !== undefined && a.target !== a.desired_workers) parts.push(part(0, seg(`clamped to ${a.target}`, 'muted')));
 	if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) {
 		// The same number twice is worth a line only when it differs.
 		const same = a.api_adaptive_target === a.desired_workers;
-		parts.push(part(same ? 1 : 0, seg(same ? `= /api/v1/adaptive_target` : `/api/v1/adaptive_target ${a.api_adaptive_target}`, 'muted')));
+		const age = a.api_adaptive_target_age_seconds === undefined ? '' : ` (${formatDuration(a.api_adaptive_target_age_seconds)} old)`;
+		parts.push(part(same ? 1 : 0, seg(same ? `= /api/v1/adaptive_target${age}` : `/api/v1/adaptive_target ${a.api_adaptive_target}${age}`, 'muted')));
 	}
 	return parts;
 }

@@ -6,7 +6,7 @@
  */
 import {Box} from 'ink';
 import {useEffect, useMemo, useRef, useState} from 'react';
-import {progressView, triageView, workerRows} from '../model/index.js';
+import {progressView, severityCounts, triageView, workerRows} from '../model/index.js';
 import type {ProgressView, TriageView} from '../model/types.js';
 import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds} from './bars.js';
 import {resolveKey, type KeyContext, type KeyName} from './bindings.js';
@@ -290,7 +290,8 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		nowMs: data.nowMs,
 		...(model.rates.tasksDonePerSecond === undefined ? {} : {tasksDonePerSecond: model.rates.tasksDonePerSecond}),
 		...(triage ? {adaptive: triage.adaptive} : {}),
-		alerts: triage?.counts ?? {info: 0, warning: 0, critical: 0},
+		// Before any snapshot (a cluster never reached) the alerts are still there: the same count as the cluster bar's.
+		alerts: triage?.counts ?? severityCounts(model.alerts.values()),
 		paused: shown.paused,
 		...(data.replay ? {replay: data.replay} : {}),
 		...(allowActions && controls.kind === 'live' ? {actionsEnabled: true} : {}),
@@ -335,6 +336,7 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 					<WorkerTable
 						rows={rowsView.rows}
 						total={rowsView.total}
+						{...(model.source.lastFreshMs === undefined ? {unreached: data.status.state === 'connecting' ? 'waiting for the first answer' : 'no worker list: the scheduler was never reached'} : {})}
 						cursor={shown.cursor.workers}
 						top={shown.top.workers}
 						height={tableHeight}

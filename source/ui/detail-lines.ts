@@ -148,7 +148,7 @@ function holdings(input: DetailInput, width: number, theme: Theme, room: number)
 		fitParts(
 			[
 				part(0, title),
-				part(0, seg(`${formatCount(page.keys)} keys, ${formatBytesShort(page.inMemoryBytes)} by task prefix`, 'muted')),
+				part(0, seg(`${formatCount(page.keys)} ${page.keys === 1 ? 'key' : 'keys'}, ${formatBytesShort(page.inMemoryBytes)} by task prefix`, 'muted')),
 				part(1, seg(" (scheduler's view, bytes as the page rounds them)", 'muted')),
 			],
 			width,
@@ -164,7 +164,7 @@ function holdings(input: DetailInput, width: number, theme: Theme, room: number)
 		const share = total > 0 ? g.bytes / total : 0;
 		lines.push([
 			seg(fit(g.prefix, nameWidth)),
-			seg(` ${fit(formatCount(g.keys), 6, 'right')} keys `, 'muted'),
+			seg(` ${fit(formatCount(g.keys), 6, 'right')} ${g.keys === 1 ? 'key ' : 'keys'} `, 'muted'),
 			seg(fit(formatBytesShort(g.bytes), 6, 'right')),
 			seg(' '),
 			...ratioBar(share, barWidth, theme.glyphs, 'managed'),

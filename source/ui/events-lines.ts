@@ -154,7 +154,7 @@ function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: 
 	];
 	const order = seg(` ongoing, worst first${anyEnded ? '; then the latest ended' : ''}`, 'muted');
 	const short = seg(' ongoing', 'muted');
-	const hint = seg('  ·  3 all events', 'muted');
+	const hint = seg('  ·  press 3: all events', 'muted');
 	for (const candidate of [[...counts, order, hint], [...counts, short, hint], [...counts, short]]) {
 		if (candidate.reduce((n, s) => n + s.text.length, 0) <= width) return candidate;
 	}

@@ -97,7 +97,9 @@ function connection(input: HeaderInput, theme: Theme): Segment[] {
 		}
 		case 'live': {
 			const stale = age !== undefined && staleLive(age, intervalMs);
-			if (stale) out.push(seg(`${dot} stale ${formatDuration(age)}`, 'warning'));
+			// Paused: the screen holds older figures while polling goes on; "live … ago" would claim otherwise.
+			if (input.paused) out.push(seg(`${dot} paused`, 'warning'), seg(age === undefined ? '' : `, figures ${formatDuration(age)} old`, 'muted'));
+			else if (stale) out.push(seg(`${dot} stale ${formatDuration(age)}`, 'warning'));
 			else out.push(seg(`${dot} live`, 'ok'), seg(age === undefined ? '' : ` ${formatDuration(age)} ago`, 'muted'));
 			break;
 		}
@@ -144,7 +146,7 @@ function line2(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	const desired = adaptive?.desired_workers ?? snapshot.scheduler.desired_workers;
 	if (desired !== undefined) {
 		const arrow = adaptive?.direction === 'up' ? ` ${theme.glyphs.up}` : adaptive?.direction === 'down' ? ` ${theme.glyphs.down}` : '';
-		const approx = adaptive?.approx_workers === undefined ? '' : ` (≈${adaptive.approx_workers} workers)`;
+		const approx = adaptive?.approx_workers === undefined ? '' : ` (≈${adaptive.approx_workers} worker${adaptive.approx_workers === 1 ? '' : 's'})`;
 		parts.push(part(1, seg(`desired ${formatCount(desired)}${arrow}${approx}`, adaptive?.direction === 'up' ? 'warning' : 'normal')));
 	}
 	if (snapshot.scheduler.clients !== undefined) parts.push(part(3, seg(`clients ${snapshot.scheduler.clients}`, 'muted')));
@@ -181,6 +183,8 @@ const TASK_STATES = [
 	['memory', 'in memory', 'normal'],
 	['erred', 'erred', 'critical'],
 	['no-worker', 'no-worker', 'warning'],
+	// Released tasks are part of the total: without them the states do not add up to it.
+	['released', 'released', 'muted'],
 ] as const;
 
 function line4(input: HeaderInput, _theme: Theme, width: number): Segment[] {
@@ -191,7 +195,10 @@ function line4(input: HeaderInput, _theme: Theme, width: number): Segment[] {
 		const n = s.tasks[state];
 		parts.push(part(i < 2 || state === 'erred' ? 0 : 2, seg(`${label} ${formatCount(n)}`, n !== undefined && n > 0 ? tone : 'muted')));
 	});
-	parts.push(part(1, seg(`done ${formatPerSecond(input.tasksDonePerSecond)}`, 'accent')));
+	// A rate from figures that are not fresh is not a current rate: say it is unknown, and why.
+	const age = input.lastFreshMs === undefined ? undefined : Math.max(0, (input.nowMs - input.lastFreshMs) / 1000);
+	const stale = input.status.state === 'retrying' || (input.status.state === 'live' && age !== undefined && staleLive(age, input.intervalMs));
+	parts.push(part(1, stale ? seg(`done ${formatPerSecond(undefined)} (stale)`, 'muted') : seg(`done ${formatPerSecond(input.tasksDonePerSecond)}`, 'accent')));
 	return fitParts(parts, width, seg('  '));
 }
 

@@ -36,7 +36,7 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
 	{id: 'name', title: 'NAME', width: 10, maxWidth: 24, grow: 2, align: 'left', priority: 0, sort: 'name'},
 	{id: 'address', title: 'ADDRESS', width: 15, maxWidth: 28, grow: 1, align: 'left', priority: 6, sort: 'address'},
 	{id: 'status', title: 'STATUS', width: 8, maxWidth: 10, grow: 1, align: 'left', priority: 1, sort: 'status'},
-	{id: 'threads', title: 'THR', width: 3, align: 'right', priority: 7, sort: 'threads'},
+	{id: 'threads', title: 'THR', width: 4, align: 'right', priority: 7, sort: 'threads'},
 	{id: 'cpu', title: 'CPU%', width: 5, align: 'right', priority: 2, sort: 'cpu'},
 	{id: 'memory_bar', title: 'MEMORY', width: 10, maxWidth: 40, grow: 3, growFirst: true, align: 'left', priority: 1, sort: 'memory'},
 	{id: 'memory_pct', title: 'MEM%', width: 5, align: 'right', priority: 0, sort: 'memory'},
@@ -157,8 +157,11 @@ export function workerCell(id: WorkerColumnId, row: WorkerRow, width: number, ct
 /** The header cell of a column, with the sort direction on the sorted one. */
 export function headerCell(column: WorkerColumn, width: number, sort: {readonly column: SortColumn; readonly descending: boolean}, glyphs: Glyphs): string {
 	const sorted = column.sort === sort.column && column.id !== 'mark' && !(column.id === 'memory_bar' && sort.column === 'memory');
-	const title = sorted ? `${column.title}${sort.descending ? glyphs.down : glyphs.up}` : column.title;
-	return fit(title, width, column.align);
+	if (!sorted) return fit(column.title, width, column.align);
+	// The direction arrow is the point of a sorted heading: when title and arrow do not fit, the title gives way (`EXE↓`, never `EXE…`).
+	const arrow = sort.descending ? glyphs.down : glyphs.up;
+	const title = column.title.length + arrow.length > width ? column.title.slice(0, Math.max(0, width - arrow.length)) : column.title;
+	return fit(`${title}${arrow}`, width, column.align);
 }
 
 /** Cells of a gone worker that keep their own colour: the alert mark and the status word. */

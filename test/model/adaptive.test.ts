@@ -29,13 +29,13 @@ describe('adaptive on the real 2022.12.1 fixtures', () => {
 		expect(view).toMatchObject({workers: 3, desired_workers: 34, target: 34, direction: 'up', approx_workers: 21});
 		expect(view.recomputed).toMatchObject({cpu_term: 34, memory_term: 0, wins: 'cpu', target_duration_seconds: 5, queued_task_duration_seconds: 0.5});
 		expect(view.recomputed?.occupancy_seconds).toBeCloseTo(21.39 + 21.89 + 16.53, 6);
-		expect(view.approx_note).toMatch(/counts threads: 34 ≈ 21 workers/);
+		expect(view.approx_note).toMatch(/counts threads: 34 ~ 21 workers/);
 		expect(view.notes.join(' ')).toMatch(/not visible over HTTP/);
 	});
 
 	it('worker-died: the cap of queued + processing tasks decides (12), no-worker tasks ignored', () => {
 		const view = adaptiveView(stateOf(fixtureSnapshot('2022.12.1', 'worker-died')));
-		expect(view.recomputed?.explanation[0]).toMatch(/= 13, capped at 12 runnable tasks → 12$/);
+		expect(view.recomputed?.explanation[0]).toMatch(/= 13, capped at 12 runnable tasks -> 12$/);
 		expect(view.recomputed?.target).toBe(12);
 	});
 
@@ -52,7 +52,7 @@ describe('adaptive on the real 2022.12.1 fixtures', () => {
 		const limits = snap.workers.reduce((n, w) => n + w.memory_limit_bytes!, 0);
 		const share = Math.round((stored / limits) * 100);
 		const line = view.recomputed?.explanation.find((l) => l.startsWith('memory: '));
-		expect(line).toMatch(new RegExp(`^memory: stored \\d+\\.\\d MiB \\(${share} %\\) ≤ 60 % of the \\d+\\.\\d GiB memory limits → 0$`));
+		expect(line).toMatch(new RegExp(`^memory: stored \\d+\\.\\d MiB \\(${share} %\\) <= 60 % of the \\d+\\.\\d GiB memory limits -> 0$`));
 		expect(line).not.toMatch(/\d{5,}/);
 		expect(view.recomputed?.inputs.find((i) => i.name === 'stored_bytes')?.value).toBe(stored);
 		expect(view.recomputed?.inputs.find((i) => i.name === 'memory_limit_bytes')?.value).toBe(limits);
@@ -65,9 +65,9 @@ describe('the memory term at the 60 % line', () => {
 	const at = (stored: number) => recomputeAdaptive(snapshot(1000, workers, {stored_bytes: stored, tasks: {queued: 0, processing: 0}}), {flavor: 'legacy', targetDurationSeconds: 5}).explanation.find((l) => l.startsWith('memory: '));
 
 	it('keeps a decimal when the share rounds to 60 %, so "over 60 %" never reads "(60 %)"', () => {
-		expect(at(Math.round(limit * 0.6004))).toBe('memory: stored 2.4 GiB (60.0 %) > 60 % of the 4.0 GiB memory limits → 2');
-		expect(at(Math.round(limit * 0.5996))).toBe('memory: stored 2.4 GiB (60.0 %) ≤ 60 % of the 4.0 GiB memory limits → 0');
-		expect(at(limit / 2)).toBe('memory: stored 2.0 GiB (50 %) ≤ 60 % of the 4.0 GiB memory limits → 0');
+		expect(at(Math.round(limit * 0.6004))).toBe('memory: stored 2.4 GiB (60.0 %) > 60 % of the 4.0 GiB memory limits -> 2');
+		expect(at(Math.round(limit * 0.5996))).toBe('memory: stored 2.4 GiB (60.0 %) <= 60 % of the 4.0 GiB memory limits -> 0');
+		expect(at(limit / 2)).toBe('memory: stored 2.0 GiB (50 %) <= 60 % of the 4.0 GiB memory limits -> 0');
 	});
 });
 

@@ -19,7 +19,7 @@ function track(figures: Partial<WorkerSnapshot>, extra: Partial<WorkerTrack> = {
 
 function onWorker(t: WorkerTrack, opts: {workers?: number; rises?: Map<string, Rise>} = {}): Condition[] {
 	const out: Condition[] = [];
-	workerConditions(t, {thresholds: DEFAULT_THRESHOLDS, nowMs: NOW, workerCount: opts.workers ?? 3, rises: opts.rises ?? new Map()}, out);
+	workerConditions(t, {thresholds: DEFAULT_THRESHOLDS, nowMs: NOW, workerCount: opts.workers ?? 3, rises: opts.rises ?? new Map(), clockText: (ms) => `${new Date(ms).toISOString().slice(11, 19)} UTC`}, out);
 	return out;
 }
 

@@ -65,8 +65,8 @@ const CASES: readonly Case[] = [
 		figures: (v) => (v === undefined ? {} : {heartbeat_age_seconds: v}),
 		margin: 'heartbeat_clear_margin_x',
 		below: 1.4, above: 1.6, held: 1.3, clear: 1.2, critical: 5.5, heldCritical: 4.8, warning: 2.5,
-		heldText: /^10\.0\.0\.1:1: no heartbeat for 1\.3 s \(expected every 0\.5 s\), under the warning threshold \(3 × 0\.5 s\) but not yet below 2\.5 × 0\.5 s$/,
-		clearingText: /^10\.0\.0\.1:1: no heartbeat for 1\.6 s \(expected every 0\.5 s\); back under 2\.5 × 0\.5 s since \d\d:\d\d:\d\d UTC$/,
+		heldText: /^10\.0\.0\.1:1: no heartbeat for 1\.3 s \(expected every 0\.5 s\), under the warning threshold \(3 x 0\.5 s\) but not yet below 2\.5 x 0\.5 s$/,
+		clearingText: /^10\.0\.0\.1:1: no heartbeat for 1\.6 s \(expected every 0\.5 s\); back under 2\.5 x 0\.5 s since \d\d:\d\d:\d\d UTC$/,
 	},
 ];
 

@@ -1,3 +1,4 @@
+import {localClock} from '../../source/units/clock.js';
 import {describe, expect, it} from 'vitest';
 import {THRESHOLD_NAMES} from '../../source/model/index.js';
 import {DEFAULT_THRESHOLDS} from '../../source/model/thresholds.js';
@@ -32,7 +33,7 @@ function config(text: string): ConfigFile {
 
 describe('the model flags', () => {
 	it('gives the model the defaults, a 5 s target duration and the poll interval when nothing is given', () => {
-		expect(model(['-i', '3s'])).toEqual({thresholds: DEFAULT_THRESHOLDS, intervalMs: 3000, targetDurationSeconds: 5});
+		expect(model(['-i', '3s'])).toEqual({thresholds: DEFAULT_THRESHOLDS, intervalMs: 3000, targetDurationSeconds: 5, clockText: localClock});
 	});
 
 	it('reads repeated --threshold NAME=VALUE over the config file’s thresholds, flags winning name by name', () => {

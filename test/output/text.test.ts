@@ -30,7 +30,7 @@ describe('formatSnapshotText', () => {
 		);
 		expect(source).toContain('Source    workers from /json/identity.json');
 		expect(alerts).toBe('Alerts    1 ongoing: 0 critical, 1 warning, 0 info');
-		expect(desired).toBe(`Adaptive  ${snapshot.scheduler.desired_workers} desired by the scheduler; now 3 workers; scale up; /api/v1/adaptive_target ${snapshot.scheduler.adaptive_target}`);
+		expect(desired).toBe(`Adaptive  ${snapshot.scheduler.desired_workers} desired by the scheduler; now 3 workers; scale up; /api/v1/adaptive_target ${snapshot.scheduler.adaptive_target} (0 s old)`);
 	});
 
 	it('prints one aligned row per worker, sorted by name', () => {

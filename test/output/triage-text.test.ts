@@ -34,10 +34,10 @@ describe('the Adaptive lines of --once', () => {
 		const desired = triage.adaptive.desired_workers;
 		expect(desired).toBe(34);
 		const lines = adaptiveLines(triage.adaptive);
-		expect(lines[0]).toBe(`Adaptive  34 desired by the scheduler (≈ ${triage.adaptive.approx_workers} workers at the mean threads per worker); now 3 workers; scale up; /api/v1/adaptive_target 34`);
-		expect(lines[1]).toContain('this Dask counts threads: 34 ≈');
+		expect(lines[0]).toBe(`Adaptive  34 desired by the scheduler (~${triage.adaptive.approx_workers} workers at the mean threads per worker); now 3 workers; scale up; /api/v1/adaptive_target 34 (0 s old)`);
+		expect(lines[1]).toContain('this Dask counts threads: 34 ~');
 		expect(lines).toContain('          recomputed 34: cpu term 34, memory term 0, cpu wins, target duration 5 s');
-		expect(lines.some((line) => line.startsWith('            cpu: ceil((') && line.endsWith('→ 34'))).toBe(true);
+		expect(lines.some((line) => line.startsWith('            cpu: ceil((') && line.endsWith('-> 34'))).toBe(true);
 		expect(lines.some((line) => line.includes('disagrees'))).toBe(false);
 		expect(lines.some((line) => line.startsWith('          note: ') && line.includes('not visible over HTTP'))).toBe(true);
 	});

@@ -49,7 +49,7 @@ describe('classify on recorded answers', () => {
 	it('fails identity.json on the recorded 500 body, naming the upstream bug', () => {
 		const c = classify(answer('/json/identity.json', {status: 500, contentType: 'text/html; charset=UTF-8', body: identity500Body()}));
 		expect(c.state).toBe('failed');
-		expect(c.detail).toBe('HTTP 500 Internal Server Error: identity.json fails while workers are busy on Dask ≥2023.4 (dask/distributed#8370)');
+		expect(c.detail).toBe('HTTP 500 Internal Server Error: identity.json fails while workers are busy on Dask >= 2023.4 (dask/distributed#8370)');
 	});
 });
 

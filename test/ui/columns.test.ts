@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {fitColumns, fittedWidth, type ColumnSpec} from '../../source/ui/columns.js';
-import {WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
+import {headerCell, WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
+import {makeTheme} from '../../source/ui/theme.js';
 
 const specs: ColumnSpec[] = [
 	{id: 'name', title: 'NAME', width: 8, maxWidth: 20, grow: 1, align: 'left', priority: 0},
@@ -44,5 +45,22 @@ describe('fitting columns to the terminal width', () => {
 		expect(narrow).toContain('name');
 		expect(narrow).toContain('memory_pct');
 		expect(narrow).not.toContain('net_write');
+	});
+});
+
+describe('a sorted column heading', () => {
+	it.each([false, true])('keeps the direction arrow, never an ellipsis, in its narrowest width; THR whole (descending %s)', (descending) => {
+		for (const ascii of [false, true]) {
+			const glyphs = makeTheme({color: false, ascii}).glyphs;
+			for (const column of WORKER_COLUMNS) {
+				if (column.sort === undefined || column.id === 'mark' || column.id === 'memory_bar') continue;
+				const cell = headerCell(column, column.width, {column: column.sort, descending}, glyphs);
+				const arrow = descending ? glyphs.down : glyphs.up;
+				expect(cell.trim().endsWith(arrow), column.id).toBe(true);
+				expect(cell, column.id).not.toContain('…');
+				expect(column.title.startsWith(cell.trim().slice(0, -arrow.length)), column.id).toBe(true);
+				if (column.id === 'threads') expect(cell.trim()).toBe(`THR${arrow}`);
+			}
+		}
 	});
 });

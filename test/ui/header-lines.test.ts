@@ -66,3 +66,36 @@ describe('the header', () => {
 		expect(text({...base, paused: true})[0]).toContain('‖ PAUSED (polling goes on)');
 	});
 });
+
+describe('the header does not claim what it does not know', () => {
+	it('says paused with the age of the held figures, not "live … ago", while the display is frozen', () => {
+		const [line] = text({...base, paused: true, nowMs: run.nowMs + 475});
+		expect(line).toContain('● paused, figures 475ms old');
+		expect(line).not.toContain('live');
+	});
+
+	it('shows no completion rate from stale or unreachable data, only from fresh figures', () => {
+		expect(text({...base, tasksDonePerSecond: 4.5})[3]).toContain('done 4.5/s');
+		expect(text({...base, tasksDonePerSecond: 4.5, nowMs: run.nowMs + 12_000})[3]).toMatch(/done — \(stale\)/);
+		const status: SourceStatus = {state: 'retrying', detail: 'connection refused', requestsPerSecond: 0, bytesPerSecond: 0};
+		expect(text({...base, status, tasksDonePerSecond: 4.5})[3]).not.toContain('4.5/s');
+	});
+
+	it('lists released tasks, so the states add up to the total', () => {
+		const s = run.model.snapshot!;
+		const snapshot = {...s, scheduler: {...s.scheduler, tasks: {processing: 2, memory: 3, released: 5}, tasks_total: 10}};
+		const line = text({...base, snapshot}, 200)[3]!;
+		expect(line).toContain('released 5');
+		const sum = [...line.matchAll(/(?:processing|queued|waiting|in memory|erred|no-worker|released) (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+		expect(sum).toBe(10);
+	});
+});
+
+describe('the header counts in words that agree with the number', () => {
+	it('says "≈1 worker", not "≈1 workers"', () => {
+		// A partial AdaptiveView: line 2 reads only desired_workers, direction and approx_workers.
+		const adaptive = (approx: number) => ({desired_workers: 2, direction: 'steady', approx_workers: approx}) as unknown as NonNullable<HeaderInput['adaptive']>;
+		expect(text({...base, adaptive: adaptive(1)})[1]).toContain('desired 2 (≈1 worker)');
+		expect(text({...base, adaptive: adaptive(3)})[1]).toContain('desired 2 (≈3 workers)');
+	});
+});

@@ -103,7 +103,7 @@ describe.each(CASES)('$name', ({load}) => {
 		expect(head).toMatch(/^Adaptive target desired \d+/);
 		for (const line of triage.adaptive.recomputed?.explanation ?? []) expectWhole(head, line);
 		if (triage.adaptive.disagreement) expectWhole(head, triage.adaptive.disagreement_note ?? '');
-		expect(head).toMatch(/memory: stored \d+(\.\d)? (B|KiB|MiB|GiB) \(\d+ %\) [≤>] 60 % of the \d+(\.\d)? (KiB|MiB|GiB|TiB) memory limits → \d+/);
+		expect(head).toMatch(/memory: stored \d+(\.\d)? (B|KiB|MiB|GiB) \(\d+ %\) (<=|>) 60 % of the \d+(\.\d)? (KiB|MiB|GiB|TiB) memory limits -> \d+/);
 		expect(head).not.toMatch(/\d{7,} B/);
 		const notes = [triage.adaptive.flavor_note, ...triage.adaptive.notes];
 		if (columns >= 120) for (const note of notes) expectWhole(head, note);

@@ -157,8 +157,8 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 describe('the too-small screen', () => {
 	it('says what size is needed below 60×14', async () => {
 		const app = await renderApp(tuiData(fixtureRun('2026.7.1', ['busy'])), {columns: 50, rows: 10});
-		expect(app.frame()).toContain('terminal too small: need 60×14');
-		expect(app.frame()).toContain('now 50×10');
+		expect(app.frame()).toContain('terminal too small: need 60x14');
+		expect(app.frame()).toContain('now 50x10');
 		await app.press('q');
 		expect(app.quits()).toBe(1);
 	});

@@ -5,6 +5,7 @@
 import {Text} from 'ink';
 import {memo} from 'react';
 import type {Segment} from '../bars.js';
+import {asciiCells} from '../../units/ascii.js';
 import {toneColor, toneProps, type Theme} from '../theme.js';
 
 export interface LineProps {
@@ -13,10 +14,14 @@ export interface LineProps {
 	readonly inverse?: boolean;
 }
 
-/** Joins neighbours that look the same (one span instead of many: fewer React elements per frame). */
+/**
+ * Joins neighbours that look the same (one span instead of many: fewer React elements per frame).
+ * Under `--ascii` each glyph left after layout becomes one ASCII character (widths unchanged).
+ */
 export function mergeSegments(segments: readonly Segment[], theme: Theme): Segment[] {
 	const out: Segment[] = [];
-	for (const s of segments) {
+	for (const raw of segments) {
+		const s = theme.ascii ? {...raw, text: asciiCells(raw.text)} : raw;
 		const last = out[out.length - 1];
 		if (last && toneColor(theme, last.tone) === toneColor(theme, s.tone) && (last.bold === true) === (s.bold === true)) {
 			out[out.length - 1] = {...last, text: last.text + s.text};

@@ -101,10 +101,10 @@ export function TooSmall({columns, rows, needColumns, needRows}: {readonly colum
 	return (
 		<Box flexDirection="column" width={Math.max(1, columns)} height={Math.max(1, rows - 1)}>
 			<Text wrap="truncate">
-				terminal too small: need {needColumns}×{needRows}
+				terminal too small: need {needColumns}x{needRows}
 			</Text>
 			<Text wrap="truncate">
-				now {columns}×{rows}; enlarge the window or press q
+				now {columns}x{rows}; enlarge the window or press q
 			</Text>
 		</Box>
 	);

@@ -15,6 +15,8 @@ export interface WorkerTableProps {
 	readonly rows: readonly WorkerRow[];
 	/** Workers before filtering. */
 	readonly total: number;
+	/** Why there is no worker list at all (the scheduler never answered), instead of "no workers connected". */
+	readonly unreached?: string;
 	readonly cursor: number;
 	readonly top: number;
 	/** Rows available for the whole table, its title and column header included. */
@@ -73,7 +75,7 @@ export function WorkerTable(props: WorkerTableProps) {
 	const columns = useMemo(() => fitColumns(WORKER_COLUMNS, width), [width]);
 	const bodyRows = tableBodyRows(height);
 	const visible = rows.slice(top, top + bodyRows);
-	const empty = rows.length === 0 ? (props.total === 0 ? 'no workers connected' : 'no worker matches the filter') : undefined;
+	const empty = rows.length === 0 ? (props.unreached ?? (props.total === 0 ? 'no workers connected' : 'no worker matches the filter')) : undefined;
 	return (
 		<Box flexDirection="column" width={width} height={height}>
 			<Line segments={titleSegments(props)} theme={theme} />

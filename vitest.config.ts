@@ -15,7 +15,16 @@ export default defineConfig({
 		// the root would merge it into their own lists.)
 		projects: [
 			{extends: true, test: {name: 'unit', include: ['test/**/*.test.{ts,tsx}'], exclude: ['test/e2e/**']}},
-			{extends: true, test: {name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}'], fileParallelism: false, sequence: {groupOrder: 1}, globalSetup: ['test/e2e/global-setup.ts']}},
+			{
+				extends: true,
+				test: {
+					name: 'e2e',
+					include: ['test/e2e/**/*.test.{ts,tsx}'],
+					fileParallelism: false,
+					sequence: {groupOrder: 1},
+					globalSetup: ['test/e2e/global-setup.ts'],
+				},
+			},
 		],
 	},
 });

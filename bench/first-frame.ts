@@ -13,7 +13,12 @@ import {hasFirstFrame, startInPty} from './pty.js';
 const BINARY = join(process.cwd(), 'dist', `dask-top-${process.platform}-${process.arch}`);
 
 /** One run: ms from spawn until the first frame (header and worker table header) is written. */
-export async function firstFrameMs(args: readonly string[], columns = 120, rows = 40, program?: readonly string[]): Promise<number> {
+export async function firstFrameMs(
+	args: readonly string[],
+	columns = 120,
+	rows = 40,
+	program?: readonly string[],
+): Promise<number> {
 	const run = startInPty(args, {columns, rows, ...(program ? {program} : {})});
 	try {
 		return await run.waitFor('frame', hasFirstFrame, 10_000);
@@ -30,7 +35,12 @@ export interface FirstFrameStats {
 	readonly maxMs: number;
 }
 
-async function repeat(target: string, args: readonly string[], runs: number, program?: readonly string[]): Promise<FirstFrameStats> {
+async function repeat(
+	target: string,
+	args: readonly string[],
+	runs: number,
+	program?: readonly string[],
+): Promise<FirstFrameStats> {
 	const times: number[] = [];
 	await firstFrameMs(args, 120, 40, program); // warm the file cache
 	for (let i = 0; i < runs; i++) times.push(await firstFrameMs(args, 120, 40, program));
@@ -41,7 +51,10 @@ async function repeat(target: string, args: readonly string[], runs: number, pro
 export async function measureFirstFrame(runs: number): Promise<FirstFrameStats[]> {
 	const fake = await startFakeDask({version: '2022.12.1', scenario: 'busy'});
 	try {
-		const stats = [await repeat('local fake Dask (recorded busy 2022.12.1 answers)', [fake.url], runs), await repeat('--demo (bundled recording)', ['--demo'], runs)];
+		const stats = [
+			await repeat('local fake Dask (recorded busy 2022.12.1 answers)', [fake.url], runs),
+			await repeat('--demo (bundled recording)', ['--demo'], runs),
+		];
 		if (existsSync(BINARY)) {
 			stats.push(await repeat('single executable, local fake Dask', [fake.url], runs, [BINARY]));
 			stats.push(await repeat('single executable, --demo', ['--demo'], runs, [BINARY]));

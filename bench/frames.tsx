@@ -78,17 +78,35 @@ function stats(workers: number, which: FrameStats['case'], samples: number[]): F
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function measureFrames(workers: number, frames: number, size = {columns: 120, rows: 40}): Promise<FrameStats[]> {
+export async function measureFrames(
+	workers: number,
+	frames: number,
+	size = {columns: 120, rows: 40},
+): Promise<FrameStats[]> {
 	const theme = makeTheme({color: true, ascii: false});
 	// A few distinct model states to cycle through, each a full poll of `workers` synthesized workers.
 	const states: ClusterState[] = [synthState(workers, 2), synthState(workers, 3), synthState(workers, 4)];
 	const dataOf = (i: number): TuiData => {
 		const model = states[i % states.length]!;
-		return {model, status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 20_000, meanLatencyMs: 5}, intervalMs: 2000, nowMs: model.nowMs + 500};
+		return {
+			model,
+			status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 20_000, meanLatencyMs: 5},
+			intervalMs: 2000,
+			nowMs: model.nowMs + 500,
+		};
 	};
 	const stdout = new FakeStdout(size.columns, size.rows);
 	const stdin = new FakeStdin();
-	const element = (i: number) => <App data={dataOf(i)} controls={controls} url="http://synthetic:8787/" size={size} theme={theme} onQuit={() => {}} />;
+	const element = (i: number) => (
+		<App
+			data={dataOf(i)}
+			controls={controls}
+			url="http://synthetic:8787/"
+			size={size}
+			theme={theme}
+			onQuit={() => {}}
+		/>
+	);
 	const instance = render(element(0), {
 		stdout: stdout as unknown as NodeJS.WriteStream,
 		stdin: stdin as unknown as NodeJS.ReadStream,

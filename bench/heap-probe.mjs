@@ -14,7 +14,13 @@ if (file) {
 	const write = (record) => appendFileSync(file, `${JSON.stringify({...record, atMs: Date.now()})}\n`);
 	const sample = () => {
 		const m = process.memoryUsage();
-		return {rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers};
+		return {
+			rss: m.rss,
+			heapUsed: m.heapUsed,
+			heapTotal: m.heapTotal,
+			external: m.external,
+			arrayBuffers: m.arrayBuffers,
+		};
 	};
 	setFlagsFromString('--expose-gc');
 	const gc = runInNewContext('gc');

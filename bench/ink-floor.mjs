@@ -14,11 +14,18 @@ const columns = process.stdout.columns || 120;
 const rows = process.stdout.rows || 40;
 
 function App({tick}) {
-	if (variant === 'empty') return React.createElement(Box, {height: rows - 1}, React.createElement(Text, null, `tick ${tick}`));
+	if (variant === 'empty')
+		return React.createElement(Box, {height: rows - 1}, React.createElement(Text, null, `tick ${tick}`));
 	const lines = [];
 	for (let r = 0; r < rows - 1; r++) {
 		const value = (tick * 7919 + r * 104_729) % 1_000_000;
-		lines.push(React.createElement(Text, {key: r, color: r % 3 === 0 ? 'green' : undefined}, `${String(r).padStart(3)} ${String(value).padStart(7)} `.repeat(Math.floor(columns / 12)).slice(0, columns - 1)));
+		lines.push(
+			React.createElement(
+				Text,
+				{key: r, color: r % 3 === 0 ? 'green' : undefined},
+				`${String(r).padStart(3)} ${String(value).padStart(7)} `.repeat(Math.floor(columns / 12)).slice(0, columns - 1),
+			),
+		);
 	}
 	return React.createElement(Box, {flexDirection: 'column', height: rows - 1}, ...lines);
 }

@@ -58,7 +58,11 @@ async function measure(watched: readonly Watched[], seconds: number): Promise<Us
 const TERM_ENV = {TERM: 'xterm-256color'};
 
 /** dask-top at its defaults against a synthesized cluster of `workers`, htop -d 20 beside it, measured together. */
-export async function besideHtop(workers: number, seconds: number, warmupSeconds: number): Promise<{readonly daskTop: Usage; readonly htop: Usage}> {
+export async function besideHtop(
+	workers: number,
+	seconds: number,
+	warmupSeconds: number,
+): Promise<{readonly daskTop: Usage; readonly htop: Usage}> {
 	const fake = await startSynthDask(workers);
 	const home = mkdtempSync(join(tmpdir(), 'dask-top-htop-'));
 	const daskTop = startInPty([fake.url], {env: TERM_ENV});
@@ -82,9 +86,18 @@ export async function besideHtop(workers: number, seconds: number, warmupSeconds
 }
 
 /** Ink's floor (bench/ink-floor.mjs) under `node`: CPU, RSS and bytes over `seconds`, after `warmupSeconds`. */
-export async function inkFloor(node: string, variant: 'empty' | 'full', seconds: number, warmupSeconds: number, nodeFlags: readonly string[] = []): Promise<Usage> {
+export async function inkFloor(
+	node: string,
+	variant: 'empty' | 'full',
+	seconds: number,
+	warmupSeconds: number,
+	nodeFlags: readonly string[] = [],
+): Promise<Usage> {
 	// Ink draws nothing until exit in CI mode: the pseudo-terminal's CI=true is removed (dask-top's entry does the same).
-	const run = startProgramInPty(['env', '-u', 'CI', node, ...nodeFlags, join(process.cwd(), 'bench', 'ink-floor.mjs'), variant], {env: TERM_ENV});
+	const run = startProgramInPty(
+		['env', '-u', 'CI', node, ...nodeFlags, join(process.cwd(), 'bench', 'ink-floor.mjs'), variant],
+		{env: TERM_ENV},
+	);
 	try {
 		await run.waitFor('first frame', (text) => text.includes(variant === 'empty' ? 'tick' : '  0 '), 30_000);
 		const pid = await childPid(run.child.pid!);
@@ -131,7 +144,10 @@ export interface SchedulerCost {
 /** The scheduler's CPU under each case, alternated, `repeats` times, windows of `seconds` after `settleSeconds`. */
 export async function schedulerCost(seconds: number, repeats: number, settleSeconds = 10): Promise<SchedulerCost> {
 	const cluster = await startCluster();
-	const msPerMinute = Object.fromEntries(SCHEDULER_CASES.map((c) => [c, [] as number[]])) as Record<SchedulerCase, number[]>;
+	const msPerMinute = Object.fromEntries(SCHEDULER_CASES.map((c) => [c, [] as number[]])) as Record<
+		SchedulerCase,
+		number[]
+	>;
 	try {
 		await sleep(10_000); // the cluster settles after its start
 		for (let r = 0; r < repeats; r++) {
@@ -179,10 +195,13 @@ export function schedulerTable(cost: SchedulerCost): string {
 	for (const which of SCHEDULER_CASES) {
 		const raw = cost.msPerMinute[which];
 		const more = added(which);
-		const range = (values: readonly number[]) => `${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
+		const range = (values: readonly number[]) =>
+			`${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
 		const addedText = which === 'nothing' ? '' : `${Math.round(median(more))} (${range(more)})`;
 		const ratio = which === 'nothing' || which === 'loop 2 s' ? '' : `${(median(more) / loop).toFixed(2)}`;
-		lines.push(`| ${which === 'dask-top' ? '`dask-top URL` (defaults)' : which === 'nothing' ? 'nothing' : `a loop fetching /metrics + /json/identity.json every ${which.slice(5)}`} | ${Math.round(median(raw))} (${range(raw)}) | ${addedText} | ${ratio} |`);
+		lines.push(
+			`| ${which === 'dask-top' ? '`dask-top URL` (defaults)' : which === 'nothing' ? 'nothing' : `a loop fetching /metrics + /json/identity.json every ${which.slice(5)}`} | ${Math.round(median(raw))} (${range(raw)}) | ${addedText} | ${ratio} |`,
+		);
 	}
 	// One window's noise (heartbeats, Python's GC, 10 ms CPU ticks) is as large as the 2 s loop's cost:
 	// the 0.5 s loop makes four times its requests, so a quarter of its added CPU estimates it too.
@@ -194,7 +213,9 @@ export function schedulerTable(cost: SchedulerCost): string {
 	return lines.join('\n');
 }
 
-export function besideTable(rows: ReadonlyArray<{readonly workers: number; readonly daskTop: Usage; readonly htop: Usage}>): string {
+export function besideTable(
+	rows: ReadonlyArray<{readonly workers: number; readonly daskTop: Usage; readonly htop: Usage}>,
+): string {
 	const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)}`;
 	const kb = (b: number) => `${(b / 1000).toFixed(2)}`;
 	const lines = [
@@ -215,7 +236,10 @@ if (process.argv[1]?.endsWith('lean.ts')) {
 	const rows = [];
 	for (const workers of [3, 100, 1000]) rows.push({workers, ...(await besideHtop(workers, seconds, 10))});
 	console.log(besideTable(rows));
-	const cost = await schedulerCost(Number(process.env['BENCH_SCHEDULER_SECONDS'] ?? 60), Number(process.env['BENCH_SCHEDULER_REPEATS'] ?? 3));
+	const cost = await schedulerCost(
+		Number(process.env['BENCH_SCHEDULER_SECONDS'] ?? 60),
+		Number(process.env['BENCH_SCHEDULER_REPEATS'] ?? 3),
+	);
 	console.log(`\n${schedulerTable(cost)}\n\n${JSON.stringify(cost.msPerMinute)}`);
 	process.exit(0);
 }

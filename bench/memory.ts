@@ -121,7 +121,10 @@ export async function measureHeadless(args: readonly string[]): Promise<Headless
 	const probe = join(scratch.dir, 'probe.jsonl');
 	try {
 		const start = performance.now();
-		const child = spawn(process.execPath, [CLI, ...args], {env: {...process.env, ...probeEnv(probe, PROBE)}, stdio: ['ignore', 'pipe', 'pipe']});
+		const child = spawn(process.execPath, [CLI, ...args], {
+			env: {...process.env, ...probeEnv(probe, PROBE)},
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let outputBytes = 0;
 		let stderr = '';
 		child.stdout.on('data', (chunk: Buffer) => (outputBytes += chunk.length));
@@ -130,7 +133,8 @@ export async function measureHeadless(args: readonly string[]): Promise<Headless
 		const wallMs = performance.now() - start;
 		if (code !== 0) throw new Error(`dask-top ${args.join(' ')} exited ${String(code)}: ${stderr.slice(0, 300)}`);
 		const exit = readProbe(probe).find((record) => record.exit !== undefined);
-		if (exit?.exit === undefined || exit.maxRssBytes === undefined) throw new Error('the heap probe wrote no exit record');
+		if (exit?.exit === undefined || exit.maxRssBytes === undefined)
+			throw new Error('the heap probe wrote no exit record');
 		return {wallMs, peakRssBytes: exit.maxRssBytes, heapUsedAtExitBytes: exit.exit.heapUsed, outputBytes};
 	} finally {
 		scratch.remove();

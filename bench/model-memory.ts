@@ -39,8 +39,17 @@ export function measureModelMemory(workers: number, marks: readonly number[]): M
 	for (let poll = 1; poll <= polls; poll++) {
 		const nowMs = (startS + poll) * 1000;
 		const start = performance.now();
-		state = reduce(state, {type: 'source-status', status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 1000}, nowMs, intervalMs: 1000});
-		state = reduce(state, {type: 'snapshot', snapshot: {...(snapshots[poll % 3] as (typeof snapshots)[number]), time: nowMs / 1000}, nowMs});
+		state = reduce(state, {
+			type: 'source-status',
+			status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 1000},
+			nowMs,
+			intervalMs: 1000,
+		});
+		state = reduce(state, {
+			type: 'snapshot',
+			snapshot: {...(snapshots[poll % 3] as (typeof snapshots)[number]), time: nowMs / 1000},
+			nowMs,
+		});
 		busyMs += performance.now() - start;
 		if (marks.includes(poll)) heap.push({polls: poll, bytes: liveHeap()});
 	}

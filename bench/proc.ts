@@ -13,7 +13,8 @@ export const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], {encoding
 export function residentBytes(pid: number): {readonly rss: number; readonly peak: number} | undefined {
 	try {
 		const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-		const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+		const kb = (field: string) =>
+			Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
 		return {rss: kb('VmRSS'), peak: kb('VmHWM')};
 	} catch {
 		return undefined;
@@ -88,7 +89,11 @@ export async function childPid(pid: number, timeoutMs = 10_000): Promise<number>
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		try {
-			const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+			const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+				.trim()
+				.split(/\s+/)
+				.filter(Boolean)
+				.map(Number);
 			if (children.length > 0) return children[0]!;
 		} catch {
 			// not yet

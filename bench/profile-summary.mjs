@@ -38,5 +38,12 @@ for (const node of profile.nodes) {
 	add(byFile, file, ms);
 	add(byFunction, `${file}:${entry.originalLine + 1}`, ms);
 }
-const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(0).padStart(7)} ms  ${k}`).join('\n');
-console.log(`${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s profiled\n\nby file:\n${top(byFile, 25)}\n\nby function (line):\n${top(byFunction, 20)}`);
+const top = (map, n) =>
+	[...map]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, n)
+		.map(([k, v]) => `${v.toFixed(0).padStart(7)} ms  ${k}`)
+		.join('\n');
+console.log(
+	`${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s profiled\n\nby file:\n${top(byFile, 25)}\n\nby function (line):\n${top(byFunction, 20)}`,
+);

@@ -45,14 +45,20 @@ export interface PtyOptions {
 }
 
 /** Starts `dist/dask-top.mjs ...args` (`exec`ed by the shell: the node process is script's child). */
-export function startInPty(args: readonly string[], {cli = CLI, nodeFlags = [], program, ...options}: PtyOptions = {}): PtyRun {
+export function startInPty(
+	args: readonly string[],
+	{cli = CLI, nodeFlags = [], program, ...options}: PtyOptions = {},
+): PtyRun {
 	if (program !== undefined) return startProgramInPty([...program, ...args], options);
 	// Without flags the bundle runs by its first line (with its V8 heap settings), as an installed `dask-top` does.
 	return startProgramInPty(nodeFlags.length > 0 ? ['node', ...nodeFlags, cli, ...args] : [cli, ...args], options);
 }
 
 /** Starts any program (`exec`ed by the shell: its process is script's child) in the pseudo-terminal. */
-export function startProgramInPty(argv: readonly string[], {columns = 120, rows = 40, env = {}}: PtyOptions = {}): PtyRun {
+export function startProgramInPty(
+	argv: readonly string[],
+	{columns = 120, rows = 40, env = {}}: PtyOptions = {},
+): PtyRun {
 	const command = `stty cols ${columns} rows ${rows}; exec ${argv.map(quote).join(' ')}`;
 	const fullEnv: NodeJS.ProcessEnv = {...process.env, CI: 'true', ...env};
 	delete fullEnv['NODE_ENV'];

@@ -52,7 +52,11 @@ export async function measureReplay(workers: number, rounds: number, intervalMs 
 		let stepBackMs: number;
 		let peakRssBytes: number;
 		try {
-			loadMs = await run.waitFor('first replay frame', (text) => hasFirstFrame(text) && /\[\d+\/\d+\]/.test(text), 120_000);
+			loadMs = await run.waitFor(
+				'first replay frame',
+				(text) => hasFirstFrame(text) && /\[\d+\/\d+\]/.test(text),
+				120_000,
+			);
 			const pid = await probePid(probe);
 			run.type(' '); // pause: the clock no longer moves the replay on
 			await sleep(3000);
@@ -79,7 +83,23 @@ export async function measureReplay(workers: number, rounds: number, intervalMs 
 			await run.stop();
 		}
 		const once = await measureHeadless(['--replay', file, '--once', '--json']);
-		return {workers, rounds, intervalMs, rawBytes, fileBytes: bytesOnDisk, writeMs, loadMs, loadedRssBytes, loadedLiveHeapBytes, toEndMs, atEndRssBytes, atEndLiveHeapBytes, stepBackMs, peakRssBytes, once};
+		return {
+			workers,
+			rounds,
+			intervalMs,
+			rawBytes,
+			fileBytes: bytesOnDisk,
+			writeMs,
+			loadMs,
+			loadedRssBytes,
+			loadedLiveHeapBytes,
+			toEndMs,
+			atEndRssBytes,
+			atEndLiveHeapBytes,
+			stepBackMs,
+			peakRssBytes,
+			once,
+		};
 	} finally {
 		scratch.remove();
 	}

@@ -51,7 +51,11 @@ async function cliPid(scriptPid: number, timeoutMs = 10_000): Promise<number> {
 	const {readFileSync} = await import('node:fs');
 	for (;;) {
 		try {
-			const children = readFileSync(`/proc/${scriptPid}/task/${scriptPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+			const children = readFileSync(`/proc/${scriptPid}/task/${scriptPid}/children`, 'utf8')
+				.trim()
+				.split(/\s+/)
+				.filter(Boolean)
+				.map(Number);
 			if (children.length > 0) return children[0]!;
 		} catch {
 			// not yet
@@ -61,7 +65,10 @@ async function cliPid(scriptPid: number, timeoutMs = 10_000): Promise<number> {
 	}
 }
 
-export async function soak(seconds: number, log = process.env['BENCH_SOAK_LOG'] ?? join(tmpdir(), `dask-top-soak-${Date.now()}.jsonl`)): Promise<SoakResult> {
+export async function soak(
+	seconds: number,
+	log = process.env['BENCH_SOAK_LOG'] ?? join(tmpdir(), `dask-top-soak-${Date.now()}.jsonl`),
+): Promise<SoakResult> {
 	// A private copy of the bundle: rebuilding dist/ during an hour-long run must not change what runs.
 	const copy = mkdtempSync(join(tmpdir(), 'dask-top-soak-'));
 	const cli = join(copy, 'dask-top.mjs');
@@ -100,7 +107,10 @@ export async function soak(seconds: number, log = process.env['BENCH_SOAK_LOG'] 
 			const resident = residentBytes(pid);
 			if (resident === undefined) throw new Error(`the CLI exited during the soak; screen: ${run.text().slice(-300)}`);
 			samples.push({s, rssBytes: resident.rss});
-			appendFileSync(log, `${JSON.stringify({s, rssMiB: +(resident.rss / 1024 / 1024).toFixed(1), cpuS: cpuSeconds(pid), workloads})}\n`);
+			appendFileSync(
+				log,
+				`${JSON.stringify({s, rssMiB: +(resident.rss / 1024 / 1024).toFixed(1), cpuS: cpuSeconds(pid), workloads})}\n`,
+			);
 		}
 		const wallS = (performance.now() - wall0) / 1000;
 		const cpuPercent = (100 * ((cpuSeconds(pid) ?? Number.NaN) - cpu0)) / wallS;

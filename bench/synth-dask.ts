@@ -14,7 +14,10 @@ const WORKER_LIMIT_BYTES = 4 * GiB;
 
 /** A deterministic value in [0, 1) for (a, b, c) — the same worker and round give the same figure. */
 export function noise(a: number, b: number, c = 0): number {
-	let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35) ^ Math.imul(c + 0x27d4eb2f, 0x165667b1);
+	let h =
+		Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^
+		Math.imul(b + 0x632be5ab, 0xc2b2ae35) ^
+		Math.imul(c + 0x27d4eb2f, 0x165667b1);
 	h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
 	h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
 	return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
@@ -78,10 +81,20 @@ export function identityBody(workers: number, round: number, nowS: number): stri
 		const metrics = {
 			task_counts: {...(f.executing > 0 ? {executing: f.executing} : {}), ready: f.ready, memory: f.inMemory},
 			bandwidth: {total: 100000000, workers: {}, types: {}},
-			digests_total_since_heartbeat: {'tick-duration': 0.5 + noise(i, round, 9), latency: 0.02 + 0.05 * noise(i, round, 10)},
+			digests_total_since_heartbeat: {
+				'tick-duration': 0.5 + noise(i, round, 9),
+				latency: 0.02 + 0.05 * noise(i, round, 10),
+			},
 			managed_bytes: f.managedBytes,
 			spilled_bytes: {memory: Math.floor(f.spilledBytes / 3), disk: f.spilledBytes},
-			transfer: {incoming_bytes: 0, incoming_count: 0, incoming_count_total: round, outgoing_bytes: 0, outgoing_count: 0, outgoing_count_total: round},
+			transfer: {
+				incoming_bytes: 0,
+				incoming_count: 0,
+				incoming_count_total: round,
+				outgoing_bytes: 0,
+				outgoing_count: 0,
+				outgoing_count_total: round,
+			},
 			event_loop_interval: f.eventLoopS,
 			cpu: f.cpuPercent,
 			memory: f.memoryBytes,
@@ -95,7 +108,7 @@ export function identityBody(workers: number, round: number, nowS: number): stri
 			id: name,
 			host,
 			resources: {},
-			local_directory: `/var/lib/dask/${name}/dask-scratch-space/worker-${(i * 2654435761 >>> 0).toString(36)}`,
+			local_directory: `/var/lib/dask/${name}/dask-scratch-space/worker-${((i * 2654435761) >>> 0).toString(36)}`,
 			name,
 			nthreads: 4,
 			memory_limit: WORKER_LIMIT_BYTES,
@@ -107,7 +120,16 @@ export function identityBody(workers: number, round: number, nowS: number): stri
 		};
 		entries.push(`${JSON.stringify(address)}: ${JSON.stringify(worker)}`);
 	}
-	const head = {type: 'Scheduler', id: 'Scheduler-5y57e71c-0000-4000-8000-000000000000', address: 'tcp://10.0.0.1:8786', services: {dashboard: 8787}, started: nowS - 3600, n_workers: workers, total_threads: workers * 4, total_memory: workers * WORKER_LIMIT_BYTES};
+	const head = {
+		type: 'Scheduler',
+		id: 'Scheduler-5y57e71c-0000-4000-8000-000000000000',
+		address: 'tcp://10.0.0.1:8786',
+		services: {dashboard: 8787},
+		started: nowS - 3600,
+		n_workers: workers,
+		total_threads: workers * 4,
+		total_memory: workers * WORKER_LIMIT_BYTES,
+	};
 	return `${JSON.stringify(head).slice(0, -1)}, "workers": {${entries.join(', ')}}}`;
 }
 
@@ -165,25 +187,57 @@ export function metricsBody(workers: number, round: number): string {
 	template ??= readFileSync(join(scenarioDir('2026.7.1', 'busy'), 'scheduler', encodeURIComponent('/metrics')), 'utf8');
 	const scale = workers / 3;
 	const paused = Math.round(workers * 0.05 * wave(0, round));
-	const byState: Record<string, number> = {idle: Math.round(workers * 0.1), partially_saturated: workers - Math.round(workers * 0.3) - paused, saturated: Math.round(workers * 0.2), paused, retiring: 0};
+	const byState: Record<string, number> = {
+		idle: Math.round(workers * 0.1),
+		partially_saturated: workers - Math.round(workers * 0.3) - paused,
+		saturated: Math.round(workers * 0.2),
+		paused,
+		retiring: 0,
+	};
 	let line = 0;
-	return template.replace(/^([a-z_]+)(\{[^}]*\})? (\S+)$/gm, (whole, name: string, labels: string | undefined, text: string) => {
-		line += 1;
-		const value = Number(text);
-		if (!Number.isFinite(value) || name === 'python_info' || name === 'process_start_time_seconds' || name === 'process_max_fds') return whole;
-		let next: number;
-		if (name === 'dask_scheduler_workers') next = byState[/state="([^"]+)"/.exec(labels ?? '')?.[1] ?? ''] ?? 0;
-		else if (name === 'dask_scheduler_desired_workers') next = Math.round(workers * (1 + wave(1, round)));
-		else if (name === 'dask_scheduler_workers_added_total') next = workers;
-		else if (name.endsWith('_total')) next = value * scale + round * Math.max(1, value * scale * 0.02);
-		else if (name === 'dask_scheduler_tasks') next = Math.round(value * scale * (0.5 + wave(line, round)));
-		else next = value * (0.8 + 0.4 * noise(line, round));
-		return `${name}${labels ?? ''} ${Number.isInteger(next) ? `${next}.0` : String(next)}`;
-	});
+	return template.replace(
+		/^([a-z_]+)(\{[^}]*\})? (\S+)$/gm,
+		(whole, name: string, labels: string | undefined, text: string) => {
+			line += 1;
+			const value = Number(text);
+			if (
+				!Number.isFinite(value) ||
+				name === 'python_info' ||
+				name === 'process_start_time_seconds' ||
+				name === 'process_max_fds'
+			)
+				return whole;
+			let next: number;
+			if (name === 'dask_scheduler_workers') next = byState[/state="([^"]+)"/.exec(labels ?? '')?.[1] ?? ''] ?? 0;
+			else if (name === 'dask_scheduler_desired_workers') next = Math.round(workers * (1 + wave(1, round)));
+			else if (name === 'dask_scheduler_workers_added_total') next = workers;
+			else if (name.endsWith('_total')) next = value * scale + round * Math.max(1, value * scale * 0.02);
+			else if (name === 'dask_scheduler_tasks') next = Math.round(value * scale * (0.5 + wave(line, round)));
+			else next = value * (0.8 + 0.4 * noise(line, round));
+			return `${name}${labels ?? ''} ${Number.isInteger(next) ? `${next}.0` : String(next)}`;
+		},
+	);
 }
 
 /** /json/counts.json, in the recorded shape. */
 export function countsBody(workers: number, round: number): string {
 	const processing = workers * 4;
-	return JSON.stringify({bytes: workers * 1_000_000, clients: 2, cores: workers * 4, erred: 0, hosts: workers, idle: Math.round(workers * 0.1), memory: workers * 20 + round, processing, released: 0, saturated: Math.round(workers * 0.2), tasks: workers * 90, unrunnable: 0, waiting: workers * 12, waiting_data: workers * 60, workers, desired_workers: workers * 2});
+	return JSON.stringify({
+		bytes: workers * 1_000_000,
+		clients: 2,
+		cores: workers * 4,
+		erred: 0,
+		hosts: workers,
+		idle: Math.round(workers * 0.1),
+		memory: workers * 20 + round,
+		processing,
+		released: 0,
+		saturated: Math.round(workers * 0.2),
+		tasks: workers * 90,
+		unrunnable: 0,
+		waiting: workers * 12,
+		waiting_data: workers * 60,
+		workers,
+		desired_workers: workers * 2,
+	});
 }

@@ -43,9 +43,17 @@ export async function startSynthDask(workers: number): Promise<SynthDask> {
 				round += 1;
 				return send(200, 'text/plain; version=0.0.4; charset=utf-8', metricsBody(workers, round));
 			case '/json/identity.json':
-				return send(200, 'application/json; charset=UTF-8', cached(path, () => identityBody(workers, round, nowS)));
+				return send(
+					200,
+					'application/json; charset=UTF-8',
+					cached(path, () => identityBody(workers, round, nowS)),
+				);
 			case '/info/main/workers.html':
-				return send(200, 'text/html; charset=UTF-8', cached(path, () => workersHtml(workers, round)));
+				return send(
+					200,
+					'text/html; charset=UTF-8',
+					cached(path, () => workersHtml(workers, round)),
+				);
 			case '/json/counts.json':
 				return send(200, 'application/json; charset=UTF-8', countsBody(workers, round));
 			case '/health':

@@ -73,7 +73,15 @@ export function synthSnapshot(count: number, round: number, timeS: number): Snap
 			memory_managed_bytes: sum((w) => w.memory_managed_bytes),
 			memory_unmanaged_bytes: sum((w) => w.memory_unmanaged_bytes),
 			memory_spilled_bytes: sum((w) => w.memory_spilled_bytes),
-			tasks: {processing: count * 4, queued: count * 10, waiting: count * 20, memory: count * 50, erred: 0, 'no-worker': 0, released: 0},
+			tasks: {
+				processing: count * 4,
+				queued: count * 10,
+				waiting: count * 20,
+				memory: count * 50,
+				erred: 0,
+				'no-worker': 0,
+				released: 0,
+			},
 			tasks_total: count * 84,
 			desired_workers: count,
 			prefixes: {},
@@ -89,7 +97,12 @@ export function synthState(count: number, rounds = 2, startS = 1_790_000_000): C
 	let state = initialState({intervalMs: 2000});
 	for (let r = 0; r < rounds; r++) {
 		const timeS = startS + 2 * r;
-		state = reduce(state, {type: 'source-status', status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 1000}, nowMs: timeS * 1000, intervalMs: 2000});
+		state = reduce(state, {
+			type: 'source-status',
+			status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 1000},
+			nowMs: timeS * 1000,
+			intervalMs: 2000,
+		});
 		state = reduce(state, {type: 'snapshot', snapshot: synthSnapshot(count, r, timeS), nowMs: timeS * 1000});
 	}
 	return state;

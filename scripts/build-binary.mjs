@@ -9,7 +9,18 @@
 // kept beside it), so tests can ask for it cheaply.
 import {execFileSync, spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {chmodSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {
+	chmodSync,
+	copyFileSync,
+	existsSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {NODE_24, node24} from './node24.mjs';
@@ -62,7 +73,14 @@ function build(work, node, assets) {
 	const config = join(work, 'sea-config.json');
 	// No code cache: the main script is a few lines; the bundle it imports is compiled as Node
 	// compiles any module (lazily), which the first-frame figures include.
-	writeFileSync(config, JSON.stringify({main: entry, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false, assets}, null, '\t'));
+	writeFileSync(
+		config,
+		JSON.stringify(
+			{main: entry, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false, assets},
+			null,
+			'\t',
+		),
+	);
 	// The blob must come from the very node binary it is injected into.
 	quiet('node --experimental-sea-config', node, ['--experimental-sea-config', config], work);
 
@@ -70,20 +88,43 @@ function build(work, node, assets) {
 	copyFileSync(node, output);
 	chmodSync(output, 0o755);
 	// postject's ELF library warns about every note section it cannot name: noise unless it fails.
-	quiet('postject', process.execPath, [join(root, 'node_modules', 'postject', 'dist', 'cli.js'), output, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', SEA_FUSE], work);
+	quiet(
+		'postject',
+		process.execPath,
+		[
+			join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
+			output,
+			'NODE_SEA_BLOB',
+			blob,
+			'--sentinel-fuse',
+			SEA_FUSE,
+		],
+		work,
+	);
 
 	// Checked before it replaces the previous one: no PATH, no environment, from another directory.
 	const version = execFileSync(output, ['--version'], {cwd: work, env: {}, encoding: 'utf8'}).trim();
-	if (!version.includes(`single executable, Node ${NODE_24}`)) throw new Error(`the built executable answered --version with "${version}"`);
+	if (!version.includes(`single executable, Node ${NODE_24}`))
+		throw new Error(`the built executable answered --version with "${version}"`);
 	renameSync(output, BINARY);
 	return version;
 }
 
 if (!existsSync(join(dist, 'dask-top.mjs'))) fail('dist/dask-top.mjs is missing: run npm run build first');
 // The licences of the bundled packages travel inside too (scripts/notices.mjs).
-const assets = {...bundleFiles(), [demo]: join(root, demo), ...(existsSync(join(root, notices)) ? {[notices]: join(root, notices)} : {})};
+const assets = {
+	...bundleFiles(),
+	[demo]: join(root, demo),
+	...(existsSync(join(root, notices)) ? {[notices]: join(root, notices)} : {}),
+};
 const stamp = inputsHash(assets);
-if (process.argv.includes('--if-stale') && existsSync(BINARY) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === stamp) process.exit(0);
+if (
+	process.argv.includes('--if-stale') &&
+	existsSync(BINARY) &&
+	existsSync(stampFile) &&
+	readFileSync(stampFile, 'utf8').trim() === stamp
+)
+	process.exit(0);
 
 const started = performance.now();
 // In dist/: the finished file is renamed into place, which needs one file system.
@@ -93,7 +134,9 @@ try {
 	const version = build(work, node24(), assets);
 	writeFileSync(stampFile, `${stamp}\n`);
 	const mb = (statSync(BINARY).size / 1e6).toFixed(0);
-	process.stderr.write(`build-binary: ${relative(root, BINARY)} (${mb} MB, ${version}) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+	process.stderr.write(
+		`build-binary: ${relative(root, BINARY)} (${mb} MB, ${version}) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+	);
 } catch (error) {
 	process.exitCode = 1;
 	process.stderr.write(`build-binary: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);

@@ -38,7 +38,10 @@ if (process.argv.includes('--if-stale')) {
 // writes the one-file bundle instead (what a single executable embeds).
 const single = process.argv.includes('--single');
 // Old bundles and chunks go (never the single executable or the notices beside them).
-for (const name of (existsSync('dist') ? readdirSync('dist', {withFileTypes: true}) : []).filter((e) => e.isFile() && /\.mjs(\.map)?$/.test(e.name))) rmSync(join('dist', name.name));
+for (const name of (existsSync('dist') ? readdirSync('dist', {withFileTypes: true}) : []).filter(
+	(e) => e.isFile() && /\.mjs(\.map)?$/.test(e.name),
+))
+	rmSync(join('dist', name.name));
 const options = {
 	entryPoints: {'dask-top': 'source/cli.tsx'},
 	bundle: true,
@@ -47,10 +50,14 @@ const options = {
 	target: 'node20',
 	minify: true,
 	legalComments: 'none',
-	...(single ? {outfile} : {outdir: 'dist', splitting: true, chunkNames: 'chunk-[hash]', outExtension: {'.js': '.mjs'}}),
+	...(single
+		? {outfile}
+		: {outdir: 'dist', splitting: true, chunkNames: 'chunk-[hash]', outExtension: {'.js': '.mjs'}}),
 	define: {'process.env.NODE_ENV': '"production"'},
 	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
-	banner: {js: `#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\nimport {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);`},
+	banner: {
+		js: `#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\nimport {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);`,
+	},
 	plugins: [inkCacheBound],
 	logLevel: 'warning',
 	metafile: true,
@@ -71,7 +78,8 @@ if (process.argv.includes('--watch')) {
 			b.onEnd((result) => {
 				if (result.errors.length > 0) return;
 				const written = new Set(Object.keys(result.metafile.outputs).map((path) => path.replace(/^dist\//, '')));
-				for (const name of readdirSync('dist').filter((n) => /^chunk-.*\.mjs(\.map)?$/.test(n) && !written.has(n))) rmSync(join('dist', name));
+				for (const name of readdirSync('dist').filter((n) => /^chunk-.*\.mjs(\.map)?$/.test(n) && !written.has(n)))
+					rmSync(join('dist', name));
 				finish(result.metafile);
 				console.error(`${new Date().toLocaleTimeString()} built ${outfile}`);
 			});

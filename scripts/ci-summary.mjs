@@ -41,11 +41,14 @@ for (let i = 0; i < args.length; i += 2) {
 	passed += report.numPassedTests;
 	failed += laneFailed;
 	if (!(report.success && laneFailed === 0 && status === 0 && report.numTotalTests > 0)) ok = false;
-	if (args.length > 2) console.error(`${reportPath}: ${report.numPassedTests} of ${report.numTotalTests} tests passed (exit ${status})`);
+	if (args.length > 2)
+		console.error(`${reportPath}: ${report.numPassedTests} of ${report.numTotalTests} tests passed (exit ${status})`);
 }
 if (checks.length > 0) {
 	const failedNames = checks.filter((c) => c.status !== 0).map((c) => c.name);
-	console.error(`checks: ${checks.length - failedNames.length} of ${checks.length} passed${failedNames.length > 0 ? ` (failed: ${failedNames.join(', ')})` : ''}`);
+	console.error(
+		`checks: ${checks.length - failedNames.length} of ${checks.length} passed${failedNames.length > 0 ? ` (failed: ${failedNames.join(', ')})` : ''}`,
+	);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);

@@ -61,18 +61,30 @@ const STYLED_CHAR = `ret.push({
 
 const PATCHES = {
 	'ansi-tokenize/styledChars.js': [
-		[`ret.push({
+		[
+			`ret.push({
                 ...token,
                 styles: [...codes],
-            });`, STYLED_CHAR],
-		['ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));', 'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));'],
+            });`,
+			STYLED_CHAR,
+		],
+		[
+			'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+			'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
+		],
 	],
 	'string-width/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
 	'output.js': [
 		['class OutputCaches {', OUTPUT_CACHES],
-		['let cached = this.styledChars.get(line);', "let cached = this.styledChars.get(line) ?? this.fromPrevious('styledChars', line);"],
+		[
+			'let cached = this.styledChars.get(line);',
+			"let cached = this.styledChars.get(line) ?? this.fromPrevious('styledChars', line);",
+		],
 		['let cached = this.widths.get(text);', "let cached = this.widths.get(text) ?? this.fromPrevious('widths', text);"],
-		['let cached = this.blockWidths.get(text);', "let cached = this.blockWidths.get(text) ?? this.fromPrevious('blockWidths', text);"],
+		[
+			'let cached = this.blockWidths.get(text);',
+			"let cached = this.blockWidths.get(text) ?? this.fromPrevious('blockWidths', text);",
+		],
 		['export default class Output {', 'let lastOutputCaches;\nexport default class Output {'],
 		['caches = new OutputCaches();', 'caches = (lastOutputCaches = new OutputCaches(lastOutputCaches));'],
 	],
@@ -80,10 +92,18 @@ const PATCHES = {
 		['export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {', TOKENIZE_FAST_PATH],
 		['of segmenter.segment(str)) {', 'of (NARROW_TEXT.test(str) ? codeUnitSegments(str) : segmenter.segment(str))) {'],
 	],
-	'measure-text.js': [['cache.set(text, dimensions);', `if (cache.size >= ${CACHE_LIMIT}) cache.clear();\n    cache.set(text, dimensions);`]],
+	'measure-text.js': [
+		[
+			'cache.set(text, dimensions);',
+			`if (cache.size >= ${CACHE_LIMIT}) cache.clear();\n    cache.set(text, dimensions);`,
+		],
+	],
 	'wrap-text.js': [
 		['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
-		['cache[cacheKey] = wrappedText;', `if (++cacheSize > ${CACHE_LIMIT}) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;`],
+		[
+			'cache[cacheKey] = wrappedText;',
+			`if (++cacheSize > ${CACHE_LIMIT}) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;`,
+		],
 	],
 };
 
@@ -93,7 +113,8 @@ export function boundInkCache(fileName, source) {
 	if (!patches) throw new Error(`no cache patch for ${fileName}`);
 	let patched = source;
 	for (const [from, to] of patches) {
-		if (!patched.includes(from)) throw new Error(`ink/build/${fileName} changed: cannot bound its cache (looked for "${from}")`);
+		if (!patched.includes(from))
+			throw new Error(`ink/build/${fileName} changed: cannot bound its cache (looked for "${from}")`);
 		patched = patched.replace(from, to);
 	}
 	return patched;
@@ -103,10 +124,20 @@ export function boundInkCache(fileName, source) {
 export const inkCacheBound = {
 	name: 'ink-cache-bound',
 	setup(build) {
-		build.onLoad({filter: /([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars))\.js$/}, async ({path}) => {
-			const {readFile} = await import('node:fs/promises');
-			const fileName = /string-width[\\/]index\.js$/.test(path) ? 'string-width/index.js' : /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path) ? `ansi-tokenize/${path.split(/[\\/]/).pop()}` : path.split(/[\\/]/).pop();
-			return {contents: boundInkCache(fileName, await readFile(path, 'utf8')), loader: 'js'};
-		});
+		build.onLoad(
+			{
+				filter:
+					/([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars))\.js$/,
+			},
+			async ({path}) => {
+				const {readFile} = await import('node:fs/promises');
+				const fileName = /string-width[\\/]index\.js$/.test(path)
+					? 'string-width/index.js'
+					: /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path)
+						? `ansi-tokenize/${path.split(/[\\/]/).pop()}`
+						: path.split(/[\\/]/).pop();
+				return {contents: boundInkCache(fileName, await readFile(path, 'utf8')), loader: 'js'};
+			},
+		);
 	},
 };

@@ -30,11 +30,28 @@ function installedVersion() {
 export function node24() {
 	if (installedVersion() === `v${NODE_24}`) return binary;
 	mkdirSync(prefix, {recursive: true});
-	writeFileSync(join(prefix, 'package.json'), `${JSON.stringify({private: true, description: 'Node 24 for the single executable and the Node 24 test lane (scripts/node24.mjs)', allowScripts: {node: true}}, null, '\t')}\n`);
+	writeFileSync(
+		join(prefix, 'package.json'),
+		`${JSON.stringify({private: true, description: 'Node 24 for the single executable and the Node 24 test lane (scripts/node24.mjs)', allowScripts: {node: true}}, null, '\t')}\n`,
+	);
 	process.stderr.write(`installing node@${NODE_24} into ${prefix}\n`);
-	execFileSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', `node@${NODE_24}`], {stdio: ['ignore', 2, 2]});
+	execFileSync(
+		'npm',
+		[
+			'install',
+			'--prefix',
+			prefix,
+			'--no-audit',
+			'--no-fund',
+			'--no-package-lock',
+			'--loglevel=error',
+			`node@${NODE_24}`,
+		],
+		{stdio: ['ignore', 2, 2]},
+	);
 	const version = installedVersion();
-	if (version !== `v${NODE_24}`) throw new Error(`node@${NODE_24} did not install into ${prefix} (found ${version ?? 'no node binary'})`);
+	if (version !== `v${NODE_24}`)
+		throw new Error(`node@${NODE_24} did not install into ${prefix} (found ${version ?? 'no node binary'})`);
 	return binary;
 }
 

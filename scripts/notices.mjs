@@ -12,16 +12,31 @@ function packageDir(input) {
 }
 
 export function writeNotices(metafile, outfile) {
-	const dirs = [...new Set(Object.keys(metafile.inputs).map(packageDir).filter((dir) => dir !== undefined))];
+	const dirs = [
+		...new Set(
+			Object.keys(metafile.inputs)
+				.map(packageDir)
+				.filter((dir) => dir !== undefined),
+		),
+	];
 	const entries = dirs
 		.map((dir) => {
 			const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-			const licenceFile = existsSync(dir) ? readdirSync(dir).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name)) : undefined;
+			const licenceFile = existsSync(dir)
+				? readdirSync(dir).find((name) => /^(licen[cs]e|copying)(\.|$)/i.test(name))
+				: undefined;
 			const author = typeof pkg.author === 'string' ? pkg.author : pkg.author?.name;
-			const text = licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : `(the package has no licence file; its package.json says: licence ${pkg.license ?? 'none'}${author ? `, author ${author}` : ''})`;
+			const text = licenceFile
+				? readFileSync(join(dir, licenceFile), 'utf8').trim()
+				: `(the package has no licence file; its package.json says: licence ${pkg.license ?? 'none'}${author ? `, author ${author}` : ''})`;
 			return {id: `${pkg.name}@${pkg.version}`, license: pkg.license ?? 'unknown', text};
 		})
 		.sort((a, b) => a.id.localeCompare(b.id));
-	const body = entries.map((entry) => `${entry.id} (${entry.license})\n\n${entry.text}\n`).join(`\n${'-'.repeat(72)}\n\n`);
-	writeFileSync(outfile, `dask-top bundles the following packages; their licences follow.\n\n${entries.map((entry) => `  ${entry.id} (${entry.license})`).join('\n')}\n\n${'-'.repeat(72)}\n\n${body}`);
+	const body = entries
+		.map((entry) => `${entry.id} (${entry.license})\n\n${entry.text}\n`)
+		.join(`\n${'-'.repeat(72)}\n\n`);
+	writeFileSync(
+		outfile,
+		`dask-top bundles the following packages; their licences follow.\n\n${entries.map((entry) => `  ${entry.id} (${entry.license})`).join('\n')}\n\n${'-'.repeat(72)}\n\n${body}`,
+	);
 }

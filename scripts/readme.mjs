@@ -5,10 +5,22 @@ import {execFileSync} from 'node:child_process';
 import {readFileSync, writeFileSync} from 'node:fs';
 
 const readme = readFileSync('README.md', 'utf8');
-const keys = execFileSync('node', ['--import', 'tsx', '-e', "import('./source/ui/bindings.ts').then((m) => process.stdout.write(m.keysMarkdownTable()))"], {encoding: 'utf8'});
+const keys = execFileSync(
+	'node',
+	[
+		'--import',
+		'tsx',
+		'-e',
+		"import('./source/ui/bindings.ts').then((m) => process.stdout.write(m.keysMarkdownTable()))",
+	],
+	{encoding: 'utf8'},
+);
 const help = execFileSync('node', ['dist/dask-top.mjs', '--help'], {encoding: 'utf8'}).replace(/\n+$/, '');
 const next = readme
 	.replace(/<!-- keys:start -->\n[\s\S]*?\n<!-- keys:end -->/, `<!-- keys:start -->\n${keys}\n<!-- keys:end -->`)
-	.replace(/<!-- help:start -->\n```\n[\s\S]*?\n```\n<!-- help:end -->/, `<!-- help:start -->\n\`\`\`\n${help}\n\`\`\`\n<!-- help:end -->`);
+	.replace(
+		/<!-- help:start -->\n```\n[\s\S]*?\n```\n<!-- help:end -->/,
+		`<!-- help:start -->\n\`\`\`\n${help}\n\`\`\`\n<!-- help:end -->`,
+	);
 writeFileSync('README.md', next);
 console.log(next === readme ? 'README.md is current' : 'README.md updated');

@@ -38,6 +38,8 @@ registerHooks({
 });
 
 import(`${base}dist/dask-top.mjs`).catch((error) => {
-	process.stderr.write(`dask-top: cannot start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
+	process.stderr.write(
+		`dask-top: cannot start: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`,
+	);
 	process.exit(1);
 });

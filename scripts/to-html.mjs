@@ -9,7 +9,24 @@ if (!input || !output) {
 	console.error('usage: to-html.mjs IN.ansi OUT.html [COLS] [ROWS]');
 	process.exit(2);
 }
-const palette = {0: '#1e1e1e', 1: '#f14c4c', 2: '#23d18b', 3: '#f5f543', 4: '#3b8eea', 5: '#d670d6', 6: '#29b8db', 7: '#e5e5e5', 8: '#666666', 9: '#f14c4c', 10: '#23d18b', 11: '#f5f543', 12: '#3b8eea', 13: '#d670d6', 14: '#29b8db', 15: '#ffffff'};
+const palette = {
+	0: '#1e1e1e',
+	1: '#f14c4c',
+	2: '#23d18b',
+	3: '#f5f543',
+	4: '#3b8eea',
+	5: '#d670d6',
+	6: '#29b8db',
+	7: '#e5e5e5',
+	8: '#666666',
+	9: '#f14c4c',
+	10: '#23d18b',
+	11: '#f5f543',
+	12: '#3b8eea',
+	13: '#d670d6',
+	14: '#29b8db',
+	15: '#ffffff',
+};
 const convert = new Convert({fg: '#d4d4d4', bg: '#1e1e1e', escapeXML: true, colors: palette});
 // ansi-to-html ignores SGR 7 (inverse): show the selected row as a blue band instead. tmux does
 // not reset attributes at line ends, so each line is converted on its own and closed.

@@ -14,7 +14,17 @@ const env = process.env;
 env['NODE_ENV'] ??= 'production';
 
 /** is-in-ci (Ink 6.8) reads CI and CONTINUOUS_INTEGRATION; ci-info style checks read the others. */
-const CI_SIGNALS = ['CI', 'CONTINUOUS_INTEGRATION', 'BUILD_NUMBER', 'BUILD_ID', 'RUN_ID', 'CI_NAME', 'CI_BUILD_ID', 'CI_BUILD_NUMBER', 'CI_APP_ID'];
+const CI_SIGNALS = [
+	'CI',
+	'CONTINUOUS_INTEGRATION',
+	'BUILD_NUMBER',
+	'BUILD_ID',
+	'RUN_ID',
+	'CI_NAME',
+	'CI_BUILD_ID',
+	'CI_BUILD_NUMBER',
+	'CI_APP_ID',
+];
 if (process.stdout.isTTY) {
 	for (const name of CI_SIGNALS) delete env[name];
 }

@@ -13,7 +13,11 @@ export function runsAsSingleExecutable(): boolean {
 }
 
 /** `dask-top --version`: the package version; the single executable adds the Node it carries. */
-export function versionLine(version: string, singleExecutable = runsAsSingleExecutable(), nodeVersion = process.versions.node): string {
+export function versionLine(
+	version: string,
+	singleExecutable = runsAsSingleExecutable(),
+	nodeVersion = process.versions.node,
+): string {
 	return singleExecutable ? `${version} (single executable, Node ${nodeVersion})` : version;
 }
 

@@ -26,7 +26,10 @@ describe('pipeline', () => {
 	it('starts over on a reset round (a replay seeked)', () => {
 		const pipeline = createPipeline();
 		pipeline.ingest(loadScenarioScrape('2026.7.1', 'busy', {only: ['/info/main/workers.html']}));
-		const after = pipeline.ingest(loadScenarioScrape('2026.7.1', 'busy', {only: ['/metrics'], targets: ['scheduler']}), {reset: true});
+		const after = pipeline.ingest(
+			loadScenarioScrape('2026.7.1', 'busy', {only: ['/metrics'], targets: ['scheduler']}),
+			{reset: true},
+		);
 		expect(after.workers).toHaveLength(0);
 		expect(after.endpoints.map((e) => e.path)).toEqual(['/metrics']);
 	});
@@ -34,13 +37,18 @@ describe('pipeline', () => {
 	it('tells every subscriber about each new snapshot until it unsubscribes', () => {
 		const pipeline = createPipeline();
 		const seen: string[] = [];
-		const unsubscribe = pipeline.subscribe((snapshot, raw, info) => seen.push(`${snapshot.time} ${raw.responses.length} ${info.reset}`));
+		const unsubscribe = pipeline.subscribe((snapshot, raw, info) =>
+			seen.push(`${snapshot.time} ${raw.responses.length} ${info.reset}`),
+		);
 		const raw = loadScenarioScrape('2022.12.1', 'idle');
 		pipeline.ingest(raw);
 		pipeline.ingest(raw, {reset: true});
 		unsubscribe();
 		pipeline.ingest(raw);
-		expect(seen).toEqual([`${raw.atMs / 1000} ${raw.responses.length} false`, `${raw.atMs / 1000} ${raw.responses.length} true`]);
+		expect(seen).toEqual([
+			`${raw.atMs / 1000} ${raw.responses.length} false`,
+			`${raw.atMs / 1000} ${raw.responses.length} true`,
+		]);
 	});
 
 	it('gives the poller the worker and task counts and the workers’ HTTP addresses from workers.html', () => {
@@ -59,7 +67,12 @@ describe('pipeline', () => {
 });
 
 describe('the model in the pipeline', () => {
-	const retrying: SourceStatus = {state: 'retrying', detail: 'connection refused', requestsPerSecond: 0, bytesPerSecond: 0};
+	const retrying: SourceStatus = {
+		state: 'retrying',
+		detail: 'connection refused',
+		requestsPerSecond: 0,
+		bytesPerSecond: 0,
+	};
 
 	it('reduces every round into the model at the round’s own time', () => {
 		const pipeline = createPipeline();
@@ -74,7 +87,8 @@ describe('the model in the pipeline', () => {
 
 	it('builds the event log from the rounds in order, and starts the model over on a reset', () => {
 		const pipeline = createPipeline();
-		for (const scenario of ['busy', 'memory-heavy', 'errors', 'worker-died'] as const) pipeline.ingest(loadScenarioScrape('2022.12.1', scenario));
+		for (const scenario of ['busy', 'memory-heavy', 'errors', 'worker-died'] as const)
+			pipeline.ingest(loadScenarioScrape('2022.12.1', scenario));
 		expect(pipeline.state().events.map((e) => `${e.kind} ${e.subject_name}`)).toContain('worker_lost gamma');
 		pipeline.ingest(loadScenarioScrape('2022.12.1', 'idle'), {reset: true});
 		expect(pipeline.state().snapshotCount).toBe(1);
@@ -132,16 +146,31 @@ describe('the model in the pipeline', () => {
 
 /** A round of a scheduler that went away: the endpoints of `recorded` (or only `paths`) refused at `atMs`, as the poller records them. */
 function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
-	const asked = recorded.responses.filter((r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)));
+	const asked = recorded.responses.filter(
+		(r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)),
+	);
 	return {
 		atMs,
 		base: recorded.base,
-		responses: asked.map((r) => ({target: r.target, path: r.path, url: r.url, startedMs: atMs, latencyMs: 1, status: null, error: {kind: 'refused', message: 'connect ECONNREFUSED 127.0.0.1:8787'}})),
+		responses: asked.map((r) => ({
+			target: r.target,
+			path: r.path,
+			url: r.url,
+			startedMs: atMs,
+			latencyMs: 1,
+			status: null,
+			error: {kind: 'refused', message: 'connect ECONNREFUSED 127.0.0.1:8787'},
+		})),
 	};
 }
 
 describe('the model while the scheduler is away', () => {
-	const retrying: SourceStatus = {state: 'retrying', detail: 'connection refused', requestsPerSecond: 0, bytesPerSecond: 0};
+	const retrying: SourceStatus = {
+		state: 'retrying',
+		detail: 'connection refused',
+		requestsPerSecond: 0,
+		bytesPerSecond: 0,
+	};
 	const rows = (p: Pipeline) => workerRows(p.state(), {sort: {column: 'name', descending: false}}).rows;
 
 	it('keeps the last good snapshot, workers and history through rounds with no answer, and only counts them as missed', () => {
@@ -174,9 +203,14 @@ describe('the model while the scheduler is away', () => {
 		const pipeline = createPipeline({model: {intervalMs: 2000}});
 		const busy = loadScenarioScrape('2022.12.1', 'busy');
 		pipeline.ingest(busy);
-		for (let i = 1; i <= 5; i++) pipeline.ingest(refusedRound(busy, busy.atMs + i * 2000, i === 1 ? undefined : ['/metrics']));
+		for (let i = 1; i <= 5; i++)
+			pipeline.ingest(refusedRound(busy, busy.atMs + i * 2000, i === 1 ? undefined : ['/metrics']));
 		const back = loadScenarioScrape('2022.12.1', 'worker-died');
-		const shifted: RawScrape = {...back, atMs: busy.atMs + 12_000, responses: back.responses.map((r) => ({...r, startedMs: r.startedMs - back.atMs + busy.atMs + 12_000}))};
+		const shifted: RawScrape = {
+			...back,
+			atMs: busy.atMs + 12_000,
+			responses: back.responses.map((r) => ({...r, startedMs: r.startedMs - back.atMs + busy.atMs + 12_000})),
+		};
 		const snapshot = pipeline.ingest(shifted);
 		const state = pipeline.state();
 		expect(state.snapshot).toBe(snapshot);

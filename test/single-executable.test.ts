@@ -27,7 +27,9 @@ describe('embedded files', () => {
 		try {
 			const file = join(dir, 'none.ndjson');
 			writeFileSync(file, '');
-			await expect(loadRecording(embeddedName('media/demo.ndjson.gz'))).rejects.toThrow(/cannot read embedded:media\/demo\.ndjson\.gz: no such file/);
+			await expect(loadRecording(embeddedName('media/demo.ndjson.gz'))).rejects.toThrow(
+				/cannot read embedded:media\/demo\.ndjson\.gz: no such file/,
+			);
 			await expect(loadRecording(file)).rejects.toThrow(/is empty/);
 		} finally {
 			rmSync(dir, {recursive: true, force: true});

@@ -23,7 +23,7 @@ describe('timer delays', () => {
 	});
 });
 
-describe('the +/- keys obey --interval\'s range', () => {
+describe("the +/- keys obey --interval's range", () => {
 	it('steps from 1 s up to 1 h and no further, and back down to 1 s and no further', () => {
 		expect(INTERVAL_STEPS_MS[0]).toBe(INTERVAL_RANGE.minMs);
 		expect(INTERVAL_STEPS_MS[INTERVAL_STEPS_MS.length - 1]).toBe(INTERVAL_RANGE.maxMs);

@@ -66,7 +66,11 @@ export function estimateQueuedDuration(snapshot: Snapshot): QueuedDuration {
 		used.push(mean === undefined ? `${prefix} 0.5 s (unknown)` : `${prefix} ${mean.toFixed(2)} s`);
 	}
 	if (count === 0) {
-		return {seconds: UNKNOWN_TASK_DURATION_S, estimated: true, note: "per-prefix durations of queued tasks are not exposed; Dask's unknown-task-duration 0.5 s used"};
+		return {
+			seconds: UNKNOWN_TASK_DURATION_S,
+			estimated: true,
+			note: "per-prefix durations of queued tasks are not exposed; Dask's unknown-task-duration 0.5 s used",
+		};
 	}
 	return {
 		seconds: weighted / count,
@@ -75,7 +79,11 @@ export function estimateQueuedDuration(snapshot: Snapshot): QueuedDuration {
 	};
 }
 
-const WORKER_LIST_PATHS: Readonly<Record<NonNullable<Snapshot['workers_source']>, string>> = {identity: '/json/identity.json', workers_html: '/info/main/workers.html', api: '/api/v1/get_workers'};
+const WORKER_LIST_PATHS: Readonly<Record<NonNullable<Snapshot['workers_source']>, string>> = {
+	identity: '/json/identity.json',
+	workers_html: '/info/main/workers.html',
+	api: '/api/v1/get_workers',
+};
 
 /** How much older than the worker list counts.json may be and still stand for the same moment. */
 const STORED_BYTES_SKEW_S = 1;
@@ -99,10 +107,31 @@ export function storedBytesOf(snapshot: Snapshot): StoredBytes {
 	const countsAt = endpoint('/json/counts.json')?.last_ok;
 	const listPath = snapshot.workers_source === undefined ? undefined : WORKER_LIST_PATHS[snapshot.workers_source];
 	const listAt = listPath === undefined ? undefined : endpoint(listPath)?.last_ok;
-	const held = snapshot.workers.length > 0 && snapshot.workers.every((w) => w.memory_managed_bytes !== undefined) ? snapshot.workers.reduce((n, w) => n + (w.memory_managed_bytes ?? 0) + (w.memory_spilled_bytes ?? 0), 0) : undefined;
-	const exact = {bytes: counted, estimated: false, note: counted === undefined ? 'counts.json bytes: not fetched yet' : 'counts.json bytes (summed nbytes incl. replicas and spilled)'};
-	if (counted === undefined || held === undefined || countsAt === undefined || listAt === undefined || countsAt >= listAt - STORED_BYTES_SKEW_S) return exact;
-	return {bytes: held, estimated: true, note: `the workers' summed managed + spilled bytes (counts.json bytes is ${Math.round(listAt - countsAt)} s older than the worker list)`};
+	const held =
+		snapshot.workers.length > 0 && snapshot.workers.every((w) => w.memory_managed_bytes !== undefined)
+			? snapshot.workers.reduce((n, w) => n + (w.memory_managed_bytes ?? 0) + (w.memory_spilled_bytes ?? 0), 0)
+			: undefined;
+	const exact = {
+		bytes: counted,
+		estimated: false,
+		note:
+			counted === undefined
+				? 'counts.json bytes: not fetched yet'
+				: 'counts.json bytes (summed nbytes incl. replicas and spilled)',
+	};
+	if (
+		counted === undefined ||
+		held === undefined ||
+		countsAt === undefined ||
+		listAt === undefined ||
+		countsAt >= listAt - STORED_BYTES_SKEW_S
+	)
+		return exact;
+	return {
+		bytes: held,
+		estimated: true,
+		note: `the workers' summed managed + spilled bytes (counts.json bytes is ${Math.round(listAt - countsAt)} s older than the worker list)`,
+	};
 }
 
 export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions): AdaptiveRecomputation {
@@ -117,37 +146,87 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 	const modern = options.flavor === 'modern';
 
 	const occupancy = n === 0 ? 0 : sumOf(workers.map((w) => w.occupancy_seconds));
-	inputs.push({name: 'occupancy', value: occupancy, status: occupancy === undefined ? 'missing' : 'exact', note: occupancy === undefined ? 'summed worker occupancy: workers.html not fetched yet' : 'summed worker occupancy from workers.html'});
+	inputs.push({
+		name: 'occupancy',
+		value: occupancy,
+		status: occupancy === undefined ? 'missing' : 'exact',
+		note:
+			occupancy === undefined
+				? 'summed worker occupancy: workers.html not fetched yet'
+				: 'summed worker occupancy from workers.html',
+	});
 	if (occupancy === undefined) missing.push('occupancy (workers.html not fetched yet)');
 	const Q = s.tasks.queued;
 	const U = s.tasks['no-worker'];
 	const P = s.tasks.processing ?? sumOf(workers.map((w) => w.processing));
-	inputs.push({name: 'queued', value: Q, status: Q === undefined ? 'missing' : 'exact', note: 'dask_scheduler_tasks{state="queued"}'});
-	inputs.push({name: 'no_worker', value: U, status: U === undefined ? 'missing' : 'exact', note: modern ? 'dask_scheduler_tasks{state="no-worker"}' : 'not used by this Dask version'});
+	inputs.push({
+		name: 'queued',
+		value: Q,
+		status: Q === undefined ? 'missing' : 'exact',
+		note: 'dask_scheduler_tasks{state="queued"}',
+	});
+	inputs.push({
+		name: 'no_worker',
+		value: U,
+		status: U === undefined ? 'missing' : 'exact',
+		note: modern ? 'dask_scheduler_tasks{state="no-worker"}' : 'not used by this Dask version',
+	});
 	inputs.push({name: 'processing', value: P, status: P === undefined ? 'missing' : 'exact', note: 'tasks processing'});
 	if (Q === undefined) missing.push('queued tasks (/metrics)');
 	if (P === undefined) missing.push('processing tasks');
 	if (modern && U === undefined) missing.push('no-worker tasks (/metrics)');
 	const threads = s.threads ?? sumOf(workers.map((w) => w.nthreads));
 	if (modern) {
-		inputs.push({name: 'threads', value: threads, status: threads === undefined ? 'missing' : 'exact', note: 'summed nthreads'});
+		inputs.push({
+			name: 'threads',
+			value: threads,
+			status: threads === undefined ? 'missing' : 'exact',
+			note: 'summed nthreads',
+		});
 		if (threads === undefined && n > 0) missing.push('threads per worker');
 	}
 	const storedChoice = storedBytesOf(snapshot);
 	const stored = storedChoice.bytes;
 	if (storedChoice.estimated) estimatedNotes.push(storedChoice.note);
 	const limits = sumOf(workers.map((w) => w.memory_limit_bytes)) ?? s.memory_limit_bytes;
-	inputs.push({name: 'stored_bytes', value: stored, status: stored === undefined ? 'missing' : storedChoice.estimated ? 'estimated' : 'exact', note: storedChoice.note});
-	inputs.push({name: 'memory_limit_bytes', value: limits, status: limits === undefined ? 'missing' : 'exact', note: 'summed worker memory_limit'});
+	inputs.push({
+		name: 'stored_bytes',
+		value: stored,
+		status: stored === undefined ? 'missing' : storedChoice.estimated ? 'estimated' : 'exact',
+		note: storedChoice.note,
+	});
+	inputs.push({
+		name: 'memory_limit_bytes',
+		value: limits,
+		status: limits === undefined ? 'missing' : 'exact',
+		note: 'summed worker memory_limit',
+	});
 	if (limits === undefined) missing.push('memory limits');
 
 	let qDuration: QueuedDuration;
 	if (modern) qDuration = options.queuedDuration ?? estimateQueuedDuration(snapshot);
-	else qDuration = {seconds: UNKNOWN_TASK_DURATION_S, estimated: false, note: "Q x Dask's unknown-task-duration (0.5 s, the scheduler's config default)"};
-	inputs.push({name: 'queued_task_duration', value: qDuration.seconds, status: qDuration.estimated ? 'estimated' : 'exact', note: qDuration.note});
+	else
+		qDuration = {
+			seconds: UNKNOWN_TASK_DURATION_S,
+			estimated: false,
+			note: "Q x Dask's unknown-task-duration (0.5 s, the scheduler's config default)",
+		};
+	inputs.push({
+		name: 'queued_task_duration',
+		value: qDuration.seconds,
+		status: qDuration.estimated ? 'estimated' : 'exact',
+		note: qDuration.note,
+	});
 	if (qDuration.estimated) estimatedNotes.push(qDuration.note);
 
-	const base = {target_duration_seconds: T, queued_task_duration_seconds: qDuration.seconds, occupancy_seconds: occupancy, inputs, missing, estimated: estimatedNotes.length > 0};
+	const base = {
+		target_duration_seconds: T,
+		queued_task_duration_seconds: qDuration.seconds,
+		occupancy_seconds: occupancy,
+		inputs,
+		missing,
+		estimated: estimatedNotes.length > 0,
+	};
 
 	// CPU term.
 	let cpu: number | undefined;
@@ -158,13 +237,17 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 		queuedOcc = ready * qDuration.seconds;
 		const raw = Math.ceil((occupancy + queuedOcc) / T);
 		cpuThreads = Math.min(raw, ready + P);
-		explanation.push(`cpu: ceil((${occupancy.toFixed(2)} s occupancy + ${ready} ${modern ? 'queued/no-worker' : 'queued'} x ${qDuration.seconds.toFixed(2)} s) / ${T} s) = ${raw}, capped at ${ready + P} runnable tasks -> ${cpuThreads}`);
+		explanation.push(
+			`cpu: ceil((${occupancy.toFixed(2)} s occupancy + ${ready} ${modern ? 'queued/no-worker' : 'queued'} x ${qDuration.seconds.toFixed(2)} s) / ${T} s) = ${raw}, capped at ${ready + P} runnable tasks -> ${cpuThreads}`,
+		);
 		cpu = cpuThreads;
 		if (modern && n > 0) {
 			if (threads === undefined || threads <= 0) cpu = undefined;
 			else {
 				cpu = Math.ceil((cpuThreads / threads) * n);
-				explanation.push(`cpu: ${cpuThreads} threads / ${(threads / n).toFixed(2)} threads per worker -> ${cpu} workers`);
+				explanation.push(
+					`cpu: ${cpuThreads} threads / ${(threads / n).toFixed(2)} threads per worker -> ${cpu} workers`,
+				);
 			}
 		}
 		if (cpu !== undefined && n === 0 && (Q > 0 || (modern && (U ?? 0) > 0))) cpu = Math.max(1, cpu);
@@ -175,17 +258,30 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 		memory = stored > 0.6 * limits && limits > 0 ? 2 * n : 0;
 		// A share that rounds to the threshold keeps a decimal, so "(60 %) > 60 %" never reads as a contradiction.
 		const percent = limits > 0 ? (stored / limits) * 100 : undefined;
-		const share = percent === undefined ? '' : ` (${Math.round(percent) === 60 ? `${percent.toFixed(1)} %` : percentText(percent / 100)})`;
-		explanation.push(`memory: stored ${bytesText(stored)}${share} ${memory > 0 ? '>' : '<='} 60 % of the ${bytesText(limits)} memory limits -> ${memory}`);
+		const share =
+			percent === undefined
+				? ''
+				: ` (${Math.round(percent) === 60 ? `${percent.toFixed(1)} %` : percentText(percent / 100)})`;
+		explanation.push(
+			`memory: stored ${bytesText(stored)}${share} ${memory > 0 ? '>' : '<='} 60 % of the ${bytesText(limits)} memory limits -> ${memory}`,
+		);
 	} else if (stored === undefined) missing.push('stored bytes (counts.json not fetched yet)');
 
-	const terms = {...base, cpu_term: cpu, memory_term: memory, cpu_threads: cpuThreads, queued_occupancy_seconds: queuedOcc, explanation};
+	const terms = {
+		...base,
+		cpu_term: cpu,
+		memory_term: memory,
+		cpu_threads: cpuThreads,
+		queued_occupancy_seconds: queuedOcc,
+		explanation,
+	};
 	if (cpu === undefined) return terms;
 	// The memory term is 0 or 2 × workers: when it is unknown, cpu ≥ 2 × workers still decides.
 	if (memory === undefined && cpu < 2 * n) return terms;
 	const wanted = Math.max(memory ?? 0, cpu);
 	let target = wanted;
-	let wins: AdaptiveRecomputation['wins'] = memory === undefined || cpu > memory ? 'cpu' : memory > cpu ? 'memory' : 'tie';
+	let wins: AdaptiveRecomputation['wins'] =
+		memory === undefined || cpu > memory ? 'cpu' : memory > cpu ? 'memory' : 'tie';
 	if (wanted < n) {
 		const close = workersToClose(workers, stored);
 		if (close.missing.length > 0) {
@@ -195,7 +291,9 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 		estimatedNotes.push(...close.estimated);
 		target = n - close.addresses.length;
 		wins = 'scale_down';
-		explanation.push(`max(memory, cpu) = ${wanted} < ${n} workers: ${n} - ${close.addresses.length} that workers_to_close() would retire = ${target}`);
+		explanation.push(
+			`max(memory, cpu) = ${wanted} < ${n} workers: ${n} - ${close.addresses.length} that workers_to_close() would retire = ${target}`,
+		);
 	}
 	const clamped = clampWorkers(target, options.minimumWorkers, options.maximumWorkers);
 	return {...terms, target, wins, clamped, estimated: estimatedNotes.length > 0};

@@ -11,7 +11,15 @@
 import type {Snapshot} from '../types/snapshot.js';
 import {clampWorkers, recomputeAdaptive} from './adaptive-recompute.js';
 import {workersToClose} from './scale-down.js';
-import type {AdaptiveFlavor, AdaptiveRecomputation, AdaptiveView, ClusterState, LearnedFlavor, ScaleDirection, ScaleDownView} from './types.js';
+import type {
+	AdaptiveFlavor,
+	AdaptiveRecomputation,
+	AdaptiveView,
+	ClusterState,
+	LearnedFlavor,
+	ScaleDirection,
+	ScaleDownView,
+} from './types.js';
 
 /** Adaptive's wait-count: consecutive suggestions before a worker is retired. */
 export const WAIT_COUNT = 3;
@@ -45,27 +53,42 @@ export function detectFlavor(snapshot: Snapshot): FlavorGuess {
 		const v = versionNumber(hint);
 		const op = /^\s*(<=|<|>=|>|=|==|~)?/.exec(hint)?.[1] ?? '=';
 		if (v !== undefined) {
-			if ((op === '<=' || op === '=' || op === '==' || op === '~') && v < MODERN_FROM) return {flavor: 'legacy', note: `Dask ${hint}: ${LEGACY_NOTE}`};
+			if ((op === '<=' || op === '=' || op === '==' || op === '~') && v < MODERN_FROM)
+				return {flavor: 'legacy', note: `Dask ${hint}: ${LEGACY_NOTE}`};
 			if (op === '<' && v <= MODERN_FROM) return {flavor: 'legacy', note: `Dask ${hint}: ${LEGACY_NOTE}`};
-			if ((op === '>=' || op === '>' || op === '=' || op === '==' || op === '~') && v >= MODERN_FROM) return {flavor: 'modern', note: `Dask ${hint}: ${MODERN_NOTE}`};
+			if ((op === '>=' || op === '>' || op === '=' || op === '==' || op === '~') && v >= MODERN_FROM)
+				return {flavor: 'modern', note: `Dask ${hint}: ${MODERN_NOTE}`};
 		}
 	}
 	const prefixes = Object.values(snapshot.scheduler.prefixes);
 	if (prefixes.some((p) => p.compute_seconds_total !== undefined)) {
-		return {flavor: 'modern', note: `Dask ${hint ?? '>= 2023.1.1 (per-prefix compute seconds in /metrics)'}: the answers cannot tell 2023.4-2023.7 (${LEGACY_NOTE}) from 2023.8+ (${MODERN_NOTE})`, ambiguous: true};
+		return {
+			flavor: 'modern',
+			note: `Dask ${hint ?? '>= 2023.1.1 (per-prefix compute seconds in /metrics)'}: the answers cannot tell 2023.4-2023.7 (${LEGACY_NOTE}) from 2023.8+ (${MODERN_NOTE})`,
+			ambiguous: true,
+		};
 	}
-	if (prefixes.length > 0) return {flavor: 'legacy', note: 'no per-prefix compute seconds in /metrics: Dask <= 2022.12, which counts threads'};
-	return {flavor: 'modern', note: 'Dask version unknown (no version hint, no task counters yet): newest semantics assumed'};
+	if (prefixes.length > 0)
+		return {flavor: 'legacy', note: 'no per-prefix compute seconds in /metrics: Dask <= 2022.12, which counts threads'};
+	return {
+		flavor: 'modern',
+		note: 'Dask version unknown (no version hint, no task counters yet): newest semantics assumed',
+	};
 }
 
 /** The learned flavor after this snapshot (reduce calls it on every fresh snapshot). */
-export function learnFlavor(snapshot: Snapshot, options: ClusterState['options'], learned?: LearnedFlavor): LearnedFlavor | undefined {
+export function learnFlavor(
+	snapshot: Snapshot,
+	options: ClusterState['options'],
+	learned?: LearnedFlavor,
+): LearnedFlavor | undefined {
 	const decided = chooseFlavor(snapshot, options, learned).decided;
 	if (!decided) return learned;
 	const votes = {legacy: learned?.votes.legacy ?? 0, modern: learned?.votes.modern ?? 0};
 	votes[decided.flavor] += 1;
 	// The majority wins; a tie goes to the latest moment.
-	const flavor: AdaptiveFlavor = votes.legacy === votes.modern ? decided.flavor : votes.legacy > votes.modern ? 'legacy' : 'modern';
+	const flavor: AdaptiveFlavor =
+		votes.legacy === votes.modern ? decided.flavor : votes.legacy > votes.modern ? 'legacy' : 'modern';
 	return {flavor, votes, desired: decided.desired, legacy: decided.legacy, modern: decided.modern};
 }
 
@@ -74,11 +97,21 @@ interface FlavorChoice {
 	readonly note: string;
 	readonly recomputed: AdaptiveRecomputation;
 	/** Set when this snapshot alone told the formulas apart on an ambiguous version. */
-	readonly decided?: {readonly flavor: AdaptiveFlavor; readonly desired: number; readonly legacy: number; readonly modern: number};
+	readonly decided?: {
+		readonly flavor: AdaptiveFlavor;
+		readonly desired: number;
+		readonly legacy: number;
+		readonly modern: number;
+	};
 }
 
 function recomputeOptions(o: ClusterState['options'], flavor: AdaptiveFlavor) {
-	return {flavor, targetDurationSeconds: o.targetDurationSeconds, minimumWorkers: o.minimumWorkers, maximumWorkers: o.maximumWorkers};
+	return {
+		flavor,
+		targetDurationSeconds: o.targetDurationSeconds,
+		minimumWorkers: o.minimumWorkers,
+		maximumWorkers: o.maximumWorkers,
+	};
 }
 
 /**
@@ -87,9 +120,18 @@ function recomputeOptions(o: ClusterState['options'], flavor: AdaptiveFlavor) {
  * the cluster (the version does not change while it runs); when both or neither do, the
  * remembered one, else the closer one, else the modern one.
  */
-export function chooseFlavor(snapshot: Snapshot, options: ClusterState['options'], learned?: LearnedFlavor): FlavorChoice {
+export function chooseFlavor(
+	snapshot: Snapshot,
+	options: ClusterState['options'],
+	learned?: LearnedFlavor,
+): FlavorChoice {
 	const guess = detectFlavor(snapshot);
-	if (!guess.ambiguous) return {flavor: guess.flavor, note: guess.note, recomputed: recomputeAdaptive(snapshot, recomputeOptions(options, guess.flavor))};
+	if (!guess.ambiguous)
+		return {
+			flavor: guess.flavor,
+			note: guess.note,
+			recomputed: recomputeAdaptive(snapshot, recomputeOptions(options, guess.flavor)),
+		};
 	const legacy = recomputeAdaptive(snapshot, recomputeOptions(options, 'legacy'));
 	const modern = recomputeAdaptive(snapshot, recomputeOptions(options, 'modern'));
 	const s = snapshot.scheduler;
@@ -97,24 +139,51 @@ export function chooseFlavor(snapshot: Snapshot, options: ClusterState['options'
 	const raw = (r: AdaptiveRecomputation) => (r.target === undefined ? undefined : r.target);
 	const l = raw(legacy);
 	const m = raw(modern);
-	const pick = (flavor: AdaptiveFlavor, why: string, decided?: FlavorChoice['decided']): FlavorChoice => ({flavor, note: `${guess.note}; ${why}`, recomputed: flavor === 'legacy' ? legacy : modern, ...(decided ? {decided} : {})});
-	const name = (f: AdaptiveFlavor) => (f === 'legacy' ? 'the <= 2023.7 formula (threads, 0.5 s per queued task)' : 'the >= 2023.8 formula (workers)');
-	const told = (f: LearnedFlavor) => `${f.votes[f.flavor]} of ${f.votes.legacy + f.votes.modern} moments that told them apart`;
+	const pick = (flavor: AdaptiveFlavor, why: string, decided?: FlavorChoice['decided']): FlavorChoice => ({
+		flavor,
+		note: `${guess.note}; ${why}`,
+		recomputed: flavor === 'legacy' ? legacy : modern,
+		...(decided ? {decided} : {}),
+	});
+	const name = (f: AdaptiveFlavor) =>
+		f === 'legacy' ? 'the <= 2023.7 formula (threads, 0.5 s per queued task)' : 'the >= 2023.8 formula (workers)';
+	const told = (f: LearnedFlavor) =>
+		`${f.votes[f.flavor]} of ${f.votes.legacy + f.votes.modern} moments that told them apart`;
 	if (desired !== undefined && l !== undefined && m !== undefined && (l === desired) !== (m === desired)) {
 		const flavor: AdaptiveFlavor = l === desired ? 'legacy' : 'modern';
 		const decided = {flavor, desired, legacy: l, modern: m};
 		// One moment against an earlier majority does not overturn it (inputs are polled at different moments).
 		if (learned && learned.flavor !== flavor && learned.votes[learned.flavor] > learned.votes[flavor] + 1) {
-			return pick(learned.flavor, `${name(learned.flavor)} is used: it alone reproduced the scheduler's number at ${told(learned)} (here the other one gives ${desired})`, decided);
+			return pick(
+				learned.flavor,
+				`${name(learned.flavor)} is used: it alone reproduced the scheduler's number at ${told(learned)} (here the other one gives ${desired})`,
+				decided,
+			);
 		}
-		return pick(flavor, `${name(flavor)} reproduces the scheduler's ${desired} (the other gives ${flavor === 'legacy' ? m : l}): used`, decided);
+		return pick(
+			flavor,
+			`${name(flavor)} reproduces the scheduler's ${desired} (the other gives ${flavor === 'legacy' ? m : l}): used`,
+			decided,
+		);
 	}
-	if (learned) return pick(learned.flavor, `${name(learned.flavor)} is used: it alone reproduced the scheduler's number at ${told(learned)} (last: ${learned.desired}, the other gave ${learned.flavor === 'legacy' ? learned.modern : learned.legacy})`);
+	if (learned)
+		return pick(
+			learned.flavor,
+			`${name(learned.flavor)} is used: it alone reproduced the scheduler's number at ${told(learned)} (last: ${learned.desired}, the other gave ${learned.flavor === 'legacy' ? learned.modern : learned.legacy})`,
+		);
 	if (desired !== undefined && l !== undefined && m !== undefined && l !== m) {
 		const flavor: AdaptiveFlavor = Math.abs(l - desired) < Math.abs(m - desired) ? 'legacy' : 'modern';
-		return pick(flavor, `neither formula reproduces the scheduler's ${desired} yet (legacy ${l}, modern ${m}): the closer, ${name(flavor)}, is used`);
+		return pick(
+			flavor,
+			`neither formula reproduces the scheduler's ${desired} yet (legacy ${l}, modern ${m}): the closer, ${name(flavor)}, is used`,
+		);
 	}
-	return pick('modern', l !== undefined && l === m ? 'both formulas give the same number here' : 'nothing has told them apart yet: the newest formula is assumed');
+	return pick(
+		'modern',
+		l !== undefined && l === m
+			? 'both formulas give the same number here'
+			: 'nothing has told them apart yet: the newest formula is assumed',
+	);
 }
 
 function direction(target: number, workers: number): ScaleDirection {
@@ -136,7 +205,11 @@ export function scaleDownCandidates(snapshot: Snapshot, minimumWorkers?: number)
 export function scaleDownView(state: ClusterState): ScaleDownView {
 	const snapshot = state.snapshot;
 	const names = new Map(snapshot?.workers.map((w) => [w.address, w.name]) ?? []);
-	const candidates = [...state.closeCounts].map(([address, polls]) => ({address, name: names.get(address) ?? address, polls}));
+	const candidates = [...state.closeCounts].map(([address, polls]) => ({
+		address,
+		name: names.get(address) ?? address,
+		polls,
+	}));
 	const retire = candidates.filter((c) => c.polls >= WAIT_COUNT).map((c) => c.address);
 	const every = `${(state.source.intervalMs / 1000).toFixed(state.source.intervalMs % 1000 === 0 ? 0 : 1)} s`;
 	return {
@@ -163,7 +236,14 @@ export function adaptiveView(state: ClusterState): AdaptiveView {
 	const snapshot = state.snapshot;
 	const scale_down = scaleDownView(state);
 	if (!snapshot) {
-		return {workers: 0, flavor: 'modern', flavor_note: 'no data yet', disagreement: false, scale_down, notes: FIXED_NOTES};
+		return {
+			workers: 0,
+			flavor: 'modern',
+			flavor_note: 'no data yet',
+			disagreement: false,
+			scale_down,
+			notes: FIXED_NOTES,
+		};
 	}
 	const s = snapshot.scheduler;
 	const n = snapshot.workers.length;
@@ -188,14 +268,23 @@ export function adaptiveView(state: ClusterState): AdaptiveView {
 		disagreement = true;
 		const reasons: string[] = [];
 		if (recomputed.estimated) reasons.push('some inputs are estimated (see inputs)');
-		if (o.targetDurationSeconds !== 5) reasons.push(`dask-top used a target duration of ${o.targetDurationSeconds} s; the scheduler uses its own config (default 5 s)`);
-		if (flavor === 'legacy') reasons.push("workers.html shows occupancy rounded to 0.01 s");
+		if (o.targetDurationSeconds !== 5)
+			reasons.push(
+				`dask-top used a target duration of ${o.targetDurationSeconds} s; the scheduler uses its own config (default 5 s)`,
+			);
+		if (flavor === 'legacy') reasons.push('workers.html shows occupancy rounded to 0.01 s');
 		reasons.push('the inputs come from endpoints polled at different moments');
 		disagreement_note = `recomputed ${recomputed.target}, the scheduler says ${schedulers}: ${reasons.join('; ')}`;
 	} else if (recomputed.target === undefined && recomputed.missing.length > 0) {
 		disagreement_note = `cannot recompute yet: missing ${recomputed.missing.join(', ')}`;
 	}
-	const notes = flavor === 'legacy' ? [...FIXED_NOTES, 'On Dask <= 2023.7 desired_workers counts threads, not workers (no division by threads per worker).'] : FIXED_NOTES;
+	const notes =
+		flavor === 'legacy'
+			? [
+					...FIXED_NOTES,
+					'On Dask <= 2023.7 desired_workers counts threads, not workers (no division by threads per worker).',
+				]
+			: FIXED_NOTES;
 	return {
 		workers: n,
 		desired_workers: desired,

@@ -34,9 +34,24 @@ export function alertId(kind: AlertKind, subject: string): string {
 	return `${kind}|${subject}`;
 }
 
-function condition(kind: AlertKind, severity: Severity, subject: string, subjectName: string, message: string, workers?: readonly string[], clearingSince?: number): Condition {
+function condition(
+	kind: AlertKind,
+	severity: Severity,
+	subject: string,
+	subjectName: string,
+	message: string,
+	workers?: readonly string[],
+	clearingSince?: number,
+): Condition {
 	// Optional fields assigned after a plain literal: a literal with spreads is built much more slowly.
-	const c: {-readonly [K in keyof Condition]: Condition[K]} = {id: alertId(kind, subject), kind, severity, subject, subject_name: subjectName, message};
+	const c: {-readonly [K in keyof Condition]: Condition[K]} = {
+		id: alertId(kind, subject),
+		kind,
+		severity,
+		subject,
+		subject_name: subjectName,
+		message,
+	};
 	if (workers) c.workers = workers;
 	if (clearingSince !== undefined) c.clearing_since = clearingSince;
 	return c;
@@ -71,33 +86,68 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const name = w.name;
 	const subject = track.address;
 	if (track.lostMs !== undefined) {
-		if (!track.retired && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000) out.push(condition('worker_lost', 'critical', subject, name, lostMessage(track, ctx.clockText)));
+		if (!track.retired && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000)
+			out.push(condition('worker_lost', 'critical', subject, name, lostMessage(track, ctx.clockText)));
 		return;
 	}
 	const limits = levelLimits(t);
-	const ongoing = ctx.alerts === undefined || ctx.alerts.size === 0 ? undefined : levelAlertsBySubject(ctx.alerts).get(subject);
+	const ongoing =
+		ctx.alerts === undefined || ctx.alerts.size === 0 ? undefined : levelAlertsBySubject(ctx.alerts).get(subject);
 	const limit = w.memory_limit_bytes;
 	const hasLimit = limit !== undefined && limit > 0;
 	const memory = hasLimit && w.memory_process_bytes !== undefined ? w.memory_process_bytes / limit : undefined;
 	const memoryPrevious = ongoing?.memory;
 	const memoryVerdict = levelVerdict(memory, limits.memory, memoryPrevious, ctx.nowMs);
 	if (memoryVerdict.state !== 'clear') {
-		const used = memory === undefined ? undefined : `${name}: process memory ${percentText(memory)} of ${bytesText(limit)}`;
+		const used =
+			memory === undefined ? undefined : `${name}: process memory ${percentText(memory)} of ${bytesText(limit)}`;
 		const over =
 			memoryVerdict.state !== 'over' || memory === undefined
 				? ''
 				: memory >= t.memory_terminate
 					? `${used}, over Dask's terminate threshold (${percentText(t.memory_terminate)})`
 					: `${used}, over ${MEMORY_LABELS[memoryVerdict.severity]} (${percentText(memoryVerdict.severity === 'critical' ? t.memory_critical : t.memory_warning)})`;
-		out.push(levelCondition('memory', memoryVerdict, subject, name, used, over, MEMORY_LABELS, percentText, memoryPrevious, ctx.clockText));
+		out.push(
+			levelCondition(
+				'memory',
+				memoryVerdict,
+				subject,
+				name,
+				used,
+				over,
+				MEMORY_LABELS,
+				percentText,
+				memoryPrevious,
+				ctx.clockText,
+			),
+		);
 	}
-	if (w.status === 'paused') out.push(condition('paused', 'critical', subject, name, `${name} is paused: it runs no new tasks until its memory drops`));
+	if (w.status === 'paused')
+		out.push(
+			condition('paused', 'critical', subject, name, `${name} is paused: it runs no new tasks until its memory drops`),
+		);
 	const unmanaged = hasLimit && w.memory_unmanaged_bytes !== undefined ? w.memory_unmanaged_bytes / limit : undefined;
 	const unmanagedPrevious = ongoing?.unmanaged_memory;
 	const unmanagedVerdict = levelVerdict(unmanaged, limits.unmanaged, unmanagedPrevious, ctx.nowMs);
 	if (unmanagedVerdict.state !== 'clear') {
-		const text = unmanaged === undefined ? undefined : `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes)} (${percentText(unmanaged)} of the limit)`;
-		out.push(levelCondition('unmanaged_memory', unmanagedVerdict, subject, name, text, text ?? '', LEVEL_LABELS, percentText, unmanagedPrevious, ctx.clockText));
+		const text =
+			unmanaged === undefined
+				? undefined
+				: `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes)} (${percentText(unmanaged)} of the limit)`;
+		out.push(
+			levelCondition(
+				'unmanaged_memory',
+				unmanagedVerdict,
+				subject,
+				name,
+				text,
+				text ?? '',
+				LEVEL_LABELS,
+				percentText,
+				unmanagedPrevious,
+				ctx.clockText,
+			),
+		);
 	}
 	const loop = w.event_loop_interval_seconds;
 	const loopPrevious = ongoing?.event_loop;
@@ -105,22 +155,58 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	if (loopVerdict.state !== 'clear') {
 		const figure = loop === undefined ? undefined : `${name}: event loop interval ${loopSecondsText(loop)}`;
 		const over = loopVerdict.state === 'over' ? `${figure} (nominal 0.02 s): the worker is blocked` : '';
-		out.push(levelCondition('event_loop', loopVerdict, subject, name, figure, over, LEVEL_LABELS, loopSecondsText, loopPrevious, ctx.clockText));
+		out.push(
+			levelCondition(
+				'event_loop',
+				loopVerdict,
+				subject,
+				name,
+				figure,
+				over,
+				LEVEL_LABELS,
+				loopSecondsText,
+				loopPrevious,
+				ctx.clockText,
+			),
+		);
 	}
 	// Judged in heartbeat intervals (age / interval): the thresholds and the margin are multiples of it.
 	const age = w.heartbeat_age_seconds;
 	const beat = heartbeatIntervalSeconds(ctx.workerCount);
-	const judged = age === undefined || ctx.listeningSeconds === undefined ? age : Math.min(age, Math.max(0, ctx.listeningSeconds));
+	const judged =
+		age === undefined || ctx.listeningSeconds === undefined ? age : Math.min(age, Math.max(0, ctx.listeningSeconds));
 	const beats = judged === undefined ? undefined : judged / beat;
 	const beatPrevious = ongoing?.heartbeat;
 	const beatVerdict = levelVerdict(beats, limits.heartbeat, beatPrevious, ctx.nowMs);
 	if (beatVerdict.state !== 'clear') {
-		const figure = age === undefined ? undefined : `${name}: no heartbeat for ${secondsText(age)} (expected every ${beat} s)`;
-		out.push(levelCondition('heartbeat', beatVerdict, subject, name, figure, figure ?? '', LEVEL_LABELS, (x) => `${Number(x.toFixed(2))} x ${beat} s`, beatPrevious, ctx.clockText));
+		const figure =
+			age === undefined ? undefined : `${name}: no heartbeat for ${secondsText(age)} (expected every ${beat} s)`;
+		out.push(
+			levelCondition(
+				'heartbeat',
+				beatVerdict,
+				subject,
+				name,
+				figure,
+				figure ?? '',
+				LEVEL_LABELS,
+				(x) => `${Number(x.toFixed(2))} x ${beat} s`,
+				beatPrevious,
+				ctx.clockText,
+			),
+		);
 	}
 	const spill = ctx.rises.get(alertId('spilling', subject));
 	if (risingOpen(spill, ctx.nowMs, t.rising_window_s)) {
-		out.push(condition('spilling', 'warning', subject, name, `${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes)} on disk (+${bytesText(spill.amount)})`));
+		out.push(
+			condition(
+				'spilling',
+				'warning',
+				subject,
+				name,
+				`${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes)} on disk (+${bytesText(spill.amount)})`,
+			),
+		);
 	}
 }
 
@@ -130,8 +216,16 @@ function loopSecondsText(seconds: number): string {
 }
 
 type Labels = Readonly<Record<Severity, string>>;
-const MEMORY_LABELS: Labels = {info: 'its threshold', warning: "Dask's spill threshold", critical: "Dask's pause threshold"};
-const LEVEL_LABELS: Labels = {info: 'its threshold', warning: 'the warning threshold', critical: 'the critical threshold'};
+const MEMORY_LABELS: Labels = {
+	info: 'its threshold',
+	warning: "Dask's spill threshold",
+	critical: "Dask's pause threshold",
+};
+const LEVEL_LABELS: Labels = {
+	info: 'its threshold',
+	warning: 'the warning threshold',
+	critical: 'the critical threshold',
+};
 
 /**
  * The condition for a level verdict. A clearing alert keeps its last message (what the incident
@@ -156,11 +250,25 @@ function levelCondition(
 		case 'over':
 			return condition(kind, verdict.severity, subject, name, over);
 		case 'held':
-			return condition(kind, verdict.severity, subject, name, `${figure}, under ${labels[verdict.severity]} (${unit(verdict.threshold)}) but not yet below ${unit(verdict.clearBelow)}`);
+			return condition(
+				kind,
+				verdict.severity,
+				subject,
+				name,
+				`${figure}, under ${labels[verdict.severity]} (${unit(verdict.threshold)}) but not yet below ${unit(verdict.clearBelow)}`,
+			);
 		case 'clearing': {
 			if (previous !== undefined && previous.clearing_since === verdict.sinceS) return previous; // an Alert is a Condition
 			const how = figure === undefined ? 'not reported' : `back under ${unit(verdict.clearBelow)}`;
-			return condition(kind, verdict.severity, subject, name, `${previous?.message ?? name}; ${how} since ${clock(verdict.sinceS * 1000)}`, undefined, verdict.sinceS);
+			return condition(
+				kind,
+				verdict.severity,
+				subject,
+				name,
+				`${previous?.message ?? name}; ${how} since ${clock(verdict.sinceS * 1000)}`,
+				undefined,
+				verdict.sinceS,
+			);
 		}
 		default: {
 			const never: never = verdict;
@@ -174,7 +282,9 @@ export function lostMessage(track: WorkerTrack, clock: (epochMs: number) => stri
 	const parts: string[] = [`last status ${w.status ?? 'unknown'}`];
 	if (w.memory_process_bytes !== undefined) {
 		const limit = w.memory_limit_bytes;
-		parts.push(`memory ${bytesText(w.memory_process_bytes)}${limit ? ` (${percentText(w.memory_process_bytes / limit)} of ${bytesText(limit)})` : ''}`);
+		parts.push(
+			`memory ${bytesText(w.memory_process_bytes)}${limit ? ` (${percentText(w.memory_process_bytes / limit)} of ${bytesText(limit)})` : ''}`,
+		);
 	}
 	const tasks: string[] = [];
 	if (w.processing !== undefined) tasks.push(`${w.processing} processing`);
@@ -203,16 +313,34 @@ export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): vo
 	if (risingOpen(erred, ctx.nowMs, t.rising_window_s)) {
 		const byPrefix = erred.detail && Object.keys(erred.detail).length > 0 ? ` (${countsText(erred.detail)})` : '';
 		const now = ctx.snapshot?.scheduler.tasks.erred;
-		out.push(condition('erred_rising', 'warning', 'cluster', 'cluster', `${erred.amount} more task${erred.amount === 1 ? '' : 's'} erred${byPrefix}${now === undefined ? '' : `; ${now} erred now`}`));
+		out.push(
+			condition(
+				'erred_rising',
+				'warning',
+				'cluster',
+				'cluster',
+				`${erred.amount} more task${erred.amount === 1 ? '' : 's'} erred${byPrefix}${now === undefined ? '' : `; ${now} erred now`}`,
+			),
+		);
 	}
 	if (ctx.missedPolls >= t.stale_warning_polls) {
 		const severity: Severity = ctx.missedPolls >= t.stale_critical_polls ? 'critical' : 'warning';
 		const age = ctx.dataAgeSeconds === undefined ? 'no data yet' : `data ${secondsText(ctx.dataAgeSeconds)} old`;
-		out.push(condition('stale', severity, 'cluster', 'cluster', `scheduler unreachable: ${ctx.missedPolls} missed polls, ${age}${ctx.sourceDetail ? ` (${ctx.sourceDetail})` : ''}`));
+		out.push(
+			condition(
+				'stale',
+				severity,
+				'cluster',
+				'cluster',
+				`scheduler unreachable: ${ctx.missedPolls} missed polls, ${age}${ctx.sourceDetail ? ` (${ctx.sourceDetail})` : ''}`,
+			),
+		);
 	}
 	const fallback = ctx.rises.get(alertId('fallback_source', 'cluster'));
-	if (risingOpen(fallback, ctx.nowMs, t.rising_window_s)) out.push(condition('fallback_source', 'info', 'cluster', 'cluster', fallbackMessage(ctx.snapshot, fallback)));
-	if (ctx.stall.stalled) out.push(condition('stalled', 'warning', 'cluster', 'cluster', ctx.stall.message ?? 'stalled', ctx.stall.workers));
+	if (risingOpen(fallback, ctx.nowMs, t.rising_window_s))
+		out.push(condition('fallback_source', 'info', 'cluster', 'cluster', fallbackMessage(ctx.snapshot, fallback)));
+	if (ctx.stall.stalled)
+		out.push(condition('stalled', 'warning', 'cluster', 'cluster', ctx.stall.message ?? 'stalled', ctx.stall.workers));
 }
 
 /**
@@ -222,7 +350,13 @@ export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): vo
 function fallbackMessage(snapshot: Snapshot | undefined, rise: Rise): string {
 	const identity = snapshot?.endpoints.find((e) => e.target === undefined && e.path === '/json/identity.json');
 	const failing = identity !== undefined && identity.state !== 'ok';
-	const why = !failing ? 'failed' : identity.status === 500 ? 'answers HTTP 500 (dask/distributed#8370: busy workers break its JSON)' : identity.status ? `answers HTTP ${identity.status}` : 'gets no answer';
+	const why = !failing
+		? 'failed'
+		: identity.status === 500
+			? 'answers HTTP 500 (dask/distributed#8370: busy workers break its JSON)'
+			: identity.status
+				? `answers HTTP ${identity.status}`
+				: 'gets no answer';
 	const from = rise.detail?.['api'] && !rise.detail['workers_html'] ? '/api/v1/get_workers' : '/info/main/workers.html';
 	return `identity.json ${why} in ${rise.amount} recent poll${rise.amount === 1 ? '' : 's'}: worker figures come from ${from}`;
 }

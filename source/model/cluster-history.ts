@@ -25,7 +25,10 @@ export function newClusterHistory(capacity: number): ClusterHistory {
 }
 
 /** Σ of a worker figure over the workers that report it; undefined when none does. */
-function sumWorkers(workers: readonly WorkerSnapshot[], pick: (w: WorkerSnapshot) => number | undefined): number | undefined {
+function sumWorkers(
+	workers: readonly WorkerSnapshot[],
+	pick: (w: WorkerSnapshot) => number | undefined,
+): number | undefined {
 	let total: number | undefined;
 	for (const w of workers) {
 		const v = pick(w);
@@ -54,7 +57,8 @@ export function clusterPoint(snapshot: Snapshot): ClusterPoint {
 	const limit = s.memory_limit_bytes ?? sumWorkers(workers, (w) => w.memory_limit_bytes);
 	const managed = s.memory_managed_bytes ?? sumWorkers(workers, (w) => w.memory_managed_bytes);
 	let unmanaged = s.memory_unmanaged_bytes ?? sumWorkers(workers, (w) => w.memory_unmanaged_bytes);
-	if (unmanaged === undefined && process !== undefined && managed !== undefined) unmanaged = Math.max(0, process - managed);
+	if (unmanaged === undefined && process !== undefined && managed !== undefined)
+		unmanaged = Math.max(0, process - managed);
 	const spilled = s.memory_spilled_bytes ?? sumWorkers(workers, (w) => w.memory_spilled_bytes);
 	let cpuTotal = 0;
 	let cpuCount = 0;
@@ -76,7 +80,12 @@ export function clusterPoint(snapshot: Snapshot): ClusterPoint {
 }
 
 /** Appends one snapshot's point (`donePerSecond` undefined: no new counter sample this round). */
-export function pushClusterHistory(h: ClusterHistory, snapshot: Snapshot, donePerSecond: number | undefined, stamp: number): void {
+export function pushClusterHistory(
+	h: ClusterHistory,
+	snapshot: Snapshot,
+	donePerSecond: number | undefined,
+	stamp: number,
+): void {
 	const p = clusterPoint(snapshot);
 	(h.time as Ring).push(snapshot.time, stamp);
 	(h.tasksDonePerSecond as Ring).push(donePerSecond, stamp);

@@ -32,7 +32,12 @@ export function otherScheduler(epoch: SchedulerEpoch | undefined, snapshot: Snap
 export function mergeEpoch(epoch: SchedulerEpoch | undefined, snapshot: Snapshot, nowMs: number): SchedulerEpoch {
 	const now = said(snapshot);
 	if (epoch === undefined) return {...now, sinceMs: nowMs};
-	if ((epoch.id !== undefined || now.id === undefined) && (epoch.startSeconds !== undefined || now.startSeconds === undefined) && (epoch.address !== undefined || now.address === undefined)) return epoch;
+	if (
+		(epoch.id !== undefined || now.id === undefined) &&
+		(epoch.startSeconds !== undefined || now.startSeconds === undefined) &&
+		(epoch.address !== undefined || now.address === undefined)
+	)
+		return epoch;
 	return {...now, ...epoch};
 }
 
@@ -41,9 +46,15 @@ export function restartEvent(previous: ClusterState, snapshot: Snapshot, nowMs: 
 	const closed = [...previous.workers.values()].filter((t) => t.lostMs === undefined);
 	const was = previous.epoch?.address;
 	const now = snapshot.scheduler.address;
-	const which = now === undefined ? 'another scheduler process answers on this port' : `${now} answers on this port${was !== undefined && was !== now ? ` (was ${was})` : ''}`;
+	const which =
+		now === undefined
+			? 'another scheduler process answers on this port'
+			: `${now} answers on this port${was !== undefined && was !== now ? ` (was ${was})` : ''}`;
 	const names = closed.map((t) => t.last.name).sort();
-	const workers = names.length === 0 ? 'no workers were connected to the previous one' : `the previous cluster's ${names.length === 1 ? 'worker' : `${names.length} workers`} (${listText(names)}) closed with it`;
+	const workers =
+		names.length === 0
+			? 'no workers were connected to the previous one'
+			: `the previous cluster's ${names.length === 1 ? 'worker' : `${names.length} workers`} (${listText(names)}) closed with it`;
 	return instantEvent(
 		{
 			id: alertId('scheduler_restarted', 'cluster'),

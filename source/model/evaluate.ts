@@ -11,8 +11,17 @@ export function currentConditions(state: ClusterState): Condition[] {
 	const t = state.options.thresholds;
 	const workerCount = state.snapshot?.workers.length ?? 0;
 	const deafUntilMs = state.source.deafUntilMs;
-	const listeningSeconds = deafUntilMs === undefined || state.snapshot === undefined ? undefined : state.snapshot.time - deafUntilMs / 1000;
-	const ctx = {thresholds: t, nowMs: state.nowMs, workerCount, rises: state.rises, alerts: state.alerts, clockText: state.options.clockText, ...(listeningSeconds === undefined ? {} : {listeningSeconds})};
+	const listeningSeconds =
+		deafUntilMs === undefined || state.snapshot === undefined ? undefined : state.snapshot.time - deafUntilMs / 1000;
+	const ctx = {
+		thresholds: t,
+		nowMs: state.nowMs,
+		workerCount,
+		rises: state.rises,
+		alerts: state.alerts,
+		clockText: state.options.clockText,
+		...(listeningSeconds === undefined ? {} : {listeningSeconds}),
+	};
 	for (const track of state.workers.values()) workerConditions(track, ctx, out);
 	clusterConditions(
 		{
@@ -31,7 +40,13 @@ export function currentConditions(state: ClusterState): Condition[] {
 }
 
 export function evaluateAlerts(state: ClusterState): ClusterState {
-	const applied = applyConditions(state.alerts, currentConditions(state), state.nowMs, state.events, state.options.eventLogLength);
+	const applied = applyConditions(
+		state.alerts,
+		currentConditions(state),
+		state.nowMs,
+		state.events,
+		state.options.eventLogLength,
+	);
 	if (!applied.changed) return state;
 	return {...state, alerts: applied.alerts, events: applied.events};
 }

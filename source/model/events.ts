@@ -40,7 +40,13 @@ export function applyConditions(
 	for (const c of conditions) {
 		if (alerts.has(c.id)) continue; // one alert per kind and subject
 		const old = previous.get(c.id);
-		if (old && old.severity === c.severity && old.message === c.message && old.clearing_since === c.clearing_since && sameWorkers(old.workers, c.workers)) {
+		if (
+			old &&
+			old.severity === c.severity &&
+			old.message === c.message &&
+			old.clearing_since === c.clearing_since &&
+			sameWorkers(old.workers, c.workers)
+		) {
 			alerts.set(c.id, old);
 			continue;
 		}
@@ -101,7 +107,11 @@ export function instantEvent(c: Condition, nowMs: number): ModelEvent {
 	return {...c, peak_severity: c.severity, start_time: nowS, end_time: nowS, duration_seconds: 0, state: 'resolved'};
 }
 
-export function prependEvents(events: readonly ModelEvent[], added: readonly ModelEvent[], maxEvents: number): readonly ModelEvent[] {
+export function prependEvents(
+	events: readonly ModelEvent[],
+	added: readonly ModelEvent[],
+	maxEvents: number,
+): readonly ModelEvent[] {
 	if (added.length === 0) return events;
 	const log = [...[...added].reverse(), ...events];
 	return log.length > maxEvents ? log.slice(0, maxEvents) : log;
@@ -115,7 +125,11 @@ export function currentAlert(alert: Alert, nowMs: number): Alert {
 }
 
 /** The log with ongoing entries brought up to date from the live alerts (newest first). */
-export function currentEvents(events: readonly ModelEvent[], alerts: ReadonlyMap<string, Alert>, nowMs: number): ModelEvent[] {
+export function currentEvents(
+	events: readonly ModelEvent[],
+	alerts: ReadonlyMap<string, Alert>,
+	nowMs: number,
+): ModelEvent[] {
 	return events.map((e) => {
 		if (e.state === 'resolved') return e;
 		const live = alerts.get(e.id);
@@ -131,5 +145,9 @@ export function severityCounts(alerts: Iterable<Alert>): SeverityCounts {
 
 /** Worst first, then oldest first, then by id (stable). */
 export function compareAlerts(a: Alert, b: Alert): number {
-	return SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.start_time - b.start_time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+	return (
+		SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+		a.start_time - b.start_time ||
+		(a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+	);
 }

@@ -17,7 +17,9 @@ export function missedPolls(state: ClusterState): number {
 
 /** Seconds since the latest fresh data, at the state's time; undefined before any. */
 export function dataAgeSeconds(state: ClusterState): number | undefined {
-	return state.source.lastFreshMs === undefined ? undefined : Math.max(0, (state.nowMs - state.source.lastFreshMs) / 1000);
+	return state.source.lastFreshMs === undefined
+		? undefined
+		: Math.max(0, (state.nowMs - state.source.lastFreshMs) / 1000);
 }
 
 /** At least one of the scheduler's endpoints answered in the snapshot's own round. */
@@ -27,7 +29,11 @@ export function snapshotFresh(snapshot: Snapshot): boolean {
 	return scheduler.some((e) => e.state === 'ok' && e.last_ok !== undefined && e.last_ok >= snapshot.time - 1e-6);
 }
 
-const WORKER_LIST_PATHS = {identity: '/json/identity.json', workers_html: '/info/main/workers.html', api: '/api/v1/get_workers'} as const;
+const WORKER_LIST_PATHS = {
+	identity: '/json/identity.json',
+	workers_html: '/info/main/workers.html',
+	api: '/api/v1/get_workers',
+} as const;
 
 /** The worker list came from an answer of this round (so absent workers are really gone). */
 export function workerListFresh(snapshot: Snapshot): boolean {

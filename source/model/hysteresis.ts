@@ -21,9 +21,16 @@ import type {Alert, Severity, Thresholds} from './types.js';
  * severity of the alert already open for it (undefined: none). At a threshold counts as over it;
  * at exactly threshold − margin still holds.
  */
-export function heldSeverity(value: number, warning: number, critical: number, margin: number, ongoing: Severity | undefined): Severity | undefined {
+export function heldSeverity(
+	value: number,
+	warning: number,
+	critical: number,
+	margin: number,
+	ongoing: Severity | undefined,
+): Severity | undefined {
 	if (value >= critical || (ongoing === 'critical' && value >= critical - margin)) return 'critical';
-	if (value >= warning || ((ongoing === 'critical' || ongoing === 'warning') && value >= warning - margin)) return 'warning';
+	if (value >= warning || ((ongoing === 'critical' || ongoing === 'warning') && value >= warning - margin))
+		return 'warning';
 	return undefined;
 }
 
@@ -39,7 +46,11 @@ export type LevelVerdict =
 
 // Shared verdicts without data: most figures are clear or over, and 10,000 workers are judged every poll.
 const CLEAR: LevelVerdict = {state: 'clear'};
-const OVER: Readonly<Record<Severity, LevelVerdict>> = {info: {state: 'over', severity: 'info'}, warning: {state: 'over', severity: 'warning'}, critical: {state: 'over', severity: 'critical'}};
+const OVER: Readonly<Record<Severity, LevelVerdict>> = {
+	info: {state: 'over', severity: 'info'},
+	warning: {state: 'over', severity: 'warning'},
+	critical: {state: 'over', severity: 'critical'},
+};
 
 export interface LevelLimits {
 	readonly warning: number;
@@ -52,7 +63,12 @@ export interface LevelLimits {
  * The verdict for one figure. `value` undefined: not reported this time. `previous`: the ongoing
  * alert for this kind and subject, if any.
  */
-export function levelVerdict(value: number | undefined, limits: LevelLimits, previous: Alert | undefined, nowMs: number): LevelVerdict {
+export function levelVerdict(
+	value: number | undefined,
+	limits: LevelLimits,
+	previous: Alert | undefined,
+	nowMs: number,
+): LevelVerdict {
 	const {warning, critical, margin} = limits;
 	if (value !== undefined) {
 		const severity = heldSeverity(value, warning, critical, margin, previous?.severity);
@@ -83,7 +99,13 @@ export function levelAlertsBySubject(alerts: ReadonlyMap<string, Alert>): Readon
 	if (!index) {
 		const built = new Map<string, LevelAlerts>();
 		for (const alert of alerts.values()) {
-			if (alert.kind !== 'memory' && alert.kind !== 'unmanaged_memory' && alert.kind !== 'event_loop' && alert.kind !== 'heartbeat') continue;
+			if (
+				alert.kind !== 'memory' &&
+				alert.kind !== 'unmanaged_memory' &&
+				alert.kind !== 'event_loop' &&
+				alert.kind !== 'heartbeat'
+			)
+				continue;
 			const entry = built.get(alert.subject);
 			if (entry) entry[alert.kind] = alert;
 			else built.set(alert.subject, {[alert.kind]: alert});
@@ -110,10 +132,30 @@ export function levelLimits(t: Thresholds): LevelRuleLimits {
 	if (!limits) {
 		const clearAfterSeconds = t.alert_clear_s;
 		limits = {
-			memory: {warning: t.memory_warning, critical: t.memory_critical, margin: t.memory_clear_margin, clearAfterSeconds},
-			unmanaged: {warning: t.unmanaged_warning, critical: t.unmanaged_critical, margin: t.unmanaged_clear_margin, clearAfterSeconds},
-			eventLoop: {warning: t.event_loop_warning_s, critical: t.event_loop_critical_s, margin: t.event_loop_clear_margin_s, clearAfterSeconds},
-			heartbeat: {warning: t.heartbeat_warning_x, critical: t.heartbeat_critical_x, margin: t.heartbeat_clear_margin_x, clearAfterSeconds},
+			memory: {
+				warning: t.memory_warning,
+				critical: t.memory_critical,
+				margin: t.memory_clear_margin,
+				clearAfterSeconds,
+			},
+			unmanaged: {
+				warning: t.unmanaged_warning,
+				critical: t.unmanaged_critical,
+				margin: t.unmanaged_clear_margin,
+				clearAfterSeconds,
+			},
+			eventLoop: {
+				warning: t.event_loop_warning_s,
+				critical: t.event_loop_critical_s,
+				margin: t.event_loop_clear_margin_s,
+				clearAfterSeconds,
+			},
+			heartbeat: {
+				warning: t.heartbeat_warning_x,
+				critical: t.heartbeat_critical_x,
+				margin: t.heartbeat_clear_margin_x,
+				clearAfterSeconds,
+			},
 		};
 		limitsCache.set(t, limits);
 	}

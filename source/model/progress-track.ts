@@ -61,26 +61,56 @@ export interface ProgressSample {
 /** What the counters leave in flight for a prefix counted from `track` (may be below 0 with scattered data). */
 export function countedInFlight(track: PrefixTrack, now: PrefixCounts): number {
 	const b = track.base;
-	return track.inFlightAtBase + (now.waiting - b.waiting) - (now.memory - b.memory) - (now.erred - b.erred) - track.leftover;
+	return (
+		track.inFlightAtBase + (now.waiting - b.waiting) - (now.memory - b.memory) - (now.erred - b.erred) - track.leftover
+	);
 }
 
-function firstSeen(order: number, counters: PrefixCounters, sample: ProgressSample, previousS: number | undefined): PrefixTrack {
+function firstSeen(
+	order: number,
+	counters: PrefixCounters,
+	sample: ProgressSample,
+	previousS: number | undefined,
+): PrefixTrack {
 	const now = countsOf(counters);
 	const forgotten = transition(counters, 'forgotten');
 	const common = {order, leftover: 0, baseAtS: sample.timeS};
 	// Born after the sample before: all its counters are this run's.
-	if (previousS !== undefined) return {...common, kind: 'birth', base: ZERO, inFlightAtBase: 0, baseAtS: previousS, sinceS: previousS, exactBase: true};
+	if (previousS !== undefined)
+		return {
+			...common,
+			kind: 'birth',
+			base: ZERO,
+			inFlightAtBase: 0,
+			baseAtS: previousS,
+			sinceS: previousS,
+			exactBase: true,
+		};
 	if (now.released === 0 && forgotten === 0) {
-		return {...common, kind: 'scheduler-start', base: ZERO, inFlightAtBase: 0, sinceS: sample.schedulerStartS, exactBase: true};
+		return {
+			...common,
+			kind: 'scheduler-start',
+			base: ZERO,
+			inFlightAtBase: 0,
+			sinceS: sample.schedulerStartS,
+			exactBase: true,
+		};
 	}
 	if (now.released === 0) {
 		// Nothing ever left through `released`: the forgotten tasks went straight from memory, each after entering waiting once.
-		const base = {waiting: Math.min(forgotten, now.waiting), memory: Math.min(forgotten, now.memory), erred: 0, released: 0};
+		const base = {
+			waiting: Math.min(forgotten, now.waiting),
+			memory: Math.min(forgotten, now.memory),
+			erred: 0,
+			released: 0,
+		};
 		const nothingHeld = base.waiting === now.waiting && base.memory === now.memory && now.erred === 0;
-		if (sample.active === 0 && nothingHeld) return {...common, kind: 'epoch', base: now, inFlightAtBase: 0, sinceS: sample.timeS, exactBase: true};
+		if (sample.active === 0 && nothingHeld)
+			return {...common, kind: 'epoch', base: now, inFlightAtBase: 0, sinceS: sample.timeS, exactBase: true};
 		return {...common, kind: 'held', base, inFlightAtBase: 0, sinceS: sample.timeS, exactBase: false};
 	}
-	if (sample.active === 0) return {...common, kind: 'epoch', base: now, inFlightAtBase: 0, sinceS: sample.timeS, exactBase: true};
+	if (sample.active === 0)
+		return {...common, kind: 'epoch', base: now, inFlightAtBase: 0, sinceS: sample.timeS, exactBase: true};
 	const counted = Math.max(0, now.waiting - now.memory - now.erred);
 	const inFlight = sample.active === undefined ? counted : Math.min(counted, sample.active);
 	return {...common, kind: 'in-flight', base: now, inFlightAtBase: inFlight, sinceS: sample.timeS, exactBase: false};
@@ -108,7 +138,16 @@ export function trackProgress(track: ProgressTrack, sample: ProgressSample, rese
 		// Moved since the latest epoch, counted from before it: a new run, counted from that epoch.
 		const atEpoch = epoch?.counts[name];
 		if (epoch && atEpoch && epoch.timeS > old.baseAtS && moved(atEpoch, countsOf(counters))) {
-			prefixes.set(name, {order: old.order, kind: 'epoch', base: atEpoch, inFlightAtBase: 0, leftover: 0, baseAtS: epoch.timeS, sinceS: epoch.timeS, exactBase: true});
+			prefixes.set(name, {
+				order: old.order,
+				kind: 'epoch',
+				base: atEpoch,
+				inFlightAtBase: 0,
+				leftover: 0,
+				baseAtS: epoch.timeS,
+				sinceS: epoch.timeS,
+				exactBase: true,
+			});
 		}
 	}
 	let lastEpoch = t.lastEpoch;
@@ -124,5 +163,11 @@ export function trackProgress(track: ProgressTrack, sample: ProgressSample, rese
 		}
 		lastEpoch = {timeS: sample.timeS, counts};
 	}
-	return {prefixes, nextOrder, lastSampleS: sample.timeS, ...(lastEpoch ? {lastEpoch} : {}), ...(sample.active === undefined ? {} : {active: sample.active})};
+	return {
+		prefixes,
+		nextOrder,
+		lastSampleS: sample.timeS,
+		...(lastEpoch ? {lastEpoch} : {}),
+		...(sample.active === undefined ? {} : {active: sample.active}),
+	};
 }

@@ -30,7 +30,11 @@ function byActivityThenOrder(a: {row: PrefixProgress; order: number}, b: {row: P
 }
 
 /** The rows of the progress view: prefixes with anything counted, active first, then in the order first seen. */
-export function prefixesProgress(snapshot: Snapshot | undefined, track: ProgressTrack, rates?: Rates): PrefixProgress[] {
+export function prefixesProgress(
+	snapshot: Snapshot | undefined,
+	track: ProgressTrack,
+	rates?: Rates,
+): PrefixProgress[] {
 	if (!snapshot) return [];
 	const active = track.active;
 	const epoch = active === 0;
@@ -74,7 +78,9 @@ export function prefixesProgress(snapshot: Snapshot | undefined, track: Progress
 				exact: p.exactBase && inFlightExact,
 				counted_from: p.kind,
 				// No rate until two samples; then a prefix absent from the latest step finished nothing: 0.
-				...(rates?.tasksDonePerSecond === undefined ? {} : {done_per_second: perPrefix ? Math.max(0, perPrefix.donePerSecond - perPrefix.erredPerSecond) : 0}),
+				...(rates?.tasksDonePerSecond === undefined
+					? {}
+					: {done_per_second: perPrefix ? Math.max(0, perPrefix.donePerSecond - perPrefix.erredPerSecond) : 0}),
 				...(mean === undefined ? {} : {mean_duration_seconds: mean}),
 			},
 		});

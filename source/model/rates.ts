@@ -75,12 +75,17 @@ export interface RateStep {
 }
 
 /** Rates between the previous sample and the new one; `previousRates` are kept when nothing new came. */
-export function stepRates(prev: CounterSample | undefined, next: CounterSample | undefined, previousRates: Rates): RateStep {
+export function stepRates(
+	prev: CounterSample | undefined,
+	next: CounterSample | undefined,
+	previousRates: Rates,
+): RateStep {
 	const none = {done: 0, erred: 0, erredByPrefix: {}};
 	if (!next) return {rates: previousRates, ...none, reset: false, fresh: false};
 	if (!prev) return {rates: EMPTY_RATES, ...none, reset: false, fresh: true};
 	if (next.timeS <= prev.timeS) return {rates: previousRates, ...none, reset: false, fresh: false};
-	if (countersReset(prev, next)) return {rates: {perPrefix: {}, resetAtS: next.timeS}, ...none, reset: true, fresh: true};
+	if (countersReset(prev, next))
+		return {rates: {perPrefix: {}, resetAtS: next.timeS}, ...none, reset: true, fresh: true};
 	const dt = next.timeS - prev.timeS;
 	let done = 0;
 	let erred = 0;

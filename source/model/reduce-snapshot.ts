@@ -27,12 +27,24 @@ const SPILL_READINGS_MAX_GAP_MS = 60_000;
 /** More joins than this in one poll make one cluster event instead of one per worker. */
 const JOINS_PER_WORKER_EVENT = 5;
 
-function addRise(rises: Map<string, Rise>, key: string, amount: number, nowMs: number, windowMs: number, detail?: Readonly<Record<string, number>>): void {
+function addRise(
+	rises: Map<string, Rise>,
+	key: string,
+	amount: number,
+	nowMs: number,
+	windowMs: number,
+	detail?: Readonly<Record<string, number>>,
+): void {
 	const old = rises.get(key);
 	if (old && nowMs - old.lastMs <= windowMs) {
 		const merged: Record<string, number> = {...old.detail};
 		for (const [k, v] of Object.entries(detail ?? {})) merged[k] = (merged[k] ?? 0) + v;
-		rises.set(key, {firstMs: old.firstMs, lastMs: nowMs, amount: old.amount + amount, ...(detail || old.detail ? {detail: merged} : {})});
+		rises.set(key, {
+			firstMs: old.firstMs,
+			lastMs: nowMs,
+			amount: old.amount + amount,
+			...(detail || old.detail ? {detail: merged} : {}),
+		});
 	} else {
 		rises.set(key, {firstMs: nowMs, lastMs: nowMs, amount, ...(detail ? {detail} : {})});
 	}
@@ -54,12 +66,24 @@ function schedulerWasDeaf(state: ClusterState, snapshot: Snapshot, nowMs: number
  * `restarted`: the snapshot is the first of a new scheduler (state.ts started over): a baseline for
  * counters, but its workers did join.
  */
-export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: number, restarted = false): ClusterState {
+export function reduceSnapshot(
+	state: ClusterState,
+	snapshot: Snapshot,
+	nowMs: number,
+	restarted = false,
+): ClusterState {
 	const o = state.options;
 	const baseline = state.snapshot === undefined;
 	const stamp = state.snapshotCount + 1;
 	const fresh = snapshotFresh(snapshot);
-	const source = fresh ? {...state.source, lastFreshMs: nowMs, missedRounds: 0, ...(schedulerWasDeaf(state, snapshot, nowMs) ? {deafUntilMs: nowMs} : {})} : {...state.source, missedRounds: state.source.missedRounds + 1};
+	const source = fresh
+		? {
+				...state.source,
+				lastFreshMs: nowMs,
+				missedRounds: 0,
+				...(schedulerWasDeaf(state, snapshot, nowMs) ? {deafUntilMs: nowMs} : {}),
+			}
+		: {...state.source, missedRounds: state.source.missedRounds + 1};
 	// No scheduler endpoint answered this round (down, refused, timing out, every answer an error):
 	// it carries no new figures, only degraded leftovers of the cache. The last good snapshot stays
 	// — its workers, history, rates and alerts — and only staleness moves (failures are data: the
@@ -67,8 +91,20 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	// before any good data it is no baseline: the first answer will be.
 	if (!fresh) {
 		// A retire's request or answer may still ride in such a round: it is kept (no outcome without a fresh list).
-		const pending = stepRetires({retires: state.retires ?? [], snapshot, workers: state.workers, listFresh: false, nowMs});
-		return evaluateAlerts({...state, nowMs: Math.max(state.nowMs, nowMs), source, ...(pending.retires.length === 0 ? {} : {retires: pending.retires}), revision: state.revision + 1});
+		const pending = stepRetires({
+			retires: state.retires ?? [],
+			snapshot,
+			workers: state.workers,
+			listFresh: false,
+			nowMs,
+		});
+		return evaluateAlerts({
+			...state,
+			nowMs: Math.max(state.nowMs, nowMs),
+			source,
+			...(pending.retires.length === 0 ? {} : {retires: pending.retires}),
+			revision: state.revision + 1,
+		});
 	}
 
 	// Counters: rates, task progress, last completion.
@@ -81,9 +117,19 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	// counters began from zero: every prefix is counted from its birth.
 	const progress =
 		nextSample && step.fresh
-			? trackProgress(state.progress, {timeS: nextSample.timeS, prefixes: nextSample.prefixes, active: activeTasks(snapshot), schedulerStartS: snapshot.scheduler.started}, step.reset)
+			? trackProgress(
+					state.progress,
+					{
+						timeS: nextSample.timeS,
+						prefixes: nextSample.prefixes,
+						active: activeTasks(snapshot),
+						schedulerStartS: snapshot.scheduler.started,
+					},
+					step.reset,
+				)
 			: state.progress;
-	const lastCompletionMs = baseline || step.done > 0 || step.reset || state.lastCompletionMs === undefined ? nowMs : state.lastCompletionMs;
+	const lastCompletionMs =
+		baseline || step.done > 0 || step.reset || state.lastCompletionMs === undefined ? nowMs : state.lastCompletionMs;
 
 	// Rising marks: expire closed windows, then add this poll's rises.
 	const windowMs = o.thresholds.rising_window_s * 1000;
@@ -125,20 +171,69 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	const instant: ModelEvent[] = [];
 	if (tracked.joined.length > JOINS_PER_WORKER_EVENT) {
 		const names = tracked.joined.map((w) => w.name);
-		instant.push(instantEvent({id: alertId('worker_joined', 'cluster'), kind: 'worker_joined', severity: 'info', subject: 'cluster', subject_name: 'cluster', message: `${names.length} workers joined: ${listText(names)}`, workers: tracked.joined.map((w) => w.address)}, nowMs));
+		instant.push(
+			instantEvent(
+				{
+					id: alertId('worker_joined', 'cluster'),
+					kind: 'worker_joined',
+					severity: 'info',
+					subject: 'cluster',
+					subject_name: 'cluster',
+					message: `${names.length} workers joined: ${listText(names)}`,
+					workers: tracked.joined.map((w) => w.address),
+				},
+				nowMs,
+			),
+		);
 	} else {
 		for (const w of tracked.joined) {
 			const threads = w.nthreads === undefined ? '' : `, ${w.nthreads} thread${w.nthreads === 1 ? '' : 's'}`;
-			instant.push(instantEvent({id: alertId('worker_joined', w.address), kind: 'worker_joined', severity: 'info', subject: w.address, subject_name: w.name, message: `worker ${w.name} joined (${w.address}${threads})`}, nowMs));
+			instant.push(
+				instantEvent(
+					{
+						id: alertId('worker_joined', w.address),
+						kind: 'worker_joined',
+						severity: 'info',
+						subject: w.address,
+						subject_name: w.name,
+						message: `worker ${w.name} joined (${w.address}${threads})`,
+					},
+					nowMs,
+				),
+			);
 		}
 	}
 	for (const t of tracked.retired) {
 		if (retire.retiring.has(t.address)) continue; // its retire's own event says what became of it
-		instant.push(instantEvent({id: alertId('worker_retired', t.address), kind: 'worker_retired', severity: 'info', subject: t.address, subject_name: t.last.name, message: `worker ${t.last.name} left while ${t.last.status ?? 'closing'} (retired)`}, nowMs));
+		instant.push(
+			instantEvent(
+				{
+					id: alertId('worker_retired', t.address),
+					kind: 'worker_retired',
+					severity: 'info',
+					subject: t.address,
+					subject_name: t.last.name,
+					message: `worker ${t.last.name} left while ${t.last.status ?? 'closing'} (retired)`,
+				},
+				nowMs,
+			),
+		);
 	}
 
 	for (const r of retire.events) {
-		instant.push(instantEvent({id: alertId('retire', r.address), kind: 'retire', severity: r.severity, subject: r.address, subject_name: r.name, message: r.message}, nowMs));
+		instant.push(
+			instantEvent(
+				{
+					id: alertId('retire', r.address),
+					kind: 'retire',
+					severity: r.severity,
+					subject: r.address,
+					subject_name: r.name,
+					message: r.message,
+				},
+				nowMs,
+			),
+		);
 	}
 
 	// Cluster history.
@@ -148,7 +243,8 @@ export function reduceSnapshot(state: ClusterState, snapshot: Snapshot, nowMs: n
 	let closeCounts = state.closeCounts;
 	if (listFresh) {
 		const next = new Map<string, number>();
-		for (const address of scaleDownCandidates(snapshot, o.minimumWorkers)) next.set(address, (state.closeCounts.get(address) ?? 0) + 1);
+		for (const address of scaleDownCandidates(snapshot, o.minimumWorkers))
+			next.set(address, (state.closeCounts.get(address) ?? 0) + 1);
 		closeCounts = next;
 	}
 

@@ -83,7 +83,8 @@ export function retireRequestWorkers(body: string | undefined): string[] {
 	if (body === undefined) return [];
 	try {
 		const value: unknown = JSON.parse(body);
-		const workers = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['workers'] : undefined;
+		const workers =
+			typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['workers'] : undefined;
 		return Array.isArray(workers) ? workers.filter((w): w is string => typeof w === 'string') : [];
 	} catch {
 		return [];
@@ -92,7 +93,8 @@ export function retireRequestWorkers(body: string | undefined): string[] {
 
 /** The scheduler's answer in one line. Dask answers `{address: worker info, …}` for the workers it retired. */
 export function answerOf(action: SnapshotAction): RetireAnswer {
-	if (action.status === null || action.status === undefined) return {status: null, text: `no answer: ${action.error ?? 'failed'}`, ok: false};
+	if (action.status === null || action.status === undefined)
+		return {status: null, text: `no answer: ${action.error ?? 'failed'}`, ok: false};
 	const ok = action.status >= 200 && action.status < 300;
 	let what = '';
 	if (ok && action.answer !== undefined) {
@@ -100,7 +102,8 @@ export function answerOf(action: SnapshotAction): RetireAnswer {
 			const value: unknown = JSON.parse(action.answer);
 			if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
 				const names = Object.entries(value as Record<string, unknown>).map(([address, info]) => {
-					const name = typeof info === 'object' && info !== null ? (info as Record<string, unknown>)['name'] : undefined;
+					const name =
+						typeof info === 'object' && info !== null ? (info as Record<string, unknown>)['name'] : undefined;
 					return typeof name === 'string' || typeof name === 'number' ? String(name) : address;
 				});
 				what = names.length === 0 ? ': retired none' : `: retired ${names.join(', ')}`;
@@ -119,7 +122,9 @@ function keysText(keys: number | undefined): string {
 }
 
 function answerNote(track: RetireTrack): string {
-	return track.answer === undefined ? ' (no answer from the scheduler yet)' : ` (scheduler answered ${track.answer.text})`;
+	return track.answer === undefined
+		? ' (no answer from the scheduler yet)'
+		: ` (scheduler answered ${track.answer.text})`;
 }
 
 /** The event line of a finished retire. */
@@ -177,7 +182,13 @@ export function stepRetires({retires, snapshot, workers, listFresh, nowMs}: Reti
 	tracks = tracks.map((track) => {
 		if (track.outcome !== undefined) return track;
 		const next = judge(track, present, listFresh, nowMs);
-		if (next.outcome !== undefined) events.push({address: next.address, name: next.name, severity: severityOf(next.outcome), message: outcomeMessage(next)});
+		if (next.outcome !== undefined)
+			events.push({
+				address: next.address,
+				name: next.name,
+				severity: severityOf(next.outcome),
+				message: outcomeMessage(next),
+			});
 		else retiring.add(next.address);
 		if (next.goneMs !== undefined && next.goneMs === nowMs) retiring.add(next.address);
 		return next;
@@ -185,8 +196,18 @@ export function stepRetires({retires, snapshot, workers, listFresh, nowMs}: Reti
 	return {retires: tracks.slice(0, RETIRES_KEPT), events, retiring};
 }
 
-function judge(track: RetireTrack, present: ReadonlyMap<string, WorkerSnapshot>, listFresh: boolean, nowMs: number): RetireTrack {
-	const done = (outcome: RetireOutcome, extra: Partial<RetireTrack> = {}): RetireTrack => ({...track, ...extra, outcome, doneMs: nowMs});
+function judge(
+	track: RetireTrack,
+	present: ReadonlyMap<string, WorkerSnapshot>,
+	listFresh: boolean,
+	nowMs: number,
+): RetireTrack {
+	const done = (outcome: RetireOutcome, extra: Partial<RetireTrack> = {}): RetireTrack => ({
+		...track,
+		...extra,
+		outcome,
+		doneMs: nowMs,
+	});
 	if (track.answer?.status === 404) return done('not-enabled');
 	const here = present.has(track.address);
 	if (track.goneMs === undefined && !here && listFresh) track = {...track, goneMs: nowMs};
@@ -208,6 +229,7 @@ function judge(track: RetireTrack, present: ReadonlyMap<string, WorkerSnapshot>,
 export function retireUnderWay(retires: readonly RetireTrack[] | undefined): string | undefined {
 	const open = retires?.find((t) => t.outcome === undefined);
 	if (!open) return undefined;
-	if (open.goneMs !== undefined) return `${open.name} left after the retire; waiting to see whether its nanny restarts it`;
+	if (open.goneMs !== undefined)
+		return `${open.name} left after the retire; waiting to see whether its nanny restarts it`;
 	return outcomeMessage(open);
 }

@@ -32,7 +32,8 @@ export class Ring implements Series {
 	private readonly precision: RingPrecision;
 
 	constructor(capacity: number, precision: RingPrecision = 'f64') {
-		if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`ring capacity must be a positive integer, got ${capacity}`);
+		if (!Number.isInteger(capacity) || capacity < 1)
+			throw new RangeError(`ring capacity must be a positive integer, got ${capacity}`);
 		this.capacity = capacity;
 		this.precision = precision;
 		this.buffer = this.allocate(Math.min(capacity, 16));

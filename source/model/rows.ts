@@ -8,12 +8,40 @@
  * key, and a filter that extends the previous one (typing) narrows the previous result.
  */
 import {SEVERITY_RANK} from './alerts.js';
-import type {Alert, ClusterState, RowQuery, Severity, SortColumn, WorkerRow, WorkerRowsView, WorkerTrack} from './types.js';
+import type {
+	Alert,
+	ClusterState,
+	RowQuery,
+	Severity,
+	SortColumn,
+	WorkerRow,
+	WorkerRowsView,
+	WorkerTrack,
+} from './types.js';
 
 /** @internal Every sort column (the tests sort by each). */
 export const SORT_COLUMNS: readonly SortColumn[] = [
-	'name', 'address', 'host', 'status', 'threads', 'cpu', 'memory', 'memory_bytes', 'managed', 'unmanaged', 'spilled',
-	'executing', 'ready', 'in_memory', 'processing', 'transfers', 'net_read', 'net_write', 'event_loop', 'heartbeat', 'severity',
+	'name',
+	'address',
+	'host',
+	'status',
+	'threads',
+	'cpu',
+	'memory',
+	'memory_bytes',
+	'managed',
+	'unmanaged',
+	'spilled',
+	'executing',
+	'ready',
+	'in_memory',
+	'processing',
+	'transfers',
+	'net_read',
+	'net_write',
+	'event_loop',
+	'heartbeat',
+	'severity',
 ];
 
 function fraction(part: number | undefined, limit: number | undefined): number | undefined {
@@ -63,27 +91,48 @@ export function workerRow(track: WorkerTrack, severity: Severity | undefined): W
 
 function sortValue(row: WorkerRow, column: SortColumn): number | string | undefined {
 	switch (column) {
-		case 'name': return row.name;
-		case 'address': return row.address;
-		case 'host': return row.host;
-		case 'status': return row.status;
-		case 'threads': return row.threads;
-		case 'cpu': return row.cpu_percent;
-		case 'memory': return row.memory_fraction;
-		case 'memory_bytes': return row.memory_process_bytes;
-		case 'managed': return row.memory_managed_bytes;
-		case 'unmanaged': return row.memory_unmanaged_bytes;
-		case 'spilled': return row.memory_spilled_bytes;
-		case 'executing': return row.tasks_executing;
-		case 'ready': return row.tasks_ready;
-		case 'in_memory': return row.tasks_in_memory;
-		case 'processing': return row.processing;
-		case 'transfers': return row.transfers;
-		case 'net_read': return row.net_read_bps;
-		case 'net_write': return row.net_write_bps;
-		case 'event_loop': return row.event_loop_interval_seconds;
-		case 'heartbeat': return row.heartbeat_age_seconds;
-		case 'severity': return row.severity === undefined ? undefined : SEVERITY_RANK[row.severity];
+		case 'name':
+			return row.name;
+		case 'address':
+			return row.address;
+		case 'host':
+			return row.host;
+		case 'status':
+			return row.status;
+		case 'threads':
+			return row.threads;
+		case 'cpu':
+			return row.cpu_percent;
+		case 'memory':
+			return row.memory_fraction;
+		case 'memory_bytes':
+			return row.memory_process_bytes;
+		case 'managed':
+			return row.memory_managed_bytes;
+		case 'unmanaged':
+			return row.memory_unmanaged_bytes;
+		case 'spilled':
+			return row.memory_spilled_bytes;
+		case 'executing':
+			return row.tasks_executing;
+		case 'ready':
+			return row.tasks_ready;
+		case 'in_memory':
+			return row.tasks_in_memory;
+		case 'processing':
+			return row.processing;
+		case 'transfers':
+			return row.transfers;
+		case 'net_read':
+			return row.net_read_bps;
+		case 'net_write':
+			return row.net_write_bps;
+		case 'event_loop':
+			return row.event_loop_interval_seconds;
+		case 'heartbeat':
+			return row.heartbeat_age_seconds;
+		case 'severity':
+			return row.severity === undefined ? undefined : SEVERITY_RANK[row.severity];
 		default: {
 			const never: never = column;
 			return never;
@@ -114,7 +163,9 @@ export function sortRows(rows: readonly WorkerRow[], column: SortColumn, descend
 	return keyed.map((k) => k.row);
 }
 
-export type RowFilter = {readonly test: (row: WorkerRow) => boolean; readonly substring?: string} | {readonly error: string};
+export type RowFilter =
+	| {readonly test: (row: WorkerRow) => boolean; readonly substring?: string}
+	| {readonly error: string};
 
 /** Case-insensitive substring of name, address or host; `/pattern/flags` is a regex (a bad one is an error). */
 export function parseRowFilter(text: string): RowFilter {
@@ -123,13 +174,26 @@ export function parseRowFilter(text: string): RowFilter {
 		const [, body = '', flags = ''] = regex;
 		try {
 			const re = new RegExp(body, flags.includes('i') ? flags : `${flags}i`);
-			return {test: (row) => { re.lastIndex = 0; return re.test(row.name) || re.test(row.address) || (row.host !== undefined && re.test(row.host)); }};
+			return {
+				test: (row) => {
+					re.lastIndex = 0;
+					return re.test(row.name) || re.test(row.address) || (row.host !== undefined && re.test(row.host));
+				},
+			};
 		} catch (error) {
-			return {error: `bad filter pattern ${text}: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`};
+			return {
+				error: `bad filter pattern ${text}: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`,
+			};
 		}
 	}
 	const needle = text.toLowerCase();
-	return {substring: needle, test: (row) => row.name.toLowerCase().includes(needle) || row.address.toLowerCase().includes(needle) || (row.host?.toLowerCase().includes(needle) ?? false)};
+	return {
+		substring: needle,
+		test: (row) =>
+			row.name.toLowerCase().includes(needle) ||
+			row.address.toLowerCase().includes(needle) ||
+			(row.host?.toLowerCase().includes(needle) ?? false),
+	};
 }
 
 function worstSeverityBySubject(alerts: ReadonlyMap<string, Alert>): Map<string, Severity> {
@@ -152,7 +216,10 @@ interface BaseEntry {
 	/** Epoch seconds each gone worker was lost or retired at. */
 	readonly goneAt: readonly number[];
 	readonly sorted: Map<string, WorkerRow[]>;
-	readonly filtered: Map<string, {readonly filter: string; readonly substring: string | undefined; readonly rows: readonly WorkerRow[]}>;
+	readonly filtered: Map<
+		string,
+		{readonly filter: string; readonly substring: string | undefined; readonly rows: readonly WorkerRow[]}
+	>;
 }
 
 const baseCache = new WeakMap<ReadonlyMap<string, WorkerTrack>, BaseEntry>();
@@ -165,7 +232,14 @@ function baseRows(state: ClusterState): BaseEntry {
 	for (const track of state.workers.values()) all.push(workerRow(track, severities.get(track.address)));
 	const goneAt: number[] = [];
 	for (const row of all) if (!row.present) goneAt.push(row.lost_at ?? 0);
-	const entry: BaseEntry = {alerts: state.alerts, all, present: all.filter((r) => r.present), goneAt, sorted: new Map(), filtered: new Map()};
+	const entry: BaseEntry = {
+		alerts: state.alerts,
+		all,
+		present: all.filter((r) => r.present),
+		goneAt,
+		sorted: new Map(),
+		filtered: new Map(),
+	};
 	baseCache.set(state.workers, entry);
 	return entry;
 }
@@ -177,7 +251,8 @@ function baseRows(state: ClusterState): BaseEntry {
 function heldCutoff(base: BaseEntry, state: ClusterState): number | undefined {
 	const cutoffS = (state.nowMs - state.options.thresholds.worker_lost_hold_s * 1000) / 1000;
 	let newestExpired: number | undefined;
-	for (const at of base.goneAt) if (at <= cutoffS && (newestExpired === undefined || at > newestExpired)) newestExpired = at;
+	for (const at of base.goneAt)
+		if (at <= cutoffS && (newestExpired === undefined || at > newestExpired)) newestExpired = at;
 	return newestExpired;
 }
 
@@ -189,7 +264,12 @@ export function workerRows(state: ClusterState, query: RowQuery): WorkerRowsView
 	const sortKey = `${query.sort.column}|${query.sort.descending ? 'd' : 'a'}|${set}`;
 	let sorted = base.sorted.get(sortKey);
 	if (!sorted) {
-		const from = includeLost === false ? base.present : expiredUpTo === undefined ? base.all : base.all.filter((r) => r.present || (r.lost_at ?? 0) > expiredUpTo);
+		const from =
+			includeLost === false
+				? base.present
+				: expiredUpTo === undefined
+					? base.all
+					: base.all.filter((r) => r.present || (r.lost_at ?? 0) > expiredUpTo);
 		sorted = sortRows(from, query.sort.column, query.sort.descending);
 		base.sorted.set(sortKey, sorted);
 	}
@@ -200,7 +280,8 @@ export function workerRows(state: ClusterState, query: RowQuery): WorkerRowsView
 	const previous = base.filtered.get(sortKey);
 	if (previous?.filter === text) return {rows: previous.rows, total: sorted.length};
 	// Typing narrows: a substring filter that contains the previous one only removes rows.
-	const from = previous?.substring !== undefined && filter.substring?.includes(previous.substring) ? previous.rows : sorted;
+	const from =
+		previous?.substring !== undefined && filter.substring?.includes(previous.substring) ? previous.rows : sorted;
 	const rows = from.filter(filter.test);
 	base.filtered.set(sortKey, {filter: text, substring: filter.substring, rows});
 	return {rows, total: sorted.length};

@@ -22,7 +22,8 @@ export interface WorkersToClose {
 
 export function workerIdle(w: WorkerSnapshot): boolean | undefined {
 	if (w.processing !== undefined) return w.processing === 0;
-	if (w.tasks_executing !== undefined || w.tasks_ready !== undefined) return (w.tasks_executing ?? 0) + (w.tasks_ready ?? 0) === 0;
+	if (w.tasks_executing !== undefined || w.tasks_ready !== undefined)
+		return (w.tasks_executing ?? 0) + (w.tasks_ready ?? 0) === 0;
 	return undefined;
 }
 
@@ -31,7 +32,11 @@ function dataSize(w: WorkerSnapshot, byBytes: boolean): number {
 	return w.keys_in_memory ?? w.tasks_in_memory ?? 0;
 }
 
-export function workersToClose(workers: readonly WorkerSnapshot[], storedBytes: number | undefined, memoryRatio = 2): WorkersToClose {
+export function workersToClose(
+	workers: readonly WorkerSnapshot[],
+	storedBytes: number | undefined,
+	memoryRatio = 2,
+): WorkersToClose {
 	const estimated = ['which workers hold the least data (per-worker nbytes is not exposed)'];
 	const missing: string[] = [];
 	if (workers.length === 0) return {addresses: [], estimated: [], missing};
@@ -60,7 +65,11 @@ export function workersToClose(workers: readonly WorkerSnapshot[], storedBytes: 
 	const order = [...workers].sort((a, b) => {
 		const ia = idle.get(a.address) ? 0 : 1;
 		const ib = idle.get(b.address) ? 0 : 1;
-		return ia - ib || dataSize(a, byBytes) - dataSize(b, byBytes) || (a.address > b.address ? -1 : a.address < b.address ? 1 : 0);
+		return (
+			ia - ib ||
+			dataSize(a, byBytes) - dataSize(b, byBytes) ||
+			(a.address > b.address ? -1 : a.address < b.address ? 1 : 0)
+		);
 	});
 	let limit = workers.reduce((n, w) => n + (w.memory_limit_bytes ?? 0), 0);
 	const out: string[] = [];

@@ -26,16 +26,26 @@ export interface StallThreshold {
 
 export function stallThreshold(state: ClusterState): StallThreshold {
 	const t = state.options.thresholds;
-	if (state.options.stallAfterMs !== undefined) return {seconds: state.options.stallAfterMs / 1000, note: 'set by --stall-after'};
+	if (state.options.stallAfterMs !== undefined)
+		return {seconds: state.options.stallAfterMs / 1000, note: 'set by --stall-after'};
 	let longest: {prefix: string; seconds: number} | undefined;
 	for (const p of progressView(state).prefixes) {
 		if (p.in_flight <= 0 || p.mean_duration_seconds === undefined) continue;
-		if (!longest || p.mean_duration_seconds > longest.seconds) longest = {prefix: p.prefix, seconds: p.mean_duration_seconds};
+		if (!longest || p.mean_duration_seconds > longest.seconds)
+			longest = {prefix: p.prefix, seconds: p.mean_duration_seconds};
 	}
 	if (longest && t.stall_duration_x * longest.seconds > t.stall_min_s) {
-		return {seconds: t.stall_duration_x * longest.seconds, note: `${t.stall_duration_x} x the mean duration of ${longest.prefix} (${secondsText(longest.seconds)})`};
+		return {
+			seconds: t.stall_duration_x * longest.seconds,
+			note: `${t.stall_duration_x} x the mean duration of ${longest.prefix} (${secondsText(longest.seconds)})`,
+		};
 	}
-	return {seconds: t.stall_min_s, note: longest ? `the minimum (longer than ${t.stall_duration_x} x ${longest.prefix}'s mean ${secondsText(longest.seconds)})` : 'the minimum (no mean task durations known)'};
+	return {
+		seconds: t.stall_min_s,
+		note: longest
+			? `the minimum (longer than ${t.stall_duration_x} x ${longest.prefix}'s mean ${secondsText(longest.seconds)})`
+			: 'the minimum (no mean task durations known)',
+	};
 }
 
 export function stallView(state: ClusterState): StallView {
@@ -43,15 +53,22 @@ export function stallView(state: ClusterState): StallView {
 	const base = {threshold_seconds: threshold.seconds, threshold_note: threshold.note};
 	const snapshot = state.snapshot;
 	if (!snapshot) return {stalled: false, workers: [], worker_names: [], ...base};
-	const since = state.lastCompletionMs === undefined ? undefined : Math.max(0, (state.nowMs - state.lastCompletionMs) / 1000);
+	const since =
+		state.lastCompletionMs === undefined ? undefined : Math.max(0, (state.nowMs - state.lastCompletionMs) / 1000);
 	const holders: WorkerSnapshot[] = [];
 	for (const w of snapshot.workers) if (holdsTasks(w)) holders.push(w);
 	const names = holders.map((w) => w.name);
 	const processing = snapshot.scheduler.tasks.processing ?? holders.reduce((n, w) => n + (w.processing ?? 0), 0);
 	const view = {since_completion_seconds: since, workers: holders.map((w) => w.address), worker_names: names, ...base};
 	// Completions are seen only through the /metrics task counters.
-	if (state.baselineAtS === undefined) return {stalled: false, ...view, threshold_note: `${threshold.note}; no task counters (/metrics unavailable), so no stall detection`};
-	if (processing <= 0 || since === undefined || since < threshold.seconds || holders.length === 0) return {stalled: false, ...view};
+	if (state.baselineAtS === undefined)
+		return {
+			stalled: false,
+			...view,
+			threshold_note: `${threshold.note}; no task counters (/metrics unavailable), so no stall detection`,
+		};
+	if (processing <= 0 || since === undefined || since < threshold.seconds || holders.length === 0)
+		return {stalled: false, ...view};
 	const cpuLimit = state.options.thresholds.stall_cpu_percent;
 	const quiet = holders.every((w) => w.cpu_percent !== undefined && w.cpu_percent < cpuLimit);
 	if (!quiet) return {stalled: false, ...view};

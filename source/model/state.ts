@@ -51,10 +51,16 @@ export function resolveModelOptions(options: ModelOptions = {}): ResolvedModelOp
 		clusterHistoryLength: positiveInt(options.clusterHistoryLength, DEFAULT_HISTORY_LENGTH),
 		workerHistoryLength: positiveInt(options.workerHistoryLength, DEFAULT_HISTORY_LENGTH),
 		eventLogLength: positiveInt(options.eventLogLength, DEFAULT_EVENT_LOG_LENGTH),
-		lostWorkersKept: options.lostWorkersKept !== undefined && options.lostWorkersKept >= 0 ? Math.floor(options.lostWorkersKept) : DEFAULT_LOST_WORKERS_KEPT,
+		lostWorkersKept:
+			options.lostWorkersKept !== undefined && options.lostWorkersKept >= 0
+				? Math.floor(options.lostWorkersKept)
+				: DEFAULT_LOST_WORKERS_KEPT,
 		intervalMs: positiveInt(options.intervalMs, DEFAULT_INTERVAL_MS),
 		stallAfterMs: options.stallAfterMs,
-		targetDurationSeconds: options.targetDurationSeconds !== undefined && options.targetDurationSeconds > 0 ? options.targetDurationSeconds : DEFAULT_TARGET_DURATION_S,
+		targetDurationSeconds:
+			options.targetDurationSeconds !== undefined && options.targetDurationSeconds > 0
+				? options.targetDurationSeconds
+				: DEFAULT_TARGET_DURATION_S,
 		minimumWorkers: options.minimumWorkers,
 		maximumWorkers: options.maximumWorkers,
 		clockText: options.clockText ?? utcClockLabel,
@@ -88,18 +94,41 @@ export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 		case 'snapshot': {
 			const started = withStart(state, action.nowMs);
 			const fresh = snapshotFresh(action.snapshot);
-			if (fresh && otherScheduler(started.epoch, action.snapshot)) return reduceSnapshot(newEpoch(started, action.snapshot, action.nowMs), action.snapshot, action.nowMs, true);
-			return reduceSnapshot(fresh ? {...started, epoch: mergeEpoch(started.epoch, action.snapshot, action.nowMs)} : started, action.snapshot, action.nowMs, false);
+			if (fresh && otherScheduler(started.epoch, action.snapshot))
+				return reduceSnapshot(newEpoch(started, action.snapshot, action.nowMs), action.snapshot, action.nowMs, true);
+			return reduceSnapshot(
+				fresh ? {...started, epoch: mergeEpoch(started.epoch, action.snapshot, action.nowMs)} : started,
+				action.snapshot,
+				action.nowMs,
+				false,
+			);
 		}
 		case 'reset':
-			return {...fromResolved(state.options, state.source.intervalMs), source: {...state.source, startMs: undefined, lastFreshMs: undefined, deafUntilMs: undefined, missedRounds: 0}, revision: state.revision + 1};
+			return {
+				...fromResolved(state.options, state.source.intervalMs),
+				source: {...state.source, startMs: undefined, lastFreshMs: undefined, deafUntilMs: undefined, missedRounds: 0},
+				revision: state.revision + 1,
+			};
 		case 'source-status': {
 			const started = withStart(state, action.nowMs);
-			const source = {...started.source, status: action.status, intervalMs: action.intervalMs ?? started.source.intervalMs};
-			return evaluateAlerts({...started, source, nowMs: Math.max(started.nowMs, action.nowMs), revision: state.revision + 1});
+			const source = {
+				...started.source,
+				status: action.status,
+				intervalMs: action.intervalMs ?? started.source.intervalMs,
+			};
+			return evaluateAlerts({
+				...started,
+				source,
+				nowMs: Math.max(started.nowMs, action.nowMs),
+				revision: state.revision + 1,
+			});
 		}
 		case 'tick':
-			return evaluateAlerts({...withStart(state, action.nowMs), nowMs: Math.max(state.nowMs, action.nowMs), revision: state.revision + 1});
+			return evaluateAlerts({
+				...withStart(state, action.nowMs),
+				nowMs: Math.max(state.nowMs, action.nowMs),
+				revision: state.revision + 1,
+			});
 		default: {
 			const never: never = action;
 			return never;
@@ -116,7 +145,14 @@ function newEpoch(state: ClusterState, snapshot: Snapshot, nowMs: number): Clust
 	const o = state.options;
 	const closed = applyConditions(state.alerts, [], nowMs, state.events, o.eventLogLength);
 	const events = prependEvents(closed.events, [restartEvent(state, snapshot, nowMs)], o.eventLogLength);
-	return {...fromResolved(o, state.source.intervalMs), source: state.source, nowMs: state.nowMs, events, epoch: mergeEpoch(undefined, snapshot, nowMs), revision: state.revision + 1};
+	return {
+		...fromResolved(o, state.source.intervalMs),
+		source: state.source,
+		nowMs: state.nowMs,
+		events,
+		epoch: mergeEpoch(undefined, snapshot, nowMs),
+		revision: state.revision + 1,
+	};
 }
 
 function withStart(state: ClusterState, nowMs: number): ClusterState {

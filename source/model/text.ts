@@ -26,7 +26,10 @@ export function listText(items: readonly string[], max = 5): string {
 /** Worst-first entries of a count record: "explode 6, divide 2". */
 export function countsText(counts: Readonly<Record<string, number>>, max = 4): string {
 	const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-	return listText(entries.map(([k, v]) => `${k} ${v}`), max);
+	return listText(
+		entries.map(([k, v]) => `${k} ${v}`),
+		max,
+	);
 }
 
 /** Epoch ms → "HH:MM:SS" UTC, by arithmetic (the model never touches Date or the clock). */

@@ -26,7 +26,12 @@ export type ModelAction =
 	/** Start over (replay seek, another cluster): history, events and progress are dropped. */
 	| {readonly type: 'reset'}
 	/** The source's connection state; feeds the stale/unreachable alert. `intervalMs`: poll interval in force. */
-	| {readonly type: 'source-status'; readonly status: SourceStatus; readonly nowMs: number; readonly intervalMs?: number}
+	| {
+			readonly type: 'source-status';
+			readonly status: SourceStatus;
+			readonly nowMs: number;
+			readonly intervalMs?: number;
+	  }
 	/** Time passes with no new data: re-evaluates staleness and durations. */
 	| {readonly type: 'tick'; readonly nowMs: number};
 

@@ -12,7 +12,11 @@ import type {Reading, SpillReadings, WorkerHistory, WorkerTrack} from './types.j
 const LEAVING = new Set(['closing_gracefully', 'closing', 'closed', 'retiring']);
 
 export function newWorkerHistory(capacity: number): WorkerHistory {
-	return {cpuPercent: new Ring(capacity, 'f32'), memoryProcessBytes: new Ring(capacity, 'f32'), memorySpilledBytes: new Ring(capacity, 'f32')};
+	return {
+		cpuPercent: new Ring(capacity, 'f32'),
+		memoryProcessBytes: new Ring(capacity, 'f32'),
+		memorySpilledBytes: new Ring(capacity, 'f32'),
+	};
 }
 
 function pushHistory(history: WorkerHistory, w: WorkerSnapshot, stamp: number): void {
@@ -30,7 +34,12 @@ const SPILL_FIGURES = ['memory_spilled_bytes', 'spill_write_bytes_total'] as con
  * endpoints are not comparable, and a counter grown over a long gap says nothing about now. A
  * figure missing from this snapshot keeps its previous reading.
  */
-export function spillStep(before: SpillReadings | undefined, w: WorkerSnapshot, nowMs: number, maxGapMs: number): {readonly increase: number; readonly readings: SpillReadings} {
+export function spillStep(
+	before: SpillReadings | undefined,
+	w: WorkerSnapshot,
+	nowMs: number,
+	maxGapMs: number,
+): {readonly increase: number; readonly readings: SpillReadings} {
 	let increase = 0;
 	const readings: {-readonly [K in keyof SpillReadings]: SpillReadings[K]} = {...before};
 	for (const figure of SPILL_FIGURES) {
@@ -68,7 +77,11 @@ export interface TrackOptions {
 	readonly retiring?: ReadonlySet<string>;
 }
 
-export function trackWorkers(previous: ReadonlyMap<string, WorkerTrack>, workers: readonly WorkerSnapshot[], o: TrackOptions): TrackStep {
+export function trackWorkers(
+	previous: ReadonlyMap<string, WorkerTrack>,
+	workers: readonly WorkerSnapshot[],
+	o: TrackOptions,
+): TrackStep {
 	const tracks = new Map(previous);
 	const listed = new Set<string>();
 	const joined: WorkerSnapshot[] = [];
@@ -82,14 +95,25 @@ export function trackWorkers(previous: ReadonlyMap<string, WorkerTrack>, workers
 		if (spill.increase > 0) spilled.set(w.address, spill.increase);
 		const history = old?.history ?? newWorkerHistory(o.historyLength);
 		pushHistory(history, w, o.stamp);
-		tracks.set(w.address, {address: w.address, last: w, firstSeenMs: returning ? o.nowMs : old.firstSeenMs, lastSeenMs: o.nowMs, history, spillReadings: spill.readings});
+		tracks.set(w.address, {
+			address: w.address,
+			last: w,
+			firstSeenMs: returning ? o.nowMs : old.firstSeenMs,
+			lastSeenMs: o.nowMs,
+			history,
+			spillReadings: spill.readings,
+		});
 	}
 	const lost: WorkerTrack[] = [];
 	const retired: WorkerTrack[] = [];
 	if (o.listFresh) {
 		for (const [address, t] of previous) {
 			if (t.lostMs !== undefined || listed.has(address)) continue;
-			const gone: WorkerTrack = {...t, lostMs: o.nowMs, retired: LEAVING.has(t.last.status ?? '') || o.retiring?.has(address) === true};
+			const gone: WorkerTrack = {
+				...t,
+				lostMs: o.nowMs,
+				retired: LEAVING.has(t.last.status ?? '') || o.retiring?.has(address) === true,
+			};
 			tracks.set(address, gone);
 			(gone.retired ? retired : lost).push(gone);
 		}

@@ -34,25 +34,27 @@ type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings' | 'count' | 'obj
 
 /** Accepted keys (as in the file) → field and kind. Other helpers add their flags' keys here. */
 const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'path'>, kind: ConfigKind]>> = {
-	'url': ['url', 'string'],
-	'urls': ['urls', 'strings'],
-	'interval': ['interval', 'duration'],
-	'timeout': ['timeout', 'duration'],
-	'header': ['header', 'strings'],
+	url: ['url', 'string'],
+	urls: ['urls', 'strings'],
+	interval: ['interval', 'duration'],
+	timeout: ['timeout', 'duration'],
+	header: ['header', 'strings'],
 	'ca-file': ['caFile', 'string'],
-	'insecure': ['insecure', 'boolean'],
-	'color': ['color', 'boolean'],
-	'ascii': ['ascii', 'boolean'],
-	'mouse': ['mouse', 'boolean'],
+	insecure: ['insecure', 'boolean'],
+	color: ['color', 'boolean'],
+	ascii: ['ascii', 'boolean'],
+	mouse: ['mouse', 'boolean'],
 	'allow-actions': ['allowActions', 'boolean'],
-	'thresholds': ['thresholds', 'object'],
+	thresholds: ['thresholds', 'object'],
 	'stall-after': ['stallAfter', 'duration'],
 	'target-duration': ['targetDuration', 'duration'],
-	'minimum': ['minimum', 'count'],
-	'maximum': ['maximum', 'count'],
+	minimum: ['minimum', 'count'],
+	maximum: ['maximum', 'count'],
 };
 
-export type ConfigResult = {readonly ok: true; readonly config?: ConfigFile} | {readonly ok: false; readonly error: string};
+export type ConfigResult =
+	| {readonly ok: true; readonly config?: ConfigFile}
+	| {readonly ok: false; readonly error: string};
 
 export function configPath(env: Readonly<Record<string, string | undefined>>, homeDir: string): string {
 	const xdg = env['XDG_CONFIG_HOME'];
@@ -68,7 +70,8 @@ export function parseConfig(text: string, path: string): ConfigResult {
 	} catch (error) {
 		return fail(`not valid JSON (${error instanceof Error ? error.message.split('\n')[0] : 'parse error'})`);
 	}
-	if (typeof data !== 'object' || data === null || Array.isArray(data)) return fail('expected a JSON object like {"url": "http://host:8787"}');
+	if (typeof data !== 'object' || data === null || Array.isArray(data))
+		return fail('expected a JSON object like {"url": "http://host:8787"}');
 	const config: Record<string, unknown> = {path};
 	for (const [key, value] of Object.entries(data)) {
 		const known = KEYS[key];
@@ -88,7 +91,10 @@ export function parseConfig(text: string, path: string): ConfigResult {
 			case 'strings':
 				if (typeof value === 'string') config[field] = [value];
 				else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) config[field] = value;
-				else return fail(`"${key}" must be a list of strings like ${key === 'urls' ? '["http://a:8787", "http://b:8787"]' : '["Authorization: token …"]'}`);
+				else
+					return fail(
+						`"${key}" must be a list of strings like ${key === 'urls' ? '["http://a:8787", "http://b:8787"]' : '["Authorization: token …"]'}`,
+					);
 				break;
 			case 'count':
 				if (typeof value === 'number' || typeof value === 'string') config[field] = String(value);

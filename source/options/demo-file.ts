@@ -9,7 +9,10 @@ import {embeddedName, runsAsSingleExecutable} from '../single-executable.js';
 
 export const DEMO_RECORDING = 'media/demo.ndjson.gz';
 
-export function demoRecordingPath(moduleUrl: string = import.meta.url, singleExecutable = runsAsSingleExecutable()): string {
+export function demoRecordingPath(
+	moduleUrl: string = import.meta.url,
+	singleExecutable = runsAsSingleExecutable(),
+): string {
 	if (singleExecutable) return embeddedName(DEMO_RECORDING);
 	const module = new URL(moduleUrl);
 	const inDist = /\/dist\/[^/]+$/.test(module.pathname);

@@ -18,14 +18,38 @@ function rangeText(range: DurationRange): string {
  * A duration from a flag, else from the config file, else the fallback: milliseconds, or a
  * one-line usage error naming where the bad text came from and the range it must be in.
  */
-export function pickDurationMs(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs: number, range?: DurationRange): number | string;
-export function pickDurationMs(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs?: number, range?: DurationRange): number | string | undefined;
-export function pickDurationMs(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string, fallbackMs?: number, range: DurationRange = ANY_DURATION): number | string | undefined {
-	const [text, where] = flag !== undefined ? [flag, flagName] : configValue !== undefined ? [configValue, configName] : [undefined, ''];
+export function pickDurationMs(
+	flag: string | undefined,
+	flagName: string,
+	configValue: string | undefined,
+	configName: string,
+	fallbackMs: number,
+	range?: DurationRange,
+): number | string;
+export function pickDurationMs(
+	flag: string | undefined,
+	flagName: string,
+	configValue: string | undefined,
+	configName: string,
+	fallbackMs?: number,
+	range?: DurationRange,
+): number | string | undefined;
+export function pickDurationMs(
+	flag: string | undefined,
+	flagName: string,
+	configValue: string | undefined,
+	configName: string,
+	fallbackMs?: number,
+	range: DurationRange = ANY_DURATION,
+): number | string | undefined {
+	const [text, where] =
+		flag !== undefined ? [flag, flagName] : configValue !== undefined ? [configValue, configName] : [undefined, ''];
 	if (text === undefined) return fallbackMs;
-	if (text.trim() === '') return `${where} needs a value like 2s, 500ms, 1m or a number of seconds, from ${rangeText(range)}`;
+	if (text.trim() === '')
+		return `${where} needs a value like 2s, 500ms, 1m or a number of seconds, from ${rangeText(range)}`;
 	const ms = parseDurationMs(text, 'signed');
-	if (ms === undefined) return `${where}: "${text}" is not a duration (use 2s, 500ms, 1m or a number of seconds, from ${rangeText(range)})`;
+	if (ms === undefined)
+		return `${where}: "${text}" is not a duration (use 2s, 500ms, 1m or a number of seconds, from ${rangeText(range)})`;
 	if (ms < range.minMs || ms > range.maxMs) return `${where} ${text.trim()} is out of range: use ${rangeText(range)}`;
 	return ms;
 }

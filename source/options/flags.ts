@@ -38,19 +38,34 @@ export const FLAGS = {
 export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
 	['--once', 'Print one snapshot as a table and exit (the default when stdout is not a terminal)'],
 	['--json', 'Print one JSON document of the snapshot instead of the table (implies --once)'],
-	['--check', 'Monitoring-plugin check (Nagios, Icinga, Sensu): one line DASK OK/WARNING/CRITICAL/UNKNOWN, exit 0/1/2/3'],
+	[
+		'--check',
+		'Monitoring-plugin check (Nagios, Icinga, Sensu): one line DASK OK/WARNING/CRITICAL/UNKNOWN, exit 0/1/2/3',
+	],
 	['-i, --interval DURATION', 'Poll interval: 2s, 1m, 1h or a number of seconds (default 2s; 1s to 1h)'],
 	['--timeout DURATION', 'Deadline of each HTTP request (default 5s; 1s to 10min)'],
 	['-H, --header "Name: value"', 'Send this header to the scheduler only, never to workers (repeatable)'],
 	['--ca-file FILE', 'Trust the CA certificate(s) in this PEM file for an https:// dashboard'],
 	['-k, --insecure', 'Do not verify TLS certificates'],
-	['--no-color', 'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video'],
+	[
+		'--no-color',
+		'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video',
+	],
 	['--ascii', 'Plain ASCII: no braille, box-drawing or block characters (also when the locale is not UTF-8)'],
-	['--no-mouse', "No mouse: clicks and the wheel go to the terminal (its own text selection works)"],
-	['--allow-actions', "Let F9 / K retire the selected worker (after a confirmation; needs the scheduler's api module). Without it dask-top only reads"],
+	['--no-mouse', 'No mouse: clicks and the wheel go to the terminal (its own text selection works)'],
+	[
+		'--allow-actions',
+		"Let F9 / K retire the selected worker (after a confirmation; needs the scheduler's api module). Without it dask-top only reads",
+	],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
-	['--stall-after DURATION', 'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)'],
-	['--target-duration DURATION', "Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)"],
+	[
+		'--stall-after DURATION',
+		'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)',
+	],
+	[
+		'--target-duration DURATION',
+		"Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)",
+	],
 	['--minimum N', "Your Adaptive's minimum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	['--maximum N', "Your Adaptive's maximum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	...RECORD_HELP,
@@ -163,10 +178,14 @@ function kebab(name: string): string {
  * value flag followed by a word starting with `-` takes it as its value (`--at=-5s`), so the value's
  * own check says what is wrong with it.
  */
-export function checkArgv(argv: readonly string[]): {readonly ok: true; readonly argv: string[]} | {readonly ok: false; readonly error: string} {
+export function checkArgv(
+	argv: readonly string[],
+): {readonly ok: true; readonly argv: string[]} | {readonly ok: false; readonly error: string} {
 	const valueFlags = new Map<string, string>();
 	const known = new Set<string>();
-	for (const [name, spec] of Object.entries(FLAGS) as Array<[string, {readonly type: string; readonly shortFlag?: string}]>) {
+	for (const [name, spec] of Object.entries(FLAGS) as Array<
+		[string, {readonly type: string; readonly shortFlag?: string}]
+	>) {
 		const long = `--${kebab(name)}`;
 		known.add(long);
 		if (spec.type === 'boolean') known.add(`--no-${kebab(name)}`);
@@ -191,7 +210,12 @@ export function checkArgv(argv: readonly string[]): {readonly ok: true; readonly
 		if (!known.has(name)) return {ok: false, error: `unknown option ${name}`};
 		const long = valueFlags.get(name);
 		const next = argv[i + 1];
-		if (long !== undefined && !token.includes('=') && next?.startsWith('-') && !known.has(next.includes('=') ? next.slice(0, next.indexOf('=')) : next)) {
+		if (
+			long !== undefined &&
+			!token.includes('=') &&
+			next?.startsWith('-') &&
+			!known.has(next.includes('=') ? next.slice(0, next.indexOf('=')) : next)
+		) {
 			out.push(`${long}=${next}`);
 			i += 1;
 			continue;

@@ -5,7 +5,12 @@
  * `--target-duration` (default 5 s, Dask's), `--minimum` / `--maximum` (whole numbers, min ≤ max).
  * Flags win over the config file, key by key. Pure.
  */
-import {checkThresholdValue, DEFAULT_TARGET_DURATION_S, parseThresholdOverride, resolveThresholds} from '../model/index.js';
+import {
+	checkThresholdValue,
+	DEFAULT_TARGET_DURATION_S,
+	parseThresholdOverride,
+	resolveThresholds,
+} from '../model/index.js';
 import type {ModelOptions, ThresholdName} from '../model/types.js';
 import {localClock} from '../units/clock.js';
 import type {ConfigFile} from './config.js';
@@ -24,7 +29,9 @@ export interface ModelFlags {
 	readonly maximum?: string;
 }
 
-export type ModelFlagsResult = {readonly ok: true; readonly model: ModelOptions} | {readonly ok: false; readonly error: string};
+export type ModelFlagsResult =
+	| {readonly ok: true; readonly model: ModelOptions}
+	| {readonly ok: false; readonly error: string};
 
 type Overrides = Partial<Record<ThresholdName, number>>;
 
@@ -37,21 +44,36 @@ function thresholdOverrides(flags: readonly string[], config: ConfigFile | undef
 	}
 	for (const text of flags) {
 		const parsed = parseThresholdOverride(text);
-		if ('error' in parsed) return parsed.error.startsWith('--threshold') ? parsed.error : `--threshold ${text}: ${parsed.error}`;
+		if ('error' in parsed)
+			return parsed.error.startsWith('--threshold') ? parsed.error : `--threshold ${text}: ${parsed.error}`;
 		out[parsed.name] = parsed.value;
 	}
 	return out;
 }
 
 /** A whole number of workers ≥ 0 from a flag, else the config file; undefined when neither gives one. */
-function workerCount(flag: string | undefined, flagName: string, configValue: string | undefined, configName: string): {readonly value?: number; readonly where: string} | string {
-	const [text, where] = flag !== undefined ? [flag, flagName] : configValue !== undefined ? [configValue, configName] : [undefined, flagName];
+function workerCount(
+	flag: string | undefined,
+	flagName: string,
+	configValue: string | undefined,
+	configName: string,
+): {readonly value?: number; readonly where: string} | string {
+	const [text, where] =
+		flag !== undefined
+			? [flag, flagName]
+			: configValue !== undefined
+				? [configValue, configName]
+				: [undefined, flagName];
 	if (text === undefined) return {where};
 	if (!/^\d+$/.test(text.trim())) return `${where}: "${text}" is not a whole number of workers (0 or more)`;
 	return {value: Number(text.trim()), where};
 }
 
-export function resolveModelFlags(flags: ModelFlags, config: ConfigFile | undefined, intervalMs: number): ModelFlagsResult {
+export function resolveModelFlags(
+	flags: ModelFlags,
+	config: ConfigFile | undefined,
+	intervalMs: number,
+): ModelFlagsResult {
 	const fail = (error: string): ModelFlagsResult => ({ok: false, error});
 	const inConfig = (key: string) => `${key} in config file ${config?.path ?? ''}`;
 
@@ -60,9 +82,23 @@ export function resolveModelFlags(flags: ModelFlags, config: ConfigFile | undefi
 	const thresholds = resolveThresholds(overrides);
 	if ('error' in thresholds) return fail(`${thresholds.error} (check --threshold and the config file's thresholds)`);
 
-	const stallAfterMs = pickDurationMs(flags.stallAfter, '--stall-after', config?.stallAfter, inConfig('stall-after'), undefined, STALL_AFTER_RANGE);
+	const stallAfterMs = pickDurationMs(
+		flags.stallAfter,
+		'--stall-after',
+		config?.stallAfter,
+		inConfig('stall-after'),
+		undefined,
+		STALL_AFTER_RANGE,
+	);
 	if (typeof stallAfterMs === 'string') return fail(stallAfterMs);
-	const targetMs = pickDurationMs(flags.targetDuration, '--target-duration', config?.targetDuration, inConfig('target-duration'), DEFAULT_TARGET_DURATION_S * 1000, TARGET_DURATION_RANGE);
+	const targetMs = pickDurationMs(
+		flags.targetDuration,
+		'--target-duration',
+		config?.targetDuration,
+		inConfig('target-duration'),
+		DEFAULT_TARGET_DURATION_S * 1000,
+		TARGET_DURATION_RANGE,
+	);
 	if (typeof targetMs === 'string') return fail(targetMs);
 
 	const minimum = workerCount(flags.minimum, '--minimum', config?.minimum, inConfig('minimum'));
@@ -70,7 +106,9 @@ export function resolveModelFlags(flags: ModelFlags, config: ConfigFile | undefi
 	const maximum = workerCount(flags.maximum, '--maximum', config?.maximum, inConfig('maximum'));
 	if (typeof maximum === 'string') return fail(maximum);
 	if (minimum.value !== undefined && maximum.value !== undefined && minimum.value > maximum.value) {
-		return fail(`${minimum.where} ${minimum.value} is more than ${maximum.where} ${maximum.value}: the minimum must not exceed the maximum`);
+		return fail(
+			`${minimum.where} ${minimum.value} is more than ${maximum.where} ${maximum.value}: the minimum must not exceed the maximum`,
+		);
 	}
 
 	return {

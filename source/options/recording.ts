@@ -19,11 +19,23 @@ export const RECORD_FLAGS = {
 } as const;
 
 export const RECORD_HELP: ReadonlyArray<readonly [flag: string, text: string]> = [
-	['--record FILE', 'Also write every poll round to FILE (NDJSON; FILE.gz compresses); polls until stopped, even without a terminal'],
+	[
+		'--record FILE',
+		'Also write every poll round to FILE (NDJSON; FILE.gz compresses); polls until stopped, even without a terminal',
+	],
 	['--record-max SIZE', 'Stop recording (not monitoring) when FILE reaches SIZE: 500MB, 2GiB… (default 1GB)'],
-	['--replay FILE', 'Play a recording instead of polling a scheduler (space pause, ←/→ step, [/] ±1 min, {/} start/end, x speed)'],
-	['--at TIME', 'With --replay: the moment to show, ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or +90s/+2m from the start'],
-	['--diff T1,T2', 'With --replay: print what changed between two moments (workers, memory, spilled, per-prefix progress, erred)'],
+	[
+		'--replay FILE',
+		'Play a recording instead of polling a scheduler (space pause, ←/→ step, [/] ±1 min, {/} start/end, x speed)',
+	],
+	[
+		'--at TIME',
+		'With --replay: the moment to show, ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or +90s/+2m from the start',
+	],
+	[
+		'--diff T1,T2',
+		'With --replay: print what changed between two moments (workers, memory, spilled, per-prefix progress, erred)',
+	],
 	['--demo', 'Play the recording bundled with dask-top in a loop: no cluster needed'],
 ];
 
@@ -57,14 +69,17 @@ export interface RecordOptions {
 	readonly replay?: ReplayFrom;
 }
 
-export type RecordOptionsResult = {readonly ok: true; readonly options: RecordOptions} | {readonly ok: false; readonly error: string};
+export type RecordOptionsResult =
+	| {readonly ok: true; readonly options: RecordOptions}
+	| {readonly ok: false; readonly error: string};
 
 const MOMENT_HELP = 'use ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or an offset from the start such as +90s or +2m';
 
 function moment(text: string, flag: string): MomentSpec | string {
 	const parsed = parseMoment(text);
 	if (parsed !== undefined) return parsed;
-	if (/^\s*-/.test(text) && parseMoment(text.trim().slice(1)) !== undefined) return `${flag} ${text.trim()} is before the recording's start: an offset counts from it, from +0s to the recording's length (+90s, +2m), or give a time (${MOMENT_HELP})`;
+	if (/^\s*-/.test(text) && parseMoment(text.trim().slice(1)) !== undefined)
+		return `${flag} ${text.trim()} is before the recording's start: an offset counts from it, from +0s to the recording's length (+90s, +2m), or give a time (${MOMENT_HELP})`;
 	return `${flag}: "${text}" is not a moment (${MOMENT_HELP})`;
 }
 
@@ -83,18 +98,22 @@ export function resolveRecordOptions(flags: RecordFlags, context: RecordContext)
 	if (flags.recordMax !== undefined && flags.record === undefined) return fail('--record-max needs --record FILE');
 	if (flags.replay !== undefined && demo) return fail('--replay and --demo both play a recording: choose one');
 	const replaying = flags.replay !== undefined || demo;
-	if (flags.record !== undefined && replaying) return fail(`--record records a live scheduler; it cannot be combined with ${demo ? '--demo' : '--replay'}`);
-	if (replaying && context.hasUrlArgument) return fail(`${demo ? '--demo' : '--replay'} plays a recording: give no scheduler URL`);
+	if (flags.record !== undefined && replaying)
+		return fail(`--record records a live scheduler; it cannot be combined with ${demo ? '--demo' : '--replay'}`);
+	if (replaying && context.hasUrlArgument)
+		return fail(`${demo ? '--demo' : '--replay'} plays a recording: give no scheduler URL`);
 	if (!replaying && flags.at !== undefined) return fail('--at needs --replay FILE (or --demo)');
 	if (!replaying && flags.diff !== undefined) return fail('--diff needs --replay FILE (or --demo)');
-	if (flags.at !== undefined && flags.diff !== undefined) return fail('--at and --diff cannot be combined: --diff already names its two moments');
+	if (flags.at !== undefined && flags.diff !== undefined)
+		return fail('--at and --diff cannot be combined: --diff already names its two moments');
 
 	let record: RecordTo | undefined;
 	if (flags.record !== undefined) {
 		let maxBytes = DEFAULT_RECORD_MAX_BYTES;
 		if (flags.recordMax !== undefined) {
 			const parsed = parseSize(flags.recordMax);
-			if (parsed === undefined) return fail(`--record-max: "${flags.recordMax}" is not a size (use 500MB, 2GB, 512MiB or a number of bytes)`);
+			if (parsed === undefined)
+				return fail(`--record-max: "${flags.recordMax}" is not a size (use 500MB, 2GB, 512MiB or a number of bytes)`);
 			maxBytes = parsed;
 		}
 		record = {file: flags.record, maxBytes};
@@ -111,7 +130,8 @@ export function resolveRecordOptions(flags: RecordFlags, context: RecordContext)
 		}
 		if (flags.diff !== undefined) {
 			const parts = flags.diff.split(',');
-			if (parts.length !== 2) return fail(`--diff needs two moments separated by a comma, e.g. --diff +30s,+2m (got "${flags.diff}")`);
+			if (parts.length !== 2)
+				return fail(`--diff needs two moments separated by a comma, e.g. --diff +30s,+2m (got "${flags.diff}")`);
 			const first = moment(parts[0] as string, '--diff');
 			if (typeof first === 'string') return fail(first);
 			const second = moment(parts[1] as string, '--diff');
@@ -134,7 +154,10 @@ export function resolveRecordOptions(flags: RecordFlags, context: RecordContext)
  * recording polls until signalled even without a terminal (nohup, cron, systemd). Replay: the
  * same, and --diff always prints once.
  */
-export function runsOnce(base: {readonly once: boolean; readonly json: boolean; readonly stdoutIsTTY: boolean}, options: RecordOptions): boolean {
+export function runsOnce(
+	base: {readonly once: boolean; readonly json: boolean; readonly stdoutIsTTY: boolean},
+	options: RecordOptions,
+): boolean {
 	if (options.replay?.diff !== undefined) return true;
 	if (base.once || base.json) return true;
 	if (options.record !== undefined) return false;
@@ -143,5 +166,12 @@ export function runsOnce(base: {readonly once: boolean; readonly json: boolean; 
 
 /** The recording flags out of meow's flags object, for ParsedArgv. */
 export function pickRecordFlags(flags: RecordFlags): RecordFlags {
-	return {record: flags.record, recordMax: flags.recordMax, replay: flags.replay, at: flags.at, diff: flags.diff, demo: flags.demo === true};
+	return {
+		record: flags.record,
+		recordMax: flags.recordMax,
+		replay: flags.replay,
+		at: flags.at,
+		diff: flags.diff,
+		demo: flags.demo === true,
+	};
 }

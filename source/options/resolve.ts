@@ -51,7 +51,9 @@ export interface Options {
 	readonly notes: readonly string[];
 }
 
-export type OptionsResult = {readonly ok: true; readonly options: Options} | {readonly ok: false; readonly error: string};
+export type OptionsResult =
+	| {readonly ok: true; readonly options: Options}
+	| {readonly ok: false; readonly error: string};
 
 export interface OptionsInput {
 	readonly argv: Pick<ParsedArgv, 'input' | 'flags'>;
@@ -66,7 +68,8 @@ export function parseHeader(text: string): HttpHeader | string {
 	const colon = text.indexOf(':');
 	const name = colon < 0 ? '' : text.slice(0, colon).trim();
 	const value = colon < 0 ? '' : text.slice(colon + 1).trim();
-	if (colon < 0 || !HEADER_NAME.test(name)) return `a header must look like 'Name: value' (got '${text.slice(0, 40)}${colon < 0 ? '' : ': …'}')`;
+	if (colon < 0 || !HEADER_NAME.test(name))
+		return `a header must look like 'Name: value' (got '${text.slice(0, 40)}${colon < 0 ? '' : ': …'}')`;
 	if (/[\r\n\0]/.test(value)) return `the value of header ${name} contains a line break`;
 	return {name, value};
 }
@@ -92,9 +95,23 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	notes.push(...urls.notes);
 	const urlFrom = urls.urlFrom;
 
-	const intervalMs = pickDurationMs(flags.interval, '--interval', config?.interval, inConfig('interval'), DEFAULT_INTERVAL_MS, INTERVAL_RANGE);
+	const intervalMs = pickDurationMs(
+		flags.interval,
+		'--interval',
+		config?.interval,
+		inConfig('interval'),
+		DEFAULT_INTERVAL_MS,
+		INTERVAL_RANGE,
+	);
 	if (typeof intervalMs === 'string') return {ok: false, error: intervalMs};
-	const timeoutMs = pickDurationMs(flags.timeout, '--timeout', config?.timeout, inConfig('timeout'), DEFAULT_TIMEOUT_MS, TIMEOUT_RANGE);
+	const timeoutMs = pickDurationMs(
+		flags.timeout,
+		'--timeout',
+		config?.timeout,
+		inConfig('timeout'),
+		DEFAULT_TIMEOUT_MS,
+		TIMEOUT_RANGE,
+	);
 	if (typeof timeoutMs === 'string') return {ok: false, error: timeoutMs};
 
 	const headers = new Map<string, HttpHeader>();
@@ -115,17 +132,39 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	const caFile = flags.caFile ?? config?.caFile;
 	if (caFile === '') return {ok: false, error: '--ca-file needs a file name'};
 	// NO_COLOR (any value but empty), TERM=dumb and FORCE_COLOR=0 turn colours off, as --no-color does.
-	const noColorEnv = (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') || env['TERM'] === 'dumb' || env['FORCE_COLOR'] === '0' || env['FORCE_COLOR'] === 'false';
+	const noColorEnv =
+		(env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') ||
+		env['TERM'] === 'dumb' ||
+		env['FORCE_COLOR'] === '0' ||
+		env['FORCE_COLOR'] === 'false';
 	const plainLocale = !localeIsUtf8(env);
-	const recording = resolveRecordOptions(flags.recording ?? {}, {hasUrlArgument: input.length > 0, demoFile: demoRecordingPath()});
+	const recording = resolveRecordOptions(flags.recording ?? {}, {
+		hasUrlArgument: input.length > 0,
+		demoFile: demoRecordingPath(),
+	});
 	if (!recording.ok) return {ok: false, error: recording.error};
 	if (recording.options.record !== undefined && clusters.length > 1) {
-		return {ok: false, error: `--record records one cluster for now, got ${clusters.length} scheduler URLs: run one dask-top --record per cluster`};
+		return {
+			ok: false,
+			error: `--record records one cluster for now, got ${clusters.length} scheduler URLs: run one dask-top --record per cluster`,
+		};
 	}
 	if (flags.check) {
-		const recordingFlag = recording.options.replay !== undefined ? (recording.options.replay.demo ? '--demo' : '--replay') : recording.options.record !== undefined ? '--record' : undefined;
-		if (recordingFlag !== undefined) return {ok: false, error: `--check polls a live scheduler and cannot be combined with ${recordingFlag}`};
-		if (flags.json || flags.once) return {ok: false, error: `--check prints its own line and cannot be combined with ${flags.json ? '--json' : '--once'}`};
+		const recordingFlag =
+			recording.options.replay !== undefined
+				? recording.options.replay.demo
+					? '--demo'
+					: '--replay'
+				: recording.options.record !== undefined
+					? '--record'
+					: undefined;
+		if (recordingFlag !== undefined)
+			return {ok: false, error: `--check polls a live scheduler and cannot be combined with ${recordingFlag}`};
+		if (flags.json || flags.once)
+			return {
+				ok: false,
+				error: `--check prints its own line and cannot be combined with ${flags.json ? '--json' : '--once'}`,
+			};
 	}
 	const model = resolveModelFlags(flags, config, intervalMs);
 	if (!model.ok) return {ok: false, error: model.error};
@@ -154,4 +193,3 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 		},
 	};
 }
-

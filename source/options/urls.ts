@@ -23,7 +23,12 @@ export interface ClusterTarget {
 }
 
 export type UrlsResult =
-	| {readonly ok: true; readonly urls: readonly SchedulerUrl[]; readonly urlFrom: UrlOrigin; readonly notes: readonly string[]}
+	| {
+			readonly ok: true;
+			readonly urls: readonly SchedulerUrl[];
+			readonly urlFrom: UrlOrigin;
+			readonly notes: readonly string[];
+	  }
 	| {readonly ok: false; readonly error: string};
 
 export interface UrlsInput {
@@ -73,11 +78,17 @@ export function resolveUrls({input, env, config}: UrlsInput): UrlsResult {
 }
 
 /** Each cluster's headers: the shared ones, plus its own credentials as Basic auth unless an Authorization header is given. */
-export function clusterTargets(urls: readonly SchedulerUrl[], shared: ReadonlyMap<string, HttpHeader>): ClusterTarget[] {
+export function clusterTargets(
+	urls: readonly SchedulerUrl[],
+	shared: ReadonlyMap<string, HttpHeader>,
+): ClusterTarget[] {
 	return urls.map((url) => {
 		const headers = new Map(shared);
 		if (url.basicAuth !== undefined && !headers.has('authorization')) {
-			headers.set('authorization', {name: 'Authorization', value: `Basic ${Buffer.from(url.basicAuth).toString('base64')}`});
+			headers.set('authorization', {
+				name: 'Authorization',
+				value: `Basic ${Buffer.from(url.basicAuth).toString('base64')}`,
+			});
 		}
 		return {url, headers: [...headers.values()]};
 	});

@@ -17,7 +17,13 @@ import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 export type CheckState = keyof typeof CHECK_EXIT_CODES;
 
 /** The alert kinds one poll can show; the others need history. */
-export const ONE_POLL_KINDS: ReadonlySet<AlertKind> = new Set<AlertKind>(['memory', 'paused', 'unmanaged_memory', 'event_loop', 'heartbeat']);
+export const ONE_POLL_KINDS: ReadonlySet<AlertKind> = new Set<AlertKind>([
+	'memory',
+	'paused',
+	'unmanaged_memory',
+	'event_loop',
+	'heartbeat',
+]);
 
 /** How many alert messages the line names before "+N more" (a plugin line must stay short). */
 const MAX_NAMED_ALERTS = 3;
@@ -47,7 +53,10 @@ function percent(fraction: number): number {
 	return Math.round(fraction * 1000) / 10;
 }
 
-function maxOf(workers: readonly WorkerSnapshot[], figure: (w: WorkerSnapshot) => number | undefined): number | undefined {
+function maxOf(
+	workers: readonly WorkerSnapshot[],
+	figure: (w: WorkerSnapshot) => number | undefined,
+): number | undefined {
 	let max: number | undefined;
 	for (const w of workers) {
 		const value = figure(w);
@@ -60,7 +69,12 @@ function fraction(part: number | undefined, limit: number | undefined): number |
 	return part === undefined || limit === undefined || limit <= 0 ? undefined : part / limit;
 }
 
-function datum(label: string, value: number | undefined, unit: PerfDatum['unit'], extra: Omit<PerfDatum, 'label' | 'value' | 'unit'> = {}): PerfDatum[] {
+function datum(
+	label: string,
+	value: number | undefined,
+	unit: PerfDatum['unit'],
+	extra: Omit<PerfDatum, 'label' | 'value' | 'unit'> = {},
+): PerfDatum[] {
 	return value === undefined ? [] : [{label, value, unit, ...extra}];
 }
 
@@ -78,14 +92,37 @@ export function perfdata(snapshot: Snapshot, thresholds: Thresholds): PerfDatum[
 		...datum('workers', count, '', {min: 0}),
 		...datum('threads', s.threads, '', {min: 0}),
 		...datum('memory', memory === undefined ? undefined : percent(memory), '%', {min: 0, max: 100}),
-		...datum('memory_used', s.memory_process_bytes, 'B', {min: 0, ...(s.memory_limit_bytes ? {max: s.memory_limit_bytes} : {})}),
-		...datum('worker_memory_max', worst === undefined ? undefined : percent(worst), '%', {warn: percent(thresholds.memory_warning), crit: percent(thresholds.memory_critical), min: 0, max: 100}),
-		...datum('worker_unmanaged_max', unmanaged === undefined ? undefined : percent(unmanaged), '%', {warn: percent(thresholds.unmanaged_warning), crit: percent(thresholds.unmanaged_critical), min: 0, max: 100}),
+		...datum('memory_used', s.memory_process_bytes, 'B', {
+			min: 0,
+			...(s.memory_limit_bytes ? {max: s.memory_limit_bytes} : {}),
+		}),
+		...datum('worker_memory_max', worst === undefined ? undefined : percent(worst), '%', {
+			warn: percent(thresholds.memory_warning),
+			crit: percent(thresholds.memory_critical),
+			min: 0,
+			max: 100,
+		}),
+		...datum('worker_unmanaged_max', unmanaged === undefined ? undefined : percent(unmanaged), '%', {
+			warn: percent(thresholds.unmanaged_warning),
+			crit: percent(thresholds.unmanaged_critical),
+			min: 0,
+			max: 100,
+		}),
 		...datum('spilled', s.memory_spilled_bytes, 'B', {min: 0}),
 		// Any paused worker is critical (the paused rule): a critical range of 0 means "above 0".
 		...datum('paused', paused, '', {crit: 0, min: 0, max: count}),
-		...datum('event_loop_max', maxOf(workers, (w) => w.event_loop_interval_seconds), 's', {warn: thresholds.event_loop_warning_s, crit: thresholds.event_loop_critical_s, min: 0}),
-		...datum('heartbeat_age_max', maxOf(workers, (w) => w.heartbeat_age_seconds), 's', {warn: thresholds.heartbeat_warning_x * heartbeat, crit: thresholds.heartbeat_critical_x * heartbeat, min: 0}),
+		...datum(
+			'event_loop_max',
+			maxOf(workers, (w) => w.event_loop_interval_seconds),
+			's',
+			{warn: thresholds.event_loop_warning_s, crit: thresholds.event_loop_critical_s, min: 0},
+		),
+		...datum(
+			'heartbeat_age_max',
+			maxOf(workers, (w) => w.heartbeat_age_seconds),
+			's',
+			{warn: thresholds.heartbeat_warning_x * heartbeat, crit: thresholds.heartbeat_critical_x * heartbeat, min: 0},
+		),
 		...datum('tasks_processing', s.tasks.processing, '', {min: 0}),
 		...datum('tasks_queued', s.tasks.queued, '', {min: 0}),
 		...datum('tasks_erred', s.tasks.erred, '', {min: 0}),
@@ -126,7 +163,11 @@ export function onePollAlerts(state: ClusterState): Alert[] {
 /** One cluster judged from its latest snapshot and the model's alerts after one poll. */
 export function judgeCluster(name: string, snapshot: Snapshot, state: ClusterState): ClusterCheck {
 	const alerts = onePollAlerts(state);
-	const worst: CheckState = alerts.some((a) => a.severity === 'critical') ? 'CRITICAL' : alerts.length > 0 ? 'WARNING' : 'OK';
+	const worst: CheckState = alerts.some((a) => a.severity === 'critical')
+		? 'CRITICAL'
+		: alerts.length > 0
+			? 'WARNING'
+			: 'OK';
 	const figures = summary(snapshot);
 	const count = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} in one poll`;
 	let text: string;
@@ -155,9 +196,17 @@ export function checkResult(checks: readonly ClusterCheck[]): CheckResult {
 	if (checks.length === 0) return unknownResult('no scheduler to check');
 	const worst = checks.reduce<CheckState>((acc, c) => (STATE_RANK[c.state] > STATE_RANK[acc] ? c.state : acc), 'OK');
 	const single = checks.length === 1;
-	const text = single ? checks[0]!.text : [...checks].sort((a, b) => STATE_RANK[b.state] - STATE_RANK[a.state]).map((c) => `${c.name} ${c.state}: ${c.text}`).join('; ');
+	const text = single
+		? checks[0]!.text
+		: [...checks]
+				.sort((a, b) => STATE_RANK[b.state] - STATE_RANK[a.state])
+				.map((c) => `${c.name} ${c.state}: ${c.text}`)
+				.join('; ');
 	const perf = checks.flatMap((c) => c.perfdata.map((d) => perfText(d, single ? '' : `${c.name}/`)));
-	return {line: `DASK ${worst} - ${oneLine(text)}${perf.length > 0 ? ` | ${perf.join(' ')}` : ''}`, exitCode: CHECK_EXIT_CODES[worst]};
+	return {
+		line: `DASK ${worst} - ${oneLine(text)}${perf.length > 0 ? ` | ${perf.join(' ')}` : ''}`,
+		exitCode: CHECK_EXIT_CODES[worst],
+	};
 }
 
 /** A usage error or anything that stops the check from judging: UNKNOWN (3). */

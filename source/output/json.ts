@@ -41,7 +41,16 @@
  * left out (its error is on stderr, exit 1).
  */
 import {progressView} from '../model/progress.js';
-import type {AdaptiveView, Alert, ClusterState, ModelEvent, PrefixProgress, SeverityCounts, StallView, TriageView} from '../model/types.js';
+import type {
+	AdaptiveView,
+	Alert,
+	ClusterState,
+	ModelEvent,
+	PrefixProgress,
+	SeverityCounts,
+	StallView,
+	TriageView,
+} from '../model/types.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 
 export type LostWorker = WorkerSnapshot & {
@@ -67,7 +76,12 @@ export function lostWorkers(state: ClusterState): LostWorker[] {
 	const out: LostWorker[] = [];
 	for (const track of state.workers.values()) {
 		if (track.lostMs === undefined) continue;
-		out.push({...track.last, lost_at: track.lostMs / 1000, last_listed_at: track.lastSeenMs / 1000, ...(track.retired ? {retired: true as const} : {})});
+		out.push({
+			...track.last,
+			lost_at: track.lostMs / 1000,
+			last_listed_at: track.lastSeenMs / 1000,
+			...(track.retired ? {retired: true as const} : {}),
+		});
 	}
 	return out.sort((a, b) => b.lost_at - a.lost_at || (a.name < b.name ? -1 : 1));
 }

@@ -35,7 +35,9 @@ const WORKERS_SOURCE: Readonly<Record<NonNullable<Snapshot['workers_source']>, s
 function workersLine(snapshot: Snapshot): string {
 	const counts = snapshot.scheduler.workers;
 	const total = counts.total ?? (snapshot.workers.length > 0 ? snapshot.workers.length : undefined);
-	const states = WORKER_STATES.filter(([key]) => counts[key] !== undefined).map(([key, label]) => `${counts[key]} ${label}`);
+	const states = WORKER_STATES.filter(([key]) => counts[key] !== undefined).map(
+		([key, label]) => `${counts[key]} ${label}`,
+	);
 	return `${numberText(total)}${states.length > 0 ? `: ${states.join(', ')}` : ''}`;
 }
 
@@ -50,7 +52,9 @@ function memoryLine(snapshot: Snapshot): string {
 
 function tasksLine(snapshot: Snapshot): string {
 	const {tasks, tasks_total: total} = snapshot.scheduler;
-	const states = TASK_ORDER.filter(([state]) => tasks[state] !== undefined).map(([state, label]) => `${tasks[state]} ${label}`);
+	const states = TASK_ORDER.filter(([state]) => tasks[state] !== undefined).map(
+		([state, label]) => `${tasks[state]} ${label}`,
+	);
 	if (total === undefined && states.length === 0) return '-';
 	return `${numberText(total)}${states.length > 0 ? `: ${states.join(', ')}` : ''}`;
 }
@@ -60,21 +64,44 @@ function endpointName(e: EndpointHealth): string {
 }
 
 function sourceLine(snapshot: Snapshot): string {
-	const parts = [`workers from ${snapshot.workers_source === undefined ? 'nowhere yet' : WORKERS_SOURCE[snapshot.workers_source]}`];
-	if (snapshot.workers.some((w) => Object.values(w.sources).includes('worker_metrics'))) parts.push("workers' own /metrics");
+	const parts = [
+		`workers from ${snapshot.workers_source === undefined ? 'nowhere yet' : WORKERS_SOURCE[snapshot.workers_source]}`,
+	];
+	if (snapshot.workers.some((w) => Object.values(w.sources).includes('worker_metrics')))
+		parts.push("workers' own /metrics");
 	const failed = snapshot.endpoints.filter((e) => e.state === 'failed');
 	const unavailable = snapshot.endpoints.filter((e) => e.state === 'unavailable' && e.target === undefined);
-	if (failed.length > 0) parts.push(`failing: ${failed.map((e) => `${endpointName(e)} (${e.detail ?? `HTTP ${e.status ?? '-'}`})`).join(', ')}`);
+	if (failed.length > 0)
+		parts.push(
+			`failing: ${failed.map((e) => `${endpointName(e)} (${e.detail ?? `HTTP ${e.status ?? '-'}`})`).join(', ')}`,
+		);
 	if (unavailable.length > 0) parts.push(`unavailable: ${unavailable.map(endpointName).join(', ')}`);
 	return parts.join('; ');
 }
 
-const COLUMNS = ['NAME', 'ADDRESS', 'STATUS', 'THREADS', 'CPU%', 'MEMORY', 'MEM%', 'SPILLED', 'EXEC/READY/IN-MEM', 'LAST SEEN'] as const;
+const COLUMNS = [
+	'NAME',
+	'ADDRESS',
+	'STATUS',
+	'THREADS',
+	'CPU%',
+	'MEMORY',
+	'MEM%',
+	'SPILLED',
+	'EXEC/READY/IN-MEM',
+	'LAST SEEN',
+] as const;
 const RIGHT = new Set<string>(['THREADS', 'CPU%', 'MEMORY', 'MEM%', 'SPILLED', 'EXEC/READY/IN-MEM', 'LAST SEEN']);
 
 function workerCells(w: WorkerSnapshot, timeSeconds: number): string[] {
-	const limit = w.memory_limit_bytes === undefined ? '-' : w.memory_limit_bytes === 0 ? 'no limit' : bytesText(w.memory_limit_bytes);
-	const age = w.heartbeat_age_seconds ?? (w.last_seen === undefined ? undefined : Math.max(0, timeSeconds - w.last_seen));
+	const limit =
+		w.memory_limit_bytes === undefined
+			? '-'
+			: w.memory_limit_bytes === 0
+				? 'no limit'
+				: bytesText(w.memory_limit_bytes);
+	const age =
+		w.heartbeat_age_seconds ?? (w.last_seen === undefined ? undefined : Math.max(0, timeSeconds - w.last_seen));
 	const inMemory = w.tasks_in_memory ?? w.keys_in_memory;
 	return [
 		w.name,
@@ -94,7 +121,9 @@ function table(rows: readonly string[][]): string[] {
 	const widths = COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)));
 	return rows.map((row) =>
 		row
-			.map((cell, i) => (RIGHT.has(COLUMNS[i]!) ? cell.padStart(widths[i]!) : i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+			.map((cell, i) =>
+				RIGHT.has(COLUMNS[i]!) ? cell.padStart(widths[i]!) : i === row.length - 1 ? cell : cell.padEnd(widths[i]!),
+			)
 			.join('  ')
 			.trimEnd(),
 	);
@@ -103,7 +132,11 @@ function table(rows: readonly string[][]): string[] {
 /** The snapshot with the model's triage of it (alerts, adaptive target): what `--once` prints. */
 export function formatSnapshotText(snapshot: Snapshot, triage: TriageView): string {
 	const version = snapshot.dask_version_hint === undefined ? '' : `  (Dask ${snapshot.dask_version_hint})`;
-	const threads = snapshot.scheduler.threads ?? (snapshot.workers.length > 0 && snapshot.workers.every((w) => w.nthreads !== undefined) ? snapshot.workers.reduce((n, w) => n + (w.nthreads ?? 0), 0) : undefined);
+	const threads =
+		snapshot.scheduler.threads ??
+		(snapshot.workers.length > 0 && snapshot.workers.every((w) => w.nthreads !== undefined)
+			? snapshot.workers.reduce((n, w) => n + (w.nthreads ?? 0), 0)
+			: undefined);
 	const header = [
 		`URL       ${snapshot.url}  at ${timeText(snapshot.time)}${version}`,
 		`Workers   ${workersLine(snapshot)}`,
@@ -114,7 +147,9 @@ export function formatSnapshotText(snapshot: Snapshot, triage: TriageView): stri
 		...alertsLines(triage),
 		...adaptiveLines(triage.adaptive),
 	];
-	const workers = [...snapshot.workers].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.address < b.address ? -1 : 1));
+	const workers = [...snapshot.workers].sort((a, b) =>
+		a.name < b.name ? -1 : a.name > b.name ? 1 : a.address < b.address ? -1 : 1,
+	);
 	const rows = table([[...COLUMNS], ...workers.map((w) => workerCells(w, snapshot.time))]);
 	return `${[...header, '', ...(workers.length === 0 ? ['(no workers)'] : rows)].join('\n')}\n`;
 }

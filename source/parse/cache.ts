@@ -81,7 +81,8 @@ export function readAnswer(answer: EndpointResult, kind: EndpointKind, previous?
 	const verdict = classify(answer, kind);
 	if (verdict.state !== 'ok' || body === undefined) return {result, ...verdict};
 	const kept = body.length <= REUSE_BODY_LIMIT ? {body} : {};
-	if (previous?.state === 'ok' && previous.parsed !== undefined && previous.body === body) return {result, state: 'ok', parsed: previous.parsed, ...kept};
+	if (previous?.state === 'ok' && previous.parsed !== undefined && previous.body === body)
+		return {result, state: 'ok', parsed: previous.parsed, ...kept};
 	try {
 		const parsed = parseAnswer(kind, body);
 		return parsed ? {result, state: 'ok', parsed, ...kept} : {result, state: 'ok'};
@@ -97,14 +98,24 @@ export function entryOf(cache: ScrapeCache, target: Target, path: string): Cache
 }
 
 /** The parsed latest answer of a scheduler endpoint, only when that latest answer is ok. */
-export function latestOk<K extends ParsedKind>(cache: ScrapeCache, path: string, kind: K, target: Target = 'scheduler'): ParsedOf<K> | undefined {
+export function latestOk<K extends ParsedKind>(
+	cache: ScrapeCache,
+	path: string,
+	kind: K,
+	target: Target = 'scheduler',
+): ParsedOf<K> | undefined {
 	const latest = entryOf(cache, target, path)?.latest;
 	if (latest?.state !== 'ok' || latest.parsed?.kind !== kind) return undefined;
 	return latest.parsed.value as ParsedOf<K>;
 }
 
 /** The parsed last good answer, however old. */
-export function lastOk<K extends ParsedKind>(cache: ScrapeCache, path: string, kind: K, target: Target = 'scheduler'): ParsedOf<K> | undefined {
+export function lastOk<K extends ParsedKind>(
+	cache: ScrapeCache,
+	path: string,
+	kind: K,
+	target: Target = 'scheduler',
+): ParsedOf<K> | undefined {
 	const answer = entryOf(cache, target, path)?.lastOk;
 	if (answer?.parsed?.kind !== kind) return undefined;
 	return answer.parsed.value as ParsedOf<K>;
@@ -129,11 +140,17 @@ function knownWorkers(entries: ReadonlyMap<string, CacheEntry>): KnownWorkers | 
 	switch (parsed?.kind) {
 		case 'identity': {
 			const ws = parsed.value.workers;
-			return {addresses: new Set(ws.map((w) => w.address)), hostPorts: new Set(ws.map((w) => `${w.host}:${w.dashboard_port}`))};
+			return {
+				addresses: new Set(ws.map((w) => w.address)),
+				hostPorts: new Set(ws.map((w) => `${w.host}:${w.dashboard_port}`)),
+			};
 		}
 		case 'workers-html': {
 			const rows = parsed.value.rows;
-			return {addresses: new Set(rows.map((r) => r.address)), hostPorts: new Set(rows.map((r) => `${r.host}:${r.dashboard_port}`))};
+			return {
+				addresses: new Set(rows.map((r) => r.address)),
+				hostPorts: new Set(rows.map((r) => `${r.host}:${r.dashboard_port}`)),
+			};
 		}
 		case 'api-get-workers':
 			return {addresses: new Set(parsed.value.workers.map((w) => w.address))};
@@ -186,9 +203,16 @@ function roundProcess(entries: ReadonlyMap<string, CacheEntry>, raw: RawScrape):
 		const latest = entries.get(cacheKey(result.target, result.path))?.latest;
 		if (latest?.result.startedMs !== result.startedMs || latest.state !== 'ok') continue;
 		const parsed = latest.parsed;
-		if (parsed?.kind === 'scheduler-metrics' && parsed.value.process_start_time_seconds !== undefined) process.startSeconds = parsed.value.process_start_time_seconds;
-		else if (parsed?.kind === 'identity') process = {...process, ...(parsed.value.scheduler.id ? {id: parsed.value.scheduler.id} : {}), ...(parsed.value.scheduler.address ? {address: parsed.value.scheduler.address} : {})};
-		else if (parsed?.kind === 'workers-html' && parsed.value.scheduler_address !== undefined) process.address ??= parsed.value.scheduler_address;
+		if (parsed?.kind === 'scheduler-metrics' && parsed.value.process_start_time_seconds !== undefined)
+			process.startSeconds = parsed.value.process_start_time_seconds;
+		else if (parsed?.kind === 'identity')
+			process = {
+				...process,
+				...(parsed.value.scheduler.id ? {id: parsed.value.scheduler.id} : {}),
+				...(parsed.value.scheduler.address ? {address: parsed.value.scheduler.address} : {}),
+			};
+		else if (parsed?.kind === 'workers-html' && parsed.value.scheduler_address !== undefined)
+			process.address ??= parsed.value.scheduler_address;
 	}
 	return process;
 }
@@ -199,7 +223,12 @@ const START_TOLERANCE_S = 1;
 /** Whether two process descriptions name different processes (a figure both have differs). */
 export function otherProcess(a: SchedulerProcess, b: SchedulerProcess): boolean {
 	if (a.id !== undefined && b.id !== undefined && a.id !== b.id) return true;
-	if (a.startSeconds !== undefined && b.startSeconds !== undefined && Math.abs(a.startSeconds - b.startSeconds) > START_TOLERANCE_S) return true;
+	if (
+		a.startSeconds !== undefined &&
+		b.startSeconds !== undefined &&
+		Math.abs(a.startSeconds - b.startSeconds) > START_TOLERANCE_S
+	)
+		return true;
 	return a.address !== undefined && b.address !== undefined && a.address !== b.address;
 }
 
@@ -214,7 +243,11 @@ function dropPreviousProcess(entries: Map<string, CacheEntry>, roundMs: number):
 			continue;
 		}
 		const {lastOk, lastFailure, ...rest} = entry;
-		entries.set(key, {...rest, ...(lastOk && lastOk.result.startedMs >= roundMs ? {lastOk} : {}), ...(lastFailure && lastFailure.result.startedMs >= roundMs ? {lastFailure} : {})});
+		entries.set(key, {
+			...rest,
+			...(lastOk && lastOk.result.startedMs >= roundMs ? {lastOk} : {}),
+			...(lastFailure && lastFailure.result.startedMs >= roundMs ? {lastFailure} : {}),
+		});
 	}
 }
 

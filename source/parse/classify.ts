@@ -46,44 +46,79 @@ const IDENTITY_500 = 'identity.json fails while workers are busy on Dask >= 2023
 
 function httpFailure(status: number, kind: EndpointKind): Classification {
 	if (status >= 500) {
-		const reason = status === 500 ? 'Internal Server Error' : status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : 'server error';
-		return {state: 'failed', detail: `HTTP ${status} ${reason}${kind === 'identity' && status === 500 ? `: ${IDENTITY_500}` : ''}`};
+		const reason =
+			status === 500
+				? 'Internal Server Error'
+				: status === 502
+					? 'Bad Gateway'
+					: status === 503
+						? 'Service Unavailable'
+						: 'server error';
+		return {
+			state: 'failed',
+			detail: `HTTP ${status} ${reason}${kind === 'identity' && status === 500 ? `: ${IDENTITY_500}` : ''}`,
+		};
 	}
-	if (status === 401 || status === 403) return {state: 'failed', detail: `HTTP ${status}: access denied; a login or token is needed in front of this dashboard`};
-	if (status >= 300 && status < 400) return {state: 'failed', detail: `HTTP ${status} redirect: a login page or proxy in front of the dashboard?`};
+	if (status === 401 || status === 403)
+		return {
+			state: 'failed',
+			detail: `HTTP ${status}: access denied; a login or token is needed in front of this dashboard`,
+		};
+	if (status >= 300 && status < 400)
+		return {state: 'failed', detail: `HTTP ${status} redirect: a login page or proxy in front of the dashboard?`};
 	return {state: 'failed', detail: `HTTP ${status}`};
 }
 
-export function classify(result: EndpointResult, kind: EndpointKind = endpointKind(result.target, result.path)): Classification {
+export function classify(
+	result: EndpointResult,
+	kind: EndpointKind = endpointKind(result.target, result.path),
+): Classification {
 	if (result.status === null) {
 		const error = result.error ?? {kind: 'other' as const, message: 'no answer'};
 		return {state: 'failed', detail: networkDetail(error.kind, error.message, result.latencyMs)};
 	}
 	const status = result.status;
 	if (status === 404 || status === 410) {
-		const what = kind.startsWith('api-') ? ': the /api/v1 module is not enabled on this scheduler (or this version lacks the route)' : '';
+		const what = kind.startsWith('api-')
+			? ': the /api/v1 module is not enabled on this scheduler (or this version lacks the route)'
+			: '';
 		return {state: 'unavailable', detail: `not found (HTTP ${status})${what}`};
 	}
 	if (status === 405 || status === 501) return {state: 'unavailable', detail: `method not allowed (HTTP ${status})`};
-	if (status >= 300 && status < 400 && bodyFormat(kind) === 'any') return {state: 'ok', detail: `redirect (HTTP ${status})`};
+	if (status >= 300 && status < 400 && bodyFormat(kind) === 'any')
+		return {state: 'ok', detail: `redirect (HTTP ${status})`};
 	if (status < 200 || status >= 300) return httpFailure(status, kind);
 
 	const format = bodyFormat(kind);
 	const body = result.body;
 	if (body === undefined) return format === 'any' ? {state: 'ok'} : {state: 'failed', detail: 'answer had no body'};
 	if (proxyParts(result.path) && looksLikeHtml(result) && format !== 'html') {
-		return {state: 'unavailable', detail: "jupyter-server-proxy is not installed next to the scheduler: /proxy answers a hint page, not the worker's data"};
+		return {
+			state: 'unavailable',
+			detail:
+				"jupyter-server-proxy is not installed next to the scheduler: /proxy answers a hint page, not the worker's data",
+		};
 	}
 	switch (format) {
 		case 'prometheus':
-			if (isPrometheusStub(body)) return {state: 'unavailable', detail: 'Prometheus metrics not available: prometheus_client is not installed there'};
-			if (looksLikeHtml(result)) return {state: 'failed', detail: 'expected Prometheus text but got an HTML page (a login page or proxy in front?)'};
+			if (isPrometheusStub(body))
+				return {
+					state: 'unavailable',
+					detail: 'Prometheus metrics not available: prometheus_client is not installed there',
+				};
+			if (looksLikeHtml(result))
+				return {
+					state: 'failed',
+					detail: 'expected Prometheus text but got an HTML page (a login page or proxy in front?)',
+				};
 			return {state: 'ok'};
 		case 'json':
-			if (looksLikeHtml(result)) return {state: 'failed', detail: 'expected JSON but got an HTML page (a login page or proxy in front?)'};
+			if (looksLikeHtml(result))
+				return {state: 'failed', detail: 'expected JSON but got an HTML page (a login page or proxy in front?)'};
 			return {state: 'ok'};
 		case 'text':
-			if (looksLikeHtml(result)) return {state: 'failed', detail: 'expected plain text but got an HTML page (a login page or proxy in front?)'};
+			if (looksLikeHtml(result))
+				return {state: 'failed', detail: 'expected plain text but got an HTML page (a login page or proxy in front?)'};
 			return {state: 'ok'};
 		case 'html':
 		case 'any':

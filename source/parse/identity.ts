@@ -66,7 +66,9 @@ export interface Identity {
  * Memory as the scheduler itself derives it (WorkerState.memory): process = RSS, managed = managed
  * bytes minus the part of them that sits spilled (kept within 0…process), spilled = bytes on disk.
  */
-export function identityMemory(metrics: JsonObject): Pick<
+export function identityMemory(
+	metrics: JsonObject,
+): Pick<
 	IdentityWorker,
 	'memory_process_bytes' | 'memory_managed_bytes' | 'memory_unmanaged_bytes' | 'memory_spilled_bytes'
 > {

@@ -28,7 +28,7 @@ export function keySplit(key: string): string {
 	const words = key.split('-');
 	const first = words[0]!;
 	if (first.length === 0) return 'Other';
-	let result = isAlpha(first[0]!) ? first : stripChars(first.split(',')[0]!, "_'()\"");
+	let result = isAlpha(first[0]!) ? first : stripChars(first.split(',')[0]!, '_\'()"');
 	for (let i = 1; i < words.length; i++) {
 		const word = words[i]!;
 		if (isAlpha(word) && !(word.length === 8 && /^[a-f]/.test(word))) result += `-${word}`;
@@ -37,7 +37,9 @@ export function keySplit(key: string): string {
 	if (result.length === 32 && HEX32.test(result)) return 'data';
 	if (result.length === 0) return 'Other';
 	if (result[0] === '<') {
-		const inner = stripChars(result, '<>').split(/\s+/).find((w) => w.length > 0);
+		const inner = stripChars(result, '<>')
+			.split(/\s+/)
+			.find((w) => w.length > 0);
 		if (inner === undefined) return 'Other';
 		return inner.split('.').at(-1)!;
 	}

@@ -32,7 +32,9 @@ export type ParsedOf<K extends ParsedKind> = ParsedValues[K];
 function prometheus(body: string): PromDocument {
 	const doc = parsePrometheus(body);
 	if (doc.sampleCount === 0 && doc.invalidLines > 0) {
-		throw new BodyParseError(`not Prometheus text (line ${doc.firstInvalid?.line ?? 1}: ${doc.firstInvalid?.reason ?? 'invalid'})`);
+		throw new BodyParseError(
+			`not Prometheus text (line ${doc.firstInvalid?.line ?? 1}: ${doc.firstInvalid?.reason ?? 'invalid'})`,
+		);
 	}
 	return doc;
 }

@@ -76,7 +76,10 @@ function tokenEnd(text: string, i: number, end: number): number {
 export function parsePromNumber(token: string): number | undefined {
 	if (token.length === 0) return undefined;
 	const c = token.charCodeAt(0);
-	const digitStart = (c >= 48 && c <= 57) || c === 46 || ((c === 43 || c === 45) && token.length > 1 && token.charCodeAt(1) !== 73 && token.charCodeAt(1) !== 105);
+	const digitStart =
+		(c >= 48 && c <= 57) ||
+		c === 46 ||
+		((c === 43 || c === 45) && token.length > 1 && token.charCodeAt(1) !== 73 && token.charCodeAt(1) !== 105);
 	if (digitStart) {
 		if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(token)) return undefined;
 		return Number(token);
@@ -193,7 +196,13 @@ class Builder {
 			timestampMs = ts;
 		}
 		const sample: PromSample =
-			timestampMs === undefined ? (labels ? {name, labels, value} : {name, value}) : labels ? {name, labels, value, timestampMs} : {name, value, timestampMs};
+			timestampMs === undefined
+				? labels
+					? {name, labels, value}
+					: {name, value}
+				: labels
+					? {name, labels, value, timestampMs}
+					: {name, value, timestampMs};
 		const list = this.samples.get(name);
 		if (list) list.push(sample);
 		else this.samples.set(name, [sample]);

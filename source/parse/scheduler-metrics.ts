@@ -7,7 +7,15 @@
 import type {PrefixCounters, SchedulerSnapshot, TaskState, WorkerCounts} from '../types/snapshot.js';
 import {hasFamily, sampleValue, valuesByLabel, type PromDocument} from './prometheus.js';
 
-export const TASK_STATES: readonly TaskState[] = ['released', 'waiting', 'no-worker', 'queued', 'processing', 'memory', 'erred'];
+export const TASK_STATES: readonly TaskState[] = [
+	'released',
+	'waiting',
+	'no-worker',
+	'queued',
+	'processing',
+	'memory',
+	'erred',
+];
 
 /** `connected` = 2022.12 overlapping subsets, `additive` = ≥2023.1.1 partition. */
 export type WorkerLabelSet = 'connected' | 'additive';
@@ -15,7 +23,16 @@ export type WorkerLabelSet = 'connected' | 'additive';
 /** The snapshot's scheduler figures that /metrics gives, under the snapshot's own names and types. */
 type MetricsFigures = Pick<
 	SchedulerSnapshot,
-	'tasks_total' | 'clients' | 'desired_workers' | 'prefixes' | 'process_cpu_seconds_total' | 'process_rss_bytes' | 'process_open_fds' | 'process_start_time_seconds' | 'tick_duration_max_seconds' | 'tick_count_total'
+	| 'tasks_total'
+	| 'clients'
+	| 'desired_workers'
+	| 'prefixes'
+	| 'process_cpu_seconds_total'
+	| 'process_rss_bytes'
+	| 'process_open_fds'
+	| 'process_start_time_seconds'
+	| 'tick_duration_max_seconds'
+	| 'tick_count_total'
 >;
 
 export interface SchedulerMetrics extends MetricsFigures {
@@ -122,7 +139,10 @@ export interface DerivedWorkerCounts {
  * total. 2022.12 labels give total, idle and saturated; paused/retiring come only from a status
  * tally when the worker list has statuses, and partially_saturated is the rest (never below 0).
  */
-export function workerCountsFromMetrics(metrics: SchedulerMetrics, tally?: StatusTally): DerivedWorkerCounts | undefined {
+export function workerCountsFromMetrics(
+	metrics: SchedulerMetrics,
+	tally?: StatusTally,
+): DerivedWorkerCounts | undefined {
 	const states = metrics.workerStates;
 	if (!states || !metrics.workerLabels) return undefined;
 	if (metrics.workerLabels === 'additive') {

@@ -22,7 +22,16 @@ function statusTally(workers: readonly WorkerSnapshot[]): StatusTally | undefine
 }
 
 /** Σ of one figure over the workers, only when every worker has it. */
-function sumOver(workers: readonly WorkerSnapshot[], key: 'nthreads' | 'memory_limit_bytes' | 'memory_process_bytes' | 'memory_managed_bytes' | 'memory_unmanaged_bytes' | 'memory_spilled_bytes'): number | undefined {
+function sumOver(
+	workers: readonly WorkerSnapshot[],
+	key:
+		| 'nthreads'
+		| 'memory_limit_bytes'
+		| 'memory_process_bytes'
+		| 'memory_managed_bytes'
+		| 'memory_unmanaged_bytes'
+		| 'memory_spilled_bytes',
+): number | undefined {
 	let total = 0;
 	for (const w of workers) {
 		const value = w[key];
@@ -72,7 +81,11 @@ export function buildScheduler(cache: ScrapeCache, list: WorkerList): SchedulerS
 		for (const key of fromMetrics.derived) if (key !== 'total') sources[`workers.${key}`] = 'derived';
 		for (const key of fromMetrics.fromStatuses) sources[`workers.${key}`] = 'identity';
 	} else if (counts?.workers !== undefined) {
-		workerCounts = {total: counts.workers, ...(counts.idle === undefined ? {} : {idle: counts.idle}), ...(counts.saturated === undefined ? {} : {saturated: counts.saturated})};
+		workerCounts = {
+			total: counts.workers,
+			...(counts.idle === undefined ? {} : {idle: counts.idle}),
+			...(counts.saturated === undefined ? {} : {saturated: counts.saturated}),
+		};
 		sources['workers'] = 'counts';
 	} else if (list.source) {
 		workerCounts = {total: workers.length, ...(tally ?? {})};
@@ -87,8 +100,15 @@ export function buildScheduler(cache: ScrapeCache, list: WorkerList): SchedulerS
 		put('tasks_total', metrics.tasks_total, 'metrics');
 	} else if (counts) {
 		// Only the counts.json keys that mean the same as a scheduler task state.
-		const fromCounts: Partial<Record<TaskState, number | undefined>> = {processing: counts.processing, 'no-worker': counts.unrunnable, erred: counts.erred, released: counts.released};
-		tasks = Object.fromEntries(Object.entries(fromCounts).filter(([, v]) => v !== undefined)) as Partial<Record<TaskState, number>>;
+		const fromCounts: Partial<Record<TaskState, number | undefined>> = {
+			processing: counts.processing,
+			'no-worker': counts.unrunnable,
+			erred: counts.erred,
+			released: counts.released,
+		};
+		tasks = Object.fromEntries(Object.entries(fromCounts).filter(([, v]) => v !== undefined)) as Partial<
+			Record<TaskState, number>
+		>;
 		sources['tasks'] = 'counts';
 		put('tasks_total', counts.tasks, 'counts');
 	}
@@ -106,7 +126,9 @@ export function buildScheduler(cache: ScrapeCache, list: WorkerList): SchedulerS
 	put('tick_count_total', metrics?.tick_count_total, 'metrics');
 
 	const apiRoot = availability(cache, '/api/v1');
-	const apiAnswered = ['/api/v1/adaptive_target', '/api/v1/get_workers', '/api/v1/check_idle'].some((p) => availability(cache, p) === true);
+	const apiAnswered = ['/api/v1/adaptive_target', '/api/v1/get_workers', '/api/v1/check_idle'].some(
+		(p) => availability(cache, p) === true,
+	);
 	if (apiRoot !== undefined) put('api_enabled', apiRoot, 'api');
 	else if (apiAnswered) put('api_enabled', true, 'api');
 	else if (html?.hasCloseButtons) put('api_enabled', true, 'workers_html'); // ≥2024.7.1 shows Close buttons only with the api

@@ -46,24 +46,61 @@ class WorkerBuilder {
 }
 
 const IDENTITY_FIELDS = [
-	'host', 'status', 'nthreads', 'memory_limit_bytes', 'memory_process_bytes', 'memory_managed_bytes', 'memory_unmanaged_bytes',
-	'memory_spilled_bytes', 'cpu_percent', 'task_counts', 'tasks_executing', 'tasks_ready', 'tasks_in_memory', 'transfer_incoming_bytes',
-	'transfer_incoming_count', 'transfer_outgoing_bytes', 'transfer_outgoing_count', 'transfer_incoming_count_total',
-	'transfer_outgoing_count_total', 'net_read_bps', 'net_write_bps', 'disk_read_bps', 'disk_write_bps', 'event_loop_interval_seconds',
-	'last_seen', 'nanny', 'dashboard_port', 'num_fds',
+	'host',
+	'status',
+	'nthreads',
+	'memory_limit_bytes',
+	'memory_process_bytes',
+	'memory_managed_bytes',
+	'memory_unmanaged_bytes',
+	'memory_spilled_bytes',
+	'cpu_percent',
+	'task_counts',
+	'tasks_executing',
+	'tasks_ready',
+	'tasks_in_memory',
+	'transfer_incoming_bytes',
+	'transfer_incoming_count',
+	'transfer_outgoing_bytes',
+	'transfer_outgoing_count',
+	'transfer_incoming_count_total',
+	'transfer_outgoing_count_total',
+	'net_read_bps',
+	'net_write_bps',
+	'disk_read_bps',
+	'disk_write_bps',
+	'event_loop_interval_seconds',
+	'last_seen',
+	'nanny',
+	'dashboard_port',
+	'num_fds',
 ] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof Mutable>;
 
 const METRICS_FIELDS = [
-	'memory_process_bytes', 'memory_managed_bytes', 'memory_unmanaged_bytes', 'memory_spilled_bytes', 'task_counts', 'tasks_executing',
-	'tasks_ready', 'tasks_in_memory', 'transfer_incoming_bytes', 'transfer_incoming_count', 'transfer_outgoing_bytes',
-	'transfer_outgoing_count', 'transfer_incoming_count_total', 'transfer_outgoing_count_total', 'spill_write_bytes_total', 'spill_read_bytes_total',
+	'memory_process_bytes',
+	'memory_managed_bytes',
+	'memory_unmanaged_bytes',
+	'memory_spilled_bytes',
+	'task_counts',
+	'tasks_executing',
+	'tasks_ready',
+	'tasks_in_memory',
+	'transfer_incoming_bytes',
+	'transfer_incoming_count',
+	'transfer_outgoing_bytes',
+	'transfer_outgoing_count',
+	'transfer_incoming_count_total',
+	'transfer_outgoing_count_total',
+	'spill_write_bytes_total',
+	'spill_read_bytes_total',
 ] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;
 
 /** `answerSeconds`: when identity.json was asked; the heartbeat age is as of that answer. */
 function fromIdentity(w: IdentityWorker, answerSeconds: number): WorkerBuilder {
 	const b = new WorkerBuilder(w.address, w.name);
 	for (const key of IDENTITY_FIELDS) b.set(key, w[key] as never, 'identity', true);
-	if (w.last_seen !== undefined) b.set('heartbeat_age_seconds', Math.max(0, answerSeconds - w.last_seen), 'identity', true);
+	if (w.last_seen !== undefined)
+		b.set('heartbeat_age_seconds', Math.max(0, answerSeconds - w.last_seen), 'identity', true);
 	return b;
 }
 
@@ -87,7 +124,11 @@ interface Timed {
 }
 
 /** Current good worker /metrics answers by worker address (own target) and by `host:port` (scheduler /proxy route). */
-function indexWorkerMetrics(cache: ScrapeCache, nowMs: number, currentForMs: number): {byAddress: Map<string, Timed>; byHostPort: Map<string, Timed>} {
+function indexWorkerMetrics(
+	cache: ScrapeCache,
+	nowMs: number,
+	currentForMs: number,
+): {byAddress: Map<string, Timed>; byHostPort: Map<string, Timed>} {
 	const byAddress = new Map<string, Timed>();
 	const byHostPort = new Map<string, Timed>();
 	const keep = (map: Map<string, Timed>, key: string, item: Timed) => {
@@ -114,10 +155,17 @@ export interface WorkerList {
 }
 
 /** The latest answer of a scheduler endpoint when it is ok and of this kind, with when it was asked. */
-function okAnswer<K extends 'identity' | 'workers-html' | 'api-get-workers'>(cache: ScrapeCache, path: string, kind: K) {
+function okAnswer<K extends 'identity' | 'workers-html' | 'api-get-workers'>(
+	cache: ScrapeCache,
+	path: string,
+	kind: K,
+) {
 	const latest = entryOf(cache, 'scheduler', path)?.latest;
 	if (latest?.state !== 'ok' || latest.parsed?.kind !== kind) return undefined;
-	return {atMs: latest.result.startedMs, value: latest.parsed.value as Extract<NonNullable<typeof latest.parsed>, {kind: K}>['value']};
+	return {
+		atMs: latest.result.startedMs,
+		value: latest.parsed.value as Extract<NonNullable<typeof latest.parsed>, {kind: K}>['value'],
+	};
 }
 
 export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
@@ -125,7 +173,8 @@ export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 	const identity = identityAnswer?.value;
 	const htmlAnswer = okAnswer(cache, '/info/main/workers.html', 'workers-html');
 	const listed = identity?.workers.length ?? htmlAnswer?.value.rows.length ?? 0;
-	const html = htmlAnswer && isCurrent(htmlAnswer.atMs, nowMs, workersHtmlCurrentMs(listed)) ? htmlAnswer.value : undefined;
+	const html =
+		htmlAnswer && isCurrent(htmlAnswer.atMs, nowMs, workersHtmlCurrentMs(listed)) ? htmlAnswer.value : undefined;
 	const api = okAnswer(cache, '/api/v1/get_workers', 'api-get-workers')?.value;
 
 	let source: WorkersSource | undefined;
@@ -153,8 +202,12 @@ export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 				const row = rows.get(b.fields.address!);
 				if (row) fromHtmlRow(row, fallback)(b);
 				const direct = metricsIndex.byAddress.get(b.fields.address!);
-				const proxied = b.fields.host === undefined ? undefined : metricsIndex.byHostPort.get(`${b.fields.host}:${b.fields.dashboard_port}`);
-				const metrics = direct && proxied ? (proxied.atMs > direct.atMs ? proxied : direct).value : (direct ?? proxied)?.value;
+				const proxied =
+					b.fields.host === undefined
+						? undefined
+						: metricsIndex.byHostPort.get(`${b.fields.host}:${b.fields.dashboard_port}`);
+				const metrics =
+					direct && proxied ? (proxied.atMs > direct.atMs ? proxied : direct).value : (direct ?? proxied)?.value;
 				if (metrics) {
 					for (const key of METRICS_FIELDS) b.set(key, metrics[key] as never, 'worker_metrics', fallback);
 					b.set('nthreads', metrics.nthreads, 'worker_metrics', false);

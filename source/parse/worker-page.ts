@@ -87,7 +87,11 @@ export function parseWorkerPage(html: string): WorkerPage {
 		const bytes = parseFormattedBytes(second);
 		return bytes === undefined ? {key, prefix: keySplit(key)} : {key, prefix: keySplit(key), bytes};
 	});
-	const processing: WorkerPageTask[] = keyCells(html, 'Processing').map(({key, second}) => ({key, prefix: keySplit(key), priority: second}));
+	const processing: WorkerPageTask[] = keyCells(html, 'Processing').map(({key, second}) => ({
+		key,
+		prefix: keySplit(key),
+		priority: second,
+	}));
 	let inMemoryBytes = 0;
 	for (const k of inMemory) inMemoryBytes += k.bytes ?? 0;
 	return {address, ...(row ? {row} : {}), inMemory, processing, byPrefix: groupByPrefix(inMemory), inMemoryBytes};

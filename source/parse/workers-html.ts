@@ -37,9 +37,32 @@ export interface WorkersHtml {
 	readonly hasCloseButtons: boolean;
 }
 
-type Column = 'worker' | 'name' | 'cores' | 'memory' | 'memory use' | 'occupancy' | 'processing' | 'in-memory' | 'services' | 'logs' | 'last seen';
+type Column =
+	| 'worker'
+	| 'name'
+	| 'cores'
+	| 'memory'
+	| 'memory use'
+	| 'occupancy'
+	| 'processing'
+	| 'in-memory'
+	| 'services'
+	| 'logs'
+	| 'last seen';
 
-const TEMPLATE_ORDER: readonly Column[] = ['worker', 'name', 'cores', 'memory', 'memory use', 'occupancy', 'processing', 'in-memory', 'services', 'logs', 'last seen'];
+const TEMPLATE_ORDER: readonly Column[] = [
+	'worker',
+	'name',
+	'cores',
+	'memory',
+	'memory use',
+	'occupancy',
+	'processing',
+	'in-memory',
+	'services',
+	'logs',
+	'last seen',
+];
 
 function columnIndex(headerRow: HtmlRow | undefined): ReadonlyMap<Column, number> {
 	const index = new Map<Column, number>();
@@ -88,7 +111,10 @@ export function parseWorkerRow(row: HtmlRow, columns: ReadonlyMap<Column, number
 		address,
 		name: textOf(cell('name')?.html ?? '') || address,
 		nthreads: intOf(textOf(cell('cores')?.html ?? '')),
-		memory_limit_bytes: numberOf(attrOf(cell('memory')?.attrs ?? '', 'data-sort')) ?? progress.max ?? parseFormattedBytes(textOf(cell('memory')?.html ?? '')),
+		memory_limit_bytes:
+			numberOf(attrOf(cell('memory')?.attrs ?? '', 'data-sort')) ??
+			progress.max ??
+			parseFormattedBytes(textOf(cell('memory')?.html ?? '')),
 		memory_process_bytes: progress.value,
 		occupancy_seconds: sortedOrText(cell('occupancy'), parseFormattedTime),
 		processing: intOf(textOf(cell('processing')?.html ?? '')),

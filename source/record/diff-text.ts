@@ -28,14 +28,21 @@ function pad(text: string, width: number, right = false): string {
 /** Columns padded to their widest cell; the last column is left ragged. */
 function table(rows: readonly (readonly string[])[]): string[] {
 	const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-	return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : pad(cell, widths[column] ?? 0))).join('  '));
+	return rows.map((row) =>
+		row.map((cell, column) => (column === row.length - 1 ? cell : pad(cell, widths[column] ?? 0))).join('  '),
+	);
 }
 
 function workerTable(workers: readonly WorkerChange[]): string[] {
 	if (workers.length === 0) return [];
 	return table([
 		['worker', 'memory', 'spilled', 'keys in memory'],
-		...workers.map((w) => [w.name, fromTo(w.memory_process_bytes, formatBytes), fromTo(w.memory_spilled_bytes, formatBytes), fromTo(w.tasks_in_memory)]),
+		...workers.map((w) => [
+			w.name,
+			fromTo(w.memory_process_bytes, formatBytes),
+			fromTo(w.memory_spilled_bytes, formatBytes),
+			fromTo(w.tasks_in_memory),
+		]),
 	]);
 }
 
@@ -48,15 +55,22 @@ export interface DiffTextOptions {
 
 export function formatDiffText(diff: SnapshotDiff, options: DiffTextOptions = {}): string {
 	const moment = (seconds: number): string =>
-		options.startMs === undefined ? isoTime(seconds * 1000) : `${isoTime(seconds * 1000)} (${formatOffset(seconds * 1000 - options.startMs)})`;
-	const names = (refs: SnapshotDiff['workers_added']): string => (refs.length === 0 ? 'none' : refs.map((w) => `${w.name} (${w.address})`).join(', '));
+		options.startMs === undefined
+			? isoTime(seconds * 1000)
+			: `${isoTime(seconds * 1000)} (${formatOffset(seconds * 1000 - options.startMs)})`;
+	const names = (refs: SnapshotDiff['workers_added']): string =>
+		refs.length === 0 ? 'none' : refs.map((w) => `${w.name} (${w.address})`).join(', ');
 	const lines = [
 		`dask-top diff  ${diff.url}`,
 		`from ${moment(diff.from)}  to ${moment(diff.to)}  (${diff.seconds >= 10 ? Math.round(diff.seconds) : diff.seconds.toFixed(1)} s)`,
 	];
 	if (diff.scheduler_restarted) lines.push('the scheduler restarted in between: counters started over');
-	lines.push(`workers  ${fromTo(diff.workers_total)}   added: ${names(diff.workers_added)}   lost: ${names(diff.workers_lost)}`);
-	lines.push(`memory   ${fromTo(diff.memory_process_bytes, formatBytes)}   spilled ${fromTo(diff.memory_spilled_bytes, formatBytes)}`);
+	lines.push(
+		`workers  ${fromTo(diff.workers_total)}   added: ${names(diff.workers_added)}   lost: ${names(diff.workers_lost)}`,
+	);
+	lines.push(
+		`memory   ${fromTo(diff.memory_process_bytes, formatBytes)}   spilled ${fromTo(diff.memory_spilled_bytes, formatBytes)}`,
+	);
 	const taskParts = Object.entries(diff.tasks)
 		.filter(([, c]) => (c.from ?? 0) !== 0 || (c.to ?? 0) !== 0)
 		.map(([state, c]) => `${state} ${fromTo(c)}`);
@@ -74,9 +88,12 @@ export function formatDiffText(diff: SnapshotDiff, options: DiffTextOptions = {}
 				.filter(([state]) => state !== 'memory' && state !== 'erred')
 				.map(([state, n]) => `${state} ${signed(n)}`)
 				.join(', ');
-			lines.push(`${pad(prefix.prefix, width)}  ${pad(signed(prefix.memory), 7, true)}  ${pad(signed(prefix.erred), 7, true)}  ${others}`.trimEnd());
+			lines.push(
+				`${pad(prefix.prefix, width)}  ${pad(signed(prefix.memory), 7, true)}  ${pad(signed(prefix.erred), 7, true)}  ${others}`.trimEnd(),
+			);
 		}
-		if (diff.prefixes.length > shown.length) lines.push(`… and ${diff.prefixes.length - shown.length} more prefixes (--json lists them all)`);
+		if (diff.prefixes.length > shown.length)
+			lines.push(`… and ${diff.prefixes.length - shown.length} more prefixes (--json lists them all)`);
 	} else {
 		lines.push('', 'no task prefix moved');
 	}

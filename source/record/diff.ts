@@ -66,7 +66,15 @@ export function change(from: number | undefined, to: number | undefined): Change
 	};
 }
 
-const TASK_STATES: readonly TaskState[] = ['released', 'waiting', 'no-worker', 'queued', 'processing', 'memory', 'erred'];
+const TASK_STATES: readonly TaskState[] = [
+	'released',
+	'waiting',
+	'no-worker',
+	'queued',
+	'processing',
+	'memory',
+	'erred',
+];
 
 function byNameThenAddress(a: WorkerRef, b: WorkerRef): number {
 	return a.name < b.name ? -1 : a.name > b.name ? 1 : a.address < b.address ? -1 : a.address > b.address ? 1 : 0;
@@ -78,7 +86,10 @@ function ref(worker: WorkerSnapshot): WorkerRef {
 
 function schedulerRestarted(a: Snapshot, b: Snapshot): boolean {
 	const idChanged = a.scheduler.id !== undefined && b.scheduler.id !== undefined && a.scheduler.id !== b.scheduler.id;
-	const startChanged = a.scheduler.started !== undefined && b.scheduler.started !== undefined && a.scheduler.started !== b.scheduler.started;
+	const startChanged =
+		a.scheduler.started !== undefined &&
+		b.scheduler.started !== undefined &&
+		a.scheduler.started !== b.scheduler.started;
 	return idChanged || startChanged;
 }
 
@@ -106,10 +117,14 @@ function prefixChanges(a: Snapshot, b: Snapshot, restarted: boolean): PrefixChan
 			memory: transitions['memory'] ?? 0,
 			erred: transitions['erred'] ?? 0,
 			transitions,
-			...(compute === undefined ? {} : {compute_seconds: counterDelta(before?.compute_seconds_total, compute, restarted)}),
+			...(compute === undefined
+				? {}
+				: {compute_seconds: counterDelta(before?.compute_seconds_total, compute, restarted)}),
 		});
 	}
-	return changes.sort((x, y) => y.memory - x.memory || y.erred - x.erred || (x.prefix < y.prefix ? -1 : x.prefix > y.prefix ? 1 : 0));
+	return changes.sort(
+		(x, y) => y.memory - x.memory || y.erred - x.erred || (x.prefix < y.prefix ? -1 : x.prefix > y.prefix ? 1 : 0),
+	);
 }
 
 export function diffSnapshots(a: Snapshot, b: Snapshot): SnapshotDiff {
@@ -143,8 +158,14 @@ export function diffSnapshots(a: Snapshot, b: Snapshot): SnapshotDiff {
 		seconds: Math.round((b.time - a.time) * 1000) / 1000,
 		scheduler_restarted: restarted,
 		workers_total: change(a.scheduler.workers.total ?? a.workers.length, b.scheduler.workers.total ?? b.workers.length),
-		workers_added: b.workers.filter((worker) => !before.has(worker.address)).map(ref).sort(byNameThenAddress),
-		workers_lost: a.workers.filter((worker) => !after.has(worker.address)).map(ref).sort(byNameThenAddress),
+		workers_added: b.workers
+			.filter((worker) => !before.has(worker.address))
+			.map(ref)
+			.sort(byNameThenAddress),
+		workers_lost: a.workers
+			.filter((worker) => !after.has(worker.address))
+			.map(ref)
+			.sort(byNameThenAddress),
 		workers: workers.sort(byNameThenAddress),
 		memory_process_bytes: change(a.scheduler.memory_process_bytes, b.scheduler.memory_process_bytes),
 		memory_spilled_bytes: change(a.scheduler.memory_spilled_bytes, b.scheduler.memory_spilled_bytes),

@@ -21,7 +21,13 @@ export interface RecordingHeader {
 }
 
 export function makeHeader(url: string, daskTopVersion: string, createdMs: number): RecordingHeader {
-	return {format: RECORDING_FORMAT, version: RECORDING_VERSION, created: new Date(createdMs).toISOString(), url: redactUrl(url), dask_top: daskTopVersion};
+	return {
+		format: RECORDING_FORMAT,
+		version: RECORDING_VERSION,
+		created: new Date(createdMs).toISOString(),
+		url: redactUrl(url),
+		dask_top: daskTopVersion,
+	};
 }
 
 export function headerLine(header: RecordingHeader): string {
@@ -44,7 +50,9 @@ function redactResult(result: EndpointResult): EndpointResult {
 		...(result.contentType === undefined ? {} : {contentType: result.contentType}),
 		// An HTML answer (a login page, a proxy hint page) may echo a token back in a link.
 		...(result.body === undefined ? {} : {body: isHtml(result.contentType) ? redactText(result.body) : result.body}),
-		...(result.error === undefined ? {} : {error: {kind: result.error.kind, message: redactText(result.error.message)}}),
+		...(result.error === undefined
+			? {}
+			: {error: {kind: result.error.kind, message: redactText(result.error.message)}}),
 		...(result.method === undefined ? {} : {method: result.method}),
 		...(result.requestBody === undefined ? {} : {requestBody: result.requestBody}),
 		...(result.pending === true ? {pending: true} : {}),
@@ -79,14 +87,18 @@ function jsonOf(line: string, notJson: string): unknown {
 export function parseHeader(line: string): RecordingHeader {
 	const value = jsonOf(line, 'is not a dask-top recording (the first line is not JSON)');
 	if (!isRecord(value) || value['format'] !== RECORDING_FORMAT) {
-		throw new RecordingFormatError(`is not a dask-top recording (the first line has no "format": "${RECORDING_FORMAT}")`);
+		throw new RecordingFormatError(
+			`is not a dask-top recording (the first line has no "format": "${RECORDING_FORMAT}")`,
+		);
 	}
 	const version = value['version'];
 	if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
 		throw new RecordingFormatError(`has an unknown recording version ${JSON.stringify(version)}`);
 	}
 	if (version > RECORDING_VERSION) {
-		throw new RecordingFormatError(`is recording version ${version}, newer than this dask-top reads (${RECORDING_VERSION}): upgrade dask-top`);
+		throw new RecordingFormatError(
+			`is recording version ${version}, newer than this dask-top reads (${RECORDING_VERSION}): upgrade dask-top`,
+		);
 	}
 	return {
 		format: RECORDING_FORMAT,
@@ -97,17 +109,28 @@ export function parseHeader(line: string): RecordingHeader {
 	};
 }
 
-const ERROR_KINDS: ReadonlySet<string> = new Set<FetchErrorKind>(['refused', 'dns', 'timeout', 'tls', 'reset', 'too-large', 'aborted', 'other']);
+const ERROR_KINDS: ReadonlySet<string> = new Set<FetchErrorKind>([
+	'refused',
+	'dns',
+	'timeout',
+	'tls',
+	'reset',
+	'too-large',
+	'aborted',
+	'other',
+]);
 
 function parseResult(value: unknown): EndpointResult | undefined {
 	if (!isRecord(value)) return undefined;
-	const {target, path, url, startedMs, latencyMs, status, contentType, body, error, method, requestBody, pending} = value;
+	const {target, path, url, startedMs, latencyMs, status, contentType, body, error, method, requestBody, pending} =
+		value;
 	if (typeof target !== 'string' || (target !== 'scheduler' && !target.startsWith('worker:'))) return undefined;
 	if (typeof path !== 'string' || typeof startedMs !== 'number' || typeof latencyMs !== 'number') return undefined;
 	if (status !== null && typeof status !== 'number') return undefined;
 	let parsedError: EndpointResult['error'];
 	if (isRecord(error)) {
-		const kind = typeof error['kind'] === 'string' && ERROR_KINDS.has(error['kind']) ? (error['kind'] as FetchErrorKind) : 'other';
+		const kind =
+			typeof error['kind'] === 'string' && ERROR_KINDS.has(error['kind']) ? (error['kind'] as FetchErrorKind) : 'other';
 		parsedError = {kind, message: typeof error['message'] === 'string' ? error['message'] : ''};
 	}
 	return {
@@ -129,13 +152,19 @@ function parseResult(value: unknown): EndpointResult | undefined {
 /** Parses one round line. Throws RecordingFormatError when it is not JSON or not a round. */
 export function parseRound(line: string): RawScrape {
 	const value = jsonOf(line, 'is not JSON');
-	if (!isRecord(value) || typeof value['atMs'] !== 'number' || typeof value['base'] !== 'string' || !Array.isArray(value['responses'])) {
+	if (
+		!isRecord(value) ||
+		typeof value['atMs'] !== 'number' ||
+		typeof value['base'] !== 'string' ||
+		!Array.isArray(value['responses'])
+	) {
 		throw new RecordingFormatError('is not a poll round (needs atMs, base, responses)');
 	}
 	const responses: EndpointResult[] = [];
 	for (const item of value['responses']) {
 		const result = parseResult(item);
-		if (!result) throw new RecordingFormatError('holds an answer without target, path, startedMs, latencyMs and status');
+		if (!result)
+			throw new RecordingFormatError('holds an answer without target, path, startedMs, latencyMs and status');
 		responses.push(result);
 	}
 	return {atMs: value['atMs'], base: value['base'], responses};

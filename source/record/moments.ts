@@ -48,7 +48,16 @@ export function resolveMoment(spec: MomentSpec, startMs: number, endMs: number):
 			// is the nearer to the start (a recording crossing midnight): `--at 00:00` on a
 			// recording started at 00:25 is 25 min before it, not tomorrow.
 			const start = new Date(startMs);
-			const on = (days: number) => new Date(start.getFullYear(), start.getMonth(), start.getDate() + days, 0, 0, 0, Math.round(spec.secondOfDay * 1000)).getTime();
+			const on = (days: number) =>
+				new Date(
+					start.getFullYear(),
+					start.getMonth(),
+					start.getDate() + days,
+					0,
+					0,
+					0,
+					Math.round(spec.secondOfDay * 1000),
+				).getTime();
 			const sameDay = on(0);
 			if (sameDay >= startMs - 1000) return sameDay;
 			const nextDay = on(1);
@@ -76,8 +85,10 @@ export function describeMoment(spec: MomentSpec, startMs: number, endMs: number)
 /** A one-line reason when a moment lies outside the recording, undefined when it lies inside. */
 export function outsideReason(spec: MomentSpec, startMs: number, endMs: number): string | undefined {
 	const atMs = resolveMoment(spec, startMs, endMs);
-	if (atMs < startMs) return `${describeMoment(spec, startMs, endMs)} is before the recording starts at ${isoTime(startMs)}`;
-	if (atMs > endMs + END_TOLERANCE_MS) return `${describeMoment(spec, startMs, endMs)} is after the recording ends: ${describeSpan(startMs, endMs)}`;
+	if (atMs < startMs)
+		return `${describeMoment(spec, startMs, endMs)} is before the recording starts at ${isoTime(startMs)}`;
+	if (atMs > endMs + END_TOLERANCE_MS)
+		return `${describeMoment(spec, startMs, endMs)} is after the recording ends: ${describeSpan(startMs, endMs)}`;
 	return undefined;
 }
 

@@ -47,7 +47,14 @@ async function isGzip(file: string): Promise<boolean> {
 		handle = await open(file, 'r');
 	} catch (error) {
 		const code = (error as {code?: unknown}).code;
-		const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String((error as Error).message);
+		const why =
+			code === 'ENOENT'
+				? 'no such file'
+				: code === 'EACCES'
+					? 'permission denied'
+					: code === 'EISDIR'
+						? 'it is a directory'
+						: String((error as Error).message);
 		throw new RecordingReadError(`cannot read ${file}: ${why}`);
 	}
 	try {
@@ -109,7 +116,8 @@ export async function readRecording(file: string, visit: RoundVisitor): Promise<
 			lineNo += 1;
 			const text = line.toString('utf8').replace(/\r$/, '');
 			if (header === undefined) {
-				if (!terminated && line.length > MAX_HEADER_BYTES) throw new RecordingFormatError('is not a dask-top recording (no header line)');
+				if (!terminated && line.length > MAX_HEADER_BYTES)
+					throw new RecordingFormatError('is not a dask-top recording (no header line)');
 				header = parseHeader(text);
 				continue;
 			}
@@ -139,15 +147,20 @@ export async function readRecording(file: string, visit: RoundVisitor): Promise<
 	} catch (error) {
 		if (error instanceof VisitorError) throw error.cause;
 		if (error instanceof RecordingFormatError) throw new RecordingReadError(`${file} ${error.message}`);
-		if (header === undefined || rounds === 0) throw new RecordingReadError(`${file} is not a readable recording: ${(error as Error).message}`);
+		if (header === undefined || rounds === 0)
+			throw new RecordingReadError(`${file} is not a readable recording: ${(error as Error).message}`);
 		warnings.push(`${file}: stopped reading at line ${lineNo + 1}: ${(error as Error).message}; kept ${rounds} rounds`);
 	} finally {
 		stream.destroy();
 		raw.destroy();
 	}
 	if (header === undefined) throw new RecordingReadError(`${file} is empty (not a dask-top recording)`);
-	if (held && !stopped) warnings.push(`${file}: skipped a torn last line (line ${held.lineNo}; the recorder was cut off mid-write)`);
-	if (rounds === 0) throw new RecordingReadError(`${file} holds no poll rounds (recording stopped before the first poll, or the file is truncated)`);
+	if (held && !stopped)
+		warnings.push(`${file}: skipped a torn last line (line ${held.lineNo}; the recorder was cut off mid-write)`);
+	if (rounds === 0)
+		throw new RecordingReadError(
+			`${file} holds no poll rounds (recording stopped before the first poll, or the file is truncated)`,
+		);
 	return {header, rounds, warnings, compressed};
 }
 

@@ -206,18 +206,24 @@ export class ReplaySource implements ScrapeSource {
 				this.#paused = true;
 				return;
 			}
-			this.#timer = this.#timers.set(() => {
-				this.#timer = undefined;
-				this.#feed(0, true);
-				this.#schedule();
-			}, Math.min(this.#loopGapMs / this.#speed, MAX_WAIT_MS));
+			this.#timer = this.#timers.set(
+				() => {
+					this.#timer = undefined;
+					this.#feed(0, true);
+					this.#schedule();
+				},
+				Math.min(this.#loopGapMs / this.#speed, MAX_WAIT_MS),
+			);
 			return;
 		}
 		const gapMs = this.#atMs(this.#index + 1) - this.#atMs(this.#index);
-		this.#timer = this.#timers.set(() => {
-			this.#timer = undefined;
-			this.#feed(this.#index + 1, false);
-			this.#schedule();
-		}, Math.max(0, Math.min(gapMs / this.#speed, MAX_WAIT_MS)));
+		this.#timer = this.#timers.set(
+			() => {
+				this.#timer = undefined;
+				this.#feed(this.#index + 1, false);
+				this.#schedule();
+			},
+			Math.max(0, Math.min(gapMs / this.#speed, MAX_WAIT_MS)),
+		);
 	}
 }

@@ -99,26 +99,34 @@ export class PackedRoundStore implements RoundStore {
 
 	load(index: number): RoundLoad {
 		const i = this.#checked(index);
-		return {requests: this.#requests[i] as number, bodyChars: this.#bodyChars[i] as number, latencyMs: this.#latencyMs[i] as number};
+		return {
+			requests: this.#requests[i] as number,
+			bodyChars: this.#bodyChars[i] as number,
+			latencyMs: this.#latencyMs[i] as number,
+		};
 	}
 
 	round(index: number): RawScrape {
 		const i = this.#checked(index);
 		this.#seal();
 		const block = this.#blockOf[i] as number;
-		if (this.#decoded?.block !== block) this.#decoded = {block, bytes: brotliDecompressSync(this.#blocks[block] as Buffer)};
+		if (this.#decoded?.block !== block)
+			this.#decoded = {block, bytes: brotliDecompressSync(this.#blocks[block] as Buffer)};
 		return parseRound(this.#decoded.bytes.toString('utf8', this.#startOf[i], this.#endOf[i]).replace(/\r$/, ''));
 	}
 
 	#checked(index: number): number {
-		if (!Number.isInteger(index) || index < 0 || index >= this.#times.length) throw new RangeError(`no round ${index} (the recording holds ${this.#times.length})`);
+		if (!Number.isInteger(index) || index < 0 || index >= this.#times.length)
+			throw new RangeError(`no round ${index} (the recording holds ${this.#times.length})`);
 		return index;
 	}
 
 	#seal(): void {
 		if (this.#pending.length === 0) return;
 		const bytes = Buffer.concat(this.#pending, this.#pendingBytes);
-		this.#blocks.push(brotliCompressSync(bytes, {params: {...BROTLI_PARAMS, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length}}));
+		this.#blocks.push(
+			brotliCompressSync(bytes, {params: {...BROTLI_PARAMS, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length}}),
+		);
 		this.#pending = [];
 		this.#pendingBytes = 0;
 	}

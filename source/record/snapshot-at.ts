@@ -62,8 +62,16 @@ interface Folded {
  * cache by default; --replay --once passes its pipeline (a pipeline builds the same snapshots), so
  * its model holds the events until then and every answer is parsed once.
  */
-export async function snapshotsAt(file: string, specs: readonly MomentSpec[], fold: RoundFold = cacheFold()): Promise<SnapshotsAt> {
-	const snapshotOf = (folded: Folded): MomentSnapshot => ({snapshot: fold.snapshot(), index: folded.index, atMs: folded.last.atMs});
+export async function snapshotsAt(
+	file: string,
+	specs: readonly MomentSpec[],
+	fold: RoundFold = cacheFold(),
+): Promise<SnapshotsAt> {
+	const snapshotOf = (folded: Folded): MomentSnapshot => ({
+		snapshot: fold.snapshot(),
+		index: folded.index,
+		atMs: folded.last.atMs,
+	});
 	const taken: Array<MomentSnapshot | undefined> = specs.map(() => undefined);
 	let targets: number[] | undefined;
 	let folded: Folded | undefined;
@@ -73,7 +81,9 @@ export async function snapshotsAt(file: string, specs: readonly MomentSpec[], fo
 		if (targets === undefined) {
 			startMs = raw.atMs;
 			// `end` is only known at the end of the file: Infinity keeps it waiting.
-			targets = specs.map((spec) => (spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs)));
+			targets = specs.map((spec) =>
+				spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs),
+			);
 			const early = specs.findIndex((spec, i) => spec.kind !== 'end' && (targets as number[])[i]! < startMs);
 			if (early !== -1) {
 				outside = outsideReason(specs[early] as MomentSpec, startMs, startMs);
@@ -81,7 +91,8 @@ export async function snapshotsAt(file: string, specs: readonly MomentSpec[], fo
 			}
 		}
 		if (folded !== undefined) {
-			for (let i = 0; i < specs.length; i += 1) if (taken[i] === undefined && raw.atMs > (targets[i] as number)) taken[i] = snapshotOf(folded);
+			for (let i = 0; i < specs.length; i += 1)
+				if (taken[i] === undefined && raw.atMs > (targets[i] as number)) taken[i] = snapshotOf(folded);
 			if (taken.every((t) => t !== undefined)) return false;
 		}
 		fold.add(raw);

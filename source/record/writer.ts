@@ -72,7 +72,9 @@ export class Recorder {
 		const failure = this.#append(header);
 		if (failure !== undefined) {
 			this.close();
-			throw new RecordingOpenError(`cannot record to ${options.file}: ${failure === 'limit' ? 'the --record-max limit is smaller than the header' : failure}`);
+			throw new RecordingOpenError(
+				`cannot record to ${options.file}: ${failure === 'limit' ? 'the --record-max limit is smaller than the header' : failure}`,
+			);
 		}
 	}
 
@@ -81,8 +83,14 @@ export class Recorder {
 		if (this.#state !== 'recording') return;
 		const failure = this.#append(roundLine(raw));
 		if (failure === undefined) this.#rounds += 1;
-		else if (failure === 'limit') this.#stop(`recording stopped: ${this.#options.file} reached the --record-max limit of ${bytesText(this.#options.maxBytes, '?', 'decimal')} after ${this.#rounds} rounds; monitoring goes on`);
-		else this.#stop(`recording stopped: cannot write ${this.#options.file}: ${failure} (${this.#rounds} rounds kept); monitoring goes on`);
+		else if (failure === 'limit')
+			this.#stop(
+				`recording stopped: ${this.#options.file} reached the --record-max limit of ${bytesText(this.#options.maxBytes, '?', 'decimal')} after ${this.#rounds} rounds; monitoring goes on`,
+			);
+		else
+			this.#stop(
+				`recording stopped: cannot write ${this.#options.file}: ${failure} (${this.#rounds} rounds kept); monitoring goes on`,
+			);
 	}
 
 	status(): RecorderStatus {

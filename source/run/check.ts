@@ -25,9 +25,20 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OU
 	return Promise.race([promise, expiry]).finally(() => clearTimeout(timer));
 }
 
-async function checkCluster(cluster: Cluster, options: Pick<Options, 'timeoutMs' | 'urlFrom'>, deadlineMs: number): Promise<ClusterCheck> {
-	const contact = await within(cluster.contact({timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'}), deadlineMs - Date.now());
-	if (contact === TIMED_OUT) return unreadableCluster(cluster.name, `no complete answer within ${formatDurationMs(options.timeoutMs + CHECK_GRACE_MS / 2)}`);
+async function checkCluster(
+	cluster: Cluster,
+	options: Pick<Options, 'timeoutMs' | 'urlFrom'>,
+	deadlineMs: number,
+): Promise<ClusterCheck> {
+	const contact = await within(
+		cluster.contact({timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'}),
+		deadlineMs - Date.now(),
+	);
+	if (contact === TIMED_OUT)
+		return unreadableCluster(
+			cluster.name,
+			`no complete answer within ${formatDurationMs(options.timeoutMs + CHECK_GRACE_MS / 2)}`,
+		);
 	if (!contact.ok) return unreadableCluster(cluster.name, contact.message);
 	const followUp = await within(cluster.poller.round({followUp: true}), deadlineMs - Date.now());
 	if (followUp !== TIMED_OUT && followUp.responses.length > 0) feedRound(cluster.poller, cluster.pipeline, followUp);
@@ -37,7 +48,10 @@ async function checkCluster(cluster: Cluster, options: Pick<Options, 'timeoutMs'
 }
 
 /** Polls every cluster at once, judges each, and prints the one line; returns the plugin exit code. */
-export async function runCheck(clusters: readonly Cluster[], options: Pick<Options, 'timeoutMs' | 'urlFrom'>): Promise<number> {
+export async function runCheck(
+	clusters: readonly Cluster[],
+	options: Pick<Options, 'timeoutMs' | 'urlFrom'>,
+): Promise<number> {
 	const deadlineMs = Date.now() + options.timeoutMs + CHECK_GRACE_MS / 2;
 	const checks = await Promise.all(clusters.map((cluster) => checkCluster(cluster, options, deadlineMs)));
 	return printCheck(checkResult(checks));

@@ -46,7 +46,13 @@ export class Cluster {
 
 	/** The cluster as the TUI gets it. */
 	forTui(): TuiCluster {
-		return {name: this.name, url: this.url.display, source: this.poller, pipeline: this.pipeline, problem: () => this.problem()};
+		return {
+			name: this.name,
+			url: this.url.display,
+			source: this.poller,
+			pipeline: this.pipeline,
+			problem: () => this.problem(),
+		};
 	}
 }
 
@@ -57,7 +63,10 @@ export interface Connection {
 }
 
 /** Every cluster of options.clusters, in order (the first is options.url), none contacted yet. */
-export function createClusters(options: Pick<Options, 'clusters' | 'intervalMs' | 'timeoutMs' | 'model' | 'insecure'>, connection: Connection): Cluster[] {
+export function createClusters(
+	options: Pick<Options, 'clusters' | 'intervalMs' | 'timeoutMs' | 'model' | 'insecure'>,
+	connection: Connection,
+): Cluster[] {
 	const names = shortClusterNames(options.clusters.map((t) => t.url.base));
 	return options.clusters.map((target, i) => {
 		const client = new HttpClient({
@@ -69,7 +78,14 @@ export function createClusters(options: Pick<Options, 'clusters' | 'intervalMs' 
 			userAgent: connection.userAgent,
 		});
 		const pipeline = createPipeline({model: options.model});
-		const poller = new Poller({url: target.url, client, intervalMs: options.intervalMs, maxIntervalMs: INTERVAL_RANGE.maxMs, timeoutMs: options.timeoutMs, hints: () => planHints(pipeline.snapshot())});
+		const poller = new Poller({
+			url: target.url,
+			client,
+			intervalMs: options.intervalMs,
+			maxIntervalMs: INTERVAL_RANGE.maxMs,
+			timeoutMs: options.timeoutMs,
+			hints: () => planHints(pipeline.snapshot()),
+		});
 		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline);
 	});
 }

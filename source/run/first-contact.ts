@@ -37,9 +37,17 @@ export async function contactRound(poller: Poller, options: ContactOptions): Pro
 	});
 	// No scheduler answer at all over https://: maybe the dashboard is plain HTTP (no TLS configured).
 	const answered = round.responses.some((r) => r.target === 'scheduler' && r.status !== null);
-	if (!verdict.ok && !answered && round.base.startsWith('https://') && (await speaksPlainHttp(round.base, Math.min(options.timeoutMs, 3000)))) {
+	if (
+		!verdict.ok &&
+		!answered &&
+		round.base.startsWith('https://') &&
+		(await speaksPlainHttp(round.base, Math.min(options.timeoutMs, 3000)))
+	) {
 		const plain = options.display.replace(/^https:/, 'http:');
-		return {round, verdict: {ok: false, permanent: true, message: `${options.display} answers plain HTTP, not TLS: use ${plain}`}};
+		return {
+			round,
+			verdict: {ok: false, permanent: true, message: `${options.display} answers plain HTTP, not TLS: use ${plain}`},
+		};
 	}
 	return {round, verdict};
 }

@@ -14,10 +14,15 @@ import type {Cluster} from './clusters.js';
 import {recordUntilSignalled} from './record.js';
 import {say} from './say.js';
 
-export async function runInteractive(clusters: readonly Cluster[], options: Options, recorder?: Recorder): Promise<number> {
+export async function runInteractive(
+	clusters: readonly Cluster[],
+	options: Options,
+	recorder?: Recorder,
+): Promise<number> {
 	const several = clusters.length > 1;
 	const tellProgress = process.stderr.isTTY === true;
-	if (tellProgress) process.stderr.write(`Connecting to ${several ? `${clusters.length} clusters` : options.url.display} …\r`);
+	if (tellProgress)
+		process.stderr.write(`Connecting to ${several ? `${clusters.length} clusters` : options.url.display} …\r`);
 	const contact = {timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'};
 	const verdicts = await Promise.all(clusters.map((cluster) => cluster.contact(contact)));
 	if (tellProgress) process.stderr.write('\u001B[2K\r');
@@ -25,11 +30,16 @@ export async function runInteractive(clusters: readonly Cluster[], options: Opti
 		for (const verdict of verdicts) if (!verdict.ok) say(verdict.message);
 		return EXIT_UNREADABLE;
 	}
-	if (several) for (const verdict of verdicts) if (!verdict.ok) say(`${verdict.message} (following the other clusters)`);
+	if (several)
+		for (const verdict of verdicts) if (!verdict.ok) say(`${verdict.message} (following the other clusters)`);
 	const first = clusters[0];
 	// Recording (one cluster) without a terminal (nohup, cron, systemd) polls until a signal, with no screen.
-	if (recorder && first && process.stdout.isTTY !== true) return recordUntilSignalled(first.poller, () => connect(first.poller, first.pipeline), recorder, first.url.display);
-	return runScreen(clusters.map((cluster) => cluster.forTui()), options);
+	if (recorder && first && process.stdout.isTTY !== true)
+		return recordUntilSignalled(first.poller, () => connect(first.poller, first.pipeline), recorder, first.url.display);
+	return runScreen(
+		clusters.map((cluster) => cluster.forTui()),
+		options,
+	);
 }
 
 /**
@@ -38,7 +48,10 @@ export async function runInteractive(clusters: readonly Cluster[], options: Opti
  * (loaded lazily, so that Ink starts after cli.tsx fixed the environment); resolves with the exit
  * code. The caller stops the sources afterwards.
  */
-export async function runScreen(clusters: readonly TuiCluster[], options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions'>>): Promise<number> {
+export async function runScreen(
+	clusters: readonly TuiCluster[],
+	options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions'>>,
+): Promise<number> {
 	const {runTui} = await import('../ui/run.js');
 	for (const cluster of clusters) connect(cluster.source, cluster.pipeline);
 	return runTui({options, clusters});

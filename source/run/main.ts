@@ -66,14 +66,22 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 	const config = readConfigFile(configPath(process.env, homedir()));
 	if (!config.ok) return usage(config.error);
-	const resolved = resolveOptions({argv: parsed.argv, env: process.env, ...(config.config ? {config: config.config} : {}), stdoutIsTTY: process.stdout.isTTY === true});
+	const resolved = resolveOptions({
+		argv: parsed.argv,
+		env: process.env,
+		...(config.config ? {config: config.config} : {}),
+		stdoutIsTTY: process.stdout.isTTY === true,
+	});
 	if (!resolved.ok) return usage(resolved.error);
 	const options = resolved.options;
 	if (!options.check) for (const note of options.notes) say(note);
 
 	// --replay FILE / --demo: a recording drives the same outputs and screen (replay.ts).
 	const replayFile = options.recording.replay?.file;
-	if (replayFile !== undefined && !options.recording.replay?.demo && isDirectory(replayFile)) return usage(`--replay ${replayFile}: a directory, not a recording (give the .ndjson or .ndjson.gz file --record wrote)`);
+	if (replayFile !== undefined && !options.recording.replay?.demo && isDirectory(replayFile))
+		return usage(
+			`--replay ${replayFile}: a directory, not a recording (give the .ndjson or .ndjson.gz file --record wrote)`,
+		);
 	if (options.recording.replay) return (await import('./replay.js')).runReplay(options.recording.replay, options);
 
 	const ca = options.caFile === undefined ? undefined : readCa(options.caFile);
@@ -81,17 +89,30 @@ export async function main(argv: readonly string[]): Promise<number> {
 	// The HTTP client (undici), the outputs and the screen load only when a scheduler is polled:
 	// --version, --help and usage errors stay small (the bundle is split at these imports).
 	const {createClusters, stopClusters} = await import('./clusters.js');
-	const clusters = createClusters(options, {...(ca === undefined ? {} : {ca}), userAgent: `dask-top/${parsed.argv.version}`});
+	const clusters = createClusters(options, {
+		...(ca === undefined ? {} : {ca}),
+		userAgent: `dask-top/${parsed.argv.version}`,
+	});
 	try {
 		// --record FILE (one cluster): every round its pipeline ingests is also written to FILE.
 		const first = clusters[0];
-		const recorder = options.recording.record && first ? (await import('./record.js')).startRecording(options.recording.record, first.pipeline, options.url.display, parsed.argv.version) : undefined;
+		const recorder =
+			options.recording.record && first
+				? (await import('./record.js')).startRecording(
+						options.recording.record,
+						first.pipeline,
+						options.url.display,
+						parsed.argv.version,
+					)
+				: undefined;
 		if (typeof recorder === 'string') {
 			say(recorder);
 			return EXIT_UNREADABLE;
 		}
 		if (options.check) return await (await import('./check.js')).runCheck(clusters, options);
-		return options.once ? await (await import('./once.js')).runOnce(clusters, options) : await (await import('./interactive.js')).runInteractive(clusters, options, recorder);
+		return options.once
+			? await (await import('./once.js')).runOnce(clusters, options)
+			: await (await import('./interactive.js')).runInteractive(clusters, options, recorder);
 	} finally {
 		await stopClusters(clusters);
 	}

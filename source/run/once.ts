@@ -14,7 +14,10 @@ import type {Cluster} from './clusters.js';
 import {feedRound} from './first-contact.js';
 import {say} from './say.js';
 
-export async function runOnce(clusters: readonly Cluster[], options: Pick<Options, 'json' | 'ascii' | 'timeoutMs' | 'urlFrom'>): Promise<number> {
+export async function runOnce(
+	clusters: readonly Cluster[],
+	options: Pick<Options, 'json' | 'ascii' | 'timeoutMs' | 'urlFrom'>,
+): Promise<number> {
 	const contact = {timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'};
 	const failures = await Promise.all(
 		clusters.map(async (cluster) => {
@@ -27,7 +30,10 @@ export async function runOnce(clusters: readonly Cluster[], options: Pick<Option
 	);
 	for (const failure of failures) if (failure !== undefined) say(failure);
 	const read = clusters.filter((_, i) => failures[i] === undefined).map((cluster) => cluster.pipeline);
-	const text = clusters.length === 1 ? read.map((pipeline) => formatOnce(pipeline, options.json, options.ascii))[0] : formatOnceClusters(read, options.json, options.ascii);
+	const text =
+		clusters.length === 1
+			? read.map((pipeline) => formatOnce(pipeline, options.json, options.ascii))[0]
+			: formatOnceClusters(read, options.json, options.ascii);
 	if (text !== undefined) process.stdout.write(text);
 	return failures.some((failure) => failure !== undefined) ? EXIT_UNREADABLE : EXIT_OK;
 }

@@ -23,12 +23,23 @@ export interface RoundFeed {
  * terminal the screen is the TUI's: the recorder's messages (limit reached, write error) and a
  * summary are printed at exit, once the terminal is restored.
  */
-export function startRecording(record: RecordTo, feed: RoundFeed, url: string, daskTopVersion: string): Recorder | string {
+export function startRecording(
+	record: RecordTo,
+	feed: RoundFeed,
+	url: string,
+	daskTopVersion: string,
+): Recorder | string {
 	const onTerminal = process.stdout.isTTY === true;
 	const held: string[] = [];
 	let recorder: Recorder;
 	try {
-		recorder = new Recorder({file: record.file, maxBytes: record.maxBytes, url, daskTopVersion, onStop: (line) => (onTerminal ? held.push(line) : say(line))});
+		recorder = new Recorder({
+			file: record.file,
+			maxBytes: record.maxBytes,
+			url,
+			daskTopVersion,
+			onStop: (line) => (onTerminal ? held.push(line) : say(line)),
+		});
 	} catch (error) {
 		if (error instanceof RecordingOpenError) return error.message;
 		throw error;
@@ -47,15 +58,24 @@ export function startRecording(record: RecordTo, feed: RoundFeed, url: string, d
 export function recordingSummary(recorder: Recorder): string {
 	const {file, rounds, bytesWritten, state} = recorder.status();
 	const size = bytesText(bytesWritten, '?', 'decimal');
-	return state === 'stopped' ? `recording stopped early: ${rounds} rounds (${size}) in ${file}` : `recorded ${rounds} rounds (${size}) to ${file}`;
+	return state === 'stopped'
+		? `recording stopped early: ${rounds} rounds (${size}) in ${file}`
+		: `recorded ${rounds} rounds (${size}) to ${file}`;
 }
 
 /**
  * Recording without a terminal (nohup, cron, systemd): `start` connects the source, then this
  * waits for SIGINT, SIGTERM or SIGHUP, closes the file and resolves 0. main stops the cluster.
  */
-export async function recordUntilSignalled(source: ScrapeSource, start: () => void, recorder: Recorder, urlDisplay: string): Promise<number> {
-	say(`recording ${urlDisplay} to ${recorder.status().file} every ${source.intervalMs / 1000} s; stop with Ctrl-C, SIGTERM or SIGHUP`);
+export async function recordUntilSignalled(
+	source: ScrapeSource,
+	start: () => void,
+	recorder: Recorder,
+	urlDisplay: string,
+): Promise<number> {
+	say(
+		`recording ${urlDisplay} to ${recorder.status().file} every ${source.intervalMs / 1000} s; stop with Ctrl-C, SIGTERM or SIGHUP`,
+	);
 	const signal = await new Promise<NodeJS.Signals>((resolve) => {
 		const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 		const onSignal = (name: NodeJS.Signals): void => {

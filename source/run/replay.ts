@@ -47,13 +47,20 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 		if (replay.diff !== undefined) {
 			const {moments, startMs, summary} = await snapshotsAt(replay.file, replay.diff);
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
-			const [fromMs, toMs] = replay.diff.map((spec) => (spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs)));
+			const [fromMs, toMs] = replay.diff.map((spec) =>
+				spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs),
+			);
 			if ((fromMs as number) > (toMs as number)) {
-				say(`--diff: the first moment (${isoTime(fromMs as number)}) is after the second (${Number.isFinite(toMs) ? isoTime(toMs as number) : 'the end'}): give the earlier one first`);
+				say(
+					`--diff: the first moment (${isoTime(fromMs as number)}) is after the second (${Number.isFinite(toMs) ? isoTime(toMs as number) : 'the end'}): give the earlier one first`,
+				);
 				process.stderr.write('Run dask-top --help for usage.\n');
 				return EXIT_USAGE;
 			}
-			const diff = diffSnapshots((moments[0] as {snapshot: Snapshot}).snapshot, (moments[1] as {snapshot: Snapshot}).snapshot);
+			const diff = diffSnapshots(
+				(moments[0] as {snapshot: Snapshot}).snapshot,
+				(moments[1] as {snapshot: Snapshot}).snapshot,
+			);
 			process.stdout.write(output.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiffText(diff, {startMs}));
 			return EXIT_OK;
 		}
@@ -77,7 +84,10 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 		for (const warning of recording.warnings) say(`warning: ${warning}`);
 		let startIndex = 0;
 		if (replay.at !== undefined) {
-			const index = roundIndexAt(Array.from({length: recording.rounds.count}, (_, i) => recording.rounds.atMs(i)), replay.at);
+			const index = roundIndexAt(
+				Array.from({length: recording.rounds.count}, (_, i) => recording.rounds.atMs(i)),
+				replay.at,
+			);
 			if (typeof index === 'string') {
 				say(index);
 				return EXIT_UNREADABLE;

@@ -92,7 +92,13 @@ export class HttpClient {
 			origin = undefined;
 		}
 		if (origin !== this.config.schedulerOrigin) {
-			return Promise.resolve({startedMs: Date.now(), latencyMs: 0, status: null, bytes: 0, error: {kind: 'other', message: "actions go to the scheduler's origin only"}});
+			return Promise.resolve({
+				startedMs: Date.now(),
+				latencyMs: 0,
+				status: null,
+				bytes: 0,
+				error: {kind: 'other', message: "actions go to the scheduler's origin only"},
+			});
 		}
 		return this.fetch(url, options, json);
 	}
@@ -125,27 +131,42 @@ export class HttpClient {
 		const t0 = performance.now();
 		const elapsed = () => Math.round((performance.now() - t0) * 100) / 100;
 		const cap = options.maxBodyBytes ?? this.config.maxBodyBytes ?? SCHEDULER_BODY_CAP_BYTES;
-		if (this.closed) return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'aborted', message: 'cancelled'}};
+		if (this.closed)
+			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'aborted', message: 'cancelled'}};
 		let parsed: URL;
 		try {
 			parsed = new URL(url);
 		} catch {
 			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'other', message: 'invalid URL'}};
 		}
-		const signal = AbortSignal.any([AbortSignal.timeout(timerDelay(options.timeoutMs ?? this.config.timeoutMs)), this.shutdown.signal]);
+		const signal = AbortSignal.any([
+			AbortSignal.timeout(timerDelay(options.timeoutMs ?? this.config.timeoutMs)),
+			this.shutdown.signal,
+		]);
 		let response: Dispatcher.ResponseData;
 		try {
 			response =
 				json === undefined
 					? await request(parsed, {method: 'GET', dispatcher: this.agent, headers: this.headersFor(parsed), signal})
-					: await request(parsed, {method: 'POST', dispatcher: this.agent, headers: {...this.headersFor(parsed), 'content-type': 'application/json'}, body: json, signal});
+					: await request(parsed, {
+							method: 'POST',
+							dispatcher: this.agent,
+							headers: {...this.headersFor(parsed), 'content-type': 'application/json'},
+							body: json,
+							signal,
+						});
 		} catch (error) {
 			return {startedMs, latencyMs: elapsed(), status: null, bytes: 0, error: classifyError(error)};
 		}
 		const status = response.statusCode;
 		const contentType = headerValue(response.headers['content-type']);
 		const location = headerValue(response.headers['location']);
-		const meta = {startedMs, status, ...(contentType === undefined ? {} : {contentType}), ...(location === undefined ? {} : {location})};
+		const meta = {
+			startedMs,
+			status,
+			...(contentType === undefined ? {} : {contentType}),
+			...(location === undefined ? {} : {location}),
+		};
 		const declared = Number(headerValue(response.headers['content-length']) ?? Number.NaN);
 		if (declared > cap) {
 			response.body.destroy();

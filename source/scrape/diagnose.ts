@@ -41,7 +41,9 @@ export function looksLikeDask(result: EndpointResult): boolean {
 	const body = result.body;
 	switch (result.path) {
 		case '/metrics':
-			return !isHtml(result) && (/^dask_scheduler_/m.test(body) || body.startsWith('# Prometheus metrics are not available'));
+			return (
+				!isHtml(result) && (/^dask_scheduler_/m.test(body) || body.startsWith('# Prometheus metrics are not available'))
+			);
 		case '/json/identity.json':
 			return !isHtml(result) && /"type"\s*:\s*"Scheduler"/.test(body.slice(0, 400));
 		case '/info/main/workers.html':
@@ -73,26 +75,59 @@ function hostOf(display: string): string {
 function noAnswer(result: EndpointResult, input: FirstContactInput): FirstContact {
 	const url = input.display;
 	const error = result.error ?? {kind: 'other' as const, message: 'no answer'};
-	const commPort = portOf(url) === '8786' ? " (8786 is the scheduler's comm port; its dashboard is usually on 8787)" : '';
+	const commPort =
+		portOf(url) === '8786' ? " (8786 is the scheduler's comm port; its dashboard is usually on 8787)" : '';
 	switch (error.kind) {
 		case 'refused':
 			return input.isDefaultUrl
-				? {ok: false, permanent: true, message: `no Dask dashboard at ${url} (connection refused): pass its URL (dask-top http://host:8787), set DASK_TOP_URL, or try dask-top --demo`}
-				: {ok: false, permanent: false, message: `nothing answers at ${url} (${error.message}): is the scheduler running, and is ${portOf(url)} its dashboard port?`};
+				? {
+						ok: false,
+						permanent: true,
+						message: `no Dask dashboard at ${url} (connection refused): pass its URL (dask-top http://host:8787), set DASK_TOP_URL, or try dask-top --demo`,
+					}
+				: {
+						ok: false,
+						permanent: false,
+						message: `nothing answers at ${url} (${error.message}): is the scheduler running, and is ${portOf(url)} its dashboard port?`,
+					};
 		case 'dns':
-			return {ok: false, permanent: true, message: `cannot find the host ${hostOf(url)} of ${url} (${error.message}): check the name`};
+			return {
+				ok: false,
+				permanent: true,
+				message: `cannot find the host ${hostOf(url)} of ${url} (${error.message}): check the name`,
+			};
 		case 'timeout':
-			return {ok: false, permanent: !!input.isDefaultUrl, message: `${url} did not answer within ${formatDurationMs(input.timeoutMs)}: check the address and any firewall, or raise --timeout`};
+			return {
+				ok: false,
+				permanent: !!input.isDefaultUrl,
+				message: `${url} did not answer within ${formatDurationMs(input.timeoutMs)}: check the address and any firewall, or raise --timeout`,
+			};
 		case 'tls':
-			return {ok: false, permanent: true, message: `TLS failure talking to ${url}: ${error.message}; pass its CA with --ca-file FILE, or --insecure`};
+			return {
+				ok: false,
+				permanent: true,
+				message: `TLS failure talking to ${url}: ${error.message}; pass its CA with --ca-file FILE, or --insecure`,
+			};
 		case 'reset':
-			return {ok: false, permanent: commPort !== '', message: `${url} closed the connection without an HTTP answer${commPort || ': is this the dashboard port?'}`};
+			return {
+				ok: false,
+				permanent: commPort !== '',
+				message: `${url} closed the connection without an HTTP answer${commPort || ': is this the dashboard port?'}`,
+			};
 		case 'too-large':
-			return {ok: false, permanent: true, message: `${url} answered ${result.path} with more than the size cap: not a Dask dashboard?`};
+			return {
+				ok: false,
+				permanent: true,
+				message: `${url} answered ${result.path} with more than the size cap: not a Dask dashboard?`,
+			};
 		case 'aborted':
 			return {ok: false, permanent: false, message: `the request to ${url} was cancelled`};
 		case 'other':
-			return {ok: false, permanent: true, message: `${url} did not answer like an HTTP server (${error.message})${commPort}`};
+			return {
+				ok: false,
+				permanent: true,
+				message: `${url} did not answer like an HTTP server (${error.message})${commPort}`,
+			};
 	}
 }
 
@@ -103,11 +138,14 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 	const answered = results.filter((r) => r.status !== null);
 	if (answered.length === 0) {
 		const first = results[0];
-		return first === undefined ? {ok: false, permanent: false, message: `no request reached ${url}`} : noAnswer(first, input);
+		return first === undefined
+			? {ok: false, permanent: false, message: `no request reached ${url}`}
+			: noAnswer(first, input);
 	}
 
 	const denied = answered.find((r) => r.status === 401 || r.status === 403);
-	if (denied) return {ok: false, permanent: true, message: `${url} refused access (HTTP ${denied.status}): ${TOKEN_HINT}`};
+	if (denied)
+		return {ok: false, permanent: true, message: `${url} refused access (HTTP ${denied.status}): ${TOKEN_HINT}`};
 
 	const redirect = answered.find((r) => r.status !== null && r.status >= 300 && r.status < 400);
 	if (redirect) {
@@ -124,9 +162,17 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 	const html = answered.find((r) => r.status === 200 && r.path !== '/info/main/workers.html' && isHtml(r));
 	if (html) {
 		if (html.body !== undefined && /jupyter-server-proxy/i.test(html.body)) {
-			return {ok: false, permanent: true, message: `${url} is Dask's proxy hint page (jupyter-server-proxy is not installed there): pass the scheduler's own dashboard URL, e.g. http://host:8787`};
+			return {
+				ok: false,
+				permanent: true,
+				message: `${url} is Dask's proxy hint page (jupyter-server-proxy is not installed there): pass the scheduler's own dashboard URL, e.g. http://host:8787`,
+			};
 		}
-		return {ok: false, permanent: true, message: `${url} answered with an HTML page, not Dask's JSON: a login page? ${TOKEN_HINT}`};
+		return {
+			ok: false,
+			permanent: true,
+			message: `${url} answered with an HTML page, not Dask's JSON: a login page? ${TOKEN_HINT}`,
+		};
 	}
 
 	if (answered.every((r) => r.status === 404)) {
@@ -139,10 +185,16 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 
 	const serverError = answered.find((r) => r.status !== null && r.status >= 500);
 	if (serverError && answered.every((r) => r.status !== 200)) {
-		return {ok: false, permanent: false, message: `${url} answered HTTP ${serverError.status} on every endpoint: the scheduler, or a proxy in front of it, is failing`};
+		return {
+			ok: false,
+			permanent: false,
+			message: `${url} answered HTTP ${serverError.status} on every endpoint: the scheduler, or a proxy in front of it, is failing`,
+		};
 	}
 
 	const tooLarge = results.find((r) => r.error?.kind === 'too-large');
-	const why = tooLarge ? `${tooLarge.path} was larger than the size cap` : 'no Dask metrics, no scheduler identity, no worker table';
+	const why = tooLarge
+		? `${tooLarge.path} was larger than the size cap`
+		: 'no Dask metrics, no scheduler identity, no worker table';
 	return {ok: false, permanent: true, message: `${url} answered, but not like a Dask dashboard (${why})`};
 }

@@ -49,7 +49,8 @@ export function classifyError(error: unknown): FetchError {
 		const known = CODE_KIND[err.code];
 		if (known !== undefined) return {kind: known[0], message: known[1]};
 		if (NOT_HTTP.test(err.code)) return {kind: 'other', message: 'the answer is not HTTP'};
-		if (/^(ERR_TLS_|ERR_SSL_|CERT_|ERR_OSSL_)/.test(err.code)) return {kind: 'tls', message: `TLS failure (${err.code})`};
+		if (/^(ERR_TLS_|ERR_SSL_|CERT_|ERR_OSSL_)/.test(err.code))
+			return {kind: 'tls', message: `TLS failure (${err.code})`};
 	}
 	if (err.name === 'TimeoutError') return {kind: 'timeout', message: 'no answer in time'};
 	if (err.name === 'AbortError') return {kind: 'aborted', message: 'cancelled'};

@@ -29,7 +29,8 @@ export class LoadMeter {
 
 	summary(nowMs: number): LoadSummary {
 		const from = nowMs - LOAD_WINDOW_MS;
-		if (this.samples.length > 0 && this.samples[0]!.atMs < from) this.samples = this.samples.filter((s) => s.atMs >= from);
+		if (this.samples.length > 0 && this.samples[0]!.atMs < from)
+			this.samples = this.samples.filter((s) => s.atMs >= from);
 		const windowMs = Math.min(LOAD_WINDOW_MS, Math.max(1000, nowMs - this.startedMs));
 		const count = this.samples.length;
 		let bytes = 0;

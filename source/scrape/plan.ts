@@ -18,7 +18,15 @@
 import {workerSampleEveryMs, workersHtmlEveryMs as htmlCadenceMs} from '../parse/currency.js';
 import type {EndpointState} from '../types/snapshot.js';
 
-export type EndpointKey = 'metrics' | 'identity' | 'workers_html' | 'counts' | 'health' | 'api' | 'adaptive_target' | 'worker_detail';
+export type EndpointKey =
+	| 'metrics'
+	| 'identity'
+	| 'workers_html'
+	| 'counts'
+	| 'health'
+	| 'api'
+	| 'adaptive_target'
+	| 'worker_detail';
 export type PlanKey = EndpointKey | 'worker_metrics';
 
 /** Scheduler paths of the regular endpoints (the detail page's path depends on the worker). */
@@ -129,12 +137,22 @@ export function isDue(key: PlanKey, input: PlanInput): boolean {
 	if (memory?.lastAttemptMs === undefined) return true;
 	const elapsed = input.nowMs - memory.lastAttemptMs;
 	const slack = input.intervalMs / 10;
-	if (memory.lastOutcome === 'unavailable' && key !== 'worker_metrics') return elapsed + slack >= Math.max(every, UNAVAILABLE_RETRY_MS);
+	if (memory.lastOutcome === 'unavailable' && key !== 'worker_metrics')
+		return elapsed + slack >= Math.max(every, UNAVAILABLE_RETRY_MS);
 	if (input.force && key !== 'counts') return true;
 	return elapsed + slack >= every;
 }
 
-const ORDER: readonly EndpointKey[] = ['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target', 'health', 'api', 'worker_detail'];
+const ORDER: readonly EndpointKey[] = [
+	'metrics',
+	'identity',
+	'workers_html',
+	'counts',
+	'adaptive_target',
+	'health',
+	'api',
+	'worker_detail',
+];
 
 export function planRound(input: PlanInput): RoundPlan {
 	if (input.schedulerDown) {

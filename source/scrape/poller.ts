@@ -8,7 +8,15 @@ import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import type {FetchOutcome, HttpClient} from './client.js';
 import {LoadMeter} from './load.js';
-import {ENDPOINT_PATHS, nextDelayMs, planRound, workerDetailPath, type EndpointKey, type EndpointMemory, type PlanKey} from './plan.js';
+import {
+	ENDPOINT_PATHS,
+	nextDelayMs,
+	planRound,
+	workerDetailPath,
+	type EndpointKey,
+	type EndpointMemory,
+	type PlanKey,
+} from './plan.js';
 import {toEndpointResult} from './result.js';
 import {ActionOutbox} from './retire.js';
 import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
@@ -112,7 +120,12 @@ export class Poller implements ScrapeSource {
 
 	setIntervalMs(ms: number): number {
 		this.interval = Math.min(this.config.maxIntervalMs ?? MAX_TIMER_MS, Math.max(this.minIntervalMs, Math.round(ms)));
-		if (this.listener !== undefined && this.inFlight === undefined && this.failures === 0 && this.lastRoundStartMs !== undefined) {
+		if (
+			this.listener !== undefined &&
+			this.inFlight === undefined &&
+			this.failures === 0 &&
+			this.lastRoundStartMs !== undefined
+		) {
 			this.schedule(Math.max(0, this.lastRoundStartMs + this.interval - Date.now()));
 		}
 		return this.interval;
@@ -166,7 +179,12 @@ export class Poller implements ScrapeSource {
 		if (this.stopped) return;
 		this.listener?.(raw);
 		this.schedule(
-			nextDelayMs({intervalMs: this.interval, roundStartMs: this.lastRoundStartMs ?? 0, roundEndMs: this.lastRoundEndMs ?? 0, failures: this.failures}),
+			nextDelayMs({
+				intervalMs: this.interval,
+				roundStartMs: this.lastRoundStartMs ?? 0,
+				roundEndMs: this.lastRoundEndMs ?? 0,
+				failures: this.failures,
+			}),
 		);
 	}
 

@@ -28,7 +28,16 @@ export class ActionOutbox {
 		const shown = displayUrl(url, RETIRE_PATH);
 		const startedMs = Date.now();
 		const action = {method: 'POST', requestBody: body} as const;
-		this.waiting.push({target: 'scheduler', path: RETIRE_PATH, url: shown, startedMs, latencyMs: 0, status: null, ...action, pending: true});
+		this.waiting.push({
+			target: 'scheduler',
+			path: RETIRE_PATH,
+			url: shown,
+			startedMs,
+			latencyMs: 0,
+			status: null,
+			...action,
+			pending: true,
+		});
 		void client.post(requestUrl(url, RETIRE_PATH), body, {timeoutMs: RETIRE_TIMEOUT_MS}).then((outcome) => {
 			this.waiting.push({...toEndpointResult('scheduler', RETIRE_PATH, shown, {...outcome, startedMs}), ...action});
 			onAnswer();

@@ -24,7 +24,14 @@ export interface SchedulerUrl {
 export type UrlResult = {readonly ok: true; readonly url: SchedulerUrl} | {readonly ok: false; readonly error: string};
 
 /** Trailing page names of a pasted dashboard link; the base is what comes before them. */
-const PAGE_SUFFIXES = ['status', 'metrics', 'health', 'json/identity.json', 'json/counts.json', 'info/main/workers.html'];
+const PAGE_SUFFIXES = [
+	'status',
+	'metrics',
+	'health',
+	'json/identity.json',
+	'json/counts.json',
+	'info/main/workers.html',
+];
 
 /** Query parameter names whose values must never be shown or recorded. */
 const SECRET_NAME = /token|auth|key|secret|pass|sig|session|credential|jwt|code|ticket/i;
@@ -52,7 +59,10 @@ export function redactUrl(url: string): string {
 		parsed.search = '';
 		return `${parsed.toString()}${query}`;
 	} catch {
-		return url.replace(/([?&][^=&]*(?:token|auth|key|secret|pass|sig|session|credential|jwt|code|ticket)[^=&]*=)[^&]*/gi, `$1${REDACTED}`);
+		return url.replace(
+			/([?&][^=&]*(?:token|auth|key|secret|pass|sig|session|credential|jwt|code|ticket)[^=&]*=)[^&]*/gi,
+			`$1${REDACTED}`,
+		);
 	}
 }
 
@@ -90,12 +100,19 @@ export function normalizeSchedulerUrl(input: string): UrlResult {
 	} else if (scheme === undefined) {
 		candidate = `http://${text}`;
 		const parsed = parseOrUndefined(candidate);
-		if (parsed !== undefined && parsed.port === '' && !/^[^/?#]*:\d*(?:[/?#]|$)/.test(text.replace(/^\[[^\]]*\]/, ''))) {
+		if (
+			parsed !== undefined &&
+			parsed.port === '' &&
+			!/^[^/?#]*:\d*(?:[/?#]|$)/.test(text.replace(/^\[[^\]]*\]/, ''))
+		) {
 			parsed.port = String(DEFAULT_DASHBOARD_PORT);
 			candidate = parsed.toString();
 		}
 	} else if (scheme !== 'http' && scheme !== 'https') {
-		return {ok: false, error: `unsupported scheme ${scheme}:// in ${redactUrl(text)} (use http://, https://, or tcp://host:8786)`};
+		return {
+			ok: false,
+			error: `unsupported scheme ${scheme}:// in ${redactUrl(text)} (use http://, https://, or tcp://host:8786)`,
+		};
 	}
 
 	const parsed = parseOrUndefined(candidate);
@@ -109,7 +126,13 @@ export function normalizeSchedulerUrl(input: string): UrlResult {
 	const base = `${parsed.protocol}//${parsed.host}${stripPage(parsed.pathname)}`;
 	return {
 		ok: true,
-		url: {base, query, display: base + redactQuery(query), ...(basicAuth === undefined ? {} : {basicAuth}), ...(note === undefined ? {} : {note})},
+		url: {
+			base,
+			query,
+			display: base + redactQuery(query),
+			...(basicAuth === undefined ? {} : {basicAuth}),
+			...(note === undefined ? {} : {note}),
+		},
 	};
 }
 

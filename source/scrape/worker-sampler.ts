@@ -48,7 +48,11 @@ function hostInUrl(host: string): string {
 
 export async function sampleWorkerMetrics(input: SampleInput): Promise<EndpointResult[]> {
 	const {client, url, state} = input;
-	const {sample, nextCursor} = pickWorkerSample(input.workers, state.cursor, sampleSize(input.workers.length, state.proxy));
+	const {sample, nextCursor} = pickWorkerSample(
+		input.workers,
+		state.cursor,
+		sampleSize(input.workers.length, state.proxy),
+	);
 	state.cursor = nextCursor;
 	const scheme = new URL(url.base).protocol;
 	const schedulerIsLoopback = isLoopbackHost(new URL(url.base).hostname);
@@ -57,7 +61,13 @@ export async function sampleWorkerMetrics(input: SampleInput): Promise<EndpointR
 
 	const readOne = async (worker: WorkerEndpoint): Promise<void> => {
 		const target = `worker:${worker.address}` as const;
-		let route = chooseWorkerRoute({worker, memory: state.routes.get(worker.address), proxy: state.proxy, schedulerIsLoopback, nowMs: Date.now()});
+		let route = chooseWorkerRoute({
+			worker,
+			memory: state.routes.get(worker.address),
+			proxy: state.proxy,
+			schedulerIsLoopback,
+			nowMs: Date.now(),
+		});
 		let direct: EndpointResult | undefined;
 		if (route === 'direct') {
 			const directUrl = `${scheme}//${hostInUrl(worker.host ?? '')}:${worker.dashboardPort}/metrics`;

@@ -216,7 +216,12 @@ export function createScreen(size: () => ScreenSize): Screen {
 					const width = Math.max(before.chars.length, after.chars.length);
 					let column = 0;
 					while (column < width) {
-						while (column < width && before.chars[column] === after.chars[column] && before.pens[column] === after.pens[column]) column++;
+						while (
+							column < width &&
+							before.chars[column] === after.chars[column] &&
+							before.pens[column] === after.pens[column]
+						)
+							column++;
 						if (column >= width) break;
 						// A run of changes, bridging short stretches of unchanged cells.
 						let end = column + 1;

@@ -24,17 +24,48 @@ function prose(segments: readonly Segment[], width: number, indent: number, hang
 
 function headParts(a: AdaptiveView, theme: Theme): Part[] {
 	const title = seg('Adaptive target ', 'title', true);
-	if (a.desired_workers === undefined && a.api_adaptive_target === undefined) return [part(0, title, seg('the scheduler reports no desired_workers', 'muted'))];
-	const desired: Segment[] = [title, seg(`desired ${formatCount(a.desired_workers ?? a.api_adaptive_target)}`, 'normal', true)];
-	if (a.approx_workers !== undefined) desired.push(seg(` (≈${a.approx_workers} worker${a.approx_workers === 1 ? '' : 's'})`, 'muted'));
-	const arrow = a.direction === 'up' ? `${theme.glyphs.up} scale up` : a.direction === 'down' ? `${theme.glyphs.down} scale down` : a.direction === 'steady' ? 'steady' : '';
-	const parts = [part(0, ...desired), part(0, seg(`now ${a.workers} workers `), seg(arrow, a.direction === 'up' ? 'warning' : a.direction === 'down' ? 'info' : 'ok'))];
-	if (a.target !== undefined && a.target !== a.desired_workers) parts.push(part(0, seg(`clamped to ${a.target}`, 'muted')));
+	if (a.desired_workers === undefined && a.api_adaptive_target === undefined)
+		return [part(0, title, seg('the scheduler reports no desired_workers', 'muted'))];
+	const desired: Segment[] = [
+		title,
+		seg(`desired ${formatCount(a.desired_workers ?? a.api_adaptive_target)}`, 'normal', true),
+	];
+	if (a.approx_workers !== undefined)
+		desired.push(seg(` (≈${a.approx_workers} worker${a.approx_workers === 1 ? '' : 's'})`, 'muted'));
+	const arrow =
+		a.direction === 'up'
+			? `${theme.glyphs.up} scale up`
+			: a.direction === 'down'
+				? `${theme.glyphs.down} scale down`
+				: a.direction === 'steady'
+					? 'steady'
+					: '';
+	const parts = [
+		part(0, ...desired),
+		part(
+			0,
+			seg(`now ${a.workers} workers `),
+			seg(arrow, a.direction === 'up' ? 'warning' : a.direction === 'down' ? 'info' : 'ok'),
+		),
+	];
+	if (a.target !== undefined && a.target !== a.desired_workers)
+		parts.push(part(0, seg(`clamped to ${a.target}`, 'muted')));
 	if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) {
 		// The same number twice is worth a line only when it differs.
 		const same = a.api_adaptive_target === a.desired_workers;
-		const age = a.api_adaptive_target_age_seconds === undefined ? '' : ` (${formatDuration(a.api_adaptive_target_age_seconds)} old)`;
-		parts.push(part(same ? 1 : 0, seg(same ? `= /api/v1/adaptive_target${age}` : `/api/v1/adaptive_target ${a.api_adaptive_target}${age}`, 'muted')));
+		const age =
+			a.api_adaptive_target_age_seconds === undefined
+				? ''
+				: ` (${formatDuration(a.api_adaptive_target_age_seconds)} old)`;
+		parts.push(
+			part(
+				same ? 1 : 0,
+				seg(
+					same ? `= /api/v1/adaptive_target${age}` : `/api/v1/adaptive_target ${a.api_adaptive_target}${age}`,
+					'muted',
+				),
+			),
+		);
 	}
 	return parts;
 }
@@ -44,7 +75,12 @@ function headLines(a: AdaptiveView, theme: Theme, width: number): Segment[][] {
 	const parts = headParts(a, theme);
 	const separator = seg(' · ', 'muted');
 	const all = wrapParts(parts, width, separator, 2);
-	const needed = wrapParts(parts.filter((p) => p.priority === 0), width, separator, 2);
+	const needed = wrapParts(
+		parts.filter((p) => p.priority === 0),
+		width,
+		separator,
+		2,
+	);
 	return all.length > needed.length ? needed : all;
 }
 
@@ -53,21 +89,52 @@ function adaptiveBlocks(a: AdaptiveView, theme: Theme, width: number): Block[] {
 	if (a.approx_note) blocks.push({priority: 2, lines: prose([seg(a.approx_note, 'muted')], width, 2, 4)});
 	const r = a.recomputed;
 	if (r) {
-		const wins = r.wins === undefined ? '' : r.wins === 'tie' ? ' → the terms tie' : ` → ${r.wins.replace('_', '-')} wins`;
-		const line: Segment[] = [seg('recomputed ', 'muted'), seg(r.target === undefined ? 'not possible' : formatCount(r.target), 'normal', true)];
-		line.push(seg(`: cpu term ${formatCount(r.cpu_term)} · memory term ${formatCount(r.memory_term)}${wins} · target duration ${formatDuration(r.target_duration_seconds)}`));
+		const wins =
+			r.wins === undefined ? '' : r.wins === 'tie' ? ' → the terms tie' : ` → ${r.wins.replace('_', '-')} wins`;
+		const line: Segment[] = [
+			seg('recomputed ', 'muted'),
+			seg(r.target === undefined ? 'not possible' : formatCount(r.target), 'normal', true),
+		];
+		line.push(
+			seg(
+				`: cpu term ${formatCount(r.cpu_term)} · memory term ${formatCount(r.memory_term)}${wins} · target duration ${formatDuration(r.target_duration_seconds)}`,
+			),
+		);
 		if (r.estimated) line.push(seg(' · estimated', 'warning'));
 		if (r.missing.length > 0) line.push(seg(` · missing: ${r.missing.join(', ')}`, 'warning'));
 		blocks.push({priority: 1, lines: prose(line, width, 2, 4)});
 		for (const text of r.explanation) blocks.push({priority: 1, lines: prose([seg(text, 'muted')], width, 4, 6)});
 	}
-	if (a.disagreement) blocks.push({priority: 1, lines: prose([seg(`${theme.glyphs.warningMark} ${a.disagreement_note ?? "the recomputation differs from the scheduler's number"}`, 'warning')], width, 2, 4)});
+	if (a.disagreement)
+		blocks.push({
+			priority: 1,
+			lines: prose(
+				[
+					seg(
+						`${theme.glyphs.warningMark} ${a.disagreement_note ?? "the recomputation differs from the scheduler's number"}`,
+						'warning',
+					),
+				],
+				width,
+				2,
+				4,
+			),
+		});
 	blocks.push({priority: 4, lines: prose([seg(`flavor: ${a.flavor_note}`, 'muted')], width, 2, 10)});
 	const retire = a.scale_down.retire;
 	const candidates = a.scale_down.candidates;
 	if (retire.length > 0 || candidates.length > 0) {
 		const names = candidates.map((c) => `${c.name} (${c.polls} polls)`).join(', ');
-		const lines = prose([seg('scale-down: ', 'muted'), seg(retire.length > 0 ? `would retire ${retire.length}: ` : 'candidates: ', 'info'), seg(names)], width, 2, 14);
+		const lines = prose(
+			[
+				seg('scale-down: ', 'muted'),
+				seg(retire.length > 0 ? `would retire ${retire.length}: ` : 'candidates: ', 'info'),
+				seg(names),
+			],
+			width,
+			2,
+			14,
+		);
 		lines.push(...prose([seg(a.scale_down.note, 'muted')], width, 4, 6));
 		blocks.push({priority: 3, lines});
 	}
@@ -85,11 +152,15 @@ export interface HeadBlocks {
 
 export function triageBlocks(triage: TriageView | undefined, theme: Theme, width: number): HeadBlocks {
 	const blocks: Block[] = [];
-	if (!triage) blocks.push({priority: 0, lines: [[seg('Events ', 'title', true), seg('waiting for the first answer…', 'muted')]]});
+	if (!triage)
+		blocks.push({priority: 0, lines: [[seg('Events ', 'title', true), seg('waiting for the first answer…', 'muted')]]});
 	else {
 		const stall = triage.stall;
 		if (stall.stalled) {
-			const text = [seg(`${theme.glyphs.warningMark} STALLED `, 'warning', true), seg(stall.message ?? `no task completed for ${formatDuration(stall.since_completion_seconds)}`)];
+			const text = [
+				seg(`${theme.glyphs.warningMark} STALLED `, 'warning', true),
+				seg(stall.message ?? `no task completed for ${formatDuration(stall.since_completion_seconds)}`),
+			];
 			blocks.push({priority: 0, lines: wrapSegments(text, width, 2)});
 		}
 		blocks.push(...adaptiveBlocks(triage.adaptive, theme, width));

@@ -80,7 +80,20 @@ function modeOf(state: UiState): KeyContext['mode'] {
 	return state.view;
 }
 
-export function App({data: liveData, controls, url, size, theme, onQuit, initialUi, keys = true, clusterBar, onUiChange, terminal, allowActions = false}: AppProps) {
+export function App({
+	data: liveData,
+	controls,
+	url,
+	size,
+	theme,
+	onQuit,
+	initialUi,
+	keys = true,
+	clusterBar,
+	onUiChange,
+	terminal,
+	allowActions = false,
+}: AppProps) {
 	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
 	const [message, setMessage] = useState<{text: string; untilMs: number} | undefined>();
 	const frozen = useRef<TuiData | undefined>(undefined);
@@ -96,28 +109,49 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 
 	const rowsView = useMemo(
 		// Lost and retired workers stay in the table, dimmed, for the model's hold period.
-		() => workerRows(model, {sort: ui.sort, includeLost: 'held', ...(ui.filterText === '' ? {} : {filter: ui.filterText})}),
+		() =>
+			workerRows(model, {sort: ui.sort, includeLost: 'held', ...(ui.filterText === '' ? {} : {filter: ui.filterText})}),
 		[model, ui.sort, ui.filterText],
 	);
 	const triage: TriageView | undefined = useMemo(() => (model.snapshot ? triageView(model) : undefined), [model]);
-	const progress: ProgressView | undefined = useMemo(() => (model.snapshot && ui.view === 'progress' ? progressView(model) : undefined), [model, ui.view]);
+	const progress: ProgressView | undefined = useMemo(
+		() => (model.snapshot && ui.view === 'progress' ? progressView(model) : undefined),
+		[model, ui.view],
+	);
 	const addresses = useMemo(() => rowsView.rows.map((r) => r.address), [rowsView.rows]);
 	// The events view's entries wrap: their heights drive its scrolling (laid out only while it is the view).
-	const events = useMemo(() => (ui.view === 'events' ? eventsPage(triage, theme, width, bodyHeight) : undefined), [ui.view, triage, theme, width, bodyHeight]);
+	const events = useMemo(
+		() => (ui.view === 'events' ? eventsPage(triage, theme, width, bodyHeight) : undefined),
+		[ui.view, triage, theme, width, bodyHeight],
+	);
 	const help = useMemo(() => helpLines(width), [width]);
 
 	const thresholds = model.options.thresholds;
 	const memory: MemoryThresholds = useMemo(
-		() => ({target: DASK_MEMORY_THRESHOLDS.target, spill: thresholds.memory_warning, pause: thresholds.memory_critical, terminate: thresholds.memory_terminate}),
+		() => ({
+			target: DASK_MEMORY_THRESHOLDS.target,
+			spill: thresholds.memory_warning,
+			pause: thresholds.memory_critical,
+			terminate: thresholds.memory_terminate,
+		}),
 		[thresholds],
 	);
 	const cells: CellContext = useMemo(
-		() => ({glyphs: theme.glyphs, memory, eventLoopWarningSeconds: thresholds.event_loop_warning_s, eventLoopCriticalSeconds: thresholds.event_loop_critical_s}),
+		() => ({
+			glyphs: theme.glyphs,
+			memory,
+			eventLoopWarningSeconds: thresholds.event_loop_warning_s,
+			eventLoopCriticalSeconds: thresholds.event_loop_critical_s,
+		}),
 		[theme, memory, thresholds],
 	);
 
 	const ctx: UiContext = {
-		counts: {workers: rowsView.rows.length, progress: progress?.prefixes.length ?? 0, events: triage?.events.length ?? 0},
+		counts: {
+			workers: rowsView.rows.length,
+			progress: progress?.prefixes.length ?? 0,
+			events: triage?.events.length ?? 0,
+		},
 		pageRows: {
 			workers: tableBodyRows(bodyHeight),
 			progress: Math.max(1, bodyHeight - progressHeadHeight(progress, theme, width)),
@@ -135,7 +169,11 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 	const uiRef = useRef(ui);
 	uiRef.current = ui;
 
-	const keyContext: KeyContext = {mode: modeOf(shown), replay: controls.kind === 'replay', clusters: controls.switchCluster !== undefined};
+	const keyContext: KeyContext = {
+		mode: modeOf(shown),
+		replay: controls.kind === 'replay',
+		clusters: controls.switchCluster !== undefined,
+	};
 
 	// The rows the table leaves free show the Alerts panel; the table always comes first.
 	const tableSpare = bodyHeight - tableHeightFor(rowsView.rows.length);
@@ -143,22 +181,47 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 	// Where the screen drew what, for the mouse (the same figures the bodies below are drawn with).
 	const pointerLayout: PointerLayout = (() => {
 		if (shown.help || shown.detail !== undefined) return {kind: 'none'};
-		if (shown.sortMenu !== undefined) return {kind: 'sort', itemsTop: bodyTop + 1 - sortMenuFirst(shown.sortMenu, bodyHeight)};
+		if (shown.sortMenu !== undefined)
+			return {kind: 'sort', itemsTop: bodyTop + 1 - sortMenuFirst(shown.sortMenu, bodyHeight)};
 		switch (shown.view) {
 			case 'workers':
 				return {
 					kind: 'workers',
 					headingRow: bodyTop + 1,
 					columns: fitColumns(WORKER_COLUMNS, width),
-					list: {rowsTop: bodyTop + 2, top: shown.top.workers, count: rowsView.rows.length, room: tableBodyRows(tableHeight)},
+					list: {
+						rowsTop: bodyTop + 2,
+						top: shown.top.workers,
+						count: rowsView.rows.length,
+						room: tableBodyRows(tableHeight),
+					},
 				};
 			case 'progress': {
 				const head = progressHeadHeight(progress, theme, width);
-				return {kind: 'list', view: 'progress', list: {rowsTop: bodyTop + head, top: shown.top.progress, count: progress?.prefixes.length ?? 0, room: bodyHeight - head}};
+				return {
+					kind: 'list',
+					view: 'progress',
+					list: {
+						rowsTop: bodyTop + head,
+						top: shown.top.progress,
+						count: progress?.prefixes.length ?? 0,
+						room: bodyHeight - head,
+					},
+				};
 			}
 			case 'events':
 				return events
-					? {kind: 'list', view: 'events', list: {rowsTop: bodyTop + events.head.length + 2, top: shown.top.events, count: triage?.events.length ?? 0, room: events.room, heights: events.heights}}
+					? {
+							kind: 'list',
+							view: 'events',
+							list: {
+								rowsTop: bodyTop + events.head.length + 2,
+								top: shown.top.events,
+								count: triage?.events.length ?? 0,
+								room: events.room,
+								heights: events.heights,
+							},
+						}
 					: {kind: 'none'};
 		}
 	})();
@@ -193,7 +256,11 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 				name = pointing.key;
 			}
 			if (name === undefined) continue;
-			const action = resolveKey(name, {mode: modeOf(state), replay: controls.kind === 'replay', clusters: controls.switchCluster !== undefined});
+			const action = resolveKey(name, {
+				mode: modeOf(state),
+				replay: controls.kind === 'replay',
+				clusters: controls.switchCluster !== undefined,
+			});
 			if (action === undefined) continue;
 			if (event.kind === 'mouse' && (action === 'point' || action === 'point-open' || action === 'sort-choose')) {
 				state = reducePointer(state, action, pointerTarget(pointerRef.current, event.x, event.y), ctxRef.current);
@@ -217,7 +284,9 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 						else say('Ctrl-Z needs a terminal');
 						break;
 					case 'interval': {
-						const ms = controls.setIntervalMs(stepInterval(controls.kind === 'live' ? liveData.intervalMs : 0, effect.step));
+						const ms = controls.setIntervalMs(
+							stepInterval(controls.kind === 'live' ? liveData.intervalMs : 0, effect.step),
+						);
 						say(`polling every ${formatDuration(ms / 1000)}`);
 						break;
 					}
@@ -228,7 +297,9 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 							allowActions,
 							kind: controls.kind,
 							canAct: controls.retireWorker !== undefined,
-							...(liveData.model.snapshot?.scheduler.api_enabled === undefined ? {} : {apiEnabled: liveData.model.snapshot.scheduler.api_enabled}),
+							...(liveData.model.snapshot?.scheduler.api_enabled === undefined
+								? {}
+								: {apiEnabled: liveData.model.snapshot.scheduler.api_enabled}),
 							...(row ? {row} : {}),
 							...(liveData.model.retires ? {retires: liveData.model.retires} : {}),
 						});
@@ -241,7 +312,10 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 						state = reduceUi(state, action, ctxRef.current);
 						if (confirm && controls.retireWorker) {
 							controls.retireWorker(confirm.address);
-							say(`retire of ${confirm.name} sent: the next polls tell what became of it (events view, 3)`, RETIRE_MESSAGE_MS);
+							say(
+								`retire of ${confirm.name} sent: the next polls tell what became of it (events view, 3)`,
+								RETIRE_MESSAGE_MS,
+							);
 						}
 						break;
 					}
@@ -270,7 +344,8 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 			setUi(state);
 			// The source fetches /info/worker/<address>.html only while a detail of a present worker is open.
 			if (state.detail !== start.detail) {
-				const present = state.detail !== undefined && rowsView.rows.find((r) => r.address === state.detail)?.present !== false;
+				const present =
+					state.detail !== undefined && rowsView.rows.find((r) => r.address === state.detail)?.present !== false;
 				controls.setDetailWorker(present ? (state.detail ?? null) : null);
 			}
 		}
@@ -301,11 +376,17 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		if (shown.confirm !== undefined) {
 			const row = rowsView.rows.find((r) => r.address === shown.confirm?.address);
 			const nanny = model.workers.get(shown.confirm.address)?.last.nanny;
-			const lines = row ? confirmLines(row, nanny === undefined ? undefined : typeof nanny === 'string' && nanny !== '', width) : [[seg(`${shown.confirm.name} is no longer listed; n / Esc closes this`, 'warning')]];
+			const lines = row
+				? confirmLines(row, nanny === undefined ? undefined : typeof nanny === 'string' && nanny !== '', width)
+				: [[seg(`${shown.confirm.name} is no longer listed; n / Esc closes this`, 'warning')]];
 			return <Lines lines={lines} theme={theme} height={bodyHeight} />;
 		}
-		if (shown.help) return <HelpBody top={shown.helpTop} lines={help} theme={theme} width={width} height={bodyHeight} />;
-		if (shown.sortMenu !== undefined) return <SortMenu highlighted={shown.sortMenu} sort={shown.sort} theme={theme} width={width} height={bodyHeight} />;
+		if (shown.help)
+			return <HelpBody top={shown.helpTop} lines={help} theme={theme} width={width} height={bodyHeight} />;
+		if (shown.sortMenu !== undefined)
+			return (
+				<SortMenu highlighted={shown.sortMenu} sort={shown.sort} theme={theme} width={width} height={bodyHeight} />
+			);
 		if (shown.detail !== undefined) {
 			const index = Math.max(0, addresses.indexOf(shown.detail));
 			const track = model.workers.get(shown.detail);
@@ -330,13 +411,21 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 		}
 		switch (shown.view) {
 			case 'workers': {
-				const follow = shown.follow === undefined ? undefined : rowsView.rows.find((r) => r.address === shown.follow)?.name;
+				const follow =
+					shown.follow === undefined ? undefined : rowsView.rows.find((r) => r.address === shown.follow)?.name;
 				const staleNote = staleFiguresText(data.status, model.source.lastFreshMs, data.nowMs, data.intervalMs);
 				const table = (
 					<WorkerTable
 						rows={rowsView.rows}
 						total={rowsView.total}
-						{...(model.source.lastFreshMs === undefined ? {unreached: data.status.state === 'connecting' ? 'waiting for the first answer' : 'no worker list: the scheduler was never reached'} : {})}
+						{...(model.source.lastFreshMs === undefined
+							? {
+									unreached:
+										data.status.state === 'connecting'
+											? 'waiting for the first answer'
+											: 'no worker list: the scheduler was never reached',
+								}
+							: {})}
 						cursor={shown.cursor.workers}
 						top={shown.top.workers}
 						height={tableHeight}
@@ -355,20 +444,50 @@ export function App({data: liveData, controls, url, size, theme, onQuit, initial
 				return (
 					<>
 						{table}
-						<Overview model={model} {...(triage ? {triage} : {})} theme={theme} width={width} height={bodyHeight - tableHeight} />
+						<Overview
+							model={model}
+							{...(triage ? {triage} : {})}
+							theme={theme}
+							width={width}
+							height={bodyHeight - tableHeight}
+						/>
 					</>
 				);
 			}
 			case 'progress':
-				return <ProgressBody {...(progress ? {view: progress} : {})} cursor={shown.cursor.progress} top={shown.top.progress} theme={theme} width={width} height={bodyHeight} />;
+				return (
+					<ProgressBody
+						{...(progress ? {view: progress} : {})}
+						cursor={shown.cursor.progress}
+						top={shown.top.progress}
+						theme={theme}
+						width={width}
+						height={bodyHeight}
+					/>
+				);
 			case 'events':
-				return <EventsBody {...(triage ? {triage} : {})} page={events ?? eventsPage(triage, theme, width, bodyHeight)} cursor={shown.cursor.events} top={shown.top.events} theme={theme} width={width} height={bodyHeight} />;
+				return (
+					<EventsBody
+						{...(triage ? {triage} : {})}
+						page={events ?? eventsPage(triage, theme, width, bodyHeight)}
+						cursor={shown.cursor.events}
+						top={shown.top.events}
+						theme={theme}
+						width={width}
+						height={bodyHeight}
+					/>
+				);
 		}
 	})();
 
 	const underWay = retireUnderWay(model.retires);
 	const footer = footerLine(
-		{context: keyContext, filterText: shown.filterText, ...(rowsView.error ? {filterError: rowsView.error} : {}), ...(message ? {message: message.text} : underWay ? {message: underWay} : {})},
+		{
+			context: keyContext,
+			filterText: shown.filterText,
+			...(rowsView.error ? {filterError: rowsView.error} : {}),
+			...(message ? {message: message.text} : underWay ? {message: underWay} : {}),
+		},
 		width,
 	);
 

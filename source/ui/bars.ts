@@ -25,7 +25,12 @@ export interface MemoryThresholds {
 	readonly terminate: number;
 }
 
-export const DASK_MEMORY_THRESHOLDS: MemoryThresholds = {target: MEMORY_TARGET, spill: MEMORY_SPILL, pause: MEMORY_PAUSE, terminate: MEMORY_TERMINATE};
+export const DASK_MEMORY_THRESHOLDS: MemoryThresholds = {
+	target: MEMORY_TARGET,
+	spill: MEMORY_SPILL,
+	pause: MEMORY_PAUSE,
+	terminate: MEMORY_TERMINATE,
+};
 
 export interface MemoryFigures {
 	readonly processBytes?: number;
@@ -103,7 +108,10 @@ export function memoryBar(
 }
 
 /** The cell of each threshold in a bar `width` cells wide, with the tone of its mark (target, spill, pause, terminate). */
-export function thresholdCells(width: number, thresholds: MemoryThresholds): Array<{readonly cell: number; readonly tone: Tone}> {
+export function thresholdCells(
+	width: number,
+	thresholds: MemoryThresholds,
+): Array<{readonly cell: number; readonly tone: Tone}> {
 	const out: Array<{cell: number; tone: Tone}> = [];
 	const add = (fraction: number, tone: Tone) => {
 		const cell = markCell(fraction, width);
@@ -121,7 +129,13 @@ export function thresholdCells(width: number, thresholds: MemoryThresholds): Arr
  * where each of Dask's thresholds falls (target 60 %, spill 70 %, pause 80 %, terminate 95 % by
  * default), so the bars below keep every cell for memory. Marks the title would cover are left out.
  */
-export function thresholdRuler(title: string, width: number, glyphs: Glyphs, thresholds: MemoryThresholds, tone: Tone = 'title'): Segment[] {
+export function thresholdRuler(
+	title: string,
+	width: number,
+	glyphs: Glyphs,
+	thresholds: MemoryThresholds,
+	tone: Tone = 'title',
+): Segment[] {
 	const cells = Array.from({length: Math.max(0, width)}, (_, i) => ({text: title[i] ?? ' ', tone}));
 	for (const {cell, tone: markTone} of thresholdCells(width, thresholds)) {
 		if (cell >= title.length && cell < width) cells[cell] = {text: glyphs.threshold, tone: markTone};
@@ -132,7 +146,12 @@ export function thresholdRuler(title: string, width: number, glyphs: Glyphs, thr
 }
 
 /** A plain fraction bar (progress, cluster memory): full only at 100 %. */
-export function ratioBar(fraction: number | undefined, width: number, glyphs: Glyphs, tone: Tone = 'accent'): Segment[] {
+export function ratioBar(
+	fraction: number | undefined,
+	width: number,
+	glyphs: Glyphs,
+	tone: Tone = 'accent',
+): Segment[] {
 	if (width <= 0) return [];
 	if (fraction === undefined || !Number.isFinite(fraction)) return [{text: glyphs.empty.repeat(width), tone: 'free'}];
 	const clamped = Math.max(0, Math.min(1, fraction));
@@ -147,7 +166,12 @@ export function ratioBar(fraction: number | undefined, width: number, glyphs: Gl
  * A sparkline of the latest `width` values, scaled to `max` (or the largest value). Missing samples
  * are blanks; a value above zero never draws as empty.
  */
-export function sparkline(values: readonly (number | undefined)[], width: number, glyphs: Glyphs, max?: number): string {
+export function sparkline(
+	values: readonly (number | undefined)[],
+	width: number,
+	glyphs: Glyphs,
+	max?: number,
+): string {
 	if (width <= 0) return '';
 	const recent = values.slice(-width);
 	const top = max ?? recent.reduce<number>((m, v) => (v !== undefined && v > m ? v : m), 0);

@@ -85,57 +85,234 @@ const VIEWS: readonly Mode[] = ['workers', 'progress', 'events'];
 const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
 
 export const BINDINGS: readonly Binding[] = [
-	{keys: ['down', 'j'], label: 'move down (in the detail: next worker; in the help: scroll)', action: 'move-down', modes: [...SCREENS, 'help', 'sort'], footer: 'move', footerKeys: 'j/k', footerRank: 3},
-	{keys: ['up', 'k'], label: 'move up (in the detail: previous worker; in the help: scroll)', action: 'move-up', modes: [...SCREENS, 'help', 'sort']},
+	{
+		keys: ['down', 'j'],
+		label: 'move down (in the detail: next worker; in the help: scroll)',
+		action: 'move-down',
+		modes: [...SCREENS, 'help', 'sort'],
+		footer: 'move',
+		footerKeys: 'j/k',
+		footerRank: 3,
+	},
+	{
+		keys: ['up', 'k'],
+		label: 'move up (in the detail: previous worker; in the help: scroll)',
+		action: 'move-up',
+		modes: [...SCREENS, 'help', 'sort'],
+	},
 	{keys: ['pagedown'], label: 'page down', action: 'page-down', modes: VIEWS, footer: 'page'},
 	{keys: ['pageup'], label: 'page up', action: 'page-up', modes: VIEWS},
 	{keys: ['g', 'home'], label: 'first row', action: 'first', modes: VIEWS},
 	{keys: ['G', 'end'], label: 'last row', action: 'last', modes: VIEWS},
-	{keys: ['enter'], label: "open the selected worker's detail", action: 'open-detail', modes: ['workers'], footer: 'detail', footerRank: 2},
-	{keys: ['escape'], label: 'go back (detail → table, other views → workers; clears an applied filter)', action: 'back', modes: SCREENS, footer: 'back', footerRank: 4},
-	{keys: ['tab'], label: 'next view: workers → progress → events', action: 'next-view', modes: SCREENS, footer: 'view', footerRank: 3},
+	{
+		keys: ['enter'],
+		label: "open the selected worker's detail",
+		action: 'open-detail',
+		modes: ['workers'],
+		footer: 'detail',
+		footerRank: 2,
+	},
+	{
+		keys: ['escape'],
+		label: 'go back (detail → table, other views → workers; clears an applied filter)',
+		action: 'back',
+		modes: SCREENS,
+		footer: 'back',
+		footerRank: 4,
+	},
+	{
+		keys: ['tab'],
+		label: 'next view: workers → progress → events',
+		action: 'next-view',
+		modes: SCREENS,
+		footer: 'view',
+		footerRank: 3,
+	},
 	{keys: ['1'], label: 'workers view', action: 'view-workers', modes: SCREENS},
 	{keys: ['2'], label: 'task progress view', action: 'view-progress', modes: SCREENS},
 	{keys: ['3'], label: 'events view (alerts, event log, adaptive target)', action: 'view-events', modes: SCREENS},
-	{keys: ['c'], label: 'next cluster (each keeps its view, selection, sort and filter)', action: 'cluster-next', modes: ['clusters'], footer: 'cluster', footerKeys: 'c/C', footerRank: 2},
+	{
+		keys: ['c'],
+		label: 'next cluster (each keeps its view, selection, sort and filter)',
+		action: 'cluster-next',
+		modes: ['clusters'],
+		footer: 'cluster',
+		footerKeys: 'c/C',
+		footerRank: 2,
+	},
 	{keys: ['C'], label: 'previous cluster', action: 'cluster-previous', modes: ['clusters']},
-	{keys: ['s', '>'], label: 'sort by the next column', action: 'sort-next', modes: ['workers'], footer: 'sort', footerRank: 3},
+	{
+		keys: ['s', '>'],
+		label: 'sort by the next column',
+		action: 'sort-next',
+		modes: ['workers'],
+		footer: 'sort',
+		footerRank: 3,
+	},
 	{keys: ['<'], label: 'sort by the previous column', action: 'sort-previous', modes: ['workers']},
 	{keys: ['f6'], label: 'choose the sort column from a list', action: 'sort-menu', modes: ['workers']},
 	{keys: ['r'], label: 'reverse the sort order', action: 'sort-reverse', modes: ['workers'], footer: 'reverse'},
-	{keys: ['/', 'f3', 'f4'], label: 'filter workers by name, address or host (incremental)', action: 'filter-start', modes: ['workers'], footer: 'filter', footerKeys: '/', footerRank: 1},
-	{keys: ['F'], label: 'follow the selected worker wherever the sort moves it', action: 'follow', modes: ['workers'], footer: 'follow'},
-	{keys: ['f9', 'K'], label: "retire the selected worker: asks first (needs --allow-actions and the scheduler's api module)", action: 'retire', modes: ['workers', 'detail']},
-	{keys: ['space'], label: 'pause / resume the display (polling goes on)', action: 'pause', modes: SCREENS, footer: 'pause', footerRank: 1},
+	{
+		keys: ['/', 'f3', 'f4'],
+		label: 'filter workers by name, address or host (incremental)',
+		action: 'filter-start',
+		modes: ['workers'],
+		footer: 'filter',
+		footerKeys: '/',
+		footerRank: 1,
+	},
+	{
+		keys: ['F'],
+		label: 'follow the selected worker wherever the sort moves it',
+		action: 'follow',
+		modes: ['workers'],
+		footer: 'follow',
+	},
+	{
+		keys: ['f9', 'K'],
+		label: "retire the selected worker: asks first (needs --allow-actions and the scheduler's api module)",
+		action: 'retire',
+		modes: ['workers', 'detail'],
+	},
+	{
+		keys: ['space'],
+		label: 'pause / resume the display (polling goes on)',
+		action: 'pause',
+		modes: SCREENS,
+		footer: 'pause',
+		footerRank: 1,
+	},
 	{keys: ['+'], label: 'poll less often (longer interval)', action: 'interval-up', modes: SCREENS, footer: 'interval'},
 	{keys: ['-'], label: 'poll more often (never below 1 s)', action: 'interval-down', modes: SCREENS},
 	{keys: ['R'], label: 'refresh now', action: 'refresh', modes: SCREENS, footer: 'refresh'},
 	{keys: ['?', 'f1'], label: 'show this help', action: 'help', modes: SCREENS, footer: 'help', footerKeys: '?'},
 	{keys: ['ctrl+l'], label: 'redraw the screen', action: 'redraw', modes: [...SCREENS, 'help', 'filter', 'sort']},
-	{keys: ['ctrl+z'], label: 'suspend to the shell (fg comes back)', action: 'suspend', modes: [...SCREENS, 'help', 'sort']},
-	{keys: ['q', 'f10'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'sort'], footer: 'quit', footerKeys: 'q'},
+	{
+		keys: ['ctrl+z'],
+		label: 'suspend to the shell (fg comes back)',
+		action: 'suspend',
+		modes: [...SCREENS, 'help', 'sort'],
+	},
+	{
+		keys: ['q', 'f10'],
+		label: 'quit',
+		action: 'quit',
+		modes: [...SCREENS, 'help', 'sort'],
+		footer: 'quit',
+		footerKeys: 'q',
+	},
 	{keys: ['ctrl+c'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'filter', 'sort', 'confirm']},
-	{keys: ['click'], label: 'select the row under the pointer; a column heading sorts by that column (again: reverses)', action: 'point', modes: VIEWS},
+	{
+		keys: ['click'],
+		label: 'select the row under the pointer; a column heading sorts by that column (again: reverses)',
+		action: 'point',
+		modes: VIEWS,
+	},
 	{keys: ['double-click'], label: "open the clicked worker's detail", action: 'point-open', modes: ['workers']},
 	{keys: ['wheel-down'], label: 'scroll down (3 rows)', action: 'scroll-down', modes: [...VIEWS, 'help', 'sort']},
 	{keys: ['wheel-up'], label: 'scroll up (3 rows)', action: 'scroll-up', modes: [...VIEWS, 'help', 'sort']},
-	{keys: ['text'], label: 'type the filter: part of a name, address or host, or /regex/ (a bad pattern is shown, not used)', action: 'filter-type', modes: ['filter']},
-	{keys: ['enter'], label: 'keep the filter and return to the table', action: 'filter-accept', modes: ['filter'], footer: 'keep'},
+	{
+		keys: ['text'],
+		label: 'type the filter: part of a name, address or host, or /regex/ (a bad pattern is shown, not used)',
+		action: 'filter-type',
+		modes: ['filter'],
+	},
+	{
+		keys: ['enter'],
+		label: 'keep the filter and return to the table',
+		action: 'filter-accept',
+		modes: ['filter'],
+		footer: 'keep',
+	},
 	{keys: ['escape'], label: 'clear the filter', action: 'filter-cancel', modes: ['filter'], footer: 'clear'},
-	{keys: ['backspace'], label: 'delete the last character', action: 'filter-delete', modes: ['filter'], footer: 'delete'},
-	{keys: ['enter', 'click'], label: 'sort by the highlighted (or clicked) column', action: 'sort-choose', modes: ['sort'], footer: 'choose'},
-	{keys: ['escape', 'f6'], label: 'close the list, keeping the sort', action: 'sort-close', modes: ['sort'], footer: 'close'},
-	{keys: ['y'], label: 'retire the worker the confirmation names', action: 'retire-confirm', modes: ['confirm'], footer: 'retire'},
-	{keys: ['n', 'escape'], label: 'cancel the retire', action: 'retire-cancel', modes: ['confirm'], footer: 'cancel', footerKeys: 'n/Esc'},
-	{keys: ['escape', '?', 'f1'], label: 'close the help', action: 'help-close', modes: ['help'], footer: 'close', footerKeys: 'Esc/?'},
-	{keys: ['space'], label: 'pause / resume the replay', action: 'replay-pause', modes: ['replay'], footer: 'pause replay', footerRank: 1},
-	{keys: ['left'], label: 'step one poll back', action: 'replay-step-back', modes: ['replay'], footer: 'step', footerKeys: '←/→', footerRank: 2},
+	{
+		keys: ['backspace'],
+		label: 'delete the last character',
+		action: 'filter-delete',
+		modes: ['filter'],
+		footer: 'delete',
+	},
+	{
+		keys: ['enter', 'click'],
+		label: 'sort by the highlighted (or clicked) column',
+		action: 'sort-choose',
+		modes: ['sort'],
+		footer: 'choose',
+	},
+	{
+		keys: ['escape', 'f6'],
+		label: 'close the list, keeping the sort',
+		action: 'sort-close',
+		modes: ['sort'],
+		footer: 'close',
+	},
+	{
+		keys: ['y'],
+		label: 'retire the worker the confirmation names',
+		action: 'retire-confirm',
+		modes: ['confirm'],
+		footer: 'retire',
+	},
+	{
+		keys: ['n', 'escape'],
+		label: 'cancel the retire',
+		action: 'retire-cancel',
+		modes: ['confirm'],
+		footer: 'cancel',
+		footerKeys: 'n/Esc',
+	},
+	{
+		keys: ['escape', '?', 'f1'],
+		label: 'close the help',
+		action: 'help-close',
+		modes: ['help'],
+		footer: 'close',
+		footerKeys: 'Esc/?',
+	},
+	{
+		keys: ['space'],
+		label: 'pause / resume the replay',
+		action: 'replay-pause',
+		modes: ['replay'],
+		footer: 'pause replay',
+		footerRank: 1,
+	},
+	{
+		keys: ['left'],
+		label: 'step one poll back',
+		action: 'replay-step-back',
+		modes: ['replay'],
+		footer: 'step',
+		footerKeys: '←/→',
+		footerRank: 2,
+	},
 	{keys: ['right'], label: 'step one poll forward', action: 'replay-step-forward', modes: ['replay']},
-	{keys: ['['], label: 'jump one minute back', action: 'replay-jump-back', modes: ['replay'], footer: '±1 min', footerKeys: '[/]', footerRank: 2},
+	{
+		keys: ['['],
+		label: 'jump one minute back',
+		action: 'replay-jump-back',
+		modes: ['replay'],
+		footer: '±1 min',
+		footerKeys: '[/]',
+		footerRank: 2,
+	},
 	{keys: [']'], label: 'jump one minute forward', action: 'replay-jump-forward', modes: ['replay']},
-	{keys: ['{'], label: 'go to the start of the recording', action: 'replay-start', modes: ['replay'], footer: 'start/end', footerKeys: '{/}'},
+	{
+		keys: ['{'],
+		label: 'go to the start of the recording',
+		action: 'replay-start',
+		modes: ['replay'],
+		footer: 'start/end',
+		footerKeys: '{/}',
+	},
 	{keys: ['}'], label: 'go to the end of the recording', action: 'replay-end', modes: ['replay']},
-	{keys: ['x'], label: 'cycle the replay speed ×1 / ×4 / ×16', action: 'replay-speed', modes: ['replay'], footer: 'speed'},
+	{
+		keys: ['x'],
+		label: 'cycle the replay speed ×1 / ×4 / ×16',
+		action: 'replay-speed',
+		modes: ['replay'],
+		footer: 'speed',
+	},
 ];
 
 /** How a key is written on screen and in the README. */
@@ -183,7 +360,8 @@ export interface KeyContext {
 
 function applies(binding: Binding, context: KeyContext): boolean {
 	if (binding.modes.includes(context.mode)) return true;
-	const overlay = context.mode === 'help' || context.mode === 'filter' || context.mode === 'sort' || context.mode === 'confirm';
+	const overlay =
+		context.mode === 'help' || context.mode === 'filter' || context.mode === 'sort' || context.mode === 'confirm';
 	if (context.clusters === true && binding.modes.includes('clusters') && !overlay) return true;
 	return context.replay && binding.modes.includes('replay') && !overlay;
 }
@@ -207,7 +385,9 @@ export function resolveKey(key: KeyName, context: KeyContext): Action | undefine
 }
 
 /** Footer entries for a context: the keys (joined by `/`), their short labels, and their rank (which stay on a narrow line). */
-export function footerEntries(context: KeyContext): Array<{readonly keys: string; readonly label: string; readonly rank: number}> {
+export function footerEntries(
+	context: KeyContext,
+): Array<{readonly keys: string; readonly label: string; readonly rank: number}> {
 	return activeBindings(context)
 		.filter((b) => b.footer !== undefined)
 		.map((b) => ({keys: b.footerKeys ?? b.keys.map(keyLabel).join('/'), label: b.footer!, rank: b.footerRank ?? 5}));
@@ -232,7 +412,8 @@ export function whereText(binding: Binding): string {
 		const extra = binding.modes.filter((m) => !SCREENS.includes(m)).map((m) => MODE_NAMES[m]);
 		return ['all views', ...extra].join(', ');
 	}
-	if (VIEWS.every((m) => binding.modes.includes(m)) && !binding.modes.includes('detail')) return 'workers, progress, events';
+	if (VIEWS.every((m) => binding.modes.includes(m)) && !binding.modes.includes('detail'))
+		return 'workers, progress, events';
 	return binding.modes.map((m) => MODE_NAMES[m]).join(', ');
 }
 

@@ -40,7 +40,10 @@ export function summarizeCluster(name: string, data: TuiData, problem?: string):
 	const link: ClusterLink = problem !== undefined && state !== 'retrying' ? 'down' : state;
 	const snapshot = data.model.snapshot;
 	// A cluster that never answered has no worker count (not zero).
-	const workers = snapshot === undefined || data.model.source.lastFreshMs === undefined ? undefined : (snapshot.scheduler.workers.total ?? snapshot.workers.length);
+	const workers =
+		snapshot === undefined || data.model.source.lastFreshMs === undefined
+			? undefined
+			: (snapshot.scheduler.workers.total ?? snapshot.workers.length);
 	return {
 		name,
 		link,
@@ -71,20 +74,38 @@ function alertSegments(alerts: SeverityCounts, theme: Theme, withZeros: boolean)
 		[theme.glyphs.warningMark, alerts.warning, 'warning'],
 		['i', alerts.info, 'info'],
 	];
-	return counts.filter(([, n]) => withZeros || n > 0).flatMap(([glyph, n, tone]) => [seg(' '), seg(`${glyph}${n}`, n > 0 ? tone : 'muted', n > 0 && tone === 'critical')]);
+	return counts
+		.filter(([, n]) => withZeros || n > 0)
+		.flatMap(([glyph, n, tone]) => [
+			seg(' '),
+			seg(`${glyph}${n}`, n > 0 ? tone : 'muted', n > 0 && tone === 'critical'),
+		]);
 }
 
 function entry(summary: ClusterSummary, active: boolean, level: Level, theme: Theme): Segment[] {
 	const [text, tone] = LINKS[summary.link];
 	const out: Segment[] = [active ? seg(`${theme.glyphs.right} ${summary.name}`, 'title', true) : seg(summary.name)];
 	out.push(seg(level === 0 ? ` ${theme.glyphs.bullet} ${text}` : ` ${text}`, tone));
-	if (summary.workers !== undefined && level < 3) out.push(seg(level === 0 ? ` ${summary.workers} worker${summary.workers === 1 ? '' : 's'}` : ` ${summary.workers}w`, 'muted'));
+	if (summary.workers !== undefined && level < 3)
+		out.push(
+			seg(
+				level === 0 ? ` ${summary.workers} worker${summary.workers === 1 ? '' : 's'}` : ` ${summary.workers}w`,
+				'muted',
+			),
+		);
 	out.push(...alertSegments(summary.alerts, theme, level < 2));
 	return out;
 }
 
 function sum(summaries: readonly ClusterSummary[]): SeverityCounts {
-	return summaries.reduce((total, s) => ({critical: total.critical + s.alerts.critical, warning: total.warning + s.alerts.warning, info: total.info + s.alerts.info}), {critical: 0, warning: 0, info: 0});
+	return summaries.reduce(
+		(total, s) => ({
+			critical: total.critical + s.alerts.critical,
+			warning: total.warning + s.alerts.warning,
+			info: total.info + s.alerts.info,
+		}),
+		{critical: 0, warning: 0, info: 0},
+	);
 }
 
 /** `‹+2 ✗1` / `+2 ✗1›`: the clusters hidden on one side and their alerts. */
@@ -92,7 +113,11 @@ function hidden(summaries: readonly ClusterSummary[], side: 'left' | 'right', th
 	if (summaries.length === 0) return [];
 	const [left, right] = theme.ascii ? ['<', '>'] : ['‹', '›'];
 	const down = summaries.filter((s) => s.link === 'down' || s.link === 'retrying').length;
-	const body: Segment[] = [seg(`+${summaries.length}`, 'accent'), ...alertSegments(sum(summaries), theme, false), ...(down > 0 ? [seg(` ${down} down`, 'critical')] : [])];
+	const body: Segment[] = [
+		seg(`+${summaries.length}`, 'accent'),
+		...alertSegments(sum(summaries), theme, false),
+		...(down > 0 ? [seg(` ${down} down`, 'critical')] : []),
+	];
 	return side === 'left' ? [seg(left, 'accent'), ...body] : [...body, seg(right, 'accent')];
 }
 
@@ -101,7 +126,13 @@ function join(parts: readonly Segment[][], separator: Segment): Segment[] {
 }
 
 /** The entries that fit, as many around the active one as the width allows. */
-function window(summaries: readonly ClusterSummary[], active: number, theme: Theme, width: number, separator: Segment): Segment[] {
+function window(
+	summaries: readonly ClusterSummary[],
+	active: number,
+	theme: Theme,
+	width: number,
+	separator: Segment,
+): Segment[] {
 	const line = (lo: number, hi: number) => {
 		const shown = summaries.slice(lo, hi + 1).map((s, i) => entry(s, lo + i === active, 3, theme));
 		const before = hidden(summaries.slice(0, lo), 'left', theme);
@@ -125,7 +156,12 @@ function window(summaries: readonly ClusterSummary[], active: number, theme: The
 }
 
 /** The bar for `summaries` with `active` highlighted, at most `width` cells. */
-export function clusterBarLine(summaries: readonly ClusterSummary[], active: number, theme: Theme, width: number): Segment[] {
+export function clusterBarLine(
+	summaries: readonly ClusterSummary[],
+	active: number,
+	theme: Theme,
+	width: number,
+): Segment[] {
 	const separator = seg(` ${theme.glyphs.separator} `, 'muted');
 	const current = summaries[active];
 	for (const level of [0, 1, 2, 3] as const) {
@@ -136,7 +172,8 @@ export function clusterBarLine(summaries: readonly ClusterSummary[], active: num
 		const used = segmentsWidth(entries);
 		if (used > width) continue;
 		const tail: Segment[] = [];
-		if (current?.problem !== undefined && width - used > 12) tail.push(...clipSegments([seg(`  ${current.problem}`, 'critical')], width - used));
+		if (current?.problem !== undefined && width - used > 12)
+			tail.push(...clipSegments([seg(`  ${current.problem}`, 'critical')], width - used));
 		const hint = seg('  c/C switch', 'muted');
 		if (level === 0 && used + segmentsWidth(tail) + hint.text.length <= width) tail.push(hint);
 		return [...entries, ...tail];

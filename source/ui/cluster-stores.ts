@@ -41,7 +41,8 @@ export function createClusterStores(clusters: readonly TuiCluster[], now: () => 
 		const store = createTuiStore({pipeline: cluster.pipeline, source: cluster.source, now});
 		return {...cluster, problem: () => cluster.problem(), store};
 	});
-	const summarize = (cluster: StoredCluster) => summarizeCluster(cluster.name, cluster.store.getData(), cluster.problem());
+	const summarize = (cluster: StoredCluster) =>
+		summarizeCluster(cluster.name, cluster.store.getData(), cluster.problem());
 	let summaries: readonly ClusterSummary[] = stored.map(summarize);
 	const listeners = new Set<() => void>();
 

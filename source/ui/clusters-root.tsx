@@ -31,7 +31,15 @@ export function stepCluster(index: number, step: 1 | -1, count: number): number 
 	return count === 0 ? 0 : (index + step + count) % count;
 }
 
-export function ClustersRoot({stores, size, theme, onQuit, keys = true, terminal, allowActions = false}: ClustersRootProps) {
+export function ClustersRoot({
+	stores,
+	size,
+	theme,
+	onQuit,
+	keys = true,
+	terminal,
+	allowActions = false,
+}: ClustersRootProps) {
 	const [active, setActive] = useState(0);
 	const saved = useRef(new Map<number, UiState>());
 	const cluster = stores.clusters[active] ?? stores.clusters[0]!;

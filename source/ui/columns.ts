@@ -29,8 +29,14 @@ export interface FittedColumn<Id extends string = string> {
  * first, then hands the spare cells to the `growFirst` columns up to their `maxWidth`, then to
  * growable columns by their `grow` share up to their `maxWidth`. The result keeps the specs' display order.
  */
-export function fitColumns<Id extends string>(specs: readonly ColumnSpec<Id>[], totalWidth: number, gap = 1): FittedColumn<Id>[] {
-	const byPriority = specs.map((spec, index) => ({spec, index})).sort((a, b) => a.spec.priority - b.spec.priority || a.index - b.index);
+export function fitColumns<Id extends string>(
+	specs: readonly ColumnSpec<Id>[],
+	totalWidth: number,
+	gap = 1,
+): FittedColumn<Id>[] {
+	const byPriority = specs
+		.map((spec, index) => ({spec, index}))
+		.sort((a, b) => a.spec.priority - b.spec.priority || a.index - b.index);
 	const kept = new Set<number>();
 	let used = 0;
 	for (const {spec, index} of byPriority) {
@@ -52,7 +58,9 @@ export function fitColumns<Id extends string>(specs: readonly ColumnSpec<Id>[], 
 		spare -= add;
 	}
 	while (spare > 0) {
-		const growing = [...kept].filter((i) => (specs[i]!.grow ?? 0) > 0 && widths.get(i)! < (specs[i]!.maxWidth ?? specs[i]!.width));
+		const growing = [...kept].filter(
+			(i) => (specs[i]!.grow ?? 0) > 0 && widths.get(i)! < (specs[i]!.maxWidth ?? specs[i]!.width),
+		);
 		if (growing.length === 0) break;
 		const shares = growing.reduce((n, i) => n + (specs[i]!.grow ?? 0), 0);
 		let given = 0;

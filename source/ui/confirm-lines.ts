@@ -11,7 +11,8 @@ import {bytesText} from '../units/bytes.js';
 import {seg} from './parts.js';
 import {wrapSegments} from './wrap.js';
 
-export const READ_ONLY_TEXT = 'dask-top is read-only: start it with --allow-actions (or "allow-actions": true in the config file) to retire workers';
+export const READ_ONLY_TEXT =
+	'dask-top is read-only: start it with --allow-actions (or "allow-actions": true in the config file) to retire workers';
 export const REPLAY_TEXT = 'a recording cannot act: retire works on a live cluster (dask-top --allow-actions URL)';
 export const API_OFF_TEXT =
 	"retire needs the scheduler's api module: add distributed.http.scheduler.api to the distributed.scheduler.http.routes setting and restart the scheduler";
@@ -28,7 +29,9 @@ export interface RetireGateInput {
 	readonly retires?: readonly RetireTrack[];
 }
 
-export type RetireGate = {readonly ok: true; readonly address: string; readonly name: string} | {readonly ok: false; readonly message: string};
+export type RetireGate =
+	| {readonly ok: true; readonly address: string; readonly name: string}
+	| {readonly ok: false; readonly message: string};
 
 export function retireGate(input: RetireGateInput): RetireGate {
 	if (input.kind === 'replay' || !input.canAct) return {ok: false, message: REPLAY_TEXT};
@@ -37,18 +40,25 @@ export function retireGate(input: RetireGateInput): RetireGate {
 	const row = input.row;
 	if (row === undefined) return {ok: false, message: 'no worker selected'};
 	if (!row.present) return {ok: false, message: `${row.name} has already left (${row.status})`};
-	if (input.retires?.some((t) => t.address === row.address && t.outcome === undefined)) return {ok: false, message: `a retire of ${row.name} is already under way`};
+	if (input.retires?.some((t) => t.address === row.address && t.outcome === undefined))
+		return {ok: false, message: `a retire of ${row.name} is already under way`};
 	return {ok: true, address: row.address, name: row.name};
 }
 
 function memoryText(row: WorkerRow): string {
 	if (row.memory_process_bytes === undefined) return 'memory unknown';
-	const limit = row.memory_limit_bytes === undefined || row.memory_limit_bytes === 0 ? '' : ` of ${bytesText(row.memory_limit_bytes, MISSING, 'rounded')}`;
+	const limit =
+		row.memory_limit_bytes === undefined || row.memory_limit_bytes === 0
+			? ''
+			: ` of ${bytesText(row.memory_limit_bytes, MISSING, 'rounded')}`;
 	return `memory ${bytesText(row.memory_process_bytes, MISSING, 'rounded')}${limit}`;
 }
 
 function tasksText(row: WorkerRow): string {
-	const keys = row.tasks_in_memory === undefined ? 'keys held unknown' : `${formatCount(row.tasks_in_memory)} key${row.tasks_in_memory === 1 ? '' : 's'} in memory`;
+	const keys =
+		row.tasks_in_memory === undefined
+			? 'keys held unknown'
+			: `${formatCount(row.tasks_in_memory)} key${row.tasks_in_memory === 1 ? '' : 's'} in memory`;
 	const executing = row.tasks_executing === undefined ? '' : `, ${formatCount(row.tasks_executing)} executing`;
 	const processing = row.processing === undefined ? '' : `, ${formatCount(row.processing)} processing`;
 	return `${keys}${executing}${processing}`;
@@ -65,8 +75,19 @@ export function confirmLines(row: WorkerRow, nanny: boolean | undefined, width: 
 	return [
 		[seg('Retire worker ', 'warning', true), seg(row.name, 'accent', true), seg(` (${row.address})?`, 'warning', true)],
 		...wrapSegments([seg(`  ${memoryText(row)} · ${tasksText(row)}`)], width, 2),
-		...wrapSegments([seg(`  The scheduler moves the worker's keys to other workers, then removes it. ${after}`, 'muted')], width, 2),
+		...wrapSegments(
+			[seg(`  The scheduler moves the worker's keys to other workers, then removes it. ${after}`, 'muted')],
+			width,
+			2,
+		),
 		[],
-		[seg('  y', 'accent', true), seg(' retire    '), seg('n', 'accent', true), seg(' / '), seg('Esc', 'accent', true), seg(' cancel')],
+		[
+			seg('  y', 'accent', true),
+			seg(' retire    '),
+			seg('n', 'accent', true),
+			seg(' / '),
+			seg('Esc', 'accent', true),
+			seg(' cancel'),
+		],
 	];
 }

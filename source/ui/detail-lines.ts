@@ -6,7 +6,18 @@
 import type {Series, WorkerRow, WorkerTrack} from '../model/types.js';
 import type {PrefixHolding} from '../parse/worker-page.js';
 import {memoryBar, ratioBar, sparkline, type MemoryThresholds, type Segment} from './bars.js';
-import {fit, formatBytesShort, formatClock, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './cells.js';
+import {
+	fit,
+	formatBytesShort,
+	formatClock,
+	formatCount,
+	formatCpu,
+	formatDuration,
+	formatPercent,
+	formatRateShort,
+	MISSING,
+	shortAddress,
+} from './cells.js';
 import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme} from './theme.js';
 import {statusText, statusTone} from './worker-columns.js';
@@ -61,16 +72,34 @@ export function detailPairs(input: DetailInput): Array<readonly [string, string]
 	const limit = w.memory_limit_bytes;
 	out.push(['threads', `${formatCount(w.nthreads)}${w.host ? ` on ${w.host}` : ''}`]);
 	out.push(['cpu', `${formatCpu(w.cpu_percent)}%`]);
-	out.push(['memory', `${formatBytesShort(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytesShort(limit)}${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`]);
-	out.push(['managed', `${formatBytesShort(w.memory_managed_bytes)} · unmanaged ${formatBytesShort(w.memory_unmanaged_bytes)}`]);
+	out.push([
+		'memory',
+		`${formatBytesShort(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytesShort(limit)}${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`,
+	]);
+	out.push([
+		'managed',
+		`${formatBytesShort(w.memory_managed_bytes)} · unmanaged ${formatBytesShort(w.memory_unmanaged_bytes)}`,
+	]);
 	out.push(['spilled', `${formatBytesShort(w.memory_spilled_bytes)} on disk`]);
 	if (w.spill_write_bytes_total !== undefined || w.spill_read_bytes_total !== undefined)
-		out.push(['spill i/o', `wrote ${formatBytesShort(w.spill_write_bytes_total)} · read ${formatBytesShort(w.spill_read_bytes_total)}`]);
-	out.push(['tasks', `exec ${formatCount(w.tasks_executing)} · ready ${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`]);
+		out.push([
+			'spill i/o',
+			`wrote ${formatBytesShort(w.spill_write_bytes_total)} · read ${formatBytesShort(w.spill_read_bytes_total)}`,
+		]);
+	out.push([
+		'tasks',
+		`exec ${formatCount(w.tasks_executing)} · ready ${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`,
+	]);
 	out.push(['scheduler', `processing ${formatCount(w.processing)} · keys ${formatCount(w.keys_in_memory)}`]);
 	out.push(['occupancy', formatOccupancy(w.occupancy_seconds)]);
-	out.push(['xfer in', `${formatCount(w.transfer_incoming_count)} open ${formatBytesShort(w.transfer_incoming_bytes)} · total ${formatCount(w.transfer_incoming_count_total)}`]);
-	out.push(['xfer out', `${formatCount(w.transfer_outgoing_count)} open ${formatBytesShort(w.transfer_outgoing_bytes)} · total ${formatCount(w.transfer_outgoing_count_total)}`]);
+	out.push([
+		'xfer in',
+		`${formatCount(w.transfer_incoming_count)} open ${formatBytesShort(w.transfer_incoming_bytes)} · total ${formatCount(w.transfer_incoming_count_total)}`,
+	]);
+	out.push([
+		'xfer out',
+		`${formatCount(w.transfer_outgoing_count)} open ${formatBytesShort(w.transfer_outgoing_bytes)} · total ${formatCount(w.transfer_outgoing_count_total)}`,
+	]);
 	out.push(['network', `rx ${formatRateShort(w.net_read_bps)} · tx ${formatRateShort(w.net_write_bps)}`]);
 	out.push(['disk', `read ${formatRateShort(w.disk_read_bps)} · write ${formatRateShort(w.disk_write_bps)}`]);
 	out.push(['event loop', formatDuration(w.event_loop_interval_seconds)]);
@@ -99,10 +128,14 @@ function figureLines(list: Array<readonly [string, string]>, width: number): Seg
 	let layout: {columns: number; perColumn: number; widths: number[]} | undefined;
 	for (let columns = Math.min(3, list.length); columns >= 1 && !layout; columns--) {
 		const perColumn = Math.ceil(list.length / columns);
-		const longest = Array.from({length: columns}, (_, c) => Math.max(0, ...list.slice(c * perColumn, (c + 1) * perColumn).map(([, v]) => v.length)));
+		const longest = Array.from({length: columns}, (_, c) =>
+			Math.max(0, ...list.slice(c * perColumn, (c + 1) * perColumn).map(([, v]) => v.length)),
+		);
 		const share = Math.floor((width - COLUMN_GAP * (columns - 1)) / columns);
-		if (longest.every((n) => LABEL_WIDTH + 1 + n <= share)) layout = {columns, perColumn, widths: longest.map(() => share)};
-		else if (longest.reduce((sum, n) => sum + LABEL_WIDTH + 1 + n, 0) + COLUMN_GAP * (columns - 1) <= width) layout = {columns, perColumn, widths: longest.map((n) => LABEL_WIDTH + 1 + n)};
+		if (longest.every((n) => LABEL_WIDTH + 1 + n <= share))
+			layout = {columns, perColumn, widths: longest.map(() => share)};
+		else if (longest.reduce((sum, n) => sum + LABEL_WIDTH + 1 + n, 0) + COLUMN_GAP * (columns - 1) <= width)
+			layout = {columns, perColumn, widths: longest.map((n) => LABEL_WIDTH + 1 + n)};
 		else if (columns === 1) layout = {columns, perColumn, widths: [width]};
 	}
 	const {columns, perColumn, widths} = layout ?? {columns: 1, perColumn: list.length, widths: [width]};
@@ -114,7 +147,11 @@ function figureLines(list: Array<readonly [string, string]>, width: number): Seg
 			if (!item) continue;
 			const valueWidth = Math.max(1, (widths[c] ?? width) - LABEL_WIDTH - 1);
 			const last = c === columns - 1 || !list[(c + 1) * perColumn + r];
-			line.push(seg(fit(item[0], LABEL_WIDTH), 'muted'), seg(' '), seg(last ? fitEnd(item[1], valueWidth) : fit(item[1], valueWidth + COLUMN_GAP)));
+			line.push(
+				seg(fit(item[0], LABEL_WIDTH), 'muted'),
+				seg(' '),
+				seg(last ? fitEnd(item[1], valueWidth) : fit(item[1], valueWidth + COLUMN_GAP)),
+			);
 		}
 		lines.push(clipSegments(line, width));
 	}
@@ -140,15 +177,43 @@ function goneLine(track: WorkerTrack, nowMs: number | undefined): Segment[] {
 function holdings(input: DetailInput, width: number, theme: Theme, room: number): Segment[][] {
 	const page = input.page;
 	const title = seg('What holds its memory ', 'title', true);
-	if (input.track?.lostMs !== undefined) return [fitParts([part(0, title), part(0, seg('— gone: the scheduler has no page for it', 'muted')), part(1, seg(' any more', 'muted'))], width, seg(''))];
-	if (!page || page.address !== input.address) return [fitParts([part(0, title), part(0, seg('fetching /info/worker page…', 'muted')), part(1, seg(' (refreshed slowly while this view is open)', 'muted'))], width, seg(''))];
+	if (input.track?.lostMs !== undefined)
+		return [
+			fitParts(
+				[
+					part(0, title),
+					part(0, seg('— gone: the scheduler has no page for it', 'muted')),
+					part(1, seg(' any more', 'muted')),
+				],
+				width,
+				seg(''),
+			),
+		];
+	if (!page || page.address !== input.address)
+		return [
+			fitParts(
+				[
+					part(0, title),
+					part(0, seg('fetching /info/worker page…', 'muted')),
+					part(1, seg(' (refreshed slowly while this view is open)', 'muted')),
+				],
+				width,
+				seg(''),
+			),
+		];
 	if (page.error) return [[title, seg(`/info/worker page: ${page.error}`, 'warning')]];
 	const groups = page.byPrefix ?? [];
 	const lines: Segment[][] = [
 		fitParts(
 			[
 				part(0, title),
-				part(0, seg(`${formatCount(page.keys)} ${page.keys === 1 ? 'key' : 'keys'}, ${formatBytesShort(page.inMemoryBytes)} by task prefix`, 'muted')),
+				part(
+					0,
+					seg(
+						`${formatCount(page.keys)} ${page.keys === 1 ? 'key' : 'keys'}, ${formatBytesShort(page.inMemoryBytes)} by task prefix`,
+						'muted',
+					),
+				),
 				part(1, seg(" (scheduler's view, bytes as the page rounds them)", 'muted')),
 			],
 			width,
@@ -171,7 +236,8 @@ function holdings(input: DetailInput, width: number, theme: Theme, room: number)
 			seg(` ${fit(formatPercent(share), 4, 'right')}`),
 		]);
 	}
-	if (groups.length > shown.length && shown.length > 0) lines[lines.length - 1] = [seg(`… ${groups.length - shown.length + 1} more prefixes`, 'muted')];
+	if (groups.length > shown.length && shown.length > 0)
+		lines[lines.length - 1] = [seg(`… ${groups.length - shown.length + 1} more prefixes`, 'muted')];
 	return lines;
 }
 
@@ -226,13 +292,24 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 	]);
 	lines.push([
 		seg(fit('mem hist', 11), 'muted'),
-		seg(sparkline(history(track?.history.memoryProcessBytes, sparkWidth), sparkWidth, theme.glyphs, w.memory_limit_bytes || undefined), 'managed'),
+		seg(
+			sparkline(
+				history(track?.history.memoryProcessBytes, sparkWidth),
+				sparkWidth,
+				theme.glyphs,
+				w.memory_limit_bytes || undefined,
+			),
+			'managed',
+		),
 		seg(` ${formatBytesShort(w.memory_process_bytes)} of ${formatBytesShort(w.memory_limit_bytes)}`, 'muted'),
 	]);
 	lines.push([]);
 	lines.push(...figureLines(detailPairs(input), width));
 	const counts = Object.entries(w.task_counts ?? {}).filter(([, n]) => n > 0);
-	lines.push([seg(fit('states', 11), 'muted'), seg(counts.length === 0 ? (w.task_counts ? 'none' : MISSING) : counts.map(([s, n]) => `${s} ${n}`).join(' · '))]);
+	lines.push([
+		seg(fit('states', 11), 'muted'),
+		seg(counts.length === 0 ? (w.task_counts ? 'none' : MISSING) : counts.map(([s, n]) => `${s} ${n}`).join(' · ')),
+	]);
 	lines.push([]);
 	lines.push(...holdings(input, width, theme, height - lines.length));
 	return lines.slice(0, height).map((l) => clipSegments(l, width));

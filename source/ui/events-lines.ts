@@ -64,7 +64,11 @@ function stateText(event: ModelEvent, compact: boolean): string {
 	return compact ? `for ${duration}` : `ongoing ${duration}`;
 }
 
-export function eventLayout(events: readonly ModelEvent[], width: number, compact = width < COMPACT_EVENTS_BELOW): EventLayout {
+export function eventLayout(
+	events: readonly ModelEvent[],
+	width: number,
+	compact = width < COMPACT_EVENTS_BELOW,
+): EventLayout {
 	let longest = compact ? 7 : 13;
 	for (const e of events) longest = Math.max(longest, stateText(e, compact).length);
 	const stateWidth = longest + 1;
@@ -98,10 +102,16 @@ export function eventLines(event: ModelEvent, layout: EventLayout, theme: Theme)
 	const prefix: Segment[] = [seg(clock(event.start_time), 'muted'), seg(' ')];
 	const message: Segment[] = [];
 	if (layout.compact) {
-		prefix.push(seg(`${mark} ${SHORT_SEVERITY[event.severity]} `, tone), seg(fit(stateText(event, true), layout.stateWidth), ongoing ? tone : 'muted'));
+		prefix.push(
+			seg(`${mark} ${SHORT_SEVERITY[event.severity]} `, tone),
+			seg(fit(stateText(event, true), layout.stateWidth), ongoing ? tone : 'muted'),
+		);
 		if (!namesSubject(event)) message.push(seg(`${event.subject_name}: `, 'accent'));
 	} else {
-		prefix.push(seg(`${mark} ${fit(event.severity, 9)}`, tone), seg(fit(stateText(event, false), layout.stateWidth), ongoing ? tone : 'muted'));
+		prefix.push(
+			seg(`${mark} ${fit(event.severity, 9)}`, tone),
+			seg(fit(stateText(event, false), layout.stateWidth), ongoing ? tone : 'muted'),
+		);
 		prefix.push(seg(fitMiddle(event.subject_name, layout.subjectWidth), 'accent'), seg(' '));
 	}
 	message.push(seg(event.message, ongoing ? 'normal' : 'muted'));
@@ -155,7 +165,11 @@ function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: 
 	const order = seg(` ongoing, worst first${anyEnded ? '; then the latest ended' : ''}`, 'muted');
 	const short = seg(' ongoing', 'muted');
 	const hint = seg('  ·  press 3: all events', 'muted');
-	for (const candidate of [[...counts, order, hint], [...counts, short, hint], [...counts, short]]) {
+	for (const candidate of [
+		[...counts, order, hint],
+		[...counts, short, hint],
+		[...counts, short],
+	]) {
 		if (candidate.reduce((n, s) => n + s.text.length, 0) <= width) return candidate;
 	}
 	return clipSegments(counts, width);
@@ -166,7 +180,11 @@ function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: 
  * included), `first` for its title, its first entry whole and the "… N more" line under it (the
  * panel drops its blank line for that).
  */
-export function alertsPanelNeeds(triage: TriageView | undefined, theme: Theme, width: number): {readonly all: number; readonly first: number} {
+export function alertsPanelNeeds(
+	triage: TriageView | undefined,
+	theme: Theme,
+	width: number,
+): {readonly all: number; readonly first: number} {
 	if (!triage) return {all: 0, first: 0};
 	const entries = [...triage.alerts, ...triage.events.filter((e) => e.state === 'resolved')];
 	if (entries.length === 0) return {all: 3, first: 3};
@@ -190,12 +208,18 @@ export function markCut(line: readonly Segment[], width: number): Segment[] {
  * line says how many more there are. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the
  * table has priority).
  */
-export function alertsPanelLines(triage: TriageView | undefined, theme: Theme, width: number, height: number): Segment[][] {
+export function alertsPanelLines(
+	triage: TriageView | undefined,
+	theme: Theme,
+	width: number,
+	height: number,
+): Segment[][] {
 	if (height < ALERTS_PANEL_MIN_LINES || !triage) return [];
 	const ongoing = triage.alerts;
 	const resolved = triage.events.filter((e) => e.state === 'resolved');
 	const title = alertsTitle(triage, theme, width, resolved.length > 0);
-	if (ongoing.length === 0 && resolved.length === 0) return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];
+	if (ongoing.length === 0 && resolved.length === 0)
+		return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];
 	const entries = [...ongoing, ...resolved];
 	const layout = eventLayout(entries, width, true);
 	const all = entries.map((e) => eventLines(e, layout, theme));
@@ -224,7 +248,12 @@ export function alertsPanelLines(triage: TriageView | undefined, theme: Theme, w
 	}
 	const moreOngoing = Math.max(0, ongoing.length - shown);
 	const more = entries.length - shown;
-	lines.push([seg(`… ${more} more${moreOngoing > 0 ? ` (${moreOngoing} ongoing)` : ''}: press 3 for the events view`, moreOngoing > 0 ? 'warning' : 'muted')]);
+	lines.push([
+		seg(
+			`… ${more} more${moreOngoing > 0 ? ` (${moreOngoing} ongoing)` : ''}: press 3 for the events view`,
+			moreOngoing > 0 ? 'warning' : 'muted',
+		),
+	]);
 	return lines;
 }
 
@@ -245,10 +274,18 @@ export function eventsPage(triage: TriageView | undefined, theme: Theme, width: 
 	const events = triage?.events ?? [];
 	const layout = eventLayout(events, width);
 	const heights = eventHeights(events, layout, theme);
-	const listLines = Math.max(1, heights.reduce((n, h) => n + h, 0));
+	const listLines = Math.max(
+		1,
+		heights.reduce((n, h) => n + h, 0),
+	);
 	const blocks = triageBlocks(triage, theme, width);
 	const essential = blocks.essentialLines + (blocks.totalLines > blocks.essentialLines ? 1 : 0);
-	const headMax = Math.max(2, Math.floor(height * 0.4), Math.min(essential, Math.floor(height * 0.6)), Math.min(height - 3, height - 2 - listLines));
+	const headMax = Math.max(
+		2,
+		Math.floor(height * 0.4),
+		Math.min(essential, Math.floor(height * 0.6)),
+		Math.min(height - 3, height - 2 - listLines),
+	);
 	const head = fitBlocks(blocks, headMax, width);
 	return {head, layout, heights, room: Math.max(0, height - head.length - 2)};
 }

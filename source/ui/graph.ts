@@ -46,7 +46,13 @@ const RIGHT_DOTS = [0x80, 0x20, 0x10, 0x08] as const;
 const BRAILLE_BLANK = 0x2800;
 
 /** Per sample: the step at which each series' band ends (cumulative), or undefined for a gap. */
-function stackSteps(series: readonly GraphSeries[], index: number, offset: number, max: number, steps: number): number[] | undefined {
+function stackSteps(
+	series: readonly GraphSeries[],
+	index: number,
+	offset: number,
+	max: number,
+	steps: number,
+): number[] | undefined {
 	let total = 0;
 	let any = false;
 	const ends: number[] = [];
@@ -193,7 +199,8 @@ export function timeAxis(times: readonly number[], width: number, indent: number
 	let text: string;
 	if (shown.length > 1 && left.length + right.length + 2 <= dataCells) {
 		const inner = dataCells - left.length - right.length;
-		const middle = span.length + 4 <= inner - 2 ? `${rule.repeat(Math.floor((inner - 2 - span.length - 2) / 2))} ${span} ` : '';
+		const middle =
+			span.length + 4 <= inner - 2 ? `${rule.repeat(Math.floor((inner - 2 - span.length - 2) / 2))} ${span} ` : '';
 		text = `${left}${' '}${middle.padEnd(inner - 2, rule)} ${right}`;
 		text = ' '.repeat(start) + text;
 	} else {

@@ -6,7 +6,15 @@ import type {AdaptiveView, SeverityCounts} from '../model/types.js';
 import type {ReplayPosition, SourceStatus} from '../types/scrape-source.js';
 import type {Snapshot, WorkerCounts} from '../types/snapshot.js';
 import {memoryBar, type Segment} from './bars.js';
-import {formatBytesShort, formatClock, formatCount, formatDuration, formatPercent, formatPerSecond, formatRateShort} from './cells.js';
+import {
+	formatBytesShort,
+	formatClock,
+	formatCount,
+	formatDuration,
+	formatPercent,
+	formatPerSecond,
+	formatRateShort,
+} from './cells.js';
 import {fitParts, part, seg, type Part} from './parts.js';
 import type {Theme} from './theme.js';
 
@@ -65,7 +73,12 @@ export function staleLive(ageSeconds: number, intervalMs: number): boolean {
  * "last figures 18:37:07, 12s old" when the figures on screen are not fresh (the source is
  * retrying, or live data is stale); undefined while they are, or before any data, or in a replay.
  */
-export function staleFiguresText(status: SourceStatus, lastFreshMs: number | undefined, nowMs: number, intervalMs: number): string | undefined {
+export function staleFiguresText(
+	status: SourceStatus,
+	lastFreshMs: number | undefined,
+	nowMs: number,
+	intervalMs: number,
+): string | undefined {
 	if (lastFreshMs === undefined || status.state === 'replay' || status.state === 'connecting') return undefined;
 	const age = Math.max(0, (nowMs - lastFreshMs) / 1000);
 	if (status.state === 'live' && !staleLive(age, intervalMs)) return undefined;
@@ -89,7 +102,8 @@ function connection(input: HeaderInput, theme: Theme): Segment[] {
 			out.push(seg(`${dot} connecting…`, 'muted'));
 			break;
 		case 'retrying': {
-			const inSeconds = status.nextAttemptMs === undefined ? undefined : Math.max(0, Math.ceil((status.nextAttemptMs - nowMs) / 1000));
+			const inSeconds =
+				status.nextAttemptMs === undefined ? undefined : Math.max(0, Math.ceil((status.nextAttemptMs - nowMs) / 1000));
 			const when = inSeconds === undefined ? 'retrying' : `retrying in ${inSeconds}s`;
 			out.push(seg(`${dot} ${when}${status.detail ? `: ${status.detail}` : ''}`, 'critical'));
 			if (age !== undefined) out.push(seg(` (data ${formatDuration(age)} old)`, 'muted'));
@@ -98,7 +112,11 @@ function connection(input: HeaderInput, theme: Theme): Segment[] {
 		case 'live': {
 			const stale = age !== undefined && staleLive(age, intervalMs);
 			// Paused: the screen holds older figures while polling goes on; "live … ago" would claim otherwise.
-			if (input.paused) out.push(seg(`${dot} paused`, 'warning'), seg(age === undefined ? '' : `, figures ${formatDuration(age)} old`, 'muted'));
+			if (input.paused)
+				out.push(
+					seg(`${dot} paused`, 'warning'),
+					seg(age === undefined ? '' : `, figures ${formatDuration(age)} old`, 'muted'),
+				);
 			else if (stale) out.push(seg(`${dot} stale ${formatDuration(age)}`, 'warning'));
 			else out.push(seg(`${dot} live`, 'ok'), seg(age === undefined ? '' : ` ${formatDuration(age)} ago`, 'muted'));
 			break;
@@ -109,12 +127,25 @@ function connection(input: HeaderInput, theme: Theme): Segment[] {
 
 function line1(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	const {status, alerts} = input;
-	const parts: Part[] = [part(0, seg('dask-top', 'title', true)), part(2, seg(input.url, 'accent')), part(0, ...connection(input, theme))];
+	const parts: Part[] = [
+		part(0, seg('dask-top', 'title', true)),
+		part(2, seg(input.url, 'accent')),
+		part(0, ...connection(input, theme)),
+	];
 	if (input.paused) parts.push(part(0, seg(`${theme.glyphs.paused} PAUSED (polling goes on)`, 'warning', true)));
 	if (input.actionsEnabled === true) parts.push(part(1, seg('ACTIONS ENABLED', 'warning', true)));
 	if (status.state !== 'replay') parts.push(part(4, seg(`every ${formatDuration(input.intervalMs / 1000)}`, 'muted')));
 	const latency = status.meanLatencyMs === undefined ? '' : ` ${formatDuration(status.meanLatencyMs / 1000)}`;
-	if (status.state !== 'replay') parts.push(part(5, seg(`load ${status.requestsPerSecond.toFixed(1)} req/s ${formatRateShort(status.bytesPerSecond)}${latency}`, 'muted')));
+	if (status.state !== 'replay')
+		parts.push(
+			part(
+				5,
+				seg(
+					`load ${status.requestsPerSecond.toFixed(1)} req/s ${formatRateShort(status.bytesPerSecond)}${latency}`,
+					'muted',
+				),
+			),
+		);
 	parts.push(
 		part(
 			1,
@@ -145,11 +176,25 @@ function line2(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	const adaptive = input.adaptive;
 	const desired = adaptive?.desired_workers ?? snapshot.scheduler.desired_workers;
 	if (desired !== undefined) {
-		const arrow = adaptive?.direction === 'up' ? ` ${theme.glyphs.up}` : adaptive?.direction === 'down' ? ` ${theme.glyphs.down}` : '';
-		const approx = adaptive?.approx_workers === undefined ? '' : ` (≈${adaptive.approx_workers} worker${adaptive.approx_workers === 1 ? '' : 's'})`;
-		parts.push(part(1, seg(`desired ${formatCount(desired)}${arrow}${approx}`, adaptive?.direction === 'up' ? 'warning' : 'normal')));
+		const arrow =
+			adaptive?.direction === 'up'
+				? ` ${theme.glyphs.up}`
+				: adaptive?.direction === 'down'
+					? ` ${theme.glyphs.down}`
+					: '';
+		const approx =
+			adaptive?.approx_workers === undefined
+				? ''
+				: ` (≈${adaptive.approx_workers} worker${adaptive.approx_workers === 1 ? '' : 's'})`;
+		parts.push(
+			part(
+				1,
+				seg(`desired ${formatCount(desired)}${arrow}${approx}`, adaptive?.direction === 'up' ? 'warning' : 'normal'),
+			),
+		);
 	}
-	if (snapshot.scheduler.clients !== undefined) parts.push(part(3, seg(`clients ${snapshot.scheduler.clients}`, 'muted')));
+	if (snapshot.scheduler.clients !== undefined)
+		parts.push(part(3, seg(`clients ${snapshot.scheduler.clients}`, 'muted')));
 	return fitParts(parts, width, seg('  '));
 }
 
@@ -164,7 +209,12 @@ function line3(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	parts.push(part(2, seg(`managed ${formatBytesShort(s.memory_managed_bytes)}`, 'managed')));
 	parts.push(part(2, seg(`unmanaged ${formatBytesShort(s.memory_unmanaged_bytes)}`, 'unmanaged')));
 	const spilled = s.memory_spilled_bytes;
-	parts.push(part(1, seg(`spilled ${formatBytesShort(spilled)} on disk`, spilled !== undefined && spilled > 0 ? 'warning' : 'muted')));
+	parts.push(
+		part(
+			1,
+			seg(`spilled ${formatBytesShort(spilled)} on disk`, spilled !== undefined && spilled > 0 ? 'warning' : 'muted'),
+		),
+	);
 	const barWidth = Math.max(10, Math.min(40, Math.floor(width * 0.3)));
 	const rest = fitParts(parts, Math.max(0, width - 8 - barWidth - 3), seg('  '));
 	const figuresIn = {
@@ -193,15 +243,34 @@ function line4(input: HeaderInput, _theme: Theme, width: number): Segment[] {
 	const parts: Part[] = [part(0, seg('Tasks   ', 'title', true), seg(formatCount(s.tasks_total), 'normal', true))];
 	TASK_STATES.forEach(([state, label, tone], i) => {
 		const n = s.tasks[state];
-		parts.push(part(i < 2 || state === 'erred' ? 0 : 2, seg(`${label} ${formatCount(n)}`, n !== undefined && n > 0 ? tone : 'muted')));
+		parts.push(
+			part(
+				i < 2 || state === 'erred' ? 0 : 2,
+				seg(`${label} ${formatCount(n)}`, n !== undefined && n > 0 ? tone : 'muted'),
+			),
+		);
 	});
 	// A rate from figures that are not fresh is not a current rate: say it is unknown, and why.
 	const age = input.lastFreshMs === undefined ? undefined : Math.max(0, (input.nowMs - input.lastFreshMs) / 1000);
-	const stale = input.status.state === 'retrying' || (input.status.state === 'live' && age !== undefined && staleLive(age, input.intervalMs));
-	parts.push(part(1, stale ? seg(`done ${formatPerSecond(undefined)} (stale)`, 'muted') : seg(`done ${formatPerSecond(input.tasksDonePerSecond)}`, 'accent')));
+	const stale =
+		input.status.state === 'retrying' ||
+		(input.status.state === 'live' && age !== undefined && staleLive(age, input.intervalMs));
+	parts.push(
+		part(
+			1,
+			stale
+				? seg(`done ${formatPerSecond(undefined)} (stale)`, 'muted')
+				: seg(`done ${formatPerSecond(input.tasksDonePerSecond)}`, 'accent'),
+		),
+	);
 	return fitParts(parts, width, seg('  '));
 }
 
 export function headerLines(input: HeaderInput, theme: Theme, width: number): Segment[][] {
-	return [line1(input, theme, width), line2(input, theme, width), line3(input, theme, width), line4(input, theme, width)];
+	return [
+		line1(input, theme, width),
+		line2(input, theme, width),
+		line3(input, theme, width),
+		line4(input, theme, width),
+	];
 }

@@ -8,11 +8,21 @@ import {clipSegments, seg} from './parts.js';
 import {wrapSegments} from './wrap.js';
 
 const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Binding) => boolean}> = [
-	{title: 'Monitor', pick: (b) => !isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events' || m === 'detail')},
-	{title: 'Mouse (--no-mouse leaves it to the terminal)', pick: (b) => isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events')},
+	{
+		title: 'Monitor',
+		pick: (b) =>
+			!isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events' || m === 'detail'),
+	},
+	{
+		title: 'Mouse (--no-mouse leaves it to the terminal)',
+		pick: (b) => isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events'),
+	},
 	{title: 'Filter prompt (after / or F3)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
 	{title: 'Sort list (after F6)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'sort'},
-	{title: 'Retire confirmation (after F9 or K, with --allow-actions)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'confirm'},
+	{
+		title: 'Retire confirmation (after F9 or K, with --allow-actions)',
+		pick: (b) => b.modes.length === 1 && b.modes[0] === 'confirm',
+	},
 	{title: 'Help', pick: (b) => b.modes.length === 1 && b.modes[0] === 'help'},
 	{title: 'Replay (--replay, --demo)', pick: (b) => b.modes.includes('replay')},
 	{title: 'Several clusters (dask-top URL URL …)', pick: (b) => b.modes.includes('clusters')},
@@ -48,7 +58,15 @@ export function helpLines(width: number): Segment[][] {
 
 /** The help's title line, kept on screen while the bindings under it scroll; says which lines show when they do not all fit. */
 export function helpTitle(top: number, rows: number, total: number, width: number): Segment[] {
-	const where = total > rows ? [seg(`  lines ${top + 1}–${Math.min(total, top + rows)} of ${total}${top + rows < total ? ' ↓' : ''}`, 'accent')] : [];
+	const where =
+		total > rows
+			? [
+					seg(
+						`  lines ${top + 1}–${Math.min(total, top + rows)} of ${total}${top + rows < total ? ' ↓' : ''}`,
+						'accent',
+					),
+				]
+			: [];
 	for (const how of ['(Esc or ? closes this help; j/k scroll)', '(Esc/? close; j/k scroll)']) {
 		const out = [seg('Keys ', 'title', true), seg(how, 'muted'), ...where];
 		if (segmentsWidth(out) <= width) return out;
@@ -77,7 +95,10 @@ export function footerLine(input: FooterInput, width: number): Segment[] {
 	const entries = footerEntries(input.context);
 	const pinned = entries.filter((e) => e.label === 'help' || e.label === 'quit' || e.label === 'close');
 	const rest = entries.filter((e) => !pinned.includes(e));
-	const tail: Segment[] = pinned.flatMap((e, i) => [seg(e.keys, 'accent', true), seg(` ${e.label}${i < pinned.length - 1 ? '  ' : ''}`)]);
+	const tail: Segment[] = pinned.flatMap((e, i) => [
+		seg(e.keys, 'accent', true),
+		seg(` ${e.label}${i < pinned.length - 1 ? '  ' : ''}`),
+	]);
 	const tailWidth = tail.reduce((n, s) => n + s.text.length, 0);
 	const out: Segment[] = [];
 	let used = 0;

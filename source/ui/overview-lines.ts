@@ -9,7 +9,16 @@ import type {ClusterHistory, ProgressView, Series} from '../model/types.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import {ALERTS_PANEL_MIN_LINES} from './events-lines.js';
 import {formatBytesShort, formatCount, formatPerSecond, MISSING} from './cells.js';
-import {axisLabels, niceBytesCeiling, niceCeiling, plotLines, samplesPerCell, stackedPeak, timeAxis, type GraphSeries} from './graph.js';
+import {
+	axisLabels,
+	niceBytesCeiling,
+	niceCeiling,
+	plotLines,
+	samplesPerCell,
+	stackedPeak,
+	timeAxis,
+	type GraphSeries,
+} from './graph.js';
 import {clipSegments, fitParts, padSegments, part, seg, type Part} from './parts.js';
 import {prefixColumns, prefixHeader, prefixRow} from './progress-lines.js';
 import type {Theme} from './theme.js';
@@ -85,7 +94,9 @@ export function planOverview(rows: number, width: number, want: OverviewWants): 
 	while (plotRows > MIN_PLOT_ROWS && graphBlockLines(width, plotRows) + eventsMin > rows) plotRows--;
 	const prefixesFor = (rest: number) => {
 		const room = rest - Math.max(eventsMin, Math.min(want.eventLines, EVENT_LINES_FIRST));
-		return want.prefixes > 0 && room >= MIN_PREFIX_LINES ? Math.min(MIN_PREFIX_LINES - 1 + Math.min(want.prefixes, MAX_PREFIXES), room) : 0;
+		return want.prefixes > 0 && room >= MIN_PREFIX_LINES
+			? Math.min(MIN_PREFIX_LINES - 1 + Math.min(want.prefixes, MAX_PREFIXES), room)
+			: 0;
 	};
 	let prefixLines = prefixesFor(rows - graphBlockLines(width, plotRows));
 	// Rows the Alerts panel would leave blank make the plots taller.
@@ -134,7 +145,11 @@ function latest(series: Series): number | undefined {
 }
 
 function legend(theme: Theme, s: GraphSeries, label: string, value?: string): Segment[] {
-	return [seg(theme.ascii ? s.ascii : '⣿', s.tone), seg(` ${label}`, 'muted'), ...(value === undefined ? [] : [seg(` ${value}`)])];
+	return [
+		seg(theme.ascii ? s.ascii : '⣿', s.tone),
+		seg(` ${label}`, 'muted'),
+		...(value === undefined ? [] : [seg(` ${value}`)]),
+	];
 }
 
 /** Memory's title is its key (the header line above the table gives the figures). */
@@ -147,7 +162,12 @@ function memoryGraph({history: h, theme, samples}: GraphContext): Graph {
 	const peak = stackedPeak(series, samples);
 	const againstLimit = limit !== undefined && limit > 0 && peak <= limit;
 	const max = againstLimit ? limit : niceBytesCeiling(peak);
-	const scale = limit !== undefined && limit > 0 ? (againstLimit ? `of the ${formatBytesShort(limit)} limit` : `over the ${formatBytesShort(limit)} limit`) : 'no limit';
+	const scale =
+		limit !== undefined && limit > 0
+			? againstLimit
+				? `of the ${formatBytesShort(limit)} limit`
+				: `over the ${formatBytesShort(limit)} limit`
+			: 'no limit';
 	return {
 		title: [
 			part(0, seg('Memory ', 'title', true)),
@@ -218,7 +238,13 @@ const GRAPHS = [memoryGraph, tasksGraph, doneGraph, cpuGraph] as const;
 /** One graph's lines, `width` cells wide: its title, then the plot rows with their y labels. */
 function graphLines(graph: Graph, theme: Theme, width: number, plotRows: number): Segment[][] {
 	const plotWidth = Math.max(1, width - AXIS_WIDTH);
-	const plot = plotLines({series: graph.series, width: plotWidth, height: plotRows, max: graph.max, ascii: theme.ascii});
+	const plot = plotLines({
+		series: graph.series,
+		width: plotWidth,
+		height: plotRows,
+		max: graph.max,
+		ascii: theme.ascii,
+	});
 	const labels = axisLabels(graph.max, plotRows, graph.format);
 	const out: Segment[][] = [padSegments(fitParts(graph.title, width, seg(graph.separator)), width)];
 	plot.forEach((row, i) => {
@@ -233,7 +259,12 @@ function graphLines(graph: Graph, theme: Theme, width: number, plotRows: number)
  * The graph block: a blank line, the graphs in a grid (two side by side from 80 columns) with
  * their titles and y scales, and the time axis under each grid column. Every line is `width` cells.
  */
-export function overviewGraphLines(history: ClusterHistory, theme: Theme, width: number, plotRows: number): Segment[][] {
+export function overviewGraphLines(
+	history: ClusterHistory,
+	theme: Theme,
+	width: number,
+	plotRows: number,
+): Segment[][] {
 	const columns = graphColumns(width);
 	const columnWidth = Math.floor((width - (columns - 1) * GRID_GAP) / columns);
 	const plotWidth = Math.max(1, columnWidth - AXIS_WIDTH);
@@ -252,7 +283,12 @@ export function overviewGraphLines(history: ClusterHistory, theme: Theme, width:
 			out.push(line);
 		}
 	}
-	const axis = timeAxis(history.time.values(plotWidth * samplesPerCell(theme.ascii)), plotWidth, AXIS_WIDTH, theme.ascii);
+	const axis = timeAxis(
+		history.time.values(plotWidth * samplesPerCell(theme.ascii)),
+		plotWidth,
+		AXIS_WIDTH,
+		theme.ascii,
+	);
 	const axisLine: Segment[] = [];
 	for (let c = 0; c < columns; c++) {
 		if (c > 0) axisLine.push(gap);
@@ -265,7 +301,12 @@ export function overviewGraphLines(history: ClusterHistory, theme: Theme, width:
 // ─── The busiest prefixes ─────────────────────────────────────────────────────────────────────
 
 /** The prefixes block in `lines` lines: a blank line, a title, the column header, the busiest prefixes. */
-export function overviewPrefixLines(view: ProgressView | undefined, theme: Theme, width: number, lines: number): Segment[][] {
+export function overviewPrefixLines(
+	view: ProgressView | undefined,
+	theme: Theme,
+	width: number,
+	lines: number,
+): Segment[][] {
 	if (!view || lines < MIN_PREFIX_LINES || view.prefixes.length === 0) return [];
 	const layout = prefixColumns(width);
 	const shown = view.prefixes.slice(0, Math.min(lines - 3, MAX_PREFIXES));

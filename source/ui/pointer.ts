@@ -20,7 +20,12 @@ export interface ListLayout {
 }
 
 export type PointerLayout =
-	| {readonly kind: 'workers'; readonly headingRow: number; readonly columns: ReadonlyArray<FittedColumn<WorkerColumn['id']> & {readonly spec: WorkerColumn}>; readonly list: ListLayout}
+	| {
+			readonly kind: 'workers';
+			readonly headingRow: number;
+			readonly columns: ReadonlyArray<FittedColumn<WorkerColumn['id']> & {readonly spec: WorkerColumn}>;
+			readonly list: ListLayout;
+	  }
 	| {readonly kind: 'list'; readonly view: View; readonly list: ListLayout}
 	| {readonly kind: 'sort'; readonly itemsTop: number}
 	| {readonly kind: 'none'};

@@ -8,7 +8,15 @@ import type {PrefixProgress, ProgressView} from '../model/types.js';
 import type {TaskState} from '../types/snapshot.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import {fitColumns, type ColumnSpec} from './columns.js';
-import {fit, fitMiddle, formatBytesShort, formatCount, formatDuration, formatPercent, formatPerSecond} from './cells.js';
+import {
+	fit,
+	fitMiddle,
+	formatBytesShort,
+	formatCount,
+	formatDuration,
+	formatPercent,
+	formatPerSecond,
+} from './cells.js';
 import {part, seg, type Part} from './parts.js';
 import type {Theme, Tone} from './theme.js';
 import {wrapParts, wrapSegments} from './wrap.js';
@@ -41,7 +49,9 @@ export function progressHead(view: ProgressView | undefined, theme: Theme, width
 	const legend: Part[] = [part(0, seg('Tasks ', 'title', true), seg(formatCount(total), 'normal', true))];
 	for (const [state, label, tone, glyph] of STATES) {
 		const n = view.tasks[state];
-		legend.push(part(0, seg(`${stateGlyph(theme, glyph)} ${label} ${formatCount(n)}`, n !== undefined && n > 0 ? tone : 'muted')));
+		legend.push(
+			part(0, seg(`${stateGlyph(theme, glyph)} ${label} ${formatCount(n)}`, n !== undefined && n > 0 ? tone : 'muted')),
+		);
 	}
 	legend.push(part(0, seg(`done ${formatPerSecond(view.tasks_done_per_second)}`, 'accent')));
 	const barWidth = Math.max(0, Math.min(100, width - 2));
@@ -67,9 +77,17 @@ export function progressHead(view: ProgressView | undefined, theme: Theme, width
 				`: ${idle}${approx(theme)} rows are not exact: counted from dask-top's start${start}, with what was in flight or held then, or with tasks cancelled or retried since (in flight is then an upper bound); erred tasks are not done`,
 				`: ${idle}${approx(theme)} = not exact (from dask-top's start, or in flight an upper bound); erred are not done`,
 			]
-		: [`: ${idle}exact, each counted from the last moment it had nothing in flight (SINCE); erred tasks are not done`, `: ${idle}exact since SINCE; erred are not done`];
+		: [
+				`: ${idle}exact, each counted from the last moment it had nothing in flight (SINCE); erred tasks are not done`,
+				`: ${idle}exact since SINCE; erred are not done`,
+			];
 	const note = segmentsWidth(title) + long.length <= width ? long : short;
-	return [...wrapParts(legend, width, seg('  '), 6), [seg('['), ...stacked, seg(']')], [], ...wrapSegments([...title, seg(note, 'muted')], width, 2)];
+	return [
+		...wrapParts(legend, width, seg('  '), 6),
+		[seg('['), ...stacked, seg(']')],
+		[],
+		...wrapSegments([...title, seg(note, 'muted')], width, 2),
+	];
 }
 
 type PrefixColumnId = 'prefix' | 'bar' | 'done' | 'pct' | 'rate' | 'erred' | 'flight' | 'bytes' | 'mean' | 'since';
@@ -93,7 +111,10 @@ export interface PrefixColumns {
 
 /** The columns that fit; BYTES and MEAN only when some row has the figure (never on 2022.12). */
 export function prefixColumns(width: number, rows: readonly PrefixProgress[] = []): PrefixColumns {
-	const has = {bytes: rows.some((p) => p.bytes !== undefined), mean: rows.some((p) => p.mean_duration_seconds !== undefined)};
+	const has = {
+		bytes: rows.some((p) => p.bytes !== undefined),
+		mean: rows.some((p) => p.mean_duration_seconds !== undefined),
+	};
 	const specs = PREFIX_COLUMNS.filter((c) => (c.id === 'bytes' ? has.bytes : c.id === 'mean' ? has.mean : true));
 	return {columns: fitColumns(specs, width)};
 }
@@ -138,7 +159,9 @@ export function prefixRow(p: PrefixProgress, layout: PrefixColumns, theme: Theme
 				out.push(...progressBar(p, width, theme));
 				break;
 			case 'done':
-				out.push(seg(fit(`${p.exact ? '' : approx(theme)}${formatCount(p.done)}/${formatCount(p.total)}`, width, 'right')));
+				out.push(
+					seg(fit(`${p.exact ? '' : approx(theme)}${formatCount(p.done)}/${formatCount(p.total)}`, width, 'right')),
+				);
 				break;
 			case 'pct':
 				out.push(seg(fit(formatPercent(fraction), width, 'right'), 'normal', true));

@@ -32,7 +32,10 @@ const TICK_MS = 1000;
 export function useTerminalSize(fallback: TerminalSize = {columns: 80, rows: 24}): TerminalSize {
 	const {stdout} = useStdout();
 	const {columns: fallbackColumns, rows: fallbackRows} = fallback;
-	const [size, setSize] = useState(() => ({columns: stdout.columns || fallbackColumns, rows: stdout.rows || fallbackRows}));
+	const [size, setSize] = useState(() => ({
+		columns: stdout.columns || fallbackColumns,
+		rows: stdout.rows || fallbackRows,
+	}));
 	useEffect(() => {
 		const onResize = () => setSize({columns: stdout.columns || fallbackColumns, rows: stdout.rows || fallbackRows});
 		stdout.on('resize', onResize);
@@ -95,7 +98,9 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 		screen.restore();
 		resolveCode(code);
 	};
-	const handlers = (Object.keys(SIGNAL_EXIT_CODES) as EndingSignal[]).map((signal) => [signal, () => finish(SIGNAL_EXIT_CODES[signal])] as const);
+	const handlers = (Object.keys(SIGNAL_EXIT_CODES) as EndingSignal[]).map(
+		(signal) => [signal, () => finish(SIGNAL_EXIT_CODES[signal])] as const,
+	);
 	for (const [signal, handler] of handlers) process.on(signal, handler);
 	// An error elsewhere ends the process with process.exit: unmount Ink before the screen is left,
 	// or Ink's own exit hook would draw its last frame over the user's restored terminal.
@@ -105,12 +110,21 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 	process.prependOnceListener('exit', onExit);
 
 	try {
-		instance = render(<Root stores={stores} theme={theme} onQuit={() => finish(EXIT_OK)} terminal={terminal} allowActions={options.allowActions === true} />, {
-			exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
-			patchConsole: true,
-			// Debug mode: each render is written whole, to the diffing stream (Ink 6.8's own incremental mode ghosts lines).
-			...(output ? {stdout: output.stream, debug: true} : {}),
-		});
+		instance = render(
+			<Root
+				stores={stores}
+				theme={theme}
+				onQuit={() => finish(EXIT_OK)}
+				terminal={terminal}
+				allowActions={options.allowActions === true}
+			/>,
+			{
+				exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q
+				patchConsole: true,
+				// Debug mode: each render is written whole, to the diffing stream (Ink 6.8's own incremental mode ghosts lines).
+				...(output ? {stdout: output.stream, debug: true} : {}),
+			},
+		);
 		instance.waitUntilExit().then(
 			() => finish(EXIT_OK),
 			(error: unknown) => {

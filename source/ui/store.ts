@@ -50,7 +50,8 @@ export interface StoreOptions {
 /** The /info/worker page of `address` in the cache: its parsed holdings, or why it could not be read. */
 export function workerPageState(cache: ScrapeCache, address: string): WorkerPageState | undefined {
 	for (const entry of cache.entries.values()) {
-		if (entry.target !== 'scheduler' || entry.kind !== 'worker-page' || workerPageAddress(entry.path) !== address) continue;
+		if (entry.target !== 'scheduler' || entry.kind !== 'worker-page' || workerPageAddress(entry.path) !== address)
+			continue;
 		const ok = entry.lastOk?.parsed;
 		if (ok?.kind === 'worker-page') {
 			const page = ok.value;
@@ -62,7 +63,11 @@ export function workerPageState(cache: ScrapeCache, address: string): WorkerPage
 				fetchedMs: entry.lastOk!.result.startedMs,
 			};
 		}
-		return {address, error: entry.latest.detail ?? `answered ${entry.latest.result.status ?? 'nothing'}`, fetchedMs: entry.latest.result.startedMs};
+		return {
+			address,
+			error: entry.latest.detail ?? `answered ${entry.latest.result.status ?? 'nothing'}`,
+			fetchedMs: entry.latest.result.startedMs,
+		};
 	}
 	return undefined;
 }
@@ -119,7 +124,6 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 				publish();
 			} else if (status.state === 'retrying') publish(); // "retrying in 3s" counts down
 			// Otherwise nothing: a frame is not drawn again just because a second passed ("ago" texts move with the data, or every MODEL_TICK_MS).
-
 		},
 		setDetail(address) {
 			detail = address;

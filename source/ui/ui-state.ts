@@ -83,7 +83,9 @@ export function initialUiState(): UiState {
 
 function topOf(view: View, top: number, cursor: number, ctx: UiContext): number {
 	const lines = ctx.rowLines?.[view];
-	return lines ? scrollTopLines(top, cursor, ctx.pageRows[view], lines) : scrollTop(top, cursor, ctx.pageRows[view], ctx.counts[view]);
+	return lines
+		? scrollTopLines(top, cursor, ctx.pageRows[view], lines)
+		: scrollTop(top, cursor, ctx.pageRows[view], ctx.counts[view]);
 }
 
 /** Rows a page key moves: the rows of one screen (of rows of different heights, those that fit from the cursor on). */
@@ -92,7 +94,8 @@ function pageOf(view: View, cursor: number, ctx: UiContext): number {
 	if (!lines) return Math.max(1, ctx.pageRows[view]);
 	let rows = 0;
 	let used = 0;
-	for (let i = Math.max(0, cursor); i < lines.length && used + (lines[i] ?? 1) <= ctx.pageRows[view]; i++, rows++) used += lines[i] ?? 1;
+	for (let i = Math.max(0, cursor); i < lines.length && used + (lines[i] ?? 1) <= ctx.pageRows[view]; i++, rows++)
+		used += lines[i] ?? 1;
 	return Math.max(1, rows);
 }
 
@@ -173,13 +176,26 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		return {...state, helpTop: Math.max(0, Math.min(last, state.helpTop + (action === 'move-down' ? 1 : -1)))};
 	}
 	if (state.sortMenu !== undefined && (action === 'move-down' || action === 'move-up')) {
-		return {...state, sortMenu: Math.max(0, Math.min(SORT_ORDER.length - 1, state.sortMenu + (action === 'move-down' ? 1 : -1)))};
+		return {
+			...state,
+			sortMenu: Math.max(0, Math.min(SORT_ORDER.length - 1, state.sortMenu + (action === 'move-down' ? 1 : -1))),
+		};
 	}
 	switch (action) {
 		case 'move-down':
-			return moveTo(state, state.detail === undefined ? view : 'workers', state.cursor[state.detail === undefined ? view : 'workers'] + 1, ctx);
+			return moveTo(
+				state,
+				state.detail === undefined ? view : 'workers',
+				state.cursor[state.detail === undefined ? view : 'workers'] + 1,
+				ctx,
+			);
 		case 'move-up':
-			return moveTo(state, state.detail === undefined ? view : 'workers', state.cursor[state.detail === undefined ? view : 'workers'] - 1, ctx);
+			return moveTo(
+				state,
+				state.detail === undefined ? view : 'workers',
+				state.cursor[state.detail === undefined ? view : 'workers'] - 1,
+				ctx,
+			);
 		case 'page-down':
 			return moveTo(state, view, cursor + page, ctx);
 		case 'page-up':
@@ -212,7 +228,13 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		case 'sort-reverse':
 			return {...state, sort: {...state.sort, descending: !state.sort.descending}};
 		case 'sort-menu':
-			return {...state, sortMenu: Math.max(0, SORT_ORDER.findIndex((s) => s.column === state.sort.column))};
+			return {
+				...state,
+				sortMenu: Math.max(
+					0,
+					SORT_ORDER.findIndex((s) => s.column === state.sort.column),
+				),
+			};
 		case 'sort-choose': {
 			const {sortMenu, ...rest} = state;
 			const chosen = SORT_ORDER[sortMenu ?? -1];
@@ -225,7 +247,11 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		case 'filter-start':
 			return {...state, filterEditing: true};
 		case 'filter-type':
-			return {...state, filterText: state.filterText + (text === 'space' ? ' ' : text), cursor: {...state.cursor, workers: 0}};
+			return {
+				...state,
+				filterText: state.filterText + (text === 'space' ? ' ' : text),
+				cursor: {...state.cursor, workers: 0},
+			};
 		case 'filter-delete':
 			return {...state, filterText: [...state.filterText].slice(0, -1).join('')};
 		case 'filter-accept':
@@ -285,7 +311,11 @@ export type Effect =
 	/** F9 / K: open the retire confirmation (or say why not); y: send the retire. */
 	| {readonly kind: 'retire'}
 	| {readonly kind: 'retire-confirm'}
-	| {readonly kind: 'replay'; readonly op: 'pause' | 'step' | 'jump' | 'start' | 'end' | 'speed'; readonly amount?: number};
+	| {
+			readonly kind: 'replay';
+			readonly op: 'pause' | 'step' | 'jump' | 'start' | 'end' | 'speed';
+			readonly amount?: number;
+	  };
 
 export function effectOf(action: Action): Effect | undefined {
 	switch (action) {
@@ -331,11 +361,14 @@ export function effectOf(action: Action): Effect | undefined {
 }
 
 /** Poll intervals `+`/`-` step through: --interval's range, 1 s to 1 h. */
-export const INTERVAL_STEPS_MS: readonly number[] = [1000, 2000, 3000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
+export const INTERVAL_STEPS_MS: readonly number[] = [
+	1000, 2000, 3000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000,
+];
 
 /** The next interval up or down from the current one. */
 export function stepInterval(currentMs: number, step: 1 | -1): number {
-	if (step === 1) return INTERVAL_STEPS_MS.find((ms) => ms > currentMs) ?? INTERVAL_STEPS_MS[INTERVAL_STEPS_MS.length - 1]!;
+	if (step === 1)
+		return INTERVAL_STEPS_MS.find((ms) => ms > currentMs) ?? INTERVAL_STEPS_MS[INTERVAL_STEPS_MS.length - 1]!;
 	const lower = INTERVAL_STEPS_MS.filter((ms) => ms < currentMs);
 	return lower[lower.length - 1] ?? INTERVAL_STEPS_MS[0]!;
 }

@@ -5,7 +5,17 @@
 import type {SortColumn, WorkerRow} from '../model/types.js';
 import {memoryBar, thresholdRuler, type MemoryThresholds, type Segment} from './bars.js';
 import type {ColumnSpec} from './columns.js';
-import {fit, formatBytesShort, formatCount, formatCpu, formatDuration, formatPercent, formatRateShort, MISSING, shortAddress} from './cells.js';
+import {
+	fit,
+	formatBytesShort,
+	formatCount,
+	formatCpu,
+	formatDuration,
+	formatPercent,
+	formatRateShort,
+	MISSING,
+	shortAddress,
+} from './cells.js';
 import type {Glyphs, Tone} from './theme.js';
 
 export type WorkerColumnId =
@@ -38,7 +48,17 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
 	{id: 'status', title: 'STATUS', width: 8, maxWidth: 10, grow: 1, align: 'left', priority: 1, sort: 'status'},
 	{id: 'threads', title: 'THR', width: 4, align: 'right', priority: 7, sort: 'threads'},
 	{id: 'cpu', title: 'CPU%', width: 5, align: 'right', priority: 2, sort: 'cpu'},
-	{id: 'memory_bar', title: 'MEMORY', width: 10, maxWidth: 40, grow: 3, growFirst: true, align: 'left', priority: 1, sort: 'memory'},
+	{
+		id: 'memory_bar',
+		title: 'MEMORY',
+		width: 10,
+		maxWidth: 40,
+		grow: 3,
+		growFirst: true,
+		align: 'left',
+		priority: 1,
+		sort: 'memory',
+	},
 	{id: 'memory_pct', title: 'MEM%', width: 5, align: 'right', priority: 0, sort: 'memory'},
 	{id: 'spilled', title: 'SPILL', width: 5, align: 'right', priority: 4, sort: 'spilled'},
 	{id: 'executing', title: 'EXEC', width: 4, align: 'right', priority: 3, sort: 'executing'},
@@ -129,7 +149,10 @@ export function workerCell(id: WorkerColumnId, row: WorkerRow, width: number, ct
 		}
 		case 'spilled': {
 			const spilled = row.memory_spilled_bytes;
-			return right(spilled === 0 ? '0' : formatBytesShort(spilled), spilled !== undefined && spilled > 0 ? 'warning' : 'normal');
+			return right(
+				spilled === 0 ? '0' : formatBytesShort(spilled),
+				spilled !== undefined && spilled > 0 ? 'warning' : 'normal',
+			);
 		}
 		case 'executing':
 			return right(formatCount(row.tasks_executing));
@@ -148,19 +171,34 @@ export function workerCell(id: WorkerColumnId, row: WorkerRow, width: number, ct
 		case 'net_write':
 			return right(formatRateShort(row.net_write_bps));
 		case 'event_loop':
-			return right(formatDuration(row.event_loop_interval_seconds), toneAbove(row.event_loop_interval_seconds, ctx.eventLoopWarningSeconds, ctx.eventLoopCriticalSeconds));
+			return right(
+				formatDuration(row.event_loop_interval_seconds),
+				toneAbove(row.event_loop_interval_seconds, ctx.eventLoopWarningSeconds, ctx.eventLoopCriticalSeconds),
+			);
 		case 'heartbeat':
-			return right(row.present ? formatDuration(row.heartbeat_age_seconds) : 'gone', row.present ? 'normal' : 'critical');
+			return right(
+				row.present ? formatDuration(row.heartbeat_age_seconds) : 'gone',
+				row.present ? 'normal' : 'critical',
+			);
 	}
 }
 
 /** The header cell of a column, with the sort direction on the sorted one. */
-export function headerCell(column: WorkerColumn, width: number, sort: {readonly column: SortColumn; readonly descending: boolean}, glyphs: Glyphs): string {
-	const sorted = column.sort === sort.column && column.id !== 'mark' && !(column.id === 'memory_bar' && sort.column === 'memory');
+export function headerCell(
+	column: WorkerColumn,
+	width: number,
+	sort: {readonly column: SortColumn; readonly descending: boolean},
+	glyphs: Glyphs,
+): string {
+	const sorted =
+		column.sort === sort.column && column.id !== 'mark' && !(column.id === 'memory_bar' && sort.column === 'memory');
 	if (!sorted) return fit(column.title, width, column.align);
 	// The direction arrow is the point of a sorted heading: when title and arrow do not fit, the title gives way (`EXE↓`, never `EXE…`).
 	const arrow = sort.descending ? glyphs.down : glyphs.up;
-	const title = column.title.length + arrow.length > width ? column.title.slice(0, Math.max(0, width - arrow.length)) : column.title;
+	const title =
+		column.title.length + arrow.length > width
+			? column.title.slice(0, Math.max(0, width - arrow.length))
+			: column.title;
 	return fit(`${title}${arrow}`, width, column.align);
 }
 
@@ -168,7 +206,11 @@ export function headerCell(column: WorkerColumn, width: number, sort: {readonly 
 const KEEP_TONE_WHEN_GONE: ReadonlySet<WorkerColumnId> = new Set(['mark', 'status']);
 
 /** A whole row: its cells joined by one space. A lost or retired worker's row is dimmed (its status says `lost` / `retired` in words). */
-export function rowSegments(row: WorkerRow, columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>, ctx: CellContext): Segment[] {
+export function rowSegments(
+	row: WorkerRow,
+	columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>,
+	ctx: CellContext,
+): Segment[] {
 	const out: Segment[] = [];
 	columns.forEach((column, i) => {
 		if (i > 0) out.push({text: ' ', tone: row.present ? 'normal' : 'muted'});

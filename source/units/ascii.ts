@@ -32,7 +32,7 @@ const CELLS: Readonly<Record<string, string>> = {
 	'±': '+',
 	'≤': '<',
 	'≥': '>',
-	'Σ': 'S',
+	Σ: 'S',
 	'‖': '|',
 	'▏': '|',
 	'│': '|',

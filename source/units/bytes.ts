@@ -45,9 +45,13 @@ export function bytesText(bytes: number | undefined, unknown: string, style: Byt
 		case 'text':
 			return `${sign}${unit === 0 ? value.toFixed(0) : value.toFixed(1)} ${BINARY_UNITS[unit]}`;
 		case 'rounded':
-			return unit === 0 ? `${Math.round(bytes)} B` : `${sign}${value.toFixed(value >= 100 ? 0 : 1)} ${BINARY_UNITS[unit]}`;
+			return unit === 0
+				? `${Math.round(bytes)} B`
+				: `${sign}${value.toFixed(value >= 100 ? 0 : 1)} ${BINARY_UNITS[unit]}`;
 		case 'cell':
-			return unit === 0 ? `${Math.round(bytes)}B` : `${sign}${value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '')}${CELL_UNITS[unit]}`;
+			return unit === 0
+				? `${Math.round(bytes)}B`
+				: `${sign}${value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '')}${CELL_UNITS[unit]}`;
 	}
 }
 

@@ -96,6 +96,7 @@ export function parseDurationMs(text: string, grammar: DurationGrammar = 'settin
 	if (/^\d+(?:\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
 	if (!/^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+$/i.test(trimmed)) return undefined;
 	let totalMs = 0;
-	for (const part of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d)/gi)) totalMs += Number(part[1]) * (UNIT_MS[(part[2] ?? '').toLowerCase()] ?? Number.NaN);
+	for (const part of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d)/gi))
+		totalMs += Number(part[1]) * (UNIT_MS[(part[2] ?? '').toLowerCase()] ?? Number.NaN);
 	return Number.isFinite(totalMs) ? totalMs : undefined;
 }

@@ -13,7 +13,10 @@ const source = (file: string) => readFileSync(join(inkBuild, file), 'utf8');
 /** Runs a patched Ink module's body with its imports replaced, and returns its default export. */
 function load(patched: string, imports: Record<string, unknown>): (...args: unknown[]) => unknown {
 	const body = patched
-		.replace(/^import (\w+) from '([^']+)';$/gm, (_line, name: string, from: string) => `const ${name} = imports[${JSON.stringify(from)}];`)
+		.replace(
+			/^import (\w+) from '([^']+)';$/gm,
+			(_line, name: string, from: string) => `const ${name} = imports[${JSON.stringify(from)}];`,
+		)
 		.replace(/^export default (\w+);$/m, 'return $1;')
 		.replace(/^\/\/# sourceMappingURL.*$/m, '');
 	return new Function('imports', body)(imports) as (...args: unknown[]) => unknown;
@@ -54,7 +57,9 @@ describe("the bundle's bound on Ink's text caches", () => {
 	});
 
 	it('fails the build when Ink no longer has the code it bounds', () => {
-		expect(() => boundInkCache('measure-text.js', 'export default () => 0;')).toThrow(/changed: cannot bound its cache/);
+		expect(() => boundInkCache('measure-text.js', 'export default () => 0;')).toThrow(
+			/changed: cannot bound its cache/,
+		);
 	});
 });
 
@@ -66,14 +71,18 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 	/** The patched module, its imports pointed at the real ones, loaded from a scratch file. */
 	async function patchedTokenize(): Promise<(text: string, endChar?: number) => unknown[]> {
 		const patched = boundInkCache('ansi-tokenize/tokenize.js', readFileSync(tokenizeFile, 'utf8'))
-			.replace('"is-fullwidth-code-point"', JSON.stringify(pathToFileURL(join(modules, 'is-fullwidth-code-point', 'index.js')).href))
+			.replace(
+				'"is-fullwidth-code-point"',
+				JSON.stringify(pathToFileURL(join(modules, 'is-fullwidth-code-point', 'index.js')).href),
+			)
 			.replace('"./ansiCodes.js"', JSON.stringify(pathToFileURL(join(dirname(tokenizeFile), 'ansiCodes.js')).href))
 			.replace(/^\/\/# sourceMappingURL.*$/m, '');
 		const dir = mkdtempSync(join(tmpdir(), 'dask-top-tokenize-'));
 		const file = join(dir, 'tokenize.mjs');
 		writeFileSync(file, patched);
 		try {
-			return ((await import(pathToFileURL(file).href)) as {tokenize: (text: string, endChar?: number) => unknown[]}).tokenize;
+			return ((await import(pathToFileURL(file).href)) as {tokenize: (text: string, endChar?: number) => unknown[]})
+				.tokenize;
 		} finally {
 			rmSync(dir, {recursive: true, force: true});
 		}
@@ -81,7 +90,9 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 
 	it('gives the same tokens as the grapheme walk, on narrow lines and on lines it leaves to the segmenter', async () => {
 		const tokenize = await patchedTokenize();
-		const original = ((await import(pathToFileURL(tokenizeFile).href)) as {tokenize: (text: string, endChar?: number) => unknown[]}).tokenize;
+		const original = (
+			(await import(pathToFileURL(tokenizeFile).href)) as {tokenize: (text: string, endChar?: number) => unknown[]}
+		).tokenize;
 		const lines = [
 			'',
 			'plain ascii 12.5 GiB',
@@ -100,7 +111,9 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 	it('gives the same strings through the shared styles arrays as through per-character copies', async () => {
 		const dir = dirname(tokenizeFile);
 		const patched = boundInkCache('ansi-tokenize/styledChars.js', readFileSync(join(dir, 'styledChars.js'), 'utf8'))
-			.replace(/"\.\/(\w+)\.js"/g, (_m: string, name: string) => JSON.stringify(pathToFileURL(join(dir, `${name}.js`)).href))
+			.replace(/"\.\/(\w+)\.js"/g, (_m: string, name: string) =>
+				JSON.stringify(pathToFileURL(join(dir, `${name}.js`)).href),
+			)
 			.replace(/^\/\/# sourceMappingURL.*$/m, '');
 		const scratch = mkdtempSync(join(tmpdir(), 'dask-top-styled-'));
 		writeFileSync(join(scratch, 'styledChars.mjs'), patched);
@@ -122,8 +135,16 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 				expect(a).toEqual(b);
 				expect(mine.styledCharsToString(a)).toBe(theirs.styledCharsToString(b));
 				// As Ink joins them: characters of several writes, and cells padded with fresh empty styles.
-				const joined = [...a, {type: 'char', value: ' ', fullWidth: false, styles: []}, ...mine.styledCharsFromTokens(tokenize(lines[1]!))];
-				const joinedTheirs = [...b, {type: 'char', value: ' ', fullWidth: false, styles: []}, ...theirs.styledCharsFromTokens(tokenize(lines[1]!))];
+				const joined = [
+					...a,
+					{type: 'char', value: ' ', fullWidth: false, styles: []},
+					...mine.styledCharsFromTokens(tokenize(lines[1]!)),
+				];
+				const joinedTheirs = [
+					...b,
+					{type: 'char', value: ' ', fullWidth: false, styles: []},
+					...theirs.styledCharsFromTokens(tokenize(lines[1]!)),
+				];
 				expect(mine.styledCharsToString(joined)).toBe(theirs.styledCharsToString(joinedTheirs));
 			}
 		} finally {

@@ -35,7 +35,9 @@ describe('the single executable, alone in an empty directory with an empty PATH'
 	it('--version prints the package version and the Node it carries', async () => {
 		const result = await runProgram(copy.binary, ['--version'], bareEnv(), copy.dir);
 		expect(result.code, context(result)).toBe(0);
-		expect(result.stdout.trim()).toMatch(new RegExp(`^${VERSION.replaceAll('.', '\\.')} \\(single executable, Node 24\\.\\d+\\.\\d+\\)$`));
+		expect(result.stdout.trim()).toMatch(
+			new RegExp(`^${VERSION.replaceAll('.', '\\.')} \\(single executable, Node 24\\.\\d+\\.\\d+\\)$`),
+		);
 		expect(result.stderr).toBe('');
 	});
 
@@ -56,12 +58,26 @@ describe('the single executable, alone in an empty directory with an empty PATH'
 			result = await runProgram(copy.binary, ['--once', '--json', cluster.httpUrl], bareEnv(), copy.dir);
 		}, 60_000);
 
-		it('lists exactly the scheduler\'s workers with their names, threads and memory limits', () => {
+		it("lists exactly the scheduler's workers with their names, threads and memory limits", () => {
 			expect(result.code, context(result)).toBe(0);
 			const snapshot = JSON.parse(result.stdout) as Snapshot;
 			expect(snapshot.scheduler.address).toBe(cluster.schedulerAddress);
-			const listed = snapshot.workers.map((worker) => ({address: worker.address, name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit_bytes})).sort((a, b) => a.name.localeCompare(b.name));
-			const expected = before.workers.map((worker) => ({address: worker.address, name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit})).sort((a, b) => a.name.localeCompare(b.name));
+			const listed = snapshot.workers
+				.map((worker) => ({
+					address: worker.address,
+					name: worker.name,
+					nthreads: worker.nthreads,
+					memory_limit: worker.memory_limit_bytes,
+				}))
+				.sort((a, b) => a.name.localeCompare(b.name));
+			const expected = before.workers
+				.map((worker) => ({
+					address: worker.address,
+					name: worker.name,
+					nthreads: worker.nthreads,
+					memory_limit: worker.memory_limit,
+				}))
+				.sort((a, b) => a.name.localeCompare(b.name));
 			expect(listed).toEqual(expected);
 			expect(listed.map((worker) => worker.name)).toEqual(['alpha', 'beta', 'gamma']);
 		});
@@ -80,8 +96,15 @@ describe('the single executable, alone in an empty directory with an empty PATH'
 
 		it('draws the demo cluster from the recording inside it, quits on q and exits 0', async () => {
 			// CI=true as in the project's CI: the executable must still draw (cli.tsx clears it on a terminal).
-			terminal.keys(`cd '${copy.dir}' && env -i PATH= TERM=tmux-256color CI=true ./dask-top --demo; echo EXIT=$?`, 'Enter');
-			const frame = await terminal.waitFor('the demo frame', (text) => text.includes('dask-top │') && text.includes('NAME') && /alpha/.test(text) && /gamma/.test(text), 20_000);
+			terminal.keys(
+				`cd '${copy.dir}' && env -i PATH= TERM=tmux-256color CI=true ./dask-top --demo; echo EXIT=$?`,
+				'Enter',
+			);
+			const frame = await terminal.waitFor(
+				'the demo frame',
+				(text) => text.includes('dask-top │') && text.includes('NAME') && /alpha/.test(text) && /gamma/.test(text),
+				20_000,
+			);
 			expect(frame).toMatch(/ADDRESS\s+STATUS/);
 			terminal.keys('q');
 			const after = await terminal.waitFor('the exit status', (text) => /EXIT=\d+/.test(text));

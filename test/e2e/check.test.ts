@@ -15,7 +15,12 @@ const LINE = /^DASK (OK|WARNING|CRITICAL|UNKNOWN) - ([^|\n]+?)(?: \| ([^\n]+))?\
 
 function perf(stdout: string): Map<string, string> {
 	const data = LINE.exec(stdout)?.[3] ?? '';
-	return new Map(data.split(' ').filter((d) => d !== '').map((d) => [d.slice(0, d.indexOf('=')), d.slice(d.indexOf('=') + 1)] as const));
+	return new Map(
+		data
+			.split(' ')
+			.filter((d) => d !== '')
+			.map((d) => [d.slice(0, d.indexOf('=')), d.slice(d.indexOf('=') + 1)] as const),
+	);
 }
 
 describe('--check against the shared healthy cluster', () => {
@@ -40,7 +45,16 @@ describe('--check against the shared healthy cluster', () => {
 
 	it('takes its thresholds from --threshold, like the alerts', async () => {
 		const cluster = sharedCluster();
-		const result = await runCli(['--check', '--threshold', 'memory_warning=0.02', '--threshold', 'memory_clear_margin=0.01', '--threshold', 'memory_critical=0.9', cluster.httpUrl]);
+		const result = await runCli([
+			'--check',
+			'--threshold',
+			'memory_warning=0.02',
+			'--threshold',
+			'memory_clear_margin=0.01',
+			'--threshold',
+			'memory_critical=0.9',
+			cluster.httpUrl,
+		]);
 		expect(result.stdout).toMatch(/^DASK WARNING - .*process memory/);
 		expect(perf(result.stdout).get('worker_memory_max')).toMatch(/;2;90;0;100$/);
 		expect(result.code).toBe(1);
@@ -79,7 +93,9 @@ describe('--check on a cluster with a paused worker', () => {
 		const healthy = sharedCluster();
 		const result = await runCli(['--check', healthy.httpUrl, cluster!.httpUrl]);
 		expect(result.stdout).toMatch(LINE);
-		expect(result.stdout).toMatch(/^DASK CRITICAL - 127\.0\.0\.1:\d+ CRITICAL: beta.*beta is paused.*; 127\.0\.0\.1:\d+ OK: 3 workers/);
+		expect(result.stdout).toMatch(
+			/^DASK CRITICAL - 127\.0\.0\.1:\d+ CRITICAL: beta.*beta is paused.*; 127\.0\.0\.1:\d+ OK: 3 workers/,
+		);
 		// perfdata labels carry the cluster's name
 		expect(result.stdout).toContain(` ${healthy.httpUrl.replace(/^http:\/\/|\/$/g, '')}/workers=3;;;0`);
 		expect(result.stdout).toContain(` ${cluster!.httpUrl.replace(/^http:\/\/|\/$/g, '')}/paused=1;;0;0;3`);

@@ -63,10 +63,15 @@ describe('dask-top cannot read the scheduler (exit 1, one line, no stack trace)'
 	it('recognises an HTML login page and says to pass a token', async () => {
 		const url = await serve((_path, res) => {
 			res.writeHead(200, {'content-type': 'text/html; charset=utf-8'});
-			res.end('<!DOCTYPE html><html><head><title>Sign in</title></head><body><form action="/login">…</form></body></html>');
+			res.end(
+				'<!DOCTYPE html><html><head><title>Sign in</title></head><body><form action="/login">…</form></body></html>',
+			);
 		});
 		const result = await runCli(['--once', '--json', url]);
-		expectOneLineFailure(result, `${url}/ answered with an HTML page, not Dask's JSON: a login page? pass a token with --header 'Authorization: token …'`);
+		expectOneLineFailure(
+			result,
+			`${url}/ answered with an HTML page, not Dask's JSON: a login page? pass a token with --header 'Authorization: token …'`,
+		);
 	});
 
 	it('gives up on a server that never answers at the --timeout', async () => {
@@ -108,17 +113,24 @@ describe('dask-top cannot read the scheduler (exit 1, one line, no stack trace)'
 			pump();
 		});
 		// GNU time reports the child's peak resident memory (kB) on its last stderr line.
-		const child = spawn('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, CLI_PATH, '--once', url], {stdio: ['ignore', 'pipe', 'pipe']});
+		const child = spawn('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, CLI_PATH, '--once', url], {
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let stderr = '';
 		let stdout = '';
 		child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
 		child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
 		const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-		const code = await new Promise<number | null>((resolve) => child.once('close', resolve)).finally(() => clearTimeout(killer));
+		const code = await new Promise<number | null>((resolve) => child.once('close', resolve)).finally(() =>
+			clearTimeout(killer),
+		);
 		const maxRssKb = Number(/maxrss_kb=(\d+)/.exec(stderr)?.[1]);
 		const message = stderr.replace(/maxrss_kb=\d+\n?/, '').replace(/^Command exited with non-zero status \d+\n/m, '');
 		console.log(`[cli-errors] peak RSS with a 50 MB /metrics answer: ${Math.round(maxRssKb / 1024)} MiB`);
-		expectOneLineFailure({code, signal: null, stdout, stderr: message, durationMs: 0, timedOut: false}, `${url}/ answered, but not like a Dask dashboard (/metrics was larger than the size cap)`);
+		expectOneLineFailure(
+			{code, signal: null, stdout, stderr: message, durationMs: 0, timedOut: false},
+			`${url}/ answered, but not like a Dask dashboard (/metrics was larger than the size cap)`,
+		);
 		expect(maxRssKb).toBeGreaterThan(0);
 		expect(maxRssKb).toBeLessThan(200 * 1024);
 	});
@@ -134,11 +146,23 @@ describe('usage errors and help', () => {
 
 	it.each([
 		[['--bogus', 'http://127.0.0.1:9'], 'dask-top: unknown option --bogus'],
-		[['--stall-after', '-5s', '--once', 'http://127.0.0.1:9'], 'dask-top: --stall-after -5s is out of range: use 1 s to 24 h'],
-		[['--replay', 'x.ndjson', '--at', '-5s'], "dask-top: --at -5s is before the recording's start: an offset counts from it, from +0s to the recording's length"],
+		[
+			['--stall-after', '-5s', '--once', 'http://127.0.0.1:9'],
+			'dask-top: --stall-after -5s is out of range: use 1 s to 24 h',
+		],
+		[
+			['--replay', 'x.ndjson', '--at', '-5s'],
+			"dask-top: --at -5s is before the recording's start: an offset counts from it, from +0s to the recording's length",
+		],
 		[['--interval', '0', '--once', 'http://127.0.0.1:9'], 'dask-top: --interval 0 is out of range: use 1 s to 1 h'],
-		[['--timeout', '9999999', '--once', 'http://127.0.0.1:9'], 'dask-top: --timeout 9999999 is out of range: use 1 s to 10 min'],
-		[['--interval', '9999999', '--once', 'http://127.0.0.1:9'], 'dask-top: --interval 9999999 is out of range: use 1 s to 1 h'],
+		[
+			['--timeout', '9999999', '--once', 'http://127.0.0.1:9'],
+			'dask-top: --timeout 9999999 is out of range: use 1 s to 10 min',
+		],
+		[
+			['--interval', '9999999', '--once', 'http://127.0.0.1:9'],
+			'dask-top: --interval 9999999 is out of range: use 1 s to 1 h',
+		],
 	])('exits 2 on %j with one dask-top: line and the --help hint', async (args, line) => {
 		const result = await runCli(args);
 		expect(result.code).toBe(2);
@@ -184,6 +208,8 @@ describe('addresses as users type them, against the real Dask dashboard', () => 
 		const cluster = sharedCluster();
 		const result = await runCli([`https://127.0.0.1:${cluster.httpPort}/`, '--once', '--timeout', '2s']);
 		expect(result.code).toBe(1);
-		expect(result.stderr.trimEnd()).toBe(`dask-top: https://127.0.0.1:${cluster.httpPort}/ answers plain HTTP, not TLS: use http://127.0.0.1:${cluster.httpPort}/`);
+		expect(result.stderr.trimEnd()).toBe(
+			`dask-top: https://127.0.0.1:${cluster.httpPort}/ answers plain HTTP, not TLS: use http://127.0.0.1:${cluster.httpPort}/`,
+		);
 	});
 });

@@ -16,7 +16,13 @@ describe('dask-top --once --json while identity.json answers 500', () => {
 	let snapshot: Snapshot;
 
 	beforeAll(async () => {
-		dask = await startFakeDask({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'own', proxy: 'hint'});
+		dask = await startFakeDask({
+			version: '2026.7.1',
+			scenario: 'busy',
+			identity500: true,
+			workers: 'own',
+			proxy: 'hint',
+		});
 		result = await runCli(['--once', '--json', '-H', 'Authorization: token SECRET-T', `${dask.url}/status`]);
 		if (result.code !== 0) throw new Error(`exit ${String(result.code)}: ${result.stderr}`);
 		snapshot = JSON.parse(result.stdout) as Snapshot;
@@ -60,12 +66,22 @@ describe('dask-top --once --json while identity.json answers 500', () => {
 		const workerRequests = dask!.requests.filter((r) => r.target !== 'scheduler');
 		expect(workerRequests.map((r) => r.path)).toEqual(['/metrics', '/metrics', '/metrics']);
 		expect(workerRequests.every((r) => r.headers.authorization === undefined)).toBe(true);
-		expect(dask!.requests.filter((r) => r.target === 'scheduler').every((r) => r.headers.authorization === 'token SECRET-T')).toBe(true);
+		expect(
+			dask!.requests.filter((r) => r.target === 'scheduler').every((r) => r.headers.authorization === 'token SECRET-T'),
+		).toBe(true);
 	});
 
 	it('asked the scheduler politely: each endpoint once, counts after metrics, never the sitemap or eventstream', () => {
 		const asked = dask!.requests.filter((r) => r.target === 'scheduler').map((r) => r.path);
-		expect([...asked].sort()).toEqual(['/api/v1', '/api/v1/adaptive_target', '/health', '/info/main/workers.html', '/json/counts.json', '/json/identity.json', '/metrics']);
+		expect([...asked].sort()).toEqual([
+			'/api/v1',
+			'/api/v1/adaptive_target',
+			'/health',
+			'/info/main/workers.html',
+			'/json/counts.json',
+			'/json/identity.json',
+			'/metrics',
+		]);
 		expect(asked.indexOf('/json/counts.json')).toBeGreaterThan(asked.indexOf('/metrics'));
 		expect(snapshot.scheduler.stored_bytes).toBeDefined();
 	});

@@ -12,6 +12,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 	const cluster = await startCluster();
 	const {stop, ...info} = cluster;
 	project.provide('cluster', info);
-	console.log(`[e2e] shared Dask cluster at ${cluster.httpUrl} started in ${cluster.startMs} ms (logs: ${cluster.tempDir})`);
+	console.log(
+		`[e2e] shared Dask cluster at ${cluster.httpUrl} started in ${cluster.startMs} ms (logs: ${cluster.tempDir})`,
+	);
 	return stop;
 }

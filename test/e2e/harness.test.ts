@@ -11,7 +11,7 @@ import {sharedCluster} from './helpers/shared-cluster.js';
 import {runWorkload} from './helpers/workload.js';
 
 function refusesConnections(port: number): Promise<boolean> {
-	return new Promise(resolve => {
+	return new Promise((resolve) => {
 		const socket = connect({host: '127.0.0.1', port});
 		socket.once('connect', () => {
 			socket.destroy();
@@ -24,10 +24,18 @@ function refusesConnections(port: number): Promise<boolean> {
 describe('the shared cluster', () => {
 	const cluster = sharedCluster();
 
-	it('runs alpha, beta and gamma with the fixtures\' threads, memory limits and nannies', async () => {
+	it("runs alpha, beta and gamma with the fixtures' threads, memory limits and nannies", async () => {
 		const truth = await groundTruth(cluster);
 		const workers = [...truth.workers].sort((a, b) => a.name.localeCompare(b.name));
-		expect(workers.map(worker => [worker.name, worker.nthreads, worker.memory_limit, worker.status, worker.nanny !== null])).toEqual([
+		expect(
+			workers.map((worker) => [
+				worker.name,
+				worker.nthreads,
+				worker.memory_limit,
+				worker.status,
+				worker.nanny !== null,
+			]),
+		).toEqual([
 			['alpha', 2, 2_147_483_648, 'running', true],
 			['beta', 1, 600_000_000, 'running', true],
 			['gamma', 2, 1_073_741_824, 'running', false],
@@ -35,11 +43,11 @@ describe('the shared cluster', () => {
 		expect(truth.scheduler.address).toBe(cluster.schedulerAddress);
 		expect(truth.scheduler.dashboard_port).toBe(cluster.httpPort);
 		for (const worker of cluster.workers) {
-			expect(workers.find(entry => entry.name === worker.name)?.dashboard_port, worker.name).toBe(worker.httpPort);
+			expect(workers.find((entry) => entry.name === worker.name)?.dashboard_port, worker.name).toBe(worker.httpPort);
 		}
 	});
 
-	it('serves /health, the /api/v1 module and every worker\'s /health on the ports it was given', async () => {
+	it("serves /health, the /api/v1 module and every worker's /health on the ports it was given", async () => {
 		expect(await (await fetch(`${cluster.httpUrl}health`)).text()).toBe('ok');
 		const api = await fetch(`${cluster.httpUrl}api/v1/get_workers`);
 		expect(api.status).toBe(200);
@@ -88,7 +96,7 @@ describe('the shared cluster', () => {
 		const workload = await runWorkload(cluster, 'stall');
 		try {
 			const truth = await groundTruth(cluster);
-			const alpha = truth.workers.find(worker => worker.name === 'alpha');
+			const alpha = truth.workers.find((worker) => worker.name === 'alpha');
 			expect(alpha?.processing).toBe(1);
 			expect(truth.tasks.processing).toBe(1);
 		} finally {
@@ -99,7 +107,7 @@ describe('the shared cluster', () => {
 
 	it('lets a workload stopped by SIGTERM release its tasks and exit cleanly', async () => {
 		const workload = await runWorkload(cluster, 'stall', {worker: 'gamma'});
-		expect((await groundTruth(cluster)).workers.find(worker => worker.name === 'gamma')?.processing).toBe(1);
+		expect((await groundTruth(cluster)).workers.find((worker) => worker.name === 'gamma')?.processing).toBe(1);
 		process.kill(workload.pid, 'SIGTERM');
 		await workload.stop();
 		expect((await groundTruth(cluster)).tasks_total).toBe(0);
@@ -120,7 +128,7 @@ describe('a private cluster', () => {
 	it('starts on its own free ports, apart from the shared cluster', () => {
 		const shared = sharedCluster();
 		expect(cluster.httpPort).not.toBe(shared.httpPort);
-		expect(cluster.workers.map(worker => worker.name)).toEqual(DEFAULT_WORKERS.map(worker => worker.name));
+		expect(cluster.workers.map((worker) => worker.name)).toEqual(DEFAULT_WORKERS.map((worker) => worker.name));
 		expect(cluster.startMs).toBeLessThan(30_000);
 	});
 
@@ -128,7 +136,7 @@ describe('a private cluster', () => {
 		const workload = await runWorkload(cluster, 'fill-memory');
 		try {
 			expect(workload.ready.kind).toBe('fill-memory');
-			const beta = (await groundTruth(cluster)).workers.find(worker => worker.name === 'beta');
+			const beta = (await groundTruth(cluster)).workers.find((worker) => worker.name === 'beta');
 			expect(beta?.status, logsOf(cluster)).toBe('paused');
 			expect(beta?.spilled_bytes).toBeGreaterThan(0);
 		} finally {
@@ -137,7 +145,7 @@ describe('a private cluster', () => {
 		const deadline = Date.now() + 15_000;
 		let status: string | undefined;
 		while (status !== 'running' && Date.now() < deadline) {
-			status = (await groundTruth(cluster)).workers.find(worker => worker.name === 'beta')?.status;
+			status = (await groundTruth(cluster)).workers.find((worker) => worker.name === 'beta')?.status;
 		}
 		expect(status).toBe('running');
 		// The nanny did not restart beta: it is still the same process.
@@ -145,11 +153,11 @@ describe('a private cluster', () => {
 	}, 90_000);
 
 	it('stop() leaves no process of the cluster behind and frees its ports', async () => {
-		const pids = [cluster.schedulerPid, ...cluster.workers.map(worker => worker.pid)];
+		const pids = [cluster.schedulerPid, ...cluster.workers.map((worker) => worker.pid)];
 		expect(processesInGroups(cluster.processGroups).length).toBeGreaterThanOrEqual(pids.length);
 		await cluster.stop();
 		expect(processesInGroups(cluster.processGroups)).toEqual([]);
-		expect(pids.filter(pid => isAlive(pid))).toEqual([]);
+		expect(pids.filter((pid) => isAlive(pid))).toEqual([]);
 		expect(await refusesConnections(cluster.httpPort)).toBe(true);
 		for (const worker of cluster.workers) expect(await refusesConnections(worker.httpPort)).toBe(true);
 	}, 30_000);

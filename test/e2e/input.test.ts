@@ -26,15 +26,27 @@ afterEach(() => {
 	terminal = undefined;
 });
 
-async function open(width: number, height: number, args = '', env = '', nodeFlags = ''): Promise<{t: TmuxSession; first: string}> {
+async function open(
+	width: number,
+	height: number,
+	args = '',
+	env = '',
+	nodeFlags = '',
+): Promise<{t: TmuxSession; first: string}> {
 	const t = new TmuxSession({name: 'dask-top-input', width, height});
 	terminal = t;
 	if (t.start() !== 0) throw new Error(`tmux could not start a session on socket ${t.socket}`);
 	t.keys(`echo ${MARKER}`, 'Enter');
 	await t.waitFor('the marker', (s) => s.includes(`\n${MARKER}`) || s.startsWith(MARKER));
 	// As a user's terminal: without the FORCE_COLOR=0 the test runner sets for itself.
-	t.keys(`env -u FORCE_COLOR ${env}CI=true node ${nodeFlags}${CLI_PATH} ${sharedCluster().httpUrl} ${args}; echo EXIT=$?`, 'Enter');
-	const first = await t.waitFor('the worker table', (s) => s.includes('dask-top │') && /^. gamma /m.test(s) && s.includes('NAME'));
+	t.keys(
+		`env -u FORCE_COLOR ${env}CI=true node ${nodeFlags}${CLI_PATH} ${sharedCluster().httpUrl} ${args}; echo EXIT=$?`,
+		'Enter',
+	);
+	const first = await t.waitFor(
+		'the worker table',
+		(s) => s.includes('dask-top │') && /^. gamma /m.test(s) && s.includes('NAME'),
+	);
 	return {t, first};
 }
 
@@ -96,7 +108,7 @@ describe.each([
 		expect(flag(t, 'alternate_on')).toBe('0');
 	}, 90_000);
 
-	it("F1 help, F3/F4 filter, F6 sort list, Ctrl-L redraw, and Ctrl-Z then fg restores the whole screen", async () => {
+	it('F1 help, F3/F4 filter, F6 sort list, Ctrl-L redraw, and Ctrl-Z then fg restores the whole screen', async () => {
 		const {t} = await open(width, height);
 		t.keys('F1');
 		await t.waitFor('the help', (s) => s.includes('Keys (Esc') || s.includes('Keys (Esc/?'));
@@ -123,7 +135,10 @@ describe.each([
 		expect(flag(t, 'mouse_sgr_flag')).toBe('0');
 		expect(flag(t, 'alternate_on')).toBe('0');
 		t.keys('fg; echo FG=$?', 'Enter');
-		const back = await t.waitFor('the whole screen after fg', (s) => s.includes('dask-top │') && s.includes('sorted by status') && /^. gamma /m.test(s) && s.includes('q quit'));
+		const back = await t.waitFor(
+			'the whole screen after fg',
+			(s) => s.includes('dask-top │') && s.includes('sorted by status') && /^. gamma /m.test(s) && s.includes('q quit'),
+		);
 		expect(back.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);
 		expect(flag(t, 'mouse_sgr_flag')).toBe('1');
 		expect(flag(t, 'alternate_on')).toBe('1');
@@ -149,29 +164,37 @@ describe('the mouse off, and the selected row without colour', () => {
 		['--no-color', ''],
 		['', 'NO_COLOR=1 '],
 		['', 'TERM=dumb '],
-	])('marks the selected row in reverse video with %s%s', async (args, env) => {
-		const {t} = await open(120, 40, args, env);
-		t.keys('j');
-		let lines: string[] = [];
-		for (let waited = 0; waited < 5000; waited += 100) {
-			lines = t.tmux('capture-pane', '-p', '-e', '-t', t.session).split('\n');
-			if (lines.some((l) => l.includes(`${ESC}[7m`))) break;
-			await new Promise((resolve) => setTimeout(resolve, 100));
-		}
-		const selected = lines.filter((l) => l.includes(`${ESC}[7m`));
-		expect(selected, 'one row in reverse video: beta, the second').toHaveLength(1);
-		expect(selected[0]).toMatch(/ beta /);
-		expect(lines.join('\n'), 'no colour').not.toMatch(/\u001B\[(3[0-7]|9[0-7])m/);
-		t.keys('q');
-		await t.waitFor('the shell restored', (s) => restored(s) && s.includes('EXIT=0'));
-	}, 60_000);
+	])(
+		'marks the selected row in reverse video with %s%s',
+		async (args, env) => {
+			const {t} = await open(120, 40, args, env);
+			t.keys('j');
+			let lines: string[] = [];
+			for (let waited = 0; waited < 5000; waited += 100) {
+				lines = t.tmux('capture-pane', '-p', '-e', '-t', t.session).split('\n');
+				if (lines.some((l) => l.includes(`${ESC}[7m`))) break;
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+			const selected = lines.filter((l) => l.includes(`${ESC}[7m`));
+			expect(selected, 'one row in reverse video: beta, the second').toHaveLength(1);
+			expect(selected[0]).toMatch(/ beta /);
+			expect(lines.join('\n'), 'no colour').not.toMatch(/\u001B\[(3[0-7]|9[0-7])m/);
+			t.keys('q');
+			await t.waitFor('the shell restored', (s) => restored(s) && s.includes('EXIT=0'));
+		},
+		60_000,
+	);
 });
 
 describe('mouse mode off on every way out', () => {
 	it('after SIGTERM', async () => {
 		const {t} = await open(120, 40);
 		expect(flag(t, 'mouse_sgr_flag')).toBe('1');
-		const pid = Number(execFileSync('pgrep', ['-P', String(t.panePid())], {encoding: 'utf8'}).trim().split('\n')[0]);
+		const pid = Number(
+			execFileSync('pgrep', ['-P', String(t.panePid())], {encoding: 'utf8'})
+				.trim()
+				.split('\n')[0],
+		);
 		process.kill(pid, 'SIGTERM');
 		await t.waitFor('the shell restored after SIGTERM', (s) => restored(s) && s.includes('EXIT=143'));
 		expect(flag(t, 'mouse_sgr_flag')).toBe('0');

@@ -51,26 +51,42 @@ describe('dask-top --once --json on a busy Dask 2022.12.1 cluster', () => {
 		expect(snapshot.scheduler.address).toBe(cluster.schedulerAddress);
 	});
 
-	it('lists exactly the scheduler\'s workers with their names, threads and memory limits', () => {
+	it("lists exactly the scheduler's workers with their names, threads and memory limits", () => {
 		const snapshot = parseSnapshot(json);
 		const listed = snapshot.workers
-			.map(worker => ({address: worker.address, name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit_bytes}))
+			.map((worker) => ({
+				address: worker.address,
+				name: worker.name,
+				nthreads: worker.nthreads,
+				memory_limit: worker.memory_limit_bytes,
+			}))
 			.sort((a, b) => a.name.localeCompare(b.name));
 		for (const truth of [before, after]) {
 			const expected = truth.workers
-				.map(worker => ({address: worker.address, name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit}))
+				.map((worker) => ({
+					address: worker.address,
+					name: worker.name,
+					nthreads: worker.nthreads,
+					memory_limit: worker.memory_limit,
+				}))
 				.sort((a, b) => a.name.localeCompare(b.name));
 			expect(listed).toEqual(expected);
 		}
 		expect(snapshot.scheduler.workers.total).toBe(before.workers.length);
 	});
 
-	it('counts processing and queued tasks within the scheduler\'s counts around the run, processing above zero', () => {
+	it("counts processing and queued tasks within the scheduler's counts around the run, processing above zero", () => {
 		const {tasks} = parseSnapshot(json).scheduler;
 		expect(before.processing).toBeGreaterThan(0);
 		expect(tasks.processing).toBeGreaterThan(0);
-		expect(between(tasks.processing, before.processing, after.processing), `processing ${String(tasks.processing)} vs ${before.processing}..${after.processing}`).toBe(true);
-		expect(between(tasks.queued, before.queued, after.queued), `queued ${String(tasks.queued)} vs ${before.queued}..${after.queued}`).toBe(true);
+		expect(
+			between(tasks.processing, before.processing, after.processing),
+			`processing ${String(tasks.processing)} vs ${before.processing}..${after.processing}`,
+		).toBe(true);
+		expect(
+			between(tasks.queued, before.queued, after.queued),
+			`queued ${String(tasks.queued)} vs ${before.queued}..${after.queued}`,
+		).toBe(true);
 	});
 
 	it('reports the erred count the scheduler holds once the failing tasks have failed', () => {
@@ -80,10 +96,13 @@ describe('dask-top --once --json on a busy Dask 2022.12.1 cluster', () => {
 		expect(tasks.erred).toBe(before.erred);
 	});
 
-	it('reports the scheduler\'s desired_workers (adaptive_target)', () => {
+	it("reports the scheduler's desired_workers (adaptive_target)", () => {
 		const {desired_workers} = parseSnapshot(json).scheduler;
 		expect(typeof desired_workers).toBe('number');
-		expect(between(desired_workers, before.desired_workers, after.desired_workers), `desired_workers ${String(desired_workers)} vs ${before.desired_workers}..${after.desired_workers}`).toBe(true);
+		expect(
+			between(desired_workers, before.desired_workers, after.desired_workers),
+			`desired_workers ${String(desired_workers)} vs ${before.desired_workers}..${after.desired_workers}`,
+		).toBe(true);
 	});
 
 	it('names every worker in the text --once output', () => {

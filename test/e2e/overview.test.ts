@@ -43,13 +43,21 @@ function expectOverview(screen: string, columns: number, rows: number): string[]
 describe('the overview with --demo in tmux', () => {
 	for (const [columns, rows] of SIZES) {
 		it(`at ${columns}×${rows}: table, graphs with scales and time axis, prefixes and alerts`, async () => {
-			const terminal = new TmuxSession({name: 'dask-top-overview-demo', width: columns, height: rows, command: `env CI=true node ${CLI_PATH} --demo`});
+			const terminal = new TmuxSession({
+				name: 'dask-top-overview-demo',
+				width: columns,
+				height: rows,
+				command: `env CI=true node ${CLI_PATH} --demo`,
+			});
 			try {
 				expect(terminal.start()).toBe(0);
 				// 40 s into the recording: memory climbed, tasks ran, alerts opened
 				await terminal.waitFor('the overview', (t) => t.includes('Completed ') && t.includes('NAME'));
 				terminal.keys(']');
-				const screen = await terminal.waitFor('data in the task graph', (t) => /replay 18:3[6-9]/.test(t) && /^Task prefixes|^Alerts/m.test(t));
+				const screen = await terminal.waitFor(
+					'data in the task graph',
+					(t) => /replay 18:3[6-9]/.test(t) && /^Task prefixes|^Alerts/m.test(t),
+				);
 				const lines = expectOverview(screen, columns, rows);
 				// braille in the plots
 				expect(lines.join('\n')).toMatch(/[\u2801-\u28ff]/);
@@ -61,7 +69,12 @@ describe('the overview with --demo in tmux', () => {
 	}
 
 	it('under --ascii at 120×40: the same layout in plain characters', async () => {
-		const terminal = new TmuxSession({name: 'dask-top-overview-ascii', width: 120, height: 40, command: `env CI=true node ${CLI_PATH} --demo --ascii`});
+		const terminal = new TmuxSession({
+			name: 'dask-top-overview-ascii',
+			width: 120,
+			height: 40,
+			command: `env CI=true node ${CLI_PATH} --demo --ascii`,
+		});
 		try {
 			expect(terminal.start()).toBe(0);
 			const screen = await terminal.waitFor('the overview', (t) => t.includes('Completed ') && t.includes('NAME'));
@@ -92,17 +105,33 @@ describe('the overview against the real Dask cluster in tmux', () => {
 
 	for (const [columns, rows] of SIZES) {
 		it(`at ${columns}×${rows}: the three workers, then the cluster over time drawn from its polls`, async () => {
-			const terminal = new TmuxSession({name: 'dask-top-overview-live', width: columns, height: rows, command: `env CI=true node ${CLI_PATH} --interval 1 ${cluster.httpUrl}`});
+			const terminal = new TmuxSession({
+				name: 'dask-top-overview-live',
+				width: columns,
+				height: rows,
+				command: `env CI=true node ${CLI_PATH} --interval 1 ${cluster.httpUrl}`,
+			});
 			try {
 				expect(terminal.start()).toBe(0);
 				// a few polls: the time axis shows a span, the plots have dots
-				const screen = await terminal.waitFor('a few polls in the graphs', (t) => /\d+(\.\d)?s to \d\d:\d\d:\d\d|\d\d:\d\d:\d\d [─ ].*\d\d:\d\d:\d\d/.test(t) && /[\u2801-\u28ff]/.test(t), 30_000);
+				const screen = await terminal.waitFor(
+					'a few polls in the graphs',
+					(t) =>
+						/\d+(\.\d)?s to \d\d:\d\d:\d\d|\d\d:\d\d:\d\d [─ ].*\d\d:\d\d:\d\d/.test(t) && /[\u2801-\u28ff]/.test(t),
+					30_000,
+				);
 				const lines = expectOverview(screen, columns, rows);
-				for (const name of ['alpha', 'beta', 'gamma']) expect(lines.some((l) => new RegExp(`^. ${name} `).test(l))).toBe(true);
+				for (const name of ['alpha', 'beta', 'gamma'])
+					expect(lines.some((l) => new RegExp(`^. ${name} `).test(l))).toBe(true);
 				// the memory scale is the workers' summed limit, as the header says it
 				const limit = /Memory +\[[^\]]*\] +\S+ \/ (\S+)/.exec(screen)?.[1];
 				expect(limit).toBeDefined();
-				expect(lines.find((l) => /^ *\S+┤/.test(l) && l.includes('┤'))!.trim().split('┤')[0]).toBe(limit);
+				expect(
+					lines
+						.find((l) => /^ *\S+┤/.test(l) && l.includes('┤'))!
+						.trim()
+						.split('┤')[0],
+				).toBe(limit);
 				terminal.keys('q');
 				await terminal.waitFor('the program to end', (t) => !t.includes('NAME'), 10_000).catch(() => undefined);
 			} finally {

@@ -23,7 +23,8 @@ interface PackResult {
 
 function bundleFiles(dir = join(REPO_ROOT, 'dist'), prefix = 'dist'): string[] {
 	return readdirSync(dir, {withFileTypes: true}).flatMap((item) => {
-		if (item.isDirectory()) return item.name.startsWith('.') ? [] : bundleFiles(join(dir, item.name), `${prefix}/${item.name}`);
+		if (item.isDirectory())
+			return item.name.startsWith('.') ? [] : bundleFiles(join(dir, item.name), `${prefix}/${item.name}`);
 		return item.name.endsWith('.mjs') ? [`${prefix}/${item.name}`] : [];
 	});
 }
@@ -35,14 +36,23 @@ let command: string;
 let installOutput: string;
 
 beforeAll(() => {
-	if (!existsSync(join(REPO_ROOT, 'dist', 'dask-top.mjs'))) throw new Error('dist/dask-top.mjs is missing: run npm run build');
+	if (!existsSync(join(REPO_ROOT, 'dist', 'dask-top.mjs')))
+		throw new Error('dist/dask-top.mjs is missing: run npm run build');
 	work = mkdtempSync(join(tmpdir(), 'dask-top-package-'));
 	// --ignore-scripts: pack the tree as built (prepack would only rebuild the same bundle).
-	const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+	const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+		cwd: REPO_ROOT,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	packed = (JSON.parse(out) as PackResult[])[0] as PackResult;
 	prefix = join(work, 'prefix');
 	mkdirSync(prefix);
-	installOutput = execFileSync('npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, join(work, packed.filename)], {cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
+	installOutput = execFileSync(
+		'npm',
+		['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, join(work, packed.filename)],
+		{cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']},
+	);
 	command = join(prefix, 'bin', 'dask-top');
 }, 120_000);
 
@@ -56,9 +66,18 @@ function userEnv(): NodeJS.ProcessEnv {
 }
 
 describe('npm pack → npm install -g into an empty prefix', () => {
-	it('packs only what the command needs: the bundle, the demo recording, package.json, README, LICENSE and the bundled packages\' licences', () => {
+	it("packs only what the command needs: the bundle, the demo recording, package.json, README, LICENSE and the bundled packages' licences", () => {
 		const files = packed.files.map((file) => file.path).sort();
-		expect(files).toEqual([...bundleFiles(), 'LICENSE', 'README.md', 'dist/THIRD-PARTY-NOTICES.txt', 'media/demo.ndjson.gz', 'package.json'].sort());
+		expect(files).toEqual(
+			[
+				...bundleFiles(),
+				'LICENSE',
+				'README.md',
+				'dist/THIRD-PARTY-NOTICES.txt',
+				'media/demo.ndjson.gz',
+				'package.json',
+			].sort(),
+		);
 		expect(files).toContain('dist/dask-top.mjs');
 	});
 
@@ -74,7 +93,7 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 		expect(result.stdout.trim()).toBe(VERSION);
 	});
 
-	it('dask-top --demo --once --json prints the bundled recording\'s cluster', async () => {
+	it("dask-top --demo --once --json prints the bundled recording's cluster", async () => {
 		const result = await runProgram('dask-top', ['--demo', '--once', '--json'], userEnv(), work);
 		expect(result.code, result.stderr).toBe(0);
 		const snapshot = JSON.parse(result.stdout) as Snapshot;
@@ -96,8 +115,15 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 
 		it('draws the demo cluster, quits on q and exits 0', async () => {
 			const env = userEnv();
-			terminal.keys(`cd '${work}' && env -i PATH='${env['PATH'] ?? ''}' HOME='${work}' TERM=tmux-256color CI=true dask-top --demo; echo EXIT=$?`, 'Enter');
-			const frame = await terminal.waitFor('the demo frame', (text) => text.includes('dask-top │') && text.includes('NAME') && /alpha/.test(text), 20_000);
+			terminal.keys(
+				`cd '${work}' && env -i PATH='${env['PATH'] ?? ''}' HOME='${work}' TERM=tmux-256color CI=true dask-top --demo; echo EXIT=$?`,
+				'Enter',
+			);
+			const frame = await terminal.waitFor(
+				'the demo frame',
+				(text) => text.includes('dask-top │') && text.includes('NAME') && /alpha/.test(text),
+				20_000,
+			);
 			expect(frame).toMatch(/ADDRESS\s+STATUS/);
 			terminal.keys('q');
 			expect(await terminal.waitFor('the exit status', (text) => /EXIT=\d+/.test(text))).toContain('EXIT=0');

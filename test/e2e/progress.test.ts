@@ -58,9 +58,18 @@ const terminal = new TmuxSession({name: 'dask-top-progress', width: 160, height:
 
 function screenRow(screen: string, prefix: string): ScreenRow | undefined {
 	// PREFIX  PROGRESS  DONE/TOTAL  %  DONE/S  ERRED  IN FLIGHT  SINCE (no BYTES or MEAN on 2022.12)
-	const match = new RegExp(`^${prefix} +\\S+ +(≈?)(\\d+)/(\\d+) +\\d+% +\\S+ +(\\d+) +(\\d+) +≈?(\\d\\d:\\d\\d:\\d\\d|start) *$`, 'm').exec(screen);
+	const match = new RegExp(
+		`^${prefix} +\\S+ +(≈?)(\\d+)/(\\d+) +\\d+% +\\S+ +(\\d+) +(\\d+) +≈?(\\d\\d:\\d\\d:\\d\\d|start) *$`,
+		'm',
+	).exec(screen);
 	if (!match) return undefined;
-	return {exact: match[1] === '', done: Number(match[2]), total: Number(match[3]), erred: Number(match[4]), in_flight: Number(match[5])};
+	return {
+		exact: match[1] === '',
+		done: Number(match[2]),
+		total: Number(match[3]),
+		erred: Number(match[4]),
+		in_flight: Number(match[5]),
+	};
 }
 
 function rowOf(document: {progress?: PrefixProgress[]}, prefix: string): PrefixProgress | undefined {
@@ -75,14 +84,20 @@ describe('task progress against the scheduler’s own task states', () => {
 	let cluster: Cluster;
 	let workload: GroupProcess;
 	const events: Array<{event: string; truth?: Truth}> = [];
-	const seen = new Map<Phase, {truth: Truth; screen: string; atMs: number; endMs: number; once?: {progress?: PrefixProgress[]}}>();
+	const seen = new Map<
+		Phase,
+		{truth: Truth; screen: string; atMs: number; endMs: number; once?: {progress?: PrefixProgress[]}}
+	>();
 
 	async function phase(name: Phase): Promise<Truth> {
 		const deadline = Date.now() + 90_000;
 		for (;;) {
 			const event = events.find((e) => e.event === name);
 			if (event?.truth) return event.truth;
-			if (workload.exit || Date.now() > deadline) throw new Error(`no ${name} phase: ${workload.exit ? 'the workload exited' : 'timed out'}\n${tail(workload.logPath, 40)}`);
+			if (workload.exit || Date.now() > deadline)
+				throw new Error(
+					`no ${name} phase: ${workload.exit ? 'the workload exited' : 'timed out'}\n${tail(workload.logPath, 40)}`,
+				);
 			await sleep(100);
 		}
 	}
@@ -93,7 +108,10 @@ describe('task progress against the scheduler’s own task states', () => {
 		await sleep(2500);
 		const screen = await terminal.waitFor(`the ${name} rows`, check, 20_000);
 		const atMs = Date.now();
-		const once = name === 'rerun' ? (JSON.parse((await runCli(['--once', '--json', cluster.httpUrl])).stdout) as {progress?: PrefixProgress[]}) : undefined;
+		const once =
+			name === 'rerun'
+				? (JSON.parse((await runCli(['--once', '--json', cluster.httpUrl])).stdout) as {progress?: PrefixProgress[]})
+				: undefined;
 		seen.set(name, {truth, screen, atMs, endMs: Date.now(), ...(once ? {once} : {})});
 		workload.child.stdin!.write('next\n');
 	}
@@ -111,7 +129,9 @@ describe('task progress against the scheduler’s own task states', () => {
 			stdin: 'pipe',
 			pipeStdout: true,
 		});
-		createInterface({input: workload.child.stdout!}).on('line', (line) => events.push(JSON.parse(line) as {event: string; truth?: Truth}));
+		createInterface({input: workload.child.stdout!}).on('line', (line) =>
+			events.push(JSON.parse(line) as {event: string; truth?: Truth}),
+		);
 		await hold('first', (s) => screenRow(s, 'load')?.done === 20);
 		await hold('rerun', (s) => screenRow(s, 'load')?.in_flight === 12);
 		await hold('cancel', (s) => screenRow(s, 'load')?.in_flight === 0);
@@ -136,13 +156,25 @@ describe('task progress against the scheduler’s own task states', () => {
 		const {truth, screen} = seen.get('rerun')!;
 		// The first run is forgotten: the scheduler holds only the re-run's 20 tasks, 8 in memory, 12 in flight.
 		expect(truth.prefixes.load).toMatchObject({memory: 8, in_flight: 12, held: 20});
-		expect(screenRow(screen, 'load')).toEqual({done: truth.prefixes.load.memory, total: truth.prefixes.load.held, erred: 0, in_flight: truth.prefixes.load.in_flight, exact: true});
+		expect(screenRow(screen, 'load')).toEqual({
+			done: truth.prefixes.load.memory,
+			total: truth.prefixes.load.held,
+			erred: 0,
+			in_flight: truth.prefixes.load.in_flight,
+			exact: true,
+		});
 	});
 
 	it('shows the re-run right in a dask-top started mid-run, saying it is not exact and since when it counts', () => {
 		const {truth, once, atMs, endMs} = seen.get('rerun')!;
 		const row = rowOf(once!, 'load');
-		expect(figures(row)).toEqual({done: truth.prefixes.load.memory, total: truth.prefixes.load.held, erred: 0, in_flight: truth.prefixes.load.in_flight, exact: false});
+		expect(figures(row)).toEqual({
+			done: truth.prefixes.load.memory,
+			total: truth.prefixes.load.held,
+			erred: 0,
+			in_flight: truth.prefixes.load.in_flight,
+			exact: false,
+		});
 		expect(row?.counted_from).toBe('held');
 		// Since its own first poll: after the screen was read, before it printed.
 		expect(row?.since).toBeGreaterThanOrEqual(atMs / 1000);
@@ -153,15 +185,33 @@ describe('task progress against the scheduler’s own task states', () => {
 		const {truth, screen} = seen.get('cancel')!;
 		expect(truth.active).toBe(0);
 		expect(truth.prefixes.load).toMatchObject({memory: 8, in_flight: 0});
-		expect(screenRow(screen, 'load')).toEqual({done: truth.prefixes.load.memory, total: 20, erred: 0, in_flight: 0, exact: true});
+		expect(screenRow(screen, 'load')).toEqual({
+			done: truth.prefixes.load.memory,
+			total: 20,
+			erred: 0,
+			in_flight: 0,
+			exact: true,
+		});
 	});
 
 	it('shows erred tasks apart from done: 0 % done, erred as the scheduler counts them', () => {
 		const {truth, screen} = seen.get('erred')!;
 		expect(truth.prefixes.explode).toMatchObject({erred: 6, memory: 0, in_flight: 0});
 		expect(truth.prefixes.summarize).toMatchObject({erred: 1});
-		expect(screenRow(screen, 'explode')).toEqual({done: 0, total: 6, erred: truth.prefixes.explode.erred, in_flight: 0, exact: true});
-		expect(screenRow(screen, 'summarize')).toEqual({done: 0, total: 1, erred: truth.prefixes.summarize.erred, in_flight: 0, exact: true});
+		expect(screenRow(screen, 'explode')).toEqual({
+			done: 0,
+			total: 6,
+			erred: truth.prefixes.explode.erred,
+			in_flight: 0,
+			exact: true,
+		});
+		expect(screenRow(screen, 'summarize')).toEqual({
+			done: 0,
+			total: 1,
+			erred: truth.prefixes.summarize.erred,
+			in_flight: 0,
+			exact: true,
+		});
 		expect(screen).toMatch(/^explode +×+ +0\/6 +0% /m);
 	});
 

@@ -47,7 +47,11 @@ describe('recording a real Dask cluster with the built CLI', () => {
 		const live = await run(['--once', '--json', '--record', file, cluster.httpUrl]);
 		const replayed = await run(['--replay', file, '--once', '--json']);
 		expect(json(replayed)).toEqual(json(live));
-		expect(json(replayed).workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta', 'gamma']);
+		expect(
+			json(replayed)
+				.workers.map((w) => w.name)
+				.sort(),
+		).toEqual(['alpha', 'beta', 'gamma']);
 	});
 
 	it('polls until SIGTERM without a terminal, and every moment replays as the live pipeline built it', async () => {
@@ -58,7 +62,9 @@ describe('recording a real Dask cluster with the built CLI', () => {
 		recorder.child.kill('SIGTERM');
 		const stopped = await recorder.done;
 		expect(stopped.code).toBe(0);
-		expect(stopped.stderr).toMatch(/^dask-top: recording http:\/\/127\.0\.0\.1:\d+\/ to .*polls\.ndjson\.gz every 1 s; stop with Ctrl-C, SIGTERM or SIGHUP$/m);
+		expect(stopped.stderr).toMatch(
+			/^dask-top: recording http:\/\/127\.0\.0\.1:\d+\/ to .*polls\.ndjson\.gz every 1 s; stop with Ctrl-C, SIGTERM or SIGHUP$/m,
+		);
 		expect(stopped.stderr).toMatch(/^dask-top: SIGTERM: recorded \d+ rounds \([\d.]+ kB\) to .*polls\.ndjson\.gz$/m);
 
 		const recording = await loadRecording(file);
@@ -68,7 +74,9 @@ describe('recording a real Dask cluster with the built CLI', () => {
 		const middle = 2;
 		const offsetMs = recording.rounds[middle]!.atMs - startMs;
 		expect(json(await run(['--replay', file, '--once', '--json']))).toEqual(documents.at(-1));
-		expect(json(await run(['--replay', file, '--once', '--json', '--at', `+${offsetMs / 1000}s`]))).toEqual(documents[middle]);
+		expect(json(await run(['--replay', file, '--once', '--json', '--at', `+${offsetMs / 1000}s`]))).toEqual(
+			documents[middle],
+		);
 		const atIso = new Date(recording.rounds[middle]!.atMs).toISOString();
 		expect(json(await run(['--replay', file, '--once', '--json', '--at', atIso]))).toEqual(documents[middle]);
 	});
@@ -117,11 +125,28 @@ describe('recording a real Dask cluster with the built CLI', () => {
 	it('never writes a token, a password or a request header', async () => {
 		const file = join(dir, 'secrets.ndjson.gz');
 		const url = `http://someone:pw-SECRET1@127.0.0.1:${cluster.httpPort}/status?token=tok-SECRET2`;
-		const live = await run(['--once', '--json', '--record', file, '-H', 'Authorization: token hdr-SECRET3', '-H', 'X-Api-Key: hdr-SECRET4', url]);
+		const live = await run([
+			'--once',
+			'--json',
+			'--record',
+			file,
+			'-H',
+			'Authorization: token hdr-SECRET3',
+			'-H',
+			'X-Api-Key: hdr-SECRET4',
+			url,
+		]);
 		expect(live.code).toBe(0);
 		const text = gunzipSync(readFileSync(file)).toString();
 		expect(text.split('\n').length).toBeGreaterThan(2);
-		for (const secret of ['SECRET1', 'SECRET2', 'SECRET3', 'SECRET4', Buffer.from('someone:pw-SECRET1').toString('base64')]) expect(text).not.toContain(secret);
+		for (const secret of [
+			'SECRET1',
+			'SECRET2',
+			'SECRET3',
+			'SECRET4',
+			Buffer.from('someone:pw-SECRET1').toString('base64'),
+		])
+			expect(text).not.toContain(secret);
 		expect(text).not.toMatch(/authorization|x-api-key/i);
 		expect(JSON.parse(text.split('\n')[0]!).url).not.toContain('SECRET');
 	});
@@ -138,10 +163,19 @@ describe('the --record-max limit', () => {
 		const target = new URL(cluster.httpUrl);
 		proxy = createServer((incoming, answer) => {
 			requests += 1;
-			const forward = request({host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers}, (upstream) => {
-				answer.writeHead(upstream.statusCode ?? 502, upstream.headers);
-				upstream.pipe(answer);
-			});
+			const forward = request(
+				{
+					host: target.hostname,
+					port: target.port,
+					path: incoming.url,
+					method: incoming.method,
+					headers: incoming.headers,
+				},
+				(upstream) => {
+					answer.writeHead(upstream.statusCode ?? 502, upstream.headers);
+					upstream.pipe(answer);
+				},
+			);
 			forward.on('error', () => answer.destroy());
 			incoming.pipe(forward);
 		});
@@ -157,10 +191,23 @@ describe('the --record-max limit', () => {
 
 	it('stops recording with one message at the limit while polling goes on', async () => {
 		const file = join(dir, 'limited.ndjson');
-		const recorder = start(['--record', file, '--record-max', '40kB', '--interval', '1s', `http://127.0.0.1:${proxyPort}/`]);
+		const recorder = start([
+			'--record',
+			file,
+			'--record-max',
+			'40kB',
+			'--interval',
+			'1s',
+			`http://127.0.0.1:${proxyPort}/`,
+		]);
 		await waitFor('the limit message', () => /recording stopped/.test(recorder.stderr()));
-		const stopLine = recorder.stderr().split('\n').find((line) => line.includes('recording stopped'));
-		expect(stopLine).toMatch(/^dask-top: recording stopped: .*limited\.ndjson reached the --record-max limit of 40 kB after \d+ rounds; monitoring goes on$/);
+		const stopLine = recorder
+			.stderr()
+			.split('\n')
+			.find((line) => line.includes('recording stopped'));
+		expect(stopLine).toMatch(
+			/^dask-top: recording stopped: .*limited\.ndjson reached the --record-max limit of 40 kB after \d+ rounds; monitoring goes on$/,
+		);
 		const sizeAtStop = readFileSync(file).length;
 		expect(sizeAtStop).toBeLessThanOrEqual(40_000);
 		const requestsAtStop = requests;
@@ -179,9 +226,21 @@ describe('the --record-max limit', () => {
 
 describe('bad recordings', () => {
 	it.each([
-		['not-ndjson.txt', 'hello\n', /^dask-top: .*not-ndjson\.txt is not a dask-top recording \(the first line is not JSON\)\n$/],
-		['future.ndjson', '{"format":"dask-top-recording","version":9}\n{"atMs":1,"base":"b","responses":[]}\n', /^dask-top: .*future\.ndjson is recording version 9, newer than this dask-top reads \(1\): upgrade dask-top\n$/],
-		['truncated.ndjson', '{"format":"dask-top-recording","version":1}\n{"atMs":1,"base":"h', /^dask-top: .*truncated\.ndjson holds no poll rounds .*\n$/],
+		[
+			'not-ndjson.txt',
+			'hello\n',
+			/^dask-top: .*not-ndjson\.txt is not a dask-top recording \(the first line is not JSON\)\n$/,
+		],
+		[
+			'future.ndjson',
+			'{"format":"dask-top-recording","version":9}\n{"atMs":1,"base":"b","responses":[]}\n',
+			/^dask-top: .*future\.ndjson is recording version 9, newer than this dask-top reads \(1\): upgrade dask-top\n$/,
+		],
+		[
+			'truncated.ndjson',
+			'{"format":"dask-top-recording","version":1}\n{"atMs":1,"base":"h',
+			/^dask-top: .*truncated\.ndjson holds no poll rounds .*\n$/,
+		],
 		['missing.ndjson', undefined, /^dask-top: cannot read .*missing\.ndjson: no such file\n$/],
 	])('%s gets one line and exit 1', async (name, content, message) => {
 		const file = join(dir, name);
@@ -200,7 +259,9 @@ describe('a recording cut off mid-write', () => {
 		appendFileSync(file, '{"atMs":1,"base":"http://127.0.0.1:8787/","responses":[{"tar');
 		const result = await run(['--replay', file, '--once', '--json']);
 		expect(json(result)).toEqual(pipelineDocuments(rounds).at(-1));
-		expect(result.stderr).toMatch(/^dask-top: warning: .*torn\.ndjson: skipped a torn last line \(line 8; the recorder was cut off mid-write\)\n$/);
+		expect(result.stderr).toMatch(
+			/^dask-top: warning: .*torn\.ndjson: skipped a torn last line \(line 8; the recorder was cut off mid-write\)\n$/,
+		);
 	});
 });
 
@@ -211,7 +272,11 @@ describe('--at and --diff on a recording of the fixture scenarios', () => {
 	it('prints the snapshot at a moment given as an offset or an ISO time', async () => {
 		const documents = pipelineDocuments(rounds);
 		expect(json(await run(['--replay', file, '--once', '--json', '--at', '+25s']))).toEqual(documents[2]);
-		expect(json(await run(['--replay', file, '--once', '--json', '--at', new Date(FIXTURE_START_MS + 40_000).toISOString()]))).toEqual(documents[4]);
+		expect(
+			json(
+				await run(['--replay', file, '--once', '--json', '--at', new Date(FIXTURE_START_MS + 40_000).toISOString()]),
+			),
+		).toEqual(documents[4]);
 		const text = await run(['--replay', file, '--once', '--at', '+40s']);
 		expect(text.stdout).toMatch(/^alpha +tcp:\/\//m);
 		expect(text.stdout).not.toMatch(/^gamma/m);
@@ -220,14 +285,20 @@ describe('--at and --diff on a recording of the fixture scenarios', () => {
 	it('prints what changed between two moments as text', async () => {
 		const result = await run(['--replay', file, '--diff', '+10s,+40s']);
 		expect(result.code).toBe(0);
-		expect(result.stdout).toMatch(/^from 2026-11-29T12:00:10\+00:00 \(\+10s\) {2}to 2026-11-29T12:00:40\+00:00 \(\+40s\) {2}\(30 s\)$/m);
+		expect(result.stdout).toMatch(
+			/^from 2026-11-29T12:00:10\+00:00 \(\+10s\) {2}to 2026-11-29T12:00:40\+00:00 \(\+40s\) {2}\(30 s\)$/m,
+		);
 		expect(result.stdout).toMatch(/lost: gamma \(tcp:\/\/127\.0\.0\.1:\d+\)/);
 		expect(result.stdout).toMatch(/^erred {4}0 → 10 \(\+10\)$/m);
 		expect(result.stdout).toMatch(/^explode +0 +\+6/m);
 	});
 
 	it('prints the diff as JSON with --json', async () => {
-		const diff = JSON.parse((await run(['--replay', file, '--diff', '+10s,+40s', '--json'])).stdout) as {workers_lost: Array<{name: string}>; erred: {delta: number}; prefixes: Array<{prefix: string; erred: number}>};
+		const diff = JSON.parse((await run(['--replay', file, '--diff', '+10s,+40s', '--json'])).stdout) as {
+			workers_lost: Array<{name: string}>;
+			erred: {delta: number};
+			prefixes: Array<{prefix: string; erred: number}>;
+		};
 		expect(diff.workers_lost.map((w) => w.name)).toEqual(['gamma']);
 		expect(diff.erred.delta).toBe(10);
 		expect(diff.prefixes.find((p) => p.prefix === 'divide')?.erred).toBe(2);
@@ -236,7 +307,9 @@ describe('--at and --diff on a recording of the fixture scenarios', () => {
 	it('refuses a moment outside the recording with one line', async () => {
 		const result = await run(['--replay', file, '--once', '--at', '+5m']);
 		expect(result.code).toBe(1);
-		expect(result.stderr).toBe('dask-top: 2026-11-29T12:05:00+00:00 (+5m00s) is after the recording ends: the recording spans 2026-11-29T12:00:00+00:00 to 2026-11-29T12:00:50+00:00 (+0s to +50s)\n');
+		expect(result.stderr).toBe(
+			'dask-top: 2026-11-29T12:05:00+00:00 (+5m00s) is after the recording ends: the recording spans 2026-11-29T12:00:00+00:00 to 2026-11-29T12:00:50+00:00 (+0s to +50s)\n',
+		);
 	});
 });
 
@@ -262,12 +335,24 @@ describe('the bundled demo', () => {
 		const {rounds} = await loadRecording(demoRecordingPath());
 		const clock = (ms: number, utc: boolean) => {
 			const d = new Date(ms);
-			const parts = utc ? [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()] : [d.getHours(), d.getMinutes(), d.getSeconds()];
+			const parts = utc
+				? [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()]
+				: [d.getHours(), d.getMinutes(), d.getSeconds()];
 			return parts.map((n) => String(n).padStart(2, '0')).join(':');
 		};
 		const recordedTimes = new Set(rounds.flatMap((round) => [clock(round.atMs, true), clock(round.atMs, false)]));
-		const demo = new TmuxSession({name: 'dask-top-record-demo', width: 120, height: 40, command: `CI=true node ${CLI} --demo`});
-		const paused = new TmuxSession({name: 'dask-top-record-demo-at', width: 120, height: 40, command: `CI=true node ${CLI} --demo --at +60s`});
+		const demo = new TmuxSession({
+			name: 'dask-top-record-demo',
+			width: 120,
+			height: 40,
+			command: `CI=true node ${CLI} --demo`,
+		});
+		const paused = new TmuxSession({
+			name: 'dask-top-record-demo-at',
+			width: 120,
+			height: 40,
+			command: `CI=true node ${CLI} --demo --at +60s`,
+		});
 		try {
 			expect(demo.start()).toBe(0);
 			await demo.waitFor('the demo workers on screen', (t) => /alpha/.test(t) && /beta/.test(t), 15_000);
@@ -283,7 +368,13 @@ describe('the bundled demo', () => {
 			// --at opens the replay paused at that moment.
 			const atIndex = rounds.findLastIndex((round) => round.atMs <= rounds[0]!.atMs + 60_000);
 			expect(paused.start()).toBe(0);
-			await paused.waitFor('the paused moment', (t) => t.includes(`replay paused ${clock(rounds[atIndex]!.atMs, false)} [${atIndex + 1}/${rounds.length}]`) || t.includes(`replay paused ${clock(rounds[atIndex]!.atMs, true)} [${atIndex + 1}/${rounds.length}]`), 15_000);
+			await paused.waitFor(
+				'the paused moment',
+				(t) =>
+					t.includes(`replay paused ${clock(rounds[atIndex]!.atMs, false)} [${atIndex + 1}/${rounds.length}]`) ||
+					t.includes(`replay paused ${clock(rounds[atIndex]!.atMs, true)} [${atIndex + 1}/${rounds.length}]`),
+				15_000,
+			);
 			paused.keys('Right');
 			await paused.waitFor('one step forward', (t) => t.includes(`[${atIndex + 2}/${rounds.length}]`), 5000);
 			paused.keys('q');

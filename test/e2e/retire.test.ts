@@ -34,7 +34,11 @@ beforeAll(async () => {
 	cluster = await startCluster();
 	const gamma = workerNamed(cluster, 'gamma').address;
 	const beta = workerNamed(cluster, 'beta').address;
-	holder = spawn(PYTHON, [join(CLUSTER_SCRIPTS_DIR, 'retire_data.py'), 'hold', cluster.schedulerAddress, `${gamma}=12`, `${beta}=7`], {env: pythonEnv(daskConfigDir(cluster))});
+	holder = spawn(
+		PYTHON,
+		[join(CLUSTER_SCRIPTS_DIR, 'retire_data.py'), 'hold', cluster.schedulerAddress, `${gamma}=12`, `${beta}=7`],
+		{env: pythonEnv(daskConfigDir(cluster))},
+	);
 	const lines = createInterface({input: holder.stdout});
 	const first = await new Promise<string>((resolve, reject) => {
 		lines.once('line', resolve);
@@ -63,7 +67,8 @@ function alive(pid: number): boolean {
 	}
 }
 
-const whoHas = () => runPythonJson<WhoHas>('retire_data.py', ['who_has', cluster.schedulerAddress], pythonEnv(daskConfigDir(cluster)));
+const whoHas = () =>
+	runPythonJson<WhoHas>('retire_data.py', ['who_has', cluster.schedulerAddress], pythonEnv(daskConfigDir(cluster)));
 
 async function open(args: string): Promise<TmuxSession> {
 	const t = new TmuxSession({name: 'dask-top-retire', width: 120, height: 40});
@@ -99,7 +104,9 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 		const gamma = workerNamed(cluster, 'gamma').address;
 		const before = await groundTruth(cluster);
 		expect(before.workers.find((w) => w.name === 'gamma')?.keys_in_memory).toBe(12);
-		const gammaKeys = Object.entries(held.who_has).filter(([, where]) => where.includes(gamma)).map(([key]) => key);
+		const gammaKeys = Object.entries(held.who_has)
+			.filter(([, where]) => where.includes(gamma))
+			.map(([key]) => key);
 		expect(gammaKeys).toHaveLength(12);
 
 		const t = await open(`--allow-actions --record ${recording}`);
@@ -112,7 +119,9 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 		expect(confirm).toContain('It has no nanny: it exits and stays gone.');
 		t.keys('y');
 		t.keys('3');
-		const events = flat(await t.waitFor('the retire event', (s) => flat(s).includes('gamma retired: its 12 keys moved, it left'), 60_000));
+		const events = flat(
+			await t.waitFor('the retire event', (s) => flat(s).includes('gamma retired: its 12 keys moved, it left'), 60_000),
+		);
 		expect(events).toContain('gamma retired: its 12 keys moved, it left (scheduler answered HTTP 200: retired gamma)');
 		expect(events).not.toMatch(/gamma \(tcp:[^)]*\) lost/);
 		expect(events).toContain('alerts ✗0');
@@ -132,9 +141,15 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 	it('replays that recording with the same retire event, and a replay cannot act', async () => {
 		const replayed = await runCli(['--replay', recording, '--once', '--json']);
 		expect(replayed.code, replayed.stderr).toBe(0);
-		const doc = JSON.parse(replayed.stdout) as {events: Array<{kind: string; severity: string; message: string}>; alerts: Array<{kind: string}>};
+		const doc = JSON.parse(replayed.stdout) as {
+			events: Array<{kind: string; severity: string; message: string}>;
+			alerts: Array<{kind: string}>;
+		};
 		expect(doc.events.filter((e) => e.kind === 'retire')).toEqual([
-			expect.objectContaining({severity: 'info', message: 'gamma retired: its 12 keys moved, it left (scheduler answered HTTP 200: retired gamma)'}),
+			expect.objectContaining({
+				severity: 'info',
+				message: 'gamma retired: its 12 keys moved, it left (scheduler answered HTTP 200: retired gamma)',
+			}),
 		]);
 		expect(doc.alerts.map((a) => a.kind)).not.toContain('worker_lost');
 
@@ -152,7 +167,9 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 	it('retires beta (nanny): its keys move, its nanny restarts it and it rejoins empty; the outcome says so', async () => {
 		const beta = workerNamed(cluster, 'beta').address;
 		// Its own 7 keys, and some of gamma's if an earlier test moved them here.
-		const betaKeys = Object.entries(await whoHas()).filter(([, where]) => where.includes(beta)).map(([key]) => key);
+		const betaKeys = Object.entries(await whoHas())
+			.filter(([, where]) => where.includes(beta))
+			.map(([key]) => key);
 		expect(betaKeys.length).toBeGreaterThanOrEqual(7);
 
 		const t = await open('--allow-actions');
@@ -164,7 +181,10 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 		t.keys('3');
 		const outcome = await t.waitFor(
 			'the rejoined outcome',
-			(s) => flat(s).includes("beta retired and rejoined empty (its nanny restarted it; stopping it for good is the resource manager's job)"),
+			(s) =>
+				flat(s).includes(
+					"beta retired and rejoined empty (its nanny restarted it; stopping it for good is the resource manager's job)",
+				),
 			60_000,
 		);
 		expect(flat(outcome)).toContain('(scheduler answered HTTP 200: retired beta)');
@@ -187,7 +207,10 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 describe('retire without the api module', () => {
 	let plain: Cluster;
 	beforeAll(async () => {
-		plain = await startCluster({api: false, workers: [{name: 'solo', nthreads: 1, memoryLimitBytes: 600_000_000, nanny: false}]});
+		plain = await startCluster({
+			api: false,
+			workers: [{name: 'solo', nthreads: 1, memoryLimitBytes: 600_000_000, nanny: false}],
+		});
 	}, 120_000);
 	afterAll(async () => {
 		await plain?.stop();
@@ -201,7 +224,9 @@ describe('retire without the api module', () => {
 		await t.waitFor('the worker table', (s) => /^. solo /m.test(s) && s.includes('NAME'));
 		t.keys('F9');
 		const screen = await t.waitFor('the api module line', (s) => s.includes("retire needs the scheduler's api module"));
-		expect(flat(screen)).toContain('add distributed.http.scheduler.api to the distributed.scheduler.http.routes setting');
+		expect(flat(screen)).toContain(
+			'add distributed.http.scheduler.api to the distributed.scheduler.http.routes setting',
+		);
 		expect(screen).not.toMatch(/\b404\b/);
 		expect(screen).not.toContain('Retire worker');
 		const truth = await groundTruth(plain);

@@ -23,7 +23,10 @@ afterAll(async () => {
 	for (const cluster of clusters) await cluster.stop();
 });
 
-type Document = Snapshot & {readonly events: readonly ModelEvent[]; readonly lost_workers?: ReadonlyArray<{readonly name: string}>};
+type Document = Snapshot & {
+	readonly events: readonly ModelEvent[];
+	readonly lost_workers?: ReadonlyArray<{readonly name: string}>;
+};
 
 async function replay(file: string, ...extra: string[]): Promise<Document> {
 	const result = await run(['--replay', file, '--once', '--json', ...extra]);
@@ -60,9 +63,18 @@ describe('a scheduler frozen for 20 s (SIGSTOP, then SIGCONT)', () => {
 		});
 		const doc = await replay(file);
 		const events = doc.events.map(line);
-		expect(events.filter((e) => e.startsWith('stale ')), events.join('\n')).not.toEqual([]);
-		expect(events.filter((e) => e.startsWith('heartbeat ')), events.join('\n')).toEqual([]);
-		expect(events.filter((e) => e.startsWith('worker_lost ') || e.startsWith('scheduler_restarted ')), events.join('\n')).toEqual([]);
+		expect(
+			events.filter((e) => e.startsWith('stale ')),
+			events.join('\n'),
+		).not.toEqual([]);
+		expect(
+			events.filter((e) => e.startsWith('heartbeat ')),
+			events.join('\n'),
+		).toEqual([]);
+		expect(
+			events.filter((e) => e.startsWith('worker_lost ') || e.startsWith('scheduler_restarted ')),
+			events.join('\n'),
+		).toEqual([]);
 		expect(doc.workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta', 'gamma']);
 		await cluster.stop();
 	}, 180_000);
@@ -83,7 +95,13 @@ describe('a scheduler restarted on the same ports with other workers', () => {
 				httpPort: first.httpPort,
 				workers: [
 					{name: 'alpha', nthreads: 1, memoryLimitBytes: 1_073_741_824, nanny: false},
-					{name: 'delta', nthreads: 1, memoryLimitBytes: 1_073_741_824, nanny: false, workerPort: Number(new URL(beta.address).port)},
+					{
+						name: 'delta',
+						nthreads: 1,
+						memoryLimitBytes: 1_073_741_824,
+						nanny: false,
+						workerPort: Number(new URL(beta.address).port),
+					},
 				],
 			});
 			clusters.push(second);
@@ -95,13 +113,29 @@ describe('a scheduler restarted on the same ports with other workers', () => {
 		const events = doc.events.map(line);
 		const restarts = doc.events.filter((e) => e.kind === 'scheduler_restarted');
 		expect(restarts, events.join('\n')).toHaveLength(1);
-		expect(restarts[0]!.message).toMatch(/^scheduler restarted: (another scheduler process|tcp:\/\/127\.0\.0\.1:\d+) answers on this port; a new cluster from here, the previous cluster's 3 workers \(alpha, beta, gamma\) closed with it$/);
+		expect(restarts[0]!.message).toMatch(
+			/^scheduler restarted: (another scheduler process|tcp:\/\/127\.0\.0\.1:\d+) answers on this port; a new cluster from here, the previous cluster's 3 workers \(alpha, beta, gamma\) closed with it$/,
+		);
 		const after = doc.events.filter((e) => e.start_time >= restarts[0]!.start_time && e !== restarts[0]);
-		expect(after.filter((e) => e.kind === 'worker_joined').map((e) => e.subject_name).sort(), events.join('\n')).toEqual(['alpha', 'delta']);
-		expect(events.filter((e) => e.startsWith('worker_lost ')), events.join('\n')).toEqual([]);
+		expect(
+			after
+				.filter((e) => e.kind === 'worker_joined')
+				.map((e) => e.subject_name)
+				.sort(),
+			events.join('\n'),
+		).toEqual(['alpha', 'delta']);
+		expect(
+			events.filter((e) => e.startsWith('worker_lost ')),
+			events.join('\n'),
+		).toEqual([]);
 		// Every alert or event about delta's address after the restart names delta, never beta.
-		expect(after.filter((e) => e.subject === beta.address).every((e) => e.subject_name === 'delta'), events.join('\n')).toBe(true);
-		expect(doc.workers.map((w) => `${w.name} ${w.address}`).sort()).toEqual(second!.workers.map((w) => `${w.name} ${w.address}`).sort());
+		expect(
+			after.filter((e) => e.subject === beta.address).every((e) => e.subject_name === 'delta'),
+			events.join('\n'),
+		).toBe(true);
+		expect(doc.workers.map((w) => `${w.name} ${w.address}`).sort()).toEqual(
+			second!.workers.map((w) => `${w.name} ${w.address}`).sort(),
+		);
 		expect(doc.lost_workers ?? []).toEqual([]);
 		expect(doc.scheduler.id).not.toBeUndefined();
 		await second!.stop();

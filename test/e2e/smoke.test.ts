@@ -17,17 +17,24 @@ describe(`dask-top under Node ${process.version}`, () => {
 
 	it('runs under the Node the lane asked for', () => {
 		const expected = process.env['DASK_TOP_EXPECT_NODE'];
-		expect(expected === undefined || process.version === expected, `ran ${process.version}, the lane asked for ${String(expected)}`).toBe(true);
+		expect(
+			expected === undefined || process.version === expected,
+			`ran ${process.version}, the lane asked for ${String(expected)}`,
+		).toBe(true);
 	});
 
-	it('--once --json lists exactly the scheduler\'s workers', async () => {
+	it("--once --json lists exactly the scheduler's workers", async () => {
 		const before = await groundTruth(cluster);
 		const result = await runCli(['--once', '--json', cluster.httpUrl]);
 		expect(result.code, result.stderr).toBe(0);
 		const snapshot = JSON.parse(result.stdout) as Snapshot;
 		expect(snapshot.scheduler.address).toBe(cluster.schedulerAddress);
-		const listed = snapshot.workers.map((worker) => ({name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit_bytes})).sort((a, b) => a.name.localeCompare(b.name));
-		const expected = before.workers.map((worker) => ({name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit})).sort((a, b) => a.name.localeCompare(b.name));
+		const listed = snapshot.workers
+			.map((worker) => ({name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit_bytes}))
+			.sort((a, b) => a.name.localeCompare(b.name));
+		const expected = before.workers
+			.map((worker) => ({name: worker.name, nthreads: worker.nthreads, memory_limit: worker.memory_limit}))
+			.sort((a, b) => a.name.localeCompare(b.name));
 		expect(listed).toEqual(expected);
 	}, 60_000);
 
@@ -42,9 +49,16 @@ describe(`dask-top under Node ${process.version}`, () => {
 			terminal.kill();
 		});
 
-		it('draws the first frame with the cluster\'s workers, quits on q and exits 0', async () => {
+		it("draws the first frame with the cluster's workers, quits on q and exits 0", async () => {
 			terminal.keys(`CI=true '${process.execPath}' '${CLI_PATH}' ${cluster.httpUrl}; echo EXIT=$?`, 'Enter');
-			const frame = await terminal.waitFor('the first frame', (text) => text.includes('dask-top │') && text.includes('NAME') && ['alpha', 'beta', 'gamma'].every((name) => text.includes(name)), 20_000);
+			const frame = await terminal.waitFor(
+				'the first frame',
+				(text) =>
+					text.includes('dask-top │') &&
+					text.includes('NAME') &&
+					['alpha', 'beta', 'gamma'].every((name) => text.includes(name)),
+				20_000,
+			);
 			expect(frame).toContain(`127.0.0.1:${cluster.httpPort}`);
 			terminal.keys('q');
 			expect(await terminal.waitFor('the exit status', (text) => /EXIT=\d+/.test(text))).toContain('EXIT=0');

@@ -38,7 +38,10 @@ interface Recording {
 /** `dask-top --record FILE --interval 1s URL` without a terminal: it polls until a signal. */
 function record(cluster: Cluster, name: string): Recording {
 	const file = join(dir, `${name}.ndjson`);
-	const child = spawn(process.execPath, [CLI_PATH, '--record', file, '--interval', '1s', cluster.httpUrl], {cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe']});
+	const child = spawn(process.execPath, [CLI_PATH, '--record', file, '--interval', '1s', cluster.httpUrl], {
+		cwd: REPO_ROOT,
+		stdio: ['ignore', 'ignore', 'pipe'],
+	});
 	recorders.add(child);
 	let stderr = '';
 	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -50,7 +53,8 @@ function record(cluster: Cluster, name: string): Recording {
 			child.kill('SIGTERM');
 			await Promise.race([exited, sleep(10_000)]);
 			recorders.delete(child);
-			if (child.exitCode !== 0) throw new Error(`the recorder exited ${String(child.exitCode ?? child.signalCode)}: ${stderr}`);
+			if (child.exitCode !== 0)
+				throw new Error(`the recorder exited ${String(child.exitCode ?? child.signalCode)}: ${stderr}`);
 			return stderr;
 		},
 	};
@@ -59,7 +63,8 @@ function record(cluster: Cluster, name: string): Recording {
 async function waitForRounds(recording: Recording, rounds: number, timeoutMs = 20_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (recording.rounds() < rounds) {
-		if (Date.now() > deadline) throw new Error(`the recording holds ${recording.rounds()} rounds after ${timeoutMs} ms, expected ${rounds}`);
+		if (Date.now() > deadline)
+			throw new Error(`the recording holds ${recording.rounds()} rounds after ${timeoutMs} ms, expected ${rounds}`);
 		await sleep(100);
 	}
 }
@@ -81,7 +86,11 @@ function expectAlertShape(alert: Alert): void {
 }
 
 function describeAlerts(document: JsonDocument): string {
-	return JSON.stringify(document.alerts?.map((a) => `${a.severity} ${a.kind} ${a.subject_name}: ${a.message}`), null, 1);
+	return JSON.stringify(
+		document.alerts?.map((a) => `${a.severity} ${a.kind} ${a.subject_name}: ${a.message}`),
+		null,
+		1,
+	);
 }
 
 /** Starts a cluster, runs `body` with it, and always stops it (with its logs in the failure). */
@@ -90,7 +99,9 @@ async function withCluster(body: (cluster: Cluster) => Promise<void>): Promise<v
 	try {
 		await body(cluster);
 	} catch (error) {
-		throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logsOf(cluster, 15)}`, {cause: error});
+		throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logsOf(cluster, 15)}`, {
+			cause: error,
+		});
 	} finally {
 		await cluster.stop();
 	}
@@ -115,16 +126,29 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 			console.log(`[triage] worker-lost event ${delaySeconds.toFixed(2)} s after the kill`);
 			expect(delaySeconds).toBeGreaterThan(-1);
 			expect(delaySeconds).toBeLessThanOrEqual(10);
-			expect(lost!.message).toMatch(/^worker gamma \(tcp:\/\/127\.0\.0\.1:\d+\) lost: last status running; memory .*; last seen \d\d:\d\d:\d\d UTC$/);
+			expect(lost!.message).toMatch(
+				/^worker gamma \(tcp:\/\/127\.0\.0\.1:\d+\) lost: last status running; memory .*; last seen \d\d:\d\d:\d\d UTC$/,
+			);
 
 			const alert = document.alerts?.find((a) => a.id === lost!.id);
-			expect(alert).toMatchObject({kind: 'worker_lost', severity: 'critical', subject: gamma.address, start_time: lost!.start_time, state: 'ongoing'});
+			expect(alert).toMatchObject({
+				kind: 'worker_lost',
+				severity: 'critical',
+				subject: gamma.address,
+				start_time: lost!.start_time,
+				state: 'ongoing',
+			});
 			for (const a of document.alerts ?? []) expectAlertShape(a);
 			expect(document.severity_counts?.critical).toBeGreaterThanOrEqual(1);
 
 			expect(document.workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta']);
 			const last = document.lost_workers?.find((w) => w.address === gamma.address);
-			expect(last).toMatchObject({name: 'gamma', status: 'running', nthreads: 2, memory_limit_bytes: gamma.memoryLimitBytes});
+			expect(last).toMatchObject({
+				name: 'gamma',
+				status: 'running',
+				nthreads: 2,
+				memory_limit_bytes: gamma.memoryLimitBytes,
+			});
 			expect(last?.memory_process_bytes).toBeGreaterThan(0);
 			expect(last?.tasks_executing).toBe(0);
 			expect(last?.last_seen).toBeLessThanOrEqual(killedMs / 1000 + 1);
@@ -133,7 +157,7 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 		});
 	}, 60_000);
 
-	it("reports spilling and a pause on the small worker whose memory was filled", async () => {
+	it('reports spilling and a pause on the small worker whose memory was filled', async () => {
 		await withCluster(async (cluster) => {
 			const beta = workerNamed(cluster, 'beta');
 			const recording = record(cluster, 'filled');
@@ -151,9 +175,18 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 			const document = await replay(recording.file);
 			const onBeta = (document.alerts ?? []).filter((a) => a.subject === beta.address);
 			for (const a of document.alerts ?? []) expectAlertShape(a);
-			expect(onBeta.find((a) => a.kind === 'spilling'), describeAlerts(document)).toMatchObject({severity: 'warning', subject_name: 'beta', state: 'ongoing'});
-			expect(onBeta.find((a) => a.kind === 'paused'), describeAlerts(document)).toMatchObject({severity: 'critical', state: 'ongoing'});
-			expect(onBeta.find((a) => a.kind === 'memory'), describeAlerts(document)).toMatchObject({severity: 'critical'});
+			expect(
+				onBeta.find((a) => a.kind === 'spilling'),
+				describeAlerts(document),
+			).toMatchObject({severity: 'warning', subject_name: 'beta', state: 'ongoing'});
+			expect(
+				onBeta.find((a) => a.kind === 'paused'),
+				describeAlerts(document),
+			).toMatchObject({severity: 'critical', state: 'ongoing'});
+			expect(
+				onBeta.find((a) => a.kind === 'memory'),
+				describeAlerts(document),
+			).toMatchObject({severity: 'critical'});
 			expect(document.alerts?.[0]?.severity).toBe('critical');
 			expect(document.events?.some((e) => e.kind === 'spilling' && e.subject === beta.address)).toBe(true);
 		});
@@ -171,11 +204,19 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 
 				const document = await replay(recording.file, ['--stall-after', '5s']);
 				const stalled = document.alerts?.find((a) => a.kind === 'stalled');
-				expect(stalled, `${describeAlerts(document)}\n${JSON.stringify(document.stall)}`).toMatchObject({severity: 'warning', state: 'ongoing'});
+				expect(stalled, `${describeAlerts(document)}\n${JSON.stringify(document.stall)}`).toMatchObject({
+					severity: 'warning',
+					state: 'ongoing',
+				});
 				expectAlertShape(stalled!);
 				expect(stalled!.message).toContain('alpha');
 				expect(stalled!.workers ?? [stalled!.subject]).toContain(alpha.address);
-				expect(document.stall).toMatchObject({stalled: true, threshold_seconds: 5, worker_names: ['alpha'], workers: [alpha.address]});
+				expect(document.stall).toMatchObject({
+					stalled: true,
+					threshold_seconds: 5,
+					worker_names: ['alpha'],
+					workers: [alpha.address],
+				});
 
 				// Without --stall-after the same recording is too short for the 60 s default.
 				const patient = await replay(recording.file);

@@ -16,7 +16,12 @@ let terminal: TmuxSession | undefined;
 afterEach(() => terminal?.kill());
 
 function open(env: string): TmuxSession {
-	terminal = new TmuxSession({name: 'dask-top-output', width: 120, height: 40, command: `env ${env} node ${CLI_PATH} --demo`});
+	terminal = new TmuxSession({
+		name: 'dask-top-output',
+		width: 120,
+		height: 40,
+		command: `env ${env} node ${CLI_PATH} --demo`,
+	});
 	if (terminal.start() !== 0) throw new Error('tmux could not start');
 	return terminal;
 }
@@ -53,7 +58,9 @@ describe('the full-screen output on a real terminal', () => {
 			tmux.resize(width, height);
 			const screen = await tmux.waitFor(`the screen at ${width}×${height}`, (t) => {
 				const lines = t.split('\n');
-				return hasFrame(t) && lines.length >= height - 1 && lines.every((line) => line.length <= width) && /q quit/.test(t);
+				return (
+					hasFrame(t) && lines.length >= height - 1 && lines.every((line) => line.length <= width) && /q quit/.test(t)
+				);
 			});
 			const lines = screen.split('\n');
 			expect(lines.filter((line) => line.startsWith('dask-top │'))).toHaveLength(1);
@@ -69,7 +76,10 @@ describe('the full-screen output on a real terminal', () => {
 		const withEscapes = tmux.tmux('capture-pane', '-p', '-e', '-t', tmux.session);
 		expect(withEscapes.replace(/\u001B\[[0-9;]*m/g, '')).toContain('dask-top │');
 		// capture-pane -e writes the cells' colours as SGR codes: none but bold, dim, inverse and their resets.
-		const colours = [...withEscapes.matchAll(/\u001B\[([0-9;]*)m/g)].map((m) => m[1]!).flatMap((p) => p.split(';')).filter((c) => /^(3\d|4\d|9\d|10\d)$/.test(c) && c !== '39' && c !== '49');
+		const colours = [...withEscapes.matchAll(/\u001B\[([0-9;]*)m/g)]
+			.map((m) => m[1]!)
+			.flatMap((p) => p.split(';'))
+			.filter((c) => /^(3\d|4\d|9\d|10\d)$/.test(c) && c !== '39' && c !== '49');
 		expect(colours).toEqual([]);
 	}, 60_000);
 });

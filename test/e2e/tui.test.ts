@@ -17,7 +17,8 @@ import {runWorkload, type Workload} from './helpers/workload.js';
 
 const MARKER = 'BEFORE-THE-TUI';
 const terminal = new TmuxSession({name: 'dask-top-tui', width: 120, height: 40});
-const waitFor = (what: string, predicate: (text: string) => boolean, timeoutMs?: number) => terminal.waitFor(what, predicate, timeoutMs);
+const waitFor = (what: string, predicate: (text: string) => boolean, timeoutMs?: number) =>
+	terminal.waitFor(what, predicate, timeoutMs);
 const keys = (...names: string[]) => terminal.keys(...names);
 
 /** Starts the CLI in the pane's shell after a marker line, so the restored screen can be recognised. */
@@ -31,7 +32,9 @@ async function startTui(url: string, nodeFlags = ''): Promise<string> {
 
 /** The node process running the CLI: the pane shell's child. */
 function cliPid(): number {
-	const child = execFileSync('pgrep', ['-P', String(terminal.panePid())], {encoding: 'utf8'}).trim().split('\n')[0];
+	const child = execFileSync('pgrep', ['-P', String(terminal.panePid())], {encoding: 'utf8'})
+		.trim()
+		.split('\n')[0];
 	return Number(child);
 }
 
@@ -62,14 +65,17 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 	it('draws the workers under CI=true, opens a detail with j/Enter, goes back with Esc, shows help with ?, and q restores the terminal', async () => {
 		const first = await startTui(cluster.httpUrl);
 		expect(first).toContain(`127.0.0.1:${cluster.httpPort}`);
-		for (const name of ['alpha', 'beta', 'gamma']) expect(first).toMatch(new RegExp(`${name} +127\\.0\\.0\\.1:\\d+ +running`));
+		for (const name of ['alpha', 'beta', 'gamma'])
+			expect(first).toMatch(new RegExp(`${name} +127\\.0\\.0\\.1:\\d+ +running`));
 		expect(first).toMatch(/Tasks +\d+ +processing \d+/);
 		expect(first).not.toContain(MARKER); // the alternate screen is up
 
 		keys('j', 'Enter');
 		const detail = await waitFor('the detail of beta', (t) => t.includes('Worker beta'));
 		expect(detail).toContain('cpu hist');
-		const holdings = await waitFor('what holds its memory, from /info/worker', (t) => /What holds its memory \d+ keys/.test(t));
+		const holdings = await waitFor('what holds its memory, from /info/worker', (t) =>
+			/What holds its memory \d+ keys/.test(t),
+		);
 		expect(holdings).toMatch(/make-blob|load-csv/);
 
 		keys('Escape');
@@ -106,7 +112,10 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 		writeFileSync(crash, "setTimeout(() => { throw new Error('injected failure'); }, 2500);\n");
 		try {
 			await startTui(cluster.httpUrl, `--import ${crash} `);
-			const after = await waitFor('the shell restored after the error', (t) => t.includes(MARKER) && t.includes('EXIT=1') && !t.includes('dask-top │'));
+			const after = await waitFor(
+				'the shell restored after the error',
+				(t) => t.includes(MARKER) && t.includes('EXIT=1') && !t.includes('dask-top │'),
+			);
 			expect(after).toContain('dask-top: internal error: injected failure');
 			expect(after).not.toMatch(/\n\s+at /);
 		} finally {
@@ -160,11 +169,18 @@ describe('dask-top when the scheduler goes away', () => {
 		own = await startCluster();
 		const up = await startTui(own.httpUrl);
 		const row = (text: string, name: string) => text.split('\n').find((l) => new RegExp(`^. ${name} `).test(l)) ?? '';
-		const workerRow = (name: string) => new RegExp(`^. ${name} +127\\.0\\.0\\.1:\\d+ +running +\\d+ +[\\d.]+ .* \\d+% `);
+		const workerRow = (name: string) =>
+			new RegExp(`^. ${name} +127\\.0\\.0\\.1:\\d+ +running +\\d+ +[\\d.]+ .* \\d+% `);
 		for (const name of ['alpha', 'beta', 'gamma']) expect(row(up, name)).toMatch(workerRow(name));
 		await own.stop();
 		// Several failed rounds later (backing off), the figures are still the last good ones.
-		const down = await waitFor('the retrying state, data over 6 s old', (t) => /retrying in \d+s: .*refused.*\(data (\d+)(\.\d)?s old\)/.test(t) && Number(/data (\d+)(\.\d)?s old/.exec(t)?.[1]) >= 6, 40_000);
+		const down = await waitFor(
+			'the retrying state, data over 6 s old',
+			(t) =>
+				/retrying in \d+s: .*refused.*\(data (\d+)(\.\d)?s old\)/.test(t) &&
+				Number(/data (\d+)(\.\d)?s old/.exec(t)?.[1]) >= 6,
+			40_000,
+		);
 		for (const name of ['alpha', 'beta', 'gamma']) expect(row(down, name)).toMatch(workerRow(name));
 		expect(down).not.toContain('unknown');
 		expect(down).toMatch(/^Tasks +\d+ +processing \d+/m);

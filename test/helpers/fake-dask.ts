@@ -9,7 +9,14 @@ import {readFileSync} from 'node:fs';
 import {createServer, type IncomingHttpHeaders, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {join} from 'node:path';
-import {identity500Body, loadClusterLayout, loadManifest, scenarioDir, type FixtureVersion, type Scenario} from './fixtures.js';
+import {
+	identity500Body,
+	loadClusterLayout,
+	loadManifest,
+	scenarioDir,
+	type FixtureVersion,
+	type Scenario,
+} from './fixtures.js';
 
 export interface FakeDaskOptions {
 	readonly version: FixtureVersion;
@@ -66,7 +73,11 @@ export async function startFakeDask(options: FakeDaskOptions): Promise<FakeDask>
 
 	for (const entry of manifest.entries) {
 		if (entry.file === null || entry.status === null) continue;
-		const answer = {status: entry.status, contentType: entry.content_type ?? 'text/plain', body: readFileSync(join(dir, entry.file), 'utf8')};
+		const answer = {
+			status: entry.status,
+			contentType: entry.content_type ?? 'text/plain',
+			body: readFileSync(join(dir, entry.file), 'utf8'),
+		};
 		if (entry.target === 'scheduler') {
 			if (entry.path.startsWith('/proxy/')) proxyHint ??= answer;
 			else scheduler.set(entry.path, answer);
@@ -76,7 +87,12 @@ export async function startFakeDask(options: FakeDaskOptions): Promise<FakeDask>
 			if (address !== undefined) workerMetrics.set(address, answer);
 		}
 	}
-	if (options.identity500) scheduler.set('/json/identity.json', {status: 500, contentType: 'text/html; charset=UTF-8', body: identity500Body()});
+	if (options.identity500)
+		scheduler.set('/json/identity.json', {
+			status: 500,
+			contentType: 'text/html; charset=UTF-8',
+			body: identity500Body(),
+		});
 
 	const workerPorts = new Map<string, number>();
 	const portRewrites = new Map<number, number>();
@@ -104,7 +120,10 @@ export async function startFakeDask(options: FakeDaskOptions): Promise<FakeDask>
 	const rewrite = (body: string): string => {
 		let out = body;
 		for (const [from, to] of portRewrites) {
-			out = out.replaceAll(`/proxy/${from}/`, `/proxy/${to}/`).replaceAll(`"dashboard": ${from}`, `"dashboard": ${to}`).replaceAll(`"dashboard":${from}`, `"dashboard":${to}`);
+			out = out
+				.replaceAll(`/proxy/${from}/`, `/proxy/${to}/`)
+				.replaceAll(`"dashboard": ${from}`, `"dashboard": ${to}`)
+				.replaceAll(`"dashboard":${from}`, `"dashboard":${to}`);
 		}
 		return out;
 	};

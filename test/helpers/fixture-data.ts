@@ -39,16 +39,31 @@ export function fixtureRounds(version: FixtureVersion, scenarios: readonly Scena
 
 /** A round of a scheduler that went away: `recorded`'s scheduler endpoints (or only `paths`) refused at `atMs`, as the poller records them. */
 export function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
-	const asked = recorded.responses.filter((r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)));
+	const asked = recorded.responses.filter(
+		(r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)),
+	);
 	return {
 		atMs,
 		base: recorded.base,
-		responses: asked.map((r) => ({target: r.target, path: r.path, url: r.url, startedMs: atMs, latencyMs: 1, status: null, error: {kind: 'refused', message: 'connect ECONNREFUSED'}})),
+		responses: asked.map((r) => ({
+			target: r.target,
+			path: r.path,
+			url: r.url,
+			startedMs: atMs,
+			latencyMs: 1,
+			status: null,
+			error: {kind: 'refused', message: 'connect ECONNREFUSED'},
+		})),
 	};
 }
 
 /** The scenarios as consecutive polls `stepMs` apart, starting at the first one's recorded time. */
-export function fixtureRun(version: FixtureVersion, scenarios: readonly Scenario[], stepMs = 2000, options: ModelOptions = {}): FixtureRun {
+export function fixtureRun(
+	version: FixtureVersion,
+	scenarios: readonly Scenario[],
+	stepMs = 2000,
+	options: ModelOptions = {},
+): FixtureRun {
 	let model = initialState({intervalMs: stepMs, ...options});
 	let cache = emptyCache();
 	const first = loadScenarioScrape(version, scenarios[0]!);
@@ -87,11 +102,17 @@ export function tuiData(run: FixtureRun, extra: Partial<TuiData> = {}): TuiData 
 }
 
 /** The first recorded /info/worker page of a scenario, as the detail view gets it. */
-export function fixtureWorkerPage(version: FixtureVersion, scenario: Scenario, address: string): WorkerPageState | undefined {
+export function fixtureWorkerPage(
+	version: FixtureVersion,
+	scenario: Scenario,
+	address: string,
+): WorkerPageState | undefined {
 	const run = fixtureRun(version, [scenario]);
 	const fromCache = workerPageState(run.cache, address);
 	if (fromCache) return fromCache;
-	const entry = loadManifest(version, scenario).entries.find((e) => e.path === `/info/worker/${encodeURIComponent(address)}.html` && e.file);
+	const entry = loadManifest(version, scenario).entries.find(
+		(e) => e.path === `/info/worker/${encodeURIComponent(address)}.html` && e.file,
+	);
 	if (!entry?.file) return undefined;
 	const page = parseWorkerPage(readScenarioFile(version, scenario, entry.file));
 	return {address, byPrefix: page.byPrefix, inMemoryBytes: page.inMemoryBytes, keys: page.inMemory.length};

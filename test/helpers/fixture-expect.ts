@@ -4,7 +4,14 @@
  */
 import {buildSnapshot, emptyCache, mergeScrape} from '../../source/parse/index.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
-import {loadManifest, loadScenarioScrape, readScenarioFile, type FixtureVersion, type Scenario, type ScenarioScrapeOptions} from './fixtures.js';
+import {
+	loadManifest,
+	loadScenarioScrape,
+	readScenarioFile,
+	type FixtureVersion,
+	type Scenario,
+	type ScenarioScrapeOptions,
+} from './fixtures.js';
 
 export function snapshotOf(version: FixtureVersion, scenario: Scenario, options?: ScenarioScrapeOptions): Snapshot {
 	const raw = loadScenarioScrape(version, scenario, options);
@@ -41,11 +48,21 @@ interface RawIdentityWorker {
 	nthreads: number;
 	memory_limit: number;
 	status: string;
-	metrics: {memory: number; managed_bytes: number; spilled_bytes: {memory: number; disk: number}; task_counts: Record<string, number>};
+	metrics: {
+		memory: number;
+		managed_bytes: number;
+		spilled_bytes: {memory: number; disk: number};
+		task_counts: Record<string, number>;
+	};
 }
 
-export function identityJson(version: FixtureVersion, scenario: Scenario): {workers: Record<string, RawIdentityWorker>} {
-	return JSON.parse(readScenarioFile(version, scenario, 'scheduler/%2Fjson%2Fidentity.json')) as {workers: Record<string, RawIdentityWorker>};
+export function identityJson(
+	version: FixtureVersion,
+	scenario: Scenario,
+): {workers: Record<string, RawIdentityWorker>} {
+	return JSON.parse(readScenarioFile(version, scenario, 'scheduler/%2Fjson%2Fidentity.json')) as {
+		workers: Record<string, RawIdentityWorker>;
+	};
 }
 
 export interface HtmlRowRaw {

@@ -20,7 +20,13 @@ export function scenarioRounds(version: FixtureVersion): RawScrape[] {
 
 export function writeScenarioRecording(file: string, version: FixtureVersion): RawScrape[] {
 	const rounds = scenarioRounds(version);
-	const recorder = new Recorder({file, maxBytes: 1e9, url: rounds[0]!.base, daskTopVersion: 'test', nowMs: () => FIXTURE_START_MS});
+	const recorder = new Recorder({
+		file,
+		maxBytes: 1e9,
+		url: rounds[0]!.base,
+		daskTopVersion: 'test',
+		nowMs: () => FIXTURE_START_MS,
+	});
 	for (const raw of rounds) recorder.write(raw);
 	recorder.close();
 	return rounds;

@@ -53,7 +53,13 @@ export interface ManifestMeta {
 	readonly distributed_version: string;
 	readonly counts_before: Readonly<Record<string, number>>;
 	readonly client_future_states?: Readonly<Record<string, number>>;
-	readonly killed?: {readonly name: string; readonly pid: number; readonly address: string; readonly signal: string; readonly killed_at: number};
+	readonly killed?: {
+		readonly name: string;
+		readonly pid: number;
+		readonly address: string;
+		readonly signal: string;
+		readonly killed_at: number;
+	};
 }
 
 export interface Manifest {
@@ -142,11 +148,17 @@ export function recordedAtMs(manifest: Manifest): number {
  * answer → error kind from the recorded message, `refused` in the fixtures). Bodies come from the
  * kept files; all results are stamped at `recorded_at`.
  */
-export function loadScenarioScrape(version: FixtureVersion, scenario: Scenario, options: ScenarioScrapeOptions = {}): RawScrape {
+export function loadScenarioScrape(
+	version: FixtureVersion,
+	scenario: Scenario,
+	options: ScenarioScrapeOptions = {},
+): RawScrape {
 	const manifest = loadManifest(version, scenario);
 	const layout = loadClusterLayout(version);
 	const atMs = recordedAtMs(manifest);
-	const base = manifest.meta.scheduler_http.endsWith('/') ? manifest.meta.scheduler_http : `${manifest.meta.scheduler_http}/`;
+	const base = manifest.meta.scheduler_http.endsWith('/')
+		? manifest.meta.scheduler_http
+		: `${manifest.meta.scheduler_http}/`;
 	const responses: EndpointResult[] = [];
 	for (const entry of manifest.entries) {
 		const isDead = entry.kind === 'dead' || entry.target.startsWith('dead-worker:');
@@ -165,7 +177,9 @@ export function loadScenarioScrape(version: FixtureVersion, scenario: Scenario, 
 			status: entry.status,
 			...(entry.content_type ? {contentType: entry.content_type} : {}),
 			...(body === undefined ? {} : {body}),
-			...(entry.status === null ? {error: {kind: errorKind(entry.error ?? ''), message: entry.error ?? 'no answer'}} : {}),
+			...(entry.status === null
+				? {error: {kind: errorKind(entry.error ?? ''), message: entry.error ?? 'no answer'}}
+				: {}),
 		};
 		const patch = options.override?.(entry, target);
 		responses.push(patch ? {...result, ...patch} : result);

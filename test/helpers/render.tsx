@@ -10,7 +10,18 @@ import {recordingControls, type RecordedControls} from './fixture-data.js';
 export const PLAIN: Theme = makeTheme({color: false, ascii: false});
 export const ASCII: Theme = makeTheme({color: false, ascii: true});
 
-export const KEY = {enter: '\r', escape: '\u001B', tab: '\t', down: '\u001B[B', up: '\u001B[A', pageDown: '\u001B[6~', left: '\u001B[D', right: '\u001B[C', backspace: '\u007F', ctrlC: '\u0003'};
+export const KEY = {
+	enter: '\r',
+	escape: '\u001B',
+	tab: '\t',
+	down: '\u001B[B',
+	up: '\u001B[A',
+	pageDown: '\u001B[6~',
+	left: '\u001B[D',
+	right: '\u001B[C',
+	backspace: '\u007F',
+	ctrlC: '\u0003',
+};
 
 export interface Rendered {
 	readonly frame: () => string;
@@ -47,7 +58,15 @@ export async function renderApp(
 	const size = {columns: options.columns ?? 120, rows: options.rows ?? 40};
 	const theme = options.theme ?? PLAIN;
 	const element = (d: TuiData) => (
-		<App data={d} controls={controls} url="http://scheduler:8787/" size={size} theme={theme} onQuit={() => quits++} {...(options.initialUi ? {initialUi: options.initialUi} : {})} />
+		<App
+			data={d}
+			controls={controls}
+			url="http://scheduler:8787/"
+			size={size}
+			theme={theme}
+			onQuit={() => quits++}
+			{...(options.initialUi ? {initialUi: options.initialUi} : {})}
+		/>
 	);
 	const r = render(element(data));
 	await settle(r.lastFrame);

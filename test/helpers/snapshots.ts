@@ -15,21 +15,38 @@ export function shiftScrape(raw: RawScrape, atMs: number): RawScrape {
 }
 
 /** The scenario as one poll round at `atMs` (default: when it was recorded). */
-export function fixtureSnapshot(version: FixtureVersion, scenario: Scenario, atMs?: number, options?: ScenarioScrapeOptions): Snapshot {
+export function fixtureSnapshot(
+	version: FixtureVersion,
+	scenario: Scenario,
+	atMs?: number,
+	options?: ScenarioScrapeOptions,
+): Snapshot {
 	const recorded = loadScenarioScrape(version, scenario, options);
 	const raw = atMs === undefined ? recorded : shiftScrape(recorded, atMs);
 	return buildSnapshot(mergeScrape(emptyCache(), raw), raw.atMs);
 }
 
 export function worker(address: string, figures: Partial<WorkerSnapshot> = {}): WorkerSnapshot {
-	return {address, name: address.replace(/^tcp:\/\//, ''), host: '10.0.0.1', status: 'running', sources: {}, ...figures};
+	return {
+		address,
+		name: address.replace(/^tcp:\/\//, ''),
+		host: '10.0.0.1',
+		status: 'running',
+		sources: {},
+		...figures,
+	};
 }
 
 export function prefix(transitions: Record<string, number>, extra: Partial<PrefixCounters> = {}): PrefixCounters {
 	return {transitions, ...extra};
 }
 
-export function snapshot(timeS: number, workers: readonly WorkerSnapshot[], scheduler: Partial<SchedulerSnapshot> = {}, extra: Partial<Snapshot> = {}): Snapshot {
+export function snapshot(
+	timeS: number,
+	workers: readonly WorkerSnapshot[],
+	scheduler: Partial<SchedulerSnapshot> = {},
+	extra: Partial<Snapshot> = {},
+): Snapshot {
 	return {
 		format: 1,
 		url: 'http://scheduler:8787/',

@@ -21,7 +21,14 @@ afterAll(() => {
 	else process.env['TZ'] = zone;
 });
 
-const track: WorkerTrack = {address: 'tcp://10.0.0.1:1', last: {address: 'tcp://10.0.0.1:1', name: 'w1'} as WorkerTrack['last'], firstSeenMs: AT - 60_000, lastSeenMs: AT, lostMs: AT + 2000, history: newWorkerHistory(4)};
+const track: WorkerTrack = {
+	address: 'tcp://10.0.0.1:1',
+	last: {address: 'tcp://10.0.0.1:1', name: 'w1'} as WorkerTrack['last'],
+	firstSeenMs: AT - 60_000,
+	lastSeenMs: AT,
+	lostMs: AT + 2000,
+	history: newWorkerHistory(4),
+};
 
 describe('alert times with TZ=America/New_York', () => {
 	it('the options the CLI builds make "last seen" local time, without "UTC"', () => {

@@ -14,12 +14,29 @@ const NOW = 1_800_000_000_000;
 const GiB = 1024 ** 3;
 
 function track(figures: Partial<WorkerSnapshot>, extra: Partial<WorkerTrack> = {}): WorkerTrack {
-	return {address: 'tcp://10.0.0.1:1', last: worker('tcp://10.0.0.1:1', figures), firstSeenMs: NOW - 60_000, lastSeenMs: NOW, history: newWorkerHistory(4), ...extra};
+	return {
+		address: 'tcp://10.0.0.1:1',
+		last: worker('tcp://10.0.0.1:1', figures),
+		firstSeenMs: NOW - 60_000,
+		lastSeenMs: NOW,
+		history: newWorkerHistory(4),
+		...extra,
+	};
 }
 
 function onWorker(t: WorkerTrack, opts: {workers?: number; rises?: Map<string, Rise>} = {}): Condition[] {
 	const out: Condition[] = [];
-	workerConditions(t, {thresholds: DEFAULT_THRESHOLDS, nowMs: NOW, workerCount: opts.workers ?? 3, rises: opts.rises ?? new Map(), clockText: (ms) => `${new Date(ms).toISOString().slice(11, 19)} UTC`}, out);
+	workerConditions(
+		t,
+		{
+			thresholds: DEFAULT_THRESHOLDS,
+			nowMs: NOW,
+			workerCount: opts.workers ?? 3,
+			rises: opts.rises ?? new Map(),
+			clockText: (ms) => `${new Date(ms).toISOString().slice(11, 19)} UTC`,
+		},
+		out,
+	);
 	return out;
 }
 
@@ -39,11 +56,14 @@ describe('worker process memory / limit', () => {
 		[0.95, 'critical'],
 		[1.2, 'critical'],
 	] as const)('%s of the limit → %s', (f, severity) => {
-		expect(only(onWorker(track({memory_limit_bytes: 100 * GiB, memory_process_bytes: f * 100 * GiB})), 'memory')).toBe(severity);
+		expect(only(onWorker(track({memory_limit_bytes: 100 * GiB, memory_process_bytes: f * 100 * GiB})), 'memory')).toBe(
+			severity,
+		);
 	});
 
 	it('names the threshold crossed', () => {
-		const message = (f: number) => onWorker(track({memory_limit_bytes: 1000, memory_process_bytes: f * 1000}))[0]?.message;
+		const message = (f: number) =>
+			onWorker(track({memory_limit_bytes: 1000, memory_process_bytes: f * 1000}))[0]?.message;
 		expect(message(0.72)).toMatch(/spill threshold/);
 		expect(message(0.85)).toMatch(/pause threshold/);
 		expect(message(0.96)).toMatch(/terminate threshold/);
@@ -73,7 +93,9 @@ describe('unmanaged memory / limit', () => {
 		[0.49, 'warning'],
 		[0.5, 'critical'],
 	] as const)('%s of the limit → %s', (f, severity) => {
-		expect(only(onWorker(track({memory_limit_bytes: 1000, memory_unmanaged_bytes: f * 1000})), 'unmanaged_memory')).toBe(severity);
+		expect(
+			only(onWorker(track({memory_limit_bytes: 1000, memory_unmanaged_bytes: f * 1000})), 'unmanaged_memory'),
+		).toBe(severity);
 	});
 });
 
@@ -133,25 +155,41 @@ describe('worker lost', () => {
 	});
 
 	it('keeps only the lost rule for a lost worker, with its last state in the message', () => {
-		const t = track({status: 'running', memory_process_bytes: 900, memory_limit_bytes: 1000, processing: 4, keys_in_memory: 7}, {lostMs: NOW});
+		const t = track(
+			{status: 'running', memory_process_bytes: 900, memory_limit_bytes: 1000, processing: 4, keys_in_memory: 7},
+			{lostMs: NOW},
+		);
 		const conditions = onWorker(t);
 		expect(conditions.map((c) => c.kind)).toEqual(['worker_lost']);
-		expect(conditions[0]?.message).toMatch(/last status running; memory 900 B \(90 %.*tasks 4 processing, 7 in memory; last seen/);
+		expect(conditions[0]?.message).toMatch(
+			/last status running; memory 900 B \(90 %.*tasks 4 processing, 7 in memory; last seen/,
+		);
 	});
 });
 
 function onCluster(over: Partial<Parameters<typeof clusterConditions>[0]> = {}): Condition[] {
 	const stall: StallView = {stalled: false, threshold_seconds: 60, threshold_note: '', workers: [], worker_names: []};
 	const out: Condition[] = [];
-	clusterConditions({thresholds: DEFAULT_THRESHOLDS, nowMs: NOW, rises: new Map(), missedPolls: 0, stall, ...over}, out);
+	clusterConditions(
+		{thresholds: DEFAULT_THRESHOLDS, nowMs: NOW, rises: new Map(), missedPolls: 0, stall, ...over},
+		out,
+	);
 	return out;
 }
 
 describe('erred tasks rising', () => {
 	it.each([
 		['no rise', new Map<string, Rise>(), 'none'],
-		['a rise', new Map<string, Rise>([['erred_rising|cluster', {firstMs: NOW, lastMs: NOW, amount: 3, detail: {explode: 3}}]]), 'warning'],
-		['an old rise', new Map<string, Rise>([['erred_rising|cluster', {firstMs: NOW - 40_000, lastMs: NOW - 40_000, amount: 3}]]), 'none'],
+		[
+			'a rise',
+			new Map<string, Rise>([['erred_rising|cluster', {firstMs: NOW, lastMs: NOW, amount: 3, detail: {explode: 3}}]]),
+			'warning',
+		],
+		[
+			'an old rise',
+			new Map<string, Rise>([['erred_rising|cluster', {firstMs: NOW - 40_000, lastMs: NOW - 40_000, amount: 3}]]),
+			'none',
+		],
 	] as const)('%s → %s', (_label, rises, severity) => {
 		expect(only(onCluster({rises}), 'erred_rising')).toBe(severity);
 	});
@@ -178,20 +216,31 @@ describe('fallback source in use (held open over intermittent identity.json fail
 		['last used 31 s ago', {firstMs: NOW - 60_000, lastMs: NOW - 31_000, amount: 4, detail: {workers_html: 4}}, 'none'],
 	] as const)('%s → %s', (_label, rise, severity) => {
 		const rises = new Map<string, Rise>(rise ? [[key, rise]] : []);
-		expect(only(onCluster({rises, snapshot: snapshot(NOW / 1000, [], {}, {workers_source: 'identity'})}), 'fallback_source')).toBe(severity);
+		expect(
+			only(onCluster({rises, snapshot: snapshot(NOW / 1000, [], {}, {workers_source: 'identity'})}), 'fallback_source'),
+		).toBe(severity);
 	});
 
 	it('names the HTTP 500 and the fallback page', () => {
 		const identity = {path: '/json/identity.json', state: 'failed', status: 500} as const;
 		const snap = snapshot(NOW / 1000, [], {}, {workers_source: 'workers_html', endpoints: [identity]});
 		const rises = new Map<string, Rise>([[key, {firstMs: NOW, lastMs: NOW, amount: 2, detail: {workers_html: 2}}]]);
-		expect(onCluster({rises, snapshot: snap})[0]?.message).toBe('identity.json answers HTTP 500 (dask/distributed#8370: busy workers break its JSON) in 2 recent polls: worker figures come from /info/main/workers.html');
+		expect(onCluster({rises, snapshot: snap})[0]?.message).toBe(
+			'identity.json answers HTTP 500 (dask/distributed#8370: busy workers break its JSON) in 2 recent polls: worker figures come from /info/main/workers.html',
+		);
 	});
 });
 
 describe('stalled', () => {
 	it('is a warning naming the workers when the stall view says so', () => {
-		const stall: StallView = {stalled: true, threshold_seconds: 60, threshold_note: '', workers: ['tcp://alpha:1'], worker_names: ['alpha'], message: 'stalled? …'};
+		const stall: StallView = {
+			stalled: true,
+			threshold_seconds: 60,
+			threshold_note: '',
+			workers: ['tcp://alpha:1'],
+			worker_names: ['alpha'],
+			message: 'stalled? …',
+		};
 		const found = onCluster({stall}).find((c) => c.kind === 'stalled');
 		expect(found).toMatchObject({severity: 'warning', workers: ['tcp://alpha:1']});
 	});

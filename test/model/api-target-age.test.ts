@@ -28,8 +28,15 @@ describe('a stale /api/v1/adaptive_target beside a fresh desired_workers', () =>
 		const run = fixtureRun('2026.7.1', ['idle', 'busy'], 30_000);
 		const triage = triageView(run.model);
 		// The recorded rounds ask both every time; an answer 58 s old beside a newer desired_workers is written here.
-		const adaptive = {...triage.adaptive, desired_workers: 1, api_adaptive_target: 7, api_adaptive_target_age_seconds: 58};
-		const head = eventsPage({...triage, adaptive}, makeTheme({color: false, ascii: false}), 160, 40).head.map((line) => line.map((seg) => seg.text).join(''));
+		const adaptive = {
+			...triage.adaptive,
+			desired_workers: 1,
+			api_adaptive_target: 7,
+			api_adaptive_target_age_seconds: 58,
+		};
+		const head = eventsPage({...triage, adaptive}, makeTheme({color: false, ascii: false}), 160, 40).head.map((line) =>
+			line.map((seg) => seg.text).join(''),
+		);
 		expect(head.join('\n')).toMatch(/desired 1 .*\/api\/v1\/adaptive_target 7 \(58s old\)/s);
 		expect(adaptiveLines(adaptive)[0]).toContain('/api/v1/adaptive_target 7 (58 s old)');
 	});

@@ -20,7 +20,9 @@ describe('clusterPoint from the recorded fixtures', () => {
 			expect(p.memoryManagedBytes).toBeGreaterThanOrEqual(0);
 			expect(p.memoryUnmanagedBytes).toBeGreaterThan(0);
 			// managed + unmanaged = process (Dask's own split; within a byte of rounding)
-			expect(Math.abs(p.memoryManagedBytes! + p.memoryUnmanagedBytes! - p.memoryProcessBytes!)).toBeLessThan(1024 * 1024);
+			expect(Math.abs(p.memoryManagedBytes! + p.memoryUnmanagedBytes! - p.memoryProcessBytes!)).toBeLessThan(
+				1024 * 1024,
+			);
 			expect(p.memorySpilledBytes).toBeGreaterThanOrEqual(0);
 			expect(p.tasksProcessing).toBe(snap.scheduler.tasks.processing);
 			const cpus = snap.workers.map((w) => w.cpu_percent).filter((c): c is number => c !== undefined);
@@ -34,17 +36,38 @@ describe('clusterPoint on synthesized snapshots (cases the fixtures do not hold)
 	it('sums worker figures when the scheduler gives no total, and derives unmanaged from process − managed', () => {
 		const p = clusterPoint(
 			snapshot(1, [
-				worker('tcp://a:1', {memory_process_bytes: 100, memory_managed_bytes: 30, memory_limit_bytes: 1000, memory_spilled_bytes: 5, cpu_percent: 50}),
-				worker('tcp://b:1', {memory_process_bytes: 200, memory_managed_bytes: 50, memory_limit_bytes: 1000, cpu_percent: 150}),
+				worker('tcp://a:1', {
+					memory_process_bytes: 100,
+					memory_managed_bytes: 30,
+					memory_limit_bytes: 1000,
+					memory_spilled_bytes: 5,
+					cpu_percent: 50,
+				}),
+				worker('tcp://b:1', {
+					memory_process_bytes: 200,
+					memory_managed_bytes: 50,
+					memory_limit_bytes: 1000,
+					cpu_percent: 150,
+				}),
 				worker('tcp://c:1', {}),
 			]),
 		);
-		expect(p).toEqual({memoryProcessBytes: 300, memoryLimitBytes: 2000, memoryManagedBytes: 80, memoryUnmanagedBytes: 220, memorySpilledBytes: 5, cpuMeanPercent: 100});
+		expect(p).toEqual({
+			memoryProcessBytes: 300,
+			memoryLimitBytes: 2000,
+			memoryManagedBytes: 80,
+			memoryUnmanagedBytes: 220,
+			memorySpilledBytes: 5,
+			cpuMeanPercent: 100,
+		});
 	});
 
 	it('leaves out what nobody reports (a gap on the graph, never a zero)', () => {
 		expect(clusterPoint(snapshot(1, [worker('tcp://a:1')]))).toEqual({});
-		expect(clusterPoint(snapshot(1, [], {tasks: {processing: 4, queued: 9}}))).toEqual({tasksProcessing: 4, tasksQueued: 9});
+		expect(clusterPoint(snapshot(1, [], {tasks: {processing: 4, queued: 9}}))).toEqual({
+			tasksProcessing: 4,
+			tasksQueued: 9,
+		});
 	});
 });
 
@@ -52,8 +75,17 @@ describe('cluster history in the state', () => {
 	it('keeps one bounded point per snapshot of every series; a missing figure is NaN', () => {
 		let state = initialState({clusterHistoryLength: 3});
 		for (let i = 0; i < 5; i++) {
-			const w = worker('tcp://a:1', {cpu_percent: i * 10, memory_process_bytes: 100 + i, memory_managed_bytes: i, memory_limit_bytes: 1000});
-			state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + i, [w], {tasks: {processing: i, ...(i === 4 ? {} : {queued: 2 * i})}}), nowMs: T0 + i * 1000});
+			const w = worker('tcp://a:1', {
+				cpu_percent: i * 10,
+				memory_process_bytes: 100 + i,
+				memory_managed_bytes: i,
+				memory_limit_bytes: 1000,
+			});
+			state = reduce(state, {
+				type: 'snapshot',
+				snapshot: snapshot(T0 / 1000 + i, [w], {tasks: {processing: i, ...(i === 4 ? {} : {queued: 2 * i})}}),
+				nowMs: T0 + i * 1000,
+			});
 		}
 		const h = state.history;
 		expect(h.cpuMeanPercent.values()).toEqual([20, 30, 40]);

@@ -23,7 +23,10 @@ describe('a scheduler restarted on the same port', () => {
 		const pipeline = createPipeline();
 		pipeline.ingest(shiftScrape(old, T0));
 		// The new scheduler's first round: only /metrics (what a round after an outage probes).
-		const probe = shiftScrape({...next, responses: next.responses.filter((r) => r.target === 'scheduler' && r.path === '/metrics')}, T0 + 4000);
+		const probe = shiftScrape(
+			{...next, responses: next.responses.filter((r) => r.target === 'scheduler' && r.path === '/metrics')},
+			T0 + 4000,
+		);
 		const snap = pipeline.ingest(probe);
 		expect(pipeline.cache().entries.size).toBe(1);
 		expect(snap.workers).toEqual([]);
@@ -41,10 +44,22 @@ describe('a scheduler restarted on the same port', () => {
 		const state = restarted.state();
 		const restarts = state.events.filter((e) => e.kind === 'scheduler_restarted');
 		expect(restarts).toHaveLength(1);
-		expect(restarts[0]?.message).toMatch(/^scheduler restarted: tcp:\/\/127\.0\.0\.1:\d+ answers on this port \(was tcp:\/\/127\.0\.0\.1:\d+\); a new cluster from here, the previous cluster's 3 workers \(alpha, beta, gamma\) closed with it$/);
-		expect(state.events.filter((e) => e.kind === 'worker_joined').map((e) => e.subject_name).sort()).toEqual(['alpha', 'beta', 'gamma']);
+		expect(restarts[0]?.message).toMatch(
+			/^scheduler restarted: tcp:\/\/127\.0\.0\.1:\d+ answers on this port \(was tcp:\/\/127\.0\.0\.1:\d+\); a new cluster from here, the previous cluster's 3 workers \(alpha, beta, gamma\) closed with it$/,
+		);
+		expect(
+			state.events
+				.filter((e) => e.kind === 'worker_joined')
+				.map((e) => e.subject_name)
+				.sort(),
+		).toEqual(['alpha', 'beta', 'gamma']);
 		expect(state.events.some((e) => e.kind === 'worker_lost')).toBe(false);
-		expect([...state.workers.values()].map((t) => t.address).sort()).toEqual(restarted.snapshot()!.workers.map((w) => w.address).sort());
+		expect([...state.workers.values()].map((t) => t.address).sort()).toEqual(
+			restarted
+				.snapshot()!
+				.workers.map((w) => w.address)
+				.sort(),
+		);
 		expect(state.history.time.length).toBe(1);
 		expect(state.snapshotCount).toBe(1);
 		expect(steady.state().events.some((e) => e.kind === 'scheduler_restarted')).toBe(false);
@@ -56,7 +71,16 @@ describe('heartbeats while the scheduler was deaf', () => {
 	const HEALTHY = {endpoints: []};
 	/** One worker whose heartbeat is `ageS` old, the scheduler's longest tick `tickS`. */
 	const poll = (state: ClusterState, atMs: number, ageS: number, tickS = 0.01): ClusterState =>
-		reduce(state, {type: 'snapshot', snapshot: snapshot(atMs / 1000, [worker('tcp://10.0.0.1:1', {heartbeat_age_seconds: ageS})], {tick_duration_max_seconds: tickS}, HEALTHY), nowMs: atMs});
+		reduce(state, {
+			type: 'snapshot',
+			snapshot: snapshot(
+				atMs / 1000,
+				[worker('tcp://10.0.0.1:1', {heartbeat_age_seconds: ageS})],
+				{tick_duration_max_seconds: tickS},
+				HEALTHY,
+			),
+			nowMs: atMs,
+		});
 	const heartbeat = (state: ClusterState) => state.alerts.get('heartbeat|tcp://10.0.0.1:1');
 
 	it('does not blame the worker when the scheduler says its event loop was blocked (SIGSTOP, SIGCONT)', () => {

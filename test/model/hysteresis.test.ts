@@ -8,7 +8,14 @@ import {heldSeverity} from '../../source/model/hysteresis.js';
 import {initialState, reduce} from '../../source/model/state.js';
 import {resolveThresholds} from '../../source/model/thresholds.js';
 import {triageView} from '../../source/model/triage.js';
-import type {AlertKind, ClusterState, ModelEvent, Severity, ThresholdName, Thresholds} from '../../source/model/types.js';
+import type {
+	AlertKind,
+	ClusterState,
+	ModelEvent,
+	Severity,
+	ThresholdName,
+	Thresholds,
+} from '../../source/model/types.js';
 import type {WorkerSnapshot} from '../../source/types/snapshot.js';
 import {snapshot, worker} from '../helpers/snapshots.js';
 
@@ -39,43 +46,84 @@ const CASES: readonly Case[] = [
 		kind: 'memory',
 		figures: (v) => ({memory_limit_bytes: LIMIT, ...(v === undefined ? {} : {memory_process_bytes: v * LIMIT})}),
 		margin: 'memory_clear_margin',
-		below: 0.69, above: 0.71, held: 0.66, clear: 0.64, critical: 0.85, heldCritical: 0.77, warning: 0.72,
-		heldText: /^10\.0\.0\.1:1: process memory 66 % of 100\.0 GiB, under Dask's spill threshold \(70 %\) but not yet below 65 %$/,
-		clearingText: /^10\.0\.0\.1:1: process memory 71 % of 100\.0 GiB, over Dask's spill threshold \(70 %\); back under 65 % since \d\d:\d\d:\d\d UTC$/,
+		below: 0.69,
+		above: 0.71,
+		held: 0.66,
+		clear: 0.64,
+		critical: 0.85,
+		heldCritical: 0.77,
+		warning: 0.72,
+		heldText:
+			/^10\.0\.0\.1:1: process memory 66 % of 100\.0 GiB, under Dask's spill threshold \(70 %\) but not yet below 65 %$/,
+		clearingText:
+			/^10\.0\.0\.1:1: process memory 71 % of 100\.0 GiB, over Dask's spill threshold \(70 %\); back under 65 % since \d\d:\d\d:\d\d UTC$/,
 	},
 	{
 		kind: 'unmanaged_memory',
 		figures: (v) => ({memory_limit_bytes: LIMIT, ...(v === undefined ? {} : {memory_unmanaged_bytes: v * LIMIT})}),
 		margin: 'unmanaged_clear_margin',
-		below: 0.29, above: 0.31, held: 0.26, clear: 0.24, critical: 0.55, heldCritical: 0.47, warning: 0.35,
-		heldText: /^10\.0\.0\.1:1: unmanaged memory 26\.0 GiB \(26 % of the limit\), under the warning threshold \(30 %\) but not yet below 25 %$/,
-		clearingText: /^10\.0\.0\.1:1: unmanaged memory 31\.0 GiB \(31 % of the limit\); back under 25 % since \d\d:\d\d:\d\d UTC$/,
+		below: 0.29,
+		above: 0.31,
+		held: 0.26,
+		clear: 0.24,
+		critical: 0.55,
+		heldCritical: 0.47,
+		warning: 0.35,
+		heldText:
+			/^10\.0\.0\.1:1: unmanaged memory 26\.0 GiB \(26 % of the limit\), under the warning threshold \(30 %\) but not yet below 25 %$/,
+		clearingText:
+			/^10\.0\.0\.1:1: unmanaged memory 31\.0 GiB \(31 % of the limit\); back under 25 % since \d\d:\d\d:\d\d UTC$/,
 	},
 	{
 		kind: 'event_loop',
 		figures: (v) => (v === undefined ? {} : {event_loop_interval_seconds: v}),
 		margin: 'event_loop_clear_margin_s',
-		below: 0.95, above: 1.05, held: 0.85, clear: 0.79, critical: 3.5, heldCritical: 2.9, warning: 1.5,
-		heldText: /^10\.0\.0\.1:1: event loop interval 0\.85 s, under the warning threshold \(1 s\) but not yet below 0\.8 s$/,
-		clearingText: /^10\.0\.0\.1:1: event loop interval 1\.05 s \(nominal 0\.02 s\): the worker is blocked; back under 0\.8 s since \d\d:\d\d:\d\d UTC$/,
+		below: 0.95,
+		above: 1.05,
+		held: 0.85,
+		clear: 0.79,
+		critical: 3.5,
+		heldCritical: 2.9,
+		warning: 1.5,
+		heldText:
+			/^10\.0\.0\.1:1: event loop interval 0\.85 s, under the warning threshold \(1 s\) but not yet below 0\.8 s$/,
+		clearingText:
+			/^10\.0\.0\.1:1: event loop interval 1\.05 s \(nominal 0\.02 s\): the worker is blocked; back under 0\.8 s since \d\d:\d\d:\d\d UTC$/,
 	},
 	{
 		// One worker: Dask's heartbeat interval is 0.5 s, so the warning is at 1.5 s (3 ×), clear below 1.25 s (2.5 ×).
 		kind: 'heartbeat',
 		figures: (v) => (v === undefined ? {} : {heartbeat_age_seconds: v}),
 		margin: 'heartbeat_clear_margin_x',
-		below: 1.4, above: 1.6, held: 1.3, clear: 1.2, critical: 5.5, heldCritical: 4.8, warning: 2.5,
-		heldText: /^10\.0\.0\.1:1: no heartbeat for 1\.3 s \(expected every 0\.5 s\), under the warning threshold \(3 x 0\.5 s\) but not yet below 2\.5 x 0\.5 s$/,
-		clearingText: /^10\.0\.0\.1:1: no heartbeat for 1\.6 s \(expected every 0\.5 s\); back under 2\.5 x 0\.5 s since \d\d:\d\d:\d\d UTC$/,
+		below: 1.4,
+		above: 1.6,
+		held: 1.3,
+		clear: 1.2,
+		critical: 5.5,
+		heldCritical: 4.8,
+		warning: 2.5,
+		heldText:
+			/^10\.0\.0\.1:1: no heartbeat for 1\.3 s \(expected every 0\.5 s\), under the warning threshold \(3 x 0\.5 s\) but not yet below 2\.5 x 0\.5 s$/,
+		clearingText:
+			/^10\.0\.0\.1:1: no heartbeat for 1\.6 s \(expected every 0\.5 s\); back under 2\.5 x 0\.5 s since \d\d:\d\d:\d\d UTC$/,
 	},
 ];
 
 /** One poll per value, every 2 s from T0 (or from where `start` left off). */
-function polls(values: ReadonlyArray<number | undefined>, c: Case, start?: ClusterState, thresholds?: Thresholds): ClusterState {
+function polls(
+	values: ReadonlyArray<number | undefined>,
+	c: Case,
+	start?: ClusterState,
+	thresholds?: Thresholds,
+): ClusterState {
 	let state = start ?? initialState({intervalMs: POLL_MS, ...(thresholds ? {thresholds} : {})});
 	for (const value of values) {
 		const nowMs = T0 + state.snapshotCount * POLL_MS;
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(nowMs / 1000, [worker(ADDRESS, {status: 'running', ...c.figures(value)})]), nowMs});
+		state = reduce(state, {
+			type: 'snapshot',
+			snapshot: snapshot(nowMs / 1000, [worker(ADDRESS, {status: 'running', ...c.figures(value)})]),
+			nowMs,
+		});
 	}
 	return state;
 }
@@ -144,7 +192,12 @@ describe.each(CASES)('$kind alert hysteresis', (c) => {
 		expect(ongoingSeverity(state, c.kind)).toBe('none');
 		const events = eventsOf(state, c.kind);
 		expect(events).toHaveLength(1);
-		expect(events[0]).toMatchObject({state: 'resolved', start_time: at(1), end_time: at(20), duration_seconds: at(20) - at(1)});
+		expect(events[0]).toMatchObject({
+			state: 'resolved',
+			start_time: at(1),
+			end_time: at(20),
+			duration_seconds: at(20) - at(1),
+		});
 		expect(events[0]?.message).toMatch(c.clearingText); // what the incident was, and when it cleared
 		expect(events[0]).not.toHaveProperty('clearing_since');
 	});
@@ -172,7 +225,9 @@ describe.each(CASES)('$kind alert hysteresis', (c) => {
 		expect(logged).toHaveLength(1);
 		expect(logged[0]).toMatchObject({state: 'ongoing', severity: 'warning', peak_severity: 'critical'});
 		state = polls(repeat(c.clear, 6), c, state);
-		expect(eventsOf(state, c.kind)).toMatchObject([{state: 'resolved', severity: 'warning', peak_severity: 'critical', start_time: at(0), end_time: at(10)}]);
+		expect(eventsOf(state, c.kind)).toMatchObject([
+			{state: 'resolved', severity: 'warning', peak_severity: 'critical', start_time: at(0), end_time: at(10)},
+		]);
 	});
 
 	it('holds the alert over polls that do not report the figure (identity.json failing every other poll)', () => {

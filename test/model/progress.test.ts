@@ -49,8 +49,18 @@ describe.each(['2022.12.1', '2026.7.1'] as const)('per-prefix progress on the re
 		// 200 incs submitted, 5 (2022.12) or 6 (2026.7) in memory: the rest in flight. The counters of all
 		// prefixes leave in flight exactly what the cluster has in flight, so every row is exact.
 		const memory = version === '2022.12.1' ? 5 : 6;
-		expect(rows(busy!)['inc']).toMatchObject({done: memory, total: 200, erred: 0, in_flight: 200 - memory, exact: true, counted_from: 'scheduler-start'});
-		const active = (['processing', 'queued', 'waiting', 'no-worker'] as const).reduce((n, s) => n + (view.tasks[s] ?? 0), 0);
+		expect(rows(busy!)['inc']).toMatchObject({
+			done: memory,
+			total: 200,
+			erred: 0,
+			in_flight: 200 - memory,
+			exact: true,
+			counted_from: 'scheduler-start',
+		});
+		const active = (['processing', 'queued', 'waiting', 'no-worker'] as const).reduce(
+			(n, s) => n + (view.tasks[s] ?? 0),
+			0,
+		);
 		expect(view.prefixes.reduce((n, p) => n + p.in_flight, 0)).toBe(active);
 	});
 
@@ -59,7 +69,14 @@ describe.each(['2022.12.1', '2026.7.1'] as const)('per-prefix progress on the re
 		const heavy = progressView(memoryHeavy!);
 		expect(heavy.epoch).toBe(true); // nothing in flight cluster-wide
 		expect(rows(memoryHeavy!)['inc']).toMatchObject({done: 200, total: 200, in_flight: 0, exact: true});
-		expect(rows(memoryHeavy!)['make_blob']).toMatchObject({done: 12, total: 12, in_flight: 0, exact: true, counted_from: 'birth', since: T0 / 1000});
+		expect(rows(memoryHeavy!)['make_blob']).toMatchObject({
+			done: 12,
+			total: 12,
+			in_flight: 0,
+			exact: true,
+			counted_from: 'birth',
+			since: T0 / 1000,
+		});
 		const e = rows(errors!);
 		expect(e['explode']).toMatchObject({done: 0, total: 6, erred: 6, in_flight: 0, exact: true});
 		expect(e['summarize']).toMatchObject({done: 0, total: 1, erred: 1, in_flight: 0});
@@ -78,7 +95,11 @@ describe.each(['2022.12.1', '2026.7.1'] as const)('per-prefix progress on the re
 		expect(died['make_blob']!.exact).toBe(false);
 		// No task of slow-process-late went through released: its figure is exact on its own.
 		expect(died['slow-process-late']).toMatchObject({done: 0, total: 6, in_flight: 6, exact: true});
-		expect(progressView(states[3]!).prefixes.slice(0, 3).map((p) => p.in_flight > 0)).toEqual([true, true, true]); // active first
+		expect(
+			progressView(states[3]!)
+				.prefixes.slice(0, 3)
+				.map((p) => p.in_flight > 0),
+		).toEqual([true, true, true]); // active first
 	});
 
 	it('drops what a departed client left in flight at the next epoch (client-closed)', () => {
@@ -119,7 +140,10 @@ describe('figures only some versions have', () => {
 		for (const raw of recording.rounds) {
 			pipeline.ingest(raw);
 			const view = progressView(pipeline.state());
-			const active = (['processing', 'queued', 'waiting', 'no-worker'] as const).reduce((n, s) => n + (view.tasks[s] ?? 0), 0);
+			const active = (['processing', 'queued', 'waiting', 'no-worker'] as const).reduce(
+				(n, s) => n + (view.tasks[s] ?? 0),
+				0,
+			);
 			if (active > 0) sawActive = true;
 			// Started on an idle cluster: every row counts from an epoch or the prefix's birth, and
 			// the rows' in-flight figures add up to the cluster's.
@@ -143,17 +167,27 @@ describe('epochs and bases (synthesized samples: one run seen poll by poll, whic
 	it.each([
 		{
 			name: 're-run after an epoch counts from it, not from the earlier run',
-			polls: [idle(100, {load: {waiting: 300, memory: 300, forgotten: 300}}), sample(102, {load: {waiting: 600, memory: 340, forgotten: 300}}, 260)],
+			polls: [
+				idle(100, {load: {waiting: 300, memory: 300, forgotten: 300}}),
+				sample(102, {load: {waiting: 600, memory: 340, forgotten: 300}}, 260),
+			],
 			expect: {done: 40, total: 300, in_flight: 260, exact: true, since: 100, counted_from: 'epoch'},
 		},
 		{
 			name: 'a short run between two idle polls is counted whole',
-			polls: [idle(100, {load: {waiting: 10, memory: 10, forgotten: 10}}), idle(102, {load: {waiting: 30, memory: 30, forgotten: 10}})],
+			polls: [
+				idle(100, {load: {waiting: 10, memory: 10, forgotten: 10}}),
+				idle(102, {load: {waiting: 30, memory: 30, forgotten: 10}}),
+			],
 			expect: {done: 20, total: 20, in_flight: 0, exact: true, since: 100},
 		},
 		{
 			name: 'cancelled mid-run: in flight drops to 0 at the next epoch, total keeps what was submitted',
-			polls: [idle(100, {load: {}}), sample(102, {load: {waiting: 300, memory: 177}}, 123), idle(104, {load: {waiting: 300, memory: 177, released: 123, forgotten: 300}})],
+			polls: [
+				idle(100, {load: {}}),
+				sample(102, {load: {waiting: 300, memory: 177}}, 123),
+				idle(104, {load: {waiting: 300, memory: 177, released: 123, forgotten: 300}}),
+			],
 			expect: {done: 177, total: 300, in_flight: 0, exact: true},
 		},
 		{
@@ -183,15 +217,28 @@ describe('epochs and bases (synthesized samples: one run seen poll by poll, whic
 	});
 
 	it('a restarted scheduler counts every prefix from its birth (after the last poll of the old one)', () => {
-		const states = feed([sample(100, {load: {waiting: 600, memory: 350}}, 250), sample(102, {load: {waiting: 20, memory: 5}}, 15)]);
-		expect(progressView(states[1]!).prefixes[0]).toMatchObject({done: 5, total: 20, in_flight: 15, exact: true, since: 100, counted_from: 'birth'});
+		const states = feed([
+			sample(100, {load: {waiting: 600, memory: 350}}, 250),
+			sample(102, {load: {waiting: 20, memory: 5}}, 15),
+		]);
+		expect(progressView(states[1]!).prefixes[0]).toMatchObject({
+			done: 5,
+			total: 20,
+			in_flight: 15,
+			exact: true,
+			since: 100,
+			counted_from: 'birth',
+		});
 	});
 
 	it('moves only on a new /metrics answer, and a cached one leaves the rows as they were', () => {
 		const answered = {path: '/metrics', state: 'ok', last_ok: 100} as const;
 		const first = {...sample(100, {load: {waiting: 10, memory: 2}}, 8), endpoints: [answered]};
 		// The next round's /metrics failed: the cache still holds the answer of t=100, with other counters it cannot have.
-		const states = feed([first, {...sample(102, {load: {waiting: 10, memory: 9}}, 1), endpoints: [{...answered, last_attempt: 102}]}]);
+		const states = feed([
+			first,
+			{...sample(102, {load: {waiting: 10, memory: 9}}, 1), endpoints: [{...answered, last_attempt: 102}]},
+		]);
 		expect(progressView(states[1]!).prefixes).toEqual(progressView(states[0]!).prefixes);
 	});
 });

@@ -8,12 +8,22 @@ describe('source/model stays pure', () => {
 	const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'source', 'model');
 	const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
 
-	it.each(files)('%s imports only the model, parse, the contracts and the shared formatting, and reads no clock', (file) => {
-		const text = readFileSync(join(dir, file), 'utf8');
-		const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1] ?? '');
-		for (const spec of imports) expect(spec.startsWith('./') || spec.startsWith('../types/') || spec.startsWith('../parse/') || spec.startsWith('../units/'), `${file} imports ${spec}`).toBe(true);
-		expect(text).not.toMatch(/Date\.now\(|new Date\(|performance\.now\(|process\.hrtime|Math\.random\(/);
-	});
+	it.each(files)(
+		'%s imports only the model, parse, the contracts and the shared formatting, and reads no clock',
+		(file) => {
+			const text = readFileSync(join(dir, file), 'utf8');
+			const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1] ?? '');
+			for (const spec of imports)
+				expect(
+					spec.startsWith('./') ||
+						spec.startsWith('../types/') ||
+						spec.startsWith('../parse/') ||
+						spec.startsWith('../units/'),
+					`${file} imports ${spec}`,
+				).toBe(true);
+			expect(text).not.toMatch(/Date\.now\(|new Date\(|performance\.now\(|process\.hrtime|Math\.random\(/);
+		},
+	);
 });
 
 describe('utcClockText', () => {

@@ -16,7 +16,10 @@ describe('stepRates', () => {
 		const step = stepRates(a, b, EMPTY_RATES);
 		expect(step.rates.tasksDonePerSecond).toBe(6);
 		expect(step.rates.tasksErredPerSecond).toBe(1);
-		expect(step.rates.perPrefix).toEqual({inc: {donePerSecond: 5, erredPerSecond: 0}, explode: {donePerSecond: 1, erredPerSecond: 1}});
+		expect(step.rates.perPrefix).toEqual({
+			inc: {donePerSecond: 5, erredPerSecond: 0},
+			explode: {donePerSecond: 1, erredPerSecond: 1},
+		});
 		expect(step.erredByPrefix).toEqual({explode: 4});
 		expect(step.rates.windowSeconds).toBe(4);
 	});
@@ -27,7 +30,11 @@ describe('stepRates', () => {
 	});
 
 	it('treats a counter going back as a scheduler restart: no rate for that step', () => {
-		const step = stepRates(sample(100, {inc: prefix({memory: 500})}), sample(102, {inc: prefix({memory: 3})}), EMPTY_RATES);
+		const step = stepRates(
+			sample(100, {inc: prefix({memory: 500})}),
+			sample(102, {inc: prefix({memory: 3})}),
+			EMPTY_RATES,
+		);
 		expect(step.reset).toBe(true);
 		expect(step.rates.tasksDonePerSecond).toBeUndefined();
 		expect(step.rates.resetAtS).toBe(102);
@@ -35,11 +42,21 @@ describe('stepRates', () => {
 
 	it('treats a vanished prefix or another scheduler id as a restart', () => {
 		expect(stepRates(sample(100, {inc: prefix({memory: 5})}), sample(102, {}), EMPTY_RATES).reset).toBe(true);
-		expect(stepRates(sample(100, {inc: prefix({memory: 5})}), sample(102, {inc: prefix({memory: 9})}, 'S-2@101'), EMPTY_RATES).reset).toBe(true);
+		expect(
+			stepRates(
+				sample(100, {inc: prefix({memory: 5})}),
+				sample(102, {inc: prefix({memory: 9})}, 'S-2@101'),
+				EMPTY_RATES,
+			).reset,
+		).toBe(true);
 	});
 
 	it('gives the mean rate over a gap of missed polls', () => {
-		const step = stepRates(sample(100, {inc: prefix({memory: 0})}), sample(160, {inc: prefix({memory: 120})}), EMPTY_RATES);
+		const step = stepRates(
+			sample(100, {inc: prefix({memory: 0})}),
+			sample(160, {inc: prefix({memory: 120})}),
+			EMPTY_RATES,
+		);
 		expect(step.rates.tasksDonePerSecond).toBe(2);
 		expect(step.rates.windowSeconds).toBe(60);
 	});
@@ -68,15 +85,33 @@ describe('counterSample', () => {
 describe('reduce with a scheduler restart', () => {
 	it('restarts the progress baseline from zero and keeps the history going', () => {
 		let state = initialState();
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(100, [], {prefixes: {inc: prefix({waiting: 500, memory: 500})}}), nowMs: 100_000});
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(102, [], {prefixes: {inc: prefix({waiting: 520, memory: 510})}}), nowMs: 102_000});
+		state = reduce(state, {
+			type: 'snapshot',
+			snapshot: snapshot(100, [], {prefixes: {inc: prefix({waiting: 500, memory: 500})}}),
+			nowMs: 100_000,
+		});
+		state = reduce(state, {
+			type: 'snapshot',
+			snapshot: snapshot(102, [], {prefixes: {inc: prefix({waiting: 520, memory: 510})}}),
+			nowMs: 102_000,
+		});
 		expect(state.rates.tasksDonePerSecond).toBe(5);
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(104, [], {prefixes: {inc: prefix({waiting: 10, memory: 4})}}), nowMs: 104_000});
+		state = reduce(state, {
+			type: 'snapshot',
+			snapshot: snapshot(104, [], {prefixes: {inc: prefix({waiting: 10, memory: 4})}}),
+			nowMs: 104_000,
+		});
 		expect(state.rates.tasksDonePerSecond).toBeUndefined();
 		expect(state.rates.resetAtS).toBe(104);
 		expect(state.baselineAtS).toBe(104);
-		expect(progressView(state).prefixes).toEqual([expect.objectContaining({prefix: 'inc', done: 4, total: 10, in_flight: 6, counted_from: 'birth', since: 102})]);
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(106, [], {prefixes: {inc: prefix({waiting: 10, memory: 10})}}), nowMs: 106_000});
+		expect(progressView(state).prefixes).toEqual([
+			expect.objectContaining({prefix: 'inc', done: 4, total: 10, in_flight: 6, counted_from: 'birth', since: 102}),
+		]);
+		state = reduce(state, {
+			type: 'snapshot',
+			snapshot: snapshot(106, [], {prefixes: {inc: prefix({waiting: 10, memory: 10})}}),
+			nowMs: 106_000,
+		});
 		expect(state.rates.tasksDonePerSecond).toBe(3);
 		expect(state.history.tasksDonePerSecond.values()).toEqual([Number.NaN, 5, Number.NaN, 3]);
 	});

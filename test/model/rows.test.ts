@@ -21,7 +21,17 @@ describe('worker rows from the real fixtures', () => {
 		expect(total).toBe(3);
 		expect(rows.map((r) => r.name)).toEqual(['alpha', 'beta', 'gamma']);
 		const alpha = rows[0];
-		expect(alpha).toMatchObject({address: 'tcp://127.0.0.1:40001', host: '127.0.0.1', status: 'running', present: true, threads: 2, processing: 8, tasks_executing: 2, tasks_ready: 6, transfers: 0});
+		expect(alpha).toMatchObject({
+			address: 'tcp://127.0.0.1:40001',
+			host: '127.0.0.1',
+			status: 'running',
+			present: true,
+			threads: 2,
+			processing: 8,
+			tasks_executing: 2,
+			tasks_ready: 6,
+			transfers: 0,
+		});
 		expect(alpha?.memory_fraction).toBeCloseTo(50950144 / 2147483648, 9);
 		expect(alpha?.memory_managed_fraction).toBeGreaterThanOrEqual(0);
 		expect(alpha?.heartbeat_age_seconds).toBeTypeOf('number');
@@ -68,12 +78,18 @@ describe('sorting (synthesized workers)', () => {
 			worker('tcp://c:1', {name: 'hot', memory_limit_bytes: 100, memory_process_bytes: 96}),
 		]);
 		const rows = workerRows(hot, sortBy('severity', true)).rows;
-		expect(rows.map((r) => [r.name, r.severity])).toEqual([['hot', 'critical'], ['warm', 'warning'], ['ok', undefined]]);
+		expect(rows.map((r) => [r.name, r.severity])).toEqual([
+			['hot', 'critical'],
+			['warm', 'warning'],
+			['ok', undefined],
+		]);
 	});
 });
 
 describe('filtering', () => {
-	const ws = Array.from({length: 30}, (_, i) => worker(`tcp://10.0.${Math.floor(i / 10)}.${i}:8786`, {name: `worker-${i}`, host: i % 2 ? 'gpu-node' : 'cpu-node'}));
+	const ws = Array.from({length: 30}, (_, i) =>
+		worker(`tcp://10.0.${Math.floor(i / 10)}.${i}:8786`, {name: `worker-${i}`, host: i % 2 ? 'gpu-node' : 'cpu-node'}),
+	);
 	const state = stateWith(ws);
 
 	it.each([
@@ -92,7 +108,9 @@ describe('filtering', () => {
 	});
 
 	it('narrows as the user types and gives the same rows as filtering from scratch', () => {
-		const typed = ['w', 'wo', 'wor', 'worker-1', 'worker-12'].map((filter) => workerRows(state, {...sortBy('name'), filter}).rows.length);
+		const typed = ['w', 'wo', 'wor', 'worker-1', 'worker-12'].map(
+			(filter) => workerRows(state, {...sortBy('name'), filter}).rows.length,
+		);
 		expect(typed).toEqual([30, 30, 30, 11, 1]);
 		const fresh = stateWith(ws);
 		expect(workerRows(fresh, {...sortBy('name'), filter: 'worker-12'}).rows.map((r) => r.name)).toEqual(['worker-12']);
@@ -100,11 +118,14 @@ describe('filtering', () => {
 		expect(workerRows(state, {...sortBy('name'), filter: 'worker-'}).rows).toHaveLength(30);
 	});
 
-	it.each(['/[/', '/(unclosed/', '/a/q'])('reports the bad pattern %s instead of throwing, rows unfiltered', (filter) => {
-		const view = workerRows(state, {...sortBy('name'), filter});
-		expect(view.error).toMatch(/^bad filter pattern/);
-		expect(view.rows).toHaveLength(30);
-	});
+	it.each(['/[/', '/(unclosed/', '/a/q'])(
+		'reports the bad pattern %s instead of throwing, rows unfiltered',
+		(filter) => {
+			const view = workerRows(state, {...sortBy('name'), filter});
+			expect(view.error).toMatch(/^bad filter pattern/);
+			expect(view.rows).toHaveLength(30);
+		},
+	);
 
 	it('treats a lone slash as a substring', () => {
 		expect(parseRowFilter('/')).not.toHaveProperty('error');
@@ -118,13 +139,24 @@ describe('lost workers in the table', () => {
 		let state = stateWith([a, b]);
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 2, [a]), nowMs: T0 + 2000});
 		const rows = workerRows(state, sortBy('name')).rows;
-		expect(rows.find((r) => r.name === 'b')).toMatchObject({status: 'lost', present: false, memory_process_bytes: 700, lost_at: T0 / 1000 + 2, last_seen: T0 / 1000, severity: 'critical'});
+		expect(rows.find((r) => r.name === 'b')).toMatchObject({
+			status: 'lost',
+			present: false,
+			memory_process_bytes: 700,
+			lost_at: T0 / 1000 + 2,
+			last_seen: T0 / 1000,
+			severity: 'critical',
+		});
 		expect(workerRows(state, {...sortBy('name'), includeLost: false}).rows.map((r) => r.name)).toEqual(['a']);
 	});
 
 	it("with includeLost 'held', list the gone only for worker_lost_hold_s after their loss (synthesized, short hold)", () => {
 		const [a, b, c] = ['a', 'b', 'c'].map((n) => worker(`tcp://${n}:1`, {name: n}));
-		let state = reduce(initialState({thresholds: {worker_lost_hold_s: 10}}), {type: 'snapshot', snapshot: snapshot(T0 / 1000, [a!, b!, c!]), nowMs: T0});
+		let state = reduce(initialState({thresholds: {worker_lost_hold_s: 10}}), {
+			type: 'snapshot',
+			snapshot: snapshot(T0 / 1000, [a!, b!, c!]),
+			nowMs: T0,
+		});
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 2, [a!, c!]), nowMs: T0 + 2000}); // b lost
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 6, [a!]), nowMs: T0 + 6000}); // c lost
 		const held = (nowMs: number) => {
@@ -136,6 +168,8 @@ describe('lost workers in the table', () => {
 		expect(held(T0 + 16_000)).toMatchObject({total: 1});
 		const later = reduce(state, {type: 'tick', nowMs: T0 + 16_000});
 		expect(workerRows(later, sortBy('name')).rows.map((r) => r.name)).toEqual(['a', 'b', 'c']); // the default still lists them
-		expect(workerRows(later, {...sortBy('name'), includeLost: 'held'}).rows).toBe(workerRows(later, {...sortBy('name'), includeLost: 'held'}).rows); // memoized
+		expect(workerRows(later, {...sortBy('name'), includeLost: 'held'}).rows).toBe(
+			workerRows(later, {...sortBy('name'), includeLost: 'held'}).rows,
+		); // memoized
 	});
 });

@@ -44,8 +44,18 @@ function clusterAt(tick: number, alerting = false): Snapshot {
 		};
 	}
 	const prefixes: Record<string, ReturnType<typeof prefix>> = {};
-	for (let p = 0; p < 50; p++) prefixes[`prefix-${p}`] = prefix({waiting: 1e6, processing: 5e5 + tick * 100, memory: 4e5 + tick * 100, erred: 0}, {compute_seconds_total: 1e5 + tick});
-	return snapshot((T0 + tick * 1000) / 1000, workers, {tasks: {processing: 30_000, queued: 100_000, memory: 400_000}, prefixes, desired_workers: N, stored_bytes: N * GiB, threads: 4 * N});
+	for (let p = 0; p < 50; p++)
+		prefixes[`prefix-${p}`] = prefix(
+			{waiting: 1e6, processing: 5e5 + tick * 100, memory: 4e5 + tick * 100, erred: 0},
+			{compute_seconds_total: 1e5 + tick},
+		);
+	return snapshot((T0 + tick * 1000) / 1000, workers, {
+		tasks: {processing: 30_000, queued: 100_000, memory: 400_000},
+		prefixes,
+		desired_workers: N,
+		stored_bytes: N * GiB,
+		threads: 4 * N,
+	});
 }
 
 function median(xs: number[]): number {
@@ -67,7 +77,9 @@ describe(`a synthesized cluster of ${N} workers at 1 Hz`, () => {
 			times.push(performance.now() - start);
 		});
 		const steady = median(times.slice(2));
-		console.log(`reduce, ${N} workers, ${label} (${state.alerts.size} ongoing alerts): first ${times[0]?.toFixed(1)} ms, median of the next ${times.length - 2}: ${steady.toFixed(1)} ms, max ${Math.max(...times.slice(2)).toFixed(1)} ms`);
+		console.log(
+			`reduce, ${N} workers, ${label} (${state.alerts.size} ongoing alerts): first ${times[0]?.toFixed(1)} ms, median of the next ${times.length - 2}: ${steady.toFixed(1)} ms, max ${Math.max(...times.slice(2)).toFixed(1)} ms`,
+		);
 		expect(steady).toBeLessThan(2000); // loose: a loaded CI machine; npm run bench measures speed
 		expect(state.workers.size).toBe(N);
 		expect(state.history.workers.length).toBe(5);
@@ -95,7 +107,9 @@ describe(`a synthesized cluster of ${N} workers at 1 Hz`, () => {
 		const triage = triageView(state);
 		progressView(state);
 		const triageMs = performance.now() - start;
-		console.log(`${N} rows: build+sort ${sortMs.toFixed(1)} ms, same query again ${cachedMs.toFixed(2)} ms, filter ${filterMs.toFixed(1)} ms, narrowed filter ${narrowMs.toFixed(2)} ms; triage + progress ${triageMs.toFixed(1)} ms`);
+		console.log(
+			`${N} rows: build+sort ${sortMs.toFixed(1)} ms, same query again ${cachedMs.toFixed(2)} ms, filter ${filterMs.toFixed(1)} ms, narrowed filter ${narrowMs.toFixed(2)} ms; triage + progress ${triageMs.toFixed(1)} ms`,
+		);
 		expect(byCpu.rows).toHaveLength(N);
 		expect(filtered.rows.length).toBe(111);
 		expect(triage.adaptive.workers).toBe(N);

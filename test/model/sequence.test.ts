@@ -28,7 +28,10 @@ function run(version: Version, upTo: number): ClusterState {
 }
 
 function opened(events: readonly ModelEvent[], atMs: number): string[] {
-	return events.filter((e) => e.start_time === atMs / 1000).map((e) => `${e.kind} ${e.subject_name}`).sort();
+	return events
+		.filter((e) => e.start_time === atMs / 1000)
+		.map((e) => `${e.kind} ${e.subject_name}`)
+		.sort();
 }
 
 describe.each(FIXTURE_VERSIONS)('the fixture sequence on Dask %s', (version) => {
@@ -56,7 +59,9 @@ describe.each(FIXTURE_VERSIONS)('the fixture sequence on Dask %s', (version) => 
 		const state = run(version, 3);
 		expect(opened(state.events, atMs(version, 2))).toContain('erred_rising cluster');
 		const erred = triageView(state).alerts.find((a) => a.kind === 'erred_rising');
-		expect(erred?.message).toMatch(/^10 more tasks erred \(explode 6, divide 2, parse-record 1, summarize 1\); 10 erred now$/);
+		expect(erred?.message).toMatch(
+			/^10 more tasks erred \(explode 6, divide 2, parse-record 1, summarize 1\); 10 erred now$/,
+		);
 	});
 
 	it('loses gamma in worker-died, keeping its last memory, status, tasks and last seen', () => {
@@ -71,9 +76,17 @@ describe.each(FIXTURE_VERSIONS)('the fixture sequence on Dask %s', (version) => 
 		expect(track?.last.memory_process_bytes).toBeGreaterThan(0);
 		const lost = triageView(state).alerts.find((a) => a.kind === 'worker_lost');
 		expect(lost).toMatchObject({severity: 'critical', subject: gamma, subject_name: 'gamma'});
-		expect(lost?.message).toMatch(/^worker gamma \(tcp:\/\/127\.0\.0\.1:4\d003\) lost: last status running; memory \d+\.\d MiB \(\d+ % of 1\.0 GiB\); tasks 0 processing, \d+ executing, 6 in memory; last seen/);
+		expect(lost?.message).toMatch(
+			/^worker gamma \(tcp:\/\/127\.0\.0\.1:4\d003\) lost: last status running; memory \d+\.\d MiB \(\d+ % of 1\.0 GiB\); tasks 0 processing, \d+ executing, 6 in memory; last seen/,
+		);
 		const row = workerRows(state, {sort: {column: 'name', descending: false}}).rows.find((r) => r.name === 'gamma');
-		expect(row).toMatchObject({status: 'lost', present: false, severity: 'critical', memory_process_bytes: gammaBefore?.last.memory_process_bytes, tasks_in_memory: 6});
+		expect(row).toMatchObject({
+			status: 'lost',
+			present: false,
+			severity: 'critical',
+			memory_process_bytes: gammaBefore?.last.memory_process_bytes,
+			tasks_in_memory: 6,
+		});
 	});
 
 	it('resolves the rising alerts once their window passes and keeps the lost worker listed', () => {
@@ -103,7 +116,12 @@ describe('a worker joining after the baseline', () => {
 		state = reduce(state, {type: 'snapshot', snapshot: fixtureSnapshot('2022.12.1', 'errors', at), nowMs: at});
 		expect(opened(state.events, at)).toContain('worker_joined gamma');
 		const joined = state.events.find((e) => e.kind === 'worker_joined');
-		expect(joined).toMatchObject({severity: 'info', state: 'resolved', duration_seconds: 0, message: 'worker gamma joined (tcp://127.0.0.1:40003, 2 threads)'});
+		expect(joined).toMatchObject({
+			severity: 'info',
+			state: 'resolved',
+			duration_seconds: 0,
+			message: 'worker gamma joined (tcp://127.0.0.1:40003, 2 threads)',
+		});
 		expect(state.alerts.has(`worker_lost|${joined?.subject}`)).toBe(false);
 		expect(state.workers.get(joined?.subject ?? '')?.lostMs).toBeUndefined();
 	});

@@ -23,17 +23,68 @@ interface Case {
 	readonly thresholdSeconds: number;
 }
 
-const holder = (name: string, cpu: number | undefined, extra: Partial<WorkerSnapshot> = {}) => worker(`tcp://${name}:1`, {name, processing: 2, ...(cpu === undefined ? {} : {cpu_percent: cpu}), ...extra});
+const holder = (name: string, cpu: number | undefined, extra: Partial<WorkerSnapshot> = {}) =>
+	worker(`tcp://${name}:1`, {name, processing: 2, ...(cpu === undefined ? {} : {cpu_percent: cpu}), ...extra});
 const idle = (name: string) => worker(`tcp://${name}:1`, {name, processing: 0, tasks_executing: 0, cpu_percent: 0.5});
 
 const CASES: readonly Case[] = [
-	{label: 'quiet workers holding tasks for 60 s', processing: 4, workers: [holder('a', 1), holder('b', 4.9), idle('c')], quietSeconds: 60, stalled: true, thresholdSeconds: 60},
-	{label: 'only 59 s without a completion', processing: 4, workers: [holder('a', 1)], quietSeconds: 59, stalled: false, thresholdSeconds: 60},
-	{label: 'one holder busy at 5 % CPU', processing: 4, workers: [holder('a', 1), holder('b', 5)], quietSeconds: 120, stalled: false, thresholdSeconds: 60},
-	{label: 'nothing processing', processing: 0, workers: [idle('a')], quietSeconds: 600, stalled: false, thresholdSeconds: 60},
-	{label: 'holders without CPU figures', processing: 4, workers: [holder('a', undefined)], quietSeconds: 600, stalled: false, thresholdSeconds: 60},
-	{label: 'no /metrics task counters (completions unseen)', processing: 4, workers: [holder('a', 0)], quietSeconds: 600, noMetrics: true, stalled: false, thresholdSeconds: 60},
-	{label: 'executing counts as holding', processing: 1, workers: [worker('tcp://x:1', {name: 'x', tasks_executing: 1, cpu_percent: 0})], quietSeconds: 60, stalled: true, thresholdSeconds: 60},
+	{
+		label: 'quiet workers holding tasks for 60 s',
+		processing: 4,
+		workers: [holder('a', 1), holder('b', 4.9), idle('c')],
+		quietSeconds: 60,
+		stalled: true,
+		thresholdSeconds: 60,
+	},
+	{
+		label: 'only 59 s without a completion',
+		processing: 4,
+		workers: [holder('a', 1)],
+		quietSeconds: 59,
+		stalled: false,
+		thresholdSeconds: 60,
+	},
+	{
+		label: 'one holder busy at 5 % CPU',
+		processing: 4,
+		workers: [holder('a', 1), holder('b', 5)],
+		quietSeconds: 120,
+		stalled: false,
+		thresholdSeconds: 60,
+	},
+	{
+		label: 'nothing processing',
+		processing: 0,
+		workers: [idle('a')],
+		quietSeconds: 600,
+		stalled: false,
+		thresholdSeconds: 60,
+	},
+	{
+		label: 'holders without CPU figures',
+		processing: 4,
+		workers: [holder('a', undefined)],
+		quietSeconds: 600,
+		stalled: false,
+		thresholdSeconds: 60,
+	},
+	{
+		label: 'no /metrics task counters (completions unseen)',
+		processing: 4,
+		workers: [holder('a', 0)],
+		quietSeconds: 600,
+		noMetrics: true,
+		stalled: false,
+		thresholdSeconds: 60,
+	},
+	{
+		label: 'executing counts as holding',
+		processing: 1,
+		workers: [worker('tcp://x:1', {name: 'x', tasks_executing: 1, cpu_percent: 0})],
+		quietSeconds: 60,
+		stalled: true,
+		thresholdSeconds: 60,
+	},
 	{
 		label: 'long tasks in flight raise N to 3 × their mean duration (40 s → 120 s)',
 		processing: 2,
@@ -58,7 +109,11 @@ const CASES: readonly Case[] = [
 describe('stall detection', () => {
 	it.each(CASES)('$label → stalled: $stalled', (c) => {
 		let state = initialState(c.options);
-		const scheduler = {tasks: {processing: c.processing}, prefixes: c.prefixes ?? {}, ...(c.noMetrics ? {prometheus_available: false} : {})};
+		const scheduler = {
+			tasks: {processing: c.processing},
+			prefixes: c.prefixes ?? {},
+			...(c.noMetrics ? {prometheus_available: false} : {}),
+		};
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000, c.workers, scheduler), nowMs: T0});
 		const at = T0 + c.quietSeconds * 1000;
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(at / 1000, c.workers, scheduler), nowMs: at});
@@ -70,23 +125,45 @@ describe('stall detection', () => {
 
 	it('names the workers holding tasks and warns that sleeping or I/O-bound tasks look the same', () => {
 		const ws = [holder('a', 1), holder('b', 2), idle('c')];
-		let state = reduce(initialState(), {type: 'snapshot', snapshot: snapshot(T0 / 1000, ws, {tasks: {processing: 4}}), nowMs: T0});
+		let state = reduce(initialState(), {
+			type: 'snapshot',
+			snapshot: snapshot(T0 / 1000, ws, {tasks: {processing: 4}}),
+			nowMs: T0,
+		});
 		state = reduce(state, {type: 'tick', nowMs: T0 + 75_000});
 		const alert = triageView(state).alerts.find((a) => a.kind === 'stalled');
 		expect(alert).toMatchObject({severity: 'warning', workers: ['tcp://a:1', 'tcp://b:1']});
 		expect(stallView(state).worker_names).toEqual(['a', 'b']);
 		const rows = workerRows(state, {sort: {column: 'name', descending: false}}).rows;
-		expect(rows.map((r) => [r.name, r.severity])).toEqual([['a', 'warning'], ['b', 'warning'], ['c', undefined]]);
-		expect(alert?.message).toBe('stalled? no task completed for 75 s while 4 tasks are processing; a, b hold them at under 5 % CPU (tasks that sleep or wait on I/O look the same)');
+		expect(rows.map((r) => [r.name, r.severity])).toEqual([
+			['a', 'warning'],
+			['b', 'warning'],
+			['c', undefined],
+		]);
+		expect(alert?.message).toBe(
+			'stalled? no task completed for 75 s while 4 tasks are processing; a, b hold them at under 5 % CPU (tasks that sleep or wait on I/O look the same)',
+		);
 	});
 
 	it('clears when a task completes', () => {
 		const ws = [holder('a', 1)];
 		const counters = (memory: number) => ({p: prefix({waiting: 10, memory})});
-		let state = reduce(initialState(), {type: 'snapshot', snapshot: snapshot(T0 / 1000, ws, {tasks: {processing: 4}, prefixes: counters(0)}), nowMs: T0});
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 70, ws, {tasks: {processing: 4}, prefixes: counters(0)}), nowMs: T0 + 70_000});
+		let state = reduce(initialState(), {
+			type: 'snapshot',
+			snapshot: snapshot(T0 / 1000, ws, {tasks: {processing: 4}, prefixes: counters(0)}),
+			nowMs: T0,
+		});
+		state = reduce(state, {
+			type: 'snapshot',
+			snapshot: snapshot(T0 / 1000 + 70, ws, {tasks: {processing: 4}, prefixes: counters(0)}),
+			nowMs: T0 + 70_000,
+		});
 		expect(stallView(state).stalled).toBe(true);
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 72, ws, {tasks: {processing: 3}, prefixes: counters(1)}), nowMs: T0 + 72_000});
+		state = reduce(state, {
+			type: 'snapshot',
+			snapshot: snapshot(T0 / 1000 + 72, ws, {tasks: {processing: 3}, prefixes: counters(1)}),
+			nowMs: T0 + 72_000,
+		});
 		expect(stallView(state).stalled).toBe(false);
 		expect(state.events.find((e) => e.kind === 'stalled')).toMatchObject({state: 'resolved', duration_seconds: 2});
 	});

@@ -10,7 +10,13 @@ import {fixtureSnapshot, snapshot, worker} from '../helpers/snapshots.js';
 const T0 = 1_800_000_000_000;
 
 function health(path: string, ok: boolean, lastOkS: number): EndpointHealth {
-	return {path, state: ok ? 'ok' : 'failed', ...(ok ? {status: 200} : {}), last_attempt: lastOkS, ...(ok ? {last_ok: lastOkS} : {})};
+	return {
+		path,
+		state: ok ? 'ok' : 'failed',
+		...(ok ? {status: 200} : {}),
+		last_attempt: lastOkS,
+		...(ok ? {last_ok: lastOkS} : {}),
+	};
 }
 
 function kinds(state: ClusterState): string[] {
@@ -21,19 +27,31 @@ describe('scheduler unreachable / data stale', () => {
 	it('warns after 2 missed polls and is critical after 5, then resolves when data returns', () => {
 		let state = initialState({intervalMs: 2000});
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000, []), nowMs: T0});
-		const retrying = {state: 'retrying', detail: 'connection refused', requestsPerSecond: 0, bytesPerSecond: 0} as const;
+		const retrying = {
+			state: 'retrying',
+			detail: 'connection refused',
+			requestsPerSecond: 0,
+			bytesPerSecond: 0,
+		} as const;
 		state = reduce(state, {type: 'source-status', status: retrying, nowMs: T0 + 2000});
 		expect(missedPolls(state)).toBe(0);
 		expect(kinds(state)).toEqual([]);
 		state = reduce(state, {type: 'tick', nowMs: T0 + 5000});
 		expect(missedPolls(state)).toBe(2);
 		expect(kinds(state)).toEqual(['stale:warning']);
-		expect(triageView(state).alerts[0]?.message).toBe('scheduler unreachable: 2 missed polls, data 5 s old (connection refused)');
+		expect(triageView(state).alerts[0]?.message).toBe(
+			'scheduler unreachable: 2 missed polls, data 5 s old (connection refused)',
+		);
 		state = reduce(state, {type: 'tick', nowMs: T0 + 11_000});
 		expect(kinds(state)).toEqual(['stale:critical']);
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 12, []), nowMs: T0 + 12_000});
 		expect(kinds(state)).toEqual([]);
-		expect(state.events[0]).toMatchObject({kind: 'stale', state: 'resolved', peak_severity: 'critical', duration_seconds: 7});
+		expect(state.events[0]).toMatchObject({
+			kind: 'stale',
+			state: 'resolved',
+			peak_severity: 'critical',
+			duration_seconds: 7,
+		});
 	});
 
 	it('counts rounds in which no scheduler endpoint answered', () => {
@@ -61,8 +79,25 @@ describe('the worker list', () => {
 	it('does not lose workers because a failing endpoint left the list stale', () => {
 		const a = worker('tcp://a:1');
 		const b = worker('tcp://b:1');
-		let state = reduce(initialState(), {type: 'snapshot', snapshot: snapshot(T0 / 1000, [a, b], {}, {workers_source: 'identity', endpoints: [health('/json/identity.json', true, T0 / 1000)]}), nowMs: T0});
-		const stale: Snapshot = snapshot(T0 / 1000 + 2, [a], {}, {workers_source: 'identity', endpoints: [health('/json/identity.json', false, T0 / 1000), health('/metrics', true, T0 / 1000 + 2)]});
+		let state = reduce(initialState(), {
+			type: 'snapshot',
+			snapshot: snapshot(
+				T0 / 1000,
+				[a, b],
+				{},
+				{workers_source: 'identity', endpoints: [health('/json/identity.json', true, T0 / 1000)]},
+			),
+			nowMs: T0,
+		});
+		const stale: Snapshot = snapshot(
+			T0 / 1000 + 2,
+			[a],
+			{},
+			{
+				workers_source: 'identity',
+				endpoints: [health('/json/identity.json', false, T0 / 1000), health('/metrics', true, T0 / 1000 + 2)],
+			},
+		);
 		state = reduce(state, {type: 'snapshot', snapshot: stale, nowMs: T0 + 2000});
 		expect(state.workers.get('tcp://b:1')?.lostMs).toBeUndefined();
 		expect(kinds(state)).not.toContain('worker_lost:critical');
@@ -70,9 +105,22 @@ describe('the worker list', () => {
 
 	it('keeps the last good snapshot when no scheduler endpoint answered, even one whose worker list came out empty (synthesized: a degraded build)', () => {
 		const a = worker('tcp://a:1', {name: 'a', memory_process_bytes: 100});
-		const good = snapshot(T0 / 1000, [a], {}, {workers_source: 'identity', endpoints: [health('/json/identity.json', true, T0 / 1000), health('/metrics', true, T0 / 1000)]});
+		const good = snapshot(
+			T0 / 1000,
+			[a],
+			{},
+			{
+				workers_source: 'identity',
+				endpoints: [health('/json/identity.json', true, T0 / 1000), health('/metrics', true, T0 / 1000)],
+			},
+		);
 		let state = reduce(initialState({intervalMs: 2000}), {type: 'snapshot', snapshot: good, nowMs: T0});
-		const degraded = snapshot(T0 / 1000 + 2, [], {}, {endpoints: [health('/json/identity.json', false, T0 / 1000), health('/metrics', false, T0 / 1000)]});
+		const degraded = snapshot(
+			T0 / 1000 + 2,
+			[],
+			{},
+			{endpoints: [health('/json/identity.json', false, T0 / 1000), health('/metrics', false, T0 / 1000)]},
+		);
 		state = reduce(state, {type: 'snapshot', snapshot: degraded, nowMs: T0 + 2000});
 		expect(state.snapshot).toBe(good);
 		expect(state.workers.get('tcp://a:1')).toMatchObject({lastSeenMs: T0});
@@ -82,11 +130,21 @@ describe('the worker list', () => {
 	});
 
 	it('takes no round without an answer as the baseline: the first answer is, so its workers did not "join"', () => {
-		const failed = snapshot(T0 / 1000, [], {}, {endpoints: [{path: '/metrics', state: 'failed', last_attempt: T0 / 1000}]});
+		const failed = snapshot(
+			T0 / 1000,
+			[],
+			{},
+			{endpoints: [{path: '/metrics', state: 'failed', last_attempt: T0 / 1000}]},
+		);
 		let state = reduce(initialState({intervalMs: 2000}), {type: 'snapshot', snapshot: failed, nowMs: T0});
 		expect(state.snapshot).toBeUndefined();
 		expect(state.source.missedRounds).toBe(1);
-		const good = snapshot(T0 / 1000 + 2, [worker('tcp://a:1', {name: 'a'})], {}, {endpoints: [health('/metrics', true, T0 / 1000 + 2)]});
+		const good = snapshot(
+			T0 / 1000 + 2,
+			[worker('tcp://a:1', {name: 'a'})],
+			{},
+			{endpoints: [health('/metrics', true, T0 / 1000 + 2)]},
+		);
 		state = reduce(state, {type: 'snapshot', snapshot: good, nowMs: T0 + 2000});
 		expect(state.snapshot).toBe(good);
 		expect(state.events.filter((e) => e.kind === 'worker_joined')).toEqual([]);
@@ -97,7 +155,12 @@ describe('the worker list', () => {
 		const leaving = worker('tcp://b:1', {name: 'b', status: 'closing_gracefully'});
 		let state = reduce(initialState(), {type: 'snapshot', snapshot: snapshot(T0 / 1000, [a, leaving]), nowMs: T0});
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 2, [a]), nowMs: T0 + 2000});
-		expect(state.events[0]).toMatchObject({kind: 'worker_retired', severity: 'info', subject_name: 'b', state: 'resolved'});
+		expect(state.events[0]).toMatchObject({
+			kind: 'worker_retired',
+			severity: 'info',
+			subject_name: 'b',
+			state: 'resolved',
+		});
 		expect(kinds(state)).toEqual([]);
 	});
 
@@ -114,7 +177,11 @@ describe('the worker list', () => {
 		const ws = Array.from({length: 5}, (_, i) => worker(`tcp://w:${i}`));
 		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000, ws), nowMs: T0});
 		for (let i = 0; i < 5; i++) {
-			state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + i + 1, ws.slice(i + 1)), nowMs: T0 + (i + 1) * 1000});
+			state = reduce(state, {
+				type: 'snapshot',
+				snapshot: snapshot(T0 / 1000 + i + 1, ws.slice(i + 1)),
+				nowMs: T0 + (i + 1) * 1000,
+			});
 		}
 		expect([...state.workers.keys()].sort()).toEqual(['tcp://w:3', 'tcp://w:4']);
 	});
@@ -128,7 +195,9 @@ describe('identity.json failing (2026.7.1 busy with the recorded HTTP 500)', () 
 		const state = reduce(initialState(), {type: 'snapshot', snapshot: snap, nowMs: at});
 		const fallback = triageView(state).alerts.find((a) => a.kind === 'fallback_source');
 		expect(fallback).toMatchObject({severity: 'info', subject: 'cluster'});
-		expect(fallback?.message).toMatch(/^identity\.json answers HTTP 500 .* in 1 recent poll: worker figures come from \/info\/main\/workers\.html$/);
+		expect(fallback?.message).toMatch(
+			/^identity\.json answers HTTP 500 .* in 1 recent poll: worker figures come from \/info\/main\/workers\.html$/,
+		);
 		expect(state.workers.size).toBe(3);
 	});
 
@@ -179,7 +248,11 @@ describe('history', () => {
 
 	it('does not double a point when the same snapshot is reduced twice from the same state', () => {
 		const s0 = initialState();
-		const action = {type: 'snapshot', snapshot: snapshot(T0 / 1000, [worker('tcp://a:1', {cpu_percent: 5})]), nowMs: T0} as const;
+		const action = {
+			type: 'snapshot',
+			snapshot: snapshot(T0 / 1000, [worker('tcp://a:1', {cpu_percent: 5})]),
+			nowMs: T0,
+		} as const;
 		reduce(s0, action);
 		const s1 = reduce(s0, action);
 		expect(s1.history.time.length).toBe(1);
@@ -198,7 +271,16 @@ describe('the triage view', () => {
 		const text = JSON.stringify(view);
 		expect(text).not.toMatch(/NaN|Infinity/);
 		expect(JSON.parse(text)).toEqual(view); // no Maps, class instances or NaN lost on the way
-		expect(Object.keys(view).sort()).toEqual(['adaptive', 'alerts', 'counts', 'data_age_seconds', 'events', 'missed_polls', 'stall', 'time']);
+		expect(Object.keys(view).sort()).toEqual([
+			'adaptive',
+			'alerts',
+			'counts',
+			'data_age_seconds',
+			'events',
+			'missed_polls',
+			'stall',
+			'time',
+		]);
 		expect(view.counts).toEqual({info: 0, warning: 2, critical: 1});
 		expect(view.alerts[0]?.kind).toBe('worker_lost'); // worst first
 	});

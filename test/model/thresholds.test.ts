@@ -1,5 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {DEFAULT_THRESHOLDS, heartbeatIntervalSeconds, parseThresholdOverride, resolveThresholds, THRESHOLD_TABLE} from '../../source/model/thresholds.js';
+import {
+	DEFAULT_THRESHOLDS,
+	heartbeatIntervalSeconds,
+	parseThresholdOverride,
+	resolveThresholds,
+	THRESHOLD_TABLE,
+} from '../../source/model/thresholds.js';
 
 describe('the threshold table', () => {
 	it('holds the documented defaults', () => {
@@ -22,9 +28,21 @@ describe('the threshold table', () => {
 	});
 
 	it('holds the hysteresis margins and clear time in the same table', () => {
-		expect(DEFAULT_THRESHOLDS).toMatchObject({memory_clear_margin: 0.05, unmanaged_clear_margin: 0.05, event_loop_clear_margin_s: 0.2, heartbeat_clear_margin_x: 0.5, alert_clear_s: 10});
+		expect(DEFAULT_THRESHOLDS).toMatchObject({
+			memory_clear_margin: 0.05,
+			unmanaged_clear_margin: 0.05,
+			event_loop_clear_margin_s: 0.2,
+			heartbeat_clear_margin_x: 0.5,
+			alert_clear_s: 10,
+		});
 		const units = Object.fromEntries(THRESHOLD_TABLE.map((t) => [t.name, t.unit]));
-		expect(units).toMatchObject({memory_clear_margin: 'fraction', unmanaged_clear_margin: 'fraction', event_loop_clear_margin_s: 'seconds', heartbeat_clear_margin_x: 'times', alert_clear_s: 'seconds'});
+		expect(units).toMatchObject({
+			memory_clear_margin: 'fraction',
+			unmanaged_clear_margin: 'fraction',
+			event_loop_clear_margin_s: 'seconds',
+			heartbeat_clear_margin_x: 'times',
+			alert_clear_s: 'seconds',
+		});
 	});
 
 	it('describes every threshold once', () => {
@@ -68,28 +86,50 @@ describe('parseThresholdOverride', () => {
 
 describe('resolveThresholds', () => {
 	it('applies overrides from a config object over the defaults', () => {
-		expect(resolveThresholds({memory_warning: 0.6, event_loop_warning_s: '2'})).toMatchObject({memory_warning: 0.6, event_loop_warning_s: 2, memory_critical: 0.8});
+		expect(resolveThresholds({memory_warning: 0.6, event_loop_warning_s: '2'})).toMatchObject({
+			memory_warning: 0.6,
+			event_loop_warning_s: 2,
+			memory_critical: 0.8,
+		});
 	});
 
 	it('names a bad value from the config file', () => {
-		expect(resolveThresholds({heartbeat_warning_x: 'often'})).toEqual({error: expect.stringMatching(/^threshold heartbeat_warning_x needs a number/)});
+		expect(resolveThresholds({heartbeat_warning_x: 'often'})).toEqual({
+			error: expect.stringMatching(/^threshold heartbeat_warning_x needs a number/),
+		});
 	});
 
 	it('refuses a warning above its critical', () => {
-		expect(resolveThresholds({memory_warning: 0.9})).toEqual({error: 'threshold memory_warning (0.9) must not exceed memory_critical (0.8)'});
+		expect(resolveThresholds({memory_warning: 0.9})).toEqual({
+			error: 'threshold memory_warning (0.9) must not exceed memory_critical (0.8)',
+		});
 	});
 
 	it.each([
-		[{unmanaged_clear_margin: 0.3}, 'threshold unmanaged_clear_margin (0.3) must be below unmanaged_warning (0.3), or the alert never resolves'],
-		[{event_loop_warning_s: 0.1}, 'threshold event_loop_clear_margin_s (0.2) must be below event_loop_warning_s (0.1), or the alert never resolves'],
-		[{heartbeat_warning_x: 0.5}, 'threshold heartbeat_clear_margin_x (0.5) must be below heartbeat_warning_x (0.5), or the alert never resolves'],
+		[
+			{unmanaged_clear_margin: 0.3},
+			'threshold unmanaged_clear_margin (0.3) must be below unmanaged_warning (0.3), or the alert never resolves',
+		],
+		[
+			{event_loop_warning_s: 0.1},
+			'threshold event_loop_clear_margin_s (0.2) must be below event_loop_warning_s (0.1), or the alert never resolves',
+		],
+		[
+			{heartbeat_warning_x: 0.5},
+			'threshold heartbeat_clear_margin_x (0.5) must be below heartbeat_warning_x (0.5), or the alert never resolves',
+		],
 	])('refuses a margin that would keep an alert open forever: %o', (overrides, error) => {
 		expect(resolveThresholds(overrides)).toEqual({error});
 	});
 
 	it('accepts margins overridden like any threshold, 0 switching hysteresis off', () => {
-		expect(resolveThresholds({memory_clear_margin: '0.1', event_loop_clear_margin_s: 0, alert_clear_s: 30})).toMatchObject({memory_clear_margin: 0.1, event_loop_clear_margin_s: 0, alert_clear_s: 30});
-		expect(resolveThresholds({memory_warning: 0, memory_clear_margin: 0})).toMatchObject({memory_warning: 0, memory_clear_margin: 0});
+		expect(
+			resolveThresholds({memory_clear_margin: '0.1', event_loop_clear_margin_s: 0, alert_clear_s: 30}),
+		).toMatchObject({memory_clear_margin: 0.1, event_loop_clear_margin_s: 0, alert_clear_s: 30});
+		expect(resolveThresholds({memory_warning: 0, memory_clear_margin: 0})).toMatchObject({
+			memory_warning: 0,
+			memory_clear_margin: 0,
+		});
 	});
 });
 

@@ -5,7 +5,9 @@ describe('flags and help', () => {
 	it('documents every flag in the help, in the flag table order', () => {
 		const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 		const documented = HELP_OPTIONS.map(([flag]) => flag);
-		const expected = Object.keys(FLAGS).map((name) => (name === 'color' || name === 'mouse' ? `--no-${name}` : `--${kebab(name)}`));
+		const expected = Object.keys(FLAGS).map((name) =>
+			name === 'color' || name === 'mouse' ? `--no-${name}` : `--${kebab(name)}`,
+		);
 		expect(documented.map((flag) => expected.find((long) => flag.split(/[ ,]/).includes(long)))).toEqual(expected);
 		for (const flag of documented) expect(helpText()).toContain(flag);
 	});
@@ -19,7 +21,10 @@ describe('flags and help', () => {
 	});
 
 	it('turns a flag given twice into a usage error instead of a stack trace', () => {
-		expect(parseArgv(['--interval', '2', '--interval', '3'], import.meta)).toEqual({ok: false, error: 'The flag --interval can only be set once.'});
+		expect(parseArgv(['--interval', '2', '--interval', '3'], import.meta)).toEqual({
+			ok: false,
+			error: 'The flag --interval can only be set once.',
+		});
 	});
 
 	it('reads --no-color as colour off and -h as help', () => {

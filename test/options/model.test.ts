@@ -10,7 +10,12 @@ function resolve(argv: string[], config?: ConfigFile): OptionsResult {
 	const parsed = parseArgv(argv, import.meta);
 	if (!parsed.ok) throw new Error(parsed.error);
 	const flags: ParsedArgv['flags'] = parsed.argv.flags;
-	return resolveOptions({argv: {input: parsed.argv.input, flags}, env: {}, stdoutIsTTY: true, ...(config ? {config} : {})});
+	return resolveOptions({
+		argv: {input: parsed.argv.input, flags},
+		env: {},
+		stdoutIsTTY: true,
+		...(config ? {config} : {}),
+	});
 }
 
 function model(argv: string[], config?: ConfigFile) {
@@ -33,12 +38,18 @@ function config(text: string): ConfigFile {
 
 describe('the model flags', () => {
 	it('gives the model the defaults, a 5 s target duration and the poll interval when nothing is given', () => {
-		expect(model(['-i', '3s'])).toEqual({thresholds: DEFAULT_THRESHOLDS, intervalMs: 3000, targetDurationSeconds: 5, clockText: localClock});
+		expect(model(['-i', '3s'])).toEqual({
+			thresholds: DEFAULT_THRESHOLDS,
+			intervalMs: 3000,
+			targetDurationSeconds: 5,
+			clockText: localClock,
+		});
 	});
 
 	it('reads repeated --threshold NAME=VALUE over the config file’s thresholds, flags winning name by name', () => {
 		const file = config('{"thresholds": {"memory_warning": 0.6, "event_loop_warning_s": "2"}}');
-		const thresholds = model(['--threshold', 'memory_warning=0.65', '--threshold', 'stale_warning_polls=3'], file).thresholds!;
+		const thresholds = model(['--threshold', 'memory_warning=0.65', '--threshold', 'stale_warning_polls=3'], file)
+			.thresholds!;
 		expect(thresholds.memory_warning).toBe(0.65);
 		expect(thresholds.event_loop_warning_s).toBe(2);
 		expect(thresholds.stale_warning_polls).toBe(3);
@@ -46,9 +57,16 @@ describe('the model flags', () => {
 	});
 
 	it('reads --stall-after, --target-duration, --minimum and --maximum, or the same keys of the config file', () => {
-		expect(model(['--stall-after', '5s', '--target-duration', '30s', '--minimum', '0', '--maximum', '12'])).toMatchObject({stallAfterMs: 5000, targetDurationSeconds: 30, minimumWorkers: 0, maximumWorkers: 12});
+		expect(
+			model(['--stall-after', '5s', '--target-duration', '30s', '--minimum', '0', '--maximum', '12']),
+		).toMatchObject({stallAfterMs: 5000, targetDurationSeconds: 30, minimumWorkers: 0, maximumWorkers: 12});
 		const file = config('{"stall-after": "2m", "target-duration": 10, "minimum": 2, "maximum": "8"}');
-		expect(model([], file)).toMatchObject({stallAfterMs: 120_000, targetDurationSeconds: 10, minimumWorkers: 2, maximumWorkers: 8});
+		expect(model([], file)).toMatchObject({
+			stallAfterMs: 120_000,
+			targetDurationSeconds: 10,
+			minimumWorkers: 2,
+			maximumWorkers: 8,
+		});
 		expect(model(['--maximum', '3'], file)).toMatchObject({minimumWorkers: 2, maximumWorkers: 3});
 	});
 
@@ -68,15 +86,25 @@ describe('the model flags', () => {
 	});
 
 	it('names the config file when its thresholds or counts are wrong', () => {
-		expect(error([], config('{"thresholds": {"heartbeat_warning_x": true}}'))).toBe('thresholds in config file /c.json: threshold heartbeat_warning_x needs a number (times), got "true"');
-		expect(error([], config('{"thresholds": {"nope": 1}}'))).toContain('thresholds in config file /c.json: unknown threshold "nope"');
-		expect(error([], config('{"minimum": "two"}'))).toBe('minimum in config file /c.json: "two" is not a whole number of workers (0 or more)');
-		expect(error(['--maximum', '1'], config('{"minimum": 4}'))).toBe('minimum in config file /c.json 4 is more than --maximum 1: the minimum must not exceed the maximum');
+		expect(error([], config('{"thresholds": {"heartbeat_warning_x": true}}'))).toBe(
+			'thresholds in config file /c.json: threshold heartbeat_warning_x needs a number (times), got "true"',
+		);
+		expect(error([], config('{"thresholds": {"nope": 1}}'))).toContain(
+			'thresholds in config file /c.json: unknown threshold "nope"',
+		);
+		expect(error([], config('{"minimum": "two"}'))).toBe(
+			'minimum in config file /c.json: "two" is not a whole number of workers (0 or more)',
+		);
+		expect(error(['--maximum', '1'], config('{"minimum": 4}'))).toBe(
+			'minimum in config file /c.json 4 is more than --maximum 1: the minimum must not exceed the maximum',
+		);
 	});
 
 	it('rejects a thresholds key that is not an object', () => {
 		const parsed = parseConfig('{"thresholds": [1]}', '/c.json');
-		expect(parsed.ok === false && parsed.error).toBe('config file /c.json: "thresholds" must be an object like {"memory_warning": 0.75}');
+		expect(parsed.ok === false && parsed.error).toBe(
+			'config file /c.json: "thresholds" must be an object like {"memory_warning": 0.75}',
+		);
 	});
 
 	it('lists every threshold name in the help, from the model’s table', () => {
@@ -86,6 +114,13 @@ describe('the model flags', () => {
 		const listed = lines.slice(at + 1, lines.indexOf('', at));
 		expect(listed.every((line) => line.startsWith('  ') && line.length <= 100)).toBe(true);
 		expect(listed.join(' ').trim().split(/,?\s+/)).toEqual([...THRESHOLD_NAMES]);
-		for (const flag of ['--threshold NAME=VALUE', '--stall-after DURATION', '--target-duration DURATION', '--minimum N', '--maximum N']) expect(helpText()).toContain(`  ${flag} `);
+		for (const flag of [
+			'--threshold NAME=VALUE',
+			'--stall-after DURATION',
+			'--target-duration DURATION',
+			'--minimum N',
+			'--maximum N',
+		])
+			expect(helpText()).toContain(`  ${flag} `);
 	});
 });

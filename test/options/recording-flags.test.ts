@@ -22,7 +22,12 @@ describe('the recording flags on the command line', () => {
 
 	it('reads --replay with --at and --demo with --diff', () => {
 		const replay = resolve(['--replay', 'r.ndjson', '--at', '+90s', '--once', '--json'], true);
-		expect(replay.ok && replay.options.recording.replay).toEqual({file: 'r.ndjson', demo: false, loop: false, at: {kind: 'offset', offsetMs: 90_000}});
+		expect(replay.ok && replay.options.recording.replay).toEqual({
+			file: 'r.ndjson',
+			demo: false,
+			loop: false,
+			at: {kind: 'offset', offsetMs: 90_000},
+		});
 		const demo = resolve(['--demo', '--diff', '+10s,+1m'], true);
 		expect(demo.ok && demo.options.once).toBe(true);
 		expect(demo.ok && demo.options.recording.replay?.file).toMatch(/media\/demo\.ndjson\.gz$/);
@@ -30,10 +35,14 @@ describe('the recording flags on the command line', () => {
 
 	it('turns a bad recording flag into a one-line usage error', () => {
 		expect(resolve(['--at', '+5s'], true)).toEqual({ok: false, error: '--at needs --replay FILE (or --demo)'});
-		expect(resolve(['--replay', 'r.ndjson', 'http://h:8787'], true)).toEqual({ok: false, error: '--replay plays a recording: give no scheduler URL'});
+		expect(resolve(['--replay', 'r.ndjson', 'http://h:8787'], true)).toEqual({
+			ok: false,
+			error: '--replay plays a recording: give no scheduler URL',
+		});
 	});
 
 	it('documents the recording flags in --help', () => {
-		for (const flag of ['--record FILE', '--record-max SIZE', '--replay FILE', '--at TIME', '--diff T1,T2', '--demo']) expect(helpText()).toContain(flag);
+		for (const flag of ['--record FILE', '--record-max SIZE', '--replay FILE', '--at TIME', '--diff T1,T2', '--demo'])
+			expect(helpText()).toContain(flag);
 	});
 });

@@ -45,20 +45,31 @@ describe('resolveRecordOptions', () => {
 	it.each([
 		[{record: ''}, '--record needs a file name'],
 		[{recordMax: '1GB'}, '--record-max needs --record FILE'],
-		[{record: 'x', recordMax: 'lots'}, '--record-max: "lots" is not a size (use 500MB, 2GB, 512MiB or a number of bytes)'],
+		[
+			{record: 'x', recordMax: 'lots'},
+			'--record-max: "lots" is not a size (use 500MB, 2GB, 512MiB or a number of bytes)',
+		],
 		[{replay: 'x', demo: true}, '--replay and --demo both play a recording: choose one'],
 		[{record: 'x', replay: 'y'}, '--record records a live scheduler; it cannot be combined with --replay'],
 		[{at: '+5s'}, '--at needs --replay FILE (or --demo)'],
 		[{diff: '+1s,+2s'}, '--diff needs --replay FILE (or --demo)'],
-		[{replay: 'x', at: '+1s', diff: '+1s,+2s'}, '--at and --diff cannot be combined: --diff already names its two moments'],
-		[{replay: 'x', at: 'yesterday'}, '--at: "yesterday" is not a moment (use ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or an offset from the start such as +90s or +2m)'],
+		[
+			{replay: 'x', at: '+1s', diff: '+1s,+2s'},
+			'--at and --diff cannot be combined: --diff already names its two moments',
+		],
+		[
+			{replay: 'x', at: 'yesterday'},
+			'--at: "yesterday" is not a moment (use ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or an offset from the start such as +90s or +2m)',
+		],
 		[{replay: 'x', diff: '+1s'}, '--diff needs two moments separated by a comma, e.g. --diff +30s,+2m (got "+1s")'],
 	] as Array<[RecordFlags, string]>)('rejects %j with one line', (flags, message) => {
 		expect(error(flags)).toBe(message);
 	});
 
 	it('refuses a scheduler URL together with a recording to play', () => {
-		expect(error({replay: 'x'}, {...context, hasUrlArgument: true})).toBe('--replay plays a recording: give no scheduler URL');
+		expect(error({replay: 'x'}, {...context, hasUrlArgument: true})).toBe(
+			'--replay plays a recording: give no scheduler URL',
+		);
 	});
 });
 
@@ -82,12 +93,16 @@ describe('runsOnce', () => {
 
 describe('demoRecordingPath', () => {
 	it('finds media/ beside dist/ for the bundle and two levels up for the sources', () => {
-		expect(demoRecordingPath('file:///usr/lib/node_modules/dask-top/dist/dask-top.mjs')).toBe('/usr/lib/node_modules/dask-top/media/demo.ndjson.gz');
+		expect(demoRecordingPath('file:///usr/lib/node_modules/dask-top/dist/dask-top.mjs')).toBe(
+			'/usr/lib/node_modules/dask-top/media/demo.ndjson.gz',
+		);
 		expect(demoRecordingPath('file:///work/main/source/options/demo-file.ts')).toBe('/work/main/media/demo.ndjson.gz');
 	});
 
 	it('names the recording carried inside the single executable there, not a path on disk', () => {
-		expect(demoRecordingPath('file:///home/u/bin/dask-top-linux-x64/dist/dask-top.mjs', true)).toBe('embedded:media/demo.ndjson.gz');
+		expect(demoRecordingPath('file:///home/u/bin/dask-top-linux-x64/dist/dask-top.mjs', true)).toBe(
+			'embedded:media/demo.ndjson.gz',
+		);
 		// Under vitest this is plain Node: the path on disk.
 		expect(demoRecordingPath('file:///opt/dask-top/dist/dask-top.mjs')).toBe('/opt/dask-top/media/demo.ndjson.gz');
 	});

@@ -3,9 +3,24 @@ import {resolveOptions, type OptionsInput, type OptionsResult} from '../../sourc
 import {parseConfig, configPath} from '../../source/options/config.js';
 import type {ParsedArgv} from '../../source/options/flags.js';
 
-const noFlags: ParsedArgv['flags'] = {once: false, json: false, check: false, header: [], insecure: false, color: true, ascii: false, mouse: true, help: false, version: false};
+const noFlags: ParsedArgv['flags'] = {
+	once: false,
+	json: false,
+	check: false,
+	header: [],
+	insecure: false,
+	color: true,
+	ascii: false,
+	mouse: true,
+	help: false,
+	version: false,
+};
 
-function resolve(flags: Partial<ParsedArgv['flags']> = {}, input: string[] = [], rest: Partial<OptionsInput> = {}): OptionsResult {
+function resolve(
+	flags: Partial<ParsedArgv['flags']> = {},
+	input: string[] = [],
+	rest: Partial<OptionsInput> = {},
+): OptionsResult {
 	return resolveOptions({argv: {input, flags: {...noFlags, ...flags}}, env: {}, stdoutIsTTY: true, ...rest});
 }
 
@@ -31,7 +46,9 @@ describe('resolveOptions', () => {
 
 	it('prefers the argument over DASK_TOP_URL over the config file', () => {
 		const config = {path: '/c.json', url: 'http://from-config:8787'};
-		expect(ok(resolve({}, ['http://arg:8787'], {env: {DASK_TOP_URL: 'http://env:8787'}, config})).url.base).toBe('http://arg:8787/');
+		expect(ok(resolve({}, ['http://arg:8787'], {env: {DASK_TOP_URL: 'http://env:8787'}, config})).url.base).toBe(
+			'http://arg:8787/',
+		);
 		expect(ok(resolve({}, [], {env: {DASK_TOP_URL: 'http://env:8787'}, config})).urlFrom).toBe('env');
 		expect(ok(resolve({}, [], {config})).url.base).toBe('http://from-config:8787/');
 	});
@@ -63,8 +80,12 @@ describe('resolveOptions', () => {
 	});
 
 	it('holds the config file to the same ranges', () => {
-		expect(error(resolve({}, [], {config: {path: '/c.json', interval: '2h'}}))).toBe('interval in config file /c.json 2h is out of range: use 1 s to 1 h');
-		expect(error(resolve({}, [], {config: {path: '/c.json', timeout: '0'}}))).toBe('timeout in config file /c.json 0 is out of range: use 1 s to 10 min');
+		expect(error(resolve({}, [], {config: {path: '/c.json', interval: '2h'}}))).toBe(
+			'interval in config file /c.json 2h is out of range: use 1 s to 1 h',
+		);
+		expect(error(resolve({}, [], {config: {path: '/c.json', timeout: '0'}}))).toBe(
+			'timeout in config file /c.json 0 is out of range: use 1 s to 10 min',
+		);
 	});
 
 	it('takes the interval from the config file when the flag is absent', () => {
@@ -78,7 +99,11 @@ describe('resolveOptions', () => {
 		[{timeout: '-5'}, [], '--timeout -5 is out of range: use 1 s to 10 min'],
 		[{header: ['NoColonHere']}, [], "--header: a header must look like 'Name: value'"],
 		[{header: ['Bad Name: x']}, [], "--header: a header must look like 'Name: value'"],
-		[{recording: {record: 'x.ndjson'}}, ['http://a:1', 'http://b:2'], '--record records one cluster for now, got 2 scheduler URLs'],
+		[
+			{recording: {record: 'x.ndjson'}},
+			['http://a:1', 'http://b:2'],
+			'--record records one cluster for now, got 2 scheduler URLs',
+		],
 		[{}, ['ftp://host'], 'unsupported scheme ftp://'],
 		[{caFile: ''}, [], '--ca-file needs a file name'],
 	] as const)('turns %j %j into the usage error %j', (flags, input, message) => {
@@ -86,13 +111,17 @@ describe('resolveOptions', () => {
 	});
 
 	it('names the config file when a value in it is wrong', () => {
-		expect(error(resolve({}, [], {config: {path: '/home/u/.config/dask-top/config.json', interval: 'soon'}}))).toContain(
-			'interval in config file /home/u/.config/dask-top/config.json',
-		);
+		expect(
+			error(resolve({}, [], {config: {path: '/home/u/.config/dask-top/config.json', interval: 'soon'}})),
+		).toContain('interval in config file /home/u/.config/dask-top/config.json');
 	});
 
 	it('parses headers, lets a flag override the config header of the same name', () => {
-		const options = ok(resolve({header: ['authorization: token FLAG']}, [], {config: {path: '/c', header: ['Authorization: token FILE', 'X-Extra: 1']}}));
+		const options = ok(
+			resolve({header: ['authorization: token FLAG']}, [], {
+				config: {path: '/c', header: ['Authorization: token FILE', 'X-Extra: 1']},
+			}),
+		);
 		expect(options.headers).toEqual([
 			{name: 'authorization', value: 'token FLAG'},
 			{name: 'X-Extra', value: '1'},
@@ -100,8 +129,12 @@ describe('resolveOptions', () => {
 	});
 
 	it('turns credentials in the URL into a Basic Authorization header unless one is given', () => {
-		expect(ok(resolve({}, ['https://u:p@gw.example.org/clusters/c/status'])).headers).toEqual([{name: 'Authorization', value: 'Basic dTpw'}]);
-		expect(ok(resolve({header: ['Authorization: token t']}, ['https://u:p@gw.example.org/'])).headers).toEqual([{name: 'Authorization', value: 'token t'}]);
+		expect(ok(resolve({}, ['https://u:p@gw.example.org/clusters/c/status'])).headers).toEqual([
+			{name: 'Authorization', value: 'Basic dTpw'},
+		]);
+		expect(ok(resolve({header: ['Authorization: token t']}, ['https://u:p@gw.example.org/'])).headers).toEqual([
+			{name: 'Authorization', value: 'token t'},
+		]);
 	});
 
 	it('turns colour off with --no-color, NO_COLOR, TERM=dumb, or the config file', () => {
@@ -138,10 +171,20 @@ describe('resolveOptions', () => {
 
 describe('parseConfig', () => {
 	it('reads the known keys', () => {
-		const result = parseConfig('{"url": "http://h:8787", "interval": 3, "header": "A: b", "ca-file": "/ca.pem", "insecure": true}', '/c.json');
+		const result = parseConfig(
+			'{"url": "http://h:8787", "interval": 3, "header": "A: b", "ca-file": "/ca.pem", "insecure": true}',
+			'/c.json',
+		);
 		expect(result).toEqual({
 			ok: true,
-			config: {path: '/c.json', url: 'http://h:8787', interval: '3', header: ['A: b'], caFile: '/ca.pem', insecure: true},
+			config: {
+				path: '/c.json',
+				url: 'http://h:8787',
+				interval: '3',
+				header: ['A: b'],
+				caFile: '/ca.pem',
+				insecure: true,
+			},
 		});
 	});
 

@@ -4,9 +4,24 @@ import {resolveOptions, type OptionsInput, type OptionsResult} from '../../sourc
 import {parseConfig} from '../../source/options/config.js';
 import type {ParsedArgv} from '../../source/options/flags.js';
 
-const noFlags: ParsedArgv['flags'] = {once: false, json: false, check: false, header: [], insecure: false, color: true, ascii: false, mouse: true, help: false, version: false};
+const noFlags: ParsedArgv['flags'] = {
+	once: false,
+	json: false,
+	check: false,
+	header: [],
+	insecure: false,
+	color: true,
+	ascii: false,
+	mouse: true,
+	help: false,
+	version: false,
+};
 
-function resolve(input: string[], flags: Partial<ParsedArgv['flags']> = {}, rest: Partial<OptionsInput> = {}): OptionsResult {
+function resolve(
+	input: string[],
+	flags: Partial<ParsedArgv['flags']> = {},
+	rest: Partial<OptionsInput> = {},
+): OptionsResult {
 	return resolveOptions({argv: {input, flags: {...noFlags, ...flags}}, env: {}, stdoutIsTTY: true, ...rest});
 }
 
@@ -22,8 +37,20 @@ function error(result: OptionsResult): string {
 
 describe('several scheduler URLs', () => {
 	it('follows every URL argument, in the order given, each in any accepted form', () => {
-		const options = ok(resolve(['http://prod:8787/status', 'dev-host:8790', 'tcp://10.0.0.5:8786', 'https://gw.example.org/clusters/ns.abc/status']));
-		expect(options.clusters.map((c) => c.url.base)).toEqual(['http://prod:8787/', 'http://dev-host:8790/', 'http://10.0.0.5:8787/', 'https://gw.example.org/clusters/ns.abc/']);
+		const options = ok(
+			resolve([
+				'http://prod:8787/status',
+				'dev-host:8790',
+				'tcp://10.0.0.5:8786',
+				'https://gw.example.org/clusters/ns.abc/status',
+			]),
+		);
+		expect(options.clusters.map((c) => c.url.base)).toEqual([
+			'http://prod:8787/',
+			'http://dev-host:8790/',
+			'http://10.0.0.5:8787/',
+			'https://gw.example.org/clusters/ns.abc/',
+		]);
 		expect(options.url.base).toBe('http://prod:8787/');
 		expect(options.urlFrom).toBe('argument');
 		expect(options.notes.join('\n')).toContain("tcp://10.0.0.5:8786 is the scheduler's comm address");
@@ -38,17 +65,22 @@ describe('several scheduler URLs', () => {
 		const options = ok(resolve(['prod:8787', 'http://prod:8787/status', 'http://prod:8787/', 'http://dev:8787']));
 		expect(options.clusters.map((c) => c.url.base)).toEqual(['http://prod:8787/', 'http://dev:8787/']);
 		expect(options.notes.filter((n) => n.includes('given twice'))).toHaveLength(2);
-		expect(options.notes[0]).toBe('http://prod:8787/ was given twice (as prod:8787 and http://prod:8787/status): following it once');
+		expect(options.notes[0]).toBe(
+			'http://prod:8787/ was given twice (as prod:8787 and http://prod:8787/status): following it once',
+		);
 	});
 
 	it('tells apart the same host and port with another query (another JupyterHub token is another door)', () => {
 		expect(ok(resolve(['http://h:8787/?a=1', 'http://h:8787/?a=2'])).clusters).toHaveLength(2);
 	});
 
-	it('sends the shared headers to every cluster, and each URL\'s own user:password only to that cluster', () => {
+	it("sends the shared headers to every cluster, and each URL's own user:password only to that cluster", () => {
 		const options = ok(resolve(['https://u:p@a.example.org/', 'https://b.example.org/'], {header: ['X-Team: data']}));
 		expect(options.clusters.map((c) => c.headers)).toEqual([
-			[{name: 'X-Team', value: 'data'}, {name: 'Authorization', value: 'Basic dTpw'}],
+			[
+				{name: 'X-Team', value: 'data'},
+				{name: 'Authorization', value: 'Basic dTpw'},
+			],
 			[{name: 'X-Team', value: 'data'}],
 		]);
 	});
@@ -58,8 +90,12 @@ describe('several scheduler URLs', () => {
 		const options = ok(resolve([], {}, {config}));
 		expect(options.clusters.map((c) => c.url.base)).toEqual(['http://a:8787/', 'http://b:8787/', 'http://c:8787/']);
 		expect(options.urlFrom).toBe('config');
-		expect(ok(resolve([], {}, {config, env: {DASK_TOP_URL: 'http://env:8787'}})).clusters.map((c) => c.url.base)).toEqual(['http://env:8787/']);
-		expect(ok(resolve(['http://arg:8787'], {}, {config})).clusters.map((c) => c.url.base)).toEqual(['http://arg:8787/']);
+		expect(
+			ok(resolve([], {}, {config, env: {DASK_TOP_URL: 'http://env:8787'}})).clusters.map((c) => c.url.base),
+		).toEqual(['http://env:8787/']);
+		expect(ok(resolve(['http://arg:8787'], {}, {config})).clusters.map((c) => c.url.base)).toEqual([
+			'http://arg:8787/',
+		]);
 	});
 
 	it('names the config key when a URL in "urls" is wrong', () => {
@@ -72,24 +108,47 @@ describe('several scheduler URLs', () => {
 		expect(error(resolve(['http://a:8787', 'http://b:8787'], {recording: {record: 'r.ndjson'}}))).toBe(
 			'--record records one cluster for now, got 2 scheduler URLs: run one dask-top --record per cluster',
 		);
-		expect(error(resolve([], {recording: {record: 'r.ndjson'}}, {config: {path: '/c.json', urls: ['http://a:8787', 'http://b:8787']}}))).toContain('--record records one cluster');
-		expect(error(resolve(['http://a:8787', 'http://b:8787'], {recording: {demo: true}}))).toBe('--demo plays a recording: give no scheduler URL');
-		expect(error(resolve(['http://a:8787', 'http://b:8787'], {recording: {replay: 'r.ndjson'}}))).toBe('--replay plays a recording: give no scheduler URL');
+		expect(
+			error(
+				resolve(
+					[],
+					{recording: {record: 'r.ndjson'}},
+					{config: {path: '/c.json', urls: ['http://a:8787', 'http://b:8787']}},
+				),
+			),
+		).toContain('--record records one cluster');
+		expect(error(resolve(['http://a:8787', 'http://b:8787'], {recording: {demo: true}}))).toBe(
+			'--demo plays a recording: give no scheduler URL',
+		);
+		expect(error(resolve(['http://a:8787', 'http://b:8787'], {recording: {replay: 'r.ndjson'}}))).toBe(
+			'--replay plays a recording: give no scheduler URL',
+		);
 	});
 
 	it('records one cluster given twice: a duplicate is not a second cluster', () => {
-		expect(ok(resolve(['http://a:8787', 'a:8787'], {recording: {record: 'r.ndjson'}})).recording.record?.file).toBe('r.ndjson');
+		expect(ok(resolve(['http://a:8787', 'a:8787'], {recording: {record: 'r.ndjson'}})).recording.record?.file).toBe(
+			'r.ndjson',
+		);
 	});
 });
 
 describe('the config file\'s "urls"', () => {
 	it('reads a list of strings, or one string', () => {
-		expect(parseConfig('{"urls": ["http://a:8787", "b:8787"]}', '/c.json')).toEqual({ok: true, config: {path: '/c.json', urls: ['http://a:8787', 'b:8787']}});
-		expect(parseConfig('{"urls": "http://a:8787"}', '/c.json')).toEqual({ok: true, config: {path: '/c.json', urls: ['http://a:8787']}});
+		expect(parseConfig('{"urls": ["http://a:8787", "b:8787"]}', '/c.json')).toEqual({
+			ok: true,
+			config: {path: '/c.json', urls: ['http://a:8787', 'b:8787']},
+		});
+		expect(parseConfig('{"urls": "http://a:8787"}', '/c.json')).toEqual({
+			ok: true,
+			config: {path: '/c.json', urls: ['http://a:8787']},
+		});
 	});
 
 	it('turns anything else into one line with an example of the list', () => {
-		expect(parseConfig('{"urls": [1]}', '/c.json')).toEqual({ok: false, error: 'config file /c.json: "urls" must be a list of strings like ["http://a:8787", "http://b:8787"]'});
+		expect(parseConfig('{"urls": [1]}', '/c.json')).toEqual({
+			ok: false,
+			error: 'config file /c.json: "urls" must be a list of strings like ["http://a:8787", "http://b:8787"]',
+		});
 	});
 });
 
@@ -107,7 +166,9 @@ describe('short cluster names for the cluster bar', () => {
 	});
 
 	it('qualifies names that collide with the host, then with the position', () => {
-		expect(shortClusterNames(['https://gw-a.org/clusters/prod/', 'https://gw-b.org/clusters/prod/', 'http://h:8787/'])).toEqual(['gw-a.org/prod', 'gw-b.org/prod', 'h:8787']);
+		expect(
+			shortClusterNames(['https://gw-a.org/clusters/prod/', 'https://gw-b.org/clusters/prod/', 'http://h:8787/']),
+		).toEqual(['gw-a.org/prod', 'gw-b.org/prod', 'h:8787']);
 		expect(shortClusterNames(['http://h:8787/', 'http://h:8787/?token=x'])).toEqual(['h:8787#1', 'h:8787#2']);
 	});
 });

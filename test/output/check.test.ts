@@ -24,7 +24,9 @@ describe.each(FIXTURE_VERSIONS)('--check on Dask %s fixtures', (version) => {
 		expect(check.text).toMatch(/^3 workers, 5 threads, \d+% memory, 0 alerts in one poll$/);
 		const result = checkResult([check]);
 		expect(result.exitCode).toBe(0);
-		expect(result.line).toMatch(/^DASK OK - 3 workers, 5 threads, \d+% memory, 0 alerts in one poll \| workers=3;;;0 threads=5;;;0 memory=[\d.]+%;;;0;100 /);
+		expect(result.line).toMatch(
+			/^DASK OK - 3 workers, 5 threads, \d+% memory, 0 alerts in one poll \| workers=3;;;0 threads=5;;;0 memory=[\d.]+%;;;0;100 /,
+		);
 		expect(result.line).not.toContain('\n');
 	});
 
@@ -46,7 +48,9 @@ describe.each(FIXTURE_VERSIONS)('--check on Dask %s fixtures', (version) => {
 describe('the plugin line', () => {
 	it('perfdata: label=value UOM;warn;crit;min;max with trailing empty fields dropped and odd labels quoted', () => {
 		expect(perfText({label: 'workers', value: 3, unit: '', min: 0})).toBe('workers=3;;;0');
-		expect(perfText({label: 'event_loop_max', value: 0.0213, unit: 's', warn: 1, crit: 3, min: 0})).toBe('event_loop_max=0.021s;1;3;0');
+		expect(perfText({label: 'event_loop_max', value: 0.0213, unit: 's', warn: 1, crit: 3, min: 0})).toBe(
+			'event_loop_max=0.021s;1;3;0',
+		);
 		expect(perfText({label: 'memory', value: 12.5, unit: '%', min: 0, max: 100})).toBe('memory=12.5%;;;0;100');
 		expect(perfText({label: 'threads', value: 5, unit: ''})).toBe('threads=5');
 		expect(perfText({label: 'workers', value: 3, unit: ''}, "my cluster's/")).toBe("'my clusters/workers'=3");
@@ -58,7 +62,9 @@ describe('the plugin line', () => {
 		const down = unreadableCluster('lab:8787', 'nothing answers at http://lab:8787/ (connection refused)');
 		const result = checkResult([ok, bad, down]);
 		expect(result.exitCode).toBe(2);
-		expect(result.line).toMatch(/^DASK CRITICAL - dev:8787 CRITICAL: beta.*; lab:8787 CRITICAL: cannot read the scheduler: nothing answers.*; prod:8787 OK: 3 workers/);
+		expect(result.line).toMatch(
+			/^DASK CRITICAL - dev:8787 CRITICAL: beta.*; lab:8787 CRITICAL: cannot read the scheduler: nothing answers.*; prod:8787 OK: 3 workers/,
+		);
 		expect(result.line).toContain(' prod:8787/workers=3;;;0');
 		expect(result.line).toContain(' dev:8787/paused=');
 	});
@@ -66,7 +72,10 @@ describe('the plugin line', () => {
 	it('a warning alone is WARNING (exit 1); UNKNOWN is exit 3; a pipe in a message cannot break the perfdata', () => {
 		const warning = {name: 'a', state: 'WARNING' as const, text: 'x | y', perfdata: []};
 		expect(checkResult([warning])).toEqual({line: 'DASK WARNING - x / y', exitCode: 1});
-		expect(unknownResult('unknown option --bogus\nRun dask-top --help')).toEqual({line: 'DASK UNKNOWN - unknown option --bogus Run dask-top --help', exitCode: 3});
+		expect(unknownResult('unknown option --bogus\nRun dask-top --help')).toEqual({
+			line: 'DASK UNKNOWN - unknown option --bogus Run dask-top --help',
+			exitCode: 3,
+		});
 		expect(checkResult([]).exitCode).toBe(3);
 	});
 });

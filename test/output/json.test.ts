@@ -1,6 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import {triageView} from '../../source/model/index.js';
-import {formatJsonDocument, lostWorkers, toJsonDocument, triageExtras, type JsonDocument} from '../../source/output/json.js';
+import {
+	formatJsonDocument,
+	lostWorkers,
+	toJsonDocument,
+	triageExtras,
+	type JsonDocument,
+} from '../../source/output/json.js';
 import {formatOnce} from '../../source/output/once.js';
 import {createPipeline} from '../../source/pipeline.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
@@ -29,7 +35,9 @@ describe('the --json document', () => {
 
 	it('leaves NaN and infinite figures out instead of writing null', () => {
 		const snapshot = createPipeline().ingest(loadScenarioScrape('2022.12.1', 'idle'));
-		const text = formatJsonDocument(toJsonDocument({...snapshot, scheduler: {...snapshot.scheduler, tick_duration_max_seconds: Number.NaN}}));
+		const text = formatJsonDocument(
+			toJsonDocument({...snapshot, scheduler: {...snapshot.scheduler, tick_duration_max_seconds: Number.NaN}}),
+		);
 		expect((JSON.parse(text) as Snapshot).scheduler).not.toHaveProperty('tick_duration_max_seconds');
 		expect(text.endsWith('}\n')).toBe(true);
 	});
@@ -42,8 +50,17 @@ describe.each(FIXTURE_VERSIONS)('the --json triage after the Dask %s scenarios i
 	const triage = triageView(pipeline.state());
 
 	it('holds the ongoing alerts, the event log, the counts by severity, adaptive and stall of the TUI’s triage view', () => {
-		expect(document).toMatchObject(JSON.parse(JSON.stringify(toJsonDocument(pipeline.snapshot()!, triageExtras(triage, pipeline.state())))) as object);
-		expect(document.alerts?.map((a) => [a.kind, a.severity, a.subject_name, a.state])[0]).toEqual(['worker_lost', 'critical', 'gamma', 'ongoing']);
+		expect(document).toMatchObject(
+			JSON.parse(
+				JSON.stringify(toJsonDocument(pipeline.snapshot()!, triageExtras(triage, pipeline.state()))),
+			) as object,
+		);
+		expect(document.alerts?.map((a) => [a.kind, a.severity, a.subject_name, a.state])[0]).toEqual([
+			'worker_lost',
+			'critical',
+			'gamma',
+			'ongoing',
+		]);
 		expect(document.severity_counts).toEqual(triage.counts);
 		expect(document.severity_counts?.critical).toBeGreaterThanOrEqual(1);
 		expect(document.events?.map((e) => e.kind)).toContain('spilling');

@@ -3,10 +3,20 @@ import {triageView} from '../../source/model/index.js';
 import {formatSnapshotText} from '../../source/output/text.js';
 import {createPipeline} from '../../source/pipeline.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
-import {identityAnswers500, loadScenarioScrape, type FixtureVersion, type Scenario, type ScenarioScrapeOptions} from '../helpers/fixtures.js';
+import {
+	identityAnswers500,
+	loadScenarioScrape,
+	type FixtureVersion,
+	type Scenario,
+	type ScenarioScrapeOptions,
+} from '../helpers/fixtures.js';
 
 /** The --once text of one fixture round, with the model's triage of it. */
-function textOf(version: FixtureVersion, scenario: Scenario, options: ScenarioScrapeOptions = {}): {snapshot: Snapshot; text: string} {
+function textOf(
+	version: FixtureVersion,
+	scenario: Scenario,
+	options: ScenarioScrapeOptions = {},
+): {snapshot: Snapshot; text: string} {
 	const pipeline = createPipeline();
 	const snapshot = pipeline.ingest(loadScenarioScrape(version, scenario, options));
 	return {snapshot, text: formatSnapshotText(snapshot, triageView(pipeline.state()))};
@@ -30,7 +40,9 @@ describe('formatSnapshotText', () => {
 		);
 		expect(source).toContain('Source    workers from /json/identity.json');
 		expect(alerts).toBe('Alerts    1 ongoing: 0 critical, 1 warning, 0 info');
-		expect(desired).toBe(`Adaptive  ${snapshot.scheduler.desired_workers} desired by the scheduler; now 3 workers; scale up; /api/v1/adaptive_target ${snapshot.scheduler.adaptive_target} (0 s old)`);
+		expect(desired).toBe(
+			`Adaptive  ${snapshot.scheduler.desired_workers} desired by the scheduler; now 3 workers; scale up; /api/v1/adaptive_target ${snapshot.scheduler.adaptive_target} (0 s old)`,
+		);
 	});
 
 	it('prints one aligned row per worker, sorted by name', () => {

@@ -12,9 +12,22 @@ import {loadScenarioScrape} from '../helpers/fixtures.js';
 
 const busy = loadScenarioScrape('2022.12.1', 'busy');
 const address = 'tcp://127.0.0.1:40001';
-const base = {target: 'scheduler', path: '/api/v1/retire_workers', url: `${busy.base}api/v1/retire_workers`, startedMs: busy.atMs + 10, method: 'POST', requestBody: retireRequestBody(address)} as const;
+const base = {
+	target: 'scheduler',
+	path: '/api/v1/retire_workers',
+	url: `${busy.base}api/v1/retire_workers`,
+	startedMs: busy.atMs + 10,
+	method: 'POST',
+	requestBody: retireRequestBody(address),
+} as const;
 const pending: EndpointResult = {...base, latencyMs: 0, status: null, pending: true};
-const answer: EndpointResult = {...base, latencyMs: 812, status: 500, contentType: 'application/json', body: '{"Error": "Internal Server Error"}'};
+const answer: EndpointResult = {
+	...base,
+	latencyMs: 812,
+	status: 500,
+	contentType: 'application/json',
+	body: '{"Error": "Internal Server Error"}',
+};
 const withRetire: RawScrape = {...busy, responses: [...busy.responses, pending, answer]};
 
 describe('actions in the poll stream', () => {
@@ -23,12 +36,28 @@ describe('actions in the poll stream', () => {
 		const pipeline = createPipeline();
 		const snap = pipeline.ingest(withRetire);
 		expect(snap.actions).toEqual([
-			{method: 'POST', path: '/api/v1/retire_workers', request: `{"workers":["${address}"]}`, sent: (busy.atMs + 10) / 1000, pending: true},
-			{method: 'POST', path: '/api/v1/retire_workers', request: `{"workers":["${address}"]}`, sent: (busy.atMs + 10) / 1000, status: 500, latency_ms: 812, answer: '{"Error": "Internal Server Error"}'},
+			{
+				method: 'POST',
+				path: '/api/v1/retire_workers',
+				request: `{"workers":["${address}"]}`,
+				sent: (busy.atMs + 10) / 1000,
+				pending: true,
+			},
+			{
+				method: 'POST',
+				path: '/api/v1/retire_workers',
+				request: `{"workers":["${address}"]}`,
+				sent: (busy.atMs + 10) / 1000,
+				status: 500,
+				latency_ms: 812,
+				answer: '{"Error": "Internal Server Error"}',
+			},
 		]);
 		// The fixture itself holds a GET of /api/v1/retire_workers (a probe of the api module): that answer stays the cached one.
 		const cached = [...pipeline.cache().entries.values()].filter((e) => e.path === '/api/v1/retire_workers');
-		expect(cached.map((e) => e.latest.result.startedMs)).toEqual(busy.responses.filter((r) => r.path === '/api/v1/retire_workers').map((r) => r.startedMs));
+		expect(cached.map((e) => e.latest.result.startedMs)).toEqual(
+			busy.responses.filter((r) => r.path === '/api/v1/retire_workers').map((r) => r.startedMs),
+		);
 		const {actions: _actions, ...rest} = snap;
 		expect(rest).toEqual(plain);
 		expect(createPipeline().ingest(busy).actions).toBeUndefined();

@@ -26,7 +26,9 @@ describe('ScrapeCache', () => {
 
 	it('keeps the parsed answers but not their bodies, which the recorder has already written', () => {
 		const cache = mergeScrape(emptyCache(), at(busy, t0));
-		const answers = [...cache.entries.values()].flatMap((e) => [e.latest, e.lastOk, e.lastFailure]).filter((a) => a !== undefined);
+		const answers = [...cache.entries.values()]
+			.flatMap((e) => [e.latest, e.lastOk, e.lastFailure])
+			.filter((a) => a !== undefined);
 		expect(answers.length).toBeGreaterThanOrEqual(busy.responses.length);
 		expect(answers.filter((a) => 'body' in a.result)).toEqual([]);
 		expect(entryOf(cache, 'scheduler', '/json/identity.json')?.latest.parsed?.kind).toBe('identity');
@@ -37,7 +39,11 @@ describe('ScrapeCache', () => {
 		let cache = mergeScrape(emptyCache(), at(busy, t0));
 		expect(buildSnapshot(cache, t0).workers_source).toBe('identity');
 
-		const failing = loadScenarioScrape('2026.7.1', 'busy', {only: ['/json/identity.json'], targets: ['scheduler'], override: identityAnswers500});
+		const failing = loadScenarioScrape('2026.7.1', 'busy', {
+			only: ['/json/identity.json'],
+			targets: ['scheduler'],
+			override: identityAnswers500,
+		});
 		cache = mergeScrape(cache, at(failing, t0 + 2000));
 		const during = buildSnapshot(cache, t0 + 2000);
 		expect(during.workers_source).toBe('workers_html');
@@ -76,12 +82,22 @@ describe('ScrapeCache', () => {
 	it('drops the endpoints and per-worker pages of a worker that left, after the round that saw it fail', () => {
 		const gamma = loadManifest('2022.12.1', 'worker-died').meta.killed!.address;
 		let cache = mergeScrape(emptyCache(), at(loadScenarioScrape('2022.12.1', 'busy'), t0));
-		const gammaKeys = () => [...cache.entries.values()].filter((e) => e.target === `worker:${gamma}` || e.path.includes(encodeURIComponent(gamma)) || e.path.startsWith('/proxy/8793/'));
+		const gammaKeys = () =>
+			[...cache.entries.values()].filter(
+				(e) =>
+					e.target === `worker:${gamma}` ||
+					e.path.includes(encodeURIComponent(gamma)) ||
+					e.path.startsWith('/proxy/8793/'),
+			);
 		expect(gammaKeys().length).toBeGreaterThan(5);
 
 		cache = mergeScrape(cache, at(loadScenarioScrape('2022.12.1', 'worker-died'), t0 + 2000));
 		// This round asked gamma and got "connection refused": shown once.
-		expect(gammaKeys().map((e) => `${e.path} ${e.latest.state}`).sort()).toEqual(['/health failed', '/metrics failed']);
+		expect(
+			gammaKeys()
+				.map((e) => `${e.path} ${e.latest.state}`)
+				.sort(),
+		).toEqual(['/health failed', '/metrics failed']);
 
 		cache = mergeScrape(cache, at(loadScenarioScrape('2022.12.1', 'client-closed'), t0 + 4000));
 		expect(gammaKeys()).toEqual([]);

@@ -11,12 +11,21 @@ function recorded(version: '2022.12.1' | '2026.7.1', path: string, target: Targe
 }
 
 function answer(path: string, patch: Partial<EndpointResult>): EndpointResult {
-	return {target: 'scheduler', path, url: `http://127.0.0.1:8787${path}`, startedMs: 0, latencyMs: 3, status: 200, ...patch};
+	return {
+		target: 'scheduler',
+		path,
+		url: `http://127.0.0.1:8787${path}`,
+		startedMs: 0,
+		latencyMs: 3,
+		status: 200,
+		...patch,
+	};
 }
 
 // A JupyterHub login page: what a proxy in front of the dashboard answers an unauthenticated poll
 // with (written here; no recorded fixture has one).
-const LOGIN_PAGE = '<!DOCTYPE html>\n<html><head><title>JupyterHub</title></head><body><form action="/hub/login">…</form></body></html>';
+const LOGIN_PAGE =
+	'<!DOCTYPE html>\n<html><head><title>JupyterHub</title></head><body><form action="/hub/login">…</form></body></html>';
 
 describe('classify on recorded answers', () => {
 	it.each([
@@ -38,34 +47,50 @@ describe('classify on recorded answers', () => {
 	});
 
 	it("says jupyter-server-proxy is missing when /proxy answers Dask's hint page", () => {
-		expect(classify(recorded('2022.12.1', '/proxy/8791/127.0.0.1/metrics')).detail).toContain('jupyter-server-proxy is not installed');
+		expect(classify(recorded('2022.12.1', '/proxy/8791/127.0.0.1/metrics')).detail).toContain(
+			'jupyter-server-proxy is not installed',
+		);
 	});
 
 	it('reads a worker probe for identity.json (404 on workers) as unavailable', () => {
-		const probe = loadScenarioScrape('2022.12.1', 'busy', {only: ['/json/identity.json']}).responses.find((r) => r.target !== 'scheduler')!;
+		const probe = loadScenarioScrape('2022.12.1', 'busy', {only: ['/json/identity.json']}).responses.find(
+			(r) => r.target !== 'scheduler',
+		)!;
 		expect(classify(probe)).toEqual({state: 'unavailable', detail: 'not found (HTTP 404)'});
 	});
 
 	it('fails identity.json on the recorded 500 body, naming the upstream bug', () => {
-		const c = classify(answer('/json/identity.json', {status: 500, contentType: 'text/html; charset=UTF-8', body: identity500Body()}));
+		const c = classify(
+			answer('/json/identity.json', {status: 500, contentType: 'text/html; charset=UTF-8', body: identity500Body()}),
+		);
 		expect(c.state).toBe('failed');
-		expect(c.detail).toBe('HTTP 500 Internal Server Error: identity.json fails while workers are busy on Dask >= 2023.4 (dask/distributed#8370)');
+		expect(c.detail).toBe(
+			'HTTP 500 Internal Server Error: identity.json fails while workers are busy on Dask >= 2023.4 (dask/distributed#8370)',
+		);
 	});
 });
 
 describe('classify on answers no fixture has', () => {
 	it('fails JSON endpoints that answer a 200 HTML login page, saying so', () => {
 		const c = classify(answer('/json/identity.json', {contentType: 'text/html; charset=utf-8', body: LOGIN_PAGE}));
-		expect(c).toEqual({state: 'failed', detail: 'expected JSON but got an HTML page (a login page or proxy in front?)'});
+		expect(c).toEqual({
+			state: 'failed',
+			detail: 'expected JSON but got an HTML page (a login page or proxy in front?)',
+		});
 	});
 
 	it('fails /metrics answering a login page, even without a content type', () => {
-		expect(classify(answer('/metrics', {body: LOGIN_PAGE})).detail).toContain('expected Prometheus text but got an HTML page');
+		expect(classify(answer('/metrics', {body: LOGIN_PAGE})).detail).toContain(
+			'expected Prometheus text but got an HTML page',
+		);
 	});
 
 	it('reads the Prometheus stub as unavailable', () => {
-		const stub = '# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
-		expect(classify(answer('/metrics', {contentType: 'text/plain; version=0.0.4', body: stub})).state).toBe('unavailable');
+		const stub =
+			'# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
+		expect(classify(answer('/metrics', {contentType: 'text/plain; version=0.0.4', body: stub})).state).toBe(
+			'unavailable',
+		);
 	});
 
 	it.each([
@@ -87,9 +112,15 @@ describe('classify on answers no fixture has', () => {
 	});
 
 	it('fails a body the parser rejects, with a detail naming the endpoint', () => {
-		const truncated = readAnswer(answer('/json/counts.json', {contentType: 'application/json', body: '{"bytes": 14'}), endpointKind('scheduler', '/json/counts.json'));
+		const truncated = readAnswer(
+			answer('/json/counts.json', {contentType: 'application/json', body: '{"bytes": 14'}),
+			endpointKind('scheduler', '/json/counts.json'),
+		);
 		expect(truncated).toMatchObject({state: 'failed', detail: 'unreadable answer: counts.json is not valid JSON'});
-		const notProm = readAnswer(answer('/metrics', {contentType: 'text/plain', body: 'hello there\nnot metrics'}), 'scheduler-metrics');
+		const notProm = readAnswer(
+			answer('/metrics', {contentType: 'text/plain', body: 'hello there\nnot metrics'}),
+			'scheduler-metrics',
+		);
 		expect(notProm.state).toBe('failed');
 		expect(notProm.detail).toContain('not Prometheus text');
 	});

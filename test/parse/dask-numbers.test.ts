@@ -20,7 +20,14 @@ const FORMAT_BYTES: ReadonlyArray<readonly [number, string]> = [
 	[5_629_499_534_213_120, '5.00 PiB'],
 ];
 
-const UNIT_BYTES: Readonly<Record<string, number>> = {B: 1, kiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30, TiB: 2 ** 40, PiB: 2 ** 50};
+const UNIT_BYTES: Readonly<Record<string, number>> = {
+	B: 1,
+	kiB: 2 ** 10,
+	MiB: 2 ** 20,
+	GiB: 2 ** 30,
+	TiB: 2 ** 40,
+	PiB: 2 ** 50,
+};
 
 const FORMAT_TIME: ReadonlyArray<readonly [number, string, number]> = [
 	// seconds, text, how far the text may be from the seconds (its last printed digit or field)
@@ -50,7 +57,8 @@ describe('parseFormattedBytes', () => {
 	});
 
 	it('rejects text that is not a byte size', () => {
-		for (const text of ['', 'GiB', '1.0 XB', 'one MiB', '1.00 GiB extra']) expect(parseFormattedBytes(text)).toBeUndefined();
+		for (const text of ['', 'GiB', '1.0 XB', 'one MiB', '1.00 GiB extra'])
+			expect(parseFormattedBytes(text)).toBeUndefined();
 	});
 });
 
@@ -65,18 +73,23 @@ describe('parseFormattedTime', () => {
 });
 
 describe('formatted text agrees with the raw data-sort values on the 2026.7.1 pages', () => {
-	it.each(SCENARIOS)('workers.html of %s: every occupancy and last-seen text reads back to its data-sort', (scenario) => {
-		const html = readScenarioFile('2026.7.1', scenario, 'scheduler/%2Finfo%2Fmain%2Fworkers.html');
-		const cells = [...html.matchAll(/<td data-sort="([^"]+)">\s*([^<]+?)\s*<\/td>/g)];
-		expect(cells.length).toBeGreaterThan(0);
-		for (const [, raw, text] of cells) {
-			const value = Number(raw);
-			if (/B$/.test(text!)) {
-				const unit = UNIT_BYTES[text!.split(' ')[1]!]!;
-				expect(Math.abs(parseFormattedBytes(text!)! - value)).toBeLessThanOrEqual(0.005 * unit);
-			} else {
-				expect(Math.abs(parseFormattedTime(text!)! - value)).toBeLessThanOrEqual(Math.max(1e-8, Math.abs(value) * 0.01));
+	it.each(SCENARIOS)(
+		'workers.html of %s: every occupancy and last-seen text reads back to its data-sort',
+		(scenario) => {
+			const html = readScenarioFile('2026.7.1', scenario, 'scheduler/%2Finfo%2Fmain%2Fworkers.html');
+			const cells = [...html.matchAll(/<td data-sort="([^"]+)">\s*([^<]+?)\s*<\/td>/g)];
+			expect(cells.length).toBeGreaterThan(0);
+			for (const [, raw, text] of cells) {
+				const value = Number(raw);
+				if (/B$/.test(text!)) {
+					const unit = UNIT_BYTES[text!.split(' ')[1]!]!;
+					expect(Math.abs(parseFormattedBytes(text!)! - value)).toBeLessThanOrEqual(0.005 * unit);
+				} else {
+					expect(Math.abs(parseFormattedTime(text!)! - value)).toBeLessThanOrEqual(
+						Math.max(1e-8, Math.abs(value) * 0.01),
+					);
+				}
 			}
-		}
-	});
+		},
+	);
 });

@@ -10,10 +10,13 @@ import {countsJson, snapshotOf} from '../helpers/fixture-expect.js';
 // What /metrics answers on a scheduler without prometheus_client (docs/endpoints.md, "/metrics has
 // different names"; the Debian package does not pull it in). The recordings had prometheus_client,
 // so the body is written here.
-const PROMETHEUS_STUB = '# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
+const PROMETHEUS_STUB =
+	'# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
 
 const stubMetrics = (entry: ManifestEntry): Partial<EndpointResult> | undefined =>
-	entry.path === '/metrics' ? {status: 200, contentType: 'text/plain; version=0.0.4', body: PROMETHEUS_STUB} : undefined;
+	entry.path === '/metrics'
+		? {status: 200, contentType: 'text/plain; version=0.0.4', body: PROMETHEUS_STUB}
+		: undefined;
 
 describe('a scheduler without prometheus_client', () => {
 	const snap = snapshotOf('2022.12.1', 'busy', {override: stubMetrics});
@@ -27,20 +30,34 @@ describe('a scheduler without prometheus_client', () => {
 	});
 
 	it('falls back to counts.json for the states it means the same way, and leaves queued unknown', () => {
-		expect(snap.scheduler.tasks).toEqual({processing: counts['processing'], 'no-worker': counts['unrunnable'], erred: counts['erred'], released: counts['released']});
+		expect(snap.scheduler.tasks).toEqual({
+			processing: counts['processing'],
+			'no-worker': counts['unrunnable'],
+			erred: counts['erred'],
+			released: counts['released'],
+		});
 		expect(snap.scheduler.tasks.queued).toBeUndefined();
 		expect(snap.scheduler.tasks_total).toBe(counts['tasks']);
 		expect(snap.scheduler.desired_workers).toBe(34);
 		expect(snap.scheduler.clients).toBe(counts['clients']! - 1);
 		expect(snap.scheduler.workers).toEqual({total: 3, idle: 0, saturated: 0});
-		expect(snap.scheduler.sources).toMatchObject({tasks: 'counts', workers: 'counts', desired_workers: 'counts', clients: 'counts'});
+		expect(snap.scheduler.sources).toMatchObject({
+			tasks: 'counts',
+			workers: 'counts',
+			desired_workers: 'counts',
+			clients: 'counts',
+		});
 		expect(snap.scheduler.prefixes).toEqual({});
 		expect(snap.scheduler.tick_count_total).toBeUndefined();
 	});
 
 	it('with identity.json failing too, counts workers by the workers.html list when counts.json is missing', () => {
-		const override = (entry: ManifestEntry, target: EndpointResult['target']) => stubMetrics(entry) ?? identityAnswers500(entry, target);
-		const bare = snapshotOf('2022.12.1', 'busy', {override, only: ['/metrics', '/json/identity.json', '/info/main/workers.html']});
+		const override = (entry: ManifestEntry, target: EndpointResult['target']) =>
+			stubMetrics(entry) ?? identityAnswers500(entry, target);
+		const bare = snapshotOf('2022.12.1', 'busy', {
+			override,
+			only: ['/metrics', '/json/identity.json', '/info/main/workers.html'],
+		});
 		expect(bare.workers_source).toBe('workers_html');
 		expect(bare.scheduler.workers).toEqual({total: 3});
 		expect(bare.scheduler.sources['workers']).toBe('workers_html');
@@ -51,11 +68,25 @@ describe('a scheduler without prometheus_client', () => {
 
 describe('the /status page of a Bokeh-less 2022.12.1 scheduler', () => {
 	it('dates the version ≤2023.3 when nothing else answered', () => {
-		const entry = loadManifest('2022.12.1', 'idle').entries.find((e) => e.path === '/status' && e.target === 'scheduler')!;
+		const entry = loadManifest('2022.12.1', 'idle').entries.find(
+			(e) => e.path === '/status' && e.target === 'scheduler',
+		)!;
 		const body = readScenarioFile('2022.12.1', 'idle', entry.file!);
 		expect(body).toContain('Dask needs bokeh >= 2.4.2, < 3');
-		const result: EndpointResult = {target: 'scheduler', path: '/status', url: entry.url, startedMs: 1, latencyMs: 1, status: 200, contentType: entry.content_type!, body};
-		const snap = buildSnapshot(mergeScrape(emptyCache(), {atMs: 1, base: 'http://127.0.0.1:8787/', responses: [result]}), 1);
+		const result: EndpointResult = {
+			target: 'scheduler',
+			path: '/status',
+			url: entry.url,
+			startedMs: 1,
+			latencyMs: 1,
+			status: 200,
+			contentType: entry.content_type!,
+			body,
+		};
+		const snap = buildSnapshot(
+			mergeScrape(emptyCache(), {atMs: 1, base: 'http://127.0.0.1:8787/', responses: [result]}),
+			1,
+		);
 		expect(snap.dask_version_hint).toBe('<=2023.3');
 		expect(snap.workers).toEqual([]);
 		expect(snap.workers_source).toBeUndefined();
@@ -69,7 +100,8 @@ describe('source/parse stays pure', () => {
 	it.each(files)('%s imports no I/O, UI or network module and reads no clock', (file) => {
 		const text = readFileSync(join(dir, file), 'utf8');
 		const imports = [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]!);
-		for (const spec of imports) expect(spec.startsWith('./') || spec.startsWith('../types/'), `${file} imports ${spec}`).toBe(true);
+		for (const spec of imports)
+			expect(spec.startsWith('./') || spec.startsWith('../types/'), `${file} imports ${spec}`).toBe(true);
 		expect(text).not.toMatch(/Date\.now\(|new Date\(|performance\.now\(|process\.hrtime/);
 	});
 });

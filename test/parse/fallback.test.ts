@@ -2,7 +2,14 @@ import {describe, expect, it} from 'vitest';
 import {parseFormattedTime} from '../../source/parse/dask-numbers.js';
 import type {EndpointResult, Target} from '../../source/types/raw-scrape.js';
 import {identity500Body, identityAnswers500, loadClusterLayout, type ManifestEntry} from '../helpers/fixtures.js';
-import {promByLabel, promPlain, schedulerMetricsBody, snapshotOf, workerMetricsBody, workersHtmlRows} from '../helpers/fixture-expect.js';
+import {
+	promByLabel,
+	promPlain,
+	schedulerMetricsBody,
+	snapshotOf,
+	workerMetricsBody,
+	workersHtmlRows,
+} from '../helpers/fixture-expect.js';
 
 describe('identity.json answering the recorded HTTP 500 (2026.7.1 identity-500-probe)', () => {
 	const snap = snapshotOf('2026.7.1', 'busy', {override: identityAnswers500});
@@ -38,7 +45,11 @@ describe('identity.json answering the recorded HTTP 500 (2026.7.1 identity-500-p
 	it("fills the memory breakdown and task states from each worker's own /metrics", () => {
 		for (const expected of layout) {
 			const w = snap.workers.find((x) => x.address === expected.address)!;
-			const memory = promByLabel(workerMetricsBody('2026.7.1', 'busy', expected.name), 'dask_worker_memory_bytes', 'type');
+			const memory = promByLabel(
+				workerMetricsBody('2026.7.1', 'busy', expected.name),
+				'dask_worker_memory_bytes',
+				'type',
+			);
 			const tasks = promByLabel(workerMetricsBody('2026.7.1', 'busy', expected.name), 'dask_worker_tasks', 'state');
 			expect(w.memory_managed_bytes).toBe(memory.get('managed'));
 			expect(w.memory_unmanaged_bytes).toBe(memory.get('unmanaged'));
@@ -50,7 +61,9 @@ describe('identity.json answering the recorded HTTP 500 (2026.7.1 identity-500-p
 	});
 
 	it('still reads paused workers from the scheduler /metrics', () => {
-		expect(snap.scheduler.workers.paused).toBe(promByLabel(schedulerMetricsBody('2026.7.1', 'busy'), 'dask_scheduler_workers', 'state').get('paused'));
+		expect(snap.scheduler.workers.paused).toBe(
+			promByLabel(schedulerMetricsBody('2026.7.1', 'busy'), 'dask_scheduler_workers', 'state').get('paused'),
+		);
 		expect(snap.scheduler.sources['workers']).toBe('metrics');
 	});
 
@@ -80,10 +93,15 @@ describe('the workers.html fallback on 2022.12.1 (formatted text only)', () => {
 			const row = rows.find((r) => r.address === expected.address)!;
 			expect(w.memory_limit_bytes).toBe(expected.memory_limit);
 			expect(w.occupancy_seconds).toBe(parseFormattedTime(/<td>([^<]+)<\/td>/.exec(row.cells[5]!)![1]!));
-			expect(w.heartbeat_age_seconds).toBeCloseTo(parseFormattedTime(/<td>([^<]+)<\/td>/.exec(row.cells[10]!)![1]!)!, 6);
+			expect(w.heartbeat_age_seconds).toBeCloseTo(
+				parseFormattedTime(/<td>([^<]+)<\/td>/.exec(row.cells[10]!)![1]!)!,
+				6,
+			);
 		}
 		expect(snap.scheduler.tasks.queued).toBe(214);
-		expect(snap.scheduler.desired_workers).toBe(promPlain(schedulerMetricsBody('2022.12.1', 'busy'), 'dask_scheduler_desired_workers'));
+		expect(snap.scheduler.desired_workers).toBe(
+			promPlain(schedulerMetricsBody('2022.12.1', 'busy'), 'dask_scheduler_desired_workers'),
+		);
 	});
 
 	it('leaves paused and retiring unknown: 2022.12 /metrics has no such label and no worker status is known', () => {

@@ -2,7 +2,13 @@ import {describe, expect, it} from 'vitest';
 import {parseAdaptiveTarget, parseApiRoot, parseCheckIdle, parseGetWorkers} from '../../source/parse/api.js';
 import {parseCounts} from '../../source/parse/counts.js';
 import {parseIdentity} from '../../source/parse/identity.js';
-import {FIXTURE_VERSIONS, identity200ProbeBody, loadClusterLayout, readScenarioFile, SCENARIOS} from '../helpers/fixtures.js';
+import {
+	FIXTURE_VERSIONS,
+	identity200ProbeBody,
+	loadClusterLayout,
+	readScenarioFile,
+	SCENARIOS,
+} from '../helpers/fixtures.js';
 import {countsJson, identityJson} from '../helpers/fixture-expect.js';
 
 const file = (path: string) => `scheduler/${encodeURIComponent(path)}`;
@@ -12,10 +18,22 @@ describe('parseIdentity', () => {
 		const identity = parseIdentity(readScenarioFile('2022.12.1', 'busy', file('/json/identity.json')));
 		expect(identity.hasNWorkers).toBe(false);
 		expect(identity.hasDigests).toBe(false);
-		expect(identity.scheduler).toEqual({address: 'tcp://127.0.0.1:8786', id: expect.stringMatching(/^Scheduler-/) as string, started: expect.any(Number) as number, dashboard_port: 8787});
+		expect(identity.scheduler).toEqual({
+			address: 'tcp://127.0.0.1:8786',
+			id: expect.stringMatching(/^Scheduler-/) as string,
+			started: expect.any(Number) as number,
+			dashboard_port: 8787,
+		});
 		const alpha = identity.workers.find((w) => w.name === 'alpha')!;
 		expect(Object.keys(alpha.task_counts!)).toHaveLength(10);
-		expect(alpha).toMatchObject({tasks_executing: 2, tasks_ready: 6, tasks_in_memory: 2, status: 'running', nanny: 'tcp://127.0.0.1:40011', dashboard_port: 8791});
+		expect(alpha).toMatchObject({
+			tasks_executing: 2,
+			tasks_ready: 6,
+			tasks_in_memory: 2,
+			status: 'running',
+			nanny: 'tcp://127.0.0.1:40011',
+			dashboard_port: 8791,
+		});
 	});
 
 	it('2026.7.1: totals at the top, sparse task_counts, digests present', () => {
@@ -30,25 +48,40 @@ describe('parseIdentity', () => {
 		expect(identity.workers.find((w) => w.name === 'gamma')?.nanny).toBeNull();
 	});
 
-	it.each(FIXTURE_VERSIONS.flatMap((v) => SCENARIOS.map((s) => [v, s] as const)))('%s %s: memory as WorkerState.memory derives it', (version, scenario) => {
-		const raw = identityJson(version, scenario);
-		for (const w of parseIdentity(readScenarioFile(version, scenario, file('/json/identity.json'))).workers) {
-			const m = raw.workers[w.address]!.metrics;
-			const managed = Math.min(m.memory, Math.max(0, m.managed_bytes - m.spilled_bytes.memory));
-			expect(w).toMatchObject({memory_process_bytes: m.memory, memory_managed_bytes: managed, memory_unmanaged_bytes: m.memory - managed, memory_spilled_bytes: m.spilled_bytes.disk});
-		}
-	});
+	it.each(FIXTURE_VERSIONS.flatMap((v) => SCENARIOS.map((s) => [v, s] as const)))(
+		'%s %s: memory as WorkerState.memory derives it',
+		(version, scenario) => {
+			const raw = identityJson(version, scenario);
+			for (const w of parseIdentity(readScenarioFile(version, scenario, file('/json/identity.json'))).workers) {
+				const m = raw.workers[w.address]!.metrics;
+				const managed = Math.min(m.memory, Math.max(0, m.managed_bytes - m.spilled_bytes.memory));
+				expect(w).toMatchObject({
+					memory_process_bytes: m.memory,
+					memory_managed_bytes: managed,
+					memory_unmanaged_bytes: m.memory - managed,
+					memory_spilled_bytes: m.spilled_bytes.disk,
+				});
+			}
+		},
+	);
 
 	it('reads the 200 body of the busy identity probe, where a worker runs tasks', () => {
 		const identity = parseIdentity(identity200ProbeBody());
-		expect(identity.workers.map((w) => w.name).sort()).toEqual(loadClusterLayout('2026.7.1').workers.map((w) => w.name));
+		expect(identity.workers.map((w) => w.name).sort()).toEqual(
+			loadClusterLayout('2026.7.1').workers.map((w) => w.name),
+		);
 	});
 
 	it('clamps managed memory into 0…process and names integer-named workers', () => {
 		const body = JSON.stringify({
 			type: 'Scheduler',
 			workers: {
-				'tcp://h:1': {name: 0, nthreads: 1, memory_limit: 0, metrics: {memory: 100, managed_bytes: 500, spilled_bytes: {memory: 0, disk: 0}}},
+				'tcp://h:1': {
+					name: 0,
+					nthreads: 1,
+					memory_limit: 0,
+					metrics: {memory: 100, managed_bytes: 500, spilled_bytes: {memory: 0, disk: 0}},
+				},
 				'tcp://h:2': {name: 1, metrics: {memory: 100, managed_bytes: 10, spilled_bytes: {memory: 50, disk: 7}}},
 			},
 		});
@@ -76,7 +109,9 @@ describe('parseCounts and the /api/v1 parsers', () => {
 		expect(parseApiRoot(readScenarioFile('2022.12.1', 'idle', file('/api/v1')))).toBe(true);
 		expect(parseAdaptiveTarget(readScenarioFile('2026.7.1', 'busy', file('/api/v1/adaptive_target')))).toBe(140);
 		expect(parseAdaptiveTarget(readScenarioFile('2022.12.1', 'busy', file('/api/v1/adaptive_target')))).toBe(34);
-		expect(parseCheckIdle(readScenarioFile('2026.7.1', 'busy', file('/api/v1/check_idle')))).toEqual({idle_since: null});
+		expect(parseCheckIdle(readScenarioFile('2026.7.1', 'busy', file('/api/v1/check_idle')))).toEqual({
+			idle_since: null,
+		});
 		const idleSince = parseCheckIdle(readScenarioFile('2026.7.1', 'idle', file('/api/v1/check_idle'))).idle_since;
 		expect(idleSince).toBeGreaterThan(1_795_000_000);
 		const workers = parseGetWorkers(readScenarioFile('2026.7.1', 'worker-died', file('/api/v1/get_workers')));
@@ -85,7 +120,9 @@ describe('parseCounts and the /api/v1 parsers', () => {
 	});
 
 	it('reads integer worker names from get_workers and rejects a wrong greeting', () => {
-		expect(parseGetWorkers('{"num_workers": 1, "workers": [{"name": 0, "address": "tcp://h:1"}]}').workers).toEqual([{name: '0', address: 'tcp://h:1'}]);
+		expect(parseGetWorkers('{"num_workers": 1, "workers": [{"name": 0, "address": "tcp://h:1"}]}').workers).toEqual([
+			{name: '0', address: 'tcp://h:1'},
+		]);
 		expect(() => parseApiRoot('<html>login</html>')).toThrow('API V1');
 		expect(() => parseCheckIdle('{"idle_since": "soon"}')).toThrow('neither a number nor null');
 	});

@@ -43,7 +43,8 @@ describe('keySplit', () => {
 				const entries = loadManifest(version, scenario).entries;
 				const prefixes = new Set<string>();
 				const metrics = parsePrometheus(readScenarioFile(version, scenario, 'scheduler/%2Fmetrics'));
-				for (const s of metrics.samples.get('dask_scheduler_prefix_state_totals_total') ?? []) prefixes.add(s.labels!['task_prefix_name']!);
+				for (const s of metrics.samples.get('dask_scheduler_prefix_state_totals_total') ?? [])
+					prefixes.add(s.labels!['task_prefix_name']!);
 				for (const entry of entries) {
 					if (!entry.path.startsWith('/info/worker/') || !entry.file) continue;
 					const page = parseWorkerPage(readScenarioFile(version, scenario, entry.file));

@@ -14,19 +14,41 @@ describe('parseSchedulerMetrics', () => {
 	it('reads the 2022.12 worker labels as connected/idle/saturated and derives partially saturated', () => {
 		const m = scheduler('2022.12.1', 'busy');
 		expect(m.workerLabels).toBe('connected');
-		expect(workerCountsFromMetrics(m)).toEqual({counts: {total: 3, idle: 0, saturated: 0, partially_saturated: 3}, derived: ['partially_saturated'], fromStatuses: []});
-		expect(workerCountsFromMetrics(m, {paused: 1, retiring: 0})?.counts).toEqual({total: 3, idle: 0, saturated: 0, partially_saturated: 2, paused: 1, retiring: 0});
+		expect(workerCountsFromMetrics(m)).toEqual({
+			counts: {total: 3, idle: 0, saturated: 0, partially_saturated: 3},
+			derived: ['partially_saturated'],
+			fromStatuses: [],
+		});
+		expect(workerCountsFromMetrics(m, {paused: 1, retiring: 0})?.counts).toEqual({
+			total: 3,
+			idle: 0,
+			saturated: 0,
+			partially_saturated: 2,
+			paused: 1,
+			retiring: 0,
+		});
 	});
 
 	it('never derives a negative partially saturated count from overlapping 2022.12 subsets', () => {
-		const m = parseSchedulerMetrics(parsePrometheus('dask_scheduler_workers{state="connected"} 2.0\ndask_scheduler_workers{state="saturated"} 1.0\ndask_scheduler_workers{state="idle"} 2.0\n'));
+		const m = parseSchedulerMetrics(
+			parsePrometheus(
+				'dask_scheduler_workers{state="connected"} 2.0\ndask_scheduler_workers{state="saturated"} 1.0\ndask_scheduler_workers{state="idle"} 2.0\n',
+			),
+		);
 		expect(workerCountsFromMetrics(m)?.counts.partially_saturated).toBe(0);
 	});
 
 	it('adds up the modern additive labels into the total', () => {
 		const m = scheduler('2026.7.1', 'idle');
 		expect(m.workerLabels).toBe('additive');
-		expect(workerCountsFromMetrics(m)?.counts).toEqual({total: 3, idle: 3, partially_saturated: 0, saturated: 0, paused: 0, retiring: 0});
+		expect(workerCountsFromMetrics(m)?.counts).toEqual({
+			total: 3,
+			idle: 3,
+			partially_saturated: 0,
+			saturated: 0,
+			paused: 0,
+			retiring: 0,
+		});
 	});
 
 	it.each(FIXTURE_VERSIONS)('%s: process figures of the scheduler process and tick figures', (version) => {
@@ -56,7 +78,11 @@ describe('parseSchedulerMetrics', () => {
 	});
 
 	it('notes the families that date a version', () => {
-		expect(scheduler('2026.7.1', 'idle')).toMatchObject({hasClientConnectionsAdded: true, hasTaskGroups: true, task_groups: expect.any(Number) as number});
+		expect(scheduler('2026.7.1', 'idle')).toMatchObject({
+			hasClientConnectionsAdded: true,
+			hasTaskGroups: true,
+			task_groups: expect.any(Number) as number,
+		});
 		expect(scheduler('2022.12.1', 'idle')).toMatchObject({hasClientConnectionsAdded: false, hasTaskGroups: false});
 	});
 
@@ -71,7 +97,19 @@ describe('parseSchedulerMetrics', () => {
 describe('parseWorkerMetrics', () => {
 	it('2022.12.1: the fixed set of task states with zeros, other included; memory = memory + disk', () => {
 		const w = worker('2022.12.1', 'memory-heavy', 'beta');
-		expect(w.task_counts).toEqual({executing: 0, 'long-running': 0, memory: 7, disk: 2, ready: 0, constrained: 0, waiting: 0, fetch: 0, missing: 0, flight: 0, other: 0});
+		expect(w.task_counts).toEqual({
+			executing: 0,
+			'long-running': 0,
+			memory: 7,
+			disk: 2,
+			ready: 0,
+			constrained: 0,
+			waiting: 0,
+			fetch: 0,
+			missing: 0,
+			flight: 0,
+			other: 0,
+		});
 		expect(w.tasks_in_memory).toBe(9);
 	});
 
@@ -85,28 +123,33 @@ describe('parseWorkerMetrics', () => {
 		expect(idle.spill_write_bytes_total).toBe(0);
 	});
 
-	it.each(FIXTURE_VERSIONS)('%s memory-heavy beta: memory breakdown and spill by activity in one spelling', (version) => {
-		const body = workerMetricsBody(version, 'memory-heavy', 'beta');
-		const memory = promByLabel(body, 'dask_worker_memory_bytes', 'type');
-		const w = worker(version, 'memory-heavy', 'beta');
-		expect(w.memory_managed_bytes).toBe(memory.get('managed'));
-		expect(w.memory_unmanaged_bytes).toBe(memory.get('unmanaged'));
-		expect(w.memory_spilled_bytes).toBe(memory.get('spilled'));
-		expect(w.memory_process_bytes).toBe(memory.get('managed')! + memory.get('unmanaged')!);
-		expect(w.spill_write_bytes_total).toBe(83_886_430);
-		expect(w.spill_read_bytes_total).toBe(0);
-		expect(Object.keys(w.spill_bytes!)).toContain('memory-read');
-		expect(Object.keys(w.spill_bytes!).some((k) => k.includes('_'))).toBe(false);
-		expect(w.nthreads).toBe(1);
-		expect(w.transfer_incoming_count_total).toBe(promPlain(body, 'dask_worker_transfer_incoming_count_total'));
-		expect(w.transfer_outgoing_bytes_total).toBe(promPlain(body, 'dask_worker_transfer_outgoing_bytes_total'));
-		expect(w.process_rss_bytes).toBe(promPlain(body, 'process_resident_memory_bytes'));
-		expect(w.latency_seconds).toBe(promPlain(body, 'dask_worker_latency_seconds'));
-		expect(w.tick_count_total).toBe(promPlain(body, 'dask_worker_tick_count_total'));
-	});
+	it.each(FIXTURE_VERSIONS)(
+		'%s memory-heavy beta: memory breakdown and spill by activity in one spelling',
+		(version) => {
+			const body = workerMetricsBody(version, 'memory-heavy', 'beta');
+			const memory = promByLabel(body, 'dask_worker_memory_bytes', 'type');
+			const w = worker(version, 'memory-heavy', 'beta');
+			expect(w.memory_managed_bytes).toBe(memory.get('managed'));
+			expect(w.memory_unmanaged_bytes).toBe(memory.get('unmanaged'));
+			expect(w.memory_spilled_bytes).toBe(memory.get('spilled'));
+			expect(w.memory_process_bytes).toBe(memory.get('managed')! + memory.get('unmanaged')!);
+			expect(w.spill_write_bytes_total).toBe(83_886_430);
+			expect(w.spill_read_bytes_total).toBe(0);
+			expect(Object.keys(w.spill_bytes!)).toContain('memory-read');
+			expect(Object.keys(w.spill_bytes!).some((k) => k.includes('_'))).toBe(false);
+			expect(w.nthreads).toBe(1);
+			expect(w.transfer_incoming_count_total).toBe(promPlain(body, 'dask_worker_transfer_incoming_count_total'));
+			expect(w.transfer_outgoing_bytes_total).toBe(promPlain(body, 'dask_worker_transfer_outgoing_bytes_total'));
+			expect(w.process_rss_bytes).toBe(promPlain(body, 'process_resident_memory_bytes'));
+			expect(w.latency_seconds).toBe(promPlain(body, 'dask_worker_latency_seconds'));
+			expect(w.tick_count_total).toBe(promPlain(body, 'dask_worker_tick_count_total'));
+		},
+	);
 
 	it('leaves spill figures undefined when the worker has no spill families (spilling disabled)', () => {
-		const w = parseWorkerMetrics(parsePrometheus('dask_worker_threads 2.0\ndask_worker_memory_bytes{type="managed"} 10.0\n'));
+		const w = parseWorkerMetrics(
+			parsePrometheus('dask_worker_threads 2.0\ndask_worker_memory_bytes{type="managed"} 10.0\n'),
+		);
 		expect(w.spill_write_bytes_total).toBeUndefined();
 		expect(w.task_counts).toBeUndefined();
 		expect(w.memory_process_bytes).toBeUndefined();

@@ -4,30 +4,45 @@ import {parseWorkersHtml} from '../../source/parse/workers-html.js';
 import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, readScenarioFile, SCENARIOS} from '../helpers/fixtures.js';
 import {identityJson, workersHtmlRows} from '../helpers/fixture-expect.js';
 
-const workerPagePath = (address: string) => `scheduler/${encodeURIComponent(`/info/worker/${encodeURIComponent(address)}.html`)}`;
+const workerPagePath = (address: string) =>
+	`scheduler/${encodeURIComponent(`/info/worker/${encodeURIComponent(address)}.html`)}`;
 
 describe('parseWorkersHtml on every recorded workers.html', () => {
 	const cases = FIXTURE_VERSIONS.flatMap((version) => SCENARIOS.map((scenario) => [version, scenario] as const));
 
-	it.each(cases)('%s %s: one row per live worker with the progress bar bytes and the proxy link', (version, scenario) => {
-		const page = parseWorkersHtml(readScenarioFile(version, scenario, 'scheduler/%2Finfo%2Fmain%2Fworkers.html'));
-		const identity = identityJson(version, scenario);
-		const layout = loadClusterLayout(version);
-		expect(page.rows.map((r) => r.address).sort()).toEqual(Object.keys(loadManifest(version, scenario).meta.workers).sort());
-		expect(page.scheduler_address).toBe(layout.scheduler_address);
-		expect(page.hasDataSort).toBe(version === '2026.7.1');
-		expect(page.hasCloseButtons).toBe(version === '2026.7.1');
-		for (const row of page.rows) {
-			const cluster = layout.workers.find((w) => w.address === row.address)!;
-			const raw = workersHtmlRows(version, scenario).find((r) => r.address === row.address)!;
-			expect(row).toMatchObject({name: cluster.name, nthreads: cluster.nthreads, memory_limit_bytes: cluster.memory_limit, dashboard_port: cluster.http_port, host: '127.0.0.1', stale: false});
-			expect(row.memory_process_bytes).toBe(Number(/value="(\d+)"/.exec(raw.cells[4]!)![1]));
-			// The page's progress value is the heartbeat RSS identity.json reports too (that heartbeat or a close one).
-			expect(Math.abs(row.memory_process_bytes! / identity.workers[row.address]!.metrics.memory - 1)).toBeLessThan(0.15);
-			expect(row.last_seen_age_seconds).toBeGreaterThanOrEqual(0);
-			expect(row.last_seen_age_seconds).toBeLessThan(5);
-		}
-	});
+	it.each(cases)(
+		'%s %s: one row per live worker with the progress bar bytes and the proxy link',
+		(version, scenario) => {
+			const page = parseWorkersHtml(readScenarioFile(version, scenario, 'scheduler/%2Finfo%2Fmain%2Fworkers.html'));
+			const identity = identityJson(version, scenario);
+			const layout = loadClusterLayout(version);
+			expect(page.rows.map((r) => r.address).sort()).toEqual(
+				Object.keys(loadManifest(version, scenario).meta.workers).sort(),
+			);
+			expect(page.scheduler_address).toBe(layout.scheduler_address);
+			expect(page.hasDataSort).toBe(version === '2026.7.1');
+			expect(page.hasCloseButtons).toBe(version === '2026.7.1');
+			for (const row of page.rows) {
+				const cluster = layout.workers.find((w) => w.address === row.address)!;
+				const raw = workersHtmlRows(version, scenario).find((r) => r.address === row.address)!;
+				expect(row).toMatchObject({
+					name: cluster.name,
+					nthreads: cluster.nthreads,
+					memory_limit_bytes: cluster.memory_limit,
+					dashboard_port: cluster.http_port,
+					host: '127.0.0.1',
+					stale: false,
+				});
+				expect(row.memory_process_bytes).toBe(Number(/value="(\d+)"/.exec(raw.cells[4]!)![1]));
+				// The page's progress value is the heartbeat RSS identity.json reports too (that heartbeat or a close one).
+				expect(Math.abs(row.memory_process_bytes! / identity.workers[row.address]!.metrics.memory - 1)).toBeLessThan(
+					0.15,
+				);
+				expect(row.last_seen_age_seconds).toBeGreaterThanOrEqual(0);
+				expect(row.last_seen_age_seconds).toBeLessThan(5);
+			}
+		},
+	);
 
 	it('reads names with HTML entities, integer names, a stale row and a worker without a dashboard', () => {
 		// Rows as Tornado renders worker-table.html (2022.12.1 template) for cases the recordings lack.
@@ -43,10 +58,26 @@ describe('parseWorkersHtml on every recorded workers.html', () => {
 		const page = parseWorkersHtml(html);
 		expect(page.scheduler_address).toBe('tcp://10.0.0.1:8786');
 		expect(page.rows[0]).toEqual({
-			address: 'tcp://10.0.0.5:1', name: 'a&b <x>', nthreads: 4, memory_limit_bytes: 16_106_127_360, memory_process_bytes: 1_073_741_824,
-			occupancy_seconds: 1234, processing: 12, keys_in_memory: 300, last_seen_age_seconds: 3900, stale: true,
+			address: 'tcp://10.0.0.5:1',
+			name: 'a&b <x>',
+			nthreads: 4,
+			memory_limit_bytes: 16_106_127_360,
+			memory_process_bytes: 1_073_741_824,
+			occupancy_seconds: 1234,
+			processing: 12,
+			keys_in_memory: 300,
+			last_seen_age_seconds: 3900,
+			stale: true,
 		});
-		expect(page.rows[1]).toMatchObject({name: '0', memory_limit_bytes: 0, dashboard_port: 40_123, host: '10.0.0.6', occupancy_seconds: 0, last_seen_age_seconds: 0.0125, stale: false});
+		expect(page.rows[1]).toMatchObject({
+			name: '0',
+			memory_limit_bytes: 0,
+			dashboard_port: 40_123,
+			host: '10.0.0.6',
+			occupancy_seconds: 0,
+			last_seen_age_seconds: 0.0125,
+			stale: false,
+		});
 	});
 
 	it('rejects a page without a worker table', () => {
@@ -55,19 +86,22 @@ describe('parseWorkersHtml on every recorded workers.html', () => {
 });
 
 describe('parseWorkerPage on the recorded /info/worker pages', () => {
-	it.each(FIXTURE_VERSIONS)('%s memory-heavy beta: 8 cache-blob and 1 make_blob of 40 MiB each, the same keys as its In-memory count', (version) => {
-		const beta = loadClusterLayout(version).workers.find((w) => w.name === 'beta')!;
-		const page = parseWorkerPage(readScenarioFile(version, 'memory-heavy', workerPagePath(beta.address)));
-		expect(page.address).toBe(beta.address);
-		expect(page.row?.name).toBe('beta');
-		expect(page.inMemory).toHaveLength(page.row!.keys_in_memory!);
-		expect(page.byPrefix).toEqual([
-			{prefix: 'cache-blob', keys: 8, bytes: 8 * 40 * 2 ** 20},
-			{prefix: 'make_blob', keys: 1, bytes: 40 * 2 ** 20},
-		]);
-		expect(page.inMemoryBytes).toBe(9 * 40 * 2 ** 20);
-		expect(page.processing).toEqual([]);
-	});
+	it.each(FIXTURE_VERSIONS)(
+		'%s memory-heavy beta: 8 cache-blob and 1 make_blob of 40 MiB each, the same keys as its In-memory count',
+		(version) => {
+			const beta = loadClusterLayout(version).workers.find((w) => w.name === 'beta')!;
+			const page = parseWorkerPage(readScenarioFile(version, 'memory-heavy', workerPagePath(beta.address)));
+			expect(page.address).toBe(beta.address);
+			expect(page.row?.name).toBe('beta');
+			expect(page.inMemory).toHaveLength(page.row!.keys_in_memory!);
+			expect(page.byPrefix).toEqual([
+				{prefix: 'cache-blob', keys: 8, bytes: 8 * 40 * 2 ** 20},
+				{prefix: 'make_blob', keys: 1, bytes: 40 * 2 ** 20},
+			]);
+			expect(page.inMemoryBytes).toBe(9 * 40 * 2 ** 20);
+			expect(page.processing).toEqual([]);
+		},
+	);
 
 	it('2026.7.1 busy alpha: processing keys with their priority, in-memory inc keys of 28 B', () => {
 		const alpha = loadClusterLayout('2026.7.1').workers.find((w) => w.name === 'alpha')!;

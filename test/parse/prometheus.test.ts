@@ -1,5 +1,12 @@
 import {describe, expect, it} from 'vitest';
-import {hasFamily, isPrometheusStub, parsePrometheus, parsePromNumber, sampleValue, valuesByLabel} from '../../source/parse/prometheus.js';
+import {
+	hasFamily,
+	isPrometheusStub,
+	parsePrometheus,
+	parsePromNumber,
+	sampleValue,
+	valuesByLabel,
+} from '../../source/parse/prometheus.js';
 import {FIXTURE_VERSIONS, loadManifest, readScenarioFile, SCENARIOS} from '../helpers/fixtures.js';
 
 /** Every recorded Prometheus body (scheduler and workers), both versions. */
@@ -9,7 +16,10 @@ function recordedMetricsBodies(): Array<{label: string; body: string}> {
 		for (const scenario of SCENARIOS) {
 			for (const entry of loadManifest(version, scenario).entries) {
 				if (entry.path === '/metrics' && entry.status === 200 && entry.file) {
-					out.push({label: `${version}/${scenario}/${entry.target}`, body: readScenarioFile(version, scenario, entry.file)});
+					out.push({
+						label: `${version}/${scenario}/${entry.target}`,
+						body: readScenarioFile(version, scenario, entry.file),
+					});
 				}
 			}
 		}
@@ -25,17 +35,20 @@ describe('parsePrometheus on the recorded bodies', () => {
 		expect(bodies.length).toBe(2 * (4 + 4 + 4 + 4 + 3 + 3));
 	});
 
-	it.each(bodies.map((b) => [b.label, b.body] as const))('reads every sample line of %s and rejects none', (_label, body) => {
-		const sampleLines = body.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
-		const doc = parsePrometheus(body);
-		expect(doc.invalidLines).toBe(0);
-		expect(doc.sampleCount).toBe(sampleLines.length);
-		// The last sample line's value matches what the text says.
-		const last = sampleLines.at(-1)!;
-		const [, valueText] = /\s(\S+)$/.exec(last)!;
-		const name = /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(last)![0];
-		expect(doc.samples.get(name)!.at(-1)!.value).toBe(Number(valueText));
-	});
+	it.each(bodies.map((b) => [b.label, b.body] as const))(
+		'reads every sample line of %s and rejects none',
+		(_label, body) => {
+			const sampleLines = body.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#'));
+			const doc = parsePrometheus(body);
+			expect(doc.invalidLines).toBe(0);
+			expect(doc.sampleCount).toBe(sampleLines.length);
+			// The last sample line's value matches what the text says.
+			const last = sampleLines.at(-1)!;
+			const [, valueText] = /\s(\S+)$/.exec(last)!;
+			const name = /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(last)![0];
+			expect(doc.samples.get(name)!.at(-1)!.value).toBe(Number(valueText));
+		},
+	);
 
 	it('reads HELP text with its escaped newline as a real newline', () => {
 		const body = readScenarioFile('2022.12.1', 'busy', 'scheduler/%2Fmetrics');
@@ -104,14 +117,17 @@ describe('parsePrometheus edge cases', () => {
 	});
 
 	it('knows a family declared by # TYPE even when it prints no samples', () => {
-		const doc = parsePrometheus('# HELP dask_worker_tasks Number of tasks at worker.\n# TYPE dask_worker_tasks gauge\n');
+		const doc = parsePrometheus(
+			'# HELP dask_worker_tasks Number of tasks at worker.\n# TYPE dask_worker_tasks gauge\n',
+		);
 		expect(hasFamily(doc, 'dask_worker_tasks')).toBe(true);
 		expect(valuesByLabel(doc, 'dask_worker_tasks', 'state')).toEqual(new Map());
 		expect(valuesByLabel(doc, 'dask_worker_spill_bytes_total', 'activity')).toBeUndefined();
 	});
 
 	it('recognises the one-line "not available" stub Dask serves without prometheus_client', () => {
-		const stub = '# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
+		const stub =
+			'# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
 		expect(isPrometheusStub(stub)).toBe(true);
 		expect(isPrometheusStub(`${stub}\n`)).toBe(true);
 		expect(parsePrometheus(stub).sampleCount).toBe(0);

@@ -27,10 +27,20 @@ function withoutBody(answer: CachedAnswer): CachedAnswer {
 
 /** The cache as it would be had no body been kept: the next round parses everything again. */
 function forgetBodies(cache: ScrapeCache): ScrapeCache {
-	const entries = new Map([...cache.entries].map(([key, entry]) => {
-		const {lastOk, lastFailure, ...rest} = entry;
-		return [key, {...rest, latest: withoutBody(entry.latest), ...(lastOk ? {lastOk: withoutBody(lastOk)} : {}), ...(lastFailure ? {lastFailure: withoutBody(lastFailure)} : {})}];
-	}));
+	const entries = new Map(
+		[...cache.entries].map(([key, entry]) => {
+			const {lastOk, lastFailure, ...rest} = entry;
+			return [
+				key,
+				{
+					...rest,
+					latest: withoutBody(entry.latest),
+					...(lastOk ? {lastOk: withoutBody(lastOk)} : {}),
+					...(lastFailure ? {lastFailure: withoutBody(lastFailure)} : {}),
+				},
+			];
+		}),
+	);
 	return {...cache, entries};
 }
 
@@ -65,7 +75,9 @@ describe('reusing the parsed value of an unchanged answer', () => {
 		expect(a.body!.length).toBeLessThanOrEqual(REUSE_BODY_LIMIT);
 		expect(b.parsed).toBe(a.parsed); // the same object: not parsed again
 		expect(b.result.startedMs).toBe(t0 + 2000); // the answer itself is the new one
-		expect(buildSnapshot(second, t0 + 2000)).toEqual(buildSnapshot(mergeScrape(forgetBodies(first), at(busy, t0 + 2000)), t0 + 2000));
+		expect(buildSnapshot(second, t0 + 2000)).toEqual(
+			buildSnapshot(mergeScrape(forgetBodies(first), at(busy, t0 + 2000)), t0 + 2000),
+		);
 	});
 
 	it('parses again when the body changed', () => {
@@ -75,13 +87,22 @@ describe('reusing the parsed value of an unchanged answer', () => {
 		const a = entryOf(first, 'scheduler', '/metrics')!.latest;
 		const b = entryOf(second, 'scheduler', '/metrics')!.latest;
 		expect(b.parsed).not.toBe(a.parsed);
-		expect(b.parsed).toEqual(entryOf(mergeScrape(emptyCache(), at(errors, t0 + 2000)), 'scheduler', '/metrics')!.latest.parsed);
+		expect(b.parsed).toEqual(
+			entryOf(mergeScrape(emptyCache(), at(errors, t0 + 2000)), 'scheduler', '/metrics')!.latest.parsed,
+		);
 		expect(buildSnapshot(second, t0 + 2000).scheduler.tasks.erred).toBe(10);
 	});
 
 	it('does not reuse across a failure: an answer after a failed one is parsed afresh', () => {
 		const first = mergeScrape(emptyCache(), at(busy, t0));
-		const failing = {...at(busy, t0 + 2000), responses: at(busy, t0 + 2000).responses.map((r) => (r.path === '/json/identity.json' && r.target === 'scheduler' ? {...r, status: 500, body: 'Internal Server Error'} : r))};
+		const failing = {
+			...at(busy, t0 + 2000),
+			responses: at(busy, t0 + 2000).responses.map((r) =>
+				r.path === '/json/identity.json' && r.target === 'scheduler'
+					? {...r, status: 500, body: 'Internal Server Error'}
+					: r,
+			),
+		};
 		const second = mergeScrape(first, failing);
 		expect(entryOf(second, 'scheduler', '/json/identity.json')!.latest.state).toBe('failed');
 		const third = mergeScrape(second, at(busy, t0 + 4000));
@@ -106,7 +127,10 @@ describe('reusing the parsed value of an unchanged answer', () => {
 	});
 
 	it('gives the same snapshots as parsing every answer over the whole recorded Dask 2023.6.0 session', () => {
-		const lines = gunzipSync(readFileSync(join(FIXTURES_ROOT, 'dask-2023.6.0', 'tui-session.ndjson.gz'))).toString('utf8').split('\n').filter((l) => l.trim() !== '');
+		const lines = gunzipSync(readFileSync(join(FIXTURES_ROOT, 'dask-2023.6.0', 'tui-session.ndjson.gz')))
+			.toString('utf8')
+			.split('\n')
+			.filter((l) => l.trim() !== '');
 		const rounds = lines.slice(1).map((line) => parseRound(line));
 		expect(rounds.length).toBeGreaterThan(50);
 		expect(bothWays(rounds)).toBeGreaterThan(0);

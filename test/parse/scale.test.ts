@@ -15,17 +15,32 @@ const WORKERS = 10_000;
 const SAMPLE_PER_ROUND = 50; // scrape/worker-plan samples this many worker /metrics per round
 const file = (path: string) => `scheduler/${encodeURIComponent(path)}`;
 
-const addressOf = (i: number) => `tcp://10.${(i >> 8) & 255}.${i & 255}.${1 + (i >> 16)}:4${String(i % 10_000).padStart(4, '0')}`;
+const addressOf = (i: number) =>
+	`tcp://10.${(i >> 8) & 255}.${i & 255}.${1 + (i >> 16)}:4${String(i % 10_000).padStart(4, '0')}`;
 const hostOf = (i: number) => addressOf(i).slice(6, addressOf(i).lastIndexOf(':'));
 
 function synthesizedIdentity(): string {
-	const real = JSON.parse(readScenarioFile('2026.7.1', 'busy', file('/json/identity.json'))) as {workers: Record<string, Record<string, unknown>>} & Record<string, unknown>;
+	const real = JSON.parse(readScenarioFile('2026.7.1', 'busy', file('/json/identity.json'))) as {
+		workers: Record<string, Record<string, unknown>>;
+	} & Record<string, unknown>;
 	const template = Object.values(real.workers)[0]!;
 	const workers: Record<string, unknown> = {};
 	for (let i = 0; i < WORKERS; i++) {
-		workers[addressOf(i)] = {...template, id: `w${i}`, name: `w${i}`, host: hostOf(i), services: {dashboard: 8000 + (i % 1000)}};
+		workers[addressOf(i)] = {
+			...template,
+			id: `w${i}`,
+			name: `w${i}`,
+			host: hostOf(i),
+			services: {dashboard: 8000 + (i % 1000)},
+		};
 	}
-	return JSON.stringify({...real, n_workers: WORKERS, total_threads: WORKERS * 2, total_memory: WORKERS * 2_147_483_648, workers});
+	return JSON.stringify({
+		...real,
+		n_workers: WORKERS,
+		total_threads: WORKERS * 2,
+		total_memory: WORKERS * 2_147_483_648,
+		workers,
+	});
 }
 
 function synthesizedWorkersHtml(): string {
@@ -47,14 +62,21 @@ function synthesizedWorkersHtml(): string {
 }
 
 function synthesizedSchedulerMetrics(): string {
-	return readScenarioFile('2026.7.1', 'busy', file('/metrics')).replace('dask_scheduler_workers{state="partially_saturated"} 3.0', `dask_scheduler_workers{state="partially_saturated"} ${WORKERS}.0`);
+	return readScenarioFile('2026.7.1', 'busy', file('/metrics')).replace(
+		'dask_scheduler_workers{state="partially_saturated"} 3.0',
+		`dask_scheduler_workers{state="partially_saturated"} ${WORKERS}.0`,
+	);
 }
 
 function result(target: Target, path: string, body: string, startedMs: number, contentType: string): EndpointResult {
 	return {target, path, url: `http://scheduler:8787${path}`, startedMs, latencyMs: 5, status: 200, contentType, body};
 }
 
-function round(atMs: number, workerIndexes: readonly number[], bodies: {identity: string; html: string; metrics: string; worker: string}): RawScrape {
+function round(
+	atMs: number,
+	workerIndexes: readonly number[],
+	bodies: {identity: string; html: string; metrics: string; worker: string},
+): RawScrape {
 	return {
 		atMs,
 		base: 'http://scheduler:8787/',
@@ -62,7 +84,9 @@ function round(atMs: number, workerIndexes: readonly number[], bodies: {identity
 			result('scheduler', '/metrics', bodies.metrics, atMs, 'text/plain; version=0.0.4'),
 			result('scheduler', '/json/identity.json', bodies.identity, atMs, 'application/json'),
 			result('scheduler', '/info/main/workers.html', bodies.html, atMs, 'text/html'),
-			...workerIndexes.map((i) => result(`worker:${addressOf(i)}`, '/metrics', bodies.worker, atMs, 'text/plain; version=0.0.4')),
+			...workerIndexes.map((i) =>
+				result(`worker:${addressOf(i)}`, '/metrics', bodies.worker, atMs, 'text/plain; version=0.0.4'),
+			),
 		],
 	};
 }
@@ -116,7 +140,9 @@ describe('a synthesized 10,000-worker cluster', () => {
 		const lines: string[] = [readScenarioFile('2026.7.1', 'busy', file('/metrics'))];
 		for (let p = 0; p < 2000; p++) {
 			for (const state of ['waiting', 'queued', 'processing', 'memory', 'released', 'forgotten']) {
-				lines.push(`dask_scheduler_prefix_state_totals_total{state="${state}",task_prefix_name="prefix-${p}"} ${p * 3}.0`);
+				lines.push(
+					`dask_scheduler_prefix_state_totals_total{state="${state}",task_prefix_name="prefix-${p}"} ${p * 3}.0`,
+				);
 			}
 			lines.push(`dask_scheduler_tasks_compute_seconds_total{task_prefix_name="prefix-${p}"} 1.25e+02`);
 			lines.push(`dask_scheduler_tasks_output_bytes{task_prefix_name="prefix-${p}"} 2.0000045e+07`);
@@ -125,7 +151,9 @@ describe('a synthesized 10,000-worker cluster', () => {
 		const start = performance.now();
 		const doc = parsePrometheus(body);
 		const ms = performance.now() - start;
-		console.log(`scheduler /metrics of ${(body.length / 1e6).toFixed(2)} MB, ${doc.sampleCount} samples parsed in ${ms.toFixed(1)} ms`);
+		console.log(
+			`scheduler /metrics of ${(body.length / 1e6).toFixed(2)} MB, ${doc.sampleCount} samples parsed in ${ms.toFixed(1)} ms`,
+		);
 		expect(doc.invalidLines).toBe(0);
 		expect(doc.samples.get('dask_scheduler_prefix_state_totals_total')!.length).toBeGreaterThan(12_000);
 		expect(ms).toBeLessThan(2000);

@@ -1,7 +1,17 @@
 import {describe, expect, it} from 'vitest';
 import {TASK_STATES} from '../../source/parse/scheduler-metrics.js';
 import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, SCENARIOS} from '../helpers/fixtures.js';
-import {aliveWorkers, countsJson, identityJson, promByLabel, promPlain, schedulerMetricsBody, snapshotOf, workerMetricsBody, workersHtmlRows} from '../helpers/fixture-expect.js';
+import {
+	aliveWorkers,
+	countsJson,
+	identityJson,
+	promByLabel,
+	promPlain,
+	schedulerMetricsBody,
+	snapshotOf,
+	workerMetricsBody,
+	workersHtmlRows,
+} from '../helpers/fixture-expect.js';
 
 const CASES = FIXTURE_VERSIONS.flatMap((version) => SCENARIOS.map((scenario) => [version, scenario] as const));
 
@@ -95,14 +105,28 @@ describe('buildSnapshot: scenario facts from the fixture READMEs', () => {
 		expect(snap.scheduler.desired_workers).toBe(34);
 		expect(snap.scheduler.adaptive_target).toBe(34);
 		// 2022.12 labels: connected 3, idle 0, saturated 0 → the rest is partially saturated.
-		expect(snap.scheduler.workers).toEqual({total: 3, idle: 0, saturated: 0, partially_saturated: 3, paused: 0, retiring: 0});
+		expect(snap.scheduler.workers).toEqual({
+			total: 3,
+			idle: 0,
+			saturated: 0,
+			partially_saturated: 3,
+			paused: 0,
+			retiring: 0,
+		});
 		expect(snap.scheduler.sources['workers.partially_saturated']).toBe('derived');
 		expect(snap.scheduler.sources['workers.paused']).toBe('identity');
 	});
 
 	it('2026.7.1 busy: modern additive worker states and per-prefix compute seconds', () => {
 		const snap = snapshotOf('2026.7.1', 'busy');
-		expect(snap.scheduler.workers).toEqual({total: 3, idle: 0, partially_saturated: 3, saturated: 0, paused: 0, retiring: 0});
+		expect(snap.scheduler.workers).toEqual({
+			total: 3,
+			idle: 0,
+			partially_saturated: 3,
+			saturated: 0,
+			paused: 0,
+			retiring: 0,
+		});
 		expect(snap.scheduler.desired_workers).toBe(140);
 		expect(snap.scheduler.prefixes['inc']).toEqual({
 			transitions: {waiting: 200, processing: 8, queued: 192, memory: 6},
@@ -118,21 +142,24 @@ describe('buildSnapshot: scenario facts from the fixture READMEs', () => {
 		expect(snapshotOf(version, 'errors').scheduler.tasks.erred).toBe(10);
 	});
 
-	it.each(FIXTURE_VERSIONS)('%s worker-died: 2 workers, 2 no-worker tasks, the dead worker refusing connections', (version) => {
-		const snap = snapshotOf(version, 'worker-died');
-		const killed = loadManifest(version, 'worker-died').meta.killed!;
-		expect(snap.workers).toHaveLength(2);
-		expect(snap.workers.map((w) => w.name)).not.toContain(killed.name);
-		expect(snap.scheduler.tasks['no-worker']).toBe(2);
-		expect(snap.scheduler.workers.total).toBe(2);
-		const dead = snap.endpoints.filter((e) => e.target === `worker:${killed.address}`);
-		expect(dead.map((e) => e.path).sort()).toEqual(['/health', '/metrics']);
-		for (const e of dead) {
-			expect(e.state).toBe('failed');
-			expect(e.status).toBeUndefined(); // no HTTP status came: left out, not null
-			expect(e.detail).toContain('refused');
-		}
-	});
+	it.each(FIXTURE_VERSIONS)(
+		'%s worker-died: 2 workers, 2 no-worker tasks, the dead worker refusing connections',
+		(version) => {
+			const snap = snapshotOf(version, 'worker-died');
+			const killed = loadManifest(version, 'worker-died').meta.killed!;
+			expect(snap.workers).toHaveLength(2);
+			expect(snap.workers.map((w) => w.name)).not.toContain(killed.name);
+			expect(snap.scheduler.tasks['no-worker']).toBe(2);
+			expect(snap.scheduler.workers.total).toBe(2);
+			const dead = snap.endpoints.filter((e) => e.target === `worker:${killed.address}`);
+			expect(dead.map((e) => e.path).sort()).toEqual(['/health', '/metrics']);
+			for (const e of dead) {
+				expect(e.state).toBe('failed');
+				expect(e.status).toBeUndefined(); // no HTTP status came: left out, not null
+				expect(e.detail).toContain('refused');
+			}
+		},
+	);
 
 	it.each(FIXTURE_VERSIONS)('%s memory-heavy: beta spills to disk what identity.json says', (version) => {
 		const snap = snapshotOf(version, 'memory-heavy');
@@ -144,7 +171,11 @@ describe('buildSnapshot: scenario facts from the fixture READMEs', () => {
 		// managed = managed_bytes − the part of it that sits spilled
 		expect(beta.memory_managed_bytes).toBe(betaRaw.metrics.managed_bytes - betaRaw.metrics.spilled_bytes.memory);
 		expect(beta.memory_unmanaged_bytes).toBe(betaRaw.metrics.memory - beta.memory_managed_bytes!);
-		expect(beta.spill_write_bytes_total).toBe(promByLabel(workerMetricsBody(version, 'memory-heavy', 'beta'), 'dask_worker_spill_bytes_total', 'activity').get(version === '2022.12.1' ? 'disk_write' : 'disk-write'));
+		expect(beta.spill_write_bytes_total).toBe(
+			promByLabel(workerMetricsBody(version, 'memory-heavy', 'beta'), 'dask_worker_spill_bytes_total', 'activity').get(
+				version === '2022.12.1' ? 'disk_write' : 'disk-write',
+			),
+		);
 		expect(snap.scheduler.tasks.memory).toBe(20);
 		expect(snap.scheduler.stored_bytes).toBe(838_860_800);
 	});

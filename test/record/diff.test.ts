@@ -12,7 +12,14 @@ function snapshotOf(version: FixtureVersion, scenario: Scenario): Snapshot {
 
 /** A minimal snapshot for the cases no fixture shows (a restarted scheduler). */
 function bare(overrides: Partial<Snapshot['scheduler']>, time: number): Snapshot {
-	return {format: 1, url: 'http://h:8787/', time, scheduler: {workers: {}, tasks: {}, prefixes: {}, sources: {}, ...overrides}, workers: [], endpoints: []};
+	return {
+		format: 1,
+		url: 'http://h:8787/',
+		time,
+		scheduler: {workers: {}, tasks: {}, prefixes: {}, sources: {}, ...overrides},
+		workers: [],
+		endpoints: [],
+	};
 }
 
 describe('change', () => {
@@ -82,7 +89,10 @@ describe('diffSnapshots across a scheduler restart', () => {
 	});
 
 	it('treats a counter that went down as started over even when the id is unknown', () => {
-		const diff = diffSnapshots(bare({prefixes: {inc: {transitions: {memory: 500}}}}, 1), bare({prefixes: {inc: {transitions: {memory: 7}}}}, 2));
+		const diff = diffSnapshots(
+			bare({prefixes: {inc: {transitions: {memory: 500}}}}, 1),
+			bare({prefixes: {inc: {transitions: {memory: 7}}}}, 2),
+		);
 		expect(diff.prefixes[0]?.memory).toBe(7);
 	});
 });

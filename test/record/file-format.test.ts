@@ -1,5 +1,12 @@
 import {describe, expect, it} from 'vitest';
-import {headerLine, makeHeader, parseHeader, parseRound, RecordingFormatError, roundLine} from '../../source/record/file-format.js';
+import {
+	headerLine,
+	makeHeader,
+	parseHeader,
+	parseRound,
+	RecordingFormatError,
+	roundLine,
+} from '../../source/record/file-format.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import {loadScenarioScrape} from '../helpers/fixtures.js';
 
@@ -16,7 +23,19 @@ describe('the recording line format', () => {
 		const withExtras = {
 			atMs: 1,
 			base: 'http://h:8787/',
-			responses: [{target: 'scheduler', path: '/metrics', url: 'http://h:8787/metrics', startedMs: 1, latencyMs: 2, status: 200, body: 'x', headers: {authorization: 'token SECRET'}, requestHeaders: {cookie: 'c=SECRET'}}],
+			responses: [
+				{
+					target: 'scheduler',
+					path: '/metrics',
+					url: 'http://h:8787/metrics',
+					startedMs: 1,
+					latencyMs: 2,
+					status: 200,
+					body: 'x',
+					headers: {authorization: 'token SECRET'},
+					requestHeaders: {cookie: 'c=SECRET'},
+				},
+			],
 		} as unknown as RawScrape;
 		const line = roundLine(withExtras);
 		expect(line).not.toContain('SECRET');
@@ -28,9 +47,35 @@ describe('the recording line format', () => {
 			atMs: 1,
 			base: 'https://u:pw@hub/user/me/proxy/8787/?token=T0K',
 			responses: [
-				{target: 'scheduler', path: '/metrics?token=T0K', url: 'https://hub/user/me/proxy/8787/metrics?token=T0K', startedMs: 1, latencyMs: 2, status: 200, contentType: 'text/plain', body: 'dask_scheduler_workers 3'},
-				{target: 'scheduler', path: '/status', url: 'https://hub/x', startedMs: 1, latencyMs: 2, status: 200, contentType: 'text/html', body: '<a href="/hub/login?token=T0K">'},
-				{target: 'scheduler', path: '/health', url: 'https://hub/x', startedMs: 1, latencyMs: 2, status: null, error: {kind: 'refused', message: 'connect to https://hub/?access_token=T0K refused'}},
+				{
+					target: 'scheduler',
+					path: '/metrics?token=T0K',
+					url: 'https://hub/user/me/proxy/8787/metrics?token=T0K',
+					startedMs: 1,
+					latencyMs: 2,
+					status: 200,
+					contentType: 'text/plain',
+					body: 'dask_scheduler_workers 3',
+				},
+				{
+					target: 'scheduler',
+					path: '/status',
+					url: 'https://hub/x',
+					startedMs: 1,
+					latencyMs: 2,
+					status: 200,
+					contentType: 'text/html',
+					body: '<a href="/hub/login?token=T0K">',
+				},
+				{
+					target: 'scheduler',
+					path: '/health',
+					url: 'https://hub/x',
+					startedMs: 1,
+					latencyMs: 2,
+					status: null,
+					error: {kind: 'refused', message: 'connect to https://hub/?access_token=T0K refused'},
+				},
 			],
 		};
 		const line = roundLine(raw);
@@ -41,14 +86,23 @@ describe('the recording line format', () => {
 
 	it('writes a header naming the format, version, redacted URL and dask-top version', () => {
 		const header = makeHeader('http://a:b@h:8787/?token=x', '0.1.0', Date.UTC(2026, 0, 2));
-		expect(JSON.parse(headerLine(header))).toEqual({format: 'dask-top-recording', version: 1, created: '2026-01-02T00:00:00.000Z', url: 'http://***@h:8787/?token=***', dask_top: '0.1.0'});
+		expect(JSON.parse(headerLine(header))).toEqual({
+			format: 'dask-top-recording',
+			version: 1,
+			created: '2026-01-02T00:00:00.000Z',
+			url: 'http://***@h:8787/?token=***',
+			dask_top: '0.1.0',
+		});
 		expect(parseHeader(headerLine(header))).toEqual(header);
 	});
 
 	it.each([
 		['not json at all', /first line is not JSON/],
 		['{"format":"something-else","version":1}', /no "format": "dask-top-recording"/],
-		['{"format":"dask-top-recording","version":2}', /version 2, newer than this dask-top reads \(1\): upgrade dask-top/],
+		[
+			'{"format":"dask-top-recording","version":2}',
+			/version 2, newer than this dask-top reads \(1\): upgrade dask-top/,
+		],
 		['{"format":"dask-top-recording","version":"one"}', /unknown recording version/],
 	])('rejects the header %j with a one-line reason', (line, reason) => {
 		expect(() => parseHeader(line)).toThrow(RecordingFormatError);
@@ -62,7 +116,22 @@ describe('the recording line format', () => {
 	});
 
 	it('ignores fields a newer writer added, so old and new recordings both read', () => {
-		const line = '{"atMs":5,"base":"http://h/","future":true,"responses":[{"target":"scheduler","path":"/metrics","url":"http://h/metrics","startedMs":5,"latencyMs":1,"status":200,"body":"","trace":"x"}]}';
-		expect(parseRound(line)).toEqual({atMs: 5, base: 'http://h/', responses: [{target: 'scheduler', path: '/metrics', url: 'http://h/metrics', startedMs: 5, latencyMs: 1, status: 200, body: ''}]});
+		const line =
+			'{"atMs":5,"base":"http://h/","future":true,"responses":[{"target":"scheduler","path":"/metrics","url":"http://h/metrics","startedMs":5,"latencyMs":1,"status":200,"body":"","trace":"x"}]}';
+		expect(parseRound(line)).toEqual({
+			atMs: 5,
+			base: 'http://h/',
+			responses: [
+				{
+					target: 'scheduler',
+					path: '/metrics',
+					url: 'http://h/metrics',
+					startedMs: 5,
+					latencyMs: 1,
+					status: 200,
+					body: '',
+				},
+			],
+		});
 	});
 });

@@ -19,8 +19,12 @@ describe('parseMoment and resolveMoment', () => {
 
 	it('reads a clock time as local time on the recording day, the next day past midnight', () => {
 		const localStart = new Date(2026, 10, 29, 23, 58, 0).getTime();
-		expect(resolveMoment(parseMoment('23:59')!, localStart, localStart + 600_000)).toBe(new Date(2026, 10, 29, 23, 59, 0).getTime());
-		expect(resolveMoment(parseMoment('00:01:30')!, localStart, localStart + 600_000)).toBe(new Date(2026, 10, 30, 0, 1, 30).getTime());
+		expect(resolveMoment(parseMoment('23:59')!, localStart, localStart + 600_000)).toBe(
+			new Date(2026, 10, 29, 23, 59, 0).getTime(),
+		);
+		expect(resolveMoment(parseMoment('00:01:30')!, localStart, localStart + 600_000)).toBe(
+			new Date(2026, 10, 30, 0, 1, 30).getTime(),
+		);
 	});
 
 	it.each(['tomorrow', '25:00', '+soon', '2026-13-45T99:00:00Z'])('rejects %j', (text) => {

@@ -15,11 +15,20 @@ afterAll(() => rmSync(dir, {recursive: true, force: true}));
 const startMs = Date.UTC(2026, 10, 29, 12, 0, 0);
 /** The six 2022.12.1 scenarios then the six 2026.7.1 ones, one round a second. */
 const rounds: RawScrape[] = (['2022.12.1', '2026.7.1'] as const).flatMap((version, v) =>
-	SCENARIOS.map((scenario, s) => ({...loadScenarioScrape(version, scenario), atMs: startMs + (v * SCENARIOS.length + s) * 1000})),
+	SCENARIOS.map((scenario, s) => ({
+		...loadScenarioScrape(version, scenario),
+		atMs: startMs + (v * SCENARIOS.length + s) * 1000,
+	})),
 );
 
 function record(file: string, items: readonly RawScrape[], maxBytes = 1e9): Recorder {
-	const recorder = new Recorder({file, maxBytes, url: 'http://127.0.0.1:8787/', daskTopVersion: '0.1.0', nowMs: () => startMs});
+	const recorder = new Recorder({
+		file,
+		maxBytes,
+		url: 'http://127.0.0.1:8787/',
+		daskTopVersion: '0.1.0',
+		nowMs: () => startMs,
+	});
 	for (const raw of items) recorder.write(raw);
 	recorder.close();
 	return recorder;
@@ -41,7 +50,12 @@ describe('recording and reading back', () => {
 		const file = join(dir, name);
 		record(file, rounds);
 		const recording = await loadRecording(file);
-		expect(recording.header).toMatchObject({format: 'dask-top-recording', version: 1, url: 'http://127.0.0.1:8787/', dask_top: '0.1.0'});
+		expect(recording.header).toMatchObject({
+			format: 'dask-top-recording',
+			version: 1,
+			url: 'http://127.0.0.1:8787/',
+			dask_top: '0.1.0',
+		});
 		expect(recording.rounds).toEqual(rounds);
 		expect(recording.warnings).toEqual([]);
 	});
@@ -51,7 +65,8 @@ describe('recording and reading back', () => {
 		record(file, rounds.slice(0, 3));
 		const bytes = readFileSync(file);
 		let members = 0;
-		for (let i = 0; i + 2 < bytes.length; i += 1) if (bytes[i] === 0x1f && bytes[i + 1] === 0x8b && bytes[i + 2] === 8) members += 1;
+		for (let i = 0; i + 2 < bytes.length; i += 1)
+			if (bytes[i] === 0x1f && bytes[i + 1] === 0x8b && bytes[i + 2] === 8) members += 1;
 		expect(members).toBeGreaterThanOrEqual(4); // header + 3 rounds
 		expect(gunzipSync(bytes).toString('utf8').trimEnd().split('\n')).toHaveLength(4);
 	});
@@ -94,7 +109,9 @@ describe('what a killed recorder leaves behind', () => {
 
 	it('reads the file of a recorder killed with SIGKILL mid-stream', async () => {
 		const file = join(dir, 'killed.ndjson.gz');
-		const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/write-rounds.ts', file, '5'], {stdio: ['ignore', 'pipe', 'inherit']});
+		const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/write-rounds.ts', file, '5'], {
+			stdio: ['ignore', 'pipe', 'inherit'],
+		});
 		let written = 0;
 		await new Promise<void>((resolve) => {
 			child.stdout.on('data', (chunk: Buffer) => {
@@ -114,7 +131,11 @@ describe('what a killed recorder leaves behind', () => {
 	it('stops recording with a message at a write error and keeps the rounds written', async () => {
 		const file = join(dir, 'fsize.ndjson.gz');
 		// A real write error: the kernel's file size limit makes write() fail with EFBIG past 150 kB.
-		const child = spawn('prlimit', ['--fsize=150000:150000', process.execPath, '--import', 'tsx', 'test/helpers/write-rounds.ts', file, '5'], {stdio: ['ignore', 'pipe', 'inherit']});
+		const child = spawn(
+			'prlimit',
+			['--fsize=150000:150000', process.execPath, '--import', 'tsx', 'test/helpers/write-rounds.ts', file, '5'],
+			{stdio: ['ignore', 'pipe', 'inherit']},
+		);
 		let out = '';
 		await new Promise<void>((resolve) => {
 			child.stdout.on('data', (chunk: Buffer) => {
@@ -124,7 +145,9 @@ describe('what a killed recorder leaves behind', () => {
 			});
 		});
 		child.kill('SIGTERM');
-		expect(out).toMatch(/stopped: recording stopped: cannot write .*fsize\.ndjson\.gz: the file size limit is reached \(\d+ rounds kept\); monitoring goes on/);
+		expect(out).toMatch(
+			/stopped: recording stopped: cannot write .*fsize\.ndjson\.gz: the file size limit is reached \(\d+ rounds kept\); monitoring goes on/,
+		);
 		const kept = Number(/\((\d+) rounds kept\)/.exec(out)?.[1]);
 		const recording = await loadRecording(file);
 		expect(recording.rounds).toHaveLength(kept);
@@ -136,39 +159,62 @@ describe('the size limit', () => {
 		const file = join(dir, 'limited.ndjson');
 		const messages: string[] = [];
 		const oneRound = Buffer.byteLength(JSON.stringify(rounds[0])) + 1;
-		const recorder = new Recorder({file, maxBytes: oneRound * 3, url: 'http://127.0.0.1:8787/', daskTopVersion: '0.1.0', onStop: (m) => messages.push(m)});
+		const recorder = new Recorder({
+			file,
+			maxBytes: oneRound * 3,
+			url: 'http://127.0.0.1:8787/',
+			daskTopVersion: '0.1.0',
+			onStop: (m) => messages.push(m),
+		});
 		for (const raw of [rounds[0]!, rounds[0]!, rounds[0]!, rounds[0]!, rounds[0]!]) recorder.write(raw);
 		expect(recorder.status()).toMatchObject({state: 'stopped', rounds: 2});
-		expect(messages).toEqual([expect.stringMatching(/^recording stopped: .*limited\.ndjson reached the --record-max limit of [\d.]+ kB after 2 rounds; monitoring goes on$/)]);
+		expect(messages).toEqual([
+			expect.stringMatching(
+				/^recording stopped: .*limited\.ndjson reached the --record-max limit of [\d.]+ kB after 2 rounds; monitoring goes on$/,
+			),
+		]);
 		expect(readFileSync(file).length).toBeLessThanOrEqual(oneRound * 3);
 		expect((await loadRecording(file)).rounds).toHaveLength(2);
 	});
 
 	it('refuses to open a file it cannot write, with one line', () => {
-		expect(() => record(join(dir, 'no-such-dir', 'x.ndjson'), [])).toThrow(new RecordingOpenError(`cannot record to ${join(dir, 'no-such-dir', 'x.ndjson')}: no such directory`));
+		expect(() => record(join(dir, 'no-such-dir', 'x.ndjson'), [])).toThrow(
+			new RecordingOpenError(`cannot record to ${join(dir, 'no-such-dir', 'x.ndjson')}: no such directory`),
+		);
 		expect(() => record('/dev/full', [])).toThrow(/cannot record to \/dev\/full: the disk is full/);
 	});
 });
 
 describe('bad recordings', () => {
 	it('says when the file does not exist or is empty', async () => {
-		expect(await readError(join(dir, 'missing.ndjson'))).toBe(`cannot read ${join(dir, 'missing.ndjson')}: no such file`);
+		expect(await readError(join(dir, 'missing.ndjson'))).toBe(
+			`cannot read ${join(dir, 'missing.ndjson')}: no such file`,
+		);
 		writeFileSync(join(dir, 'empty.ndjson'), '');
 		expect(await readError(join(dir, 'empty.ndjson'))).toMatch(/is empty \(not a dask-top recording\)$/);
 	});
 
 	it('rejects a file that is not NDJSON', async () => {
 		writeFileSync(join(dir, 'text.txt'), 'hello world\nthis is not a recording\n');
-		expect(await readError(join(dir, 'text.txt'))).toMatch(/text\.txt is not a dask-top recording \(the first line is not JSON\)$/);
+		expect(await readError(join(dir, 'text.txt'))).toMatch(
+			/text\.txt is not a dask-top recording \(the first line is not JSON\)$/,
+		);
 		writeFileSync(join(dir, 'binary.bin'), Buffer.alloc(200_000, 7));
 		expect(await readError(join(dir, 'binary.bin'))).toMatch(/is not a dask-top recording/);
 	});
 
 	it('rejects another JSON format and a future version', async () => {
 		writeFileSync(join(dir, 'other.ndjson'), '{"hello":1}\n');
-		expect(await readError(join(dir, 'other.ndjson'))).toMatch(/is not a dask-top recording \(the first line has no "format"/);
-		writeFileSync(join(dir, 'future.ndjson'), `{"format":"dask-top-recording","version":7}\n${JSON.stringify(rounds[0])}\n`);
-		expect(await readError(join(dir, 'future.ndjson'))).toMatch(/is recording version 7, newer than this dask-top reads \(1\): upgrade dask-top$/);
+		expect(await readError(join(dir, 'other.ndjson'))).toMatch(
+			/is not a dask-top recording \(the first line has no "format"/,
+		);
+		writeFileSync(
+			join(dir, 'future.ndjson'),
+			`{"format":"dask-top-recording","version":7}\n${JSON.stringify(rounds[0])}\n`,
+		);
+		expect(await readError(join(dir, 'future.ndjson'))).toMatch(
+			/is recording version 7, newer than this dask-top reads \(1\): upgrade dask-top$/,
+		);
 	});
 
 	it('rejects a recording truncated before its first round', async () => {

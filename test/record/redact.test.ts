@@ -3,7 +3,10 @@ import {isSecretName, redactText, redactUrl} from '../../source/record/redact.js
 
 describe('redactUrl', () => {
 	it.each([
-		['https://hub.example.org/user/me/proxy/8787/metrics?token=abc123', 'https://hub.example.org/user/me/proxy/8787/metrics?token=***'],
+		[
+			'https://hub.example.org/user/me/proxy/8787/metrics?token=abc123',
+			'https://hub.example.org/user/me/proxy/8787/metrics?token=***',
+		],
 		['http://h:8787/metrics?access_token=x&foo=1', 'http://h:8787/metrics?access_token=***&foo=1'],
 		['http://h/x?a=1&X-Amz-Signature=deadbeef&b=2', 'http://h/x?a=1&X-Amz-Signature=***&b=2'],
 		['http://h/x?password=hunter2', 'http://h/x?password=***'],
@@ -29,14 +32,19 @@ describe('redactUrl', () => {
 
 describe('redactText', () => {
 	it('redacts URLs inside an error message and an HTML page', () => {
-		expect(redactText('connect ECONNREFUSED for http://u:p@h:1/metrics?token=zz')).toBe('connect ECONNREFUSED for http://***@h:1/metrics?token=***');
-		expect(redactText('<a href="/hub/login?next=%2Fuser&amp;token=abc">')).toBe('<a href="/hub/login?next=%2Fuser&amp;token=***">');
+		expect(redactText('connect ECONNREFUSED for http://u:p@h:1/metrics?token=zz')).toBe(
+			'connect ECONNREFUSED for http://***@h:1/metrics?token=***',
+		);
+		expect(redactText('<a href="/hub/login?next=%2Fuser&amp;token=abc">')).toBe(
+			'<a href="/hub/login?next=%2Fuser&amp;token=***">',
+		);
 	});
 });
 
 describe('isSecretName', () => {
 	it('knows credential parameter names and leaves others alone', () => {
-		for (const name of ['token', 'TOKEN', 'jwt', 'my_token', 'client_secret', 'x-goog-credential', 'sig', 'code']) expect(isSecretName(name)).toBe(true);
+		for (const name of ['token', 'TOKEN', 'jwt', 'my_token', 'client_secret', 'x-goog-credential', 'sig', 'code'])
+			expect(isSecretName(name)).toBe(true);
 		for (const name of ['sort', 'page', 'prefix', 'worker', 'format']) expect(isSecretName(name)).toBe(false);
 	});
 });

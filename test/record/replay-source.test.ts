@@ -35,7 +35,21 @@ const START_MS = 1_700_000_000_000;
 /** Ten rounds two seconds apart, then one 200 s later (a suspended laptop). */
 function rounds(): RawScrape[] {
 	const times = [...Array.from({length: 10}, (_, i) => START_MS + i * 2000), START_MS + 18_000 + 200_000];
-	return times.map((atMs) => ({atMs, base: 'http://127.0.0.1:8787/', responses: [{target: 'scheduler', path: '/metrics', url: 'http://127.0.0.1:8787/metrics', startedMs: atMs, latencyMs: 4, status: 200, body: 'x'.repeat(100)}]}));
+	return times.map((atMs) => ({
+		atMs,
+		base: 'http://127.0.0.1:8787/',
+		responses: [
+			{
+				target: 'scheduler',
+				path: '/metrics',
+				url: 'http://127.0.0.1:8787/metrics',
+				startedMs: atMs,
+				latencyMs: 4,
+				status: 200,
+				body: 'x'.repeat(100),
+			},
+		],
+	}));
 }
 
 function play(options: ConstructorParameters<typeof ReplaySource>[1] = {}) {
@@ -133,7 +147,12 @@ describe('ReplaySource', () => {
 	it('goes to the end and back to the start', () => {
 		const {fed, controls} = play();
 		controls.toEnd();
-		expect(controls.position()).toMatchObject({index: 10, atMs: START_MS + 218_000, startMs: START_MS, endMs: START_MS + 218_000});
+		expect(controls.position()).toMatchObject({
+			index: 10,
+			atMs: START_MS + 218_000,
+			startMs: START_MS,
+			endMs: START_MS + 218_000,
+		});
 		controls.toStart();
 		expect(fed.at(-1)).toBe('reset:0');
 		expect(controls.position().index).toBe(0);

@@ -7,7 +7,13 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {loadRecording, openRecording} from '../../source/record/reader.js';
-import {BLOCK_RAW_BYTES, BLOCK_ROUNDS, PackedRoundStore, arrayRoundStore, roundLoad} from '../../source/record/round-store.js';
+import {
+	BLOCK_RAW_BYTES,
+	BLOCK_ROUNDS,
+	PackedRoundStore,
+	arrayRoundStore,
+	roundLoad,
+} from '../../source/record/round-store.js';
 import {roundLine} from '../../source/record/file-format.js';
 import {synthRound} from '../../bench/synth-recording.js';
 import {writeScenarioRecording} from '../helpers/fixture-recording.js';
@@ -22,19 +28,22 @@ function packed(rounds: ReturnType<typeof synthRound>[]): PackedRoundStore {
 }
 
 describe('the packed round store', () => {
-	it.each(['scenarios.ndjson', 'scenarios.ndjson.gz'])('gives back every round of %s as loadRecording decodes it', async (name) => {
-		const file = join(dir, name);
-		writeScenarioRecording(file, '2026.7.1');
-		const loaded = await loadRecording(file);
-		const opened = await openRecording(file);
-		expect(opened.header).toEqual(loaded.header);
-		expect(opened.rounds.count).toBe(loaded.rounds.length);
-		loaded.rounds.forEach((raw, i) => {
-			expect(opened.rounds.round(i)).toEqual(raw);
-			expect(opened.rounds.atMs(i)).toBe(raw.atMs);
-			expect(opened.rounds.load(i)).toEqual(roundLoad(raw));
-		});
-	});
+	it.each(['scenarios.ndjson', 'scenarios.ndjson.gz'])(
+		'gives back every round of %s as loadRecording decodes it',
+		async (name) => {
+			const file = join(dir, name);
+			writeScenarioRecording(file, '2026.7.1');
+			const loaded = await loadRecording(file);
+			const opened = await openRecording(file);
+			expect(opened.header).toEqual(loaded.header);
+			expect(opened.rounds.count).toBe(loaded.rounds.length);
+			loaded.rounds.forEach((raw, i) => {
+				expect(opened.rounds.round(i)).toEqual(raw);
+				expect(opened.rounds.atMs(i)).toBe(raw.atMs);
+				expect(opened.rounds.load(i)).toEqual(roundLoad(raw));
+			});
+		},
+	);
 
 	it('reads rounds in any order across blocks, and after more rounds were added', () => {
 		const rounds = Array.from({length: 3 * BLOCK_ROUNDS + 5}, (_, i) => synthRound(3, i));
@@ -67,6 +76,10 @@ describe('the packed round store', () => {
 		expect(store.count).toBe(2);
 		expect(store.round(1)).toBe(rounds[1]);
 		expect(store.atMs(1)).toBe(rounds[1]!.atMs);
-		expect(store.load(0)).toEqual({requests: rounds[0]!.responses.length, bodyChars: rounds[0]!.responses.reduce((n, r) => n + (r.body?.length ?? 0), 0), latencyMs: rounds[0]!.responses.reduce((n, r) => n + r.latencyMs, 0)});
+		expect(store.load(0)).toEqual({
+			requests: rounds[0]!.responses.length,
+			bodyChars: rounds[0]!.responses.reduce((n, r) => n + (r.body?.length ?? 0), 0),
+			latencyMs: rounds[0]!.responses.reduce((n, r) => n + r.latencyMs, 0),
+		});
 	});
 });

@@ -41,7 +41,9 @@ describe('replaying the recorded Dask 2023.6.0 session', () => {
 		expect(doc.time * 1000).toBeCloseTo(LAST_MS, -1);
 		expect(doc.events.filter((e) => e.kind === 'heartbeat')).toEqual([]);
 		const spilling = doc.events.filter((e) => e.kind === 'spilling');
-		expect(spilling.map((e) => [e.subject_name, e.start_time * 1000, e.message])).toEqual([['beta', SPILL_MS, 'beta is spilling to disk: 80.0 MiB on disk (+80.0 MiB)']]);
+		expect(spilling.map((e) => [e.subject_name, e.start_time * 1000, e.message])).toEqual([
+			['beta', SPILL_MS, 'beta is spilling to disk: 80.0 MiB on disk (+80.0 MiB)'],
+		]);
 		expect(doc.events.some((e) => e.message.includes('0 B on disk'))).toBe(false);
 	});
 
@@ -52,10 +54,16 @@ describe('replaying the recorded Dask 2023.6.0 session', () => {
 		for (const offsetS of moments) {
 			const doc = await replay('--at', `+${offsetS}s`);
 			const kinds = doc.alerts.map((a) => `${a.kind} ${a.subject_name}`);
-			expect(kinds.filter((k) => k.startsWith('heartbeat')), `at +${offsetS}s`).toEqual([]);
+			expect(
+				kinds.filter((k) => k.startsWith('heartbeat')),
+				`at +${offsetS}s`,
+			).toEqual([]);
 			const spilling = doc.alerts.filter((a) => a.kind === 'spilling');
 			const inWindow = doc.time * 1000 >= SPILL_MS && doc.time * 1000 - SPILL_MS <= 30_000;
-			expect(spilling.map((a) => a.subject_name), `at +${offsetS}s`).toEqual(inWindow ? ['beta'] : []);
+			expect(
+				spilling.map((a) => a.subject_name),
+				`at +${offsetS}s`,
+			).toEqual(inWindow ? ['beta'] : []);
 		}
 	}, 120_000);
 });

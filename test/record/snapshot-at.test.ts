@@ -32,7 +32,12 @@ describe.each(FIXTURE_VERSIONS)('snapshots at moments of a recording of Dask %s'
 	const rounds = writeScenarioRecording(file, version);
 
 	it('gives, at each moment, the snapshot the live run showed after the rounds up to it', async () => {
-		const {moments, startMs} = await snapshotsAt(file, [moment('+0s'), moment('+25s'), moment('2026-11-29T12:00:40Z'), moment('end')]);
+		const {moments, startMs} = await snapshotsAt(file, [
+			moment('+0s'),
+			moment('+25s'),
+			moment('2026-11-29T12:00:40Z'),
+			moment('end'),
+		]);
 		expect(startMs).toBe(FIXTURE_START_MS);
 		expect(moments.map((m) => m.index)).toEqual([0, 2, 4, 5]);
 		expect(moments[0]?.snapshot).toEqual(liveSnapshot(rounds.slice(0, 1)));
@@ -63,8 +68,12 @@ describe.each(FIXTURE_VERSIONS)('snapshots at moments of a recording of Dask %s'
 	});
 
 	it('refuses moments outside the recording with the span in one line', async () => {
-		await expect(snapshotsAt(file, [moment('+10m')])).rejects.toThrow(/^2026-11-29T12:10:00\+00:00 \(\+10m00s\) is after the recording ends: the recording spans 2026-11-29T12:00:00\+00:00 to 2026-11-29T12:00:50\+00:00 \(\+0s to \+50s\)$/);
-		await expect(snapshotsAt(file, [moment('2026-11-29T11:00:00Z')])).rejects.toThrow(/^2026-11-29T11:00:00\+00:00 \(-1h00m00s\) is before the recording starts at 2026-11-29T12:00:00\+00:00$/);
+		await expect(snapshotsAt(file, [moment('+10m')])).rejects.toThrow(
+			/^2026-11-29T12:10:00\+00:00 \(\+10m00s\) is after the recording ends: the recording spans 2026-11-29T12:00:00\+00:00 to 2026-11-29T12:00:50\+00:00 \(\+0s to \+50s\)$/,
+		);
+		await expect(snapshotsAt(file, [moment('2026-11-29T11:00:00Z')])).rejects.toThrow(
+			/^2026-11-29T11:00:00\+00:00 \(-1h00m00s\) is before the recording starts at 2026-11-29T12:00:00\+00:00$/,
+		);
 	});
 
 	it('diffs the worker-died moment against busy: gamma lost, its memory gone, erred up', async () => {

@@ -22,13 +22,17 @@ describe('time zones', () => {
 	it('--at 00:00 on a recording started 25 min after midnight is before its start, not the next day', async () => {
 		const run = await runCli(['--replay', SESSION, '--once', '--at', '00:00'], {TZ: 'UTC'});
 		expect(run.code).not.toBe(0);
-		expect(run.stderr).toContain('2026-12-01T00:00:00+00:00 (-25m08s) is before the recording starts at 2026-12-01T00:25:08+00:00');
+		expect(run.stderr).toContain(
+			'2026-12-01T00:00:00+00:00 (-25m08s) is before the recording starts at 2026-12-01T00:25:08+00:00',
+		);
 	});
 
 	it('--diff with the later moment first is a usage error', async () => {
 		const run = await runCli(['--replay', SESSION, '--diff', '19:26,19:25:30'], NEW_YORK);
 		expect(run.code).toBe(2);
-		expect(run.stderr).toBe('dask-top: --diff: the first moment (2026-11-30T19:26:00-05:00) is after the second (2026-11-30T19:25:30-05:00): give the earlier one first\nRun dask-top --help for usage.\n');
+		expect(run.stderr).toBe(
+			'dask-top: --diff: the first moment (2026-11-30T19:26:00-05:00) is after the second (2026-11-30T19:25:30-05:00): give the earlier one first\nRun dask-top --help for usage.\n',
+		);
 	});
 
 	it('--diff prints its moments in local time with the offset', async () => {

@@ -12,11 +12,14 @@ import {describe, expect, it} from 'vitest';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 interface PendingList {
-	readonly allowScripts?: ReadonlyArray<{readonly name: string; readonly changes: ReadonlyArray<{readonly key: string; readonly change: string}>}>;
+	readonly allowScripts?: ReadonlyArray<{
+		readonly name: string;
+		readonly changes: ReadonlyArray<{readonly key: string; readonly change: string}>;
+	}>;
 }
 
 describe('npm install on a fresh clone', () => {
-	it('leaves no dependency\'s install script undecided (no install-scripts warning)', () => {
+	it("leaves no dependency's install script undecided (no install-scripts warning)", () => {
 		const npmMajor = Number(spawnSync('npm', ['--version'], {encoding: 'utf8'}).stdout.trim().split('.')[0]);
 		const listed = spawnSync('npm', ['install-scripts', 'ls', '--json'], {cwd: repoRoot, encoding: 'utf8'});
 		if (npmMajor <= 10) {
@@ -26,6 +29,10 @@ describe('npm install on a fresh clone', () => {
 		}
 		expect(listed.status, listed.stderr).toBe(0);
 		const pending = (JSON.parse(listed.stdout) as PendingList).allowScripts ?? [];
-		expect(pending.map((entry) => `${entry.name}: ${entry.changes.map((change) => `${change.key} ${change.change}`).join(', ')}`)).toEqual([]);
+		expect(
+			pending.map(
+				(entry) => `${entry.name}: ${entry.changes.map((change) => `${change.key} ${change.change}`).join(', ')}`,
+			),
+		).toEqual([]);
 	}, 30_000);
 });

@@ -13,7 +13,10 @@ import {FIXTURES_ROOT, FIXTURE_VERSIONS, versionDir} from '../helpers/fixtures.j
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function trackedFiles(): string[] {
-	const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {cwd: repoRoot, encoding: 'utf8'});
+	const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+		cwd: repoRoot,
+		encoding: 'utf8',
+	});
 	return out.split('\0').filter((file) => file !== '');
 }
 

@@ -44,13 +44,20 @@ describe('the launch code over a list of clusters', () => {
 			expect(new Set(clusters.map((c) => c.name)).size).toBe(2);
 			expect(new Set(clusters.map((c) => c.pipeline)).size).toBe(2);
 			expect(clusters.every((c) => c.pipeline.snapshot() === undefined && c.problem() === undefined)).toBe(true);
-			expect(clusters[0]!.forTui()).toMatchObject({name: clusters[0]!.name, url: options.url.display, source: clusters[0]!.poller, pipeline: clusters[0]!.pipeline});
+			expect(clusters[0]!.forTui()).toMatchObject({
+				name: clusters[0]!.name,
+				url: options.url.display,
+				source: clusters[0]!.poller,
+				pipeline: clusters[0]!.pipeline,
+			});
 		});
 	});
 
 	it('one cluster is a list of one: runOnce prints its own document, no "clusters" wrapper, and exits 0', async () => {
 		const options = optionsFor(['--json', busy.url]);
-		const {result, stdout, stderr} = await withClusters(options, (clusters) => captureOutput(() => runOnce(clusters, options)));
+		const {result, stdout, stderr} = await withClusters(options, (clusters) =>
+			captureOutput(() => runOnce(clusters, options)),
+		);
 		expect(result).toBe(EXIT_OK);
 		expect(stderr).toBe('');
 		const document = JSON.parse(stdout) as JsonDocument;
@@ -60,15 +67,24 @@ describe('the launch code over a list of clusters', () => {
 
 	it('several: the readable clusters in order, one line for the dead one, exit 1', async () => {
 		const options = optionsFor(['--json', died.url, dead, busy.url]);
-		const {result, stdout, stderr} = await withClusters(options, (clusters) => captureOutput(() => runOnce(clusters, options)));
+		const {result, stdout, stderr} = await withClusters(options, (clusters) =>
+			captureOutput(() => runOnce(clusters, options)),
+		);
 		expect(result).toBe(EXIT_UNREADABLE);
-		expect((JSON.parse(stdout) as ClustersDocument).clusters.map((d) => d.url)).toEqual([options.clusters[0]!.url.display, options.clusters[2]!.url.display]);
-		expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^dask-top: nothing answers at http:\/\/127\.0\.0\.1:\d+\/ .*connection refused/)]);
+		expect((JSON.parse(stdout) as ClustersDocument).clusters.map((d) => d.url)).toEqual([
+			options.clusters[0]!.url.display,
+			options.clusters[2]!.url.display,
+		]);
+		expect(stderr.trim().split('\n')).toEqual([
+			expect.stringMatching(/^dask-top: nothing answers at http:\/\/127\.0\.0\.1:\d+\/ .*connection refused/),
+		]);
 	});
 
 	it('one dead cluster alone: its line and exit 1, nothing on stdout', async () => {
 		const options = optionsFor([dead]);
-		const {result, stdout, stderr} = await withClusters(options, (clusters) => captureOutput(() => runOnce(clusters, options)));
+		const {result, stdout, stderr} = await withClusters(options, (clusters) =>
+			captureOutput(() => runOnce(clusters, options)),
+		);
 		expect(result).toBe(EXIT_UNREADABLE);
 		expect(stdout).toBe('');
 		expect(stderr).toMatch(/^dask-top: nothing answers at /);

@@ -48,7 +48,9 @@ describe('runInteractive before the screen', () => {
 		const {result, stdout, stderr} = await interactive([first]);
 		expect(result).toBe(EXIT_UNREADABLE);
 		expect(stdout).toBe('');
-		expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^dask-top: http:\/\/127\.0\.0\.1:\d+\/ is not a Dask dashboard: .* all answered 404/)]);
+		expect(stderr.trim().split('\n')).toEqual([
+			expect.stringMatching(/^dask-top: http:\/\/127\.0\.0\.1:\d+\/ is not a Dask dashboard: .* all answered 404/),
+		]);
 	});
 
 	it('several, none of them Dask: a line for each (not "following the other clusters"), exit 1, no screen', async () => {
@@ -57,6 +59,8 @@ describe('runInteractive before the screen', () => {
 		expect(stdout).toBe('');
 		const lines = stderr.trim().split('\n');
 		expect(lines).toHaveLength(2);
-		expect(lines.every((line) => /^dask-top: .* is not a Dask dashboard/.test(line) && !line.includes('following'))).toBe(true);
+		expect(
+			lines.every((line) => /^dask-top: .* is not a Dask dashboard/.test(line) && !line.includes('following')),
+		).toBe(true);
 	});
 });

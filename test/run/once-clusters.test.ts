@@ -55,7 +55,8 @@ describe('--once over several clusters', () => {
 		expect(Object.keys(document)).toEqual(['clusters']);
 		expect(document.clusters).toHaveLength(2);
 		const alone: JsonDocument[] = [];
-		for (const url of [busy.url, died.url]) alone.push(JSON.parse((await runMain(['--once', '--json', url])).stdout) as JsonDocument);
+		for (const url of [busy.url, died.url])
+			alone.push(JSON.parse((await runMain(['--once', '--json', url])).stdout) as JsonDocument);
 		expect(document.clusters.map(shape)).toEqual(alone.map(shape));
 		expect(document.clusters[0]?.url).toBe(`${busy.url}/`);
 		expect(document.clusters[1]?.scheduler.address).toBe('tcp://127.0.0.1:8789');
@@ -65,7 +66,9 @@ describe('--once over several clusters', () => {
 	it('keeps the single-cluster document (no "clusters" wrapper) for one URL, and for one URL given twice', async () => {
 		const twice = await runMain(['--once', '--json', busy.url, `${busy.url}/status`]);
 		expect(twice.code).toBe(0);
-		expect(twice.stderr).toBe(`dask-top: ${busy.url}/ was given twice (as ${busy.url} and ${busy.url}/status): following it once\n`);
+		expect(twice.stderr).toBe(
+			`dask-top: ${busy.url}/ was given twice (as ${busy.url} and ${busy.url}/status): following it once\n`,
+		);
 		const document = JSON.parse(twice.stdout) as JsonDocument;
 		expect(document.format).toBe(1);
 		expect(document).not.toHaveProperty('clusters');
@@ -87,7 +90,9 @@ describe('--once over several clusters', () => {
 	it('prints the readable clusters and one error line for a dead one, and exits 1', async () => {
 		const json = await runMain(['--once', '--json', busy.url, dead, died.url]);
 		expect(json.code).toBe(1);
-		expect(json.stderr).toBe(`dask-top: nothing answers at ${dead}/ (connection refused): is the scheduler running, and is ${new URL(dead).port} its dashboard port?\n`);
+		expect(json.stderr).toBe(
+			`dask-top: nothing answers at ${dead}/ (connection refused): is the scheduler running, and is ${new URL(dead).port} its dashboard port?\n`,
+		);
 		const document = JSON.parse(json.stdout) as ClustersDocument;
 		expect(document.clusters.map((d) => d.url)).toEqual([`${busy.url}/`, `${died.url}/`]);
 
@@ -102,14 +107,20 @@ describe('--once over several clusters', () => {
 		const {code, stdout, stderr} = await runMain(['--once', '--json', dead, other]);
 		expect(code).toBe(1);
 		expect(stdout).toBe('');
-		expect(stderr.split('\n').filter(Boolean)).toEqual([expect.stringContaining(`nothing answers at ${dead}/`), expect.stringContaining(`nothing answers at ${other}/`)]);
+		expect(stderr.split('\n').filter(Boolean)).toEqual([
+			expect.stringContaining(`nothing answers at ${dead}/`),
+			expect.stringContaining(`nothing answers at ${other}/`),
+		]);
 	});
 
 	it('sends --header to every scheduler, each over its own connection', async () => {
 		const before = [busy.requests.length, died.requests.length];
 		const {code} = await runMain(['--once', '--json', '-H', 'X-Team: data', busy.url, died.url]);
 		expect(code).toBe(0);
-		for (const [fake, from] of [[busy, before[0]!], [died, before[1]!]] as const) {
+		for (const [fake, from] of [
+			[busy, before[0]!],
+			[died, before[1]!],
+		] as const) {
 			const seen = fake.requests.slice(from);
 			expect(seen.length).toBeGreaterThan(0);
 			expect(seen.every((r) => r.target === 'scheduler' && r.headers['x-team'] === 'data')).toBe(true);
@@ -121,7 +132,9 @@ describe('--once over several clusters', () => {
 		const {code, stdout, stderr} = await runMain(['--record', join(configHome, 'r.ndjson'), busy.url, died.url]);
 		expect(code).toBe(2);
 		expect(stdout).toBe('');
-		expect(stderr).toBe('dask-top: --record records one cluster for now, got 2 scheduler URLs: run one dask-top --record per cluster\nRun dask-top --help for usage.\n');
+		expect(stderr).toBe(
+			'dask-top: --record records one cluster for now, got 2 scheduler URLs: run one dask-top --record per cluster\nRun dask-top --help for usage.\n',
+		);
 		expect(busy.requests.length).toBe(before);
 	});
 });

@@ -36,8 +36,20 @@ describe('a live --once --json', () => {
 		expect(code).toBe(0);
 		const document = JSON.parse(stdout) as JsonDocument;
 		expect(document.scheduler.desired_workers).toBe(34);
-		expect(document.adaptive).toMatchObject({desired_workers: 34, workers: 3, direction: 'up', flavor: 'legacy', disagreement: false});
-		expect(document.adaptive?.recomputed).toMatchObject({target: 34, cpu_term: 34, memory_term: 0, wins: 'cpu', target_duration_seconds: 5});
+		expect(document.adaptive).toMatchObject({
+			desired_workers: 34,
+			workers: 3,
+			direction: 'up',
+			flavor: 'legacy',
+			disagreement: false,
+		});
+		expect(document.adaptive?.recomputed).toMatchObject({
+			target: 34,
+			cpu_term: 34,
+			memory_term: 0,
+			wins: 'cpu',
+			target_duration_seconds: 5,
+		});
 		expect(document.adaptive?.approx_note).toMatch(/^this Dask counts threads: 34 ~ \d+ workers at the mean/);
 		expect(document.adaptive?.notes.some((note) => note.includes('not visible over HTTP'))).toBe(true);
 		// The fake serves answers recorded long ago: their last heartbeats are that old, seen from now
@@ -65,14 +77,20 @@ describe('a live --once --json', () => {
 		const {code, stdout} = await runMain(['--once', fake.url]);
 		expect(code).toBe(0);
 		expect(stdout).toContain('\nAlerts    3 ongoing: 3 critical, 0 warning, 0 info\n');
-		expect(stdout).toMatch(/\n {10}CRITICAL {2}alpha {2}alpha: no heartbeat for \d+(\.\d+)? (min|h) \(expected every 0\.5 s\) {2}\(since /);
-		expect(stdout).toMatch(/\nAdaptive {2}34 desired by the scheduler \(~\d+ workers at the mean threads per worker\); now 3 workers; scale up/);
+		expect(stdout).toMatch(
+			/\n {10}CRITICAL {2}alpha {2}alpha: no heartbeat for \d+(\.\d+)? (min|h) \(expected every 0\.5 s\) {2}\(since /,
+		);
+		expect(stdout).toMatch(
+			/\nAdaptive {2}34 desired by the scheduler \(~\d+ workers at the mean threads per worker\); now 3 workers; scale up/,
+		);
 	});
 
 	it('turns a bad --threshold into a usage error naming it (exit 2)', async () => {
 		const {code, stdout, stderr} = await runMain(['--once', '--threshold', 'memory_warning=2x', fake.url]);
 		expect(code).toBe(2);
 		expect(stdout).toBe('');
-		expect(stderr).toBe('dask-top: --threshold memory_warning=2x: threshold memory_warning needs a number (fraction), got "2x"\nRun dask-top --help for usage.\n');
+		expect(stderr).toBe(
+			'dask-top: --threshold memory_warning=2x: threshold memory_warning needs a number (fraction), got "2x"\nRun dask-top --help for usage.\n',
+		);
 	});
 });

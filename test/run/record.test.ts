@@ -24,7 +24,9 @@ describe('startRecording', () => {
 		const round = loadScenarioScrape('2022.12.1', 'busy');
 		pipeline.ingest(round);
 		pipeline.ingest({...round, atMs: round.atMs + 2000});
-		expect(recordingSummary(recorder)).toMatch(new RegExp(`^recorded 2 rounds \\(\\d+(\\.\\d+)? kB\\) to ${file.replaceAll('.', '\\.')}$`));
+		expect(recordingSummary(recorder)).toMatch(
+			new RegExp(`^recorded 2 rounds \\(\\d+(\\.\\d+)? kB\\) to ${file.replaceAll('.', '\\.')}$`),
+		);
 		recorder.close();
 		const recording = await loadRecording(file);
 		expect(recording.header.url).toBe('http://127.0.0.1:8787/');
@@ -32,7 +34,12 @@ describe('startRecording', () => {
 	});
 
 	it('a file that cannot be opened is one line, not a recorder', () => {
-		const result = startRecording({file: join(dir, 'no-such-dir', 'run.ndjson'), maxBytes: 1e9}, createPipeline(), 'http://h:8787/', '0.0.0-test');
+		const result = startRecording(
+			{file: join(dir, 'no-such-dir', 'run.ndjson'), maxBytes: 1e9},
+			createPipeline(),
+			'http://h:8787/',
+			'0.0.0-test',
+		);
 		expect(result).toEqual(expect.stringContaining('no such directory'));
 	});
 });

@@ -39,7 +39,9 @@ describe('runReplay', () => {
 		const {result, stdout, stderr} = await replay(['--replay', SESSION, '--at', '+100h', '--once']);
 		expect(result).toBe(EXIT_UNREADABLE);
 		expect(stdout).toBe('');
-		expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^dask-top: .* is after the recording ends: the recording spans /)]);
+		expect(stderr.trim().split('\n')).toEqual([
+			expect.stringMatching(/^dask-top: .* is after the recording ends: the recording spans /),
+		]);
 	});
 
 	it('a missing file is one line and exit 1', async () => {

@@ -42,7 +42,11 @@ async function serve(status: number): Promise<{origin: string; seen: Seen[]}> {
 }
 
 function client(origin: string): HttpClient {
-	const c = new HttpClient({timeoutMs: 2000, schedulerOrigin: origin, headers: [{name: 'Authorization', value: 'token s3cret'}]});
+	const c = new HttpClient({
+		timeoutMs: 2000,
+		schedulerOrigin: origin,
+		headers: [{name: 'Authorization', value: 'token s3cret'}],
+	});
 	clients.push(c);
 	return c;
 }
@@ -60,7 +64,10 @@ describe('HttpClient.post', () => {
 	it('never retries a failed action, and never shares one between callers', async () => {
 		const {origin, seen} = await serve(500);
 		const c = client(origin);
-		const [a, b] = await Promise.all([c.post(`${origin}/api/v1/retire_workers`, '{}'), c.post(`${origin}/api/v1/retire_workers`, '{}')]);
+		const [a, b] = await Promise.all([
+			c.post(`${origin}/api/v1/retire_workers`, '{}'),
+			c.post(`${origin}/api/v1/retire_workers`, '{}'),
+		]);
 		expect(a.status).toBe(500);
 		expect(b.status).toBe(500);
 		expect(seen).toHaveLength(2);
@@ -70,7 +77,10 @@ describe('HttpClient.post', () => {
 		const {origin, seen} = await serve(200);
 		const other = await serve(200);
 		const outcome = await client(origin).post(`${other.origin}/api/v1/retire_workers`, '{}');
-		expect(outcome).toMatchObject({status: null, error: {kind: 'other', message: "actions go to the scheduler's origin only"}});
+		expect(outcome).toMatchObject({
+			status: null,
+			error: {kind: 'other', message: "actions go to the scheduler's origin only"},
+		});
 		expect(seen).toHaveLength(0);
 		expect(other.seen).toHaveLength(0);
 	});

@@ -19,7 +19,27 @@ const clients: HttpClient[] = [];
 
 beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), 'dask-top-tls-'));
-	execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-days', '1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], {stdio: 'ignore'});
+	execFileSync(
+		'openssl',
+		[
+			'req',
+			'-x509',
+			'-newkey',
+			'rsa:2048',
+			'-nodes',
+			'-subj',
+			'/CN=127.0.0.1',
+			'-addext',
+			'subjectAltName=IP:127.0.0.1',
+			'-days',
+			'1',
+			'-keyout',
+			join(dir, 'key.pem'),
+			'-out',
+			join(dir, 'cert.pem'),
+		],
+		{stdio: 'ignore'},
+	);
 	cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
 	server = createServer({key: readFileSync(join(dir, 'key.pem')), cert}, (_req, res) => {
 		res.writeHead(200, {'content-type': 'text/plain; version=0.0.4'});

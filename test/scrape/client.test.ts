@@ -58,7 +58,12 @@ describe('HttpClient', () => {
 			res.end('dask_scheduler_clients 1.0\n');
 		});
 		const outcome = await client(server.origin).get(`${server.url}/metrics`);
-		expect(outcome).toMatchObject({status: 200, contentType: 'text/plain; version=0.0.4', body: 'dask_scheduler_clients 1.0\n', bytes: 27});
+		expect(outcome).toMatchObject({
+			status: 200,
+			contentType: 'text/plain; version=0.0.4',
+			body: 'dask_scheduler_clients 1.0\n',
+			bytes: 27,
+		});
 		expect(outcome.error).toBeUndefined();
 	});
 
@@ -140,7 +145,10 @@ describe('HttpClient', () => {
 			setTimeout(() => res.end('ok'), 100);
 		});
 		const http = client(server.origin);
-		const [a, b] = await Promise.all([http.get(`${server.url}/json/identity.json`), http.get(`${server.url}/json/identity.json`)]);
+		const [a, b] = await Promise.all([
+			http.get(`${server.url}/json/identity.json`),
+			http.get(`${server.url}/json/identity.json`),
+		]);
 		expect(a).toBe(b);
 		expect(requests).toBe(1);
 	});

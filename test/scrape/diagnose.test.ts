@@ -7,7 +7,16 @@ const URL_SHOWN = 'http://10.0.0.5:8787/';
 const PATHS = ['/metrics', '/json/identity.json', '/info/main/workers.html', '/health', '/api/v1'];
 
 function answer(path: string, status: number, contentType: string, body: string): EndpointResult {
-	return {target: 'scheduler', path, url: URL_SHOWN + path.slice(1), startedMs: 0, latencyMs: 1, status, contentType, body};
+	return {
+		target: 'scheduler',
+		path,
+		url: URL_SHOWN + path.slice(1),
+		startedMs: 0,
+		latencyMs: 1,
+		status,
+		contentType,
+		body,
+	};
 }
 
 function everywhere(status: number, contentType: string, body: string): EndpointResult[] {
@@ -15,10 +24,21 @@ function everywhere(status: number, contentType: string, body: string): Endpoint
 }
 
 function failing(kind: FetchErrorKind, message = 'x'): EndpointResult[] {
-	return PATHS.map((path) => ({target: 'scheduler', path, url: URL_SHOWN, startedMs: 0, latencyMs: 5000, status: null, error: {kind, message}}));
+	return PATHS.map((path) => ({
+		target: 'scheduler',
+		path,
+		url: URL_SHOWN,
+		startedMs: 0,
+		latencyMs: 5000,
+		status: null,
+		error: {kind, message},
+	}));
 }
 
-function diagnose(results: EndpointResult[], extra: {isDefaultUrl?: boolean; display?: string; locations?: Map<string, string>} = {}) {
+function diagnose(
+	results: EndpointResult[],
+	extra: {isDefaultUrl?: boolean; display?: string; locations?: Map<string, string>} = {},
+) {
 	return diagnoseFirstContact({results, display: URL_SHOWN, timeoutMs: 5000, ...extra});
 }
 
@@ -28,28 +48,90 @@ describe('diagnoseFirstContact', () => {
 	});
 
 	it('accepts a busy modern scheduler whose identity.json answers 500', () => {
-		const raw = loadScenarioScrape('2026.7.1', 'busy', {override: identityAnswers500, only: ['/json/identity.json', '/info/main/workers.html']});
+		const raw = loadScenarioScrape('2026.7.1', 'busy', {
+			override: identityAnswers500,
+			only: ['/json/identity.json', '/info/main/workers.html'],
+		});
 		expect(diagnose([...raw.responses])).toEqual({ok: true});
 	});
 
 	it('accepts a scheduler without prometheus_client by its stub and worker table', () => {
-		const stub = answer('/metrics', 200, 'text/plain; version=0.0.4', '# Prometheus metrics are not available, see: https://docs.dask.org/');
+		const stub = answer(
+			'/metrics',
+			200,
+			'text/plain; version=0.0.4',
+			'# Prometheus metrics are not available, see: https://docs.dask.org/',
+		);
 		expect(looksLikeDask(stub)).toBe(true);
 	});
 
 	it.each<[string, EndpointResult[], object, string, boolean]>([
-		['a login page', everywhere(200, 'text/html; charset=utf-8', '<!DOCTYPE html><form>Sign in</form>'), {}, "answered with an HTML page, not Dask's JSON: a login page? pass a token with --header 'Authorization: token …'", true],
-		['the proxy hint page', everywhere(200, 'text/html', '<p> Try navigating to … you don\'t have jupyter-server-proxy installed'), {}, 'proxy hint page', true],
-		['401 everywhere', everywhere(401, 'text/plain', 'no'), {}, "refused access (HTTP 401): pass a token with --header 'Authorization: token …'", true],
-		['404 everywhere', everywhere(404, 'text/html', 'Not Found'), {}, 'is not a Dask dashboard: /metrics, /json/identity.json, /info/main/workers.html, /health, /api/v1 all answered 404', true],
+		[
+			'a login page',
+			everywhere(200, 'text/html; charset=utf-8', '<!DOCTYPE html><form>Sign in</form>'),
+			{},
+			"answered with an HTML page, not Dask's JSON: a login page? pass a token with --header 'Authorization: token …'",
+			true,
+		],
+		[
+			'the proxy hint page',
+			everywhere(200, 'text/html', "<p> Try navigating to … you don't have jupyter-server-proxy installed"),
+			{},
+			'proxy hint page',
+			true,
+		],
+		[
+			'401 everywhere',
+			everywhere(401, 'text/plain', 'no'),
+			{},
+			"refused access (HTTP 401): pass a token with --header 'Authorization: token …'",
+			true,
+		],
+		[
+			'404 everywhere',
+			everywhere(404, 'text/html', 'Not Found'),
+			{},
+			'is not a Dask dashboard: /metrics, /json/identity.json, /info/main/workers.html, /health, /api/v1 all answered 404',
+			true,
+		],
 		['502 everywhere', everywhere(502, 'text/html', 'Bad Gateway'), {}, 'answered HTTP 502 on every endpoint', false],
-		['garbage', everywhere(200, 'text/plain', 'hello, I am a teapot'), {}, 'answered, but not like a Dask dashboard', true],
-		['connection refused', failing('refused', 'connection refused'), {}, 'nothing answers at http://10.0.0.5:8787/ (connection refused): is the scheduler running, and is 8787 its dashboard port?', false],
-		['refused at the default URL', failing('refused', 'connection refused'), {isDefaultUrl: true}, 'try dask-top --demo', true],
+		[
+			'garbage',
+			everywhere(200, 'text/plain', 'hello, I am a teapot'),
+			{},
+			'answered, but not like a Dask dashboard',
+			true,
+		],
+		[
+			'connection refused',
+			failing('refused', 'connection refused'),
+			{},
+			'nothing answers at http://10.0.0.5:8787/ (connection refused): is the scheduler running, and is 8787 its dashboard port?',
+			false,
+		],
+		[
+			'refused at the default URL',
+			failing('refused', 'connection refused'),
+			{isDefaultUrl: true},
+			'try dask-top --demo',
+			true,
+		],
 		['a DNS failure', failing('dns', 'host name not found'), {}, 'cannot find the host 10.0.0.5', true],
 		['a timeout', failing('timeout'), {}, 'did not answer within 5 s', false],
-		['a TLS failure', failing('tls', 'self-signed certificate'), {}, 'TLS failure talking to http://10.0.0.5:8787/: self-signed certificate; pass its CA with --ca-file FILE, or --insecure', true],
-		['the comm port', failing('other', 'the answer is not HTTP'), {display: 'http://10.0.0.5:8786/'}, "8786 is the scheduler's comm port", true],
+		[
+			'a TLS failure',
+			failing('tls', 'self-signed certificate'),
+			{},
+			'TLS failure talking to http://10.0.0.5:8787/: self-signed certificate; pass its CA with --ca-file FILE, or --insecure',
+			true,
+		],
+		[
+			'the comm port',
+			failing('other', 'the answer is not HTTP'),
+			{display: 'http://10.0.0.5:8786/'},
+			"8786 is the scheduler's comm port",
+			true,
+		],
 		['an oversized answer', failing('too-large'), {}, 'more than the size cap', true],
 	])('explains %s in one line', (_name, results, extra, message, permanent) => {
 		const result = diagnose(results, extra);
@@ -63,7 +145,11 @@ describe('diagnoseFirstContact', () => {
 
 	it('names a login redirect and redacts tokens in its Location', () => {
 		const results = everywhere(302, 'text/html', '');
-		const result = diagnose(results, {locations: new Map([['/metrics', 'https://hub.example.org/hub/login?next=x&token=abc']])});
-		expect(!result.ok && result.message).toContain('redirects to https://hub.example.org/hub/login?next=x&token=*** (a login page)');
+		const result = diagnose(results, {
+			locations: new Map([['/metrics', 'https://hub.example.org/hub/login?next=x&token=abc']]),
+		});
+		expect(!result.ok && result.message).toContain(
+			'redirects to https://hub.example.org/hub/login?next=x&token=*** (a login page)',
+		);
 	});
 });

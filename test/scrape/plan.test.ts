@@ -15,8 +15,21 @@ const NOW = 1_000_000;
 
 /** Every endpoint last asked `agoMs` ago with this outcome. */
 function all(agoMs: number, outcome: EndpointMemory['lastOutcome'] = 'ok'): Record<PlanKey, EndpointMemory> {
-	const keys: PlanKey[] = ['metrics', 'identity', 'workers_html', 'counts', 'health', 'api', 'adaptive_target', 'worker_detail', 'worker_metrics'];
-	return Object.fromEntries(keys.map((key) => [key, {lastAttemptMs: NOW - agoMs, lastOutcome: outcome}])) as Record<PlanKey, EndpointMemory>;
+	const keys: PlanKey[] = [
+		'metrics',
+		'identity',
+		'workers_html',
+		'counts',
+		'health',
+		'api',
+		'adaptive_target',
+		'worker_detail',
+		'worker_metrics',
+	];
+	return Object.fromEntries(keys.map((key) => [key, {lastAttemptMs: NOW - agoMs, lastOutcome: outcome}])) as Record<
+		PlanKey,
+		EndpointMemory
+	>;
 }
 
 function plan(partial: Partial<PlanInput>): readonly EndpointKey[] {
@@ -55,16 +68,56 @@ describe('planRound', () => {
 	});
 
 	it.each<[string, Partial<PlanInput>, readonly EndpointKey[]]>([
-		['2 s after a full round, small cluster', {endpoints: all(2000), workerCount: 3, taskCount: 10}, ['metrics', 'identity']],
-		['5 s after: workers.html too', {endpoints: all(5000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html']],
-		['30 s after: counts too', {endpoints: all(30_000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html', 'counts']],
-		['60 s after: health and api again', {endpoints: all(60_000), workerCount: 3, taskCount: 10}, ['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target', 'health', 'api']],
-		['never counts above 200,000 tasks', {endpoints: all(60_000), workerCount: 3, taskCount: 200_001}, ['metrics', 'identity', 'workers_html', 'adaptive_target', 'health', 'api']],
-		['counts at exactly 200,000 tasks', {endpoints: all(30_000), workerCount: 3, taskCount: 200_000}, ['metrics', 'identity', 'workers_html', 'counts']],
-		['1000 workers: identity every 6 s, not at 2 s', {endpoints: all(2000), workerCount: 1000, taskCount: 10}, ['metrics']],
-		['1000 workers: identity at 6 s', {endpoints: all(6000), workerCount: 1000, taskCount: 10}, ['metrics', 'identity']],
-		['1000 workers: workers.html waits 10 s', {endpoints: all(9000), workerCount: 1000, taskCount: 10}, ['metrics', 'identity']],
-		['timer jitter of a few ms does not skip a round', {endpoints: all(1990), workerCount: 3, taskCount: 10}, ['metrics', 'identity']],
+		[
+			'2 s after a full round, small cluster',
+			{endpoints: all(2000), workerCount: 3, taskCount: 10},
+			['metrics', 'identity'],
+		],
+		[
+			'5 s after: workers.html too',
+			{endpoints: all(5000), workerCount: 3, taskCount: 10},
+			['metrics', 'identity', 'workers_html'],
+		],
+		[
+			'30 s after: counts too',
+			{endpoints: all(30_000), workerCount: 3, taskCount: 10},
+			['metrics', 'identity', 'workers_html', 'counts'],
+		],
+		[
+			'60 s after: health and api again',
+			{endpoints: all(60_000), workerCount: 3, taskCount: 10},
+			['metrics', 'identity', 'workers_html', 'counts', 'adaptive_target', 'health', 'api'],
+		],
+		[
+			'never counts above 200,000 tasks',
+			{endpoints: all(60_000), workerCount: 3, taskCount: 200_001},
+			['metrics', 'identity', 'workers_html', 'adaptive_target', 'health', 'api'],
+		],
+		[
+			'counts at exactly 200,000 tasks',
+			{endpoints: all(30_000), workerCount: 3, taskCount: 200_000},
+			['metrics', 'identity', 'workers_html', 'counts'],
+		],
+		[
+			'1000 workers: identity every 6 s, not at 2 s',
+			{endpoints: all(2000), workerCount: 1000, taskCount: 10},
+			['metrics'],
+		],
+		[
+			'1000 workers: identity at 6 s',
+			{endpoints: all(6000), workerCount: 1000, taskCount: 10},
+			['metrics', 'identity'],
+		],
+		[
+			'1000 workers: workers.html waits 10 s',
+			{endpoints: all(9000), workerCount: 1000, taskCount: 10},
+			['metrics', 'identity'],
+		],
+		[
+			'timer jitter of a few ms does not skip a round',
+			{endpoints: all(1990), workerCount: 3, taskCount: 10},
+			['metrics', 'identity'],
+		],
 	])('%s', (_name, input, expected) => {
 		expect(plan(input)).toEqual(expected);
 	});
@@ -89,28 +142,53 @@ describe('planRound', () => {
 	it('asks an unavailable endpoint again only once a minute', () => {
 		const endpoints = {...all(2000), workers_html: {lastAttemptMs: NOW - 59_000, lastOutcome: 'unavailable' as const}};
 		expect(plan({endpoints, workerCount: 3, taskCount: 10, force: true})).not.toContain('workers_html');
-		expect(plan({endpoints: {...endpoints, workers_html: {lastAttemptMs: NOW - 60_000, lastOutcome: 'unavailable'}}, workerCount: 3, taskCount: 10})).toContain('workers_html');
+		expect(
+			plan({
+				endpoints: {...endpoints, workers_html: {lastAttemptMs: NOW - 60_000, lastOutcome: 'unavailable'}},
+				workerCount: 3,
+				taskCount: 10,
+			}),
+		).toContain('workers_html');
 	});
 
 	it('fetches the detail page every 5 s while a worker is open', () => {
-		expect(plan({endpoints: all(2000), workerCount: 3, taskCount: 10, detailWorker: 'tcp://10.0.0.1:4000'})).not.toContain('worker_detail');
-		expect(plan({endpoints: all(5000), workerCount: 3, taskCount: 10, detailWorker: 'tcp://10.0.0.1:4000'})).toContain('worker_detail');
-		expect(plan({endpoints: all(5000), workerCount: 3, taskCount: 10, detailWorker: null})).not.toContain('worker_detail');
+		expect(
+			plan({endpoints: all(2000), workerCount: 3, taskCount: 10, detailWorker: 'tcp://10.0.0.1:4000'}),
+		).not.toContain('worker_detail');
+		expect(plan({endpoints: all(5000), workerCount: 3, taskCount: 10, detailWorker: 'tcp://10.0.0.1:4000'})).toContain(
+			'worker_detail',
+		);
+		expect(plan({endpoints: all(5000), workerCount: 3, taskCount: 10, detailWorker: null})).not.toContain(
+			'worker_detail',
+		);
 		expect(workerDetailPath('tcp://10.0.0.1:4000')).toBe('/info/worker/tcp%3A%2F%2F10.0.0.1%3A4000.html');
 	});
 
 	it('refreshes everything on R except counts, which keeps its 30 s pace', () => {
-		expect(plan({endpoints: all(500), workerCount: 3, taskCount: 10, force: true})).toEqual(['metrics', 'identity', 'workers_html', 'adaptive_target', 'health', 'api']);
+		expect(plan({endpoints: all(500), workerCount: 3, taskCount: 10, force: true})).toEqual([
+			'metrics',
+			'identity',
+			'workers_html',
+			'adaptive_target',
+			'health',
+			'api',
+		]);
 	});
 
 	it('only probes /metrics while the scheduler is down, /health when metrics is unavailable', () => {
-		expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: all(60_000), schedulerDown: true})).toEqual({endpoints: ['metrics'], sampleWorkers: false});
+		expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: all(60_000), schedulerDown: true})).toEqual({
+			endpoints: ['metrics'],
+			sampleWorkers: false,
+		});
 		const endpoints = {...all(60_000), metrics: {lastAttemptMs: NOW, lastOutcome: 'unavailable' as const}};
 		expect(plan({endpoints, schedulerDown: true})).toEqual(['health']);
 	});
 
 	describe('sampling the workers’ own /metrics', () => {
-		const failing = (agoMs: number) => ({...all(agoMs), identity: {lastAttemptMs: NOW - 1000, lastOutcome: 'failed' as const}});
+		const failing = (agoMs: number) => ({
+			...all(agoMs),
+			identity: {lastAttemptMs: NOW - 1000, lastOutcome: 'failed' as const},
+		});
 
 		it.each<[string, Partial<PlanInput>, boolean]>([
 			['not while identity works', {endpoints: all(10_000), workerCount: 3}, false],
@@ -120,9 +198,15 @@ describe('planRound', () => {
 			['above 200 workers every 10 s', {endpoints: failing(9000), workerCount: 500}, false],
 			['above 200 workers at 10 s', {endpoints: failing(10_000), workerCount: 500}, true],
 			['not when there are no workers', {endpoints: failing(10_000), workerCount: 0}, false],
-			['while identity is missing (404)', {endpoints: {...all(5000), identity: {lastAttemptMs: NOW, lastOutcome: 'unavailable'}}, workerCount: 3}, true],
+			[
+				'while identity is missing (404)',
+				{endpoints: {...all(5000), identity: {lastAttemptMs: NOW, lastOutcome: 'unavailable'}}, workerCount: 3},
+				true,
+			],
 		])('%s', (_name, input, expected) => {
-			expect(planRound({nowMs: NOW, intervalMs: 2000, ...input, endpoints: input.endpoints ?? {}}).sampleWorkers).toBe(expected);
+			expect(planRound({nowMs: NOW, intervalMs: 2000, ...input, endpoints: input.endpoints ?? {}}).sampleWorkers).toBe(
+				expected,
+			);
 		});
 	});
 
@@ -134,11 +218,22 @@ describe('planRound', () => {
 			health: {lastAttemptMs: NOW - 20, lastOutcome: 'ok'},
 			api: {lastAttemptMs: NOW - 20, lastOutcome: 'ok'},
 		};
-		expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: afterFirst, workerCount: 3, taskCount: 279, followUp: true})).toEqual({
+		expect(
+			planRound({nowMs: NOW, intervalMs: 2000, endpoints: afterFirst, workerCount: 3, taskCount: 279, followUp: true}),
+		).toEqual({
 			endpoints: ['counts', 'adaptive_target'],
 			sampleWorkers: true,
 		});
-		expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: afterFirst, workerCount: 3, taskCount: 300_000, followUp: true}).endpoints).toEqual(['adaptive_target']);
+		expect(
+			planRound({
+				nowMs: NOW,
+				intervalMs: 2000,
+				endpoints: afterFirst,
+				workerCount: 3,
+				taskCount: 300_000,
+				followUp: true,
+			}).endpoints,
+		).toEqual(['adaptive_target']);
 	});
 });
 

@@ -25,18 +25,33 @@ async function fake(options: FakeDaskOptions): Promise<FakeDask> {
 	return dask;
 }
 
-function livePoller(url: string, extra: {intervalMs?: number; headers?: Array<{name: string; value: string}>; timeoutMs?: number} = {}) {
+function livePoller(
+	url: string,
+	extra: {intervalMs?: number; headers?: Array<{name: string; value: string}>; timeoutMs?: number} = {},
+) {
 	const parsed = normalizeSchedulerUrl(url);
 	if (!parsed.ok) throw new Error(parsed.error);
 	const timeoutMs = extra.timeoutMs ?? 2000;
-	const client = new HttpClient({timeoutMs, schedulerOrigin: new URL(parsed.url.base).origin, headers: extra.headers ?? []});
+	const client = new HttpClient({
+		timeoutMs,
+		schedulerOrigin: new URL(parsed.url.base).origin,
+		headers: extra.headers ?? [],
+	});
 	const pipeline = createPipeline();
-	const poller = new Poller({url: parsed.url, client, intervalMs: extra.intervalMs ?? 2000, timeoutMs, hints: () => planHints(pipeline.snapshot()), minIntervalMs: 50});
+	const poller = new Poller({
+		url: parsed.url,
+		client,
+		intervalMs: extra.intervalMs ?? 2000,
+		timeoutMs,
+		hints: () => planHints(pipeline.snapshot()),
+		minIntervalMs: 50,
+	});
 	cleanups.push(() => poller.stop());
 	return {poller, pipeline};
 }
 
-const paths = (raw: RawScrape) => raw.responses.map((r) => `${r.target === 'scheduler' ? '' : `${r.target} `}${r.path}`);
+const paths = (raw: RawScrape) =>
+	raw.responses.map((r) => `${r.target === 'scheduler' ? '' : `${r.target} `}${r.path}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function hangingServer(): Promise<{url: string; hits: () => number}> {
@@ -86,11 +101,19 @@ describe('Poller rounds', () => {
 		const workerRequests = dask.requests.filter((r) => r.target !== 'scheduler');
 		expect(workerRequests).toHaveLength(3);
 		expect(workerRequests.every((r) => r.headers.authorization === undefined)).toBe(true);
-		expect(dask.requests.filter((r) => r.target === 'scheduler').every((r) => r.headers.authorization === 'token T')).toBe(true);
+		expect(
+			dask.requests.filter((r) => r.target === 'scheduler').every((r) => r.headers.authorization === 'token T'),
+		).toBe(true);
 	});
 
 	it('goes through the scheduler’s /proxy when workers cannot be reached, and reads their metrics there', async () => {
-		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'closed', proxy: 'forward'});
+		const dask = await fake({
+			version: '2026.7.1',
+			scenario: 'busy',
+			identity500: true,
+			workers: 'closed',
+			proxy: 'forward',
+		});
 		const {poller, pipeline} = livePoller(dask.url);
 		pipeline.ingest(await poller.round());
 		const workers = (await poller.round({followUp: true})).responses.filter((r) => r.target !== 'scheduler');
@@ -103,7 +126,13 @@ describe('Poller rounds', () => {
 	});
 
 	it('stops asking the /proxy once it answered its jupyter-server-proxy hint page', async () => {
-		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'closed', proxy: 'hint'});
+		const dask = await fake({
+			version: '2026.7.1',
+			scenario: 'busy',
+			identity500: true,
+			workers: 'closed',
+			proxy: 'hint',
+		});
 		const {poller, pipeline} = livePoller(dask.url);
 		pipeline.ingest(await poller.round());
 		const first = (await poller.round({followUp: true})).responses.filter((r) => r.target !== 'scheduler');
@@ -156,7 +185,13 @@ describe('Poller timer chain', () => {
 		expect(status.detail).toContain('connection refused');
 		expect((status.nextAttemptMs ?? 0) - Date.now()).toBeGreaterThan(700);
 		expect(rounds).toHaveLength(1);
-		expect(paths(rounds[0]!)).toEqual(['/metrics', '/json/identity.json', '/info/main/workers.html', '/health', '/api/v1']);
+		expect(paths(rounds[0]!)).toEqual([
+			'/metrics',
+			'/json/identity.json',
+			'/info/main/workers.html',
+			'/health',
+			'/api/v1',
+		]);
 		await sleep(1000);
 		expect(rounds).toHaveLength(2);
 		expect(paths(rounds[1]!)).toEqual(['/metrics']);
@@ -186,7 +221,14 @@ describe('Poller timer chain', () => {
 // Dask 2022.12 never does (HTTP 500 from 2023.4 on, dask/distributed#8370).
 describe('a frozen worker while identity.json fails', () => {
 	it('does not hold back the scheduler’s rounds: no stale alert, the other workers still read', async () => {
-		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'own', proxy: 'hint', frozenWorkers: ['beta']});
+		const dask = await fake({
+			version: '2026.7.1',
+			scenario: 'busy',
+			identity500: true,
+			workers: 'own',
+			proxy: 'hint',
+			frozenWorkers: ['beta'],
+		});
 		const {poller, pipeline} = livePoller(dask.url, {intervalMs: 1000, timeoutMs: 3000});
 		const rounds: RawScrape[] = [];
 		pipeline.subscribe((_snapshot, raw) => rounds.push(raw));
@@ -201,13 +243,20 @@ describe('a frozen worker while identity.json fails', () => {
 			stale ||= state.alerts.has('stale|cluster');
 		}
 		await poller.stop();
-		const betaAsked = dask.requests.filter((r) => r.target === 'worker:tcp://127.0.0.1:41002' && r.path === '/metrics').length;
+		const betaAsked = dask.requests.filter(
+			(r) => r.target === 'worker:tcp://127.0.0.1:41002' && r.path === '/metrics',
+		).length;
 		expect(betaAsked).toBeGreaterThanOrEqual(1); // the sample went out to beta, which never answered
 		const gaps = rounds.slice(1).map((raw, i) => raw.atMs - rounds[i]!.atMs);
 		expect(Math.max(...gaps), `round gaps ${gaps.join(', ')} ms`).toBeLessThan(2000); // beta's 3 s timeout never delays a round
 		expect(worstMissed).toBeLessThan(2); // the stale warning's threshold
 		expect(stale).toBe(false);
 		const workerAnswers = rounds.flatMap((raw) => raw.responses.filter((r) => r.target !== 'scheduler'));
-		expect(workerAnswers.filter((r) => r.status === 200).map((r) => r.target).sort()).toEqual(['worker:tcp://127.0.0.1:41001', 'worker:tcp://127.0.0.1:41003']);
+		expect(
+			workerAnswers
+				.filter((r) => r.status === 200)
+				.map((r) => r.target)
+				.sort(),
+		).toEqual(['worker:tcp://127.0.0.1:41001', 'worker:tcp://127.0.0.1:41003']);
 	}, 30_000);
 });

@@ -21,7 +21,10 @@ describe('normalizeSchedulerUrl', () => {
 		['https://hub.example.org/user/alice/proxy/8787/status', 'https://hub.example.org/user/alice/proxy/8787/'],
 		['https://hub.example.org/user/alice/proxy/8787/', 'https://hub.example.org/user/alice/proxy/8787/'],
 		['https://gateway.example.org/clusters/dask.1f2e3d/status', 'https://gateway.example.org/clusters/dask.1f2e3d/'],
-		['https://gateway.example.org/services/dask-gateway/clusters/prod.abc/status', 'https://gateway.example.org/services/dask-gateway/clusters/prod.abc/'],
+		[
+			'https://gateway.example.org/services/dask-gateway/clusters/prod.abc/status',
+			'https://gateway.example.org/services/dask-gateway/clusters/prod.abc/',
+		],
 		['host:8787', 'http://host:8787/'],
 		['localhost', 'http://localhost:8787/'],
 		['10.0.0.5:80', 'http://10.0.0.5/'],
@@ -45,7 +48,7 @@ describe('normalizeSchedulerUrl', () => {
 	it('says so in a note when a comm address becomes a dashboard URL', () => {
 		const result = normalizeSchedulerUrl('tcp://10.0.0.5:8786');
 		expect(result.ok && result.url.note).toContain('http://10.0.0.5:8787/');
-		expect(result.ok && result.url.note).toContain("comm address");
+		expect(result.ok && result.url.note).toContain('comm address');
 	});
 
 	it('has no note for an ordinary dashboard URL', () => {
@@ -57,7 +60,9 @@ describe('normalizeSchedulerUrl', () => {
 		const result = normalizeSchedulerUrl('https://hub.example.org/user/alice/proxy/8787/status?token=s3cr3t&foo=bar');
 		if (!result.ok) throw new Error(result.error);
 		expect(result.url.base).toBe('https://hub.example.org/user/alice/proxy/8787/');
-		expect(requestUrl(result.url, '/metrics')).toBe('https://hub.example.org/user/alice/proxy/8787/metrics?token=s3cr3t&foo=bar');
+		expect(requestUrl(result.url, '/metrics')).toBe(
+			'https://hub.example.org/user/alice/proxy/8787/metrics?token=s3cr3t&foo=bar',
+		);
 		expect(result.url.display).toBe('https://hub.example.org/user/alice/proxy/8787/?token=***&foo=bar');
 		expect(displayUrl(result.url, '/metrics')).not.toContain('s3cr3t');
 	});
@@ -70,23 +75,23 @@ describe('normalizeSchedulerUrl', () => {
 		expect(result.url.display).not.toContain('alice');
 	});
 
-	it.each([
-		[''],
-		['ftp://host:8787'],
-		['http://'],
-		['http://host name:8787'],
-	])('rejects %j with a one-line reason', (input) => {
-		const result = normalizeSchedulerUrl(input);
-		expect(result.ok).toBe(false);
-		expect(!result.ok && result.error).not.toContain('\n');
-	});
+	it.each([[''], ['ftp://host:8787'], ['http://'], ['http://host name:8787']])(
+		'rejects %j with a one-line reason',
+		(input) => {
+			const result = normalizeSchedulerUrl(input);
+			expect(result.ok).toBe(false);
+			expect(!result.ok && result.error).not.toContain('\n');
+		},
+	);
 });
 
 describe('requestUrl', () => {
 	it('appends paths to the base, and merges a path query with the base query', () => {
 		const result = normalizeSchedulerUrl('http://h:8787/?token=t');
 		if (!result.ok) throw new Error(result.error);
-		expect(requestUrl(result.url, '/info/worker/tcp%3A%2F%2Fa%3A1.html')).toBe('http://h:8787/info/worker/tcp%3A%2F%2Fa%3A1.html?token=t');
+		expect(requestUrl(result.url, '/info/worker/tcp%3A%2F%2Fa%3A1.html')).toBe(
+			'http://h:8787/info/worker/tcp%3A%2F%2Fa%3A1.html?token=t',
+		);
 		expect(requestUrl(result.url, '/x?y=1')).toBe('http://h:8787/x?y=1&token=t');
 	});
 });

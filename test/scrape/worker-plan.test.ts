@@ -1,7 +1,19 @@
 import {describe, expect, it} from 'vitest';
-import {chooseWorkerRoute, isProxyHint, pickWorkerSample, proxyPath, sampleSize, type RouteInput, type WorkerEndpoint} from '../../source/scrape/worker-plan.js';
+import {
+	chooseWorkerRoute,
+	isProxyHint,
+	pickWorkerSample,
+	proxyPath,
+	sampleSize,
+	type RouteInput,
+	type WorkerEndpoint,
+} from '../../source/scrape/worker-plan.js';
 
-const worker = (address: string, host = '10.0.0.5', dashboardPort = 8801): WorkerEndpoint => ({address, host, dashboardPort});
+const worker = (address: string, host = '10.0.0.5', dashboardPort = 8801): WorkerEndpoint => ({
+	address,
+	host,
+	dashboardPort,
+});
 
 describe('pickWorkerSample', () => {
 	it('takes every worker with a known HTTP address when there are few, in address order', () => {
@@ -36,15 +48,41 @@ describe('sampleSize', () => {
 });
 
 describe('chooseWorkerRoute', () => {
-	const base: RouteInput = {worker: worker('tcp://10.0.0.5:4000'), memory: undefined, proxy: 'unknown', schedulerIsLoopback: false, nowMs: 100_000};
+	const base: RouteInput = {
+		worker: worker('tcp://10.0.0.5:4000'),
+		memory: undefined,
+		proxy: 'unknown',
+		schedulerIsLoopback: false,
+		nowMs: 100_000,
+	};
 	it.each<[string, Partial<RouteInput>, string]>([
 		['goes straight to a worker first', {}, 'direct'],
 		['keeps going straight while that works', {memory: {direct: 'ok', directAtMs: 99_000}}, 'direct'],
-		['uses the scheduler proxy once the worker cannot be reached', {memory: {direct: 'failed', directAtMs: 99_000}}, 'proxy'],
-		['skips a worker reachable neither way', {memory: {direct: 'failed', directAtMs: 99_000}, proxy: 'unavailable'}, 'skip'],
-		['tries straight again a minute later', {memory: {direct: 'failed', directAtMs: 40_000}, proxy: 'unavailable'}, 'direct'],
-		['never sends a remote scheduler’s 127.0.0.1 worker to our own machine', {worker: worker('tcp://127.0.0.1:4000', '127.0.0.1')}, 'proxy'],
-		['goes straight to 127.0.0.1 workers of a local scheduler', {worker: worker('tcp://127.0.0.1:4000', '127.0.0.1'), schedulerIsLoopback: true}, 'direct'],
+		[
+			'uses the scheduler proxy once the worker cannot be reached',
+			{memory: {direct: 'failed', directAtMs: 99_000}},
+			'proxy',
+		],
+		[
+			'skips a worker reachable neither way',
+			{memory: {direct: 'failed', directAtMs: 99_000}, proxy: 'unavailable'},
+			'skip',
+		],
+		[
+			'tries straight again a minute later',
+			{memory: {direct: 'failed', directAtMs: 40_000}, proxy: 'unavailable'},
+			'direct',
+		],
+		[
+			'never sends a remote scheduler’s 127.0.0.1 worker to our own machine',
+			{worker: worker('tcp://127.0.0.1:4000', '127.0.0.1')},
+			'proxy',
+		],
+		[
+			'goes straight to 127.0.0.1 workers of a local scheduler',
+			{worker: worker('tcp://127.0.0.1:4000', '127.0.0.1'), schedulerIsLoopback: true},
+			'direct',
+		],
 		['skips a worker whose HTTP port is unknown', {worker: {address: 'tcp://10.0.0.5:4000', host: '10.0.0.5'}}, 'skip'],
 	])('%s', (_name, input, route) => {
 		expect(chooseWorkerRoute({...base, ...input})).toBe(route);

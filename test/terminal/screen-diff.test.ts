@@ -36,7 +36,8 @@ class Terminal {
 					this.row = Number(r) - 1;
 					this.column = Number(c) - 1;
 				} else if (final === 'm') this.pen = params === '0' || params === '' ? '' : params.replace(/^0;/, '');
-				else if (final === 'K') for (let c = this.column; c < this.columns; c++) this.cells[this.row]![c] = {ch: ' ', pen: ''};
+				else if (final === 'K')
+					for (let c = this.column; c < this.columns; c++) this.cells[this.row]![c] = {ch: ' ', pen: ''};
 				else if (final === 'J' && params === '2') this.cells = this.blank();
 				else if (final === 'h' || final === 'l') {
 					// synchronized update marks
@@ -115,7 +116,12 @@ describe('the cell-diffing screen', () => {
 		expect(diff.length).toBeLessThan(first.length / 4);
 
 		// Colours switch on a row (the selection moves, a figure crosses a threshold).
-		for (const next of [frame([10, 21, 30, 40], 2), frame([10, 71, 30, 40], 2), frame([9, 71, 3, 40], 3), frame([9, 1, 3], 0)]) {
+		for (const next of [
+			frame([10, 21, 30, 40], 2),
+			frame([10, 71, 30, 40], 2),
+			frame([9, 71, 3, 40], 3),
+			frame([9, 1, 3], 0),
+		]) {
 			terminal.write(screen.update(next));
 			expect(terminal.lines()).toEqual(expected(next, 60, 10));
 		}
@@ -126,7 +132,14 @@ describe('the cell-diffing screen', () => {
 		const same = frame([1, 2, 3]);
 		screen.update(same);
 		expect(screen.update(same)).toBe('');
-		expect(screen.update(same.split('\n').map((line) => `${line}   `).join('\n'))).toBe('');
+		expect(
+			screen.update(
+				same
+					.split('\n')
+					.map((line) => `${line}   `)
+					.join('\n'),
+			),
+		).toBe('');
 	});
 
 	it('clears and draws every row again after invalidate() (Ctrl-L, a resize)', () => {

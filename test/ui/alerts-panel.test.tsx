@@ -28,41 +28,44 @@ describe.each(FIXTURE_VERSIONS)('the Alerts panel on Dask %s fixtures', (version
 	it.each([
 		[120, 40],
 		[80, 24],
-	])('closes the overview under the table at %i×%i: ongoing worst first, then the latest ended, each whole on its lines', async (columns, rows) => {
-		const app = await renderApp(tuiData(run), {columns, rows});
-		const lines = app.lines();
-		expect(lines).toHaveLength(rows - 1);
-		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
-		const gamma = lines.findIndex((l) => /^. gamma /.test(l));
-		expect(lines[gamma + 1]).toBe('');
-		// the graphs of the overview come first, then the Alerts panel
-		expect(lines[gamma + 2]).toMatch(/^Memory +⣿ managed/);
-		const title = lines.findIndex((l) => l.startsWith('Alerts '));
-		expect(title).toBeGreaterThan(gamma + 2);
-		const c = triage.counts;
-		expect(lines[title]).toMatch(new RegExp(`^Alerts +✗${c.critical} ▲${c.warning} i${c.info} ongoing, worst first`));
-		const more = lines.findIndex((l) => /^… \d+ more/.test(l));
-		const panel = lines.slice(title + 1, more < 0 ? -1 : more).filter((l) => l !== '');
-		const entries = panel.filter((l) => EVENT_LINE.test(l));
-		for (const line of panel) expect(EVENT_LINE.test(line) || CONTINUATION.test(line), line).toBe(true);
-		const ended = triage.events.filter((e) => e.state === 'resolved');
-		const total = triage.alerts.length + ended.length;
-		if (more < 0) expect(entries).toHaveLength(total);
-		else expect(lines[more]).toMatch(new RegExp(`^… ${total - entries.length} more`));
-		// The worst alert is shown whole, in the compact columns at any width (two lines at 120 columns, three at 80).
-		expect(entries[0]).toMatch(/^\S+ ✗ crit for \S+ +worker gamma \(/);
-		const worst = lines.slice(title + 1).findIndex((l) => EVENT_LINE.test(l));
-		const worstLines = 1 + lines.slice(title + 2 + worst).findIndex((l) => !CONTINUATION.test(l));
-		expect(worstLines).toBe(columns >= 120 ? 2 : 3);
-		expect(lines.slice(title + 1 + worst, title + 1 + worst + worstLines).join(' ')).toContain('last seen');
-		// Ongoing first, worst first; the ended ones after.
-		const ongoing = entries.slice(0, Math.min(entries.length, triage.alerts.length));
-		expect(ongoing.every((l) => / for /.test(l))).toBe(true);
-		expect(entries.slice(triage.alerts.length).every((l) => / ended /.test(l))).toBe(true);
-		const severities = ongoing.map((l) => (/ crit /.test(l) ? 2 : / warn /.test(l) ? 1 : 0));
-		expect([...severities].sort((a, b) => b - a)).toEqual(severities);
-		expect(lines.at(-1)).toContain('q quit');
-	});
+	])(
+		'closes the overview under the table at %i×%i: ongoing worst first, then the latest ended, each whole on its lines',
+		async (columns, rows) => {
+			const app = await renderApp(tuiData(run), {columns, rows});
+			const lines = app.lines();
+			expect(lines).toHaveLength(rows - 1);
+			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
+			const gamma = lines.findIndex((l) => /^. gamma /.test(l));
+			expect(lines[gamma + 1]).toBe('');
+			// the graphs of the overview come first, then the Alerts panel
+			expect(lines[gamma + 2]).toMatch(/^Memory +⣿ managed/);
+			const title = lines.findIndex((l) => l.startsWith('Alerts '));
+			expect(title).toBeGreaterThan(gamma + 2);
+			const c = triage.counts;
+			expect(lines[title]).toMatch(new RegExp(`^Alerts +✗${c.critical} ▲${c.warning} i${c.info} ongoing, worst first`));
+			const more = lines.findIndex((l) => /^… \d+ more/.test(l));
+			const panel = lines.slice(title + 1, more < 0 ? -1 : more).filter((l) => l !== '');
+			const entries = panel.filter((l) => EVENT_LINE.test(l));
+			for (const line of panel) expect(EVENT_LINE.test(line) || CONTINUATION.test(line), line).toBe(true);
+			const ended = triage.events.filter((e) => e.state === 'resolved');
+			const total = triage.alerts.length + ended.length;
+			if (more < 0) expect(entries).toHaveLength(total);
+			else expect(lines[more]).toMatch(new RegExp(`^… ${total - entries.length} more`));
+			// The worst alert is shown whole, in the compact columns at any width (two lines at 120 columns, three at 80).
+			expect(entries[0]).toMatch(/^\S+ ✗ crit for \S+ +worker gamma \(/);
+			const worst = lines.slice(title + 1).findIndex((l) => EVENT_LINE.test(l));
+			const worstLines = 1 + lines.slice(title + 2 + worst).findIndex((l) => !CONTINUATION.test(l));
+			expect(worstLines).toBe(columns >= 120 ? 2 : 3);
+			expect(lines.slice(title + 1 + worst, title + 1 + worst + worstLines).join(' ')).toContain('last seen');
+			// Ongoing first, worst first; the ended ones after.
+			const ongoing = entries.slice(0, Math.min(entries.length, triage.alerts.length));
+			expect(ongoing.every((l) => / for /.test(l))).toBe(true);
+			expect(entries.slice(triage.alerts.length).every((l) => / ended /.test(l))).toBe(true);
+			const severities = ongoing.map((l) => (/ crit /.test(l) ? 2 : / warn /.test(l) ? 1 : 0));
+			expect([...severities].sort((a, b) => b - a)).toEqual(severities);
+			expect(lines.at(-1)).toContain('q quit');
+		},
+	);
 
 	it('shows as many as fit and says how many more, in a short terminal', async () => {
 		const app = await renderApp(tuiData(run), {columns: 120, rows: 15});
@@ -75,7 +78,9 @@ describe.each(FIXTURE_VERSIONS)('the Alerts panel on Dask %s fixtures', (version
 		expect(entries.length).toBeGreaterThanOrEqual(1);
 		expect(entries.length).toBeLessThan(total);
 		// The panel uses its last row for the count; an entry cut by the panel's end says so.
-		expect(lines[12]).toBe(`… ${total - entries.length} more (${triage.alerts.length - entries.length} ongoing): press 3 for the events view`);
+		expect(lines[12]).toBe(
+			`… ${total - entries.length} more (${triage.alerts.length - entries.length} ongoing): press 3 for the events view`,
+		);
 		const shown = lines.slice(title + 1, 12);
 		for (const line of shown) expect(EVENT_LINE.test(line) || CONTINUATION.test(line), line).toBe(true);
 	});
@@ -103,6 +108,8 @@ describe('the Alerts panel when there is no room', () => {
 		const run = fixtureRun('2026.7.1', ['idle']);
 		const quiet = reduce(run.model, {type: 'tick', nowMs: run.nowMs});
 		const app = await renderApp(tuiData({...run, model: quiet}), {columns: 80, rows: 24});
-		expect(app.frame()).toMatch(/^Alerts +✗0 ▲0 i0 ongoing, worst first {2}· {2}press 3: all events\nnone: nothing has joined, left or crossed a threshold yet$/m);
+		expect(app.frame()).toMatch(
+			/^Alerts +✗0 ▲0 i0 ongoing, worst first {2}· {2}press 3: all events\nnone: nothing has joined, left or crossed a threshold yet$/m,
+		);
 	});
 });

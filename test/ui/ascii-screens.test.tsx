@@ -46,11 +46,15 @@ async function expectAscii(run: FixtureRun, page: WorkerPageState | undefined): 
 }
 
 describe('--ascii prints only ASCII', () => {
-	it.each(FIXTURE_VERSIONS)('in every view on the Dask %s fixtures', async (version) => {
-		const run = fixtureRun(version, SEQUENCE);
-		const first = run.model.workers.keys().next().value as string | undefined;
-		await expectAscii(run, first === undefined ? undefined : fixtureWorkerPage(version, 'busy', first));
-	}, 60_000);
+	it.each(FIXTURE_VERSIONS)(
+		'in every view on the Dask %s fixtures',
+		async (version) => {
+			const run = fixtureRun(version, SEQUENCE);
+			const first = run.model.workers.keys().next().value as string | undefined;
+			await expectAscii(run, first === undefined ? undefined : fixtureWorkerPage(version, 'busy', first));
+		},
+		60_000,
+	);
 
 	it('in every view of the bundled demo', async () => {
 		await expectAscii(await demoRun(86), undefined);

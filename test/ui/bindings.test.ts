@@ -2,7 +2,14 @@ import {existsSync, readFileSync} from 'node:fs';
 import {dirname, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, it} from 'vitest';
-import {activeBindings, BINDINGS, footerEntries, keysMarkdownTable, resolveKey, type KeyContext} from '../../source/ui/bindings.js';
+import {
+	activeBindings,
+	BINDINGS,
+	footerEntries,
+	keysMarkdownTable,
+	resolveKey,
+	type KeyContext,
+} from '../../source/ui/bindings.js';
 
 const live = (mode: KeyContext['mode']): KeyContext => ({mode, replay: false});
 const replay = (mode: KeyContext['mode']): KeyContext => ({mode, replay: true});
@@ -59,7 +66,8 @@ describe('resolving keys through the bindings table', () => {
 	});
 
 	it('keeps ←/→, [/], {/} and x free while live, and gives them to the replay', () => {
-		for (const key of ['left', 'right', '[', ']', '{', '}', 'x']) expect(resolveKey(key, live('workers'))).toBeUndefined();
+		for (const key of ['left', 'right', '[', ']', '{', '}', 'x'])
+			expect(resolveKey(key, live('workers'))).toBeUndefined();
 		expect(resolveKey('left', replay('workers'))).toBe('replay-step-back');
 		expect(resolveKey('right', replay('detail'))).toBe('replay-step-forward');
 		expect(resolveKey('[', replay('progress'))).toBe('replay-jump-back');
@@ -93,7 +101,10 @@ describe('resolving keys through the bindings table', () => {
 					for (const key of binding.keys) {
 						if (seen.has(key)) {
 							// a shared key is allowed only when the replay binding shadows a live one
-							expect(binding.modes.includes('replay') || BINDINGS.find((b) => b.action === seen.get(key))!.modes.includes('replay')).toBe(true);
+							expect(
+								binding.modes.includes('replay') ||
+									BINDINGS.find((b) => b.action === seen.get(key))!.modes.includes('replay'),
+							).toBe(true);
 						} else seen.set(key, binding.action);
 					}
 				}
@@ -116,16 +127,24 @@ describe('the README keys table', () => {
 		const table = keysMarkdownTable();
 		expect(table.split('\n')).toHaveLength(BINDINGS.length + 2);
 		expect(table).toContain('| `?` `F1` | show this help | all views |');
-		expect(table).toContain('| `click` | select the row under the pointer; a column heading sorts by that column (again: reverses) | workers, progress, events |');
+		expect(table).toContain(
+			'| `click` | select the row under the pointer; a column heading sorts by that column (again: reverses) | workers, progress, events |',
+		);
 		expect(table).toContain('| `←` | step one poll back | replay |');
 	});
 
 	it("equals the table between README.md's keys markers", () => {
 		const readme = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'README.md');
-		expect(existsSync(readme), 'README.md is missing: paste keysMarkdownTable() between <!-- keys:start --> and <!-- keys:end -->').toBe(true);
+		expect(
+			existsSync(readme),
+			'README.md is missing: paste keysMarkdownTable() between <!-- keys:start --> and <!-- keys:end -->',
+		).toBe(true);
 		const text = readFileSync(readme, 'utf8');
 		const match = /<!-- keys:start -->\n([\s\S]*?)\n<!-- keys:end -->/.exec(text);
-		expect(match, 'README.md needs the markers <!-- keys:start --> and <!-- keys:end --> around the keys table').not.toBeNull();
+		expect(
+			match,
+			'README.md needs the markers <!-- keys:start --> and <!-- keys:end --> around the keys table',
+		).not.toBeNull();
 		expect(match![1]!.trim()).toBe(keysMarkdownTable());
 	});
 });

@@ -1,9 +1,28 @@
 import {describe, expect, it} from 'vitest';
-import {fit, formatBytesShort, formatCount, formatCpu, formatDuration, formatPercent, formatPerSecond, formatRateShort, MISSING, shortAddress} from '../../source/ui/cells.js';
+import {
+	fit,
+	formatBytesShort,
+	formatCount,
+	formatCpu,
+	formatDuration,
+	formatPercent,
+	formatPerSecond,
+	formatRateShort,
+	MISSING,
+	shortAddress,
+} from '../../source/ui/cells.js';
 
 describe('formatting figures for the screen', () => {
 	it('shows missing figures as a dash, never as zero', () => {
-		for (const f of [formatBytesShort, formatRateShort, formatDuration, formatCount, formatPercent, formatCpu, formatPerSecond]) {
+		for (const f of [
+			formatBytesShort,
+			formatRateShort,
+			formatDuration,
+			formatCount,
+			formatPercent,
+			formatCpu,
+			formatPerSecond,
+		]) {
 			expect(f(undefined)).toBe(MISSING);
 			expect(f(Number.NaN)).toBe(MISSING);
 		}

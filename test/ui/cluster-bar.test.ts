@@ -7,13 +7,20 @@ import {ASCII, PLAIN} from '../helpers/render.js';
 const text = (segments: ReadonlyArray<{readonly text: string}>) => segments.map((s) => s.text).join('');
 
 const prod: ClusterSummary = {name: 'prod:8787', link: 'live', workers: 12, alerts: {critical: 2, warning: 1, info: 0}};
-const dev: ClusterSummary = {name: 'dev:8787', link: 'retrying', workers: 3, alerts: {critical: 0, warning: 0, info: 1}};
+const dev: ClusterSummary = {
+	name: 'dev:8787',
+	link: 'retrying',
+	workers: 3,
+	alerts: {critical: 0, warning: 0, info: 1},
+};
 const gw: ClusterSummary = {name: 'team.f00', link: 'live', workers: 40, alerts: {critical: 0, warning: 0, info: 0}};
 
 describe('the cluster bar line', () => {
 	it('shows every cluster with its connection, workers and alerts by severity, the active one marked, at full width', () => {
 		const line = text(clusterBarLine([prod, dev, gw], 1, PLAIN, 200));
-		expect(line).toBe('prod:8787 ● live 12 workers ✗2 ▲1 i0 │ → dev:8787 ● retrying 3 workers ✗0 ▲0 i1 │ team.f00 ● live 40 workers ✗0 ▲0 i0  c/C switch');
+		expect(line).toBe(
+			'prod:8787 ● live 12 workers ✗2 ▲1 i0 │ → dev:8787 ● retrying 3 workers ✗0 ▲0 i1 │ team.f00 ● live 40 workers ✗0 ▲0 i0  c/C switch',
+		);
 	});
 
 	it('marks the active cluster in bold title tone, and colours alerts only where the glyph already says it', () => {
@@ -25,7 +32,9 @@ describe('the cluster bar line', () => {
 	});
 
 	it('uses plain ASCII glyphs with --ascii', () => {
-		expect(text(clusterBarLine([prod, dev], 0, ASCII, 200))).toBe('> prod:8787 * live 12 workers X2 !1 i0 | dev:8787 * retrying 3 workers X0 !0 i1  c/C switch');
+		expect(text(clusterBarLine([prod, dev], 0, ASCII, 200))).toBe(
+			'> prod:8787 * live 12 workers X2 !1 i0 | dev:8787 * retrying 3 workers X0 !0 i1  c/C switch',
+		);
 	});
 
 	it('shrinks entries to fit 80 columns: shorter workers, then zero counts and workers drop out', () => {
@@ -40,7 +49,11 @@ describe('the cluster bar line', () => {
 	});
 
 	it('keeps the active cluster in view when not all fit, and sums the hidden ones with their alerts at the ends', () => {
-		const names = Array.from({length: 8}, (_, i) => ({...gw, name: `cluster-number-${i}:8787`, alerts: {critical: i === 0 ? 3 : 0, warning: i === 7 ? 1 : 0, info: 0}}));
+		const names = Array.from({length: 8}, (_, i) => ({
+			...gw,
+			name: `cluster-number-${i}:8787`,
+			alerts: {critical: i === 0 ? 3 : 0, warning: i === 7 ? 1 : 0, info: 0},
+		}));
 		const line = text(clusterBarLine(names, 4, PLAIN, 80));
 		expect(line.length).toBeLessThanOrEqual(80);
 		expect(line).toContain('→ cluster-number-4:8787');
@@ -49,7 +62,11 @@ describe('the cluster bar line', () => {
 	});
 
 	it('says a cluster whose first contact failed is down, and shows its reason while it is on screen', () => {
-		const down: ClusterSummary = {...dev, link: 'down', problem: 'http://dev:8787/ is not a Dask dashboard: /metrics all answered 404'};
+		const down: ClusterSummary = {
+			...dev,
+			link: 'down',
+			problem: 'http://dev:8787/ is not a Dask dashboard: /metrics all answered 404',
+		};
 		const line = text(clusterBarLine([prod, down], 1, PLAIN, 160));
 		expect(line).toContain('→ dev:8787 ● down');
 		expect(line).toContain('http://dev:8787/ is not a Dask dashboard');
@@ -74,7 +91,13 @@ describe.each(FIXTURE_VERSIONS)('a cluster summary from Dask %s data', (version)
 
 	it('is down while a first-contact problem stands, unless the source already says retrying', () => {
 		expect(summarizeCluster('a', tuiData(run), 'not Dask').link).toBe('down');
-		expect(summarizeCluster('a', tuiData(run, {status: {state: 'retrying', requestsPerSecond: 0, bytesPerSecond: 0}}), 'refused').link).toBe('retrying');
+		expect(
+			summarizeCluster(
+				'a',
+				tuiData(run, {status: {state: 'retrying', requestsPerSecond: 0, bytesPerSecond: 0}}),
+				'refused',
+			).link,
+		).toBe('retrying');
 		expect(sameSummary(summarizeCluster('a', tuiData(run)), summarizeCluster('a', tuiData(run)))).toBe(true);
 		expect(sameSummary(summarizeCluster('a', tuiData(run)), summarizeCluster('a', tuiData(run), 'x'))).toBe(false);
 	});
@@ -83,9 +106,14 @@ describe.each(FIXTURE_VERSIONS)('a cluster summary from Dask %s data', (version)
 describe('a cluster that never answered', () => {
 	it('has no worker count in the bar, rather than zero', () => {
 		const pipelineRun = fixtureRun('2022.12.1', ['busy']);
-		const never = {...tuiData(pipelineRun), model: {...pipelineRun.model, source: {...pipelineRun.model.source, lastFreshMs: undefined}}};
+		const never = {
+			...tuiData(pipelineRun),
+			model: {...pipelineRun.model, source: {...pipelineRun.model.source, lastFreshMs: undefined}},
+		};
 		const summary = summarizeCluster('dead:1', never, 'nothing answers');
 		expect(summary.workers).toBeUndefined();
-		expect(text(clusterBarLine([summary], 0, PLAIN, 120))).toBe('→ dead:1 ● down ✗0 ▲0 i0  nothing answers  c/C switch');
+		expect(text(clusterBarLine([summary], 0, PLAIN, 120))).toBe(
+			'→ dead:1 ● down ✗0 ▲0 i0  nothing answers  c/C switch',
+		);
 	});
 });

@@ -68,8 +68,20 @@ function twoClusters(): {clusters: TuiCluster[]; sources: FakeSource[]; nowMs: n
 	const devRounds = fixtureRounds('2026.7.1', ['busy', 'worker-died']);
 	const sources = [fakeSource(), fakeSource()];
 	const clusters: TuiCluster[] = [
-		{name: 'prod:8787', url: 'http://prod:8787/', source: sources[0]!, pipeline: fedPipeline(prodRounds), problem: () => undefined},
-		{name: 'dev:8787', url: 'http://dev:8787/', source: sources[1]!, pipeline: fedPipeline(devRounds), problem: () => undefined},
+		{
+			name: 'prod:8787',
+			url: 'http://prod:8787/',
+			source: sources[0]!,
+			pipeline: fedPipeline(prodRounds),
+			problem: () => undefined,
+		},
+		{
+			name: 'dev:8787',
+			url: 'http://dev:8787/',
+			source: sources[1]!,
+			pipeline: fedPipeline(devRounds),
+			problem: () => undefined,
+		},
 	];
 	return {clusters, sources, nowMs: Math.max(prodRounds.at(-1)!.atMs, devRounds.at(-1)!.atMs) + 500};
 }
@@ -97,14 +109,17 @@ async function renderClusters(columns = 120, rows = 40) {
 }
 
 /** The worker names listed in the table, in screen order. */
-const workerNames = (lines: string[]) => lines.map((l) => /^[ ▲✗] (alpha|beta|gamma)\s/.exec(l)?.[1]).filter((n): n is string => n !== undefined);
+const workerNames = (lines: string[]) =>
+	lines.map((l) => /^[ ▲✗] (alpha|beta|gamma)\s/.exec(l)?.[1]).filter((n): n is string => n !== undefined);
 
 describe('the screen with two clusters', () => {
 	it('draws the cluster bar under the header: each cluster, live, its workers and alerts, the active one marked', async () => {
 		const app = await renderClusters();
 		const lines = app.lines();
 		expect(lines[0]).toContain('http://prod:8787/');
-		expect(lines[4]).toMatch(/^→ prod:8787 ● live 3 workers ✗\d+ ▲\d+ i\d+ │ dev:8787 ● live 2 workers ✗[1-9]\d* ▲\d+ i\d+ {2}c\/C switch/);
+		expect(lines[4]).toMatch(
+			/^→ prod:8787 ● live 3 workers ✗\d+ ▲\d+ i\d+ │ dev:8787 ● live 2 workers ✗[1-9]\d* ▲\d+ i\d+ {2}c\/C switch/,
+		);
 		expect(workerNames(lines)).toEqual(['alpha', 'beta', 'gamma']);
 		expect(app.frame()).toContain('c/C cluster');
 	});
@@ -176,7 +191,9 @@ describe('the screen with two clusters', () => {
 		const {clusters, nowMs} = twoClusters();
 		const problem = 'http://dev:8787/ is not a Dask dashboard: /metrics, /json/identity.json all answered 404';
 		const stores = createClusterStores([clusters[0]!, {...clusters[1]!, problem: () => problem}], () => nowMs);
-		const r = render(<ClustersRoot stores={stores} size={{columns: 160, rows: 40}} theme={PLAIN} onQuit={() => undefined} />);
+		const r = render(
+			<ClustersRoot stores={stores} size={{columns: 160, rows: 40}} theme={PLAIN} onQuit={() => undefined} />,
+		);
 		await settle(r.lastFrame);
 		expect(r.lastFrame()).toMatch(/dev:8787 ● down/);
 		r.stdin.write('c');

@@ -35,7 +35,18 @@ describe('fitting columns to the terminal width', () => {
 
 	it('keeps the worker table useful at 80 columns: name, status, CPU, memory bar and percentage, spill, heartbeat', () => {
 		const ids = fitColumns(WORKER_COLUMNS, 80).map((c) => c.spec.id);
-		expect(ids).toEqual(expect.arrayContaining(['name', 'status', 'cpu', 'memory_bar', 'memory_pct', 'spilled', 'executing', 'heartbeat']));
+		expect(ids).toEqual(
+			expect.arrayContaining([
+				'name',
+				'status',
+				'cpu',
+				'memory_bar',
+				'memory_pct',
+				'spilled',
+				'executing',
+				'heartbeat',
+			]),
+		);
 		expect(fittedWidth(fitColumns(WORKER_COLUMNS, 80))).toBeLessThanOrEqual(80);
 	});
 
@@ -49,18 +60,21 @@ describe('fitting columns to the terminal width', () => {
 });
 
 describe('a sorted column heading', () => {
-	it.each([false, true])('keeps the direction arrow, never an ellipsis, in its narrowest width; THR whole (descending %s)', (descending) => {
-		for (const ascii of [false, true]) {
-			const glyphs = makeTheme({color: false, ascii}).glyphs;
-			for (const column of WORKER_COLUMNS) {
-				if (column.sort === undefined || column.id === 'mark' || column.id === 'memory_bar') continue;
-				const cell = headerCell(column, column.width, {column: column.sort, descending}, glyphs);
-				const arrow = descending ? glyphs.down : glyphs.up;
-				expect(cell.trim().endsWith(arrow), column.id).toBe(true);
-				expect(cell, column.id).not.toContain('…');
-				expect(column.title.startsWith(cell.trim().slice(0, -arrow.length)), column.id).toBe(true);
-				if (column.id === 'threads') expect(cell.trim()).toBe(`THR${arrow}`);
+	it.each([false, true])(
+		'keeps the direction arrow, never an ellipsis, in its narrowest width; THR whole (descending %s)',
+		(descending) => {
+			for (const ascii of [false, true]) {
+				const glyphs = makeTheme({color: false, ascii}).glyphs;
+				for (const column of WORKER_COLUMNS) {
+					if (column.sort === undefined || column.id === 'mark' || column.id === 'memory_bar') continue;
+					const cell = headerCell(column, column.width, {column: column.sort, descending}, glyphs);
+					const arrow = descending ? glyphs.down : glyphs.up;
+					expect(cell.trim().endsWith(arrow), column.id).toBe(true);
+					expect(cell, column.id).not.toContain('…');
+					expect(column.title.startsWith(cell.trim().slice(0, -arrow.length)), column.id).toBe(true);
+					if (column.id === 'threads') expect(cell.trim()).toBe(`THR${arrow}`);
+				}
 			}
-		}
-	});
+		},
+	);
 });

@@ -2,7 +2,14 @@
 import {describe, expect, it} from 'vitest';
 import type {RetireTrack} from '../../source/model/retire.js';
 import type {WorkerRow} from '../../source/model/types.js';
-import {API_OFF_TEXT, confirmLines, READ_ONLY_TEXT, REPLAY_TEXT, retireGate, type RetireGateInput} from '../../source/ui/confirm-lines.js';
+import {
+	API_OFF_TEXT,
+	confirmLines,
+	READ_ONLY_TEXT,
+	REPLAY_TEXT,
+	retireGate,
+	type RetireGateInput,
+} from '../../source/ui/confirm-lines.js';
 
 const gamma: WorkerRow = {
 	address: 'tcp://10.0.0.1:4003',
@@ -21,18 +28,28 @@ const open: RetireTrack = {address: gamma.address, name: 'gamma', sent: 1, nanny
 describe('retireGate', () => {
 	it.each<[string, RetireGateInput, string | undefined]>([
 		['live, actions allowed, api on: the confirmation', live, undefined],
-		['api module state not known yet: the confirmation (a 404 answer says it then)', {...live, apiEnabled: undefined} as RetireGateInput, undefined],
+		[
+			'api module state not known yet: the confirmation (a 404 answer says it then)',
+			{...live, apiEnabled: undefined} as RetireGateInput,
+			undefined,
+		],
 		['read-only by default', {...live, allowActions: false}, READ_ONLY_TEXT],
 		['a replay cannot act, whatever the flag', {...live, kind: 'replay', canAct: false}, REPLAY_TEXT],
 		['a replay cannot act, even read-only', {...live, kind: 'replay', canAct: false, allowActions: false}, REPLAY_TEXT],
 		['the api module is off: how to enable it', {...live, apiEnabled: false}, API_OFF_TEXT],
 		['no row selected', {...live, row: undefined} as RetireGateInput, 'no worker selected'],
-		['a worker already gone', {...live, row: {...gamma, present: false, status: 'lost'}}, 'gamma has already left (lost)'],
+		[
+			'a worker already gone',
+			{...live, row: {...gamma, present: false, status: 'lost'}},
+			'gamma has already left (lost)',
+		],
 		['a retire of it under way', {...live, retires: [open]}, 'a retire of gamma is already under way'],
 		['an earlier retire that finished does not block', {...live, retires: [{...open, outcome: 'failed'}]}, undefined],
 	])('%s', (_name, input, message) => {
 		const gate = retireGate(input);
-		expect(gate).toEqual(message === undefined ? {ok: true, address: gamma.address, name: 'gamma'} : {ok: false, message});
+		expect(gate).toEqual(
+			message === undefined ? {ok: true, address: gamma.address, name: 'gamma'} : {ok: false, message},
+		);
 	});
 
 	it('says how to enable actions and the api module in words a user can act on', () => {
@@ -58,8 +75,12 @@ describe('confirmLines', () => {
 	});
 
 	it('says what a nanny does, or both cases when it is not known', () => {
-		expect(text(confirmLines(gamma, true, 200))[2]).toContain('It has a nanny: the nanny restarts it, and it rejoins empty under the same name.');
-		expect(text(confirmLines(gamma, undefined, 200))[2]).toContain('Without a nanny it then exits; with one, the nanny restarts it empty.');
+		expect(text(confirmLines(gamma, true, 200))[2]).toContain(
+			'It has a nanny: the nanny restarts it, and it rejoins empty under the same name.',
+		);
+		expect(text(confirmLines(gamma, undefined, 200))[2]).toContain(
+			'Without a nanny it then exits; with one, the nanny restarts it empty.',
+		);
 	});
 
 	it('says what it does not know instead of a zero', () => {

@@ -48,10 +48,20 @@ describe.each(FIXTURE_VERSIONS)('the worker detail on Dask %s fixtures', (versio
 			const body = lines.slice(4, -1);
 			for (const line of body) expect(line).not.toContain('…');
 			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
-			const pairs = detailPairs({address: row.address, track: run.model.workers.get(row.address)!, row, index, count: rows.length, memory: DASK_MEMORY_THRESHOLDS});
-			expect(pairs.map(([label]) => label)).toEqual(expect.arrayContaining(['scheduler', 'occupancy', 'heartbeat', 'seen']));
+			const pairs = detailPairs({
+				address: row.address,
+				track: run.model.workers.get(row.address)!,
+				row,
+				index,
+				count: rows.length,
+				memory: DASK_MEMORY_THRESHOLDS,
+			});
+			expect(pairs.map(([label]) => label)).toEqual(
+				expect.arrayContaining(['scheduler', 'occupancy', 'heartbeat', 'seen']),
+			);
 			const text = body.join('\n');
-			for (const [label, value] of pairs) expect(text).toMatch(new RegExp(`${escapeRegExp(label)} +${escapeRegExp(value)}( |$)`, 'm'));
+			for (const [label, value] of pairs)
+				expect(text).toMatch(new RegExp(`${escapeRegExp(label)} +${escapeRegExp(value)}( |$)`, 'm'));
 			if (name === 'gamma') expect(text).toMatch(/^LOST at \d\d:\d\d:\d\d/m);
 		});
 	});

@@ -14,8 +14,23 @@ describe('the keys a worker holds', () => {
 		const rows = workerRows(run.model, {sort: {column: 'name', descending: false}}).rows;
 		const row = rows[0]!;
 		// One key of one prefix: the recorded pages hold more, so the page's reading is written here.
-		const page = {address: row.address, keys: 1, inMemoryBytes: 800, byPrefix: [{prefix: 'sum', keys: 1, bytes: 800}], fetchedMs: run.nowMs};
-		const input = {address: row.address, track: run.model.workers.get(row.address)!, row, index: 0, count: rows.length, page, memory: DASK_MEMORY_THRESHOLDS, nowMs: run.nowMs};
+		const page = {
+			address: row.address,
+			keys: 1,
+			inMemoryBytes: 800,
+			byPrefix: [{prefix: 'sum', keys: 1, bytes: 800}],
+			fetchedMs: run.nowMs,
+		};
+		const input = {
+			address: row.address,
+			track: run.model.workers.get(row.address)!,
+			row,
+			index: 0,
+			count: rows.length,
+			page,
+			memory: DASK_MEMORY_THRESHOLDS,
+			nowMs: run.nowMs,
+		};
 		const text = detailLines(input, theme, 120, 60).map((line) => line.map((s) => s.text).join(''));
 		expect(text.some((l) => l.includes('1 key, '))).toBe(true);
 		expect(text.find((l) => l.startsWith('sum '))).toMatch(/ 1 key {2}/);

@@ -5,7 +5,15 @@
  */
 import {describe, expect, it} from 'vitest';
 import {segmentsWidth} from '../../source/ui/bars.js';
-import {axisLabels, niceBytesCeiling, niceCeiling, plotLines, stackedPeak, timeAxis, type GraphSeries} from '../../source/ui/graph.js';
+import {
+	axisLabels,
+	niceBytesCeiling,
+	niceCeiling,
+	plotLines,
+	stackedPeak,
+	timeAxis,
+	type GraphSeries,
+} from '../../source/ui/graph.js';
 
 const text = (lines: ReadonlyArray<ReadonlyArray<{text: string}>>) => lines.map((l) => l.map((s) => s.text).join(''));
 const one = (values: number[], ascii = '#'): GraphSeries => ({values, tone: 'ok', ascii});
@@ -19,16 +27,29 @@ describe('plotLines in braille (2 samples across, 4 steps up per cell)', () => {
 
 	it('leaves the left blank when there are fewer samples than the plot holds, and keeps only the newest when more', () => {
 		expect(text(plotLines({series: [one([8])], width: 3, height: 1, max: 8, ascii: false}))).toEqual(['  ⢸']);
-		expect(text(plotLines({series: [one([8, 8, 8, 8, 0, 8])], width: 2, height: 1, max: 8, ascii: false}))).toEqual(['⣿⢸']);
+		expect(text(plotLines({series: [one([8, 8, 8, 8, 0, 8])], width: 2, height: 1, max: 8, ascii: false}))).toEqual([
+			'⣿⢸',
+		]);
 	});
 
 	it('draws a missing sample as a gap, a positive value as at least one dot, and clips values over the scale', () => {
-		expect(text(plotLines({series: [one([Number.NaN, 0.001])], width: 1, height: 1, max: 100, ascii: false}))).toEqual(['⢀']);
+		expect(text(plotLines({series: [one([Number.NaN, 0.001])], width: 1, height: 1, max: 100, ascii: false}))).toEqual([
+			'⢀',
+		]);
 		expect(text(plotLines({series: [one([500, 500])], width: 1, height: 2, max: 1, ascii: false}))).toEqual(['⣿', '⣿']);
 	});
 
 	it('stacks series and colours a cell by the series on top of it', () => {
-		const lines = plotLines({series: [{values: [4, 4], tone: 'managed', ascii: '#'}, {values: [4, 4], tone: 'unmanaged', ascii: '='}], width: 1, height: 2, max: 8, ascii: false});
+		const lines = plotLines({
+			series: [
+				{values: [4, 4], tone: 'managed', ascii: '#'},
+				{values: [4, 4], tone: 'unmanaged', ascii: '='},
+			],
+			width: 1,
+			height: 2,
+			max: 8,
+			ascii: false,
+		});
 		expect(text(lines)).toEqual(['⣿', '⣿']);
 		expect(lines.map((l) => l[0]!.tone)).toEqual(['unmanaged', 'managed']);
 	});
@@ -46,16 +67,21 @@ describe('plotLines in braille (2 samples across, 4 steps up per cell)', () => {
 describe('plotLines in ASCII (1 sample a cell, 2 steps up per cell)', () => {
 	it("draws '.' for a half cell and the series' glyph for a full one", () => {
 		// max 4 over 2 rows = 4 steps: 1, 2, 3, 4 steps
-		expect(text(plotLines({series: [one([1, 2, 3, 4])], width: 4, height: 2, max: 4, ascii: true}))).toEqual(['  .#', '.###']);
+		expect(text(plotLines({series: [one([1, 2, 3, 4])], width: 4, height: 2, max: 4, ascii: true}))).toEqual([
+			'  .#',
+			'.###',
+		]);
 	});
 
-	it("marks stacked series by glyph, not by colour alone", () => {
+	it('marks stacked series by glyph, not by colour alone', () => {
 		const lines = plotLines({series: [one([2, 2], '#'), one([2, 2], '=')], width: 2, height: 2, max: 4, ascii: true});
 		expect(text(lines)).toEqual(['==', '##']);
 	});
 
 	it('leaves gaps blank', () => {
-		expect(text(plotLines({series: [one([4, Number.NaN, 4])], width: 3, height: 1, max: 4, ascii: true}))).toEqual(['# #']);
+		expect(text(plotLines({series: [one([4, Number.NaN, 4])], width: 3, height: 1, max: 4, ascii: true}))).toEqual([
+			'# #',
+		]);
 	});
 });
 

@@ -5,7 +5,8 @@ import {makeTheme} from '../../source/ui/theme.js';
 import {fixtureRun} from '../helpers/fixture-data.js';
 
 const theme = makeTheme({color: false, ascii: false});
-const text = (input: HeaderInput, width = 160) => headerLines(input, theme, width).map((line) => line.map((s) => s.text).join(''));
+const text = (input: HeaderInput, width = 160) =>
+	headerLines(input, theme, width).map((line) => line.map((s) => s.text).join(''));
 const run = fixtureRun('2022.12.1', ['busy']);
 const base: HeaderInput = {
 	url: 'http://scheduler:8787/',
@@ -31,14 +32,30 @@ describe('the header', () => {
 	});
 
 	it('says when the next attempt is and why while the scheduler does not answer', () => {
-		const status: SourceStatus = {state: 'retrying', detail: 'connection refused', nextAttemptMs: run.nowMs + 5000, requestsPerSecond: 0, bytesPerSecond: 0};
+		const status: SourceStatus = {
+			state: 'retrying',
+			detail: 'connection refused',
+			nextAttemptMs: run.nowMs + 5000,
+			requestsPerSecond: 0,
+			bytesPerSecond: 0,
+		};
 		const [line] = text({...base, status, nowMs: run.nowMs + 1000});
 		expect(line).toContain('retrying in 4s: connection refused (data 1s old)');
 	});
 
 	it('says connecting before the first answer and shows the replay position while replaying', () => {
-		expect(text({...base, status: {state: 'connecting', requestsPerSecond: 0, bytesPerSecond: 0}})[0]).toContain('connecting…');
-		const replay = {atMs: Date.UTC(2026, 0, 2, 3, 4, 5), startMs: 0, endMs: 0, index: 9, count: 64, paused: true, speed: 16};
+		expect(text({...base, status: {state: 'connecting', requestsPerSecond: 0, bytesPerSecond: 0}})[0]).toContain(
+			'connecting…',
+		);
+		const replay = {
+			atMs: Date.UTC(2026, 0, 2, 3, 4, 5),
+			startMs: 0,
+			endMs: 0,
+			index: 9,
+			count: 64,
+			paused: true,
+			speed: 16,
+		};
 		const [line] = text({...base, status: {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0}, replay});
 		expect(line).toContain('‖ replay paused 03:04:05 [10/64] ×16');
 		expect(line).not.toContain('req/s');
@@ -49,7 +66,9 @@ describe('the header', () => {
 		expect(states.total).toBe(3);
 		expect(states.paused).toBe(0);
 		expect(states.idle + states.partially_saturated + states.saturated + states.paused + states.retiring).toBe(3);
-		expect(text(base)[1]).toMatch(/^Workers 3 +idle \d +partial \d +saturated \d +paused 0 +retiring 0 +threads 5 +desired 34/);
+		expect(text(base)[1]).toMatch(
+			/^Workers 3 +idle \d +partial \d +saturated \d +paused 0 +retiring 0 +threads 5 +desired 34/,
+		);
 	});
 
 	it('drops the least important parts, not words, as the terminal narrows', () => {
@@ -77,16 +96,27 @@ describe('the header does not claim what it does not know', () => {
 	it('shows no completion rate from stale or unreachable data, only from fresh figures', () => {
 		expect(text({...base, tasksDonePerSecond: 4.5})[3]).toContain('done 4.5/s');
 		expect(text({...base, tasksDonePerSecond: 4.5, nowMs: run.nowMs + 12_000})[3]).toMatch(/done — \(stale\)/);
-		const status: SourceStatus = {state: 'retrying', detail: 'connection refused', requestsPerSecond: 0, bytesPerSecond: 0};
+		const status: SourceStatus = {
+			state: 'retrying',
+			detail: 'connection refused',
+			requestsPerSecond: 0,
+			bytesPerSecond: 0,
+		};
 		expect(text({...base, status, tasksDonePerSecond: 4.5})[3]).not.toContain('4.5/s');
 	});
 
 	it('lists released tasks, so the states add up to the total', () => {
 		const s = run.model.snapshot!;
-		const snapshot = {...s, scheduler: {...s.scheduler, tasks: {processing: 2, memory: 3, released: 5}, tasks_total: 10}};
+		const snapshot = {
+			...s,
+			scheduler: {...s.scheduler, tasks: {processing: 2, memory: 3, released: 5}, tasks_total: 10},
+		};
 		const line = text({...base, snapshot}, 200)[3]!;
 		expect(line).toContain('released 5');
-		const sum = [...line.matchAll(/(?:processing|queued|waiting|in memory|erred|no-worker|released) (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+		const sum = [...line.matchAll(/(?:processing|queued|waiting|in memory|erred|no-worker|released) (\d+)/g)].reduce(
+			(n, m) => n + Number(m[1]),
+			0,
+		);
 		expect(sum).toBe(10);
 	});
 });
@@ -94,7 +124,10 @@ describe('the header does not claim what it does not know', () => {
 describe('the header counts in words that agree with the number', () => {
 	it('says "≈1 worker", not "≈1 workers"', () => {
 		// A partial AdaptiveView: line 2 reads only desired_workers, direction and approx_workers.
-		const adaptive = (approx: number) => ({desired_workers: 2, direction: 'steady', approx_workers: approx}) as unknown as NonNullable<HeaderInput['adaptive']>;
+		const adaptive = (approx: number) =>
+			({desired_workers: 2, direction: 'steady', approx_workers: approx}) as unknown as NonNullable<
+				HeaderInput['adaptive']
+			>;
 		expect(text({...base, adaptive: adaptive(1)})[1]).toContain('desired 2 (≈1 worker)');
 		expect(text({...base, adaptive: adaptive(3)})[1]).toContain('desired 2 (≈3 workers)');
 	});

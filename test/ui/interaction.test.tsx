@@ -124,13 +124,25 @@ describe.each(FIXTURE_VERSIONS)('keys on Dask %s data', (version) => {
 });
 
 describe('replay keys', () => {
-	const data = tuiData(fixtureRun('2026.7.1', ['busy']), {status: {...LIVE, state: 'replay'}, replay: {atMs: Date.UTC(2026, 6, 14, 9, 30, 5), startMs: 0, endMs: 1, index: 4, count: 60, paused: false, speed: 4}});
+	const data = tuiData(fixtureRun('2026.7.1', ['busy']), {
+		status: {...LIVE, state: 'replay'},
+		replay: {atMs: Date.UTC(2026, 6, 14, 9, 30, 5), startMs: 0, endMs: 1, index: 4, count: 60, paused: false, speed: 4},
+	});
 
 	it('drive the replay controls, space pausing the replay rather than the display', async () => {
 		const app = await renderApp(data, {kind: 'replay'});
 		expect(app.frame()).toContain('replay 09:30:05 [5/60] ×4');
 		await app.press(KEY.left, KEY.right, '[', ']', '{', '}', 'x', ' ');
-		expect(app.controls.calls).toEqual(['replay step -1', 'replay step 1', 'replay jump -60000', 'replay jump 60000', 'replay start', 'replay end', 'replay speed', 'replay pause']);
+		expect(app.controls.calls).toEqual([
+			'replay step -1',
+			'replay step 1',
+			'replay jump -60000',
+			'replay jump 60000',
+			'replay start',
+			'replay end',
+			'replay speed',
+			'replay pause',
+		]);
 		expect(app.frame()).not.toContain('PAUSED (polling');
 		expect(app.frame()).toContain('←/→ step');
 	});

@@ -5,14 +5,22 @@ import {Line, sameLine} from '../../source/ui/components/line.js';
 import {makeTheme} from '../../source/ui/theme.js';
 
 const theme = makeTheme({color: false, ascii: true});
-const line = (...parts: Array<[string, Segment['tone'], boolean?]>): Segment[] => parts.map(([text, tone, bold]) => ({text, tone, ...(bold ? {bold} : {})}));
+const line = (...parts: Array<[string, Segment['tone'], boolean?]>): Segment[] =>
+	parts.map(([text, tone, bold]) => ({text, tone, ...(bold ? {bold} : {})}));
 
 afterEach(cleanup);
 
 describe('Line is rendered again only when what it shows changed', () => {
 	it('takes new arrays with the same segments as the same line', () => {
-		expect(sameLine({segments: line(['a', 'muted'], ['b', 'title', true]), theme}, {segments: line(['a', 'muted'], ['b', 'title', true]), theme})).toBe(true);
-		expect(sameLine({segments: line(['a', 'muted']), theme, inverse: false}, {segments: line(['a', 'muted']), theme})).toBe(true);
+		expect(
+			sameLine(
+				{segments: line(['a', 'muted'], ['b', 'title', true]), theme},
+				{segments: line(['a', 'muted'], ['b', 'title', true]), theme},
+			),
+		).toBe(true);
+		expect(
+			sameLine({segments: line(['a', 'muted']), theme, inverse: false}, {segments: line(['a', 'muted']), theme}),
+		).toBe(true);
 	});
 
 	it('sees a change of text, tone, weight, length, inverse or theme', () => {

@@ -17,7 +17,8 @@ afterEach(() => cleanup());
 
 const SEQUENCE = ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died'] as const;
 const rowOf = (lines: readonly string[], name: string) => lines.find((l) => new RegExp(`^. ${name} `).test(l));
-const names = (lines: readonly string[]) => lines.map((l) => /^. (alpha|beta|gamma) /.exec(l)?.[1]).filter((n) => n !== undefined);
+const names = (lines: readonly string[]) =>
+	lines.map((l) => /^. (alpha|beta|gamma) /.exec(l)?.[1]).filter((n) => n !== undefined);
 
 describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) => {
 	const run = fixtureRun(version, SEQUENCE);
@@ -45,16 +46,27 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 	});
 
 	it('dims every cell of its row but the alert mark and the status word', () => {
-		const row = workerRows(run.model, {sort: {column: 'name', descending: false}}).rows.find((r) => r.name === 'gamma')!;
+		const row = workerRows(run.model, {sort: {column: 'name', descending: false}}).rows.find(
+			(r) => r.name === 'gamma',
+		)!;
 		const columns = fitColumns(WORKER_COLUMNS, 120);
-		const cells = {glyphs: PLAIN.glyphs, memory: {target: DASK_MEMORY_THRESHOLDS.target, spill: 0.7, pause: 0.8, terminate: 0.95}, eventLoopWarningSeconds: 0.1, eventLoopCriticalSeconds: 1};
+		const cells = {
+			glyphs: PLAIN.glyphs,
+			memory: {target: DASK_MEMORY_THRESHOLDS.target, spill: 0.7, pause: 0.8, terminate: 0.95},
+			eventLoopWarningSeconds: 0.1,
+			eventLoopCriticalSeconds: 1,
+		};
 		const segments = rowSegments(row, columns, cells);
 		const status = segments.find((s) => s.text.trim() === 'lost');
 		expect(status?.tone).toBe('critical');
-		const others = segments.filter((s) => s !== status && s.text.trim() !== PLAIN.glyphs.criticalMark && s.text.trim() !== '');
+		const others = segments.filter(
+			(s) => s !== status && s.text.trim() !== PLAIN.glyphs.criticalMark && s.text.trim() !== '',
+		);
 		expect(others.length).toBeGreaterThan(10);
 		for (const s of others) expect(s.tone).toBe('muted');
-		const alpha = workerRows(run.model, {sort: {column: 'name', descending: false}}).rows.find((r) => r.name === 'alpha')!;
+		const alpha = workerRows(run.model, {sort: {column: 'name', descending: false}}).rows.find(
+			(r) => r.name === 'alpha',
+		)!;
 		expect(rowSegments(alpha, columns, cells).some((s) => s.tone === 'muted' && s.text.includes('alpha'))).toBe(false);
 	});
 
@@ -77,8 +89,15 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 		const frame = app.frame();
 		const clock = new Date(gamma.lostMs!).toISOString().slice(11, 19);
 		expect(frame).toMatch(/^Worker gamma +127\.0\.0\.1:\d+ +lost +\[3 of 3\]/m);
-		expect(frame).toContain(`LOST at ${clock}, 500ms ago · last listed ${new Date(gamma.lastSeenMs).toISOString().slice(11, 19)} · figures below are its last`);
-		expect(frame).toMatch(new RegExp(`^memory +\\[.*\\] ${formatPercent(gamma.last.memory_process_bytes! / gamma.last.memory_limit_bytes!)} `, 'm'));
+		expect(frame).toContain(
+			`LOST at ${clock}, 500ms ago · last listed ${new Date(gamma.lastSeenMs).toISOString().slice(11, 19)} · figures below are its last`,
+		);
+		expect(frame).toMatch(
+			new RegExp(
+				`^memory +\\[.*\\] ${formatPercent(gamma.last.memory_process_bytes! / gamma.last.memory_limit_bytes!)} `,
+				'm',
+			),
+		);
 		expect(frame).toMatch(new RegExp(`lost +at ${clock}`));
 		expect(frame).toContain('— gone: the scheduler has no page for it');
 		expect(app.controls.calls).toEqual(['detail none']);

@@ -12,7 +12,12 @@ import {renderApp} from '../helpers/render.js';
 afterEach(() => cleanup());
 
 const T0 = Date.UTC(2026, 10, 29, 18, 0, 0);
-const REFUSED: SourceStatus = {state: 'retrying', detail: 'connection refused', requestsPerSecond: 0, bytesPerSecond: 0};
+const REFUSED: SourceStatus = {
+	state: 'retrying',
+	detail: 'connection refused',
+	requestsPerSecond: 0,
+	bytesPerSecond: 0,
+};
 
 function neverReached(seconds: number) {
 	const pipeline = createPipeline({model: {intervalMs: 2000}});

@@ -29,7 +29,13 @@ describe.each(FIXTURE_VERSIONS)('the screen while the Dask %s scheduler is away'
 		expect(rowsBefore).toHaveLength(3);
 		before.unmount();
 
-		status = {state: 'retrying', detail: 'connection refused', nextAttemptMs: busy!.atMs + 14_000, requestsPerSecond: 0.5, bytesPerSecond: 0};
+		status = {
+			state: 'retrying',
+			detail: 'connection refused',
+			nextAttemptMs: busy!.atMs + 14_000,
+			requestsPerSecond: 0.5,
+			bytesPerSecond: 0,
+		};
 		pipeline.ingest(refusedRound(busy!, busy!.atMs + 2000));
 		for (let i = 2; i <= 6; i++) pipeline.ingest(refusedRound(busy!, busy!.atMs + i * 2000, ['/metrics']));
 		clock = busy!.atMs + 12_000;

@@ -7,7 +7,13 @@ import {describe, expect, it} from 'vitest';
 import {progressView, triageView} from '../../source/model/index.js';
 import {segmentsWidth} from '../../source/ui/bars.js';
 import {alertsPanelNeeds} from '../../source/ui/events-lines.js';
-import {graphBlockLines, overviewGraphLines, overviewMinRows, overviewPrefixLines, planOverview} from '../../source/ui/overview-lines.js';
+import {
+	graphBlockLines,
+	overviewGraphLines,
+	overviewMinRows,
+	overviewPrefixLines,
+	planOverview,
+} from '../../source/ui/overview-lines.js';
 import {makeTheme} from '../../source/ui/theme.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun} from '../helpers/fixture-data.js';
@@ -23,11 +29,21 @@ describe('planOverview: sharing the rows under the table', () => {
 		// one graph a row under 80 columns
 		expect(graphBlockLines(70, 2)).toBe(1 + 4 * 3 + 1);
 		expect(planOverview(11, 120, {prefixes: 3, eventLines: 3})).toBeUndefined();
-		expect(planOverview(12, 120, {prefixes: 3, eventLines: 3})).toEqual({plotRows: 2, graphLines: 8, prefixLines: 0, eventLines: 4});
+		expect(planOverview(12, 120, {prefixes: 3, eventLines: 3})).toEqual({
+			plotRows: 2,
+			graphLines: 8,
+			prefixLines: 0,
+			eventLines: 4,
+		});
 	});
 
 	it('keeps the lines the worst alert needs whole, or leaves the rows to the Alerts panel alone', () => {
-		expect(planOverview(13, 80, {prefixes: 5, eventLines: 10, firstEventLines: 5})).toEqual({plotRows: 2, graphLines: 8, prefixLines: 0, eventLines: 5});
+		expect(planOverview(13, 80, {prefixes: 5, eventLines: 10, firstEventLines: 5})).toEqual({
+			plotRows: 2,
+			graphLines: 8,
+			prefixLines: 0,
+			eventLines: 5,
+		});
 		expect(planOverview(13, 80, {prefixes: 5, eventLines: 10, firstEventLines: 6})).toBeUndefined();
 	});
 
@@ -39,11 +55,14 @@ describe('planOverview: sharing the rows under the table', () => {
 		[29, 120, 0, 3, 10, 0, 5], // nothing else to show: taller graphs
 		[49, 200, 7, 30, 12, 8, 13], // 200×60
 		[49, 200, 0, 3, 20, 0, 5], // the plots stop growing at 20 rows
-	])('%i rows at %i columns, %i prefixes, %i event lines wanted: plots %i high, %i prefix lines, %i for alerts', (rows, width, prefixes, eventLines, plotRows, prefixLines, events) => {
-		const plan = planOverview(rows, width, {prefixes, eventLines})!;
-		expect(plan).toEqual({plotRows, graphLines: graphBlockLines(width, plotRows), prefixLines, eventLines: events});
-		expect(plan.graphLines + plan.prefixLines + plan.eventLines).toBeLessThanOrEqual(rows);
-	});
+	])(
+		'%i rows at %i columns, %i prefixes, %i event lines wanted: plots %i high, %i prefix lines, %i for alerts',
+		(rows, width, prefixes, eventLines, plotRows, prefixLines, events) => {
+			const plan = planOverview(rows, width, {prefixes, eventLines})!;
+			expect(plan).toEqual({plotRows, graphLines: graphBlockLines(width, plotRows), prefixLines, eventLines: events});
+			expect(plan.graphLines + plan.prefixLines + plan.eventLines).toBeLessThanOrEqual(rows);
+		},
+	);
 });
 
 describe.each(FIXTURE_VERSIONS)('the overview on Dask %s fixtures', (version) => {
@@ -56,28 +75,31 @@ describe.each(FIXTURE_VERSIONS)('the overview on Dask %s fixtures', (version) =>
 		[200, 10, UNICODE],
 		[120, 6, ASCII],
 		[80, 2, ASCII],
-	])('at %i columns with plots %i high: every line exactly the width, titles, scales and the time axis', (width, plotRows, theme) => {
-		const lines = overviewGraphLines(history, theme, width, plotRows);
-		expect(lines).toHaveLength(graphBlockLines(width, plotRows));
-		expect(lines[0]).toEqual([]);
-		for (const line of lines.slice(1)) expect(segmentsWidth(line)).toBeLessThanOrEqual(width);
-		const all = lines.map(text);
-		// two graphs a row: Memory beside Tasks, Completed beside CPU
-		expect(all[1]).toMatch(/^Memory +. managed .* unmanaged .*Tasks +. processing \d+/);
-		expect(all[2 + plotRows]).toMatch(/^Completed [\d.]+\/s .*CPU \d+%/);
-		// y scales: memory against the workers' summed limit, 0 at the bottom row, the ticks on the axis
-		const limit = history.memoryLimitBytes.last()!;
-		expect(limit).toBeGreaterThan(0);
-		expect(all[2]).toMatch(/^ *\d+(\.\d)?[KMG][┤+]/);
-		expect(all[1 + plotRows]).toMatch(/^ {4}0[┤+]/);
-		expect(all[2 + plotRows + 1]).toMatch(/^ *\d+(\.\d)?[┤+].* \d+%[┤+]/);
-		// the time axis: the newest poll's clock at the right edge of each graph column
-		const newest = new Date(history.time.last()! * 1000).toISOString().slice(11, 19);
-		expect(all.at(-1)!.trimEnd().endsWith(newest)).toBe(true);
-		expect(all.at(-1)!.split(newest)).toHaveLength(3);
-		if (theme.ascii) for (const line of all) expect(line).toMatch(/^[\x20-\x7e]*$/);
-		else expect(all.slice(2, 2 + plotRows).join('')).toMatch(/[\u2801-\u28ff]/);
-	});
+	])(
+		'at %i columns with plots %i high: every line exactly the width, titles, scales and the time axis',
+		(width, plotRows, theme) => {
+			const lines = overviewGraphLines(history, theme, width, plotRows);
+			expect(lines).toHaveLength(graphBlockLines(width, plotRows));
+			expect(lines[0]).toEqual([]);
+			for (const line of lines.slice(1)) expect(segmentsWidth(line)).toBeLessThanOrEqual(width);
+			const all = lines.map(text);
+			// two graphs a row: Memory beside Tasks, Completed beside CPU
+			expect(all[1]).toMatch(/^Memory +. managed .* unmanaged .*Tasks +. processing \d+/);
+			expect(all[2 + plotRows]).toMatch(/^Completed [\d.]+\/s .*CPU \d+%/);
+			// y scales: memory against the workers' summed limit, 0 at the bottom row, the ticks on the axis
+			const limit = history.memoryLimitBytes.last()!;
+			expect(limit).toBeGreaterThan(0);
+			expect(all[2]).toMatch(/^ *\d+(\.\d)?[KMG][┤+]/);
+			expect(all[1 + plotRows]).toMatch(/^ {4}0[┤+]/);
+			expect(all[2 + plotRows + 1]).toMatch(/^ *\d+(\.\d)?[┤+].* \d+%[┤+]/);
+			// the time axis: the newest poll's clock at the right edge of each graph column
+			const newest = new Date(history.time.last()! * 1000).toISOString().slice(11, 19);
+			expect(all.at(-1)!.trimEnd().endsWith(newest)).toBe(true);
+			expect(all.at(-1)!.split(newest)).toHaveLength(3);
+			if (theme.ascii) for (const line of all) expect(line).toMatch(/^[\x20-\x7e]*$/);
+			else expect(all.slice(2, 2 + plotRows).join('')).toMatch(/[\u2801-\u28ff]/);
+		},
+	);
 
 	it('draws the memory that the fixtures recorded: the busiest poll fills more dots than the idle one', () => {
 		const lines = overviewGraphLines(history, ASCII, 120, 6).map(text);

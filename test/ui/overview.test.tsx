@@ -24,31 +24,34 @@ describe('the overview under the demo recording at +86 s', () => {
 		data = tuiData(await demoRun(86));
 	});
 
-	it.each(SIZES)('at %i×%i: the table, then the graphs with scales and time axis, then the prefixes and alerts when they fit; no line too wide, no row left blank at the bottom', async (columns, rows) => {
-		const app = await renderApp(data, {columns, rows});
-		const lines = app.lines();
-		expect(lines).toHaveLength(rows - 1);
-		for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(columns);
-		const heading = lines.findIndex((l) => /^ {2}NAME/.test(l));
-		const blank = lines.indexOf('', heading);
-		expect(blank).toBeGreaterThan(heading + 1);
-		expect(lines[blank + 1]).toMatch(/^Memory +⣿ managed ⣿ unmanaged/);
-		expect(lines[blank + 1]).toMatch(/Tasks +⣿ processing \d+/);
-		expect(lines[blank + 2]).toMatch(/^ *\d+(\.\d)?[KMG]┤/);
-		const completed = lines.findIndex((l) => l.startsWith('Completed '));
-		expect(lines[completed]).toMatch(/CPU \d+%/);
-		expect(lines[completed - 1]).toMatch(/^ {4}0┤.* 0┤/);
-		// braille dots drawn in the plots
-		expect(lines.slice(blank + 2, completed).join('')).toMatch(/[\u2801-\u28ff]/);
-		const axis = lines.findIndex((l, i) => i > completed && /\d\d:\d\d:\d\d$/.test(l.trimEnd()));
-		expect(axis).toBeGreaterThan(completed);
-		expect(lines.findIndex((l) => l.startsWith('Alerts '))).toBeGreaterThan(axis);
-		if (rows >= 40) expect(lines.findIndex((l) => l.startsWith('Task prefixes '))).toBeGreaterThan(axis);
-		// the rows are used: at most a blank line or two above the footer
-		const footer = lines.length - 1;
-		const lastText = lines.slice(0, footer).findLastIndex((l) => l.trim() !== '');
-		expect(footer - lastText).toBeLessThanOrEqual(3);
-	});
+	it.each(SIZES)(
+		'at %i×%i: the table, then the graphs with scales and time axis, then the prefixes and alerts when they fit; no line too wide, no row left blank at the bottom',
+		async (columns, rows) => {
+			const app = await renderApp(data, {columns, rows});
+			const lines = app.lines();
+			expect(lines).toHaveLength(rows - 1);
+			for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(columns);
+			const heading = lines.findIndex((l) => /^ {2}NAME/.test(l));
+			const blank = lines.indexOf('', heading);
+			expect(blank).toBeGreaterThan(heading + 1);
+			expect(lines[blank + 1]).toMatch(/^Memory +⣿ managed ⣿ unmanaged/);
+			expect(lines[blank + 1]).toMatch(/Tasks +⣿ processing \d+/);
+			expect(lines[blank + 2]).toMatch(/^ *\d+(\.\d)?[KMG]┤/);
+			const completed = lines.findIndex((l) => l.startsWith('Completed '));
+			expect(lines[completed]).toMatch(/CPU \d+%/);
+			expect(lines[completed - 1]).toMatch(/^ {4}0┤.* 0┤/);
+			// braille dots drawn in the plots
+			expect(lines.slice(blank + 2, completed).join('')).toMatch(/[\u2801-\u28ff]/);
+			const axis = lines.findIndex((l, i) => i > completed && /\d\d:\d\d:\d\d$/.test(l.trimEnd()));
+			expect(axis).toBeGreaterThan(completed);
+			expect(lines.findIndex((l) => l.startsWith('Alerts '))).toBeGreaterThan(axis);
+			if (rows >= 40) expect(lines.findIndex((l) => l.startsWith('Task prefixes '))).toBeGreaterThan(axis);
+			// the rows are used: at most a blank line or two above the footer
+			const footer = lines.length - 1;
+			const lastText = lines.slice(0, footer).findLastIndex((l) => l.trim() !== '');
+			expect(footer - lastText).toBeLessThanOrEqual(3);
+		},
+	);
 
 	it.each(SIZES)('at %i×%i under --ascii: plain characters only', async (columns, rows) => {
 		const app = await renderApp(data, {columns, rows, theme: ASCII});
@@ -56,7 +59,10 @@ describe('the overview under the demo recording at +86 s', () => {
 		const heading = lines.findIndex((l) => /^ {2}NAME/.test(l));
 		// The graphs and the prefixes' title (the prefix rows are the progress view's own cells).
 		const prefixes = lines.findIndex((l) => l.startsWith('Task prefixes '));
-		const graphs = lines.slice(heading + 1, prefixes < 0 ? lines.findIndex((l) => l.startsWith('Alerts ')) : prefixes + 1);
+		const graphs = lines.slice(
+			heading + 1,
+			prefixes < 0 ? lines.findIndex((l) => l.startsWith('Alerts ')) : prefixes + 1,
+		);
 		for (const line of graphs) expect(line).toMatch(/^[\x20-\x7e]*$/);
 		expect(graphs.join('\n')).toMatch(/^Memory +# managed = unmanaged/m);
 		expect(graphs.join('\n')).toMatch(/^ *\d+(\.\d)?[KMG]\+/m);
@@ -70,7 +76,9 @@ describe('the overview under the demo recording at +86 s', () => {
 			const alpha = lines.find((l) => /^. alpha /.test(l))!;
 			const bar = /^[█▓░]+/.exec(alpha.slice(heading.indexOf('MEMORY')))![0];
 			widths.push(bar.length);
-			expect(heading.slice(heading.indexOf('MEMORY'), heading.indexOf('MEMORY') + bar.length).match(/▾/g)!.length).toBeGreaterThanOrEqual(3);
+			expect(
+				heading.slice(heading.indexOf('MEMORY'), heading.indexOf('MEMORY') + bar.length).match(/▾/g)!.length,
+			).toBeGreaterThanOrEqual(3);
 		}
 		expect(widths[0]).toBeGreaterThanOrEqual(10);
 		expect(widths[1]).toBeGreaterThan(widths[0]!);

@@ -19,7 +19,10 @@ describe('what a click points at', () => {
 	});
 
 	it('finds the column under x; the blank between two columns is none of them', () => {
-		const columns = [{spec: {id: 'a', title: 'A', width: 3, align: 'left' as const, priority: 0}, width: 3}, {spec: {id: 'b', title: 'B', width: 2, align: 'left' as const, priority: 0}, width: 2}];
+		const columns = [
+			{spec: {id: 'a', title: 'A', width: 3, align: 'left' as const, priority: 0}, width: 3},
+			{spec: {id: 'b', title: 'B', width: 2, align: 'left' as const, priority: 0}, width: 2},
+		];
 		expect([0, 2, 3, 4, 5, 6].map((x) => columnAt(columns, x))).toEqual([0, 0, undefined, 1, 1, undefined]);
 	});
 
@@ -39,7 +42,17 @@ describe('what a click points at', () => {
 });
 
 describe('mouse reports as binding names', () => {
-	const press = (x: number, y: number, extra: Partial<MouseEvent> = {}): MouseEvent => ({kind: 'mouse', button: 'left', action: 'press', x, y, shift: false, alt: false, ctrl: false, ...extra});
+	const press = (x: number, y: number, extra: Partial<MouseEvent> = {}): MouseEvent => ({
+		kind: 'mouse',
+		button: 'left',
+		action: 'press',
+		x,
+		y,
+		shift: false,
+		alt: false,
+		ctrl: false,
+		...extra,
+	});
 
 	it('tells clicks from double-clicks by row and time', () => {
 		const first = mouseKey(press(3, 7), 1000, undefined);
@@ -54,7 +67,14 @@ describe('mouse reports as binding names', () => {
 	it('names the wheel, and nothing for releases, other buttons, moves or modified clicks', () => {
 		expect(mouseKey(press(0, 0, {button: 'wheel-down'}), 0, undefined).key).toBe('wheel-down');
 		expect(mouseKey(press(0, 0, {button: 'wheel-up'}), 0, undefined).key).toBe('wheel-up');
-		for (const extra of [{action: 'release' as const}, {button: 'right' as const}, {button: 'middle' as const}, {action: 'drag' as const}, {shift: true}, {ctrl: true}]) {
+		for (const extra of [
+			{action: 'release' as const},
+			{button: 'right' as const},
+			{button: 'middle' as const},
+			{action: 'drag' as const},
+			{shift: true},
+			{ctrl: true},
+		]) {
 			expect(mouseKey(press(0, 0, extra), 0, undefined).key).toBeUndefined();
 		}
 	});

@@ -8,7 +8,17 @@ const ascii = makeTheme({color: false, ascii: true});
 const text = (segments: ReadonlyArray<{text: string}>) => segments.map((s) => s.text).join('');
 
 function row(figures: Partial<PrefixProgress>): PrefixProgress {
-	return {prefix: 'load', done: 0, total: 0, erred: 0, in_flight: 0, exact: true, counted_from: 'epoch', since: 1_800_000_000, ...figures};
+	return {
+		prefix: 'load',
+		done: 0,
+		total: 0,
+		erred: 0,
+		in_flight: 0,
+		exact: true,
+		counted_from: 'epoch',
+		since: 1_800_000_000,
+		...figures,
+	};
 }
 
 describe('the per-prefix rows', () => {

@@ -46,7 +46,10 @@ interface Case {
 
 const CASES: readonly Case[] = [
 	{name: 'the demo at +86 s', load: () => demoRun(86)},
-	...FIXTURE_VERSIONS.map((version) => ({name: `Dask ${version} fixtures`, load: () => fixtureRun(version, ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died'])})),
+	...FIXTURE_VERSIONS.map((version) => ({
+		name: `Dask ${version} fixtures`,
+		load: () => fixtureRun(version, ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died']),
+	})),
 ];
 
 describe.each(CASES)('$name', ({load}) => {
@@ -77,38 +80,54 @@ describe.each(CASES)('$name', ({load}) => {
 			expect(shown.length).toBeGreaterThanOrEqual(1);
 		} else for (const alert of triage.alerts) expectWhole(text, alert.message);
 		// A continuation line is indented: it never starts where an entry's time starts.
-		for (const line of panel) if (!/^\d\d:\d\d:\d\d /.test(line) && line.trim() !== '' && !line.startsWith('…')) expect(line).toMatch(/^ {8,}\S/);
+		for (const line of panel)
+			if (!/^\d\d:\d\d:\d\d /.test(line) && line.trim() !== '' && !line.startsWith('…'))
+				expect(line).toMatch(/^ {8,}\S/);
 	});
 
-	it.each(SIZES)('shows every event message whole in the events view at %i×%i, scrolling to the ones below', async (columns, rows) => {
-		const app = await renderApp(data, {columns, rows});
-		await app.press('3');
-		const seen: string[] = [];
-		for (let i = 0; i < triage.events.length; i++) {
+	it.each(SIZES)(
+		'shows every event message whole in the events view at %i×%i, scrolling to the ones below',
+		async (columns, rows) => {
+			const app = await renderApp(data, {columns, rows});
+			await app.press('3');
+			const seen: string[] = [];
+			for (let i = 0; i < triage.events.length; i++) {
+				const lines = app.lines();
+				expect(lines).toHaveLength(rows - 1);
+				expectWithin(lines, columns);
+				seen.push(prose(lines.slice(lines.findIndex((l) => /^Events \d+/.test(l)) + 1, -1)));
+				await app.press('j');
+			}
+			const text = seen.join(' ');
+			for (const event of triage.events) expectWhole(text, event.message);
+		},
+	);
+
+	it.each(SIZES)(
+		"shows the adaptive target's explanation whole at %i×%i, its numbers in binary units",
+		async (columns, rows) => {
+			const app = await renderApp(data, {columns, rows});
+			await app.press('3');
 			const lines = app.lines();
-			expect(lines).toHaveLength(rows - 1);
-			expectWithin(lines, columns);
-			seen.push(prose(lines.slice(lines.findIndex((l) => /^Events \d+/.test(l)) + 1, -1)));
-			await app.press('j');
-		}
-		const text = seen.join(' ');
-		for (const event of triage.events) expectWhole(text, event.message);
-	});
-
-	it.each(SIZES)("shows the adaptive target's explanation whole at %i×%i, its numbers in binary units", async (columns, rows) => {
-		const app = await renderApp(data, {columns, rows});
-		await app.press('3');
-		const lines = app.lines();
-		const head = prose(lines.slice(4, lines.findIndex((l) => /^Events \d+/.test(l))));
-		expect(head).toMatch(/^Adaptive target desired \d+/);
-		for (const line of triage.adaptive.recomputed?.explanation ?? []) expectWhole(head, line);
-		if (triage.adaptive.disagreement) expectWhole(head, triage.adaptive.disagreement_note ?? '');
-		expect(head).toMatch(/memory: stored \d+(\.\d)? (B|KiB|MiB|GiB) \(\d+ %\) (<=|>) 60 % of the \d+(\.\d)? (KiB|MiB|GiB|TiB) memory limits -> \d+/);
-		expect(head).not.toMatch(/\d{7,} B/);
-		const notes = [triage.adaptive.flavor_note, ...triage.adaptive.notes];
-		if (columns >= 120) for (const note of notes) expectWhole(head, note);
-		else if (!notes.every((note) => head.includes(note.replace(/ {2,}/g, ' ')))) expect(head).toMatch(/… \d+ more adaptive lines?: a taller terminal or --once shows them$/);
-	});
+			const head = prose(
+				lines.slice(
+					4,
+					lines.findIndex((l) => /^Events \d+/.test(l)),
+				),
+			);
+			expect(head).toMatch(/^Adaptive target desired \d+/);
+			for (const line of triage.adaptive.recomputed?.explanation ?? []) expectWhole(head, line);
+			if (triage.adaptive.disagreement) expectWhole(head, triage.adaptive.disagreement_note ?? '');
+			expect(head).toMatch(
+				/memory: stored \d+(\.\d)? (B|KiB|MiB|GiB) \(\d+ %\) (<=|>) 60 % of the \d+(\.\d)? (KiB|MiB|GiB|TiB) memory limits -> \d+/,
+			);
+			expect(head).not.toMatch(/\d{7,} B/);
+			const notes = [triage.adaptive.flavor_note, ...triage.adaptive.notes];
+			if (columns >= 120) for (const note of notes) expectWhole(head, note);
+			else if (!notes.every((note) => head.includes(note.replace(/ {2,}/g, ' '))))
+				expect(head).toMatch(/… \d+ more adaptive lines?: a taller terminal or --once shows them$/);
+		},
+	);
 
 	it.each(SIZES)('wraps the progress note and cuts long prefix names in the middle at %i×%i', async (columns, rows) => {
 		const app = await renderApp(data, {columns, rows});
@@ -116,10 +135,21 @@ describe.each(CASES)('$name', ({load}) => {
 		const lines = app.lines();
 		expectWithin(lines, columns);
 		const note = lines.findIndex((l) => l.startsWith('Per task prefix: '));
-		const text = prose(lines.slice(note, lines.findIndex((l) => l.startsWith('PREFIX'))));
+		const text = prose(
+			lines.slice(
+				note,
+				lines.findIndex((l) => l.startsWith('PREFIX')),
+			),
+		);
 		expect(text).toMatch(/erred (tasks )?are not done$/);
-		const legend = prose(lines.slice(4, lines.findIndex((l) => l.startsWith('['))));
-		for (const word of ['processing', 'queued', 'waiting', 'in memory', 'erred', 'no-worker', 'done']) expect(legend).toContain(word);
+		const legend = prose(
+			lines.slice(
+				4,
+				lines.findIndex((l) => l.startsWith('[')),
+			),
+		);
+		for (const word of ['processing', 'queued', 'waiting', 'in memory', 'erred', 'no-worker', 'done'])
+			expect(legend).toContain(word);
 		for (const line of lines.slice(note)) expect(line).not.toMatch(/^\S+… /);
 	});
 });
@@ -140,7 +170,8 @@ describe('the events at 80 columns', () => {
 		await app.press('3');
 		const entries = app.lines().filter((l) => /^\d\d:\d\d:\d\d /.test(l));
 		expect(entries.length).toBeGreaterThanOrEqual(3);
-		for (const line of entries) expect(line).toMatch(/^\d\d:\d\d:\d\d (✗ crit|▲ warn|i info) (for|ended) \d+(ms|s|m\d\ds|h\d\dm) +\S/);
+		for (const line of entries)
+			expect(line).toMatch(/^\d\d:\d\d:\d\d (✗ crit|▲ warn|i info) (for|ended) \d+(ms|s|m\d\ds|h\d\dm) +\S/);
 		expect(entries.find((l) => l.includes('worker gamma'))).toMatch(/✗ crit for \S+ +worker gamma \(/);
 		// The cluster is not named by its messages: it leads them.
 		const cluster = triage.events.find((e) => e.subject_name === 'cluster');
@@ -184,11 +215,16 @@ describe('the smallest screen, 60×16', () => {
 		await app.press('3');
 		const lines = app.lines();
 		expectWithin(lines, 60);
-		const head = lines.slice(4, lines.findIndex((l) => /^Events \d+/.test(l)));
+		const head = lines.slice(
+			4,
+			lines.findIndex((l) => /^Events \d+/.test(l)),
+		);
 		expect(head[0]).toMatch(/^Adaptive target desired 20/);
 		expect(head.filter((l) => l !== '').at(-1)).toMatch(/^… \d+ more adaptive lines \(taller terminal, --once\)$/);
 		const text = prose(head);
-		const shown = (triage.adaptive.recomputed?.explanation ?? []).map((line) => text.includes(line.replace(/ {2,}/g, ' ')));
+		const shown = (triage.adaptive.recomputed?.explanation ?? []).map((line) =>
+			text.includes(line.replace(/ {2,}/g, ' ')),
+		);
 		// Whole lines, in order: a shown line is never after one left out.
 		expect(shown.indexOf(false) === -1 || shown.slice(shown.indexOf(false)).every((s) => !s)).toBe(true);
 		if (shown.includes(false)) expect(text).not.toMatch(/flavor:|note:/);

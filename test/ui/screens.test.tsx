@@ -17,29 +17,33 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 	const run = fixtureRun(version, SEQUENCE);
 	const data = tuiData(run);
 
-	it.each([80, 120, 200])('draws the header, the workers and the footer at %i columns within the width', async (columns) => {
-		const app = await renderApp(data, {columns, rows: 30});
-		const lines = app.lines();
-		expect(lines).toHaveLength(29); // the root is one row shorter than the terminal
-		expect(lines[0]).toContain('dask-top');
-		expect(lines[0]).toContain('live');
-		expect(lines[0]).toMatch(/alerts ✗1 ▲\d+ i\d+/);
-		expect(lines[1]).toMatch(/^Workers 2 /);
-		expect(lines[1]).toContain('desired');
-		expect(lines[2]).toMatch(/^Memory +\[.*\] \d+M \/ 2\.6G \d+%/);
-		expect(lines[3]).toMatch(/^Tasks +38 +processing 6 +queued 6/);
-		expect(lines[3]).toContain('erred 10');
-		expect(lines.find((l) => l.includes('alpha'))).toContain('running');
-		expect(lines.find((l) => l.includes('gamma'))).toMatch(/✗ gamma .*lost/);
-		expect(lines[28]).toContain('? help');
-		expect(lines[28]).toContain('q quit');
-		for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
-	});
+	it.each([80, 120, 200])(
+		'draws the header, the workers and the footer at %i columns within the width',
+		async (columns) => {
+			const app = await renderApp(data, {columns, rows: 30});
+			const lines = app.lines();
+			expect(lines).toHaveLength(29); // the root is one row shorter than the terminal
+			expect(lines[0]).toContain('dask-top');
+			expect(lines[0]).toContain('live');
+			expect(lines[0]).toMatch(/alerts ✗1 ▲\d+ i\d+/);
+			expect(lines[1]).toMatch(/^Workers 2 /);
+			expect(lines[1]).toContain('desired');
+			expect(lines[2]).toMatch(/^Memory +\[.*\] \d+M \/ 2\.6G \d+%/);
+			expect(lines[3]).toMatch(/^Tasks +38 +processing 6 +queued 6/);
+			expect(lines[3]).toContain('erred 10');
+			expect(lines.find((l) => l.includes('alpha'))).toContain('running');
+			expect(lines.find((l) => l.includes('gamma'))).toMatch(/✗ gamma .*lost/);
+			expect(lines[28]).toContain('? help');
+			expect(lines[28]).toContain('q quit');
+			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
+		},
+	);
 
 	it('drops columns by priority as the terminal narrows, keeping the memory percentage', async () => {
 		const narrow = (await renderApp(data, {columns: 80})).lines()[5]!;
 		const wide = (await renderApp(data, {columns: 200})).lines()[5]!;
-		for (const title of ['NAME', 'STATUS', 'CPU%', 'MEMORY', 'MEM%', 'SPILL', 'EXEC', 'BEAT']) expect(narrow).toContain(title);
+		for (const title of ['NAME', 'STATUS', 'CPU%', 'MEMORY', 'MEM%', 'SPILL', 'EXEC', 'BEAT'])
+			expect(narrow).toContain(title);
 		expect(narrow).not.toContain('NET-TX');
 		for (const title of ['ADDRESS', 'THR', 'IN-MEM', 'XFER', 'NET-RX', 'NET-TX', 'LOOP']) expect(wide).toContain(title);
 	});
@@ -57,7 +61,9 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 			expect(bar.length).toBeGreaterThanOrEqual(10);
 			expect(beta.slice(start + bar.length)).toMatch(/^\s+\d+%\s+80M/);
 			// target 0.6, spill 0.7, pause 0.8, terminate 0.95: one mark over each threshold's cell
-			const expected = [...new Set([0.6, 0.7, 0.8, 0.95].map((t) => Math.min(bar.length - 1, Math.floor(t * bar.length))))];
+			const expected = [
+				...new Set([0.6, 0.7, 0.8, 0.95].map((t) => Math.min(bar.length - 1, Math.floor(t * bar.length)))),
+			];
 			const marks = [...heading.slice(start, start + bar.length)].flatMap((c, i) => (c === mark ? [i] : []));
 			expect(marks).toEqual(expected.filter((i) => i >= 'MEMORY'.length));
 			if (theme === ASCII) expect(beta).not.toMatch(/[█▓░│▾]/);
@@ -73,7 +79,18 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 		expect(frame).toContain(`Worker beta  ${beta.address.replace('tcp://', '')}`);
 		expect(frame).toMatch(/cpu hist +[▁▂▃▄▅▆▇█ ]+ /);
 		expect(frame).toMatch(/mem hist +[▁▂▃▄▅▆▇█ ]+ /);
-		for (const label of ['threads', 'managed', 'spilled', 'tasks', 'xfer in', 'network', 'event loop', 'heartbeat', 'states']) expect(frame).toContain(label);
+		for (const label of [
+			'threads',
+			'managed',
+			'spilled',
+			'tasks',
+			'xfer in',
+			'network',
+			'event loop',
+			'heartbeat',
+			'states',
+		])
+			expect(frame).toContain(label);
 		expect(frame).toContain('What holds its memory');
 		expect(page).toBeDefined();
 		expect(frame).toMatch(/cache-blob|make_blob/);

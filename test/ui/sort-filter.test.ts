@@ -38,7 +38,11 @@ describe('sorting and filtering through the model', () => {
 	});
 
 	it('puts the cursor back on the first row when the filter changes', () => {
-		const ctx: UiContext = {counts: {workers: 10, progress: 0, events: 0}, pageRows: {workers: 5, progress: 5, events: 5}, addresses: []};
+		const ctx: UiContext = {
+			counts: {workers: 10, progress: 0, events: 0},
+			pageRows: {workers: 5, progress: 5, events: 5},
+			addresses: [],
+		};
 		let state = reduceUi(reduceUi(initialUiState(), 'last', ctx), 'filter-start', ctx);
 		state = reduceUi(state, 'filter-type', ctx, 'a');
 		expect(state.cursor.workers).toBe(0);

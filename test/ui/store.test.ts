@@ -55,7 +55,15 @@ describe('the TUI store over the pipeline', () => {
 		const pipeline = createPipeline();
 		const idle = loadScenarioScrape('2026.7.1', 'idle');
 		const replay: ReplayControls = {
-			position: () => ({atMs: idle.atMs, startMs: idle.atMs, endMs: idle.atMs, index: 0, count: 1, paused: false, speed: 1}),
+			position: () => ({
+				atMs: idle.atMs,
+				startMs: idle.atMs,
+				endMs: idle.atMs,
+				index: 0,
+				count: 1,
+				paused: false,
+				speed: 1,
+			}),
 			togglePause() {},
 			step() {},
 			jumpMs() {},
@@ -63,7 +71,11 @@ describe('the TUI store over the pipeline', () => {
 			toEnd() {},
 			cycleSpeed: () => 1,
 		};
-		const store = createTuiStore({pipeline, source: {kind: 'replay', status: () => ({...status, state: 'replay'}), intervalMs: 2000, replay}, now: () => 0});
+		const store = createTuiStore({
+			pipeline,
+			source: {kind: 'replay', status: () => ({...status, state: 'replay'}), intervalMs: 2000, replay},
+			now: () => 0,
+		});
 		pipeline.ingest(idle);
 		pipeline.ingest(loadScenarioScrape('2026.7.1', 'busy'));
 		expect(store.getData().model.snapshotCount).toBe(2);
@@ -80,7 +92,11 @@ describe('the TUI store over the pipeline', () => {
 		pipeline.ingest(busy);
 		let clock = busy.atMs;
 		let current: SourceStatus = status;
-		const store = createTuiStore({pipeline, source: {kind: 'live', status: () => current, intervalMs: 2000}, now: () => clock});
+		const store = createTuiStore({
+			pipeline,
+			source: {kind: 'live', status: () => current, intervalMs: 2000},
+			now: () => clock,
+		});
 		const model = store.getData().model;
 		const published = store.getData();
 		let publishes = 0;
@@ -157,15 +173,22 @@ describe.each(FIXTURE_VERSIONS)('one model per process, on Dask %s fixture round
 describe('workerPageState', () => {
 	it('finds the recorded /info/worker page of beta by its address, grouped by prefix', () => {
 		const beta = loadClusterLayout('2026.7.1').workers.find((w) => w.name === 'beta')!;
-		expect(loadManifest('2026.7.1', 'memory-heavy').entries.some((e) => e.path === workerDetailPath(beta.address))).toBe(true);
+		expect(
+			loadManifest('2026.7.1', 'memory-heavy').entries.some((e) => e.path === workerDetailPath(beta.address)),
+		).toBe(true);
 		const raw = loadScenarioScrape('2026.7.1', 'memory-heavy');
 		const page = workerPageState(mergeScrape(emptyCache(), raw), beta.address);
 		expect(page?.error).toBeUndefined();
 		expect(page?.fetchedMs).toBe(raw.atMs);
-		expect(page?.byPrefix?.map((p) => [p.prefix, p.keys])).toEqual([['cache-blob', 8], ['make_blob', 1]]);
+		expect(page?.byPrefix?.map((p) => [p.prefix, p.keys])).toEqual([
+			['cache-blob', 8],
+			['make_blob', 1],
+		]);
 	});
 
 	it('has nothing for a worker whose page was never asked', () => {
-		expect(workerPageState(mergeScrape(emptyCache(), loadScenarioScrape('2026.7.1', 'idle')), 'tcp://10.9.9.9:1')).toBeUndefined();
+		expect(
+			workerPageState(mergeScrape(emptyCache(), loadScenarioScrape('2026.7.1', 'idle')), 'tcp://10.9.9.9:1'),
+		).toBeUndefined();
 	});
 });

@@ -1,6 +1,13 @@
 import {EventEmitter} from 'node:events';
 import {describe, expect, it} from 'vitest';
-import {enterFullScreen, ENTER_ALT_SCREEN, HIDE_CURSOR, LEAVE_ALT_SCREEN, MOUSE_OFF, SHOW_CURSOR} from '../../source/ui/terminal.js';
+import {
+	enterFullScreen,
+	ENTER_ALT_SCREEN,
+	HIDE_CURSOR,
+	LEAVE_ALT_SCREEN,
+	MOUSE_OFF,
+	SHOW_CURSOR,
+} from '../../source/ui/terminal.js';
 
 /** A recording stream standing in for a terminal (the real one is exercised in test/e2e/tui.test.ts). */
 class Recorder extends EventEmitter {

@@ -10,7 +10,9 @@ describe('the one theme', () => {
 
 	it('swaps every glyph for ASCII with --ascii', () => {
 		const glyphs = makeTheme({color: true, ascii: true}).glyphs;
-		const all = Object.values(glyphs).flatMap((g) => (Array.isArray(g) ? g : [g])).join('');
+		const all = Object.values(glyphs)
+			.flatMap((g) => (Array.isArray(g) ? g : [g]))
+			.join('');
 		expect(all).toMatch(/^[\x20-\x7e]+$/);
 		expect(makeTheme({color: true, ascii: false}).glyphs.managed).toBe('█');
 	});

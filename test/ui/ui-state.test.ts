@@ -1,10 +1,25 @@
 import {describe, expect, it} from 'vitest';
-import {effectOf, initialUiState, reduceUi, scrollTop, scrollTopLines, stepInterval, syncRows, type UiContext, type UiState} from '../../source/ui/ui-state.js';
+import {
+	effectOf,
+	initialUiState,
+	reduceUi,
+	scrollTop,
+	scrollTopLines,
+	stepInterval,
+	syncRows,
+	type UiContext,
+	type UiState,
+} from '../../source/ui/ui-state.js';
 import type {Action} from '../../source/ui/bindings.js';
 
 const addresses = Array.from({length: 50}, (_, i) => `tcp://10.0.0.${i}:4000`);
-const ctx: UiContext = {counts: {workers: 50, progress: 7, events: 3}, pageRows: {workers: 10, progress: 5, events: 5}, addresses};
-const run = (actions: readonly Action[], state: UiState = initialUiState(), context = ctx) => actions.reduce((s, a) => reduceUi(s, a, context), state);
+const ctx: UiContext = {
+	counts: {workers: 50, progress: 7, events: 3},
+	pageRows: {workers: 10, progress: 5, events: 5},
+	addresses,
+};
+const run = (actions: readonly Action[], state: UiState = initialUiState(), context = ctx) =>
+	actions.reduce((s, a) => reduceUi(s, a, context), state);
 
 describe('the view and selection reducer', () => {
 	it('moves the cursor and keeps it inside the rows', () => {
@@ -52,7 +67,10 @@ describe('the view and selection reducer', () => {
 		const next = run(['sort-next']);
 		expect(next.sort).toEqual({column: 'address', descending: false});
 		expect(run(['sort-previous']).sort.column).toBe('severity');
-		expect(run(['sort-next', 'sort-next', 'sort-next', 'sort-next', 'sort-next']).sort).toEqual({column: 'memory', descending: true});
+		expect(run(['sort-next', 'sort-next', 'sort-next', 'sort-next', 'sort-next']).sort).toEqual({
+			column: 'memory',
+			descending: true,
+		});
 		expect(run(['sort-reverse']).sort.descending).toBe(true);
 	});
 
@@ -82,7 +100,9 @@ describe('the view and selection reducer', () => {
 		const fewer = syncRows(state, {...ctx, counts: {...ctx.counts, workers: 5}, addresses: addresses.slice(0, 5)});
 		expect(fewer.cursor.workers).toBe(4);
 		expect(fewer.top.workers).toBe(0);
-		expect(syncRows(fewer, {...ctx, counts: {...ctx.counts, workers: 5}, addresses: addresses.slice(0, 5)})).toBe(fewer);
+		expect(syncRows(fewer, {...ctx, counts: {...ctx.counts, workers: 5}, addresses: addresses.slice(0, 5)})).toBe(
+			fewer,
+		);
 	});
 
 	it('toggles the pause and the help', () => {
@@ -96,7 +116,9 @@ describe('the view and selection reducer', () => {
 		const help = {...ctx, helpLines: 30, helpHeight: 20};
 		expect(run(['help', 'move-down', 'move-down'], initialUiState(), help).helpTop).toBe(2);
 		expect(run(['help', 'move-up'], initialUiState(), help).helpTop).toBe(0);
-		expect(run(['help', ...Array.from({length: 15}, () => 'move-down' as const)], initialUiState(), help).helpTop).toBe(10);
+		expect(run(['help', ...Array.from({length: 15}, () => 'move-down' as const)], initialUiState(), help).helpTop).toBe(
+			10,
+		);
 		expect(run(['help', 'move-down'], initialUiState(), help).cursor.workers).toBe(0);
 	});
 
@@ -113,7 +135,12 @@ describe('the view and selection reducer', () => {
 	});
 
 	it('moves through the events by whole entries when their heights are known, a page being the entries that fit', () => {
-		const events = {...ctx, counts: {...ctx.counts, events: 6}, pageRows: {...ctx.pageRows, events: 6}, rowLines: {events: [1, 3, 1, 4, 2, 1]}};
+		const events = {
+			...ctx,
+			counts: {...ctx.counts, events: 6},
+			pageRows: {...ctx.pageRows, events: 6},
+			rowLines: {events: [1, 3, 1, 4, 2, 1]},
+		};
 		const start: UiState = {...initialUiState(), view: 'events'};
 		const down = run(['move-down', 'move-down', 'move-down'], start, events);
 		expect(down.cursor.events).toBe(3);

@@ -16,7 +16,8 @@ describe('wrapSegments', () => {
 	});
 
 	it('wraps at spaces onto continuation lines with a hanging indent, none wider than the width', () => {
-		const message = 'worker gamma (tcp://127.0.0.1:50121) lost: last status running; memory 254.7 MiB (25 % of 1.0 GiB); last seen 18:37:03 UTC';
+		const message =
+			'worker gamma (tcp://127.0.0.1:50121) lost: last status running; memory 254.7 MiB (25 % of 1.0 GiB); last seen 18:37:03 UTC';
 		const lines = wrapSegments([seg(message)], 40, 6);
 		expect(lines.length).toBeGreaterThan(2);
 		for (const line of lines) expect(text(line).length).toBeLessThanOrEqual(40);
@@ -30,7 +31,11 @@ describe('wrapSegments', () => {
 	});
 
 	it('keeps the tones of the words it moves, a word spanning two segments included', () => {
-		const lines = wrapSegments([seg('cluster: ', 'accent'), seg('10 more tasks erred', 'normal'), seg(' (explode 6)', 'muted')], 20, 2);
+		const lines = wrapSegments(
+			[seg('cluster: ', 'accent'), seg('10 more tasks erred', 'normal'), seg(' (explode 6)', 'muted')],
+			20,
+			2,
+		);
 		expect(lines.map(text)).toEqual(['cluster: 10 more', '  tasks erred', '  (explode 6)']);
 		expect(lines[0]![0]).toEqual({text: 'cluster:', tone: 'accent'});
 		expect(lines[2]!.filter((s) => s.text.trim() !== '').every((s) => s.tone === 'muted')).toBe(true);
@@ -39,7 +44,12 @@ describe('wrapSegments', () => {
 	it('breaks a word longer than a line instead of cutting it', () => {
 		const lines = wrapSegments([seg('key-abcdefghijklmnopqrstuvwxyz0123456789')], 16, 2);
 		for (const line of lines) expect(text(line).length).toBeLessThanOrEqual(16);
-		expect(lines.map(text).map((t) => t.trim()).join('')).toBe('key-abcdefghijklmnopqrstuvwxyz0123456789');
+		expect(
+			lines
+				.map(text)
+				.map((t) => t.trim())
+				.join(''),
+		).toBe('key-abcdefghijklmnopqrstuvwxyz0123456789');
 	});
 
 	it('starts after a prefix the caller puts on the first line, moving a word to the next line rather than breaking it', () => {
@@ -48,15 +58,29 @@ describe('wrapSegments', () => {
 	});
 
 	it('keeps the spaces that indent the first line', () => {
-		expect(wrapSegments([seg('  note: the Adaptive lives in the cluster manager')], 24, 8).map(text)).toEqual(['  note: the Adaptive', '        lives in the', '        cluster manager']);
+		expect(wrapSegments([seg('  note: the Adaptive lives in the cluster manager')], 24, 8).map(text)).toEqual([
+			'  note: the Adaptive',
+			'        lives in the',
+			'        cluster manager',
+		]);
 	});
 });
 
 describe('wrapParts', () => {
 	it('puts whole parts on a line and the rest on indented continuation lines', () => {
-		const parts = [part(0, seg('Tasks 714')), part(0, seg('█ processing 12')), part(0, seg('▓ queued 27')), part(0, seg('! no-worker 2'))];
-		expect(wrapParts(parts, 40, seg('  '), 6).map(text)).toEqual(['Tasks 714  █ processing 12  ▓ queued 27', '      ! no-worker 2']);
-		expect(wrapParts(parts, 200, seg('  '), 6).map(text)).toEqual(['Tasks 714  █ processing 12  ▓ queued 27  ! no-worker 2']);
+		const parts = [
+			part(0, seg('Tasks 714')),
+			part(0, seg('█ processing 12')),
+			part(0, seg('▓ queued 27')),
+			part(0, seg('! no-worker 2')),
+		];
+		expect(wrapParts(parts, 40, seg('  '), 6).map(text)).toEqual([
+			'Tasks 714  █ processing 12  ▓ queued 27',
+			'      ! no-worker 2',
+		]);
+		expect(wrapParts(parts, 200, seg('  '), 6).map(text)).toEqual([
+			'Tasks 714  █ processing 12  ▓ queued 27  ! no-worker 2',
+		]);
 	});
 });
 

@@ -23,7 +23,11 @@ export function mergeSegments(segments: readonly Segment[], theme: Theme): Segme
 	for (const raw of segments) {
 		const s = theme.ascii ? {...raw, text: asciiCells(raw.text)} : raw;
 		const last = out[out.length - 1];
-		if (last && toneColor(theme, last.tone) === toneColor(theme, s.tone) && (last.bold === true) === (s.bold === true)) {
+		if (
+			last &&
+			toneColor(theme, last.tone) === toneColor(theme, s.tone) &&
+			(last.bold === true) === (s.bold === true)
+		) {
 			out[out.length - 1] = {...last, text: last.text + s.text};
 		} else out.push(s);
 	}
@@ -61,7 +65,15 @@ export const Line = memo(function Line({segments, theme, inverse = false}: LineP
 }, sameLine);
 
 /** Lines stacked in a column of exactly `height` rows (blank lines fill the rest). */
-export function Lines({lines, theme, height}: {readonly lines: readonly (readonly Segment[])[]; readonly theme: Theme; readonly height?: number}) {
+export function Lines({
+	lines,
+	theme,
+	height,
+}: {
+	readonly lines: readonly (readonly Segment[])[];
+	readonly theme: Theme;
+	readonly height?: number;
+}) {
 	const shown = height === undefined ? lines : lines.slice(0, height);
 	const blanks = height === undefined ? 0 : Math.max(0, height - shown.length);
 	return (

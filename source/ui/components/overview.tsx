@@ -26,12 +26,19 @@ export interface OverviewProps {
 export function Overview({model, triage, theme, width, height}: OverviewProps) {
 	const progress = useMemo(() => (model.snapshot ? progressView(model) : undefined), [model]);
 	const needs = useMemo(() => alertsPanelNeeds(triage, theme, width), [triage, theme, width]);
-	const plan = planOverview(height, width, {prefixes: progress?.prefixes.length ?? 0, eventLines: needs.all, firstEventLines: needs.first});
+	const plan = planOverview(height, width, {
+		prefixes: progress?.prefixes.length ?? 0,
+		eventLines: needs.all,
+		firstEventLines: needs.first,
+	});
 	const history = model.history;
 	const points = model.snapshotCount;
 	const plotRows = plan?.plotRows ?? 0;
 	// biome-ignore lint/correctness/useExhaustiveDependencies: the history's rings fill in place; snapshotCount is what says they moved.
-	const graphs = useMemo(() => (plotRows > 0 ? overviewGraphLines(history, theme, width, plotRows) : []), [history, points, theme, width, plotRows]);
+	const graphs = useMemo(
+		() => (plotRows > 0 ? overviewGraphLines(history, theme, width, plotRows) : []),
+		[history, points, theme, width, plotRows],
+	);
 	if (!plan) return <AlertsPanel {...(triage ? {triage} : {})} theme={theme} width={width} height={height} />;
 	const prefixes = overviewPrefixLines(progress, theme, width, plan.prefixLines);
 	const events = alertsPanelLines(triage, theme, width, height - plan.graphLines - prefixes.length);

@@ -10,7 +10,13 @@ import {SORT_ORDER} from '../ui-state.js';
 import {sortLabel} from '../worker-columns.js';
 import {Line} from './line.js';
 
-export function SortMenu({highlighted, sort, theme, width, height}: {
+export function SortMenu({
+	highlighted,
+	sort,
+	theme,
+	width,
+	height,
+}: {
 	readonly highlighted: number;
 	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
 	readonly theme: Theme;
@@ -21,14 +27,23 @@ export function SortMenu({highlighted, sort, theme, width, height}: {
 	const first = sortMenuFirst(highlighted, height);
 	return (
 		<Box flexDirection="column" width={width} height={height}>
-			<Line segments={[seg('Sort by ', 'title', true), seg('(Enter or a click chooses, Esc closes)', 'muted')]} theme={theme} />
+			<Line
+				segments={[seg('Sort by ', 'title', true), seg('(Enter or a click chooses, Esc closes)', 'muted')]}
+				theme={theme}
+			/>
 			{SORT_ORDER.slice(first, first + room).map((s, i) => {
 				const current = s.column === sort.column;
 				const arrow = s.descending ? theme.glyphs.down : theme.glyphs.up;
 				return (
 					<Line
 						key={s.column}
-						segments={[seg(`${current ? '*' : ' '} ${sortLabel(s.column).padEnd(12)} ${arrow}`, current ? 'accent' : 'normal', current)]}
+						segments={[
+							seg(
+								`${current ? '*' : ' '} ${sortLabel(s.column).padEnd(12)} ${arrow}`,
+								current ? 'accent' : 'normal',
+								current,
+							),
+						]}
 						theme={theme}
 						inverse={first + i === highlighted}
 					/>

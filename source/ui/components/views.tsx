@@ -33,7 +33,14 @@ export function progressHeadHeight(view: ProgressView | undefined, theme: Theme,
 	return prefixHead(view, theme, width).length + 1;
 }
 
-export function ProgressBody({view, cursor, top, theme, width, height}: BodyProps & {readonly view?: ProgressView; readonly cursor: number; readonly top: number}) {
+export function ProgressBody({
+	view,
+	cursor,
+	top,
+	theme,
+	width,
+	height,
+}: BodyProps & {readonly view?: ProgressView; readonly cursor: number; readonly top: number}) {
 	const head = prefixHead(view, theme, width);
 	const layout = prefixColumns(width, view?.prefixes ?? []);
 	const rows: readonly PrefixProgress[] = view?.prefixes ?? [];
@@ -51,7 +58,20 @@ export function ProgressBody({view, cursor, top, theme, width, height}: BodyProp
 	);
 }
 
-export function EventsBody({triage, page, cursor, top, theme, width, height}: BodyProps & {readonly triage?: TriageView; readonly page: EventsPage; readonly cursor: number; readonly top: number}) {
+export function EventsBody({
+	triage,
+	page,
+	cursor,
+	top,
+	theme,
+	width,
+	height,
+}: BodyProps & {
+	readonly triage?: TriageView;
+	readonly page: EventsPage;
+	readonly cursor: number;
+	readonly top: number;
+}) {
 	const events: readonly ModelEvent[] = triage?.events ?? [];
 	// The entries from `top` while there are lines; the last one may go on below the screen.
 	const rows: ReactNode[] = [];
@@ -60,7 +80,10 @@ export function EventsBody({triage, page, cursor, top, theme, width, height}: Bo
 		const e = events[i]!;
 		const all = eventLines(e, page.layout, theme);
 		const lines = all.length <= room ? all : [...all.slice(0, room - 1), markCut(all[room - 1]!, width)];
-		for (const [j, segments] of lines.entries()) rows.push(<Line key={`${e.id}@${e.start_time}@${i}.${j}`} segments={segments} theme={theme} inverse={i === cursor} />);
+		for (const [j, segments] of lines.entries())
+			rows.push(
+				<Line key={`${e.id}@${e.start_time}@${i}.${j}`} segments={segments} theme={theme} inverse={i === cursor} />,
+			);
 		room -= lines.length;
 	}
 	return (
@@ -68,7 +91,9 @@ export function EventsBody({triage, page, cursor, top, theme, width, height}: Bo
 			<Lines lines={page.head} theme={theme} />
 			<Text> </Text>
 			<Line segments={eventsTitle(triage, theme, width)} theme={theme} />
-			{triage && events.length === 0 ? <Text {...toneProps(theme, 'muted')}>no events yet: nothing has joined, left or crossed a threshold</Text> : null}
+			{triage && events.length === 0 ? (
+				<Text {...toneProps(theme, 'muted')}>no events yet: nothing has joined, left or crossed a threshold</Text>
+			) : null}
 			{rows}
 		</Box>
 	);
@@ -86,7 +111,13 @@ export function AlertsPanel({triage, theme, width, height}: BodyProps & {readonl
 }
 
 /** The help overlay: its title stays; the bindings under it scroll from line `top`. */
-export function HelpBody({top, lines, theme, width, height}: BodyProps & {readonly top: number; readonly lines: readonly Segment[][]}) {
+export function HelpBody({
+	top,
+	lines,
+	theme,
+	width,
+	height,
+}: BodyProps & {readonly top: number; readonly lines: readonly Segment[][]}) {
 	const rows = Math.max(1, height - 1);
 	return (
 		<Box flexDirection="column" width={width} height={height}>
@@ -97,7 +128,17 @@ export function HelpBody({top, lines, theme, width, height}: BodyProps & {readon
 }
 
 /** Below the minimum size: says what size is needed (btop's habit). */
-export function TooSmall({columns, rows, needColumns, needRows}: {readonly columns: number; readonly rows: number; readonly needColumns: number; readonly needRows: number}) {
+export function TooSmall({
+	columns,
+	rows,
+	needColumns,
+	needRows,
+}: {
+	readonly columns: number;
+	readonly rows: number;
+	readonly needColumns: number;
+	readonly needRows: number;
+}) {
 	return (
 		<Box flexDirection="column" width={Math.max(1, columns)} height={Math.max(1, rows - 1)}>
 			<Text wrap="truncate">

@@ -7,7 +7,14 @@ import {memo, useMemo} from 'react';
 import type {SortColumn, WorkerRow} from '../../model/types.js';
 import type {Segment} from '../bars.js';
 import {fitColumns} from '../columns.js';
-import {headerSegments, rowSegments, sortLabel, WORKER_COLUMNS, type CellContext, type WorkerColumn} from '../worker-columns.js';
+import {
+	headerSegments,
+	rowSegments,
+	sortLabel,
+	WORKER_COLUMNS,
+	type CellContext,
+	type WorkerColumn,
+} from '../worker-columns.js';
 import {toneProps, type Theme} from '../theme.js';
 import {Line} from './line.js';
 
@@ -64,7 +71,10 @@ function titleSegments(props: WorkerTableProps): Segment[] {
 	out.push({text: filterText === '' ? `${total}` : `${rows.length} of ${total}`, tone: 'normal'});
 	if (filterText !== '') out.push({text: `  filter "${filterText}"`, tone: 'accent'});
 	if (filterError) out.push({text: `  ${filterError} (showing all)`, tone: 'critical'});
-	out.push({text: `  sorted by ${sortLabel(sort.column)} ${sort.descending ? theme.glyphs.down : theme.glyphs.up}`, tone: 'muted'});
+	out.push({
+		text: `  sorted by ${sortLabel(sort.column)} ${sort.descending ? theme.glyphs.down : theme.glyphs.up}`,
+		tone: 'muted',
+	});
 	if (followName !== undefined) out.push({text: `  following ${followName}`, tone: 'info'});
 	if (props.staleNote !== undefined) out.push({text: `  ${props.staleNote}`, tone: 'warning'});
 	return out;
@@ -75,7 +85,10 @@ export function WorkerTable(props: WorkerTableProps) {
 	const columns = useMemo(() => fitColumns(WORKER_COLUMNS, width), [width]);
 	const bodyRows = tableBodyRows(height);
 	const visible = rows.slice(top, top + bodyRows);
-	const empty = rows.length === 0 ? (props.unreached ?? (props.total === 0 ? 'no workers connected' : 'no worker matches the filter')) : undefined;
+	const empty =
+		rows.length === 0
+			? (props.unreached ?? (props.total === 0 ? 'no workers connected' : 'no worker matches the filter'))
+			: undefined;
 	return (
 		<Box flexDirection="column" width={width} height={height}>
 			<Line segments={titleSegments(props)} theme={theme} />

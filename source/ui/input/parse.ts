@@ -14,7 +14,16 @@
  */
 import type {KeyName} from '../bindings.js';
 
-export type MouseButton = 'left' | 'middle' | 'right' | 'none' | 'wheel-up' | 'wheel-down' | 'wheel-left' | 'wheel-right' | 'other';
+export type MouseButton =
+	| 'left'
+	| 'middle'
+	| 'right'
+	| 'none'
+	| 'wheel-up'
+	| 'wheel-down'
+	| 'wheel-left'
+	| 'wheel-right'
+	| 'other';
 
 export interface MouseEvent {
 	readonly kind: 'mouse';
@@ -129,7 +138,16 @@ function mouseEvent(code: number, x: number, y: number, release: boolean): Mouse
 	if (motion) action = button === 'none' ? 'move' : 'drag';
 	else if (release || button === 'none') action = 'release';
 	else action = 'press';
-	return {kind: 'mouse', button, action, x: x - 1, y: y - 1, shift: (code & 4) !== 0, alt: (code & 8) !== 0, ctrl: (code & 16) !== 0};
+	return {
+		kind: 'mouse',
+		button,
+		action,
+		x: x - 1,
+		y: y - 1,
+		shift: (code & 4) !== 0,
+		alt: (code & 8) !== 0,
+		ctrl: (code & 16) !== 0,
+	};
 }
 
 const isParameter = (c: number) => c >= 0x30 && c <= 0x3f;
@@ -157,11 +175,26 @@ function decodeCsi(params: string, final: string): InputEvent | undefined {
 		// CSI u: ESC [ codepoint ; modifier u
 		const code = numbers[0];
 		if (code === undefined) return undefined;
-		const base = code === 13 ? 'enter' : code === 27 ? 'escape' : code === 9 ? 'tab' : code === 127 ? 'backspace' : code === 32 ? 'space' : String.fromCodePoint(code);
+		const base =
+			code === 13
+				? 'enter'
+				: code === 27
+					? 'escape'
+					: code === 9
+						? 'tab'
+						: code === 127
+							? 'backspace'
+							: code === 32
+								? 'space'
+								: String.fromCodePoint(code);
 		return key(withModifiers(base, numbers[1]));
 	}
 	const letter = LETTER[final];
-	if (letter !== undefined && numbers.length <= 2 && (numbers.length === 0 || numbers[0] === 1 || numbers[0] === undefined)) {
+	if (
+		letter !== undefined &&
+		numbers.length <= 2 &&
+		(numbers.length === 0 || numbers[0] === 1 || numbers[0] === undefined)
+	) {
 		return key(withModifiers(letter, numbers[1]));
 	}
 	return undefined; // focus reports (I, O), paste markers (200~ is a ~ code above), anything else
@@ -230,7 +263,8 @@ export function parseInput(input: string): Parsed {
 		else if (code < 0x20 || code === 0x7f) {
 			const name = controlKey(text);
 			if (name !== undefined) events.push(key(name));
-		} else if (code >= 0x80 && code < 0xa0) continue; // C1 controls
+		} else if (code >= 0x80 && code < 0xa0)
+			continue; // C1 controls
 		else events.push(key(text));
 	}
 	return {events, rest: ''};

@@ -13,7 +13,10 @@ import type {TerminalControls} from './terminal-controls.js';
 /** Clear the screen and home the cursor: what Ink writes after it is the whole frame. */
 const CLEAR_SCREEN = '\u001B[2J\u001B[H';
 
-export function useTerminalInput(onEvents: (events: InputEvent[]) => void, options: {readonly active: boolean; readonly terminal?: TerminalControls}): {readonly redraw: () => void} {
+export function useTerminalInput(
+	onEvents: (events: InputEvent[]) => void,
+	options: {readonly active: boolean; readonly terminal?: TerminalControls},
+): {readonly redraw: () => void} {
 	const {stdin} = useStdin();
 	const {stdout, write} = useStdout();
 	const handler = useRef(onEvents);
@@ -24,7 +27,10 @@ export function useTerminalInput(onEvents: (events: InputEvent[]) => void, optio
 	// redraw and write carry what is not a frame.
 	const terminalRedraw = terminal?.redraw;
 	const redraw = useCallback(() => (terminalRedraw ? terminalRedraw() : write(CLEAR_SCREEN)), [write, terminalRedraw]);
-	const control = useCallback((sequence: string) => (terminal ? terminal.write(sequence) : stdout.write(sequence)), [terminal, stdout]);
+	const control = useCallback(
+		(sequence: string) => (terminal ? terminal.write(sequence) : stdout.write(sequence)),
+		[terminal, stdout],
+	);
 	const mouse = terminal?.mouse === true && stdout.isTTY === true;
 
 	useEffect(() => {

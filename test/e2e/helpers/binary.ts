@@ -14,7 +14,10 @@ export const BINARY_PATH = join(REPO_ROOT, 'dist', `dask-top-${process.platform}
 
 /** Builds the executable unless it is up to date with the bundle (seconds when it is, ~20 s when not). */
 export function ensureBinary(): string {
-	execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build-binary.mjs'), '--if-stale'], {cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit']});
+	execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build-binary.mjs'), '--if-stale'], {
+		cwd: REPO_ROOT,
+		stdio: ['ignore', 'inherit', 'inherit'],
+	});
 	return BINARY_PATH;
 }
 
@@ -38,7 +41,13 @@ export interface ProgramResult {
 }
 
 /** Runs `program args` in `cwd` with exactly `env`, stdin closed; SIGKILL after timeoutMs. */
-export async function runProgram(program: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd: string, timeoutMs = 30_000): Promise<ProgramResult> {
+export async function runProgram(
+	program: string,
+	args: readonly string[],
+	env: NodeJS.ProcessEnv,
+	cwd: string,
+	timeoutMs = 30_000,
+): Promise<ProgramResult> {
 	const child = spawn(program, [...args], {cwd, env, stdio: ['ignore', 'pipe', 'pipe']});
 	const stdout: Buffer[] = [];
 	const stderr: Buffer[] = [];

@@ -64,7 +64,8 @@ export function roundsOnDisk(file: string): number {
 	const bytes = readFileSync(file);
 	let text: string;
 	try {
-		text = bytes[0] === 0x1f ? gunzipSync(bytes, {finishFlush: zlibConstants.Z_SYNC_FLUSH}).toString() : bytes.toString();
+		text =
+			bytes[0] === 0x1f ? gunzipSync(bytes, {finishFlush: zlibConstants.Z_SYNC_FLUSH}).toString() : bytes.toString();
 	} catch {
 		return 0;
 	}

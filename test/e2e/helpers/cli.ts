@@ -26,7 +26,11 @@ export interface CliOptions {
  * env entries are added to this process's environment; an undefined value removes the variable.
  * SIGKILLed after timeoutMs (default 30 s).
  */
-export async function runCli(args: readonly string[], env: Readonly<Record<string, string | undefined>> = {}, options: CliOptions = {}): Promise<CliResult> {
+export async function runCli(
+	args: readonly string[],
+	env: Readonly<Record<string, string | undefined>> = {},
+	options: CliOptions = {},
+): Promise<CliResult> {
 	if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} is missing: run npm run build`);
 	const childEnv: NodeJS.ProcessEnv = {...process.env};
 	for (const [key, value] of Object.entries(env)) {
@@ -34,7 +38,11 @@ export async function runCli(args: readonly string[], env: Readonly<Record<strin
 		else childEnv[key] = value;
 	}
 	const startedAt = performance.now();
-	const child = spawn(process.execPath, [CLI_PATH, ...args], {cwd: options.cwd ?? REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe']});
+	const child = spawn(process.execPath, [CLI_PATH, ...args], {
+		cwd: options.cwd ?? REPO_ROOT,
+		env: childEnv,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	const stdout: Buffer[] = [];
 	const stderr: Buffer[] = [];
 	child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

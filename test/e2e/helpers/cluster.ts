@@ -81,7 +81,11 @@ export function daskConfigDir(cluster: Pick<ClusterInfo, 'tempDir'>): string {
 
 /** The last lines of every log of the cluster, for assertion messages. */
 export function logsOf(cluster: Pick<ClusterInfo, 'tempDir' | 'workers'>, lines = 40): string {
-	return clusterLogs(cluster.tempDir, cluster.workers.map(worker => worker.name), lines);
+	return clusterLogs(
+		cluster.tempDir,
+		cluster.workers.map((worker) => worker.name),
+		lines,
+	);
 }
 
 async function stopCluster(groups: readonly number[], tempDir: string, workers: readonly WorkerSpec[]): Promise<void> {
@@ -90,7 +94,10 @@ async function stopCluster(groups: readonly number[], tempDir: string, workers: 
 }
 
 class StartError extends Error {
-	constructor(message: string, readonly portTaken: boolean) {
+	constructor(
+		message: string,
+		readonly portTaken: boolean,
+	) {
 		super(message);
 	}
 }
@@ -119,7 +126,9 @@ async function fetchText(url: string): Promise<{status: number; body: string} | 
 interface Layout {
 	readonly schedulerPort: number;
 	readonly httpPort: number;
-	readonly workers: ReadonlyArray<WorkerSpec & {readonly workerPort: number; readonly nannyPort: number; readonly httpPort: number}>;
+	readonly workers: ReadonlyArray<
+		WorkerSpec & {readonly workerPort: number; readonly nannyPort: number; readonly httpPort: number}
+	>;
 }
 
 async function planPorts(workers: readonly WorkerSpec[], options: ClusterOptions = {}): Promise<Layout> {
@@ -134,7 +143,7 @@ async function planPorts(workers: readonly WorkerSpec[], options: ClusterOptions
 	return {
 		schedulerPort: options.schedulerPort ?? schedulerPort,
 		httpPort: options.httpPort ?? httpPort,
-		workers: workers.map(spec => {
+		workers: workers.map((spec) => {
 			const workerPort = take();
 			return {...spec, workerPort: spec.workerPort ?? workerPort, nannyPort: take(), httpPort: take()};
 		}),
@@ -156,7 +165,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 async function startOnce(options: ClusterOptions): Promise<Cluster> {
 	const startedAt = performance.now();
 	const workers = options.workers ?? DEFAULT_WORKERS;
-	const names = workers.map(worker => worker.name);
+	const names = workers.map((worker) => worker.name);
 	if (names.some((name, index) => name === '' || name === SCHEDULER || names.indexOf(name) !== index)) {
 		throw new Error(`worker names must be unique, non-empty and not '${SCHEDULER}': ${names.join(', ')}`);
 	}
@@ -164,9 +173,11 @@ async function startOnce(options: ClusterOptions): Promise<Cluster> {
 	const tempDir = mkdtempSync(join(tmpdir(), 'dask-top-e2e-'));
 	mkdirSync(daskConfigDir({tempDir}));
 	const layout = await planPorts(workers, options);
-	const env = pythonEnv(daskConfigDir({tempDir}), {DASK_DISTRIBUTED__SCHEDULER__HTTP__ROUTES: schedulerRoutes(apiEnabled)});
+	const env = pythonEnv(daskConfigDir({tempDir}), {
+		DASK_DISTRIBUTED__SCHEDULER__HTTP__ROUTES: schedulerRoutes(apiEnabled),
+	});
 	const processes = spawnProcesses(layout, env, tempDir);
-	const processGroups = [...processes.values()].map(group => group.pid);
+	const processGroups = [...processes.values()].map((group) => group.pid);
 	let infos: WorkerInfo[];
 	try {
 		await waitUntilReady(layout, processes, options.startTimeoutMs ?? 60_000);
@@ -174,8 +185,14 @@ async function startOnce(options: ClusterOptions): Promise<Cluster> {
 	} catch (error) {
 		await stopCluster(processGroups, tempDir, workers);
 		const portTaken = error instanceof StartError && error.portTaken;
-		const logs = clusterLogs(tempDir, workers.map(worker => worker.name));
-		throw new StartError(`Dask cluster did not start: ${(error as Error).message}\nlogs in ${tempDir}\n${logs}`, portTaken);
+		const logs = clusterLogs(
+			tempDir,
+			workers.map((worker) => worker.name),
+		);
+		throw new StartError(
+			`Dask cluster did not start: ${(error as Error).message}\nlogs in ${tempDir}\n${logs}`,
+			portTaken,
+		);
 	}
 	let stopping: Promise<void> | undefined;
 	return {
@@ -200,19 +217,53 @@ const httpUrlOf = (layout: Layout): string => `http://127.0.0.1:${layout.httpPor
 function spawnProcesses(layout: Layout, env: NodeJS.ProcessEnv, tempDir: string): Map<string, GroupProcess> {
 	const watch = `${CLUSTER_SCRIPTS_DIR}owner_watch.py`;
 	const processes = new Map<string, GroupProcess>();
-	processes.set(SCHEDULER, spawnGroup(
-		PYTHON,
-		['-m', 'distributed.cli.dask_scheduler', '--host', '127.0.0.1', '--port', String(layout.schedulerPort),
-			'--dashboard-address', `127.0.0.1:${layout.httpPort}`, '--no-show', '--preload', watch],
-		{env, logPath: join(tempDir, 'scheduler.log'), cwd: tempDir},
-	));
+	processes.set(
+		SCHEDULER,
+		spawnGroup(
+			PYTHON,
+			[
+				'-m',
+				'distributed.cli.dask_scheduler',
+				'--host',
+				'127.0.0.1',
+				'--port',
+				String(layout.schedulerPort),
+				'--dashboard-address',
+				`127.0.0.1:${layout.httpPort}`,
+				'--no-show',
+				'--preload',
+				watch,
+			],
+			{env, logPath: join(tempDir, 'scheduler.log'), cwd: tempDir},
+		),
+	);
 	for (const worker of layout.workers) {
-		const args = ['-m', 'distributed.cli.dask_worker', schedulerAddressOf(layout), '--host', '127.0.0.1', '--name', worker.name,
-			'--nthreads', String(worker.nthreads), '--memory-limit', String(worker.memoryLimitBytes),
-			'--worker-port', String(worker.workerPort), '--dashboard-address', `127.0.0.1:${worker.httpPort}`,
-			'--local-directory', join(tempDir, `work-${worker.name}`),
-			...(worker.nanny ? ['--nanny', '--nanny-port', String(worker.nannyPort), '--preload-nanny', watch] : ['--no-nanny', '--preload', watch])];
-		processes.set(worker.name, spawnGroup(PYTHON, args, {env, logPath: join(tempDir, `worker-${worker.name}.log`), cwd: tempDir}));
+		const args = [
+			'-m',
+			'distributed.cli.dask_worker',
+			schedulerAddressOf(layout),
+			'--host',
+			'127.0.0.1',
+			'--name',
+			worker.name,
+			'--nthreads',
+			String(worker.nthreads),
+			'--memory-limit',
+			String(worker.memoryLimitBytes),
+			'--worker-port',
+			String(worker.workerPort),
+			'--dashboard-address',
+			`127.0.0.1:${worker.httpPort}`,
+			'--local-directory',
+			join(tempDir, `work-${worker.name}`),
+			...(worker.nanny
+				? ['--nanny', '--nanny-port', String(worker.nannyPort), '--preload-nanny', watch]
+				: ['--no-nanny', '--preload', watch]),
+		];
+		processes.set(
+			worker.name,
+			spawnGroup(PYTHON, args, {env, logPath: join(tempDir, `worker-${worker.name}.log`), cwd: tempDir}),
+		);
 	}
 	return processes;
 }
@@ -221,20 +272,35 @@ function spawnProcesses(layout: Layout, env: NodeJS.ProcessEnv, tempDir: string)
  * Polls until the scheduler's log names the dashboard port we gave it, /health answers ok, and
  * /json/identity.json is this scheduler's and lists every worker running with the HTTP port we gave it.
  */
-async function waitUntilReady(layout: Layout, processes: ReadonlyMap<string, GroupProcess>, timeoutMs: number): Promise<void> {
+async function waitUntilReady(
+	layout: Layout,
+	processes: ReadonlyMap<string, GroupProcess>,
+	timeoutMs: number,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	const httpUrl = httpUrlOf(layout);
 	let waitingFor = 'the scheduler log to name its dashboard port';
 	for (;;) {
 		for (const [name, group] of processes) {
 			const log = tail(group.logPath, 200);
-			if (/already in use/i.test(log)) throw new StartError(`a port of ${name} was taken:\n${log.split('\n').filter(line => /already in use/i.test(line)).join('\n')}`, true);
-			if (group.exit) throw new StartError(`${name} exited (code ${group.exit.code}, signal ${group.exit.signal})`, false);
+			if (/already in use/i.test(log))
+				throw new StartError(
+					`a port of ${name} was taken:\n${log
+						.split('\n')
+						.filter((line) => /already in use/i.test(line))
+						.join('\n')}`,
+					true,
+				);
+			if (group.exit)
+				throw new StartError(`${name} exited (code ${group.exit.code}, signal ${group.exit.signal})`, false);
 		}
 		if (Date.now() > deadline) throw new StartError(`timed out after ${timeoutMs} ms waiting for ${waitingFor}`, false);
 		const loggedPort = loggedDashboardPort(processes.get(SCHEDULER)?.logPath ?? '');
 		if (loggedPort !== undefined && loggedPort !== layout.httpPort) {
-			throw new StartError(`the scheduler dashboard moved from port ${layout.httpPort} to ${loggedPort} (port taken)`, true);
+			throw new StartError(
+				`the scheduler dashboard moved from port ${layout.httpPort} to ${loggedPort} (port taken)`,
+				true,
+			);
 		}
 		if (loggedPort === layout.httpPort) {
 			const pending = await pendingRegistration(layout, httpUrl);
@@ -257,27 +323,42 @@ async function pendingRegistration(layout: Layout, httpUrl: string): Promise<str
 		identity = undefined;
 	}
 	if (identity?.address !== schedulerAddressOf(layout) || identity.services?.dashboard !== layout.httpPort) {
-		throw new StartError(`${httpUrl} is not this cluster's scheduler (identity.json: ${answer?.body.slice(0, 200)})`, true);
+		throw new StartError(
+			`${httpUrl} is not this cluster's scheduler (identity.json: ${answer?.body.slice(0, 200)})`,
+			true,
+		);
 	}
 	for (const worker of layout.workers) {
 		const registered = identity.workers?.[`tcp://127.0.0.1:${worker.workerPort}`];
-		if (registered?.name !== worker.name || registered.status !== 'running') return `worker ${worker.name} to register in /json/identity.json`;
+		if (registered?.name !== worker.name || registered.status !== 'running')
+			return `worker ${worker.name} to register in /json/identity.json`;
 		if (registered.services?.dashboard !== worker.httpPort) {
-			throw new StartError(`worker ${worker.name}'s HTTP server is on port ${String(registered.services?.dashboard)}, not ${worker.httpPort} (port taken)`, true);
+			throw new StartError(
+				`worker ${worker.name}'s HTTP server is on port ${String(registered.services?.dashboard)}, not ${worker.httpPort} (port taken)`,
+				true,
+			);
 		}
 	}
 	return undefined;
 }
 
 /** The workers as tests see them, with the PID of each worker process (client.run(os.getpid)), checked to lie in its group. */
-async function workerInfos(layout: Layout, processes: ReadonlyMap<string, GroupProcess>, env: NodeJS.ProcessEnv, tempDir: string): Promise<WorkerInfo[]> {
+async function workerInfos(
+	layout: Layout,
+	processes: ReadonlyMap<string, GroupProcess>,
+	env: NodeJS.ProcessEnv,
+	tempDir: string,
+): Promise<WorkerInfo[]> {
 	const pids = await runPythonJson<Record<string, number>>('worker_pids.py', [schedulerAddressOf(layout)], env);
-	return layout.workers.map(worker => {
+	return layout.workers.map((worker) => {
 		const address = `tcp://127.0.0.1:${worker.workerPort}`;
 		const group = processes.get(worker.name)?.pid;
 		const pid = pids[address];
 		if (group === undefined || pid === undefined || readProcess(pid)?.pgid !== group) {
-			throw new StartError(`worker ${worker.name}'s PID ${String(pid)} is not in its process group ${String(group)}`, false);
+			throw new StartError(
+				`worker ${worker.name}'s PID ${String(pid)} is not in its process group ${String(group)}`,
+				false,
+			);
 		}
 		return {
 			name: worker.name,
@@ -296,7 +377,8 @@ async function workerInfos(layout: Layout, processes: ReadonlyMap<string, GroupP
 
 /** The worker of that name; throws when the cluster has none. */
 export function workerNamed(cluster: Pick<ClusterInfo, 'workers'>, name: string): WorkerInfo {
-	const worker = cluster.workers.find(entry => entry.name === name);
-	if (worker === undefined) throw new Error(`no worker named ${name} (have ${cluster.workers.map(entry => entry.name).join(', ')})`);
+	const worker = cluster.workers.find((entry) => entry.name === name);
+	if (worker === undefined)
+		throw new Error(`no worker named ${name} (have ${cluster.workers.map((entry) => entry.name).join(', ')})`);
 	return worker;
 }

@@ -12,8 +12,8 @@ export function tail(path: string, lines: number): string {
 
 /** The last lines of the scheduler's and every worker's log in a cluster's temp dir, for error messages. */
 export function clusterLogs(tempDir: string, workerNames: readonly string[], lines = 40): string {
-	const files = ['scheduler.log', ...workerNames.map(name => `worker-${name}.log`)];
-	return files.map(file => `--- ${file} (last ${lines} lines)\n${tail(join(tempDir, file), lines)}`).join('\n');
+	const files = ['scheduler.log', ...workerNames.map((name) => `worker-${name}.log`)];
+	return files.map((file) => `--- ${file} (last ${lines} lines)\n${tail(join(tempDir, file), lines)}`).join('\n');
 }
 
 /** The port after "dashboard at:" in a Dask log, once the line is there (Dask moves it if taken). */

@@ -17,8 +17,8 @@ export async function freePorts(count: number): Promise<number[]> {
 	const listeners: Array<{server: Server; port: number}> = [];
 	try {
 		for (let index = 0; index < count; index++) listeners.push(await listenOnFreePort());
-		return listeners.map(listener => listener.port);
+		return listeners.map((listener) => listener.port);
 	} finally {
-		await Promise.all(listeners.map(({server}) => new Promise(resolve => server.close(resolve))));
+		await Promise.all(listeners.map(({server}) => new Promise((resolve) => server.close(resolve))));
 	}
 }

@@ -131,7 +131,7 @@ export async function killGroups(groups: readonly number[], graceMs = 3000): Pro
 	if (!(await waitUntilGone(groups, graceMs))) {
 		for (const group of groups) signalGroup(group, 'SIGKILL');
 		if (!(await waitUntilGone(groups, 5000))) {
-			const left = processesInGroups(groups).map(entry => `${entry.pid} ${commandLine(entry.pid)}`);
+			const left = processesInGroups(groups).map((entry) => `${entry.pid} ${commandLine(entry.pid)}`);
 			throw new Error(`processes survived SIGKILL:\n${left.join('\n')}`);
 		}
 	}

@@ -23,7 +23,7 @@ const DEFAULT_ROUTES = [
 /** The scheduler's HTTP routes: the defaults of 2022.12.1, plus the opt-in /api/v1 module when asked. */
 export function schedulerRoutes(api: boolean): string {
 	const routes = api ? [...DEFAULT_ROUTES, 'distributed.http.scheduler.api'] : DEFAULT_ROUTES;
-	return `[${routes.map(route => `'${route}'`).join(', ')}]`;
+	return `[${routes.map((route) => `'${route}'`).join(', ')}]`;
 }
 
 /**
@@ -54,7 +54,7 @@ const MISSING_DASK =
 export async function requireDebianDask(): Promise<void> {
 	if (!existsSync(PYTHON)) throw new Error(MISSING_DASK);
 	await new Promise<void>((resolve, reject) => {
-		execFile(PYTHON, ['-c', 'import distributed, prometheus_client'], {timeout: 30_000}, error => {
+		execFile(PYTHON, ['-c', 'import distributed, prometheus_client'], {timeout: 30_000}, (error) => {
 			if (error) reject(new Error(`${MISSING_DASK} (${error.message.split('\n').slice(-2).join(' ').trim()})`));
 			else resolve();
 		});
@@ -62,7 +62,12 @@ export async function requireDebianDask(): Promise<void> {
 }
 
 /** Runs one script of test/e2e/cluster/ to completion and parses the JSON it prints on stdout. */
-export async function runPythonJson<T>(script: string, args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<T> {
+export async function runPythonJson<T>(
+	script: string,
+	args: readonly string[],
+	env: NodeJS.ProcessEnv,
+	timeoutMs = 30_000,
+): Promise<T> {
 	return new Promise<T>((resolve, reject) => {
 		execFile(
 			PYTHON,

@@ -13,6 +13,7 @@ declare module 'vitest' {
 
 export function sharedCluster(): ClusterInfo {
 	const cluster = inject('cluster');
-	if (cluster === undefined) throw new Error('no shared Dask cluster: run e2e tests with `vitest --project e2e` (its globalSetup starts it)');
+	if (cluster === undefined)
+		throw new Error('no shared Dask cluster: run e2e tests with `vitest --project e2e` (its globalSetup starts it)');
 	return cluster;
 }

@@ -36,7 +36,17 @@ export class TmuxSession {
 
 	/** Starts the session (detached); returns tmux's exit status (0 when it started). */
 	start(): number | null {
-		return this.run('new-session', '-d', '-s', this.session, '-x', String(this.width), '-y', String(this.height), this.command).status;
+		return this.run(
+			'new-session',
+			'-d',
+			'-s',
+			this.session,
+			'-x',
+			String(this.width),
+			'-y',
+			String(this.height),
+			this.command,
+		).status;
 	}
 
 	/** Runs a tmux command on this server; throws with tmux's message when it fails. */

@@ -78,16 +78,25 @@ export interface Workload {
 
 let workloadCount = 0;
 
-export async function runWorkload(cluster: ClusterInfo, kind: WorkloadKind, options: WorkloadOptions = {}): Promise<Workload> {
+export async function runWorkload(
+	cluster: ClusterInfo,
+	kind: WorkloadKind,
+	options: WorkloadOptions = {},
+): Promise<Workload> {
 	const startedAt = performance.now();
 	const logPath = join(cluster.tempDir, `workload-${process.pid}-${++workloadCount}-${kind}.log`);
 	const args = [`${CLUSTER_SCRIPTS_DIR}workload.py`, cluster.schedulerAddress, kind];
 	if (options.worker !== undefined) args.push('--worker', options.worker);
-	const group = spawnGroup(PYTHON, args, {env: pythonEnv(daskConfigDir(cluster)), logPath, stdin: 'pipe', pipeStdout: true});
+	const group = spawnGroup(PYTHON, args, {
+		env: pythonEnv(daskConfigDir(cluster)),
+		logPath,
+		stdin: 'pipe',
+		pipeStdout: true,
+	});
 	const {child} = group;
 	const lines = createInterface({input: child.stdout!});
 	const events: Array<Record<string, unknown>> = [];
-	lines.on('line', line => {
+	lines.on('line', (line) => {
 		try {
 			events.push(JSON.parse(line) as Record<string, unknown>);
 		} catch {
@@ -101,10 +110,14 @@ export async function runWorkload(cluster: ClusterInfo, kind: WorkloadKind, opti
 	const deadline = Date.now() + timeoutMs;
 	let ready: WorkloadReady | undefined;
 	while (ready === undefined) {
-		const event = events.find(entry => entry['event'] === 'ready' || entry['event'] === 'error');
+		const event = events.find((entry) => entry['event'] === 'ready' || entry['event'] === 'error');
 		if (event?.['event'] === 'ready') ready = event as unknown as WorkloadReady;
 		else if (event?.['event'] === 'error' || group.exit || Date.now() > deadline) {
-			const reason = event ? String(event['message']) : group.exit ? `exited with code ${group.exit.code}` : `not ready after ${timeoutMs} ms`;
+			const reason = event
+				? String(event['message'])
+				: group.exit
+					? `exited with code ${group.exit.code}`
+					: `not ready after ${timeoutMs} ms`;
 			await killGroups([group.pid]);
 			throw new Error(`${reason}\n${report()}`);
 		} else await sleep(50);

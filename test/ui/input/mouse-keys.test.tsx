@@ -137,4 +137,3 @@ describe('the footer at 80 columns', () => {
 		expect(footer).toContain('q quit');
 	});
 });
-

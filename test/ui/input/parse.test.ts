@@ -7,7 +7,8 @@ import {describe, expect, it} from 'vitest';
 import {flushInput, parseInput, type InputEvent} from '../../../source/ui/input/parse.js';
 
 const ESC = '\u001B';
-const keys = (input: string) => parseInput(input).events.map((e) => (e.kind === 'key' ? e.key : `mouse:${e.button}:${e.action}@${e.x},${e.y}`));
+const keys = (input: string) =>
+	parseInput(input).events.map((e) => (e.kind === 'key' ? e.key : `mouse:${e.button}:${e.action}@${e.x},${e.y}`));
 
 describe('keys', () => {
 	it.each<[string, string, string[]]>([
@@ -18,13 +19,29 @@ describe('keys', () => {
 		['non-ASCII text', 'é✓😀', ['é', '✓', '😀']],
 		['arrows (xterm normal mode)', `${ESC}[A${ESC}[B${ESC}[C${ESC}[D`, ['up', 'down', 'right', 'left']],
 		['arrows (application mode, SS3)', `${ESC}OA${ESC}OB${ESC}OC${ESC}OD`, ['up', 'down', 'right', 'left']],
-		['Home/End in their three forms', `${ESC}[H${ESC}[F${ESC}OH${ESC}OF${ESC}[1~${ESC}[4~${ESC}[7~${ESC}[8~`, ['home', 'end', 'home', 'end', 'home', 'end', 'home', 'end']],
+		[
+			'Home/End in their three forms',
+			`${ESC}[H${ESC}[F${ESC}OH${ESC}OF${ESC}[1~${ESC}[4~${ESC}[7~${ESC}[8~`,
+			['home', 'end', 'home', 'end', 'home', 'end', 'home', 'end'],
+		],
 		['PgUp/PgDn, Insert, Delete', `${ESC}[5~${ESC}[6~${ESC}[2~${ESC}[3~`, ['pageup', 'pagedown', 'insert', 'delete']],
 		['F1–F4 as xterm sends them (SS3)', `${ESC}OP${ESC}OQ${ESC}OR${ESC}OS`, ['f1', 'f2', 'f3', 'f4']],
-		['F1–F5 as rxvt/VT220 send them', `${ESC}[11~${ESC}[12~${ESC}[13~${ESC}[14~${ESC}[15~`, ['f1', 'f2', 'f3', 'f4', 'f5']],
-		['F6–F12', `${ESC}[17~${ESC}[18~${ESC}[19~${ESC}[20~${ESC}[21~${ESC}[23~${ESC}[24~`, ['f6', 'f7', 'f8', 'f9', 'f10', 'f11', 'f12']],
+		[
+			'F1–F5 as rxvt/VT220 send them',
+			`${ESC}[11~${ESC}[12~${ESC}[13~${ESC}[14~${ESC}[15~`,
+			['f1', 'f2', 'f3', 'f4', 'f5'],
+		],
+		[
+			'F6–F12',
+			`${ESC}[17~${ESC}[18~${ESC}[19~${ESC}[20~${ESC}[21~${ESC}[23~${ESC}[24~`,
+			['f6', 'f7', 'f8', 'f9', 'f10', 'f11', 'f12'],
+		],
 		['F1–F5 of the Linux console', `${ESC}[[A${ESC}[[B${ESC}[[C${ESC}[[D${ESC}[[E`, ['f1', 'f2', 'f3', 'f4', 'f5']],
-		['modified keys name their modifiers', `${ESC}[1;5A${ESC}[1;2P${ESC}[15;3~${ESC}[Z`, ['ctrl+up', 'shift+f1', 'alt+f5', 'shift+tab']],
+		[
+			'modified keys name their modifiers',
+			`${ESC}[1;5A${ESC}[1;2P${ESC}[15;3~${ESC}[Z`,
+			['ctrl+up', 'shift+f1', 'alt+f5', 'shift+tab'],
+		],
 		['CSI u keys', `${ESC}[108;5u${ESC}[13u`, ['ctrl+l', 'enter']],
 		['Alt + a key (ESC prefix)', `${ESC}j${ESC}1`, ['alt+j', 'alt+1']],
 		['Esc before an arrow key', `${ESC}${ESC}[A`, ['escape', 'up']],
@@ -95,7 +112,10 @@ describe('a chunk that ends inside a sequence', () => {
 	it('joins a mouse report split over two chunks', () => {
 		const first = parseInput(`${ESC}[<0;12`);
 		const second = parseInput(`${first.rest};3Mk`);
-		expect(second.events).toEqual([{kind: 'mouse', button: 'left', action: 'press', x: 11, y: 2, shift: false, alt: false, ctrl: false}, {kind: 'key', key: 'k'}]);
+		expect(second.events).toEqual([
+			{kind: 'mouse', button: 'left', action: 'press', x: 11, y: 2, shift: false, alt: false, ctrl: false},
+			{kind: 'key', key: 'k'},
+		]);
 	});
 
 	it('joins an F-key split over two chunks', () => {

@@ -10,7 +10,8 @@ function fakes() {
 	const log: string[] = [];
 	const listeners = new Map<string, Set<() => void>>();
 	const signals: SignalPort = {
-		on: (signal, listener) => void (listeners.get(signal) ?? listeners.set(signal, new Set()).get(signal)!).add(listener),
+		on: (signal, listener) =>
+			void (listeners.get(signal) ?? listeners.set(signal, new Set()).get(signal)!).add(listener),
 		off: (signal, listener) => void listeners.get(signal)?.delete(listener),
 		raise(signal) {
 			const handlers = [...(listeners.get(signal) ?? [])];
@@ -37,9 +38,23 @@ function fakes() {
 describe('suspend (Ctrl-Z) and fg', () => {
 	it('gives the terminal back before stopping, and takes it again (raw mode re-applied) before anything else runs', () => {
 		const f = fakes();
-		const s = installSuspend({screen: f.screen, stdin: f.stdin, signals: f.signals, onResume: () => f.log.push('redrawn')});
+		const s = installSuspend({
+			screen: f.screen,
+			stdin: f.stdin,
+			signals: f.signals,
+			onResume: () => f.log.push('redrawn'),
+		});
 		s.suspend();
-		expect(f.log).toEqual(['raw false', 'screen left', 'stopped', 'continued', 'raw false', 'raw true', 'screen back', 'redrawn']);
+		expect(f.log).toEqual([
+			'raw false',
+			'screen left',
+			'stopped',
+			'continued',
+			'raw false',
+			'raw true',
+			'screen back',
+			'redrawn',
+		]);
 		expect(f.listeners.get('SIGTSTP')?.size, 'listening for the next Ctrl-Z').toBe(1);
 		f.log.length = 0;
 		f.deliver('SIGCONT');

@@ -80,7 +80,7 @@ describe('--check on a cluster with a paused worker', () => {
 		const beta = workerNamed(cluster!, 'beta');
 		const result = await runCli(['--check', cluster!.httpUrl]);
 		expect(result.stdout).toMatch(LINE);
-		// the critical alerts (worst first) name beta: paused, and over the pause threshold
+		// the critical alerts (worst first) name beta: paused (its memory may already be back under the pause threshold)
 		expect(result.stdout).toMatch(/^DASK CRITICAL - beta/);
 		expect(result.stdout).toContain('beta is paused');
 		expect(result.stdout).toContain('3 workers');
@@ -94,7 +94,7 @@ describe('--check on a cluster with a paused worker', () => {
 		const result = await runCli(['--check', healthy.httpUrl, cluster!.httpUrl]);
 		expect(result.stdout).toMatch(LINE);
 		expect(result.stdout).toMatch(
-			/^DASK CRITICAL - 127\.0\.0\.1:\d+ CRITICAL: beta.*beta is paused.*; 127\.0\.0\.1:\d+ OK: 3 workers/,
+			/^DASK CRITICAL - 127\.0\.0\.1:\d+ CRITICAL: [^|]*beta is paused[^|]*; 127\.0\.0\.1:\d+ OK: 3 workers/,
 		);
 		// perfdata labels carry the cluster's name
 		expect(result.stdout).toContain(` ${healthy.httpUrl.replace(/^http:\/\/|\/$/g, '')}/workers=3;;;0`);

@@ -98,7 +98,7 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 		const narrow = await waitFor('the 80×24 layout', (t) => t.includes('MEM%') && !t.includes('NET-RX'));
 		expect(narrow.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);
 		terminal.resize(50, 12);
-		await waitFor('the too-small message', (t) => t.includes('terminal too small: need 60×14'));
+		await waitFor('the too-small message', (t) => t.includes('terminal too small: need 60x14'));
 		terminal.resize(120, 40);
 		const wide = await waitFor('the wide layout', (t) => t.includes('NET-RX') && t.includes('LOOP'));
 		expect(wide.split('\n').filter((l) => l.startsWith('dask-top │'))).toHaveLength(1);

@@ -2,6 +2,7 @@
  * Running the built CLI for the record/replay end-to-end tests: one-shot runs, long-running
  * recorders stopped by signals, and what a recording file holds while it is being written.
  */
+import {localClock} from '../../../source/units/clock.js';
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {setTimeout as sleep} from 'node:timers/promises';
@@ -88,7 +89,8 @@ export function json(result: Run): Snapshot {
 
 /** What a pipeline fed these rounds prints with --once --json after each of them (snapshot and triage), round by round. */
 export function pipelineDocuments(rounds: readonly RawScrape[]): unknown[] {
-	const pipeline = createPipeline();
+	// As the CLI builds it: alert times in local time (options/model.ts).
+	const pipeline = createPipeline({model: {clockText: localClock}});
 	return rounds.map((raw) => {
 		pipeline.sourceStatus({state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0}, raw.atMs);
 		pipeline.ingest(raw);

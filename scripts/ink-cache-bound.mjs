@@ -26,8 +26,14 @@ const OUTPUT_CACHES = `class OutputCaches {
 // drawing and block glyphs, so that was Ink's largest CPU cost under node --cpu-prof. The bundle
 // adds a second fast path: text made only of code points that are one column wide whatever the
 // locale (printable ASCII, Latin-1 without the soft hyphen, Latin Extended, general punctuation,
-// arrows, box drawing and block elements) is as wide as it is long.
-const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u02FF\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u21FF\\u2500-\\u259F]*$/.test(string)) {
+// arrows, mathematical operators, box drawing, block elements, geometric shapes up to U+25FC, the
+// check marks ✓ to ✘ and the braille patterns the charts are drawn with) is as wide as it is long.
+// Each of them is one grapheme, one column to string-width and never full width (checked code point
+// by code point in test/build/ink-cache-bound.test.ts). The charts' braille was outside it until the
+// profile at 3 workers, where charts fill half the screen, showed string-width and ansi-tokenize
+// first after the collector.
+export const NARROW_CLASS = String.raw`\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u22FF\u2500-\u25FC\u2713-\u2718\u2800-\u28FF`;
+const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(string)) {
 		return string.length;
 	}
 
@@ -40,7 +46,7 @@ const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[\\u0020-\\u007E\\u00A0-\\u
 // code points of NARROW_FAST_PATH is one grapheme per UTF-16 code unit (none of them combines,
 // joins or is a surrogate), so the bundle walks such a line by code unit: the same tokens, without
 // the segmenter.
-const TOKENIZE_FAST_PATH = `const NARROW_TEXT = /^[\\u001B\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u02FF\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u21FF\\u2500-\\u259F]*$/;
+const TOKENIZE_FAST_PATH = `const NARROW_TEXT = /^[\\u001B${NARROW_CLASS}]*$/;
 function* codeUnitSegments(str) {
     for (let index = 0; index < str.length; index++) yield {segment: str[index], index};
 }
@@ -58,6 +64,14 @@ const STYLED_CHAR = `ret.push({
                 fullWidth: token.fullWidth,
                 styles: codes,
             });`;
+
+// Ink 6.8's Output.get() starts every frame with a fresh cell object (and a fresh styles array) for
+// each of the terminal's cells, 4,800 at 120×40, before the lines are written over them: the largest
+// single allocation of a frame under an allocation profile at 3 workers, where the collector was
+// the largest CPU cost. Cells are only ever replaced, never changed in place (the styled characters
+// of a line are already shared through the caches above), so every blank cell can be one frozen object.
+const BLANK_CELL = `const BLANK_CELL = Object.freeze({type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([])});
+export default class Output {`;
 
 const PATCHES = {
 	'ansi-tokenize/styledChars.js': [
@@ -85,7 +99,16 @@ const PATCHES = {
 			'let cached = this.blockWidths.get(text);',
 			"let cached = this.blockWidths.get(text) ?? this.fromPrevious('blockWidths', text);",
 		],
-		['export default class Output {', 'let lastOutputCaches;\nexport default class Output {'],
+		['export default class Output {', `let lastOutputCaches;\n${BLANK_CELL}`],
+		[
+			`row.push({
+                    type: 'char',
+                    value: ' ',
+                    fullWidth: false,
+                    styles: [],
+                });`,
+			'row.push(BLANK_CELL);',
+		],
 		['caches = new OutputCaches();', 'caches = (lastOutputCaches = new OutputCaches(lastOutputCaches));'],
 	],
 	'ansi-tokenize/tokenize.js': [

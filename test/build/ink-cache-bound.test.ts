@@ -5,7 +5,7 @@ import {dirname, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 // @ts-expect-error: a plain .mjs build script without type declarations
-import {boundInkCache, CACHE_LIMIT} from '../../scripts/ink-cache-bound.mjs';
+import {boundInkCache, CACHE_LIMIT, NARROW_CLASS} from '../../scripts/ink-cache-bound.mjs';
 
 const inkBuild = dirname(createRequire(import.meta.url).resolve('ink'));
 const source = (file: string) => readFileSync(join(inkBuild, file), 'utf8');
@@ -97,6 +97,7 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 			'',
 			'plain ascii 12.5 GiB',
 			'\u001B[1m\u001B[38;2;10;20;30mworker-7\u001B[39m\u001B[22m │ ████▌    │ 37% ▁▂▃▄▅▆▇█ → ←',
+			'  12G┤ \u001B[32m⢠⣾⣿\u001B[39m ⡄⡀⣧ ● ▲ ▾ ○ ✓ ✗ ≤ ≥ ≈ − ⣿ managed',
 			'\u001B[31;1;4mcompound\u001B[0m café ñ µs — “quoted” …',
 			'\u001B]8;;https://example.org\u0007link\u001B]8;;\u0007 after',
 			'wide 中文 and emoji 🙂 and e\u0301 and 👍🏽 and flags 🇫🇷',
@@ -106,6 +107,36 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 			expect(tokenize(line)).toEqual(original(line));
 			expect(tokenize(line, 5)).toEqual(original(line, 5));
 		}
+	});
+
+	it('takes for its narrow path only code points that are one grapheme, one column and never full width', async () => {
+		const stringWidth = (
+			(await import(pathToFileURL(createRequire(join(inkBuild, 'index.js')).resolve('string-width')).href)) as {
+				default: (text: string) => number;
+			}
+		).default;
+		const isFullwidth = (
+			(await import(pathToFileURL(join(modules, 'is-fullwidth-code-point', 'index.js')).href)) as {
+				default: (codePoint: number) => boolean;
+			}
+		).default;
+		const narrow = new RegExp(`^[${NARROW_CLASS}]$`);
+		const segmenter = new Intl.Segmenter();
+		let checked = 0;
+		for (let codePoint = 0; codePoint <= 0xffff; codePoint++) {
+			const char = String.fromCodePoint(codePoint);
+			if (!narrow.test(char)) continue;
+			checked += 1;
+			const context = `a${char}${char}b`;
+			expect({codePoint, width: stringWidth(char), pair: stringWidth(`${char}${char}`)}).toEqual({
+				codePoint,
+				width: 1,
+				pair: 2,
+			});
+			expect({codePoint, fullWidth: isFullwidth(codePoint)}).toEqual({codePoint, fullWidth: false});
+			expect({codePoint, graphemes: [...segmenter.segment(context)].length}).toEqual({codePoint, graphemes: 4});
+		}
+		expect(checked).toBeGreaterThan(1500); // the braille block alone is 256
 	});
 
 	it('gives the same strings through the shared styles arrays as through per-character copies', async () => {
@@ -149,6 +180,57 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 			}
 		} finally {
 			rmSync(scratch, {recursive: true, force: true});
+		}
+	});
+});
+
+describe("the bundle's shared blank cell in Ink's Output", () => {
+	// Ink's output.js with its bare imports pointed at the real modules beside Ink, patched or not.
+	async function outputClass(patch: boolean): Promise<new (size: {width: number; height: number}) => OutputLike> {
+		const require = createRequire(join(inkBuild, 'output.js'));
+		const tokenizeIndex = join(inkBuild, '..', '..', '@alcalzone', 'ansi-tokenize', 'build', 'index.js');
+		const text = readFileSync(join(inkBuild, 'output.js'), 'utf8');
+		const code = (patch ? boundInkCache('output.js', text) : text)
+			.replace("'slice-ansi'", JSON.stringify(pathToFileURL(require.resolve('slice-ansi')).href))
+			.replace("'string-width'", JSON.stringify(pathToFileURL(require.resolve('string-width')).href))
+			.replace("'@alcalzone/ansi-tokenize'", JSON.stringify(pathToFileURL(tokenizeIndex).href))
+			.replace(/^\/\/# sourceMappingURL.*$/m, '');
+		const scratch = mkdtempSync(join(tmpdir(), 'dask-top-output-'));
+		try {
+			writeFileSync(join(scratch, 'output.mjs'), code);
+			return ((await import(pathToFileURL(join(scratch, 'output.mjs')).href)) as {default: never}).default;
+		} finally {
+			rmSync(scratch, {recursive: true, force: true});
+		}
+	}
+	interface OutputLike {
+		write(x: number, y: number, text: string, options: {transformers: unknown[]}): void;
+		clip(clip: {x1?: number; x2?: number; y1?: number; y2?: number}): void;
+		unclip(): void;
+		get(): {output: string; height: number};
+	}
+
+	it('draws every frame as Ink does: blanks, styles, wide characters, clips, frame after frame', async () => {
+		const [Mine, Theirs] = [await outputClass(true), await outputClass(false)];
+		const frames: Array<(output: OutputLike) => void> = [
+			(o) => o.write(0, 0, 'plain', {transformers: []}),
+			(o) => {
+				o.write(2, 1, '\u001B[1mworker\u001B[22m │ ⣿⣿ 中文 🙂 │', {transformers: []});
+				o.write(0, 3, '\u001B[44m  \u001B[49m\nsecond line', {transformers: []});
+			},
+			(o) => {
+				o.clip({x1: 1, x2: 6, y1: 0, y2: 2});
+				o.write(0, 0, '\u001B[31mclipped text\u001B[39m\nmore\nhidden', {transformers: []});
+				o.unclip();
+				o.write(8, 4, 'end', {transformers: [(line: string) => `\u001B[7m${line}\u001B[27m`]});
+			},
+			(o) => o.write(0, 5, '', {transformers: []}),
+		];
+		for (const draw of [...frames, ...frames]) {
+			const [mine, theirs] = [new Mine({width: 20, height: 6}), new Theirs({width: 20, height: 6})];
+			draw(mine);
+			draw(theirs);
+			expect(mine.get()).toEqual(theirs.get());
 		}
 	});
 });

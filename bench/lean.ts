@@ -33,7 +33,7 @@ interface Watched {
 }
 
 /** Samples every watched process every second for `seconds`, from the same start. */
-async function measure(watched: readonly Watched[], seconds: number): Promise<Usage[]> {
+export async function measure(watched: readonly Watched[], seconds: number): Promise<Usage[]> {
 	const cpu0 = watched.map((w) => cpuSeconds(w.pid) ?? Number.NaN);
 	const bytes0 = watched.map((w) => w.run.bytes());
 	const rss: number[][] = watched.map(() => []);

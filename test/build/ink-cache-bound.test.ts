@@ -187,12 +187,13 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 describe("the bundle's shared blank cell in Ink's Output", () => {
 	// Ink's output.js with its bare imports pointed at the real modules beside Ink, patched or not.
 	async function outputClass(patch: boolean): Promise<new (size: {width: number; height: number}) => OutputLike> {
-		const require = createRequire(join(inkBuild, 'output.js'));
+		const beside = createRequire(join(inkBuild, 'output.js'));
+		const url = (name: string) => JSON.stringify(pathToFileURL(beside.resolve(name)).href);
 		const tokenizeIndex = join(inkBuild, '..', '..', '@alcalzone', 'ansi-tokenize', 'build', 'index.js');
 		const text = readFileSync(join(inkBuild, 'output.js'), 'utf8');
 		const code = (patch ? boundInkCache('output.js', text) : text)
-			.replace("'slice-ansi'", JSON.stringify(pathToFileURL(require.resolve('slice-ansi')).href))
-			.replace("'string-width'", JSON.stringify(pathToFileURL(require.resolve('string-width')).href))
+			// Ink's own imports, resolved beside it.
+			.replace(/'(slice-ansi|string-width)'/g, (_m: string, name: string) => url(name))
 			.replace("'@alcalzone/ansi-tokenize'", JSON.stringify(pathToFileURL(tokenizeIndex).href))
 			.replace(/^\/\/# sourceMappingURL.*$/m, '');
 		const scratch = mkdtempSync(join(tmpdir(), 'dask-top-output-'));

@@ -2,12 +2,11 @@
  * The latest answer of every endpoint, across poll rounds. Rounds ask different subsets
  * (per-endpoint cadences), so snapshots are built from this cache, never from one round.
  * Immutable: mergeScrape returns a new cache. Each answer is classified and parsed once, when it
- * arrives; the parsed value is kept beside it. A body is kept only while it is small
- * (REUSE_BODY_LIMIT): an answer whose body is the same text as the endpoint's previous good answer
- * reuses that parsed value instead of parsing again (an idle cluster answers the same /metrics,
- * identity.json and counts.json round after round). Large bodies are not kept (the recorder has
- * written the RawScrape already, and at 10,000 workers the bodies are ~20 MB a round:
- * identity.json, workers.html, one /metrics per worker).
+ * arrives; the parsed value is kept beside it, the body is not (the recorder has written the
+ * RawScrape already). Bodies used to be kept to reuse the parsed value of an answer that repeated
+ * its text, but Dask's /metrics moves every poll (process CPU, collector counters) and so do
+ * identity.json's worker figures: the bodies kept (about 165 K characters a poll at 100 workers)
+ * cost more in the collector than the rare repeat saved.
  */
 import type {EndpointResult, RawScrape, Target} from '../types/raw-scrape.js';
 import type {EndpointState} from '../types/snapshot.js';
@@ -26,12 +25,7 @@ export interface CachedAnswer {
 	readonly detail?: string;
 	/** The parsed body (ok answers of kinds dask-top reads). */
 	readonly parsed?: Parsed;
-	/** The body `parsed` was read from, while at most REUSE_BODY_LIMIT characters long. */
-	readonly body?: string;
 }
-
-/** The longest body kept to spare parsing the same text again (characters). */
-export const REUSE_BODY_LIMIT = 256 * 1024;
 
 export interface CacheEntry {
 	readonly target: Target;
@@ -71,21 +65,14 @@ export function cacheKey(target: Target, path: string): string {
 	return `${target} ${path}`;
 }
 
-/**
- * Classifies and parses one answer; what is kept of it is all but its body (a small body stays
- * beside its parsed value). When `previous` (the endpoint's latest cached answer) was parsed from
- * the very same text, its parsed value is reused: parsing is a function of the kind and the body.
- */
-export function readAnswer(answer: EndpointResult, kind: EndpointKind, previous?: CachedAnswer): CachedAnswer {
+/** Classifies and parses one answer; what is kept of it is all but its body. */
+export function readAnswer(answer: EndpointResult, kind: EndpointKind): CachedAnswer {
 	const {body, ...result} = answer;
 	const verdict = classify(answer, kind);
 	if (verdict.state !== 'ok' || body === undefined) return {result, ...verdict};
-	const kept = body.length <= REUSE_BODY_LIMIT ? {body} : {};
-	if (previous?.state === 'ok' && previous.parsed !== undefined && previous.body === body)
-		return {result, state: 'ok', parsed: previous.parsed, ...kept};
 	try {
 		const parsed = parseAnswer(kind, body);
-		return parsed ? {result, state: 'ok', parsed, ...kept} : {result, state: 'ok'};
+		return parsed ? {result, state: 'ok', parsed} : {result, state: 'ok'};
 	} catch (error) {
 		if (!(error instanceof BodyParseError)) throw error;
 		return {result, state: 'failed', detail: `unreadable answer: ${error.message}`};
@@ -259,7 +246,7 @@ export function mergeScrape(cache: ScrapeCache, raw: RawScrape): ScrapeCache {
 		const previous = entries.get(key);
 		if (previous && previous.latest.result.startedMs > result.startedMs) continue; // an older answer arriving late
 		const kind = previous?.kind ?? endpointKind(result.target, result.path);
-		const answer = readAnswer(result, kind, previous?.latest);
+		const answer = readAnswer(result, kind);
 		const lastOk = answer.state === 'ok' ? answer : previous?.lastOk;
 		const lastFailure = answer.state === 'ok' ? previous?.lastFailure : answer;
 		entries.set(key, {

@@ -131,7 +131,7 @@ for (const [label, node] of [
 	[`Node ${process.version}`, process.execPath],
 	...(node24 ? [[`Node 24 (${node24.split('/').slice(-4, -2).join('/')})`, node24]] : []),
 ] as const) {
-	for (const flags of [[], ['--max-old-space-size=1024', '--max-semi-space-size=2']]) {
+	for (const flags of [[], ['--max-old-space-size=1024', '--max-semi-space-size=2', '--v8-pool-size=1']]) {
 		for (const variant of ['empty', 'full'] as const) {
 			const u = await inkFloor(node, variant, leanSeconds, warmup, flags);
 			console.log(

@@ -177,30 +177,13 @@ function goneLine(track: WorkerTrack, nowMs: number | undefined): Segment[] {
 function holdings(input: DetailInput, width: number, theme: Theme, room: number): Segment[][] {
 	const page = input.page;
 	const title = seg('What holds its memory ', 'title', true);
-	if (input.track?.lostMs !== undefined)
-		return [
-			fitParts(
-				[
-					part(0, title),
-					part(0, seg('— gone: the scheduler has no page for it', 'muted')),
-					part(1, seg(' any more', 'muted')),
-				],
-				width,
-				seg(''),
-			),
-		];
+	// The title and a muted note, whose tail drops first when the line is narrow.
+	const note = (text: string, tail: string) => [
+		fitParts([part(0, title), part(0, seg(text, 'muted')), part(1, seg(tail, 'muted'))], width, seg('')),
+	];
+	if (input.track?.lostMs !== undefined) return note('— gone: the scheduler has no page for it', ' any more');
 	if (!page || page.address !== input.address)
-		return [
-			fitParts(
-				[
-					part(0, title),
-					part(0, seg('fetching /info/worker page…', 'muted')),
-					part(1, seg(' (refreshed slowly while this view is open)', 'muted')),
-				],
-				width,
-				seg(''),
-			),
-		];
+		return note('fetching /info/worker page…', ' (refreshed slowly while this view is open)');
 	if (page.error) return [[title, seg(`/info/worker page: ${page.error}`, 'warning')]];
 	const groups = page.byPrefix ?? [];
 	const lines: Segment[][] = [

@@ -6,6 +6,7 @@
  * sourceStatus()/tick(). No Ink here. The clock is injected; while replaying, "now" is the
  * recorded time so ages and durations read as they did then.
  */
+import {createListeners} from '../listeners.js';
 import type {Pipeline} from '../pipeline.js';
 import {workerPageAddress} from '../parse/endpoint-kind.js';
 import type {ScrapeCache} from '../parse/index.js';
@@ -75,7 +76,7 @@ export function workerPageState(cache: ScrapeCache, address: string): WorkerPage
 export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore {
 	let detail: string | null = null;
 	let lastStatus = source.status();
-	const listeners = new Set<() => void>();
+	const listeners = createListeners();
 	const clock = () => (source.kind === 'replay' && source.replay ? source.replay.position().atMs : now());
 	let lastModelTickMs = clock();
 
@@ -94,7 +95,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 	let data = build();
 	const publish = () => {
 		data = build();
-		for (const listener of [...listeners]) listener();
+		listeners.notify();
 	};
 
 	// The pipeline has already reduced the round (and the source's status) when it calls back.
@@ -106,12 +107,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 
 	return {
 		getData: () => data,
-		subscribe(listener) {
-			listeners.add(listener);
-			return () => {
-				listeners.delete(listener);
-			};
-		},
+		subscribe: listeners.subscribe,
 		tick() {
 			const nowMs = clock();
 			const status = source.status();

@@ -33,7 +33,10 @@ export interface PipelineOptions {
 }
 
 export interface Pipeline {
-	/** Merges a round into the cache (after emptying it when `reset`: a replay seeked), rebuilds the snapshot and reduces it into the model. */
+	/**
+	 * Merges a round into the cache (after emptying it when `reset`: a replay seeked), rebuilds the
+	 * snapshot and reduces it into the model.
+	 */
 	ingest(raw: RawScrape, options?: {readonly reset?: boolean}): Snapshot;
 	/** The latest snapshot, undefined before the first round. */
 	snapshot(): Snapshot | undefined;

@@ -8,7 +8,10 @@ import type {FittedColumn} from './columns.js';
 import {moveTo, reduceUi, SORT_ORDER, type UiContext, type UiState} from './ui-state.js';
 import type {WorkerColumn} from './worker-columns.js';
 
-/** Rows of a list on screen: `rowsTop` is the screen row of the entry `top`; entries may take several lines (`heights`). */
+/**
+ * Rows of a list on screen: `rowsTop` is the screen row of the entry `top`; entries may take
+ * several lines (`heights`).
+ */
 export interface ListLayout {
 	readonly rowsTop: number;
 	readonly top: number;

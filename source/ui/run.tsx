@@ -22,7 +22,10 @@ import {makeTheme} from './theme.js';
 export interface TuiContext {
 	/** The theme's and the terminal's options. */
 	readonly options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions'>>;
-	/** One or more, each source connected to its pipeline (created with the model options); several get the cluster bar and c / C. */
+	/**
+	 * One or more, each source connected to its pipeline (created with the model options); several
+	 * get the cluster bar and c / C.
+	 */
 	readonly clusters: readonly TuiCluster[];
 }
 

@@ -17,7 +17,11 @@ import type {TuiControls, TuiData} from './tui-data.js';
 export interface TuiStore {
 	getData(): TuiData;
 	subscribe(listener: () => void): () => void;
-	/** Time passes: when the source's status changed, or MODEL_TICK_MS passed without a round, the model re-evaluates staleness and a new TuiData (with the clock) is published; otherwise nothing. */
+	/**
+	 * Time passes: when the source's status changed, or MODEL_TICK_MS passed without a round, the
+	 * model re-evaluates staleness and a new TuiData (with the clock) is published; otherwise
+	 * nothing.
+	 */
 	tick(): void;
 	/** The worker whose detail is open (its /info/worker page is read from the cache). */
 	setDetail(address: string | null): void;
@@ -119,7 +123,8 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 				lastStatus = status;
 				publish();
 			} else if (status.state === 'retrying') publish(); // "retrying in 3s" counts down
-			// Otherwise nothing: a frame is not drawn again just because a second passed ("ago" texts move with the data, or every MODEL_TICK_MS).
+			// Otherwise nothing: a frame is not drawn again just because a second passed ("ago" texts
+			// move with the data, or every MODEL_TICK_MS).
 		},
 		setDetail(address) {
 			detail = address;

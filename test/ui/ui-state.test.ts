@@ -122,17 +122,21 @@ describe('the view and selection reducer', () => {
 		expect(run(['help', 'move-down'], initialUiState(), help).cursor.workers).toBe(0);
 	});
 
-	it('scrolls rows of different heights so the selected one is whole on screen, leaving no room unused below the last', () => {
-		const heights = [1, 3, 1, 4, 2, 1];
-		expect(scrollTopLines(0, 2, 6, heights)).toBe(0);
-		expect(scrollTopLines(0, 3, 6, heights)).toBe(2);
-		expect(scrollTopLines(2, 1, 6, heights)).toBe(1);
-		// The last rows fill the screen: the window stops at the top that shows them all.
-		expect(scrollTopLines(5, 5, 6, heights)).toBe(4);
-		// A row taller than the screen is shown from its start.
-		expect(scrollTopLines(0, 3, 3, heights)).toBe(3);
-		expect(scrollTopLines(3, 0, 6, [])).toBe(0);
-	});
+	it(
+		'scrolls rows of different heights so the selected one is whole on screen, ' +
+			'leaving no room unused below the last',
+		() => {
+			const heights = [1, 3, 1, 4, 2, 1];
+			expect(scrollTopLines(0, 2, 6, heights)).toBe(0);
+			expect(scrollTopLines(0, 3, 6, heights)).toBe(2);
+			expect(scrollTopLines(2, 1, 6, heights)).toBe(1);
+			// The last rows fill the screen: the window stops at the top that shows them all.
+			expect(scrollTopLines(5, 5, 6, heights)).toBe(4);
+			// A row taller than the screen is shown from its start.
+			expect(scrollTopLines(0, 3, 3, heights)).toBe(3);
+			expect(scrollTopLines(3, 0, 6, [])).toBe(0);
+		},
+	);
 
 	it('moves through the events by whole entries when their heights are known, a page being the entries that fit', () => {
 		const events = {

@@ -280,7 +280,10 @@ export function flushInput(rest: string): InputEvent[] {
 	return [];
 }
 
-/** Whether a tail is only an ESC or an ESC [ / ESC O (the Esc key, likely), rather than a sequence cut in its middle. */
+/**
+ * Whether a tail is only an ESC or an ESC [ / ESC O (the Esc key, likely), rather than a sequence
+ * cut in its middle.
+ */
 export function restIsShort(rest: string): boolean {
 	return rest.length <= 2;
 }

@@ -5,13 +5,14 @@
  * the last mouse press, and runs the commands in order.
  */
 import type {WorkerRow} from '../model/types.js';
+import type {TuiData} from './tui-data.js';
 import {timerDelay} from '../timer-delay.js';
 import {resolveKey, type KeyName} from './bindings.js';
 import {formatDuration} from './cells.js';
 import {retireGate, type RetireGateInput} from './confirm-lines.js';
 import {mouseKey, type LastPress} from './input/clicks.js';
 import type {InputEvent} from './input/parse.js';
-import {keyContextOf, type AppViewInput} from './app-view.js';
+import {keyContextOf, type AppView, type AppViewInput} from './app-view.js';
 import {pointerTarget, reducePointer, type PointerLayout} from './pointer.js';
 import {effectOf, reduceUi, stepInterval, type Effect, type UiContext, type UiState} from './ui-state.js';
 
@@ -58,6 +59,39 @@ export interface InputContext {
 	readonly rows: readonly WorkerRow[];
 	/** Whether a retire may be asked, but for the row. */
 	readonly retire: Omit<RetireGateInput, 'row'>;
+}
+
+/**
+ * What the keys know, from the screen on view and the live data (a paused screen still retires and
+ * steps the interval from what is live now). `canAct`: the source can send a retire.
+ */
+export function inputContext(
+	view: AppView,
+	live: TuiData,
+	how: {
+		readonly source: AppViewInput['source'];
+		readonly allowActions: boolean;
+		readonly terminal: boolean;
+		readonly canAct: boolean;
+	},
+): InputContext {
+	const model = live.model;
+	const apiEnabled = model.snapshot?.scheduler.api_enabled;
+	return {
+		ctx: view.ctx,
+		pointer: view.pointer,
+		source: how.source,
+		terminal: how.terminal,
+		intervalMs: how.source.kind === 'live' ? live.intervalMs : 0,
+		rows: view.frame.rows.rows,
+		retire: {
+			allowActions: how.allowActions,
+			kind: how.source.kind,
+			canAct: how.canAct,
+			...(apiEnabled === undefined ? {} : {apiEnabled}),
+			...(model.retires ? {retires: model.retires} : {}),
+		},
+	};
 }
 
 export interface InputResult {

@@ -12,6 +12,7 @@ import {frozenData} from './app-frame.js';
 import {
 	detailWorker,
 	dispatchInput,
+	inputContext,
 	intervalMessage,
 	MESSAGE_MS,
 	messageDelay,
@@ -146,32 +147,17 @@ export function App({
 	};
 
 	const onInput = (input: InputEvent[]) => {
-		const {ctx, pointer, frame} = viewRef.current;
-		const start = syncRows(uiRef.current, ctx);
-		const model = liveData.model;
-		const apiEnabled = model.snapshot?.scheduler.api_enabled;
-		const result = dispatchInput(start, input, Date.now(), lastPress.current, {
-			ctx,
-			pointer,
-			source,
-			terminal: terminal !== undefined,
-			intervalMs: controls.kind === 'live' ? liveData.intervalMs : 0,
-			rows: frame.rows.rows,
-			retire: {
-				allowActions,
-				kind: controls.kind,
-				canAct: controls.retireWorker !== undefined,
-				...(apiEnabled === undefined ? {} : {apiEnabled}),
-				...(model.retires ? {retires: model.retires} : {}),
-			},
-		});
+		const shown = viewRef.current;
+		const start = syncRows(uiRef.current, shown.ctx);
+		const how = {source, allowActions, terminal: terminal !== undefined, canAct: controls.retireWorker !== undefined};
+		const result = dispatchInput(start, input, Date.now(), lastPress.current, inputContext(shown, liveData, how));
 		lastPress.current = result.lastPress;
 		for (const command of result.commands) run(command);
 		if (result.stopped || result.state === start) return;
 		uiRef.current = result.state;
 		setUi(result.state);
 		// The source fetches /info/worker/<address>.html only while a detail of a present worker is open.
-		const detail = detailWorker(start, result.state, frame.rows.rows);
+		const detail = detailWorker(start, result.state, shown.frame.rows.rows);
 		if (detail !== undefined) controls.setDetailWorker(detail);
 	};
 	const {redraw} = useTerminalInput(onInput, {active: keys, ...(terminal ? {terminal} : {})});

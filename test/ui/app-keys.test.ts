@@ -4,9 +4,12 @@
  * beta present, gamma lost) laid out by appView at 120x30.
  */
 import {describe, expect, it} from 'vitest';
+import type {RetireTrack} from '../../source/model/retire.js';
+import type {ClusterState} from '../../source/model/types.js';
 import {
 	detailWorker,
 	dispatchInput,
+	inputContext,
 	intervalMessage,
 	messageDelay,
 	replaySpeedMessage,
@@ -37,17 +40,9 @@ const shown = screen();
 const [, beta, gamma] = shown.frame.rows.rows;
 
 const context = (over: Partial<InputContext> = {}, ui?: UiState): InputContext => {
-	const v = screen(ui, over.source?.kind, over.source?.clusters);
-	return {
-		ctx: v.ctx,
-		pointer: v.pointer,
-		source: {kind: 'live', clusters: false},
-		terminal: false,
-		intervalMs: 2000,
-		rows: v.frame.rows.rows,
-		retire: {allowActions: false, kind: 'live', canAct: true},
-		...over,
-	};
+	const source = over.source ?? {kind: 'live', clusters: false};
+	const v = screen(ui, source.kind, source.clusters);
+	return {...inputContext(v, data, {source, allowActions: false, terminal: false, canAct: true}), ...over};
 };
 const keys = (...names: string[]): InputEvent[] => names.map((key) => ({kind: 'key', key}));
 const click = (x: number, y: number): InputEvent => ({
@@ -162,6 +157,29 @@ describe('what keys do', () => {
 		const cpu = shown.pointer.columns.findIndex((c) => c.spec.id === 'cpu');
 		const x = shown.pointer.columns.slice(0, cpu).reduce((n, c) => n + c.width + 1, 0);
 		expect(press([click(x, shown.pointer.headingRow)]).state.sort).toEqual({column: 'cpu', descending: true});
+	});
+});
+
+describe('what the keys know of the screen and the live data', () => {
+	it('steps the interval from the live one, and from none while replaying', () => {
+		const how = {allowActions: true, terminal: true, canAct: true};
+		const live = inputContext(shown, {...data, intervalMs: 5000}, {...how, source: {kind: 'live', clusters: false}});
+		expect(live.intervalMs).toBe(5000);
+		const replay = inputContext(shown, data, {...how, source: {kind: 'replay', clusters: false}});
+		expect(replay.intervalMs).toBe(0);
+		expect(replay.retire.kind).toBe('replay');
+	});
+
+	it("takes the retire facts from the live model: the scheduler's api module and the retires under way", () => {
+		const how = {source: {kind: 'live' as const, clusters: false}, allowActions: true, terminal: false, canAct: true};
+		const snapshot = run.model.snapshot!;
+		const apiOff = {...snapshot, scheduler: {...snapshot.scheduler, api_enabled: false}};
+		const retires: RetireTrack[] = [{address: beta!.address, name: 'beta', sent: run.nowMs / 1000, nanny: true}];
+		const model: ClusterState = {...run.model, snapshot: apiOff, retires};
+		const known = inputContext(shown, {...data, model}, how);
+		expect(known.retire).toEqual({allowActions: true, kind: 'live', canAct: true, apiEnabled: false, retires});
+		expect(known.rows).toBe(shown.frame.rows.rows);
+		expect(known.ctx).toBe(shown.ctx);
 	});
 });
 

@@ -14,7 +14,10 @@ import {mouseKey, type LastPress} from './input/clicks.js';
 import type {InputEvent} from './input/parse.js';
 import {keyContextOf, type AppView, type AppViewInput} from './app-view.js';
 import {pointerTarget, reducePointer, type PointerLayout} from './pointer.js';
-import {effectOf, reduceUi, stepInterval, type Effect, type UiContext, type UiState} from './ui-state.js';
+import {effectOf, type Effect} from './effects.js';
+import {stepInterval} from './interval-steps.js';
+import {reduceUi} from './reduce-ui.js';
+import type {UiContext, UiState} from './ui-state.js';
 
 export const MESSAGE_MS = 3000;
 /** Why F9 did nothing, or that a retire was sent: long lines, read at leisure. */

@@ -23,7 +23,8 @@ import {footerLine} from './help-lines.js';
 import type {PointerLayout} from './pointer.js';
 import type {Theme} from './theme.js';
 import type {TuiData} from './tui-data.js';
-import {syncRows, type UiContext, type UiState} from './ui-state.js';
+import {syncRows} from './cursor.js';
+import type {UiContext, UiState} from './ui-state.js';
 
 export interface AppViewInput {
 	readonly ui: UiState;

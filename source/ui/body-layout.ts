@@ -5,7 +5,7 @@
 import type {ProgressView} from '../model/types.js';
 import {progressHead} from './progress-lines.js';
 import type {Theme} from './theme.js';
-import {SORT_ORDER} from './ui-state.js';
+import {SORT_ORDER} from './sort-order.js';
 
 /** Rows of the table body for a table of `height` lines (title and column header take two). */
 export function tableBodyRows(height: number): number {

@@ -10,7 +10,7 @@ import {render, useStdout} from 'ink';
 import {useEffect, useState} from 'react';
 import type {Options} from '../options/resolve.js';
 import {EXIT_OK, EXIT_UNREADABLE, SIGNAL_EXIT_CODES, type EndingSignal} from '../types/exit-codes.js';
-import type {TerminalSize} from './app.js';
+import type {TerminalSize} from './app-frame.js';
 import {createClusterStores, type TuiCluster} from './cluster-stores.js';
 import {createTerminalControls} from './input/terminal-controls.js';
 import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';

@@ -49,7 +49,10 @@ export function tooSmallLines(size: TerminalSize): readonly string[] | undefined
 	];
 }
 
-/** The frame a paused screen keeps showing: the live one at the moment of pausing, until it resumes (polling goes on). */
+/**
+ * The frame a paused screen keeps showing: the live one at the moment of pausing, until it resumes
+ * (polling goes on).
+ */
 export function frozenData(frozen: TuiData | undefined, live: TuiData, paused: boolean): TuiData | undefined {
 	return paused ? (frozen ?? live) : undefined;
 }

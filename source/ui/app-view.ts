@@ -97,7 +97,10 @@ export function headerInput(input: AppViewInput, shown: UiState, frame: FrameDat
 	};
 }
 
-/** The screen for `input`; `previous` is the last frame's data, whose derivations are reused while their inputs hold. */
+/**
+ * The screen for `input`; `previous` is the last frame's data, whose derivations are reused while
+ * their inputs hold.
+ */
 export function appView(input: AppViewInput, previous?: FrameData): AppView {
 	const {ui, data, theme, size} = input;
 	const layout = screenLayout(size, input.clusterBar);

@@ -83,7 +83,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		expect(v.keyContext.replay).toBe(true);
 	});
 
-	it('gives the workers table the rows it needs and the rest to the overview; the mouse finds the rows under the heading', () => {
+	it('gives the worker table the rows it needs, the overview the rest; the mouse finds rows under the heading', () => {
 		const v = view();
 		const b = body(v);
 		if (b.kind !== 'workers') throw new Error(b.kind);

@@ -43,7 +43,8 @@ export function Body({
 		case 'workers': {
 			const table = <WorkerTable {...view.table} width={width} theme={theme} />;
 			if (!view.overview) return table;
-			// The rows under the table: the cluster over time, the busiest prefixes and the Alerts panel (the panel alone when they do not fit).
+			// The rows under the table: the cluster over time, the busiest prefixes and the Alerts panel
+			// (the panel alone when they do not fit).
 			const {model, triage, height: below} = view.overview;
 			return (
 				<>

@@ -23,16 +23,17 @@ export interface TableView {
 	readonly rows: readonly WorkerRow[];
 	/** Workers before filtering. */
 	readonly total: number;
-	/** Why there is no worker list at all (the scheduler never answered). */
+	/** Why there is no worker list at all (the scheduler never answered), instead of "no workers connected". */
 	readonly unreached?: string;
 	readonly cursor: number;
 	readonly top: number;
-	/** Lines of the whole table, title and column header included. */
+	/** Rows available for the whole table, its title and column header included. */
 	readonly height: number;
 	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
 	readonly filterText: string;
 	readonly filterError?: string;
 	readonly followName?: string;
+	/** The figures are not fresh: "last figures 18:37:07, 12s old". */
 	readonly staleNote?: string;
 	readonly cells: CellContext;
 }

@@ -7,6 +7,7 @@ import {build, context} from 'esbuild';
 import {chmodSync, existsSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {inkCacheBound} from './ink-cache-bound.mjs';
+import {meowLazy} from './meow-lazy.mjs';
 import {writeNotices} from './notices.mjs';
 
 const outfile = 'dist/dask-top.mjs';
@@ -58,7 +59,7 @@ const options = {
 	banner: {
 		js: `#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\nimport {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);`,
 	},
-	plugins: [inkCacheBound],
+	plugins: [inkCacheBound, meowLazy],
 	logLevel: 'warning',
 	metafile: true,
 	// `--sourcemap`: dist/dask-top.mjs.map beside the bundle, for profiles (node --cpu-prof, --heap-prof).

@@ -268,7 +268,8 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					recording: pickRecordFlags(flags),
 				},
 				help: cli.help,
-				version: typeof cli.pkg.version === 'string' ? cli.pkg.version : 'unknown',
+				// packageJson's own, not cli.pkg: reading cli.pkg would run normalize-package-data on it.
+				version: packageJson.version,
 			},
 		};
 	} catch (error) {

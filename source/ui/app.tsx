@@ -2,7 +2,7 @@
  * The full-screen monitor: header, the current view (workers, detail, progress, events, help, sort
  * list) and the footer, sized by props (the caller follows the terminal's size). Keys and mouse
  * reports (read raw: input/) go through the bindings table; the UI state is a pure reducer
- * (ui-state.ts, pointer.ts); effects go to the source and terminal controls.
+ * (reduce-ui.ts, pointer.ts); effects go to the source and terminal controls.
  */
 import {Box} from 'ink';
 import {useEffect, useMemo, useRef, useState} from 'react';
@@ -12,6 +12,8 @@ import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds} from './bars.js';
 import {resolveKey, type KeyContext, type KeyName} from './bindings.js';
 import {formatDuration} from './cells.js';
 import {fitColumns} from './columns.js';
+import {syncRows} from './cursor.js';
+import {effectOf} from './effects.js';
 import {HEADER_LINES, staleFiguresText, type HeaderInput} from './header-lines.js';
 import {ALERTS_PANEL_MIN_LINES, eventsPage} from './events-lines.js';
 import {footerLine, helpLines} from './help-lines.js';
@@ -19,10 +21,12 @@ import {mouseKey, type LastPress} from './input/clicks.js';
 import type {InputEvent} from './input/parse.js';
 import type {TerminalControls} from './input/terminal-controls.js';
 import {useTerminalInput} from './input/use-terminal-input.js';
+import {stepInterval} from './interval-steps.js';
 import {pointerTarget, reducePointer, type PointerLayout} from './pointer.js';
+import {reduceUi} from './reduce-ui.js';
 import type {Theme} from './theme.js';
 import type {TuiControls, TuiData} from './tui-data.js';
-import {effectOf, initialUiState, reduceUi, stepInterval, syncRows, type UiContext, type UiState} from './ui-state.js';
+import {initialUiState, type UiContext, type UiState} from './ui-state.js';
 import {WORKER_COLUMNS, type CellContext} from './worker-columns.js';
 import {Header} from './components/header.js';
 import {ClusterBar, type ClusterBarInput} from './components/cluster-bar.js';

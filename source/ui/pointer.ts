@@ -5,10 +5,16 @@
 import type {SortColumn} from '../model/types.js';
 import type {Action, View} from './bindings.js';
 import type {FittedColumn} from './columns.js';
-import {moveTo, reduceUi, SORT_ORDER, type UiContext, type UiState} from './ui-state.js';
+import {moveTo} from './cursor.js';
+import {reduceUi} from './reduce-ui.js';
+import {chooseSort, SORT_ORDER, sortByHeading} from './sort-order.js';
+import type {UiContext, UiState} from './ui-state.js';
 import type {WorkerColumn} from './worker-columns.js';
 
-/** Rows of a list on screen: `rowsTop` is the screen row of the entry `top`; entries may take several lines (`heights`). */
+/**
+ * Rows of a list on screen: `rowsTop` is the screen row of the entry `top`; entries may take several
+ * lines (`heights`).
+ */
 export interface ListLayout {
 	readonly rowsTop: number;
 	readonly top: number;
@@ -83,13 +89,6 @@ export function pointerTarget(layout: PointerLayout, x: number, y: number): Poin
 	}
 }
 
-/** Sorting by a clicked heading: that column in its natural direction, or the other way round when it already sorts. */
-export function sortByHeading(state: UiState, column: SortColumn): UiState {
-	if (state.sort.column === column) return {...state, sort: {column, descending: !state.sort.descending}};
-	const natural = SORT_ORDER.find((s) => s.column === column)?.descending ?? false;
-	return {...state, sort: {column, descending: natural}};
-}
-
 /** The state after a pointing action (`point`, `point-open`, or `sort-choose` by click) on a target. */
 export function reducePointer(state: UiState, action: Action, target: PointerTarget, ctx: UiContext): UiState {
 	switch (target.kind) {
@@ -98,7 +97,7 @@ export function reducePointer(state: UiState, action: Action, target: PointerTar
 		case 'heading':
 			return action === 'point' ? sortByHeading(state, target.column) : state;
 		case 'sort-item':
-			return action === 'sort-choose' ? reduceUi({...state, sortMenu: target.index}, 'sort-choose', ctx) : state;
+			return action === 'sort-choose' ? chooseSort({...state, sortMenu: target.index}) : state;
 		case 'row': {
 			if (target.view !== state.view) return state;
 			const selected = moveTo(state, target.view, target.index, ctx);

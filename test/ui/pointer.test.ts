@@ -2,8 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {fitColumns} from '../../source/ui/columns.js';
 import {mouseKey, DOUBLE_CLICK_MS} from '../../source/ui/input/clicks.js';
 import type {MouseEvent} from '../../source/ui/input/parse.js';
-import {columnAt, listIndexAt, pointerTarget, sortByHeading} from '../../source/ui/pointer.js';
-import {initialUiState} from '../../source/ui/ui-state.js';
+import {columnAt, listIndexAt, pointerTarget} from '../../source/ui/pointer.js';
 import {WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
 
 describe('what a click points at', () => {
@@ -32,12 +31,6 @@ describe('what a click points at', () => {
 		expect(pointerTarget(layout, 3, 5)).toEqual({kind: 'heading', column: 'name'});
 		expect(pointerTarget(layout, 3, 7)).toEqual({kind: 'row', view: 'workers', index: 1});
 		expect(pointerTarget(layout, 3, 9)).toEqual({kind: 'none'});
-	});
-
-	it('sorts a clicked heading in its natural direction, and reverses it when it already sorts', () => {
-		const state = initialUiState();
-		expect(sortByHeading(state, 'memory').sort).toEqual({column: 'memory', descending: true});
-		expect(sortByHeading(state, 'name').sort).toEqual({column: 'name', descending: true});
 	});
 });
 

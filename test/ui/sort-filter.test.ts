@@ -1,18 +1,10 @@
 import {describe, expect, it} from 'vitest';
 import {workerRows} from '../../source/model/index.js';
-import {SORT_COLUMNS} from '../../source/model/rows.js';
-import {initialUiState, reduceUi, SORT_ORDER, type UiContext} from '../../source/ui/ui-state.js';
-import {WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
+import {SORT_ORDER} from '../../source/ui/sort-order.js';
 import {synthState} from '../../bench/synth.js';
 import {fixtureRun} from '../helpers/fixture-data.js';
 
 describe('sorting and filtering through the model', () => {
-	it('walks only sort columns the model knows, and every table column sorts by one of them', () => {
-		for (const s of SORT_ORDER) expect(SORT_COLUMNS).toContain(s.column);
-		for (const c of WORKER_COLUMNS) if (c.sort) expect(SORT_COLUMNS).toContain(c.sort);
-		expect(new Set(SORT_ORDER.map((s) => s.column)).size).toBe(SORT_ORDER.length);
-	});
-
 	it('keeps a stable order for every sort column, ties broken by address (synthesized 500 workers)', () => {
 		const state = synthState(500, 2);
 		for (const {column, descending} of SORT_ORDER) {
@@ -35,16 +27,5 @@ describe('sorting and filtering through the model', () => {
 		const bad = workerRows(model, {sort, filter: '/(/'});
 		expect(bad.error).toMatch(/bad filter pattern/);
 		expect(bad.rows).toHaveLength(3);
-	});
-
-	it('puts the cursor back on the first row when the filter changes', () => {
-		const ctx: UiContext = {
-			counts: {workers: 10, progress: 0, events: 0},
-			pageRows: {workers: 5, progress: 5, events: 5},
-			addresses: [],
-		};
-		let state = reduceUi(reduceUi(initialUiState(), 'last', ctx), 'filter-start', ctx);
-		state = reduceUi(state, 'filter-type', ctx, 'a');
-		expect(state.cursor.workers).toBe(0);
 	});
 });

@@ -6,7 +6,7 @@ import {Box, Text} from 'ink';
 import type {SortColumn} from '../../model/types.js';
 import {seg} from '../parts.js';
 import type {Theme} from '../theme.js';
-import {SORT_ORDER} from '../ui-state.js';
+import {SORT_ORDER} from '../sort-order.js';
 import {sortLabel} from '../worker-columns.js';
 import {Line} from './line.js';
 

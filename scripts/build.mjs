@@ -59,7 +59,9 @@ const options = {
 	define: {'process.env.NODE_ENV': '"production"'},
 	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
 	banner: {
-		js: `#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\nimport {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);`,
+		js:
+			`#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\nimport {createRequire as __cr} from 'node:module'; ` +
+			'const require = __cr(import.meta.url);',
 	},
 	plugins: [inkCacheBound, meowLazy, bakeCliText],
 	logLevel: 'warning',

@@ -27,7 +27,9 @@ const OUTPUT_CACHES = `class OutputCaches {
 // adds a second fast path: text made only of code points that are one column wide whatever the
 // locale (printable ASCII, Latin-1 without the soft hyphen, Latin Extended, general punctuation,
 // arrows, box drawing and block elements) is as wide as it is long.
-const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u02FF\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u21FF\\u2500-\\u259F]*$/.test(string)) {
+const NARROW_RANGES =
+	'\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u02FF\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u21FF\\u2500-\\u259F';
+const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[${NARROW_RANGES}]*$/.test(string)) {
 		return string.length;
 	}
 
@@ -40,7 +42,7 @@ const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[\\u0020-\\u007E\\u00A0-\\u
 // code points of NARROW_FAST_PATH is one grapheme per UTF-16 code unit (none of them combines,
 // joins or is a surrogate), so the bundle walks such a line by code unit: the same tokens, without
 // the segmenter.
-const TOKENIZE_FAST_PATH = `const NARROW_TEXT = /^[\\u001B\\u0020-\\u007E\\u00A0-\\u00AC\\u00AE-\\u02FF\\u2010-\\u2027\\u2030-\\u205E\\u2190-\\u21FF\\u2500-\\u259F]*$/;
+const TOKENIZE_FAST_PATH = `const NARROW_TEXT = /^[\\u001B${NARROW_RANGES}]*$/;
 function* codeUnitSegments(str) {
     for (let index = 0; index < str.length; index++) yield {segment: str[index], index};
 }
@@ -70,7 +72,8 @@ const PATCHES = {
 		],
 		[
 			'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
-			'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
+			'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || ' +
+				'char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
 		],
 	],
 	'string-width/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
@@ -102,7 +105,8 @@ const PATCHES = {
 		['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
 		[
 			'cache[cacheKey] = wrappedText;',
-			`if (++cacheSize > ${CACHE_LIMIT}) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;`,
+			`if (++cacheSize > ${CACHE_LIMIT}) {\n        cache = {};\n        cacheSize = 1;\n    }\n` +
+				'    cache[cacheKey] = wrappedText;',
 		],
 	],
 };
@@ -120,14 +124,20 @@ export function boundInkCache(fileName, source) {
 	return patched;
 }
 
+/** The modules patched above, by path. */
+const PATCHED_MODULES = [
+	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)/,
+	/[\\/]string-width[\\/]index/,
+	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
+];
+
 /** The esbuild plugin that applies boundInkCache to Ink's files and string-width. */
 export const inkCacheBound = {
 	name: 'ink-cache-bound',
 	setup(build) {
 		build.onLoad(
 			{
-				filter:
-					/([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars))\.js$/,
+				filter: new RegExp(`(${PATCHED_MODULES.map((module) => module.source).join('|')})\\.js$`),
 			},
 			async ({path}) => {
 				const {readFile} = await import('node:fs/promises');

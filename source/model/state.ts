@@ -6,7 +6,8 @@
  *
  * Decisions worth knowing:
  * - The first snapshot (and the first after a reset) is the BASELINE: its workers did not "join",
- *   its erred tasks and spilled bytes are not "rising", its /metrics counters start the task progress (progress-track.ts).
+ *   its erred tasks and spilled bytes are not "rising", its /metrics counters start the task
+ *   progress (progress-track.ts).
  * - A snapshot is fresh when at least one endpoint answered in its round (or it carries no endpoint
  *   health at all, as synthesized test snapshots do). Missed polls = consecutive stale snapshots, or
  *   the time since fresh data in poll intervals (minus half an interval of slack), whichever is more.

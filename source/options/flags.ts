@@ -33,12 +33,14 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--no-mouse', 'No mouse: clicks and the wheel go to the terminal (its own text selection works)'],
 	[
 		'--allow-actions',
-		"Let F9 / K retire the selected worker (after a confirmation; needs the scheduler's api module). Without it dask-top only reads",
+		'Let F9 / K retire the selected worker (after a confirmation; ' +
+			"needs the scheduler's api module). Without it dask-top only reads",
 	],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	[
 		'--stall-after DURATION',
-		'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)',
+		'Warn "stalled" after this long with no task completed (default max(60s, ' +
+			'3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)',
 	],
 	[
 		'--target-duration DURATION',
@@ -96,7 +98,8 @@ export function helpText(): string {
 		...wrap(THRESHOLD_NAMES.join(', '), 96).map((line) => `  ${line}`),
 		'',
 		'Config file (optional): $XDG_CONFIG_HOME/dask-top/config.json, default ~/.config/dask-top/config.json',
-		'  {"url": "http://host:8787", "interval": "2s", "header": ["Authorization: token …"], "thresholds": {"memory_warning": 0.75}}',
+		'  {"url": "http://host:8787", "interval": "2s", "header": ' +
+			'["Authorization: token …"], "thresholds": {"memory_warning": 0.75}}',
 		'  {"urls": ["http://prod:8787", "http://dev:8787"]} follows several clusters.',
 		'  Flags win over $DASK_TOP_URL, which wins over the file.',
 		'',

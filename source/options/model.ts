@@ -104,7 +104,8 @@ export function resolveModelFlags(
 	if (typeof maximum === 'string') return fail(maximum);
 	if (minimum.value !== undefined && maximum.value !== undefined && minimum.value > maximum.value) {
 		return fail(
-			`${minimum.where} ${minimum.value} is more than ${maximum.where} ${maximum.value}: the minimum must not exceed the maximum`,
+			`${minimum.where} ${minimum.value} is more than ${maximum.where} ${maximum.value}: ` +
+				'the minimum must not exceed the maximum',
 		);
 	}
 

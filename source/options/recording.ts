@@ -70,7 +70,10 @@ function moment(text: string, flag: string): MomentSpec | string {
 	const parsed = parseMoment(text);
 	if (parsed !== undefined) return parsed;
 	if (/^\s*-/.test(text) && parseMoment(text.trim().slice(1)) !== undefined)
-		return `${flag} ${text.trim()} is before the recording's start: an offset counts from it, from +0s to the recording's length (+90s, +2m), or give a time (${MOMENT_HELP})`;
+		return (
+			`${flag} ${text.trim()} is before the recording's start: an offset counts from it, ` +
+			`from +0s to the recording's length (+90s, +2m), or give a time (${MOMENT_HELP})`
+		);
 	return `${flag}: "${text}" is not a moment (${MOMENT_HELP})`;
 }
 

@@ -146,7 +146,9 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	if (recording.options.record !== undefined && clusters.length > 1) {
 		return {
 			ok: false,
-			error: `--record records one cluster for now, got ${clusters.length} scheduler URLs: run one dask-top --record per cluster`,
+			error:
+				'--record records one cluster for now, ' +
+				`got ${clusters.length} scheduler URLs: run one dask-top --record per cluster`,
 		};
 	}
 	if (flags.check) {

@@ -52,7 +52,9 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 			);
 			if ((fromMs as number) > (toMs as number)) {
 				say(
-					`--diff: the first moment (${isoTime(fromMs as number)}) is after the second (${Number.isFinite(toMs) ? isoTime(toMs as number) : 'the end'}): give the earlier one first`,
+					`--diff: the first moment (${isoTime(fromMs as number)}) ` +
+						`is after the second (${Number.isFinite(toMs) ? isoTime(toMs as number) : 'the end'}): ` +
+						'give the earlier one first',
 				);
 				process.stderr.write('Run dask-top --help for usage.\n');
 				return EXIT_USAGE;

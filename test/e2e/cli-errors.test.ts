@@ -71,7 +71,8 @@ describe('dask-top cannot read the scheduler (exit 1, one line, no stack trace)'
 		const result = await runCli(['--once', '--json', url]);
 		expectOneLineFailure(
 			result,
-			`${url}/ answered with an HTML page, not Dask's JSON: a login page? pass a token with --header 'Authorization: token …'`,
+			`${url}/ answered with an HTML page, not Dask's JSON: ` +
+				"a login page? pass a token with --header 'Authorization: token …'",
 		);
 	});
 
@@ -217,7 +218,8 @@ describe('addresses as users type them, against the real Dask dashboard', () => 
 		const result = await runCli([`https://127.0.0.1:${cluster.httpPort}/`, '--once', '--timeout', '2s']);
 		expect(result.code).toBe(1);
 		expect(result.stderr.trimEnd()).toBe(
-			`dask-top: https://127.0.0.1:${cluster.httpPort}/ answers plain HTTP, not TLS: use http://127.0.0.1:${cluster.httpPort}/`,
+			`dask-top: https://127.0.0.1:${cluster.httpPort}/ answers plain HTTP, ` +
+				`not TLS: use http://127.0.0.1:${cluster.httpPort}/`,
 		);
 	});
 });

@@ -6,6 +6,7 @@ import {Box, Text} from 'ink';
 import {memo, useMemo} from 'react';
 import type {SortColumn, WorkerRow} from '../../model/types.js';
 import type {Segment} from '../bars.js';
+import {tableBodyRows} from '../body-layout.js';
 import {fitColumns} from '../columns.js';
 import {
 	headerSegments,
@@ -37,16 +38,6 @@ export interface WorkerTableProps {
 	readonly staleNote?: string;
 	readonly theme: Theme;
 	readonly cells: CellContext;
-}
-
-/** Rows of the table body for a table of `height` lines (title and column header take two). */
-export function tableBodyRows(height: number): number {
-	return Math.max(1, height - 2);
-}
-
-/** Lines a table of `rows` rows needs (title, column header, at least one line for "no workers"). */
-export function tableHeightFor(rows: number): number {
-	return 2 + Math.max(1, rows);
 }
 
 const Row = memo(function Row({

@@ -1,12 +1,15 @@
 /**
  * The entry point (bundled to dist/dask-top.mjs). Tiny on purpose: it fixes the environment
- * BEFORE Ink is loaded, then loads everything else lazily (esbuild keeps a dynamically imported
- * module and its imports lazy, so Ink's import-time checks run after this).
+ * BEFORE Ink is loaded, answers --version, --help and unknown options itself (run/quick.ts), then
+ * loads everything else lazily (esbuild keeps a dynamically imported module and its imports lazy,
+ * so Ink's import-time checks run after this).
  *
  * A user's shell with CI set (or Ink's other CI signals) would make Ink draw nothing until exit:
  * on a terminal those variables are removed from this process. Any error that escapes becomes
  * one line on stderr and exit 1, never a stack trace (DASK_TOP_DEBUG=1 shows it).
  */
+import {bakedTexts} from './options/baked.js';
+import {quickAnswer} from './run/quick.js';
 import {CHECK_EXIT_CODES, EXIT_UNREADABLE} from './types/exit-codes.js';
 
 // Through an alias: the bundle's `define` replaces process.env.NODE_ENV reads, and would warn here.
@@ -46,11 +49,15 @@ process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 
 try {
-	const {main} = await import('./run/main.js');
-	const code = await main(process.argv.slice(2));
-	process.exitCode = code;
-	// Whatever still holds the event loop open (a stray socket, a terminal handle) must not keep us.
-	setTimeout(() => process.exit(code), 1500).unref();
+	// --version, --help and unknown options are answered here, without loading meow (run/quick.ts).
+	const quick = quickAnswer(process.argv.slice(2), bakedTexts());
+	if (quick === undefined) {
+		const {main} = await import('./run/main.js');
+		const code = await main(process.argv.slice(2));
+		process.exitCode = code;
+		// Whatever still holds the event loop open (a stray socket, a terminal handle) must not keep us.
+		setTimeout(() => process.exit(code), 1500).unref();
+	} else process.exitCode = quick;
 } catch (error) {
 	fail(error);
 }

@@ -26,6 +26,7 @@ import {applyConditions, prependEvents} from './events.js';
 import {snapshotFresh} from './freshness.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
+import {DEFAULT_TARGET_DURATION_S} from './defaults.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
 import {EMPTY_PROGRESS} from './progress-track.js';
@@ -35,7 +36,6 @@ export const DEFAULT_HISTORY_LENGTH = 300;
 export const DEFAULT_EVENT_LOG_LENGTH = 500;
 export const DEFAULT_LOST_WORKERS_KEPT = 500;
 export const DEFAULT_INTERVAL_MS = 2000;
-export const DEFAULT_TARGET_DURATION_S = 5;
 
 /** The default time of day in messages: UTC, named (a caller passes local time). */
 function utcClockLabel(epochMs: number): string {

@@ -8,6 +8,7 @@ import {spawn} from 'node:child_process';
 import {createServer, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
+import {helpPage, parseArgv} from '../../source/options/flags.js';
 import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
@@ -185,6 +186,13 @@ describe('usage errors and help', () => {
 		expect(result.code).toBe(2);
 		expect(result.stderr).toContain('The flag --timeout can only be set once.');
 		expect(result.stderr).not.toMatch(/^\s+at /m);
+	});
+
+	it('prints the --help and --version texts baked into the bundle exactly as the source makes them', async () => {
+		const parsed = parseArgv(['--help'], import.meta);
+		if (!parsed.ok) throw new Error(parsed.error);
+		expect(await runCli(['--help'])).toMatchObject({code: 0, stdout: helpPage(parsed.argv), stderr: ''});
+		expect(await runCli(['--version'])).toMatchObject({code: 0, stdout: `${parsed.argv.version}\n`, stderr: ''});
 	});
 
 	it.each([['-h'], ['--help']])('prints the help and exits 0 for %s', async (flag) => {

@@ -9,8 +9,11 @@
  * one line on stderr and exit 1, never a stack trace (DASK_TOP_DEBUG=1 shows it).
  */
 import {bakedTexts} from './options/baked.js';
+import {asksForCheck} from './options/flag-table.js';
 import {quickAnswer} from './run/quick.js';
+import {prose, setPlainText} from './run/say.js';
 import {CHECK_EXIT_CODES, EXIT_UNREADABLE} from './types/exit-codes.js';
+import {asciiWanted} from './units/ascii.js';
 
 // Through an alias: the bundle's `define` replaces process.env.NODE_ENV reads, and would warn here.
 const env = process.env;
@@ -36,17 +39,19 @@ function fail(error: unknown): never {
 	const message = error instanceof Error ? error.message : String(error);
 	const line = (message.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
 	// A monitoring check (--check) answers UNKNOWN, exit 3, as the plugin convention asks.
-	if (process.argv.slice(2).includes('--check')) {
-		process.stdout.write(`DASK UNKNOWN - internal error: ${line.replaceAll('|', '/')}\n`);
+	if (asksForCheck(process.argv.slice(2))) {
+		process.stdout.write(prose(`DASK UNKNOWN - internal error: ${line.replaceAll('|', '/')}\n`));
 		process.exit(CHECK_EXIT_CODES.UNKNOWN);
 	}
-	process.stderr.write(`dask-top: internal error: ${line}\n`);
+	process.stderr.write(prose(`dask-top: internal error: ${line}\n`));
 	if (process.env['DASK_TOP_DEBUG'] && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
 	process.exit(EXIT_UNREADABLE);
 }
 
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
+
+setPlainText(asciiWanted(process.argv.slice(2), env));
 
 try {
 	// --version, --help and unknown options are answered here, without loading meow (run/quick.ts).

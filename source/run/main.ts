@@ -13,7 +13,8 @@ import {helpPage, parseArgv} from '../options/flags.js';
 import {resolveOptions} from '../options/resolve.js';
 import {versionLine} from '../single-executable.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
-import {say, usageLine} from './say.js';
+import {prose, say, usageLine, setPlainText} from './say.js';
+import {asciiWanted} from '../units/ascii.js';
 
 /** --check answers a usage error as the plugin convention asks: UNKNOWN, exit 3, one line on stdout. */
 async function checkUsage(line: string): Promise<number> {
@@ -38,6 +39,7 @@ function readCa(path: string): string | {error: string} {
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+	setPlainText(asciiWanted(argv, process.env));
 	const checking = asksForCheck(argv);
 	// The check's modules load only with --check: usage errors without it stay small.
 	const usage = (line: string): number | Promise<number> => (checking ? checkUsage(line) : usageLine(line));
@@ -45,7 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 	if (!parsed.ok) return usage(parsed.error);
 	const {flags} = parsed.argv;
 	if (flags.help) {
-		process.stdout.write(helpPage(parsed.argv));
+		process.stdout.write(prose(helpPage(parsed.argv)));
 		return EXIT_OK;
 	}
 	if (flags.version) {
@@ -63,6 +65,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 	});
 	if (!resolved.ok) return usage(resolved.error);
 	const options = resolved.options;
+	setPlainText(options.ascii);
 	if (!options.check) for (const note of options.notes) say(note);
 
 	// --replay FILE / --demo: a recording drives the same outputs and screen (replay.ts).

@@ -8,7 +8,7 @@ import type {BakedTexts} from '../options/baked.js';
 import {asksForCheck, checkArgv} from '../options/flag-table.js';
 import {versionLine} from '../single-executable.js';
 import {EXIT_OK} from '../types/exit-codes.js';
-import {usageLine} from './say.js';
+import {prose, usageLine} from './say.js';
 
 /** The exit code when answered here (after writing the answer); undefined: main() answers. */
 export function quickAnswer(argv: readonly string[], baked: BakedTexts | undefined): number | undefined {
@@ -21,7 +21,7 @@ export function quickAnswer(argv: readonly string[], baked: BakedTexts | undefin
 		return EXIT_OK;
 	}
 	if (argv[0] === '--help' || argv[0] === '-h') {
-		process.stdout.write(baked.helpPage);
+		process.stdout.write(prose(baked.helpPage));
 		return EXIT_OK;
 	}
 	return undefined;

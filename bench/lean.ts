@@ -189,7 +189,8 @@ export function schedulerTable(cost: SchedulerCost): string {
 	const added = (which: SchedulerCase) => cost.msPerMinute[which].map((v, i) => v - cost.msPerMinute.nothing[i]!);
 	const loop = median(added('loop 2 s'));
 	const lines = [
-		`| watching a real Debian Dask scheduler (3 workers, idle) | scheduler CPU, ms per minute: median (min–max) | added over nothing: median (min–max) | × the 2 s loop |`,
+		'| watching a real Debian Dask scheduler (3 workers, idle) | scheduler CPU, ' +
+			'ms per minute: median (min–max) | added over nothing: median (min–max) | × the 2 s loop |',
 		'|---|---:|---:|---:|',
 	];
 	for (const which of SCHEDULER_CASES) {
@@ -199,16 +200,23 @@ export function schedulerTable(cost: SchedulerCost): string {
 			`${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
 		const addedText = which === 'nothing' ? '' : `${Math.round(median(more))} (${range(more)})`;
 		const ratio = which === 'nothing' || which === 'loop 2 s' ? '' : `${(median(more) / loop).toFixed(2)}`;
-		lines.push(
-			`| ${which === 'dask-top' ? '`dask-top URL` (defaults)' : which === 'nothing' ? 'nothing' : `a loop fetching /metrics + /json/identity.json every ${which.slice(5)}`} | ${Math.round(median(raw))} (${range(raw)}) | ${addedText} | ${ratio} |`,
-		);
+		const watcher =
+			which === 'dask-top'
+				? '`dask-top URL` (defaults)'
+				: which === 'nothing'
+					? 'nothing'
+					: `a loop fetching /metrics + /json/identity.json every ${which.slice(5)}`;
+		lines.push(`| ${watcher} | ${Math.round(median(raw))} (${range(raw)}) | ${addedText} | ${ratio} |`);
 	}
 	// One window's noise (heartbeats, Python's GC, 10 ms CPU ticks) is as large as the 2 s loop's cost:
 	// the 0.5 s loop makes four times its requests, so a quarter of its added CPU estimates it too.
 	const estimate = median(added('loop 0.5 s')) / 4;
 	lines.push(
 		'',
-		`The 2 s loop estimated as a quarter of the 0.5 s loop's added CPU: ${Math.round(estimate)} ms per minute; dask-top ÷ that: ${(median(added('dask-top')) / estimate).toFixed(2)}. Spreads that overlap mean the windows could not tell the cases apart.`,
+		"The 2 s loop estimated as a quarter of the 0.5 s loop's added CPU: " +
+			`${Math.round(estimate)} ms per minute; dask-top ÷ that: ` +
+			`${(median(added('dask-top')) / estimate).toFixed(2)}. ` +
+			'Spreads that overlap mean the windows could not tell the cases apart.',
 	);
 	return lines.join('\n');
 }
@@ -219,12 +227,15 @@ export function besideTable(
 	const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)}`;
 	const kb = (b: number) => `${(b / 1000).toFixed(2)}`;
 	const lines = [
-		'| watched cluster (synthesized) | dask-top CPU | dask-top RSS mean (max) | dask-top → terminal | htop -d 20 CPU | htop RSS | htop → terminal |',
+		'| watched cluster (synthesized) | dask-top CPU | dask-top RSS mean (max) ' +
+			'| dask-top → terminal | htop -d 20 CPU | htop RSS | htop → terminal |',
 		'|---:|---:|---:|---:|---:|---:|---:|',
 	];
 	for (const {workers, daskTop: d, htop: h} of rows) {
 		lines.push(
-			`| ${workers.toLocaleString('en')} workers | ${d.cpuPercent.toFixed(2)} % | ${mib(d.rssMeanBytes)} (${mib(d.rssMaxBytes)}) MiB | ${kb(d.bytesPerSecond)} KB/s | ${h.cpuPercent.toFixed(2)} % | ${mib(h.rssMeanBytes)} MiB | ${kb(h.bytesPerSecond)} KB/s |`,
+			`| ${workers.toLocaleString('en')} workers | ${d.cpuPercent.toFixed(2)} % | ` +
+				`${mib(d.rssMeanBytes)} (${mib(d.rssMaxBytes)}) MiB | ${kb(d.bytesPerSecond)} KB/s | ` +
+				`${h.cpuPercent.toFixed(2)} % | ${mib(h.rssMeanBytes)} MiB | ${kb(h.bytesPerSecond)} KB/s |`,
 		);
 	}
 	return lines.join('\n');

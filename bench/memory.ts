@@ -59,7 +59,10 @@ export interface TuiMemory {
 	readonly cpuPercent: number;
 }
 
-/** The UI polling a synthesized cluster of `workers` every second, measured for `seconds` from `warmupSeconds` after its first frame. */
+/**
+ * The UI polling a synthesized cluster of `workers` every second, measured for `seconds` from
+ * `warmupSeconds` after its first frame.
+ */
 export async function measureTuiMemory(workers: number, seconds: number, warmupSeconds: number): Promise<TuiMemory> {
 	const scratch = scratchDir();
 	const fake = await startSynthDask(workers);

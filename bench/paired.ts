@@ -83,22 +83,23 @@ for (let r = 0; r < Number(repeats); r++) {
 	const order = variants.map((_, i) => (i + r) % variants.length);
 	const usage = await pairedWindow(variants, order, Number(workers), Number(seconds), 10);
 	windows.push(usage);
-	console.log(
-		`window ${r + 1}: ${variants.map((v, i) => `${v.label} ${usage[i]!.cpuPercent.toFixed(2)} % ${(usage[i]!.rssMeanBytes / 2 ** 20).toFixed(1)} MiB`).join(' | ')}`,
+	const each = variants.map(
+		(v, i) => `${v.label} ${usage[i]!.cpuPercent.toFixed(2)} % ${(usage[i]!.rssMeanBytes / 2 ** 20).toFixed(1)} MiB`,
 	);
+	console.log(`window ${r + 1}: ${each.join(' | ')}`);
 }
 const mib = (b: number) => b / 2 ** 20;
-console.log(
-	`\n${workers} synthesized workers, ${repeats} windows of ${seconds} s (medians, min–max):\n| variant | CPU % | × first | RSS mean MiB | RSS max MiB | × first (RSS mean) |\n|---|---:|---:|---:|---:|---:|`,
-);
+console.log(`\n${workers} synthesized workers, ${repeats} windows of ${seconds} s (medians, min–max):`);
+console.log('| variant | CPU % | × first | RSS mean MiB | RSS max MiB | × first (RSS mean) |');
+console.log('|---|---:|---:|---:|---:|---:|');
 variants.forEach((v, i) => {
 	const cpu = windows.map((w) => w[i]!.cpuPercent);
 	const rss = windows.map((w) => mib(w[i]!.rssMeanBytes));
 	const rssMax = windows.map((w) => mib(w[i]!.rssMaxBytes));
 	const cpuRatio = windows.map((w) => w[i]!.cpuPercent / w[0]!.cpuPercent);
 	const rssRatio = windows.map((w) => w[i]!.rssMeanBytes / w[0]!.rssMeanBytes);
-	console.log(
-		`| ${v.label} | ${spread(cpu, 2)} | ${i === 0 ? '' : spread(cpuRatio, 2)} | ${spread(rss, 1)} | ${spread(rssMax, 1)} | ${i === 0 ? '' : spread(rssRatio, 3)} |`,
-	);
+	const ratio = (values: readonly number[], digits: number) => (i === 0 ? '' : spread(values, digits));
+	const cells = [v.label, spread(cpu, 2), ratio(cpuRatio, 2), spread(rss, 1), spread(rssMax, 1), ratio(rssRatio, 3)];
+	console.log(`| ${cells.join(' | ')} |`);
 });
 process.exit(0);

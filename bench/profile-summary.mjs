@@ -45,5 +45,6 @@ const top = (map, n) =>
 		.map(([k, v]) => `${v.toFixed(0).padStart(7)} ms  ${k}`)
 		.join('\n');
 console.log(
-	`${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s profiled\n\nby file:\n${top(byFile, 25)}\n\nby function (line):\n${top(byFunction, 20)}`,
+	`${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s profiled\n\nby ` +
+		`file:\n${top(byFile, 25)}\n\nby function (line):\n${top(byFunction, 20)}`,
 );

@@ -34,10 +34,12 @@ const framesPer = Number(process.env['BENCH_FRAMES'] ?? (quick ? 20 : 60));
 const benchStart = performance.now();
 
 console.log(`# dask-top benchmark${quick ? ' (BENCH_QUICK)' : ''}\n`);
+const load = loadavg()
+	.map((l) => l.toFixed(2))
+	.join(' ');
 console.log(
-	`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, load ${loadavg()
-		.map((l) => l.toFixed(2))
-		.join(' ')}`,
+	`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ` +
+		`${(totalmem() / 1024 ** 3).toFixed(0)} GiB, load ${load}`,
 );
 console.log(
 	`Workers are synthesized (seeded generator, reduced through the real model); 120×40, ${framesPer} frames per case.\n`,
@@ -47,7 +49,8 @@ console.log('|---:|---:|---:|---:|---:|');
 for (const workers of sizes) {
 	const [tick, scroll] = await measureFrames(workers, framesPer);
 	console.log(
-		`| ${n(workers)} | ${fmt(tick!.medianMs)} ms | ${fmt(tick!.p95Ms)} ms | ${fmt(scroll!.medianMs)} ms | ${fmt(scroll!.p95Ms)} ms |`,
+		`| ${n(workers)} | ${fmt(tick!.medianMs)} ms | ${fmt(tick!.p95Ms)} ms | ` +
+			`${fmt(scroll!.medianMs)} ms | ${fmt(scroll!.p95Ms)} ms |`,
 	);
 }
 
@@ -61,58 +64,86 @@ for (const s of await measureFirstFrame(runs))
 const seconds = Number(process.env['BENCH_MEMORY_SECONDS'] ?? (quick ? 15 : 60));
 const warmup = quick ? 5 : 10;
 console.log(
-	`\nMemory and CPU of \`node dist/dask-top.mjs URL --interval 1s\` (full-screen UI, 120×40 pseudo-terminal) for ${seconds} s from ${warmup} s after its first frame, against a local fake Dask serving a SYNTHESIZED cluster (Dask 2026.7.1 shapes; figures move every poll). RSS: /proc/PID/status VmRSS every second; heap: V8 heap used, sampled every second from inside the process; live heap: heap used right after a forced full GC at the start and at the end (what is really kept); CPU: user + system time over wall time.\n`,
+	`\nMemory and CPU of \`node dist/dask-top.mjs URL --interval 1s\` (full-screen UI, ` +
+		`120×40 pseudo-terminal) for ${seconds} s from ${warmup} s after its first frame, ` +
+		'against a local fake Dask serving a SYNTHESIZED cluster (Dask 2026.7.1 shapes; ' +
+		'figures move every poll). RSS: /proc/PID/status VmRSS every second; heap: V8 heap used, ' +
+		'sampled every second from inside the process; live heap: ' +
+		'heap used right after a forced full GC at the start and at the end ' +
+		'(what is really kept); CPU: user + system time over wall time.\n',
 );
 console.log(
-	'| workers | first frame | polls (identity.json) | RSS start | RSS end | RSS max | heap start | heap end | heap max | live heap start → end | CPU |',
+	'| workers | first frame | polls (identity.json) | RSS start | RSS end | ' +
+		'RSS max | heap start | heap end | heap max | live heap start → end | CPU |',
 );
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const workers of [1000, 10_000]) {
 	const m = await measureTuiMemory(workers, seconds, warmup);
 	const {rssBytes: r, heapUsedBytes: h} = m;
 	console.log(
-		`| ${n(workers)} | ${ms(m.firstFrameMs)} | ${m.rounds} (${m.identityFetches}) | ${mib(r.start)} | ${mib(r.end)} | ${mib(r.max)} | ${mib(h.start)} | ${mib(h.end)} | ${mib(h.max)} | ${mib(m.liveHeapBytes.start)} → ${mib(m.liveHeapBytes.end)} | ${m.cpuPercent.toFixed(0)} % |`,
+		`| ${n(workers)} | ${ms(m.firstFrameMs)} | ${m.rounds} (${m.identityFetches}) | ${mib(r.start)} | ` +
+			`${mib(r.end)} | ${mib(r.max)} | ${mib(h.start)} | ${mib(h.end)} | ${mib(h.max)} | ` +
+			`${mib(m.liveHeapBytes.start)} → ${mib(m.liveHeapBytes.end)} | ${m.cpuPercent.toFixed(0)} % |`,
 	);
 }
 
 console.log(
-	`\nLive heap is what the process keeps; the gap up to RSS max is garbage V8 lets pile up between full collections (its heap limit follows the machine's memory, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB here).`,
+	'\nLive heap is what the process keeps; the gap up to RSS max is garbage ' +
+		"V8 lets pile up between full collections (its heap limit follows the machine's memory, " +
+		`${(totalmem() / 1024 ** 3).toFixed(0)} GiB here).`,
 );
 
 const marks = [150, 300, 600];
 const model = measureModelMemory(1000, marks);
 console.log(
-	`\nThe model alone over ${marks.at(-1)} polls of 1,000 synthesized workers (in process; its history keeps ${model.historyLength} points): live heap ${model.liveHeapBytes.map((m) => `${mib(m.bytes)} after ${m.polls}`).join(', ')} polls; ${model.msPerPoll.toFixed(1)} ms per poll.`,
+	`\nThe model alone over ${marks.at(-1)} polls of 1,000 synthesized workers (in process; ` +
+		`its history keeps ${model.historyLength} points): live heap ` +
+		`${model.liveHeapBytes.map((m) => `${mib(m.bytes)} after ${m.polls}`).join(', ')} polls; ` +
+		`${model.msPerPoll.toFixed(1)} ms per poll.`,
 );
 
 const once = await measureOnceJson(10_000);
 console.log(
-	`\nHeadless \`--once --json\` against the synthesized 10,000-worker cluster: ${ms(once.wallMs)} wall, peak RSS ${mib(once.peakRssBytes)} (kernel's maxrss), heap used at exit ${mib(once.heapUsedAtExitBytes)}, ${mb(once.outputBytes)} of JSON.`,
+	`\nHeadless \`--once --json\` against the synthesized 10,000-worker cluster: ` +
+		`${ms(once.wallMs)} wall, peak RSS ${mib(once.peakRssBytes)} (kernel's maxrss), ` +
+		`heap used at exit ${mib(once.heapUsedAtExitBytes)}, ${mb(once.outputBytes)} of JSON.`,
 );
 
 const replayRounds = quick ? 300 : 1800;
 const replay = await measureReplay(100, replayRounds);
 const hours = (replay.rounds * replay.intervalMs) / 3_600_000;
 console.log(
-	`\nReplay of a SYNTHESIZED recording: ${n(replay.rounds)} rounds (${hours >= 1 ? `${hours} h` : `${hours * 60} min`} at ${replay.intervalMs / 1000} s) of a ${replay.workers}-worker cluster written through the real recorder: ${mb(replay.rawBytes)} of rounds, ${mb(replay.fileBytes)} gzip on disk (written in ${ms(replay.writeMs)}). The built CLI in the 120×40 pseudo-terminal:\n`,
+	`\nReplay of a SYNTHESIZED recording: ${n(replay.rounds)} rounds ` +
+		`(${hours >= 1 ? `${hours} h` : `${hours * 60} min`} at ${replay.intervalMs / 1000} s) ` +
+		`of a ${replay.workers}-worker cluster written through the real recorder: ` +
+		`${mb(replay.rawBytes)} of rounds, ${mb(replay.fileBytes)} gzip on disk ` +
+		`(written in ${ms(replay.writeMs)}). The built CLI in the 120×40 pseudo-terminal:\n`,
 );
 console.log('| step | time | RSS after |');
 console.log('|---|---:|---:|');
 console.log(
-	`| \`--replay FILE\`: read, check and pack every round, first frame | ${ms(replay.loadMs)} | ${mib(replay.loadedRssBytes)} (live heap ${mib(replay.loadedLiveHeapBytes)}) |`,
+	`| \`--replay FILE\`: read, check and pack every round, first frame | ${ms(replay.loadMs)} | ` +
+		`${mib(replay.loadedRssBytes)} (live heap ${mib(replay.loadedLiveHeapBytes)}) |`,
 );
 console.log(
-	`| \`}\` to the end: ${n(replay.rounds)} rounds fed through the model | ${ms(replay.toEndMs)} | ${mib(replay.atEndRssBytes)} (live heap ${mib(replay.atEndLiveHeapBytes)}) |`,
+	`| \`}\` to the end: ${n(replay.rounds)} rounds fed through the model | ${ms(replay.toEndMs)} | ` +
+		`${mib(replay.atEndRssBytes)} (live heap ${mib(replay.atEndLiveHeapBytes)}) |`,
 );
 console.log(
-	`| \`←\` from the end: starts over, ${n(replay.rounds - 1)} rounds fed again | ${ms(replay.stepBackMs)} | peak ${mib(replay.peakRssBytes)} |`,
+	`| \`←\` from the end: starts over, ${n(replay.rounds - 1)} rounds fed again | ` +
+		`${ms(replay.stepBackMs)} | peak ${mib(replay.peakRssBytes)} |`,
 );
 console.log(
 	`| \`--replay FILE --once --json\` (streaming) | ${ms(replay.once.wallMs)} | peak ${mib(replay.once.peakRssBytes)} |`,
 );
 const leanSeconds = Number(process.env['BENCH_LEAN_SECONDS'] ?? (quick ? 20 : 60));
 console.log(
-	`\ndask-top at its defaults (\`dask-top URL\`: 2 s, its V8 heap settings) beside \`htop -d 20\` (same 2 s), each in a 120×40 pseudo-terminal, measured over the same ${leanSeconds} s from ${warmup} s after dask-top's first frame; dask-top watches a SYNTHESIZED cluster whose figures move every poll, htop this machine. CPU: user + system time over wall time; RSS: VmRSS every second; bytes: what each wrote to its pseudo-terminal.\n`,
+	`\ndask-top at its defaults (\`dask-top URL\`: 2 s, its V8 heap settings) ` +
+		`beside \`htop -d 20\` (same 2 s), each in a 120×40 pseudo-terminal, ` +
+		`measured over the same ${leanSeconds} s from ${warmup} s after dask-top's first frame; ` +
+		'dask-top watches a SYNTHESIZED cluster whose figures move every poll, htop this machine. CPU: ' +
+		'user + system time over wall time; RSS: VmRSS every second; ' +
+		'bytes: what each wrote to its pseudo-terminal.\n',
 );
 const beside = [];
 for (const workers of [3, 100, 1000]) beside.push({workers, ...(await besideHtop(workers, leanSeconds, warmup))});
@@ -123,7 +154,8 @@ console.log(besideTable(beside));
 // installed into a separate prefix), with node's defaults and with dask-top's V8 heap settings.
 const node24 = process.env['BENCH_NODE24'];
 console.log(
-	`\nInk's own floor: an Ink 6.8 app with nothing of dask-top (bench/ink-floor.mjs) redrawing a 120×40 pseudo-terminal every 2 s, ${leanSeconds} s:\n`,
+	"\nInk's own floor: an Ink 6.8 app with nothing of dask-top (bench/ink-floor.mjs) " +
+		`redrawing a 120×40 pseudo-terminal every 2 s, ${leanSeconds} s:\n`,
 );
 console.log('| node | app | CPU | RSS mean (max) | → terminal |');
 console.log('|---|---|---:|---:|---:|');
@@ -134,8 +166,10 @@ for (const [label, node] of [
 	for (const flags of [[], ['--max-old-space-size=1024', '--max-semi-space-size=2', '--v8-pool-size=1']]) {
 		for (const variant of ['empty', 'full'] as const) {
 			const u = await inkFloor(node, variant, leanSeconds, warmup, flags);
+			const app = variant === 'empty' ? 'one changing line' : 'every row changing';
 			console.log(
-				`| ${label}${flags.length > 0 ? ", dask-top's V8 flags" : ''} | ${variant === 'empty' ? 'one changing line' : 'every row changing'} | ${u.cpuPercent.toFixed(2)} % | ${mib(u.rssMeanBytes)} (${mib(u.rssMaxBytes)}) | ${(u.bytesPerSecond / 1000).toFixed(2)} KB/s |`,
+				`| ${label}${flags.length > 0 ? ", dask-top's V8 flags" : ''} | ${app} | ${u.cpuPercent.toFixed(2)} % | ` +
+					`${mib(u.rssMeanBytes)} (${mib(u.rssMaxBytes)}) | ${(u.bytesPerSecond / 1000).toFixed(2)} KB/s |`,
 			);
 		}
 	}
@@ -145,7 +179,9 @@ if (!node24) console.log('\n(Node 24 not measured: set BENCH_NODE24 to a node 24
 const schedulerSeconds = Number(process.env['BENCH_SCHEDULER_SECONDS'] ?? (quick ? 20 : 60));
 const schedulerRepeats = Number(process.env['BENCH_SCHEDULER_REPEATS'] ?? (quick ? 1 : 3));
 console.log(
-	`\nThe scheduler's cost: CPU time of a real Debian Dask ${'2022.12.1'} scheduler (3 workers, idle) over ${schedulerSeconds} s windows after 10 s of settling, the four cases alternated, ${schedulerRepeats} times; "added" is over the "nothing" window of the same repetition.\n`,
+	`\nThe scheduler's cost: CPU time of a real Debian Dask ${'2022.12.1'} scheduler (3 workers, ` +
+		`idle) over ${schedulerSeconds} s windows after 10 s of settling, the four cases alternated, ` +
+		`${schedulerRepeats} times; "added" is over the "nothing" window of the same repetition.\n`,
 );
 console.log(schedulerTable(await schedulerCost(schedulerSeconds, schedulerRepeats)));
 

@@ -143,9 +143,14 @@ export function soakReport(r: SoakResult): string {
 	const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
 	const flat = Math.abs(r.slopeMiBPerHour) < 5 ? 'flat' : 'NOT flat';
 	return (
-		`Soak: \`dask-top URL\` at its defaults (2 s, 120×40 pseudo-terminal) against a real Debian Dask (3 workers) running busy (with erred tasks) and memory-filling workloads in turn (${r.workloads} workloads), ${Math.round(r.seconds / 60)} min, RSS every 10 s:\n\n` +
-		`| RSS start | RSS end | RSS max | slope of the last ${Math.round(r.slopeWindowS / 60)} min | CPU | to the terminal |\n|---:|---:|---:|---:|---:|---:|\n` +
-		`| ${mib(r.rssStart)} | ${mib(r.rssEnd)} | ${mib(r.rssMax)} | ${r.slopeMiBPerHour.toFixed(1)} MiB/h (${flat}) | ${r.cpuPercent.toFixed(2)} % | ${(r.terminalBytesPerSecond / 1000).toFixed(2)} KB/s |`
+		`Soak: \`dask-top URL\` at its defaults (2 s, 120×40 pseudo-terminal) ` +
+		'against a real Debian Dask (3 workers) running busy (with erred tasks) ' +
+		`and memory-filling workloads in turn (${r.workloads} workloads), ` +
+		`${Math.round(r.seconds / 60)} min, RSS every 10 s:\n\n` +
+		`| RSS start | RSS end | RSS max | slope of the last ${Math.round(r.slopeWindowS / 60)} min | ` +
+		'CPU | to the terminal |\n|---:|---:|---:|---:|---:|---:|\n' +
+		`| ${mib(r.rssStart)} | ${mib(r.rssEnd)} | ${mib(r.rssMax)} | ${r.slopeMiBPerHour.toFixed(1)} MiB/h ` +
+		`(${flat}) | ${r.cpuPercent.toFixed(2)} % | ${(r.terminalBytesPerSecond / 1000).toFixed(2)} KB/s |`
 	);
 }
 

@@ -168,7 +168,8 @@ export function workersHtml(workers: number, round: number): string {
 <table class="table is-striped is-hoverable sortable">
 <thead>
 <tr>
-<th> Worker </th><th> Name </th><th> Cores </th><th> Memory </th><th> Memory use </th><th> Occupancy </th><th> Processing </th><th> In-memory </th><th> Services</th><th> Logs </th><th> Last seen </th>
+<th> Worker </th><th> Name </th><th> Cores </th><th> Memory </th><th> Memory use </th><th> Occupancy </th>
+<th> Processing </th><th> In-memory </th><th> Services</th><th> Logs </th><th> Last seen </th>
 </tr>
 </thead>
 <tbody>

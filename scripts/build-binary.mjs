@@ -2,8 +2,9 @@
 // `npm run build:binary`: dist/dask-top-<platform>-<arch> (dask-top-linux-x64 on Linux x64), one
 // executable file for machines without Node: a Node single-executable application of Node 24
 // (scripts/node24.mjs) carrying the built bundle (every dist/*.mjs, from `npm run build`), the
-// demo recording and the bundled packages' licences as assets. Its main script is scripts/sea-entry.cjs, which imports the bundle
-// from memory. postject (npm) writes the blob into a copy of the node binary.
+// demo recording and the bundled packages' licences as assets. Its main script is
+// scripts/sea-entry.cjs, which imports the bundle from memory. postject (npm) writes the blob into
+// a copy of the node binary.
 //
 // --if-stale: do nothing when the executable was built from the same inputs (a hash of them is
 // kept beside it), so tests can ask for it cheaply.
@@ -135,7 +136,8 @@ try {
 	writeFileSync(stampFile, `${stamp}\n`);
 	const mb = (statSync(BINARY).size / 1e6).toFixed(0);
 	process.stderr.write(
-		`build-binary: ${relative(root, BINARY)} (${mb} MB, ${version}) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+		`build-binary: ${relative(root, BINARY)} (${mb} MB, ${version}) ` +
+			`in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
 	);
 } catch (error) {
 	process.exitCode = 1;

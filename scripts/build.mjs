@@ -6,7 +6,9 @@
 import {build, context} from 'esbuild';
 import {chmodSync, existsSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
+import {bakeCliText} from './bake-cli-text.mjs';
 import {inkCacheBound} from './ink-cache-bound.mjs';
+import {meowLazy} from './meow-lazy.mjs';
 import {writeNotices} from './notices.mjs';
 
 const outfile = 'dist/dask-top.mjs';
@@ -37,7 +39,8 @@ if (process.argv.includes('--if-stale')) {
 }
 
 // Split at the entry's and main's lazy imports (dask-top.mjs plus chunk-*.mjs beside it): --version,
-// --help and usage errors load only the entry and the flags' chunk, --once never loads Ink. `--single`
+// --help (baked: bake-cli-text.mjs) and unknown options load only the entry and its small chunks, other
+// usage errors add the flags' chunk (meow), --once never loads Ink. `--single`
 // writes the one-file bundle instead (what a single executable embeds).
 const single = process.argv.includes('--single');
 // Old bundles and chunks go (never the single executable or the notices beside them).
@@ -59,9 +62,11 @@ const options = {
 	define: {'process.env.NODE_ENV': '"production"'},
 	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
 	banner: {
-		js: `#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\nimport {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);`,
+		js:
+			`#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\nimport {createRequire as __cr} from 'node:module'; ` +
+			'const require = __cr(import.meta.url);',
 	},
-	plugins: [inkCacheBound],
+	plugins: [inkCacheBound, meowLazy, bakeCliText],
 	logLevel: 'warning',
 	metafile: true,
 	// `--sourcemap`: dist/dask-top.mjs.map beside the bundle, for profiles (node --cpu-prof, --heap-prof).

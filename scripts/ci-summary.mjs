@@ -47,7 +47,8 @@ for (let i = 0; i < args.length; i += 2) {
 if (checks.length > 0) {
 	const failedNames = checks.filter((c) => c.status !== 0).map((c) => c.name);
 	console.error(
-		`checks: ${checks.length - failedNames.length} of ${checks.length} passed${failedNames.length > 0 ? ` (failed: ${failedNames.join(', ')})` : ''}`,
+		`checks: ${checks.length - failedNames.length} of ${checks.length} passed` +
+			`${failedNames.length > 0 ? ` (failed: ${failedNames.join(', ')})` : ''}`,
 	);
 }
 console.log(`${passed} passed, ${failed} failed`);

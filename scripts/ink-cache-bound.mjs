@@ -32,7 +32,9 @@ const OUTPUT_CACHES = `class OutputCaches {
 // by code point in test/build/ink-cache-bound.test.ts). The charts' braille was outside it until the
 // profile at 3 workers, where charts fill half the screen, showed string-width and ansi-tokenize
 // first after the collector.
-export const NARROW_CLASS = String.raw`\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u22FF\u2500-\u25FC\u2713-\u2718\u2800-\u28FF`;
+export const NARROW_CLASS =
+	String.raw`\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u22FF` +
+	String.raw`\u2500-\u25FC\u2713-\u2718\u2800-\u28FF`;
 const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(string)) {
 		return string.length;
 	}
@@ -70,7 +72,9 @@ const STYLED_CHAR = `ret.push({
 // single allocation of a frame under an allocation profile at 3 workers, where the collector was
 // the largest CPU cost. Cells are only ever replaced, never changed in place (the styled characters
 // of a line are already shared through the caches above), so every blank cell can be one frozen object.
-const BLANK_CELL = `const BLANK_CELL = Object.freeze({type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([])});
+const BLANK_CELL = `const BLANK_CELL = Object.freeze({
+    type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]),
+});
 export default class Output {`;
 
 const PATCHES = {
@@ -84,7 +88,8 @@ const PATCHES = {
 		],
 		[
 			'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
-			'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
+			'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || ' +
+				'char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
 		],
 	],
 	'string-width/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
@@ -125,7 +130,8 @@ const PATCHES = {
 		['const cache = {};', 'let cache = {};\nlet cacheSize = 0;'],
 		[
 			'cache[cacheKey] = wrappedText;',
-			`if (++cacheSize > ${CACHE_LIMIT}) {\n        cache = {};\n        cacheSize = 1;\n    }\n    cache[cacheKey] = wrappedText;`,
+			`if (++cacheSize > ${CACHE_LIMIT}) {\n        cache = {};\n        cacheSize = 1;\n    }\n` +
+				'    cache[cacheKey] = wrappedText;',
 		],
 	],
 };
@@ -143,14 +149,20 @@ export function boundInkCache(fileName, source) {
 	return patched;
 }
 
+/** The modules patched above, by path. */
+const PATCHED_MODULES = [
+	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)/,
+	/[\\/]string-width[\\/]index/,
+	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
+];
+
 /** The esbuild plugin that applies boundInkCache to Ink's files and string-width. */
 export const inkCacheBound = {
 	name: 'ink-cache-bound',
 	setup(build) {
 		build.onLoad(
 			{
-				filter:
-					/([\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)|[\\/]string-width[\\/]index|[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars))\.js$/,
+				filter: new RegExp(`(${PATCHED_MODULES.map((module) => module.source).join('|')})\\.js$`),
 			},
 			async ({path}) => {
 				const {readFile} = await import('node:fs/promises');

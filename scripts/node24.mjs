@@ -32,7 +32,15 @@ export function node24() {
 	mkdirSync(prefix, {recursive: true});
 	writeFileSync(
 		join(prefix, 'package.json'),
-		`${JSON.stringify({private: true, description: 'Node 24 for the single executable and the Node 24 test lane (scripts/node24.mjs)', allowScripts: {node: true}}, null, '\t')}\n`,
+		`${JSON.stringify(
+			{
+				private: true,
+				description: 'Node 24 for the single executable and the Node 24 test lane (scripts/node24.mjs)',
+				allowScripts: {node: true},
+			},
+			null,
+			'\t',
+		)}\n`,
 	);
 	process.stderr.write(`installing node@${NODE_24} into ${prefix}\n`);
 	execFileSync(

@@ -28,7 +28,8 @@ export function writeNotices(metafile, outfile) {
 			const author = typeof pkg.author === 'string' ? pkg.author : pkg.author?.name;
 			const text = licenceFile
 				? readFileSync(join(dir, licenceFile), 'utf8').trim()
-				: `(the package has no licence file; its package.json says: licence ${pkg.license ?? 'none'}${author ? `, author ${author}` : ''})`;
+				: '(the package has no licence file; its package.json says: ' +
+					`licence ${pkg.license ?? 'none'}${author ? `, author ${author}` : ''})`;
 			return {id: `${pkg.name}@${pkg.version}`, license: pkg.license ?? 'unknown', text};
 		})
 		.sort((a, b) => a.id.localeCompare(b.id));
@@ -37,6 +38,8 @@ export function writeNotices(metafile, outfile) {
 		.join(`\n${'-'.repeat(72)}\n\n`);
 	writeFileSync(
 		outfile,
-		`dask-top bundles the following packages; their licences follow.\n\n${entries.map((entry) => `  ${entry.id} (${entry.license})`).join('\n')}\n\n${'-'.repeat(72)}\n\n${body}`,
+		'dask-top bundles the following packages; their licences follow.\n\n' +
+			`${entries.map((entry) => `  ${entry.id} (${entry.license})`).join('\n')}\n\n` +
+			`${'-'.repeat(72)}\n\n${body}`,
 	);
 }

@@ -39,5 +39,9 @@ const body = lines.map((line) => convert.toHtml(`${line}\u001B[0m`)).join('\n');
 const height = Number(rows) * 18;
 writeFileSync(
 	output,
-	`<!doctype html><meta charset="utf-8"><style>html,body{margin:0;background:#1e1e1e}pre{margin:0;padding:12px;font:14px/18px 'DejaVu Sans Mono',monospace;color:#d4d4d4;white-space:pre;width:${cols}ch;height:${height}px;overflow:hidden}</style><pre>${body}</pre>`,
+	'<!doctype html><meta ' +
+		'charset="utf-8"><style>html,body{margin:0;background:#1e1e1e}pre{margin:0;padding:12px;font:14px/18px ' +
+		"'DejaVu Sans " +
+		`Mono',monospace;color:#d4d4d4;white-space:pre;width:${cols}ch;height:` +
+		`${height}px;overflow:hidden}</style><pre>${body}</pre>`,
 );

@@ -16,6 +16,7 @@
  * sourceStatus()/tick(), --once and the recorder read the same. Subscribers run after the state
  * is reduced, so `state()` inside a listener is current.
  */
+import {createListeners} from './listeners.js';
 import {initialState, reduce} from './model/index.js';
 import type {ClusterState, ModelOptions} from './model/types.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from './parse/index.js';
@@ -32,7 +33,10 @@ export interface PipelineOptions {
 }
 
 export interface Pipeline {
-	/** Merges a round into the cache (after emptying it when `reset`: a replay seeked), rebuilds the snapshot and reduces it into the model. */
+	/**
+	 * Merges a round into the cache (after emptying it when `reset`: a replay seeked), rebuilds the
+	 * snapshot and reduces it into the model.
+	 */
 	ingest(raw: RawScrape, options?: {readonly reset?: boolean}): Snapshot;
 	/** The latest snapshot, undefined before the first round. */
 	snapshot(): Snapshot | undefined;
@@ -51,7 +55,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 	let cache = emptyCache();
 	let latest: Snapshot | undefined;
 	let model = initialState(options.model);
-	const listeners = new Set<SnapshotListener>();
+	const listeners = createListeners<Parameters<SnapshotListener>>();
 
 	return {
 		ingest(raw, ingestOptions = {}) {
@@ -60,7 +64,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 			latest = withActions(buildSnapshot(cache, raw.atMs), raw);
 			if (reset) model = reduce(model, {type: 'reset'});
 			model = reduce(model, {type: 'snapshot', snapshot: latest, nowMs: raw.atMs});
-			for (const listener of [...listeners]) listener(latest, raw, {reset});
+			listeners.notify(latest, raw, {reset});
 			return latest;
 		},
 		snapshot: () => latest,
@@ -74,12 +78,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 			model = reduce(model, {type: 'tick', nowMs});
 			return model;
 		},
-		subscribe(listener) {
-			listeners.add(listener);
-			return () => {
-				listeners.delete(listener);
-			};
-		},
+		subscribe: listeners.subscribe,
 	};
 }
 

@@ -144,7 +144,10 @@ describe('the model in the pipeline', () => {
 	});
 });
 
-/** A round of a scheduler that went away: the endpoints of `recorded` (or only `paths`) refused at `atMs`, as the poller records them. */
+/**
+ * A round of a scheduler that went away: the endpoints of `recorded` (or only `paths`) refused at
+ * `atMs`, as the poller records them.
+ */
 function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
 	const asked = recorded.responses.filter(
 		(r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)),
@@ -173,31 +176,37 @@ describe('the model while the scheduler is away', () => {
 	};
 	const rows = (p: Pipeline) => workerRows(p.state(), {sort: {column: 'name', descending: false}}).rows;
 
-	it('keeps the last good snapshot, workers and history through rounds with no answer, and only counts them as missed', () => {
-		const pipeline = createPipeline({model: {intervalMs: 2000}});
-		const busy = loadScenarioScrape('2022.12.1', 'busy');
-		const good = pipeline.ingest(busy);
-		const before = rows(pipeline);
-		expect(before.map((r) => r.status)).toEqual(['running', 'running', 'running']);
-		// The first failing round still asks everything; later ones only probe /metrics (plan.ts).
-		pipeline.sourceStatus(retrying, busy.atMs + 2000);
-		pipeline.ingest(refusedRound(busy, busy.atMs + 2000));
-		for (let i = 2; i <= 6; i++) pipeline.ingest(refusedRound(busy, busy.atMs + i * 2000, ['/metrics']));
+	it(
+		'keeps the last good snapshot, workers and history through rounds with no answer, ' +
+			'and only counts them as missed',
+		() => {
+			const pipeline = createPipeline({model: {intervalMs: 2000}});
+			const busy = loadScenarioScrape('2022.12.1', 'busy');
+			const good = pipeline.ingest(busy);
+			const before = rows(pipeline);
+			expect(before.map((r) => r.status)).toEqual(['running', 'running', 'running']);
+			// The first failing round still asks everything; later ones only probe /metrics (plan.ts).
+			pipeline.sourceStatus(retrying, busy.atMs + 2000);
+			pipeline.ingest(refusedRound(busy, busy.atMs + 2000));
+			for (let i = 2; i <= 6; i++) pipeline.ingest(refusedRound(busy, busy.atMs + i * 2000, ['/metrics']));
 
-		const state = pipeline.state();
-		expect(pipeline.snapshot()).not.toBe(good); // the pipeline's own latest build reflects the failure …
-		expect(state.snapshot).toBe(good); // … the model keeps the last good data
-		expect(state.snapshotCount).toBe(1);
-		expect(state.history.time.values(10)).toHaveLength(1);
-		expect(state.source.missedRounds).toBe(6);
-		expect(rows(pipeline)).toEqual(before); // same statuses and figures, nobody lost
-		const alerts = triageView(state).alerts;
-		expect(alerts.map((a) => a.kind)).toEqual(['stale']);
-		expect(alerts[0]).toMatchObject({severity: 'critical'});
-		expect(alerts[0]?.message).toMatch(/^scheduler unreachable: 6 missed polls, data 12 s old \(connection refused\)$/);
-		expect(state.events.map((e) => e.kind)).not.toContain('worker_lost');
-		expect(state.events.map((e) => e.kind)).not.toContain('fallback_source');
-	});
+			const state = pipeline.state();
+			expect(pipeline.snapshot()).not.toBe(good); // the pipeline's own latest build reflects the failure …
+			expect(state.snapshot).toBe(good); // … the model keeps the last good data
+			expect(state.snapshotCount).toBe(1);
+			expect(state.history.time.values(10)).toHaveLength(1);
+			expect(state.source.missedRounds).toBe(6);
+			expect(rows(pipeline)).toEqual(before); // same statuses and figures, nobody lost
+			const alerts = triageView(state).alerts;
+			expect(alerts.map((a) => a.kind)).toEqual(['stale']);
+			expect(alerts[0]).toMatchObject({severity: 'critical'});
+			expect(alerts[0]?.message).toMatch(
+				/^scheduler unreachable: 6 missed polls, data 12 s old \(connection refused\)$/,
+			);
+			expect(state.events.map((e) => e.kind)).not.toContain('worker_lost');
+			expect(state.events.map((e) => e.kind)).not.toContain('fallback_source');
+		},
+	);
 
 	it('takes the next answer as new data again, and resolves the stale alert', () => {
 		const pipeline = createPipeline({model: {intervalMs: 2000}});

@@ -75,7 +75,10 @@ export function estimateQueuedDuration(snapshot: Snapshot): QueuedDuration {
 	return {
 		seconds: weighted / count,
 		estimated: true,
-		note: `per-prefix durations of queued tasks are not exposed: estimated as compute_seconds_total / memory transitions of the prefixes with queued tasks (${used.slice(0, 4).join(', ')}${used.length > 4 ? ', ...' : ''})`,
+		note:
+			'per-prefix durations of queued tasks are not exposed: ' +
+			'estimated as compute_seconds_total / memory transitions of the prefixes with queued tasks ' +
+			`(${used.slice(0, 4).join(', ')}${used.length > 4 ? ', ...' : ''})`,
 	};
 }
 
@@ -130,7 +133,9 @@ export function storedBytesOf(snapshot: Snapshot): StoredBytes {
 	return {
 		bytes: held,
 		estimated: true,
-		note: `the workers' summed managed + spilled bytes (counts.json bytes is ${Math.round(listAt - countsAt)} s older than the worker list)`,
+		note:
+			"the workers' summed managed + spilled bytes " +
+			`(counts.json bytes is ${Math.round(listAt - countsAt)} s older than the worker list)`,
 	};
 }
 
@@ -238,7 +243,9 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 		const raw = Math.ceil((occupancy + queuedOcc) / T);
 		cpuThreads = Math.min(raw, ready + P);
 		explanation.push(
-			`cpu: ceil((${occupancy.toFixed(2)} s occupancy + ${ready} ${modern ? 'queued/no-worker' : 'queued'} x ${qDuration.seconds.toFixed(2)} s) / ${T} s) = ${raw}, capped at ${ready + P} runnable tasks -> ${cpuThreads}`,
+			`cpu: ceil((${occupancy.toFixed(2)} s occupancy + ${ready} ` +
+				`${modern ? 'queued/no-worker' : 'queued'} x ${qDuration.seconds.toFixed(2)} s) ` +
+				`/ ${T} s) = ${raw}, capped at ${ready + P} runnable tasks -> ${cpuThreads}`,
 		);
 		cpu = cpuThreads;
 		if (modern && n > 0) {
@@ -263,7 +270,8 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 				? ''
 				: ` (${Math.round(percent) === 60 ? `${percent.toFixed(1)} %` : percentText(percent / 100)})`;
 		explanation.push(
-			`memory: stored ${bytesText(stored)}${share} ${memory > 0 ? '>' : '<='} 60 % of the ${bytesText(limits)} memory limits -> ${memory}`,
+			`memory: stored ${bytesText(stored)}${share} ${memory > 0 ? '>' : '<='} ` +
+				`60 % of the ${bytesText(limits)} memory limits -> ${memory}`,
 		);
 	} else if (stored === undefined) missing.push('stored bytes (counts.json not fetched yet)');
 
@@ -292,7 +300,8 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 		target = n - close.addresses.length;
 		wins = 'scale_down';
 		explanation.push(
-			`max(memory, cpu) = ${wanted} < ${n} workers: ${n} - ${close.addresses.length} that workers_to_close() would retire = ${target}`,
+			`max(memory, cpu) = ${wanted} < ${n} workers: ` +
+				`${n} - ${close.addresses.length} that workers_to_close() would retire = ${target}`,
 		);
 	}
 	const clamped = clampWorkers(target, options.minimumWorkers, options.maximumWorkers);

@@ -64,7 +64,9 @@ export function detectFlavor(snapshot: Snapshot): FlavorGuess {
 	if (prefixes.some((p) => p.compute_seconds_total !== undefined)) {
 		return {
 			flavor: 'modern',
-			note: `Dask ${hint ?? '>= 2023.1.1 (per-prefix compute seconds in /metrics)'}: the answers cannot tell 2023.4-2023.7 (${LEGACY_NOTE}) from 2023.8+ (${MODERN_NOTE})`,
+			note:
+				`Dask ${hint ?? '>= 2023.1.1 (per-prefix compute seconds in /metrics)'}: ` +
+				`the answers cannot tell 2023.4-2023.7 (${LEGACY_NOTE}) from 2023.8+ (${MODERN_NOTE})`,
 			ambiguous: true,
 		};
 	}
@@ -156,7 +158,8 @@ export function chooseFlavor(
 		if (learned && learned.flavor !== flavor && learned.votes[learned.flavor] > learned.votes[flavor] + 1) {
 			return pick(
 				learned.flavor,
-				`${name(learned.flavor)} is used: it alone reproduced the scheduler's number at ${told(learned)} (here the other one gives ${desired})`,
+				`${name(learned.flavor)} is used: it alone reproduced the scheduler's number at ${told(learned)} ` +
+					`(here the other one gives ${desired})`,
 				decided,
 			);
 		}
@@ -169,13 +172,16 @@ export function chooseFlavor(
 	if (learned)
 		return pick(
 			learned.flavor,
-			`${name(learned.flavor)} is used: it alone reproduced the scheduler's number at ${told(learned)} (last: ${learned.desired}, the other gave ${learned.flavor === 'legacy' ? learned.modern : learned.legacy})`,
+			`${name(learned.flavor)} is used: it alone reproduced the scheduler's number at ${told(learned)} ` +
+				`(last: ${learned.desired}, the other gave ` +
+				`${learned.flavor === 'legacy' ? learned.modern : learned.legacy})`,
 		);
 	if (desired !== undefined && l !== undefined && m !== undefined && l !== m) {
 		const flavor: AdaptiveFlavor = Math.abs(l - desired) < Math.abs(m - desired) ? 'legacy' : 'modern';
 		return pick(
 			flavor,
-			`neither formula reproduces the scheduler's ${desired} yet (legacy ${l}, modern ${m}): the closer, ${name(flavor)}, is used`,
+			`neither formula reproduces the scheduler's ${desired} yet (legacy ${l}, ` +
+				`modern ${m}): the closer, ${name(flavor)}, is used`,
 		);
 	}
 	return pick(
@@ -215,13 +221,19 @@ export function scaleDownView(state: ClusterState): ScaleDownView {
 	return {
 		retire,
 		candidates,
-		note: `approximation: Dask retires a worker suggested on ${WAIT_COUNT} consecutive 1 s adapt ticks; dask-top counts ${WAIT_COUNT} consecutive polls (every ${every}); idle workers holding the least data go first, keeping the summed limits >= 2 x stored bytes`,
+		note:
+			`approximation: Dask retires a worker suggested on ${WAIT_COUNT} consecutive 1 s adapt ticks; ` +
+			`dask-top counts ${WAIT_COUNT} consecutive polls (every ${every}); ` +
+			'idle workers holding the least data go first, keeping the summed limits >= 2 x stored bytes',
 	};
 }
 
 const FIXED_NOTES = [
-	"The live Adaptive's minimum, maximum, target duration and plan live in the cluster manager (client, LocalCluster, KubeCluster, gateway), not on the scheduler: they are not visible over HTTP. --minimum / --maximum clamp the hint when given.",
-	"desired_workers is computed with the scheduler's own distributed.adaptive.target-duration (default 5 s); an Adaptive with another target duration asks for a different number.",
+	"The live Adaptive's minimum, maximum, target duration and plan live in the cluster manager (client, " +
+		'LocalCluster, KubeCluster, gateway), not on the scheduler: ' +
+		'they are not visible over HTTP. --minimum / --maximum clamp the hint when given.',
+	"desired_workers is computed with the scheduler's own distributed.adaptive.target-duration " +
+		'(default 5 s); an Adaptive with another target duration asks for a different number.',
 ];
 
 /** How old /api/v1/adaptive_target's answer is at the snapshot (it is asked far less often than desired_workers). */
@@ -258,7 +270,10 @@ export function adaptiveView(state: ClusterState): AdaptiveView {
 		const mean = threads / n;
 		approx = {
 			approx_workers: Math.ceil(schedulers / mean),
-			approx_note: `this Dask counts threads: ${schedulers} ~ ${Math.ceil(schedulers / mean)} workers at the mean ${Number(mean.toFixed(2))} threads per worker (an Adaptive on this version requests ${schedulers} workers)`,
+			approx_note:
+				`this Dask counts threads: ${schedulers} ~ ${Math.ceil(schedulers / mean)} workers at the mean ` +
+				`${Number(mean.toFixed(2))} threads per worker ` +
+				`(an Adaptive on this version requests ${schedulers} workers)`,
 		};
 	}
 	const recomputed = chosen.recomputed;

@@ -106,7 +106,8 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 				? ''
 				: memory >= t.memory_terminate
 					? `${used}, over Dask's terminate threshold (${percentText(t.memory_terminate)})`
-					: `${used}, over ${MEMORY_LABELS[memoryVerdict.severity]} (${percentText(memoryVerdict.severity === 'critical' ? t.memory_critical : t.memory_warning)})`;
+					: `${used}, over ${MEMORY_LABELS[memoryVerdict.severity]} ` +
+						`(${percentText(memoryVerdict.severity === 'critical' ? t.memory_critical : t.memory_warning)})`;
 		out.push(
 			levelCondition(
 				'memory',
@@ -255,7 +256,8 @@ function levelCondition(
 				verdict.severity,
 				subject,
 				name,
-				`${figure}, under ${labels[verdict.severity]} (${unit(verdict.threshold)}) but not yet below ${unit(verdict.clearBelow)}`,
+				`${figure}, under ${labels[verdict.severity]} (${unit(verdict.threshold)}) ` +
+					`but not yet below ${unit(verdict.clearBelow)}`,
 			);
 		case 'clearing': {
 			if (previous !== undefined && previous.clearing_since === verdict.sinceS) return previous; // an Alert is a Condition
@@ -283,7 +285,8 @@ export function lostMessage(track: WorkerTrack, clock: (epochMs: number) => stri
 	if (w.memory_process_bytes !== undefined) {
 		const limit = w.memory_limit_bytes;
 		parts.push(
-			`memory ${bytesText(w.memory_process_bytes)}${limit ? ` (${percentText(w.memory_process_bytes / limit)} of ${bytesText(limit)})` : ''}`,
+			`memory ${bytesText(w.memory_process_bytes)}` +
+				`${limit ? ` (${percentText(w.memory_process_bytes / limit)} of ${bytesText(limit)})` : ''}`,
 		);
 	}
 	const tasks: string[] = [];
@@ -319,7 +322,8 @@ export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): vo
 				'warning',
 				'cluster',
 				'cluster',
-				`${erred.amount} more task${erred.amount === 1 ? '' : 's'} erred${byPrefix}${now === undefined ? '' : `; ${now} erred now`}`,
+				`${erred.amount} more task${erred.amount === 1 ? '' : 's'} erred${byPrefix}` +
+					(now === undefined ? '' : `; ${now} erred now`),
 			),
 		);
 	}
@@ -358,5 +362,8 @@ function fallbackMessage(snapshot: Snapshot | undefined, rise: Rise): string {
 				? `answers HTTP ${identity.status}`
 				: 'gets no answer';
 	const from = rise.detail?.['api'] && !rise.detail['workers_html'] ? '/api/v1/get_workers' : '/info/main/workers.html';
-	return `identity.json ${why} in ${rise.amount} recent poll${rise.amount === 1 ? '' : 's'}: worker figures come from ${from}`;
+	return (
+		`identity.json ${why} in ${rise.amount} recent poll${rise.amount === 1 ? '' : 's'}: ` +
+		`worker figures come from ${from}`
+	);
 }

@@ -54,7 +54,8 @@ export function restartEvent(previous: ClusterState, snapshot: Snapshot, nowMs: 
 	const workers =
 		names.length === 0
 			? 'no workers were connected to the previous one'
-			: `the previous cluster's ${names.length === 1 ? 'worker' : `${names.length} workers`} (${listText(names)}) closed with it`;
+			: `the previous cluster's ${names.length === 1 ? 'worker' : `${names.length} workers`} ` +
+				`(${listText(names)}) closed with it`;
 	return instantEvent(
 		{
 			id: alertId('scheduler_restarted', 'cluster'),

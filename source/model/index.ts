@@ -1,8 +1,7 @@
 /** The pure model: state, reducer and the view functions the sinks render. */
 export type * from './types.js';
-export {initialState, reduce, DEFAULT_TARGET_DURATION_S} from './state.js';
+export {initialState, reduce} from './state.js';
 export {workerRows} from './rows.js';
 export {progressView} from './progress.js';
 export {triageView} from './triage.js';
 export {severityCounts} from './events.js';
-export {THRESHOLD_NAMES, parseThresholdOverride, checkThresholdValue, resolveThresholds} from './thresholds.js';

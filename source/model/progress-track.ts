@@ -97,7 +97,8 @@ function firstSeen(
 		};
 	}
 	if (now.released === 0) {
-		// Nothing ever left through `released`: the forgotten tasks went straight from memory, each after entering waiting once.
+		// Nothing ever left through `released`: the forgotten tasks went straight from memory, each
+		// after entering waiting once.
 		const base = {
 			waiting: Math.min(forgotten, now.waiting),
 			memory: Math.min(forgotten, now.memory),

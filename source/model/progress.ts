@@ -48,7 +48,8 @@ export function prefixesProgress(
 		counted.set(name, n);
 		countedSum += n;
 	}
-	// Each prefix's counted in-flight figure is at least its true one, so when they add up to the exact total, each is exact.
+	// Each prefix's counted in-flight figure is at least its true one, so when they add up to the
+	// exact total, each is exact.
 	const allAddUp = active !== undefined && countedSum === active;
 	for (const [name, p] of track.prefixes) {
 		const counters = snapshot.scheduler.prefixes[name];

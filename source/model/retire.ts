@@ -132,15 +132,24 @@ export function outcomeMessage(track: RetireTrack): string {
 	const note = answerNote(track);
 	switch (track.outcome) {
 		case 'left':
-			return `${track.name} retired: ${keysText(track.keys)}, it left${track.nanny ? ' (its nanny did not bring it back)' : ''}${note}`;
+			return (
+				`${track.name} retired: ${keysText(track.keys)}, ` +
+				`it left${track.nanny ? ' (its nanny did not bring it back)' : ''}${note}`
+			);
 		case 'rejoined':
-			return `${track.name} retired and rejoined empty (its nanny restarted it; stopping it for good is the resource manager's job)${note}`;
+			return (
+				`${track.name} retired and rejoined empty (its nanny restarted it; ` +
+				`stopping it for good is the resource manager's job)${note}`
+			);
 		case 'still-connected':
 			return `${track.name} still connected ${Math.round(STILL_CONNECTED_MS / 1000)} s after the retire${note}`;
 		case 'failed':
 			return `retire of ${track.name} did not happen${note}`;
 		case 'not-enabled':
-			return `retire of ${track.name} refused: the scheduler's api module is not enabled (add distributed.http.scheduler.api to distributed.scheduler.http.routes)`;
+			return (
+				`retire of ${track.name} refused: the scheduler's api module is not enabled ` +
+				'(add distributed.http.scheduler.api to distributed.scheduler.http.routes)'
+			);
 		default:
 			return `retiring ${track.name}…${note}`;
 	}

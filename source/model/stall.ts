@@ -75,6 +75,10 @@ export function stallView(state: ClusterState): StallView {
 	return {
 		stalled: true,
 		...view,
-		message: `stalled? no task completed for ${secondsText(since)} while ${processing} task${processing === 1 ? ' is' : 's are'} processing; ${listText(names)} hold${holders.length === 1 ? 's' : ''} them at under ${cpuLimit} % CPU (tasks that sleep or wait on I/O look the same)`,
+		message:
+			`stalled? no task completed for ${secondsText(since)} while ` +
+			`${processing} task${processing === 1 ? ' is' : 's are'} processing; ` +
+			`${listText(names)} hold${holders.length === 1 ? 's' : ''} them at under ${cpuLimit} % CPU ` +
+			'(tasks that sleep or wait on I/O look the same)',
 	};
 }

@@ -6,7 +6,8 @@
  *
  * Decisions worth knowing:
  * - The first snapshot (and the first after a reset) is the BASELINE: its workers did not "join",
- *   its erred tasks and spilled bytes are not "rising", its /metrics counters start the task progress (progress-track.ts).
+ *   its erred tasks and spilled bytes are not "rising", its /metrics counters start the task
+ *   progress (progress-track.ts).
  * - A snapshot is fresh when at least one endpoint answered in its round (or it carries no endpoint
  *   health at all, as synthesized test snapshots do). Missed polls = consecutive stale snapshots, or
  *   the time since fresh data in poll intervals (minus half an interval of slack), whichever is more.
@@ -25,6 +26,7 @@ import {applyConditions, prependEvents} from './events.js';
 import {snapshotFresh} from './freshness.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
+import {DEFAULT_TARGET_DURATION_S} from './defaults.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
 import {EMPTY_PROGRESS} from './progress-track.js';
@@ -34,7 +36,6 @@ export const DEFAULT_HISTORY_LENGTH = 300;
 export const DEFAULT_EVENT_LOG_LENGTH = 500;
 export const DEFAULT_LOST_WORKERS_KEPT = 500;
 export const DEFAULT_INTERVAL_MS = 2000;
-export const DEFAULT_TARGET_DURATION_S = 5;
 
 /** The default time of day in messages: UTC, named (a caller passes local time). */
 function utcClockLabel(epochMs: number): string {

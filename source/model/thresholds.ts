@@ -7,10 +7,11 @@
  * memory, event loop, heartbeat age — would otherwise open and resolve on every poll while a figure hovers at a
  * threshold, flooding the event log in an incident. As in mature monitors, a level is ENTERED at its
  * threshold and LEFT only below threshold − margin (memory 0.70 → below 0.65; event loop 1 s →
- * below 0.8 s; heartbeat age 3 × → below 2.5 × the heartbeat interval); a worse level entered meanwhile updates the same alert (its peak severity is kept).
- * Once below the warning's clear level (or no longer reported) the alert stays ongoing for
- * `alert_clear_s`, and resolves only if it stayed clear that long, with the moment it went clear as
- * its end time. Set a margin or `alert_clear_s` to 0 to switch that part off.
+ * below 0.8 s; heartbeat age 3 × → below 2.5 × the heartbeat interval); a worse level entered
+ * meanwhile updates the same alert (its peak severity is kept). Once below the warning's clear
+ * level (or no longer reported) the alert stays ongoing for `alert_clear_s`, and resolves only if
+ * it stayed clear that long, with the moment it went clear as its end time. Set a margin or
+ * `alert_clear_s` to 0 to switch that part off.
  */
 import type {ThresholdName, Thresholds} from './types.js';
 
@@ -57,7 +58,8 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 		min: 0,
 		max: 1,
 		description:
-			'worker process memory / limit, hysteresis: a level (warning, critical) is left only below its threshold minus this (0.70 -> 0.65)',
+			'worker process memory / limit, hysteresis: a level (warning, ' +
+			'critical) is left only below its threshold minus this (0.70 -> 0.65)',
 	},
 	{
 		name: 'unmanaged_warning',
@@ -120,7 +122,8 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 		min: 0,
 		max: 86_400,
 		description:
-			'memory, unmanaged-memory, event-loop and heartbeat-age alerts resolve only after their figure stayed under the clear level (or unreported) this long; the event ends when it went clear',
+			'memory, unmanaged-memory, event-loop and heartbeat-age alerts resolve only after their figure ' +
+			'stayed under the clear level (or unreported) this long; the event ends when it went clear',
 	},
 	{
 		name: 'heartbeat_warning_x',
@@ -146,7 +149,8 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 		min: 0,
 		max: 10_000,
 		description:
-			'heartbeat age, in heartbeat intervals, hysteresis: a level is left only below its threshold minus this (3 x -> 2.5 x)',
+			'heartbeat age, in heartbeat intervals, hysteresis: ' +
+			'a level is left only below its threshold minus this (3 x -> 2.5 x)',
 	},
 	{
 		name: 'stale_warning_polls',
@@ -179,7 +183,8 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 		min: 0,
 		max: 31_536_000,
 		description:
-			'worker lost: critical, and a dimmed row of the worker table, for this long; then resolved (--json still lists it under lost_workers)',
+			'worker lost: critical, and a dimmed row of the worker table, ' +
+			'for this long; then resolved (--json still lists it under lost_workers)',
 	},
 	{
 		name: 'stall_min_s',

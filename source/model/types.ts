@@ -94,7 +94,8 @@ export type ThresholdName =
 	| 'alert_clear_s' // … and those alerts (and heartbeat age) resolve only after staying clear (or unreported) this long
 	| 'heartbeat_warning_x' // × the heartbeat interval for the cluster's size
 	| 'heartbeat_critical_x'
-	| 'heartbeat_clear_margin_x' // hysteresis: a heartbeat-age level is left only below its threshold − this (heartbeat intervals)
+	// hysteresis: a heartbeat-age level is left only below its threshold − this (heartbeat intervals)
+	| 'heartbeat_clear_margin_x'
 	| 'stale_warning_polls' // missed polls
 	| 'stale_critical_polls'
 	| 'rising_window_s' // "rising" alerts (erred, spilling) stay open this long after the last rise
@@ -203,7 +204,10 @@ export interface ProgressTrack {
 	readonly lastSampleS?: number | undefined;
 	/** The latest epoch (no task in flight cluster-wide) and every prefix's counters then. */
 	readonly lastEpoch?: {readonly timeS: number; readonly counts: Readonly<Record<string, PrefixCounts>>};
-	/** Tasks in flight cluster-wide (processing + queued + waiting + no-worker) at the latest sample, when /metrics gave them. */
+	/**
+	 * Tasks in flight cluster-wide (processing + queued + waiting + no-worker) at the latest sample,
+	 * when /metrics gave them.
+	 */
 	readonly active?: number;
 }
 

@@ -160,7 +160,10 @@ export interface PrefixProgress {
 	readonly in_flight: number;
 	/** Bytes of the prefix's results the scheduler counts (`tasks_output_bytes`, ≥ 2023.1.1). */
 	readonly bytes?: number;
-	/** Epoch seconds from which every task of the prefix is counted; absent when that is the scheduler's start and its time is unknown. */
+	/**
+	 * Epoch seconds from which every task of the prefix is counted; absent when that is the
+	 * scheduler's start and its time is unknown.
+	 */
 	readonly since?: number;
 	/** done/total/erred/in_flight are exact counts of the tasks submitted since `since`. */
 	readonly exact: boolean;
@@ -209,7 +212,10 @@ export interface AdaptiveView {
 	readonly desired_workers?: number | undefined;
 	/** /api/v1/adaptive_target when the api module is enabled. */
 	readonly api_adaptive_target?: number | undefined;
-	/** Seconds between its latest good answer and the snapshot (it is polled once a minute, desired_workers every round). */
+	/**
+	 * Seconds between its latest good answer and the snapshot (it is polled once a minute,
+	 * desired_workers every round).
+	 */
 	readonly api_adaptive_target_age_seconds?: number | undefined;
 	/** The scheduler's number clamped to the user's minimum/maximum (when given). */
 	readonly target?: number | undefined;

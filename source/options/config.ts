@@ -91,10 +91,10 @@ export function parseConfig(text: string, path: string): ConfigResult {
 			case 'strings':
 				if (typeof value === 'string') config[field] = [value];
 				else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) config[field] = value;
-				else
-					return fail(
-						`"${key}" must be a list of strings like ${key === 'urls' ? '["http://a:8787", "http://b:8787"]' : '["Authorization: token …"]'}`,
-					);
+				else {
+					const like = key === 'urls' ? '["http://a:8787", "http://b:8787"]' : '["Authorization: token …"]';
+					return fail(`"${key}" must be a list of strings like ${like}`);
+				}
 				break;
 			case 'count':
 				if (typeof value === 'number' || typeof value === 'string') config[field] = String(value);

@@ -16,32 +16,17 @@ function rangeText(range: DurationRange): string {
 
 /**
  * A duration from a flag, else from the config file, else the fallback: milliseconds, or a
- * one-line usage error naming where the bad text came from and the range it must be in.
+ * one-line usage error naming where the bad text came from and the range it must be in (undefined
+ * only when the fallback is).
  */
-export function pickDurationMs(
+export function pickDurationMs<Fallback extends number | undefined>(
 	flag: string | undefined,
 	flagName: string,
 	configValue: string | undefined,
 	configName: string,
-	fallbackMs: number,
-	range?: DurationRange,
-): number | string;
-export function pickDurationMs(
-	flag: string | undefined,
-	flagName: string,
-	configValue: string | undefined,
-	configName: string,
-	fallbackMs?: number,
-	range?: DurationRange,
-): number | string | undefined;
-export function pickDurationMs(
-	flag: string | undefined,
-	flagName: string,
-	configValue: string | undefined,
-	configName: string,
-	fallbackMs?: number,
+	fallbackMs: Fallback,
 	range: DurationRange = ANY_DURATION,
-): number | string | undefined {
+): number | string | Fallback {
 	const [text, where] =
 		flag !== undefined ? [flag, flagName] : configValue !== undefined ? [configValue, configName] : [undefined, ''];
 	if (text === undefined) return fallbackMs;

@@ -1,38 +1,16 @@
 /**
- * The command line: meow's flag table, the help text, and the one call to meow. Unknown flags are
- * caught before meow (which would exit by itself); everything it throws is turned into a usage
- * error here. Adding a flag: add it to FLAGS, to HELP_OPTIONS (a test keeps them in sync),
- * then read it in resolve.ts.
+ * The command line: the help text and the one call to meow (its flag table, FLAGS, is in
+ * flag-table.ts). Unknown flags are caught before meow (which would exit by itself); everything it
+ * throws is turned into a usage error here. Adding a flag: add it to FLAGS, to HELP_OPTIONS (a test
+ * keeps them in sync), then read it in resolve.ts.
  */
 import meow from 'meow';
 // Inlined by the bundler: the version and description never depend on finding package.json on
 // disk (the single executable has none beside it; meow would otherwise search up from here).
 import packageJson from '../../package.json' with {type: 'json'};
-import {THRESHOLD_NAMES} from '../model/index.js';
-import {pickRecordFlags, RECORD_FLAGS, RECORD_HELP, type RecordFlags} from './recording.js';
-
-export const FLAGS = {
-	once: {type: 'boolean'},
-	json: {type: 'boolean'},
-	check: {type: 'boolean'},
-	interval: {type: 'string', shortFlag: 'i'},
-	timeout: {type: 'string'},
-	header: {type: 'string', shortFlag: 'H', isMultiple: true},
-	caFile: {type: 'string'},
-	insecure: {type: 'boolean', shortFlag: 'k'},
-	color: {type: 'boolean', default: true},
-	ascii: {type: 'boolean'},
-	mouse: {type: 'boolean', default: true},
-	allowActions: {type: 'boolean'},
-	threshold: {type: 'string', isMultiple: true},
-	stallAfter: {type: 'string'},
-	targetDuration: {type: 'string'},
-	minimum: {type: 'string'},
-	maximum: {type: 'string'},
-	...RECORD_FLAGS,
-	help: {type: 'boolean', shortFlag: 'h'},
-	version: {type: 'boolean'},
-} as const;
+import {THRESHOLD_NAMES} from '../model/thresholds.js';
+import {checkArgv, FLAGS} from './flag-table.js';
+import {pickRecordFlags, RECORD_HELP, type RecordFlags} from './recording.js';
 
 /** One help line per flag, in FLAGS order: the flag as typed, then what it does. */
 export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
@@ -55,12 +33,14 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--no-mouse', 'No mouse: clicks and the wheel go to the terminal (its own text selection works)'],
 	[
 		'--allow-actions',
-		"Let F9 / K retire the selected worker (after a confirmation; needs the scheduler's api module). Without it dask-top only reads",
+		'Let F9 / K retire the selected worker (after a confirmation; ' +
+			"needs the scheduler's api module). Without it dask-top only reads",
 	],
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	[
 		'--stall-after DURATION',
-		'Warn "stalled" after this long with no task completed (default max(60s, 3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)',
+		'Warn "stalled" after this long with no task completed (default max(60s, ' +
+			'3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)',
 	],
 	[
 		'--target-duration DURATION',
@@ -118,7 +98,8 @@ export function helpText(): string {
 		...wrap(THRESHOLD_NAMES.join(', '), 96).map((line) => `  ${line}`),
 		'',
 		'Config file (optional): $XDG_CONFIG_HOME/dask-top/config.json, default ~/.config/dask-top/config.json',
-		'  {"url": "http://host:8787", "interval": "2s", "header": ["Authorization: token …"], "thresholds": {"memory_warning": 0.75}}',
+		'  {"url": "http://host:8787", "interval": "2s", "header": ' +
+			'["Authorization: token …"], "thresholds": {"memory_warning": 0.75}}',
 		'  {"urls": ["http://prod:8787", "http://dev:8787"]} follows several clusters.',
 		'  Flags win over $DASK_TOP_URL, which wins over the file.',
 		'',
@@ -168,61 +149,9 @@ export interface ParsedArgv {
 
 export type ArgvResult = {readonly ok: true; readonly argv: ParsedArgv} | {readonly ok: false; readonly error: string};
 
-function kebab(name: string): string {
-	return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-}
-
-/**
- * Checks argv against FLAGS before meow sees it (meow would print two bare lines and exit on an
- * unknown flag, and read the value of `--at -5s` as a flag): an unknown flag is a usage error; a
- * value flag followed by a word starting with `-` takes it as its value (`--at=-5s`), so the value's
- * own check says what is wrong with it.
- */
-export function checkArgv(
-	argv: readonly string[],
-): {readonly ok: true; readonly argv: string[]} | {readonly ok: false; readonly error: string} {
-	const valueFlags = new Map<string, string>();
-	const known = new Set<string>();
-	for (const [name, spec] of Object.entries(FLAGS) as Array<
-		[string, {readonly type: string; readonly shortFlag?: string}]
-	>) {
-		const long = `--${kebab(name)}`;
-		known.add(long);
-		if (spec.type === 'boolean') known.add(`--no-${kebab(name)}`);
-		if (spec.shortFlag !== undefined) known.add(`-${spec.shortFlag}`);
-		if (spec.type === 'string') {
-			valueFlags.set(long, long);
-			if (spec.shortFlag !== undefined) valueFlags.set(`-${spec.shortFlag}`, long);
-		}
-	}
-	const out: string[] = [];
-	for (let i = 0; i < argv.length; i += 1) {
-		const token = argv[i]!;
-		if (token === '--') {
-			out.push(...argv.slice(i));
-			break;
-		}
-		if (!token.startsWith('-') || token === '-' || /^-\d/.test(token)) {
-			out.push(token);
-			continue;
-		}
-		const name = token.includes('=') ? token.slice(0, token.indexOf('=')) : token;
-		if (!known.has(name)) return {ok: false, error: `unknown option ${name}`};
-		const long = valueFlags.get(name);
-		const next = argv[i + 1];
-		if (
-			long !== undefined &&
-			!token.includes('=') &&
-			next?.startsWith('-') &&
-			!known.has(next.includes('=') ? next.slice(0, next.indexOf('=')) : next)
-		) {
-			out.push(`${long}=${next}`);
-			i += 1;
-			continue;
-		}
-		out.push(token);
-	}
-	return {ok: true, argv: out};
+/** What --help prints: meow's help text without its leading blank line. */
+export function helpPage(argv: ParsedArgv): string {
+	return `${argv.help.replace(/^\n+/, '')}\n`;
 }
 
 /** Runs meow on argv (without node and script); an unknown flag or a bad value is a usage error. */
@@ -268,7 +197,8 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					recording: pickRecordFlags(flags),
 				},
 				help: cli.help,
-				version: typeof cli.pkg.version === 'string' ? cli.pkg.version : 'unknown',
+				// packageJson's own, not cli.pkg: reading cli.pkg would run normalize-package-data on it.
+				version: packageJson.version,
 			},
 		};
 	} catch (error) {

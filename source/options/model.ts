@@ -5,12 +5,9 @@
  * `--target-duration` (default 5 s, Dask's), `--minimum` / `--maximum` (whole numbers, min ≤ max).
  * Flags win over the config file, key by key. Pure.
  */
-import {
-	checkThresholdValue,
-	DEFAULT_TARGET_DURATION_S,
-	parseThresholdOverride,
-	resolveThresholds,
-} from '../model/index.js';
+// The model's own files, not its index: usage errors load these alone.
+import {DEFAULT_TARGET_DURATION_S} from '../model/defaults.js';
+import {checkThresholdValue, parseThresholdOverride, resolveThresholds} from '../model/thresholds.js';
 import type {ModelOptions, ThresholdName} from '../model/types.js';
 import {localClock} from '../units/clock.js';
 import type {ConfigFile} from './config.js';
@@ -107,7 +104,8 @@ export function resolveModelFlags(
 	if (typeof maximum === 'string') return fail(maximum);
 	if (minimum.value !== undefined && maximum.value !== undefined && minimum.value > maximum.value) {
 		return fail(
-			`${minimum.where} ${minimum.value} is more than ${maximum.where} ${maximum.value}: the minimum must not exceed the maximum`,
+			`${minimum.where} ${minimum.value} is more than ${maximum.where} ${maximum.value}: ` +
+				'the minimum must not exceed the maximum',
 		);
 	}
 

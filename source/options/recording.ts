@@ -1,22 +1,13 @@
 /**
- * The recording flags (--record, --record-max, --replay, --at, --diff, --demo): their meow table,
- * their help lines, and a pure resolver to RecordOptions or a one-line usage error. resolve.ts
- * calls resolveRecordOptions; flags.ts spreads RECORD_FLAGS and RECORD_HELP into its own.
+ * The recording flags (--record, --record-max, --replay, --at, --diff, --demo): their help lines
+ * and a pure resolver to RecordOptions or a one-line usage error (their meow table is in
+ * flag-table.ts). resolve.ts calls resolveRecordOptions; flags.ts spreads RECORD_HELP into its own.
  */
 import {parseMoment, type MomentSpec} from '../record/moments.js';
 import {parseSize} from '../units/bytes.js';
 
 /** --record-max when not given: 1 GB. */
 export const DEFAULT_RECORD_MAX_BYTES = 1e9;
-
-export const RECORD_FLAGS = {
-	record: {type: 'string'},
-	recordMax: {type: 'string'},
-	replay: {type: 'string'},
-	at: {type: 'string'},
-	diff: {type: 'string'},
-	demo: {type: 'boolean'},
-} as const;
 
 export const RECORD_HELP: ReadonlyArray<readonly [flag: string, text: string]> = [
 	[
@@ -39,7 +30,7 @@ export const RECORD_HELP: ReadonlyArray<readonly [flag: string, text: string]> =
 	['--demo', 'Play the recording bundled with dask-top in a loop: no cluster needed'],
 ];
 
-/** What meow gives for RECORD_FLAGS. */
+/** What meow gives for the recording flags (FLAGS in flag-table.ts). */
 export interface RecordFlags {
 	readonly record?: string | undefined;
 	readonly recordMax?: string | undefined;
@@ -79,7 +70,10 @@ function moment(text: string, flag: string): MomentSpec | string {
 	const parsed = parseMoment(text);
 	if (parsed !== undefined) return parsed;
 	if (/^\s*-/.test(text) && parseMoment(text.trim().slice(1)) !== undefined)
-		return `${flag} ${text.trim()} is before the recording's start: an offset counts from it, from +0s to the recording's length (+90s, +2m), or give a time (${MOMENT_HELP})`;
+		return (
+			`${flag} ${text.trim()} is before the recording's start: an offset counts from it, ` +
+			`from +0s to the recording's length (+90s, +2m), or give a time (${MOMENT_HELP})`
+		);
 	return `${flag}: "${text}" is not a moment (${MOMENT_HELP})`;
 }
 

@@ -12,6 +12,7 @@ import type {ModelOptions} from '../model/types.js';
 import {clusterTargets, resolveUrls, type ClusterTarget, type HttpHeader, type UrlOrigin} from './urls.js';
 import type {SchedulerUrl} from '../scrape/url.js';
 import {demoRecordingPath} from './demo-file.js';
+import {localeIsUtf8} from '../units/ascii.js';
 import {resolveRecordOptions, runsOnce, type RecordOptions} from './recording.js';
 
 export const DEFAULT_INTERVAL_MS = 2000;
@@ -72,17 +73,6 @@ export function parseHeader(text: string): HttpHeader | string {
 		return `a header must look like 'Name: value' (got '${text.slice(0, 40)}${colon < 0 ? '' : ': …'}')`;
 	if (/[\r\n\0]/.test(value)) return `the value of header ${name} contains a line break`;
 	return {name, value};
-}
-
-/**
- * Whether the locale's character set is UTF-8 (braille graphs, block bars, arrows): the first set
- * of LC_ALL, LC_CTYPE, LANG names it (`C.UTF-8`, `en_US.utf8`). A locale that names another
- * charset (`C`, `POSIX`, `en_US.ISO-8859-1`) draws plain ASCII; none set at all is taken as UTF-8,
- * what terminals use today.
- */
-export function localeIsUtf8(env: Readonly<Record<string, string | undefined>>): boolean {
-	const locale = [env['LC_ALL'], env['LC_CTYPE'], env['LANG']].find((v) => v !== undefined && v !== '');
-	return locale === undefined || /utf-?8/i.test(locale);
 }
 
 export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): OptionsResult {
@@ -146,7 +136,9 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	if (recording.options.record !== undefined && clusters.length > 1) {
 		return {
 			ok: false,
-			error: `--record records one cluster for now, got ${clusters.length} scheduler URLs: run one dask-top --record per cluster`,
+			error:
+				'--record records one cluster for now, ' +
+				`got ${clusters.length} scheduler URLs: run one dask-top --record per cluster`,
 		};
 	}
 	if (flags.check) {

@@ -77,7 +77,10 @@ export function resolveUrls({input, env, config}: UrlsInput): UrlsResult {
 	return {ok: true, urls, urlFrom, notes};
 }
 
-/** Each cluster's headers: the shared ones, plus its own credentials as Basic auth unless an Authorization header is given. */
+/**
+ * Each cluster's headers: the shared ones, plus its own credentials as Basic auth unless an
+ * Authorization header is given.
+ */
 export function clusterTargets(
 	urls: readonly SchedulerUrl[],
 	shared: ReadonlyMap<string, HttpHeader>,

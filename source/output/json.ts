@@ -7,10 +7,10 @@
  * --once: every round of the recording up to --at, so events cover the whole recording):
  * - `alerts`: ongoing alerts, worst first then oldest first. Each: `id` (kind|subject), `kind`
  *   (memory, paused, spilling, unmanaged_memory, event_loop, heartbeat, erred_rising, worker_lost,
- *   worker_retired, worker_joined, retire, scheduler_restarted, stale, fallback_source, stalled), `severity` and `peak_severity`
- *   (info | warning | critical), `subject` (worker address or "cluster"), `subject_name`,
- *   `message` (one line), `start_time` (epoch s), `duration_seconds`, `state` (ongoing),
- *   `workers` (addresses, when it names more than its subject).
+ *   worker_retired, worker_joined, retire, scheduler_restarted, stale, fallback_source, stalled),
+ *   `severity` and `peak_severity` (info | warning | critical), `subject` (worker address or
+ *   "cluster"), `subject_name`, `message` (one line), `start_time` (epoch s), `duration_seconds`,
+ *   `state` (ongoing), `workers` (addresses, when it names more than its subject).
  * - `events`: the event log, newest first: alerts as opened, updated and resolved (`state`
  *   ongoing | resolved, `end_time` once resolved), plus instantaneous joins and retirements.
  * - `severity_counts`: `{info, warning, critical}` of the ongoing alerts (the TUI header's counts).
@@ -111,5 +111,7 @@ export interface ClustersDocument {
 
 /** Pretty-printed, one document, ending in a newline. */
 export function formatJsonDocument(document: JsonDocument | ClustersDocument): string {
-	return `${JSON.stringify(document, (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? undefined : value), 2)}\n`;
+	const finiteOnly = (_key: string, value: unknown) =>
+		typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
+	return `${JSON.stringify(document, finiteOnly, 2)}\n`;
 }

@@ -16,7 +16,10 @@ export interface OnceInput {
 	state(): ClusterState;
 }
 
-/** The text or JSON of the latest snapshot; undefined before the first round. `ascii`: the text table in plain ASCII. */
+/**
+ * The text or JSON of the latest snapshot; undefined before the first round. `ascii`: the text
+ * table in plain ASCII.
+ */
 export function formatOnce(pipeline: OnceInput, json: boolean, ascii = false): string | undefined {
 	const snapshot = pipeline.snapshot();
 	if (snapshot === undefined) return undefined;

@@ -47,7 +47,10 @@ function memoryLine(snapshot: Snapshot): string {
 	const limit = s.memory_limit_bytes;
 	const pct = percentOf(used, limit);
 	const spilled = s.memory_spilled_bytes === undefined ? '' : `, ${bytesText(s.memory_spilled_bytes)} spilled`;
-	return `${bytesText(used)} used / ${limit === 0 ? 'no' : bytesText(limit)} limit${pct === undefined ? '' : ` (${pct})`}${spilled}`;
+	return (
+		`${bytesText(used)} used / ${limit === 0 ? 'no' : bytesText(limit)} ` +
+		`limit${pct === undefined ? '' : ` (${pct})`}${spilled}`
+	);
 }
 
 function tasksLine(snapshot: Snapshot): string {

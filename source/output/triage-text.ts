@@ -15,13 +15,19 @@ function clock(epochSeconds: number): string {
 }
 
 function alertLine(alert: Alert, widths: {readonly severity: number; readonly subject: number}): string {
-	return `${INDENT}${alert.severity.toUpperCase().padEnd(widths.severity)}  ${alert.subject_name.padEnd(widths.subject)}  ${alert.message}  (since ${clock(alert.start_time)}, ${durationText(alert.duration_seconds)})`;
+	return (
+		`${INDENT}${alert.severity.toUpperCase().padEnd(widths.severity)}  ` +
+		`${alert.subject_name.padEnd(widths.subject)}  ${alert.message}  ` +
+		`(since ${clock(alert.start_time)}, ${durationText(alert.duration_seconds)})`
+	);
 }
 
 export function alertsLines(triage: TriageView): string[] {
 	const {alerts, counts} = triage;
 	if (alerts.length === 0) return ['Alerts    none ongoing'];
-	const head = `Alerts    ${alerts.length} ongoing: ${counts.critical} critical, ${counts.warning} warning, ${counts.info} info`;
+	const head =
+		`Alerts    ${alerts.length} ongoing: ${counts.critical} critical, ` +
+		`${counts.warning} warning, ${counts.info} info`;
 	const widths = {
 		severity: Math.max(...alerts.map((a) => a.severity.length)),
 		subject: Math.max(...alerts.map((a) => a.subject_name.length)),
@@ -45,17 +51,22 @@ function headLine(a: AdaptiveView): string {
 	parts.push(`now ${a.workers} workers`);
 	if (a.target !== undefined && a.target !== scheduler) parts.push(`clamped to ${a.target} by --minimum/--maximum`);
 	if (a.direction !== undefined) parts.push(DIRECTION[a.direction]);
-	if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined)
+	if (a.api_adaptive_target !== undefined && a.desired_workers !== undefined) {
+		const age = a.api_adaptive_target_age_seconds;
 		parts.push(
-			`/api/v1/adaptive_target ${a.api_adaptive_target}${a.api_adaptive_target_age_seconds === undefined ? '' : ` (${Math.round(a.api_adaptive_target_age_seconds)} s old)`}`,
+			`/api/v1/adaptive_target ${a.api_adaptive_target}${age === undefined ? '' : ` (${Math.round(age)} s old)`}`,
 		);
+	}
 	return `Adaptive  ${parts.join('; ')}`;
 }
 
 function recomputedLine(a: AdaptiveView): string | undefined {
 	const r = a.recomputed;
 	if (!r) return undefined;
-	const terms = `cpu term ${r.cpu_term ?? '-'}, memory term ${r.memory_term ?? '-'}${r.wins === undefined ? '' : `, ${r.wins.replace('_', '-')} wins`}, target duration ${durationText(r.target_duration_seconds)}`;
+	const terms =
+		`cpu term ${r.cpu_term ?? '-'}, memory term ${r.memory_term ?? '-'}` +
+		`${r.wins === undefined ? '' : `, ${r.wins.replace('_', '-')} wins`}, ` +
+		`target duration ${durationText(r.target_duration_seconds)}`;
 	const extra = [
 		r.estimated ? 'some inputs estimated' : undefined,
 		r.missing.length > 0 ? `missing: ${r.missing.join(', ')}` : undefined,

@@ -84,6 +84,11 @@ export function entryOf(cache: ScrapeCache, target: Target, path: string): Cache
 	return cache.entries.get(cacheKey(target, path));
 }
 
+/** An answer's parsed value when it was parsed as `kind`. */
+function parsedAs<K extends ParsedKind>(answer: CachedAnswer | undefined, kind: K): ParsedOf<K> | undefined {
+	return answer?.parsed?.kind === kind ? (answer.parsed.value as ParsedOf<K>) : undefined;
+}
+
 /** The parsed latest answer of a scheduler endpoint, only when that latest answer is ok. */
 export function latestOk<K extends ParsedKind>(
 	cache: ScrapeCache,
@@ -92,8 +97,7 @@ export function latestOk<K extends ParsedKind>(
 	target: Target = 'scheduler',
 ): ParsedOf<K> | undefined {
 	const latest = entryOf(cache, target, path)?.latest;
-	if (latest?.state !== 'ok' || latest.parsed?.kind !== kind) return undefined;
-	return latest.parsed.value as ParsedOf<K>;
+	return latest?.state === 'ok' ? parsedAs(latest, kind) : undefined;
 }
 
 /** The parsed last good answer, however old. */
@@ -103,9 +107,7 @@ export function lastOk<K extends ParsedKind>(
 	kind: K,
 	target: Target = 'scheduler',
 ): ParsedOf<K> | undefined {
-	const answer = entryOf(cache, target, path)?.lastOk;
-	if (answer?.parsed?.kind !== kind) return undefined;
-	return answer.parsed.value as ParsedOf<K>;
+	return parsedAs(entryOf(cache, target, path)?.lastOk, kind);
 }
 
 interface KnownWorkers {

@@ -131,7 +131,8 @@ export function buildScheduler(cache: ScrapeCache, list: WorkerList): SchedulerS
 	);
 	if (apiRoot !== undefined) put('api_enabled', apiRoot, 'api');
 	else if (apiAnswered) put('api_enabled', true, 'api');
-	else if (html?.hasCloseButtons) put('api_enabled', true, 'workers_html'); // ≥2024.7.1 shows Close buttons only with the api
+	// ≥2024.7.1 shows Close buttons only with the api
+	else if (html?.hasCloseButtons) put('api_enabled', true, 'workers_html');
 	put('prometheus_available', availability(cache, '/metrics'), 'metrics');
 
 	const haveList = list.source !== undefined;

@@ -45,16 +45,16 @@ class WorkerBuilder {
 	}
 }
 
-const IDENTITY_FIELDS = [
-	'host',
-	'status',
-	'nthreads',
-	'memory_limit_bytes',
+/** The memory breakdown: identity.json and each worker's own /metrics both carry it. */
+const MEMORY_FIELDS = [
 	'memory_process_bytes',
 	'memory_managed_bytes',
 	'memory_unmanaged_bytes',
 	'memory_spilled_bytes',
-	'cpu_percent',
+] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof WorkerMetrics & keyof Mutable>;
+
+/** Task states and transfer counters, also in both. */
+const TASK_FIELDS = [
 	'task_counts',
 	'tasks_executing',
 	'tasks_ready',
@@ -65,6 +65,17 @@ const IDENTITY_FIELDS = [
 	'transfer_outgoing_count',
 	'transfer_incoming_count_total',
 	'transfer_outgoing_count_total',
+] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof WorkerMetrics & keyof Mutable>;
+
+// In the order of a worker's fields in the snapshot (and --json).
+const IDENTITY_FIELDS = [
+	'host',
+	'status',
+	'nthreads',
+	'memory_limit_bytes',
+	...MEMORY_FIELDS,
+	'cpu_percent',
+	...TASK_FIELDS,
 	'net_read_bps',
 	'net_write_bps',
 	'disk_read_bps',
@@ -77,20 +88,8 @@ const IDENTITY_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof Mutable>;
 
 const METRICS_FIELDS = [
-	'memory_process_bytes',
-	'memory_managed_bytes',
-	'memory_unmanaged_bytes',
-	'memory_spilled_bytes',
-	'task_counts',
-	'tasks_executing',
-	'tasks_ready',
-	'tasks_in_memory',
-	'transfer_incoming_bytes',
-	'transfer_incoming_count',
-	'transfer_outgoing_bytes',
-	'transfer_outgoing_count',
-	'transfer_incoming_count_total',
-	'transfer_outgoing_count_total',
+	...MEMORY_FIELDS,
+	...TASK_FIELDS,
 	'spill_write_bytes_total',
 	'spill_read_bytes_total',
 ] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;

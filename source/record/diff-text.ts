@@ -62,14 +62,16 @@ export function formatDiffText(diff: SnapshotDiff, options: DiffTextOptions = {}
 		refs.length === 0 ? 'none' : refs.map((w) => `${w.name} (${w.address})`).join(', ');
 	const lines = [
 		`dask-top diff  ${diff.url}`,
-		`from ${moment(diff.from)}  to ${moment(diff.to)}  (${diff.seconds >= 10 ? Math.round(diff.seconds) : diff.seconds.toFixed(1)} s)`,
+		`from ${moment(diff.from)}  to ${moment(diff.to)}  ` +
+			`(${diff.seconds >= 10 ? Math.round(diff.seconds) : diff.seconds.toFixed(1)} s)`,
 	];
 	if (diff.scheduler_restarted) lines.push('the scheduler restarted in between: counters started over');
 	lines.push(
 		`workers  ${fromTo(diff.workers_total)}   added: ${names(diff.workers_added)}   lost: ${names(diff.workers_lost)}`,
 	);
 	lines.push(
-		`memory   ${fromTo(diff.memory_process_bytes, formatBytes)}   spilled ${fromTo(diff.memory_spilled_bytes, formatBytes)}`,
+		`memory   ${fromTo(diff.memory_process_bytes, formatBytes)}   ` +
+			`spilled ${fromTo(diff.memory_spilled_bytes, formatBytes)}`,
 	);
 	const taskParts = Object.entries(diff.tasks)
 		.filter(([, c]) => (c.from ?? 0) !== 0 || (c.to ?? 0) !== 0)
@@ -88,9 +90,8 @@ export function formatDiffText(diff: SnapshotDiff, options: DiffTextOptions = {}
 				.filter(([state]) => state !== 'memory' && state !== 'erred')
 				.map(([state, n]) => `${state} ${signed(n)}`)
 				.join(', ');
-			lines.push(
-				`${pad(prefix.prefix, width)}  ${pad(signed(prefix.memory), 7, true)}  ${pad(signed(prefix.erred), 7, true)}  ${others}`.trimEnd(),
-			);
+			const figures = `${pad(signed(prefix.memory), 7, true)}  ${pad(signed(prefix.erred), 7, true)}`;
+			lines.push(`${pad(prefix.prefix, width)}  ${figures}  ${others}`.trimEnd());
 		}
 		if (diff.prefixes.length > shown.length)
 			lines.push(`… and ${diff.prefixes.length - shown.length} more prefixes (--json lists them all)`);

@@ -3,6 +3,7 @@
  * memory and spilled deltas per worker, per-prefix progress from the cumulative transition
  * counters, tasks by state and erred. Pure: snapshot → snapshot → diff; also the JSON document.
  */
+import {TASK_STATES} from '../parse/scheduler-metrics.js';
 import type {Snapshot, TaskState, WorkerSnapshot} from '../types/snapshot.js';
 
 /** A figure at both moments; delta only when both are known. */
@@ -65,16 +66,6 @@ export function change(from: number | undefined, to: number | undefined): Change
 		...(from !== undefined && to !== undefined ? {delta: to - from} : {}),
 	};
 }
-
-const TASK_STATES: readonly TaskState[] = [
-	'released',
-	'waiting',
-	'no-worker',
-	'queued',
-	'processing',
-	'memory',
-	'erred',
-];
 
 function byNameThenAddress(a: WorkerRef, b: WorkerRef): number {
 	return a.name < b.name ? -1 : a.name > b.name ? 1 : a.address < b.address ? -1 : a.address > b.address ? 1 : 0;

@@ -73,7 +73,8 @@ export class Recorder {
 		if (failure !== undefined) {
 			this.close();
 			throw new RecordingOpenError(
-				`cannot record to ${options.file}: ${failure === 'limit' ? 'the --record-max limit is smaller than the header' : failure}`,
+				`cannot record to ${options.file}: ` +
+					`${failure === 'limit' ? 'the --record-max limit is smaller than the header' : failure}`,
 			);
 		}
 	}
@@ -85,11 +86,14 @@ export class Recorder {
 		if (failure === undefined) this.#rounds += 1;
 		else if (failure === 'limit')
 			this.#stop(
-				`recording stopped: ${this.#options.file} reached the --record-max limit of ${bytesText(this.#options.maxBytes, '?', 'decimal')} after ${this.#rounds} rounds; monitoring goes on`,
+				`recording stopped: ${this.#options.file} reached the --record-max limit of ` +
+					`${bytesText(this.#options.maxBytes, '?', 'decimal')} after ${this.#rounds} rounds; ` +
+					'monitoring goes on',
 			);
 		else
 			this.#stop(
-				`recording stopped: cannot write ${this.#options.file}: ${failure} (${this.#rounds} rounds kept); monitoring goes on`,
+				`recording stopped: cannot write ${this.#options.file}: ` +
+					`${failure} (${this.#rounds} rounds kept); monitoring goes on`,
 			);
 	}
 

@@ -8,22 +8,18 @@
 import {readFileSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {configPath, readConfigFile} from '../options/config.js';
-import {parseArgv} from '../options/flags.js';
+import {asksForCheck} from '../options/flag-table.js';
+import {helpPage, parseArgv} from '../options/flags.js';
 import {resolveOptions} from '../options/resolve.js';
 import {versionLine} from '../single-executable.js';
-import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
-import {say} from './say.js';
+import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
+import {prose, say, usageLine, setPlainText} from './say.js';
+import {asciiWanted} from '../units/ascii.js';
 
 /** --check answers a usage error as the plugin convention asks: UNKNOWN, exit 3, one line on stdout. */
 async function checkUsage(line: string): Promise<number> {
 	const [{printCheck}, {unknownResult}] = await Promise.all([import('./check.js'), import('../output/check.js')]);
 	return printCheck(unknownResult(line));
-}
-
-function usageLine(line: string): number {
-	say(line);
-	process.stderr.write('Run dask-top --help for usage.\n');
-	return EXIT_USAGE;
 }
 
 function isDirectory(path: string): boolean {
@@ -42,13 +38,8 @@ function readCa(path: string): string | {error: string} {
 	}
 }
 
-/** Whether argv asks for --check (read before parsing, so that even a parse error is a plugin line). */
-export function asksForCheck(argv: readonly string[]): boolean {
-	const end = argv.indexOf('--');
-	return (end < 0 ? argv : argv.slice(0, end)).includes('--check');
-}
-
 export async function main(argv: readonly string[]): Promise<number> {
+	setPlainText(asciiWanted(argv, process.env));
 	const checking = asksForCheck(argv);
 	// The check's modules load only with --check: usage errors without it stay small.
 	const usage = (line: string): number | Promise<number> => (checking ? checkUsage(line) : usageLine(line));
@@ -56,7 +47,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 	if (!parsed.ok) return usage(parsed.error);
 	const {flags} = parsed.argv;
 	if (flags.help) {
-		process.stdout.write(`${parsed.argv.help.replace(/^\n+/, '')}\n`);
+		process.stdout.write(prose(helpPage(parsed.argv)));
 		return EXIT_OK;
 	}
 	if (flags.version) {
@@ -74,6 +65,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 	});
 	if (!resolved.ok) return usage(resolved.error);
 	const options = resolved.options;
+	setPlainText(options.ascii);
 	if (!options.check) for (const note of options.notes) say(note);
 
 	// --replay FILE / --demo: a recording drives the same outputs and screen (replay.ts).

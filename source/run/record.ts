@@ -74,7 +74,8 @@ export async function recordUntilSignalled(
 	urlDisplay: string,
 ): Promise<number> {
 	say(
-		`recording ${urlDisplay} to ${recorder.status().file} every ${source.intervalMs / 1000} s; stop with Ctrl-C, SIGTERM or SIGHUP`,
+		`recording ${urlDisplay} to ${recorder.status().file} every ${source.intervalMs / 1000} s; ` +
+			'stop with Ctrl-C, SIGTERM or SIGHUP',
 	);
 	const signal = await new Promise<NodeJS.Signals>((resolve) => {
 		const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

@@ -19,7 +19,7 @@ import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {runScreen} from './interactive.js';
-import {say} from './say.js';
+import {prose, say} from './say.js';
 
 /** A recording's rounds are data from the past: the model counts missed rounds, not wall time. */
 const REPLAY_STATUS = {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0} as const;
@@ -52,7 +52,9 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 			);
 			if ((fromMs as number) > (toMs as number)) {
 				say(
-					`--diff: the first moment (${isoTime(fromMs as number)}) is after the second (${Number.isFinite(toMs) ? isoTime(toMs as number) : 'the end'}): give the earlier one first`,
+					`--diff: the first moment (${isoTime(fromMs as number)}) ` +
+						`is after the second (${Number.isFinite(toMs) ? isoTime(toMs as number) : 'the end'}): ` +
+						'give the earlier one first',
 				);
 				process.stderr.write('Run dask-top --help for usage.\n');
 				return EXIT_USAGE;
@@ -61,7 +63,7 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 				(moments[0] as {snapshot: Snapshot}).snapshot,
 				(moments[1] as {snapshot: Snapshot}).snapshot,
 			);
-			process.stdout.write(output.json ? `${JSON.stringify(diff, null, 2)}\n` : formatDiffText(diff, {startMs}));
+			process.stdout.write(output.json ? `${JSON.stringify(diff, null, 2)}\n` : prose(formatDiffText(diff, {startMs})));
 			return EXIT_OK;
 		}
 		if (output.once) {

@@ -83,12 +83,16 @@ function noAnswer(result: EndpointResult, input: FirstContactInput): FirstContac
 				? {
 						ok: false,
 						permanent: true,
-						message: `no Dask dashboard at ${url} (connection refused): pass its URL (dask-top http://host:8787), set DASK_TOP_URL, or try dask-top --demo`,
+						message:
+							`no Dask dashboard at ${url} (connection refused): ` +
+							'pass its URL (dask-top http://host:8787), set DASK_TOP_URL, or try dask-top --demo',
 					}
 				: {
 						ok: false,
 						permanent: false,
-						message: `nothing answers at ${url} (${error.message}): is the scheduler running, and is ${portOf(url)} its dashboard port?`,
+						message:
+							`nothing answers at ${url} (${error.message}): ` +
+							`is the scheduler running, and is ${portOf(url)} its dashboard port?`,
 					};
 		case 'dns':
 			return {
@@ -100,7 +104,9 @@ function noAnswer(result: EndpointResult, input: FirstContactInput): FirstContac
 			return {
 				ok: false,
 				permanent: !!input.isDefaultUrl,
-				message: `${url} did not answer within ${formatDurationMs(input.timeoutMs)}: check the address and any firewall, or raise --timeout`,
+				message:
+					`${url} did not answer within ${formatDurationMs(input.timeoutMs)}: ` +
+					'check the address and any firewall, or raise --timeout',
 			};
 		case 'tls':
 			return {
@@ -155,7 +161,9 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 		return {
 			ok: false,
 			permanent: true,
-			message: `${url} redirects${where}${login ? ' (a login page)' : ''}: ${TOKEN_HINT}, or pass the dashboard's final URL`,
+			message:
+				`${url} redirects${where}${login ? ' (a login page)' : ''}: ` +
+				`${TOKEN_HINT}, or pass the dashboard's final URL`,
 		};
 	}
 
@@ -165,7 +173,9 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 			return {
 				ok: false,
 				permanent: true,
-				message: `${url} is Dask's proxy hint page (jupyter-server-proxy is not installed there): pass the scheduler's own dashboard URL, e.g. http://host:8787`,
+				message:
+					`${url} is Dask's proxy hint page (jupyter-server-proxy is not installed there): ` +
+					"pass the scheduler's own dashboard URL, e.g. http://host:8787",
 			};
 		}
 		return {
@@ -179,7 +189,9 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 		return {
 			ok: false,
 			permanent: true,
-			message: `${url} is not a Dask dashboard: ${answered.map((r) => r.path).join(', ')} all answered 404 (the dashboard is usually on port 8787; a --dashboard-prefix belongs in the URL)`,
+			message:
+				`${url} is not a Dask dashboard: ${answered.map((r) => r.path).join(', ')} all answered 404 ` +
+				'(the dashboard is usually on port 8787; a --dashboard-prefix belongs in the URL)',
 		};
 	}
 
@@ -188,7 +200,9 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 		return {
 			ok: false,
 			permanent: false,
-			message: `${url} answered HTTP ${serverError.status} on every endpoint: the scheduler, or a proxy in front of it, is failing`,
+			message:
+				`${url} answered HTTP ${serverError.status} on every endpoint: ` +
+				'the scheduler, or a proxy in front of it, is failing',
 		};
 	}
 

@@ -131,7 +131,10 @@ export class Poller implements ScrapeSource {
 		return this.interval;
 	}
 
-	/** Asks the scheduler to retire one worker (once, never retried); the rounds after it carry the request and its answer. */
+	/**
+	 * Asks the scheduler to retire one worker (once, never retried); the rounds after it carry the
+	 * request and its answer.
+	 */
 	retireWorker(address: string): void {
 		if (this.stopped) return;
 		this.outbox.retire(this.config.client, this.config.url, address, () => this.refreshNow());

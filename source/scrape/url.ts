@@ -91,7 +91,9 @@ export function normalizeSchedulerUrl(input: string): UrlResult {
 		const comm = parseOrUndefined(`http://${text.slice(scheme.length + 3)}`);
 		if (comm === undefined || comm.hostname === '') return {ok: false, error: `not a scheduler address: ${text}`};
 		candidate = `http://${comm.host.replace(/:\d+$/, '')}:${DEFAULT_DASHBOARD_PORT}/`;
-		note = `${text} is the scheduler's comm address; reading its dashboard at ${candidate} (pass the dashboard URL if it uses another port)`;
+		note =
+			`${text} is the scheduler's comm address; ` +
+			`reading its dashboard at ${candidate} (pass the dashboard URL if it uses another port)`;
 	} else if (scheme === undefined && /^\d{1,5}$/.test(text)) {
 		// A bare number is a port on this machine (`dask-top 8787`), not the IPv4 address 0.0.34.83.
 		const port = Number(text);

@@ -70,7 +70,10 @@ function penKey(pen: Pen): string {
 	return `${ESC}[${params}m`;
 }
 
-/** One parsed row: a character and the SGR (from scratch) of its pen per column; `raw` when the row is not cell-safe. */
+/**
+ * One parsed row: a character and the SGR (from scratch) of its pen per column; `raw` when the row
+ * is not cell-safe.
+ */
 export interface Row {
 	readonly chars: string[];
 	readonly pens: string[];
@@ -78,7 +81,10 @@ export interface Row {
 	readonly raw?: string;
 }
 
-/** Code points that take one column for sure: printable ASCII, Latin/Greek/Cyrillic, punctuation, arrows, box drawing, blocks, shapes, braille. */
+/**
+ * Code points that take one column for sure: printable ASCII, Latin/Greek/Cyrillic, punctuation,
+ * arrows, box drawing, blocks, shapes, braille.
+ */
 function narrow(code: number): boolean {
 	return (
 		(code >= 0x20 && code < 0x7f) ||
@@ -141,7 +147,10 @@ const BRIDGE = 6;
 export interface Screen {
 	/** The bytes that bring the terminal from the last frame to `frame`; '' when nothing visible changed. */
 	update(frame: string): string;
-	/** Forget what the terminal shows: the next update clears it and draws every row (resize, Ctrl-L, a terminal that was written over). */
+	/**
+	 * Forget what the terminal shows: the next update clears it and draws every row (resize, Ctrl-L,
+	 * a terminal that was written over).
+	 */
 	invalidate(): void;
 	/** The rows as the terminal now shows them (tests). */
 	rows(): readonly Row[];

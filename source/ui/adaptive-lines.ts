@@ -70,7 +70,10 @@ function headParts(a: AdaptiveView, theme: Theme): Part[] {
 	return parts;
 }
 
-/** The head line: the parts that must stay wrap onto continuation lines; a redundant one drops when it would need a line of its own. */
+/**
+ * The head line: the parts that must stay wrap onto continuation lines; a redundant one drops when
+ * it would need a line of its own.
+ */
 function headLines(a: AdaptiveView, theme: Theme, width: number): Segment[][] {
 	const parts = headParts(a, theme);
 	const separator = seg(' · ', 'muted');
@@ -97,7 +100,8 @@ function adaptiveBlocks(a: AdaptiveView, theme: Theme, width: number): Block[] {
 		];
 		line.push(
 			seg(
-				`: cpu term ${formatCount(r.cpu_term)} · memory term ${formatCount(r.memory_term)}${wins} · target duration ${formatDuration(r.target_duration_seconds)}`,
+				`: cpu term ${formatCount(r.cpu_term)} · memory term ${formatCount(r.memory_term)}` +
+					`${wins} · target duration ${formatDuration(r.target_duration_seconds)}`,
 			),
 		);
 		if (r.estimated) line.push(seg(' · estimated', 'warning'));

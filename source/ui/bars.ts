@@ -45,7 +45,10 @@ function push(segments: Segment[], text: string, tone: Tone): void {
 	else segments.push({text, tone});
 }
 
-/** Cells in use for a fraction: a cell counts as soon as any of it is used (so a cell at or past a threshold fills only when the threshold is passed). */
+/**
+ * Cells in use for a fraction: a cell counts as soon as any of it is used (so a cell at or past a
+ * threshold fills only when the threshold is passed).
+ */
 function usedCells(fraction: number, width: number): number {
 	if (!(fraction > 0)) return 0;
 	return Math.min(width, Math.ceil(fraction * width - 1e-9));
@@ -107,7 +110,10 @@ export function memoryBar(
 	return segments;
 }
 
-/** The cell of each threshold in a bar `width` cells wide, with the tone of its mark (target, spill, pause, terminate). */
+/**
+ * The cell of each threshold in a bar `width` cells wide, with the tone of its mark (target, spill,
+ * pause, terminate).
+ */
 export function thresholdCells(
 	width: number,
 	thresholds: MemoryThresholds,

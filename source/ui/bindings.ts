@@ -6,7 +6,10 @@
 
 export type View = 'workers' | 'progress' | 'events';
 
-/** Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort list (F6), the retire confirmation, a replay, or while several clusters are followed. */
+/**
+ * Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort
+ * list (F6), the retire confirmation, a replay, or while several clusters are followed.
+ */
 export type Mode = View | 'detail' | 'help' | 'filter' | 'sort' | 'confirm' | 'replay' | 'clusters';
 
 export type Action =
@@ -350,7 +353,10 @@ export function keyLabel(key: KeyName): string {
 
 /** What is on screen now, which decides the bindings that apply. */
 export interface KeyContext {
-	/** The innermost screen: the retire confirmation, the filter prompt, the help overlay, the sort list, the detail, or a view. */
+	/**
+	 * The innermost screen: the retire confirmation, the filter prompt, the help overlay, the sort
+	 * list, the detail, or a view.
+	 */
 	readonly mode: Exclude<Mode, 'replay'>;
 	/** The data comes from a recording (replay controls apply on every screen but help and filter). */
 	readonly replay: boolean;
@@ -366,7 +372,10 @@ function applies(binding: Binding, context: KeyContext): boolean {
 	return context.replay && binding.modes.includes('replay') && !overlay;
 }
 
-/** The bindings that work in this context, replay controls first: they win a shared key (space), and a live binding left with no key of its own is dropped. */
+/**
+ * The bindings that work in this context, replay controls first: they win a shared key (space), and
+ * a live binding left with no key of its own is dropped.
+ */
 export function activeBindings(context: KeyContext): Binding[] {
 	const active = BINDINGS.filter((b) => applies(b, context));
 	const replay = active.filter((b) => b.modes.includes('replay') && !b.modes.includes(context.mode));
@@ -384,7 +393,10 @@ export function resolveKey(key: KeyName, context: KeyContext): Action | undefine
 	return undefined;
 }
 
-/** Footer entries for a context: the keys (joined by `/`), their short labels, and their rank (which stay on a narrow line). */
+/**
+ * Footer entries for a context: the keys (joined by `/`), their short labels, and their rank (which
+ * stay on a narrow line).
+ */
 export function footerEntries(
 	context: KeyContext,
 ): Array<{readonly keys: string; readonly label: string; readonly rank: number}> {

@@ -14,7 +14,10 @@ function digits(value: number): string {
 	return abs >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
 }
 
-/** Compact bytes for table cells: `0B`, `512B`, `1.5K`, `12M`, `3.2G` (binary units, at most 5 chars for sane values). */
+/**
+ * Compact bytes for table cells: `0B`, `512B`, `1.5K`, `12M`, `3.2G` (binary units, at most 5 chars
+ * for sane values).
+ */
 export function formatBytesShort(bytes: number | undefined): string {
 	return bytesText(bytes, MISSING, 'cell');
 }

@@ -4,6 +4,7 @@
  * the background ones included, so their alerts are seen. One cluster has no bar: its summary is
  * not followed. No Ink here.
  */
+import {createListeners} from '../listeners.js';
 import type {Pipeline} from '../pipeline.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 import {sameSummary, summarizeCluster, type ClusterSummary} from './cluster-bar.js';
@@ -44,26 +45,21 @@ export function createClusterStores(clusters: readonly TuiCluster[], now: () => 
 	const summarize = (cluster: StoredCluster) =>
 		summarizeCluster(cluster.name, cluster.store.getData(), cluster.problem());
 	let summaries: readonly ClusterSummary[] = stored.map(summarize);
-	const listeners = new Set<() => void>();
+	const listeners = createListeners();
 
 	const refresh = (index: number) => {
 		const cluster = stored[index]!;
 		const next = summarize(cluster);
 		if (sameSummary(next, summaries[index]!)) return;
 		summaries = summaries.map((s, i) => (i === index ? next : s));
-		for (const listener of [...listeners]) listener();
+		listeners.notify();
 	};
 	const unsubscribes = stored.length > 1 ? stored.map((cluster, i) => cluster.store.subscribe(() => refresh(i))) : [];
 
 	return {
 		clusters: stored,
 		summaries: () => summaries,
-		subscribe(listener) {
-			listeners.add(listener);
-			return () => {
-				listeners.delete(listener);
-			};
-		},
+		subscribe: listeners.subscribe,
 		tick() {
 			for (const cluster of stored) cluster.store.tick();
 		},

@@ -6,7 +6,8 @@
  * state it was left in. One cluster is the list of one: no bar, no switching.
  */
 import {useMemo, useRef, useState, useSyncExternalStore} from 'react';
-import {App, type TerminalSize} from './app.js';
+import {App} from './app.js';
+import type {TerminalSize} from './app-frame.js';
 import type {ClusterStores} from './cluster-stores.js';
 import {sourceControls} from './store.js';
 import type {TerminalControls} from './input/terminal-controls.js';

@@ -74,7 +74,8 @@ export function detailPairs(input: DetailInput): Array<readonly [string, string]
 	out.push(['cpu', `${formatCpu(w.cpu_percent)}%`]);
 	out.push([
 		'memory',
-		`${formatBytesShort(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytesShort(limit)}${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`,
+		`${formatBytesShort(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytesShort(limit)}` +
+			`${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`,
 	]);
 	out.push([
 		'managed',
@@ -88,17 +89,20 @@ export function detailPairs(input: DetailInput): Array<readonly [string, string]
 		]);
 	out.push([
 		'tasks',
-		`exec ${formatCount(w.tasks_executing)} · ready ${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`,
+		`exec ${formatCount(w.tasks_executing)} · ready ` +
+			`${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`,
 	]);
 	out.push(['scheduler', `processing ${formatCount(w.processing)} · keys ${formatCount(w.keys_in_memory)}`]);
 	out.push(['occupancy', formatOccupancy(w.occupancy_seconds)]);
 	out.push([
 		'xfer in',
-		`${formatCount(w.transfer_incoming_count)} open ${formatBytesShort(w.transfer_incoming_bytes)} · total ${formatCount(w.transfer_incoming_count_total)}`,
+		`${formatCount(w.transfer_incoming_count)} open ${formatBytesShort(w.transfer_incoming_bytes)} ` +
+			`· total ${formatCount(w.transfer_incoming_count_total)}`,
 	]);
 	out.push([
 		'xfer out',
-		`${formatCount(w.transfer_outgoing_count)} open ${formatBytesShort(w.transfer_outgoing_bytes)} · total ${formatCount(w.transfer_outgoing_count_total)}`,
+		`${formatCount(w.transfer_outgoing_count)} open ${formatBytesShort(w.transfer_outgoing_bytes)} ` +
+			`· total ${formatCount(w.transfer_outgoing_count_total)}`,
 	]);
 	out.push(['network', `rx ${formatRateShort(w.net_read_bps)} · tx ${formatRateShort(w.net_write_bps)}`]);
 	out.push(['disk', `read ${formatRateShort(w.disk_read_bps)} · write ${formatRateShort(w.disk_write_bps)}`]);
@@ -177,30 +181,13 @@ function goneLine(track: WorkerTrack, nowMs: number | undefined): Segment[] {
 function holdings(input: DetailInput, width: number, theme: Theme, room: number): Segment[][] {
 	const page = input.page;
 	const title = seg('What holds its memory ', 'title', true);
-	if (input.track?.lostMs !== undefined)
-		return [
-			fitParts(
-				[
-					part(0, title),
-					part(0, seg('— gone: the scheduler has no page for it', 'muted')),
-					part(1, seg(' any more', 'muted')),
-				],
-				width,
-				seg(''),
-			),
-		];
+	// The title and a muted note, whose tail drops first when the line is narrow.
+	const note = (text: string, tail: string) => [
+		fitParts([part(0, title), part(0, seg(text, 'muted')), part(1, seg(tail, 'muted'))], width, seg('')),
+	];
+	if (input.track?.lostMs !== undefined) return note('— gone: the scheduler has no page for it', ' any more');
 	if (!page || page.address !== input.address)
-		return [
-			fitParts(
-				[
-					part(0, title),
-					part(0, seg('fetching /info/worker page…', 'muted')),
-					part(1, seg(' (refreshed slowly while this view is open)', 'muted')),
-				],
-				width,
-				seg(''),
-			),
-		];
+		return note('fetching /info/worker page…', ' (refreshed slowly while this view is open)');
 	if (page.error) return [[title, seg(`/info/worker page: ${page.error}`, 'warning')]];
 	const groups = page.byPrefix ?? [];
 	const lines: Segment[][] = [
@@ -210,7 +197,8 @@ function holdings(input: DetailInput, width: number, theme: Theme, room: number)
 				part(
 					0,
 					seg(
-						`${formatCount(page.keys)} ${page.keys === 1 ? 'key' : 'keys'}, ${formatBytesShort(page.inMemoryBytes)} by task prefix`,
+						`${formatCount(page.keys)} ${page.keys === 1 ? 'key' : 'keys'}, ` +
+							`${formatBytesShort(page.inMemoryBytes)} by task prefix`,
 						'muted',
 					),
 				),
@@ -264,7 +252,9 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 	}
 	if (input.track?.lostMs !== undefined) lines.push(goneLine(input.track, input.nowMs));
 	const spilledText = `  spilled ${formatBytesShort(w.memory_spilled_bytes)}`;
-	const legend = `  ${theme.glyphs.managed} managed ${theme.glyphs.unmanaged} unmanaged ${theme.glyphs.mark} ${marks(input.memory)}`;
+	const legend =
+		`  ${theme.glyphs.managed} managed ${theme.glyphs.unmanaged} ` +
+		`unmanaged ${theme.glyphs.mark} ${marks(input.memory)}`;
 	const fixedWidth = 11 + 2 + 5 + spilledText.length; // label, brackets, " 100%", spilled
 	const withLegend = width - fixedWidth - legend.length >= 20;
 	const barWidth = Math.max(10, Math.min(50, width - fixedWidth - (withLegend ? legend.length : 0)));

@@ -257,7 +257,10 @@ export function alertsPanelLines(
 	return lines;
 }
 
-/** The events view laid out for a body of `height` lines: its head, the list's columns, each event's lines and the lines left for the list. */
+/**
+ * The events view laid out for a body of `height` lines: its head, the list's columns, each event's
+ * lines and the lines left for the list.
+ */
 export interface EventsPage {
 	readonly head: Segment[][];
 	readonly layout: EventLayout;

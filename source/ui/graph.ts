@@ -167,7 +167,10 @@ export function stackedPeak(series: readonly GraphSeries[], count: number): numb
 	return peak;
 }
 
-/** Y-axis labels beside a plot of `height` rows: the top at the first row, 0 at the last, the middle between when there is room. */
+/**
+ * Y-axis labels beside a plot of `height` rows: the top at the first row, 0 at the last, the middle
+ * between when there is room.
+ */
 export function axisLabels(max: number, height: number, format: (value: number) => string): string[] {
 	const labels = Array.from({length: height}, () => '');
 	if (height <= 0) return labels;

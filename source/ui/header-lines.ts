@@ -40,7 +40,10 @@ export const HEADER_LINES = 4;
 
 const statesCache = new WeakMap<Snapshot, Required<WorkerCounts>>();
 
-/** Workers by state; what the scheduler's gauge leaves out (2022.12 has no paused / retiring) is counted from the worker list. */
+/**
+ * Workers by state; what the scheduler's gauge leaves out (2022.12 has no paused / retiring) is
+ * counted from the worker list.
+ */
 export function workerStates(snapshot: Snapshot): Required<WorkerCounts> {
 	const cached = statesCache.get(snapshot);
 	if (cached) return cached;
@@ -204,7 +207,9 @@ function line3(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	if (!s) return [label];
 	const used = s.memory_process_bytes;
 	const limit = s.memory_limit_bytes;
-	const figures = `${formatBytesShort(used)} / ${limit === 0 ? 'no limit' : formatBytesShort(limit)}${limit ? ` ${formatPercent((used ?? 0) / limit)}` : ''}`;
+	const figures =
+		`${formatBytesShort(used)} / ${limit === 0 ? 'no limit' : formatBytesShort(limit)}` +
+		`${limit ? ` ${formatPercent((used ?? 0) / limit)}` : ''}`;
 	const parts: Part[] = [part(0, seg(figures, 'normal', true))];
 	parts.push(part(2, seg(`managed ${formatBytesShort(s.memory_managed_bytes)}`, 'managed')));
 	parts.push(part(2, seg(`unmanaged ${formatBytesShort(s.memory_unmanaged_bytes)}`, 'unmanaged')));

@@ -56,7 +56,10 @@ export function helpLines(width: number): Segment[][] {
 	return lines;
 }
 
-/** The help's title line, kept on screen while the bindings under it scroll; says which lines show when they do not all fit. */
+/**
+ * The help's title line, kept on screen while the bindings under it scroll; says which lines show
+ * when they do not all fit.
+ */
 export function helpTitle(top: number, rows: number, total: number, width: number): Segment[] {
 	const where =
 		total > rows
@@ -82,7 +85,10 @@ export interface FooterInput {
 	readonly message?: string;
 }
 
-/** The footer line: the keys that work now, `? help` and `q quit` always kept at the end; the filter prompt while typing. */
+/**
+ * The footer line: the keys that work now, `? help` and `q quit` always kept at the end; the filter
+ * prompt while typing.
+ */
 export function footerLine(input: FooterInput, width: number): Segment[] {
 	if (input.context.mode === 'filter') {
 		const prompt: Segment[] = [seg('Filter: ', 'title', true), seg(input.filterText), seg('▏', 'accent')];
@@ -106,7 +112,8 @@ export function footerLine(input: FooterInput, width: number): Segment[] {
 		out.push(seg(`${input.message}  `, 'info', true));
 		used += input.message.length + 2;
 	}
-	// The entries that fit, the lowest ranks first (`/ filter` and `space pause` stay at 80 columns), shown in the table's order.
+	// The entries that fit, the lowest ranks first (`/ filter` and `space pause` stay at 80 columns),
+	// shown in the table's order.
 	const kept = new Set<(typeof rest)[number]>();
 	for (const e of [...rest].sort((a, b) => a.rank - b.rank)) {
 		const w = e.keys.length + 1 + e.label.length + 2;

@@ -23,7 +23,10 @@ import {clipSegments, fitParts, padSegments, part, seg, type Part} from './parts
 import {prefixColumns, prefixHeader, prefixRow} from './progress-lines.js';
 import type {Theme} from './theme.js';
 
-/** Cells of the y labels (formatted scales are at most 5 cells: `1023M`, `12.3k`, `100%`) and of the axis tick after them. */
+/**
+ * Cells of the y labels (formatted scales are at most 5 cells: `1023M`, `12.3k`, `100%`) and of the
+ * axis tick after them.
+ */
 const LABEL_WIDTH = 5;
 const AXIS_WIDTH = LABEL_WIDTH + 1;
 /** Cells between two graphs side by side. */
@@ -50,12 +53,18 @@ function gridRows(width: number): number {
 	return Math.ceil(GRAPHS.length / graphColumns(width));
 }
 
-/** Lines of the graph block with plots `plotRows` high: a blank line, per grid row a title and the plot, then the time axis. */
+/**
+ * Lines of the graph block with plots `plotRows` high: a blank line, per grid row a title and the
+ * plot, then the time axis.
+ */
 export function graphBlockLines(width: number, plotRows: number): number {
 	return 1 + gridRows(width) * (1 + plotRows) + 1;
 }
 
-/** The fewest free rows under the table that show the overview (else the Alerts panel alone), with `eventLines` kept for the Alerts panel. */
+/**
+ * The fewest free rows under the table that show the overview (else the Alerts panel alone), with
+ * `eventLines` kept for the Alerts panel.
+ */
 export function overviewMinRows(width: number, eventLines = MIN_EVENT_LINES): number {
 	return graphBlockLines(width, MIN_PLOT_ROWS) + Math.max(MIN_EVENT_LINES, eventLines);
 }

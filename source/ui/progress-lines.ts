@@ -42,7 +42,10 @@ function clock(epochS: number): string {
 	return localClock(epochS * 1000);
 }
 
-/** The lines above the per-prefix list: the state legend (wrapping whole entries), the stacked bar, and what the per-prefix bars are. */
+/**
+ * The lines above the per-prefix list: the state legend (wrapping whole entries), the stacked bar,
+ * and what the per-prefix bars are.
+ */
 export function progressHead(view: ProgressView | undefined, theme: Theme, width: number): Segment[][] {
 	if (!view) return [[seg('Task progress ', 'title', true), seg('waiting for the first answer…', 'muted')]];
 	const total = view.tasks_total ?? STATES.reduce((n, [s]) => n + (view.tasks[s] ?? 0), 0);
@@ -74,7 +77,9 @@ export function progressHead(view: ProgressView | undefined, theme: Theme, width
 	const start = view.first_sample_time === undefined ? '' : ` (${clock(view.first_sample_time)})`;
 	const [long, short] = inexact
 		? [
-				`: ${idle}${approx(theme)} rows are not exact: counted from dask-top's start${start}, with what was in flight or held then, or with tasks cancelled or retried since (in flight is then an upper bound); erred tasks are not done`,
+				`: ${idle}${approx(theme)} rows are not exact: counted from dask-top's start${start}, ` +
+					'with what was in flight or held then, or with tasks cancelled or retried since ' +
+					'(in flight is then an upper bound); erred tasks are not done',
 				`: ${idle}${approx(theme)} = not exact (from dask-top's start, or in flight an upper bound); erred are not done`,
 			]
 		: [

@@ -10,7 +10,7 @@ import {render, useStdout} from 'ink';
 import {useEffect, useState} from 'react';
 import type {Options} from '../options/resolve.js';
 import {EXIT_OK, EXIT_UNREADABLE, SIGNAL_EXIT_CODES, type EndingSignal} from '../types/exit-codes.js';
-import type {TerminalSize} from './app.js';
+import type {TerminalSize} from './app-frame.js';
 import {createClusterStores, type TuiCluster} from './cluster-stores.js';
 import {createTerminalControls} from './input/terminal-controls.js';
 import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';
@@ -22,7 +22,10 @@ import {makeTheme} from './theme.js';
 export interface TuiContext {
 	/** The theme's and the terminal's options. */
 	readonly options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions'>>;
-	/** One or more, each source connected to its pipeline (created with the model options); several get the cluster bar and c / C. */
+	/**
+	 * One or more, each source connected to its pipeline (created with the model options); several
+	 * get the cluster bar and c / C.
+	 */
 	readonly clusters: readonly TuiCluster[];
 }
 

@@ -1,4 +1,7 @@
-/** Where a scrolled list starts so the selected row is on screen: rows of one line, and rows of different heights. Pure. */
+/**
+ * Where a scrolled list starts so the selected row is on screen: rows of one line, and rows of
+ * different heights. Pure.
+ */
 
 /** The first visible row that keeps the cursor on screen, moving the window as little as possible. */
 export function scrollTop(top: number, cursor: number, height: number, count: number): number {

@@ -6,6 +6,7 @@
  * sourceStatus()/tick(). No Ink here. The clock is injected; while replaying, "now" is the
  * recorded time so ages and durations read as they did then.
  */
+import {createListeners} from '../listeners.js';
 import type {Pipeline} from '../pipeline.js';
 import {workerPageAddress} from '../parse/endpoint-kind.js';
 import type {ScrapeCache} from '../parse/index.js';
@@ -16,7 +17,11 @@ import type {TuiControls, TuiData} from './tui-data.js';
 export interface TuiStore {
 	getData(): TuiData;
 	subscribe(listener: () => void): () => void;
-	/** Time passes: when the source's status changed, or MODEL_TICK_MS passed without a round, the model re-evaluates staleness and a new TuiData (with the clock) is published; otherwise nothing. */
+	/**
+	 * Time passes: when the source's status changed, or MODEL_TICK_MS passed without a round, the
+	 * model re-evaluates staleness and a new TuiData (with the clock) is published; otherwise
+	 * nothing.
+	 */
 	tick(): void;
 	/** The worker whose detail is open (its /info/worker page is read from the cache). */
 	setDetail(address: string | null): void;
@@ -75,7 +80,7 @@ export function workerPageState(cache: ScrapeCache, address: string): WorkerPage
 export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore {
 	let detail: string | null = null;
 	let lastStatus = source.status();
-	const listeners = new Set<() => void>();
+	const listeners = createListeners();
 	const clock = () => (source.kind === 'replay' && source.replay ? source.replay.position().atMs : now());
 	let lastModelTickMs = clock();
 
@@ -94,7 +99,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 	let data = build();
 	const publish = () => {
 		data = build();
-		for (const listener of [...listeners]) listener();
+		listeners.notify();
 	};
 
 	// The pipeline has already reduced the round (and the source's status) when it calls back.
@@ -106,12 +111,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 
 	return {
 		getData: () => data,
-		subscribe(listener) {
-			listeners.add(listener);
-			return () => {
-				listeners.delete(listener);
-			};
-		},
+		subscribe: listeners.subscribe,
 		tick() {
 			const nowMs = clock();
 			const status = source.status();
@@ -123,7 +123,8 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 				lastStatus = status;
 				publish();
 			} else if (status.state === 'retrying') publish(); // "retrying in 3s" counts down
-			// Otherwise nothing: a frame is not drawn again just because a second passed ("ago" texts move with the data, or every MODEL_TICK_MS).
+			// Otherwise nothing: a frame is not drawn again just because a second passed ("ago" texts
+			// move with the data, or every MODEL_TICK_MS).
 		},
 		setDetail(address) {
 			detail = address;

@@ -9,7 +9,10 @@ export const ENTER_ALT_SCREEN = '\u001B[?1049h\u001B[H';
 export const LEAVE_ALT_SCREEN = '\u001B[?1049l';
 export const HIDE_CURSOR = '\u001B[?25l';
 export const SHOW_CURSOR = '\u001B[?25h';
-/** Button presses, releases and the wheel (1000), reported in the SGR form (1006): coordinates of any size, and a release that names its button. */
+/**
+ * Button presses, releases and the wheel (1000), reported in the SGR form (1006): coordinates of
+ * any size, and a release that names its button.
+ */
 export const MOUSE_ON = '\u001B[?1000h\u001B[?1006h';
 /** Every mouse mode a terminal may have been left in, off (written on every way out, whether or not it was on). */
 export const MOUSE_OFF = '\u001B[?1006l\u001B[?1003l\u001B[?1002l\u001B[?1000l';
@@ -19,7 +22,10 @@ export interface FullScreen {
 	restore(): void;
 	/** Gives the terminal back for a while (Ctrl-Z): mouse off, cursor shown, the user's screen back. */
 	suspend(): void;
-	/** Takes the screen again after a suspend (the picture is redrawn by the caller; mouse reporting by the input reader). */
+	/**
+	 * Takes the screen again after a suspend (the picture is redrawn by the caller; mouse reporting
+	 * by the input reader).
+	 */
 	resume(): void;
 }
 

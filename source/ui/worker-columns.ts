@@ -98,7 +98,10 @@ export function statusTone(status: string): Tone {
 	}
 }
 
-/** Status as shown: Dask's `closing_gracefully` is shortened; an unknown one (no identity.json) is `—`, as every missing figure. */
+/**
+ * Status as shown: Dask's `closing_gracefully` is shortened; an unknown one (no identity.json) is
+ * `—`, as every missing figure.
+ */
 export function statusText(status: string): string {
 	return status === 'closing_gracefully' ? 'retiring' : status === 'unknown' ? MISSING : status;
 }
@@ -193,7 +196,8 @@ export function headerCell(
 	const sorted =
 		column.sort === sort.column && column.id !== 'mark' && !(column.id === 'memory_bar' && sort.column === 'memory');
 	if (!sorted) return fit(column.title, width, column.align);
-	// The direction arrow is the point of a sorted heading: when title and arrow do not fit, the title gives way (`EXE↓`, never `EXE…`).
+	// The direction arrow is the point of a sorted heading: when title and arrow do not fit, the
+	// title gives way (`EXE↓`, never `EXE…`).
 	const arrow = sort.descending ? glyphs.down : glyphs.up;
 	const title =
 		column.title.length + arrow.length > width
@@ -205,7 +209,10 @@ export function headerCell(
 /** Cells of a gone worker that keep their own colour: the alert mark and the status word. */
 const KEEP_TONE_WHEN_GONE: ReadonlySet<WorkerColumnId> = new Set(['mark', 'status']);
 
-/** A whole row: its cells joined by one space. A lost or retired worker's row is dimmed (its status says `lost` / `retired` in words). */
+/**
+ * A whole row: its cells joined by one space. A lost or retired worker's row is dimmed (its status
+ * says `lost` / `retired` in words).
+ */
 export function rowSegments(
 	row: WorkerRow,
 	columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>,

@@ -127,7 +127,10 @@ export function wrapSegments(segments: readonly Segment[], width: number, indent
 	return lines;
 }
 
-/** Parts laid out whole, joined by `separator`, onto as many lines as they need; continuation lines start with `indent` spaces. */
+/**
+ * Parts laid out whole, joined by `separator`, onto as many lines as they need; continuation lines
+ * start with `indent` spaces.
+ */
 export function wrapParts(parts: readonly Part[], width: number, separator: Segment, indent = 0): Segment[][] {
 	const lines: Segment[][] = [];
 	let line: Segment[] = [];

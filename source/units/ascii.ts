@@ -60,3 +60,39 @@ export function asciiCells(text: string): string {
 	}
 	return out;
 }
+
+/**
+ * Whether the locale's character set is UTF-8 (braille graphs, block bars, arrows): the first set
+ * of LC_ALL, LC_CTYPE, LANG names it (`C.UTF-8`, `en_US.utf8`). A locale that names another
+ * charset (`C`, `POSIX`, `en_US.ISO-8859-1`) draws plain ASCII; none set at all is taken as UTF-8,
+ * what terminals use today.
+ */
+export function localeIsUtf8(env: Readonly<Record<string, string | undefined>>): boolean {
+	const locale = [env['LC_ALL'], env['LC_CTYPE'], env['LANG']].find((v) => v !== undefined && v !== '');
+	return locale === undefined || /utf-?8/i.test(locale);
+}
+
+/** Whether plain ASCII is wanted before the flags are parsed: `--ascii` among the options, or the locale. */
+export function asciiWanted(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
+	const end = argv.indexOf('--');
+	return (end === -1 ? argv : argv.slice(0, end)).includes('--ascii') || !localeIsUtf8(env);
+}
+
+/** Prose (help, messages, the --diff report) has no layout to keep: a glyph may become several characters. */
+const PROSE: ReadonlyArray<readonly [RegExp, string]> = [
+	[/…/g, '...'],
+	[/±/g, '+/-'],
+	[/→/g, '->'],
+	[/←/g, '<-'],
+	[/≤/g, '<='],
+	[/≥/g, '>='],
+	[/[–—−]/g, '-'],
+];
+
+/** Plain ASCII for prose: the readable spellings first, then one character per remaining glyph. */
+export function asciiProse(text: string): string {
+	if (!NON_ASCII.test(text)) return text;
+	let out = text;
+	for (const [glyph, spelled] of PROSE) out = out.replace(glyph, spelled);
+	return asciiCells(out);
+}

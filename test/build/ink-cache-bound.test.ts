@@ -156,7 +156,8 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 			const {tokenize} = (await import(pathToFileURL(tokenizeFile).href)) as {tokenize: (text: string) => unknown[]};
 			const lines = [
 				'plain',
-				'\u001B[1m\u001B[38;2;10;20;30mworker-7\u001B[39m\u001B[22m │ ████▌    │ \u001B[2m37%\u001B[22m \u001B[1;2mboth\u001B[22m',
+				'\u001B[1m\u001B[38;2;10;20;30mworker-7\u001B[39m\u001B[22m ' +
+					'│ ████▌    │ \u001B[2m37%\u001B[22m \u001B[1;2mboth\u001B[22m',
 				'\u001B[31;1;4mcompound\u001B[0m plain \u001B[7minverse\u001B[27m \u001B[32mgreen\u001B[31mred\u001B[39m end',
 				'\u001B[44m  \u001B[49m  \u001B[1m\u001B[1mtwice\u001B[0m',
 			];

@@ -8,6 +8,7 @@ import {spawn} from 'node:child_process';
 import {createServer, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
+import {helpPage, parseArgv} from '../../source/options/flags.js';
 import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
@@ -70,7 +71,8 @@ describe('dask-top cannot read the scheduler (exit 1, one line, no stack trace)'
 		const result = await runCli(['--once', '--json', url]);
 		expectOneLineFailure(
 			result,
-			`${url}/ answered with an HTML page, not Dask's JSON: a login page? pass a token with --header 'Authorization: token …'`,
+			`${url}/ answered with an HTML page, not Dask's JSON: ` +
+				"a login page? pass a token with --header 'Authorization: token …'",
 		);
 	});
 
@@ -186,6 +188,13 @@ describe('usage errors and help', () => {
 		expect(result.stderr).not.toMatch(/^\s+at /m);
 	});
 
+	it('prints the --help and --version texts baked into the bundle exactly as the source makes them', async () => {
+		const parsed = parseArgv(['--help'], import.meta);
+		if (!parsed.ok) throw new Error(parsed.error);
+		expect(await runCli(['--help'])).toMatchObject({code: 0, stdout: helpPage(parsed.argv), stderr: ''});
+		expect(await runCli(['--version'])).toMatchObject({code: 0, stdout: `${parsed.argv.version}\n`, stderr: ''});
+	});
+
 	it.each([['-h'], ['--help']])('prints the help and exits 0 for %s', async (flag) => {
 		const result = await runCli([flag]);
 		expect(result.code).toBe(0);
@@ -209,7 +218,8 @@ describe('addresses as users type them, against the real Dask dashboard', () => 
 		const result = await runCli([`https://127.0.0.1:${cluster.httpPort}/`, '--once', '--timeout', '2s']);
 		expect(result.code).toBe(1);
 		expect(result.stderr.trimEnd()).toBe(
-			`dask-top: https://127.0.0.1:${cluster.httpPort}/ answers plain HTTP, not TLS: use http://127.0.0.1:${cluster.httpPort}/`,
+			`dask-top: https://127.0.0.1:${cluster.httpPort}/ answers plain HTTP, ` +
+				`not TLS: use http://127.0.0.1:${cluster.httpPort}/`,
 		);
 	});
 });

@@ -68,7 +68,8 @@ describe('the shared cluster', () => {
 		}
 	});
 
-	it('holds the busy workload still: every thread processing, inc queued, errors settled, and lets go of all of it', async () => {
+	it('holds the busy workload still: every thread processing, ' +
+		'inc queued, errors settled, and lets go of all of it', async () => {
 		const workload = await runWorkload(cluster, 'busy');
 		try {
 			const ready = workload.ready;

@@ -59,7 +59,8 @@ describe.each([
 	[120, 40],
 	[200, 60],
 ])('keys and mouse at %i×%i', (width, height) => {
-	it('turns SGR mouse mode on; clicks select, double-click opens, a heading sorts, the wheel scrolls; reports never act as keys', async () => {
+	it('turns SGR mouse mode on; clicks select, double-click opens, ' +
+		'a heading sorts, the wheel scrolls; reports never act as keys', async () => {
 		const {t, first} = await open(width, height);
 		expect(flag(t, 'mouse_sgr_flag')).toBe('1');
 		expect(first).toContain('/ filter');

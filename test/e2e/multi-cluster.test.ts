@@ -66,7 +66,8 @@ describe('dask-top following two real Dask clusters', () => {
 		await Promise.all([north?.stop(), south?.stop()]);
 	}, 60_000);
 
-	it('prints {"clusters": [...]} for --once --json URL1 URL2, each document matching that scheduler\'s ground truth', async () => {
+	it('prints {"clusters": [...]} for --once --json URL1 URL2, ' +
+		"each document matching that scheduler's ground truth", async () => {
 		const before = await Promise.all([groundTruth(north), groundTruth(south)]);
 		const result = await runCli(['--once', '--json', north.httpUrl, south.httpUrl]);
 		const after = await Promise.all([groundTruth(north), groundTruth(south)]);
@@ -93,7 +94,8 @@ describe('dask-top following two real Dask clusters', () => {
 		const result = await runCli(['--once', '--json', north.httpUrl, dead, south.httpUrl]);
 		expect(result.code).toBe(1);
 		expect(result.stderr).toBe(
-			`dask-top: nothing answers at ${dead} (connection refused): is the scheduler running, and is ${port} its dashboard port?\n`,
+			`dask-top: nothing answers at ${dead} (connection refused): ` +
+				`is the scheduler running, and is ${port} its dashboard port?\n`,
 		);
 		expect(parseClusters(result).clusters.map((d) => d.scheduler.address)).toEqual([
 			north.schedulerAddress,
@@ -101,7 +103,8 @@ describe('dask-top following two real Dask clusters', () => {
 		]);
 	}, 60_000);
 
-	it("shows the cluster bar in a real terminal, c switches the screen to the other cluster's workers, C back, and q restores the terminal", async () => {
+	it('shows the cluster bar in a real terminal, ' +
+		"c switches the screen to the other cluster's workers, C back, and q restores the terminal", async () => {
 		keys('clear', 'Enter');
 		keys(`echo ${MARKER}`, 'Enter');
 		await waitFor('the marker', (t) => t.includes(`\n${MARKER}`));

@@ -11,7 +11,10 @@ import {sharedCluster} from './helpers/shared-cluster.js';
 import {runWorkload, type Workload} from './helpers/workload.js';
 
 function parseSnapshot(result: CliResult): Snapshot {
-	const context = `exit ${String(result.code)}${result.timedOut ? ' (timed out)' : ''}\nstderr:\n${result.stderr}\nstdout:\n${result.stdout.slice(0, 2000)}`;
+	const context =
+		'exit ' +
+		`${String(result.code)}${result.timedOut ? ' (timed out)' : ''}\nstderr:\n` +
+		`${result.stderr}\nstdout:\n${result.stdout.slice(0, 2000)}`;
 	if (result.code !== 0) throw new Error(`dask-top --once --json failed: ${context}`);
 	try {
 		return JSON.parse(result.stdout) as Snapshot;

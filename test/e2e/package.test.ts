@@ -66,20 +66,24 @@ function userEnv(): NodeJS.ProcessEnv {
 }
 
 describe('npm pack → npm install -g into an empty prefix', () => {
-	it("packs only what the command needs: the bundle, the demo recording, package.json, README, LICENSE and the bundled packages' licences", () => {
-		const files = packed.files.map((file) => file.path).sort();
-		expect(files).toEqual(
-			[
-				...bundleFiles(),
-				'LICENSE',
-				'README.md',
-				'dist/THIRD-PARTY-NOTICES.txt',
-				'media/demo.ndjson.gz',
-				'package.json',
-			].sort(),
-		);
-		expect(files).toContain('dist/dask-top.mjs');
-	});
+	it(
+		'packs only what the command needs: the bundle, the demo recording, ' +
+			"package.json, README, LICENSE and the bundled packages' licences",
+		() => {
+			const files = packed.files.map((file) => file.path).sort();
+			expect(files).toEqual(
+				[
+					...bundleFiles(),
+					'LICENSE',
+					'README.md',
+					'dist/THIRD-PARTY-NOTICES.txt',
+					'media/demo.ndjson.gz',
+					'package.json',
+				].sort(),
+			);
+			expect(files).toContain('dist/dask-top.mjs');
+		},
+	);
 
 	it('installs from the tarball alone, with no dependency to fetch', () => {
 		expect(installOutput).toMatch(/added 1 package/);
@@ -116,7 +120,8 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 		it('draws the demo cluster, quits on q and exits 0', async () => {
 			const env = userEnv();
 			terminal.keys(
-				`cd '${work}' && env -i PATH='${env['PATH'] ?? ''}' HOME='${work}' TERM=tmux-256color CI=true dask-top --demo; echo EXIT=$?`,
+				`cd '${work}' && env -i PATH='${env['PATH'] ?? ''}' HOME='${work}' ` +
+					'TERM=tmux-256color CI=true dask-top --demo; echo EXIT=$?',
 				'Enter',
 			);
 			const frame = await terminal.waitFor(

@@ -149,21 +149,25 @@ describe('task progress against the scheduler’s own task states', () => {
 		rmSync(dir, {recursive: true, force: true});
 	}, 60_000);
 
-	it('shows a re-run prefix counted from the idle moment before it, as the scheduler sees it (TUI started before both runs)', () => {
-		const first = seen.get('first')!;
-		expect(first.truth.prefixes.load).toMatchObject({memory: 20, in_flight: 0});
-		expect(screenRow(first.screen, 'load')).toEqual({done: 20, total: 20, erred: 0, in_flight: 0, exact: true});
-		const {truth, screen} = seen.get('rerun')!;
-		// The first run is forgotten: the scheduler holds only the re-run's 20 tasks, 8 in memory, 12 in flight.
-		expect(truth.prefixes.load).toMatchObject({memory: 8, in_flight: 12, held: 20});
-		expect(screenRow(screen, 'load')).toEqual({
-			done: truth.prefixes.load.memory,
-			total: truth.prefixes.load.held,
-			erred: 0,
-			in_flight: truth.prefixes.load.in_flight,
-			exact: true,
-		});
-	});
+	it(
+		'shows a re-run prefix counted from the idle moment before it, ' +
+			'as the scheduler sees it (TUI started before both runs)',
+		() => {
+			const first = seen.get('first')!;
+			expect(first.truth.prefixes.load).toMatchObject({memory: 20, in_flight: 0});
+			expect(screenRow(first.screen, 'load')).toEqual({done: 20, total: 20, erred: 0, in_flight: 0, exact: true});
+			const {truth, screen} = seen.get('rerun')!;
+			// The first run is forgotten: the scheduler holds only the re-run's 20 tasks, 8 in memory, 12 in flight.
+			expect(truth.prefixes.load).toMatchObject({memory: 8, in_flight: 12, held: 20});
+			expect(screenRow(screen, 'load')).toEqual({
+				done: truth.prefixes.load.memory,
+				total: truth.prefixes.load.held,
+				erred: 0,
+				in_flight: truth.prefixes.load.in_flight,
+				exact: true,
+			});
+		},
+	);
 
 	it('shows the re-run right in a dask-top started mid-run, saying it is not exact and since when it counts', () => {
 		const {truth, once, atMs, endMs} = seen.get('rerun')!;

@@ -63,7 +63,11 @@ describe('recording a real Dask cluster with the built CLI', () => {
 		const stopped = await recorder.done;
 		expect(stopped.code).toBe(0);
 		expect(stopped.stderr).toMatch(
-			/^dask-top: recording http:\/\/127\.0\.0\.1:\d+\/ to .*polls\.ndjson\.gz every 1 s; stop with Ctrl-C, SIGTERM or SIGHUP$/m,
+			new RegExp(
+				/^dask-top: recording http:\/\/127\.0\.0\.1:\d+\/ to /.source +
+					/.*polls\.ndjson\.gz every 1 s; stop with Ctrl-C, SIGTERM or SIGHUP$/.source,
+				'm',
+			),
 		);
 		expect(stopped.stderr).toMatch(/^dask-top: SIGTERM: recorded \d+ rounds \([\d.]+ kB\) to .*polls\.ndjson\.gz$/m);
 
@@ -206,7 +210,10 @@ describe('the --record-max limit', () => {
 			.split('\n')
 			.find((line) => line.includes('recording stopped'));
 		expect(stopLine).toMatch(
-			/^dask-top: recording stopped: .*limited\.ndjson reached the --record-max limit of 40 kB after \d+ rounds; monitoring goes on$/,
+			new RegExp(
+				/^dask-top: recording stopped: .*limited\.ndjson reached the /.source +
+					/--record-max limit of 40 kB after \d+ rounds; monitoring goes on$/.source,
+			),
 		);
 		const sizeAtStop = readFileSync(file).length;
 		expect(sizeAtStop).toBeLessThanOrEqual(40_000);
@@ -308,7 +315,8 @@ describe('--at and --diff on a recording of the fixture scenarios', () => {
 		const result = await run(['--replay', file, '--once', '--at', '+5m']);
 		expect(result.code).toBe(1);
 		expect(result.stderr).toBe(
-			'dask-top: 2026-11-29T12:05:00+00:00 (+5m00s) is after the recording ends: the recording spans 2026-11-29T12:00:00+00:00 to 2026-11-29T12:00:50+00:00 (+0s to +50s)\n',
+			'dask-top: 2026-11-29T12:05:00+00:00 (+5m00s) is after the recording ends: ' +
+				'the recording spans 2026-11-29T12:00:00+00:00 to 2026-11-29T12:00:50+00:00 (+0s to +50s)\n',
 		);
 	});
 });

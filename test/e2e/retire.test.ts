@@ -79,7 +79,10 @@ async function open(args: string): Promise<TmuxSession> {
 	return t;
 }
 
-/** Selects the row of `name` (sorted by name: alpha, beta, gamma) and presses `key`; the confirmation names the worker. */
+/**
+ * Selects the row of `name` (sorted by name: alpha, beta, gamma) and presses `key`; the
+ * confirmation names the worker.
+ */
 function selectAndPress(t: TmuxSession, row: number, key: string): void {
 	t.keys('g');
 	for (let i = 0; i < row; i++) t.keys('j');
@@ -100,7 +103,8 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 		expect(await whoHas()).toEqual(held.who_has);
 	}, 60_000);
 
-	it('retires gamma (no nanny): F9, y → it leaves, its 12 keys move to the others, the event is logged, no worker-lost alert', async () => {
+	it('retires gamma (no nanny): F9, y → it leaves, ' +
+		'its 12 keys move to the others, the event is logged, no worker-lost alert', async () => {
 		const gamma = workerNamed(cluster, 'gamma').address;
 		const before = await groundTruth(cluster);
 		expect(before.workers.find((w) => w.name === 'gamma')?.keys_in_memory).toBe(12);
@@ -164,7 +168,8 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 		expect(screen).not.toContain('Retire worker');
 	}, 60_000);
 
-	it('retires beta (nanny): its keys move, its nanny restarts it and it rejoins empty; the outcome says so', async () => {
+	it('retires beta (nanny): its keys move, its nanny restarts it and it rejoins empty; ' +
+		'the outcome says so', async () => {
 		const beta = workerNamed(cluster, 'beta').address;
 		// Its own 7 keys, and some of gamma's if an earlier test moved them here.
 		const betaKeys = Object.entries(await whoHas())

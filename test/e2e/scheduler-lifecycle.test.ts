@@ -81,7 +81,8 @@ describe('a scheduler frozen for 20 s (SIGSTOP, then SIGCONT)', () => {
 });
 
 describe('a scheduler restarted on the same ports with other workers', () => {
-	it('is a new cluster: one "scheduler restarted" event, the old workers closed with it, the new ones joined, nothing merged by address', async () => {
+	it('is a new cluster: one "scheduler restarted" event, ' +
+		'the old workers closed with it, the new ones joined, nothing merged by address', async () => {
 		const first = await startCluster();
 		clusters.push(first);
 		const beta = workerNamed(first, 'beta');
@@ -114,7 +115,10 @@ describe('a scheduler restarted on the same ports with other workers', () => {
 		const restarts = doc.events.filter((e) => e.kind === 'scheduler_restarted');
 		expect(restarts, events.join('\n')).toHaveLength(1);
 		expect(restarts[0]!.message).toMatch(
-			/^scheduler restarted: (another scheduler process|tcp:\/\/127\.0\.0\.1:\d+) answers on this port; a new cluster from here, the previous cluster's 3 workers \(alpha, beta, gamma\) closed with it$/,
+			new RegExp(
+				/^scheduler restarted: (another scheduler process|tcp:\/\/127\.0\.0\.1:\d+) answers on this port; /.source +
+					/a new cluster from here, the previous cluster's 3 workers \(alpha, beta, gamma\) closed with it$/.source,
+			),
 		);
 		const after = doc.events.filter((e) => e.start_time >= restarts[0]!.start_time && e !== restarts[0]);
 		expect(

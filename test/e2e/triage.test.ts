@@ -108,7 +108,8 @@ async function withCluster(body: (cluster: Cluster) => Promise<void>): Promise<v
 }
 
 describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () => {
-	it('reports a worker killed by its PID as a critical worker-lost event within 10 s, keeping its last figures', async () => {
+	it('reports a worker killed by its PID as a critical worker-lost event within 10 s, ' +
+		'keeping its last figures', async () => {
 		await withCluster(async (cluster) => {
 			const gamma = workerNamed(cluster, 'gamma');
 			const recording = record(cluster, 'killed');
@@ -192,7 +193,8 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 		});
 	}, 90_000);
 
-	it('warns that a workload stuck on a blocked task is stalled, naming the worker that holds it (--stall-after 5s)', async () => {
+	it('warns that a workload stuck on a blocked task is stalled, ' +
+		'naming the worker that holds it (--stall-after 5s)', async () => {
 		await withCluster(async (cluster) => {
 			const alpha = workerNamed(cluster, 'alpha');
 			const workload = await runWorkload(cluster, 'stall');

@@ -62,7 +62,8 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 		await workload?.stop();
 	}, 60_000);
 
-	it('draws the workers under CI=true, opens a detail with j/Enter, goes back with Esc, shows help with ?, and q restores the terminal', async () => {
+	it('draws the workers under CI=true, opens a detail with j/Enter, ' +
+		'goes back with Esc, shows help with ?, and q restores the terminal', async () => {
 		const first = await startTui(cluster.httpUrl);
 		expect(first).toContain(`127.0.0.1:${cluster.httpPort}`);
 		for (const name of ['alpha', 'beta', 'gamma'])
@@ -106,7 +107,8 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 		await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));
 	}, 60_000);
 
-	it('restores the terminal after an uncaught error and prints it as one line (the error is injected with --import: a declared fake)', async () => {
+	it('restores the terminal after an uncaught error and prints it as one line ' +
+		'(the error is injected with --import: a declared fake)', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'dask-top-tui-'));
 		const crash = join(dir, 'crash.mjs');
 		writeFileSync(crash, "setTimeout(() => { throw new Error('injected failure'); }, 2500);\n");
@@ -131,10 +133,12 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 });
 
 describe('dask-top --demo opened at a moment', () => {
-	it('shows what happened before that moment: the events view has the erred tasks, gamma lost, beta spilling and paused, and the detail has full sparklines', async () => {
+	it('shows what happened before that moment: the events view has the erred tasks, ' +
+		'gamma lost, beta spilling and paused, and the detail has full sparklines', async () => {
 		const first = await startTui('--demo --at +86s');
 		expect(first).toMatch(/replay paused \d\d:\d\d:\d\d \[43\/64\]/);
-		// gamma, killed before that moment, is a lost row with its last figures; the overview's graphs and the Alerts panel (compact columns) fill the rows under the table.
+		// gamma, killed before that moment, is a lost row with its last figures; the overview's graphs
+		// and the Alerts panel (compact columns) fill the rows under the table.
 		expect(first).toMatch(/^✗ gamma +127\.0\.0\.1:\d+ +lost +2 .* \d+% .* gone$/m);
 		expect(first).toMatch(/^Memory +⣿ managed ⣿ unmanaged/m);
 		expect(first).toMatch(/^Alerts +✗\d+ ▲\d+ i\d+ ongoing, worst first/m);
@@ -165,7 +169,8 @@ describe('dask-top when the scheduler goes away', () => {
 		await own?.stop();
 	}, 60_000);
 
-	it('keeps the last figures of every worker, says it is retrying, why and how old the data is, and q still restores the terminal', async () => {
+	it('keeps the last figures of every worker, says it is retrying, ' +
+		'why and how old the data is, and q still restores the terminal', async () => {
 		own = await startCluster();
 		const up = await startTui(own.httpUrl);
 		const row = (text: string, name: string) => text.split('\n').find((l) => new RegExp(`^. ${name} `).test(l)) ?? '';

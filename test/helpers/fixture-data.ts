@@ -37,7 +37,10 @@ export function fixtureRounds(version: FixtureVersion, scenarios: readonly Scena
 	return scenarios.map((scenario, i) => shift(loadScenarioScrape(version, scenario), first.atMs + i * stepMs));
 }
 
-/** A round of a scheduler that went away: `recorded`'s scheduler endpoints (or only `paths`) refused at `atMs`, as the poller records them. */
+/**
+ * A round of a scheduler that went away: `recorded`'s scheduler endpoints (or only `paths`) refused
+ * at `atMs`, as the poller records them.
+ */
 export function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
 	const asked = recorded.responses.filter(
 		(r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)),

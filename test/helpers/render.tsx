@@ -77,7 +77,8 @@ export async function renderApp(
 		press: async (...keys) => {
 			for (const key of keys) {
 				r.stdin.write(key);
-				// A lone ESC may start a sequence: the reader waits ESCAPE_MS before it counts as the Esc key (as a person's next key would).
+				// A lone ESC may start a sequence: the reader waits ESCAPE_MS before it counts as the Esc
+				// key (as a person's next key would).
 				if (key.endsWith('\u001B')) await sleep(ESCAPE_MS + 10);
 				await settle(r.lastFrame);
 			}

@@ -1,4 +1,7 @@
-/** Runs launch code in-process (the CLI's main(), or one of source/run/'s pieces) and collects what it wrote to stdout and stderr. */
+/**
+ * Runs launch code in-process (the CLI's main(), or one of source/run/'s pieces) and collects what
+ * it wrote to stdout and stderr.
+ */
 import {createServer} from 'node:net';
 import {vi} from 'vitest';
 import {parseArgv} from '../../source/options/flags.js';

@@ -45,11 +45,15 @@ describe('adaptive on the real 2022.12.1 fixtures', () => {
 		expect(view.recomputed?.target).toBe(12);
 	});
 
-	it('memory-heavy: below the worker count, workers_to_close() keeps all three (Σ limits must stay ≥ 2 × stored bytes)', () => {
-		const view = adaptiveView(stateOf(fixtureSnapshot('2022.12.1', 'memory-heavy')));
-		expect(view.recomputed).toMatchObject({cpu_term: 0, memory_term: 0, wins: 'scale_down', target: 3});
-		expect(view.direction).toBe('steady');
-	});
+	it(
+		'memory-heavy: below the worker count, workers_to_close() ' +
+			'keeps all three (Σ limits must stay ≥ 2 × stored bytes)',
+		() => {
+			const view = adaptiveView(stateOf(fixtureSnapshot('2022.12.1', 'memory-heavy')));
+			expect(view.recomputed).toMatchObject({cpu_term: 0, memory_term: 0, wins: 'scale_down', target: 3});
+			expect(view.direction).toBe('steady');
+		},
+	);
 
 	it('explains the memory term in binary units with the share of the limits, the inputs keeping raw bytes', () => {
 		const snap = fixtureSnapshot('2022.12.1', 'memory-heavy');
@@ -190,7 +194,8 @@ describe('the recomputation arithmetic (the worked example of docs/endpoints.md,
 	it('counts no-worker tasks on modern Dask only', () => {
 		const pinned = {...snap, scheduler: {...snap.scheduler, tasks: {queued: 0, processing: 6, 'no-worker': 40}}};
 		const q = {seconds: 0.5, estimated: true, note: 'test'};
-		expect(recomputeAdaptive(pinned, {flavor: 'legacy', targetDurationSeconds: 5}).cpu_threads).toBe(1); // ceil(3/5), U ignored
+		// ceil(3/5), U ignored
+		expect(recomputeAdaptive(pinned, {flavor: 'legacy', targetDurationSeconds: 5}).cpu_threads).toBe(1);
 		expect(recomputeAdaptive(pinned, {flavor: 'modern', targetDurationSeconds: 5, queuedDuration: q}).cpu_threads).toBe(
 			5,
 		); // ceil((3+20)/5)
@@ -215,62 +220,78 @@ describe('detecting the Dask flavor', () => {
 });
 
 describe('scale-down: which workers would be retired', () => {
-	it('names idle workers after 3 consecutive polls as candidates, and says it approximates Dask (2022.12.1 idle, polled three times)', () => {
-		const at = recordedAtMs(loadManifest('2022.12.1', 'idle'));
-		let state = initialState();
-		for (let i = 0; i < 3; i++) {
-			state = reduce(state, {
-				type: 'snapshot',
-				snapshot: fixtureSnapshot('2022.12.1', 'idle', at + i * 2000),
-				nowMs: at + i * 2000,
+	it(
+		'names idle workers after 3 consecutive polls as candidates, ' +
+			'and says it approximates Dask (2022.12.1 idle, polled three times)',
+		() => {
+			const at = recordedAtMs(loadManifest('2022.12.1', 'idle'));
+			let state = initialState();
+			for (let i = 0; i < 3; i++) {
+				state = reduce(state, {
+					type: 'snapshot',
+					snapshot: fixtureSnapshot('2022.12.1', 'idle', at + i * 2000),
+					nowMs: at + i * 2000,
+				});
+				const view = adaptiveView(state).scale_down;
+				expect(view.candidates.map((c) => c.polls)).toEqual([i + 1, i + 1, i + 1]);
+				expect(view.retire).toHaveLength(i === 2 ? 3 : 0);
+			}
+			expect(adaptiveView(state).scale_down.note).toMatch(
+				new RegExp(
+					/^approximation: Dask retires a worker suggested on 3 /.source +
+						/consecutive 1 s adapt ticks; dask-top counts 3 consecutive polls/.source,
+				),
+			);
+		},
+	);
+
+	it(
+		'retires the idle worker holding the least data first and ' +
+			'stops while Σ limits must stay ≥ 2 × stored bytes (synthesized)',
+		() => {
+			const ws = [
+				worker('tcp://busy:1', {processing: 2, memory_limit_bytes: 100, memory_managed_bytes: 0}),
+				worker('tcp://big:1', {processing: 0, memory_limit_bytes: 100, memory_managed_bytes: 30}),
+				worker('tcp://small:1', {processing: 0, memory_limit_bytes: 100, memory_managed_bytes: 10}),
+			];
+			const snap = snapshot(100, ws, {desired_workers: 1, stored_bytes: 40});
+			const view = adaptiveView(stateOf(snap));
+			// remove small: 200 ≥ 80 ✓; remove big: 100 ≥ 80 ✓; busy is never retired here
+			expect(view.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://small:1', 'tcp://big:1']);
+			const tight = adaptiveView(stateOf(snapshot(100, ws, {desired_workers: 1, stored_bytes: 60})));
+			expect(tight.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://small:1']);
+		},
+	);
+
+	it(
+		'among workers holding equal data, retires the highest address string first, ' +
+			'as Dask pops its address-sorted list from the end (synthesized)',
+		() => {
+			// Equal bytes on each; Σ limits must stay ≥ 2 × 300 = 600. Dask closes :9 (400) then :5 (1000),
+			// leaving :10 — whose address string is the lowest — with 2000: target 1. Retiring the lowest
+			// address first would close :10 and then stop (400 + 1000 − 1000 < 600): target 2.
+			const ws = [
+				worker('tcp://h:10', {processing: 0, memory_limit_bytes: 2000, memory_managed_bytes: 100}),
+				worker('tcp://h:5', {processing: 0, memory_limit_bytes: 1000, memory_managed_bytes: 100}),
+				worker('tcp://h:9', {processing: 0, memory_limit_bytes: 400, memory_managed_bytes: 100}),
+			];
+			const snap = snapshot(100, ws, {
+				desired_workers: 1,
+				stored_bytes: 300,
+				tasks: {queued: 0, processing: 0, 'no-worker': 0},
+				threads: 3,
 			});
-			const view = adaptiveView(state).scale_down;
-			expect(view.candidates.map((c) => c.polls)).toEqual([i + 1, i + 1, i + 1]);
-			expect(view.retire).toHaveLength(i === 2 ? 3 : 0);
-		}
-		expect(adaptiveView(state).scale_down.note).toMatch(
-			/^approximation: Dask retires a worker suggested on 3 consecutive 1 s adapt ticks; dask-top counts 3 consecutive polls/,
-		);
-	});
-
-	it('retires the idle worker holding the least data first and stops while Σ limits must stay ≥ 2 × stored bytes (synthesized)', () => {
-		const ws = [
-			worker('tcp://busy:1', {processing: 2, memory_limit_bytes: 100, memory_managed_bytes: 0}),
-			worker('tcp://big:1', {processing: 0, memory_limit_bytes: 100, memory_managed_bytes: 30}),
-			worker('tcp://small:1', {processing: 0, memory_limit_bytes: 100, memory_managed_bytes: 10}),
-		];
-		const snap = snapshot(100, ws, {desired_workers: 1, stored_bytes: 40});
-		const view = adaptiveView(stateOf(snap));
-		// remove small: 200 ≥ 80 ✓; remove big: 100 ≥ 80 ✓; busy is never retired here
-		expect(view.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://small:1', 'tcp://big:1']);
-		const tight = adaptiveView(stateOf(snapshot(100, ws, {desired_workers: 1, stored_bytes: 60})));
-		expect(tight.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://small:1']);
-	});
-
-	it('among workers holding equal data, retires the highest address string first, as Dask pops its address-sorted list from the end (synthesized)', () => {
-		// Equal bytes on each; Σ limits must stay ≥ 2 × 300 = 600. Dask closes :9 (400) then :5 (1000),
-		// leaving :10 — whose address string is the lowest — with 2000: target 1. Retiring the lowest
-		// address first would close :10 and then stop (400 + 1000 − 1000 < 600): target 2.
-		const ws = [
-			worker('tcp://h:10', {processing: 0, memory_limit_bytes: 2000, memory_managed_bytes: 100}),
-			worker('tcp://h:5', {processing: 0, memory_limit_bytes: 1000, memory_managed_bytes: 100}),
-			worker('tcp://h:9', {processing: 0, memory_limit_bytes: 400, memory_managed_bytes: 100}),
-		];
-		const snap = snapshot(100, ws, {
-			desired_workers: 1,
-			stored_bytes: 300,
-			tasks: {queued: 0, processing: 0, 'no-worker': 0},
-			threads: 3,
-		});
-		const view = adaptiveView(stateOf(snap));
-		expect(view.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://h:9', 'tcp://h:5']);
-	});
+			const view = adaptiveView(stateOf(snap));
+			expect(view.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://h:9', 'tcp://h:5']);
+		},
+	);
 
 	it('keeps the user minimum', () => {
 		const ws = ['a', 'b', 'c'].map((n) =>
 			worker(`tcp://${n}:1`, {processing: 0, memory_limit_bytes: 100, memory_managed_bytes: 0}),
 		);
 		const view = adaptiveView(stateOf(snapshot(100, ws, {desired_workers: 0, stored_bytes: 0}), {minimumWorkers: 2}));
-		expect(view.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://c:1']); // equal data: the highest address goes first
+		// equal data: the highest address goes first
+		expect(view.scale_down.candidates.map((c) => c.address)).toEqual(['tcp://c:1']);
 	});
 });

@@ -226,7 +226,8 @@ describe('fallback source in use (held open over intermittent identity.json fail
 		const snap = snapshot(NOW / 1000, [], {}, {workers_source: 'workers_html', endpoints: [identity]});
 		const rises = new Map<string, Rise>([[key, {firstMs: NOW, lastMs: NOW, amount: 2, detail: {workers_html: 2}}]]);
 		expect(onCluster({rises, snapshot: snap})[0]?.message).toBe(
-			'identity.json answers HTTP 500 (dask/distributed#8370: busy workers break its JSON) in 2 recent polls: worker figures come from /info/main/workers.html',
+			'identity.json answers HTTP 500 (dask/distributed#8370: busy workers break its JSON) ' +
+				'in 2 recent polls: worker figures come from /info/main/workers.html',
 		);
 	});
 });

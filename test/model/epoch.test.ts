@@ -19,52 +19,63 @@ describe('a scheduler restarted on the same port', () => {
 	const old = loadScenarioScrape('2022.12.1', 'busy');
 	const next = loadScenarioScrape('2026.7.1', 'busy');
 
-	it('forgets the previous scheduler’s answers in the cache, even those a round of the new one did not ask again', () => {
-		const pipeline = createPipeline();
-		pipeline.ingest(shiftScrape(old, T0));
-		// The new scheduler's first round: only /metrics (what a round after an outage probes).
-		const probe = shiftScrape(
-			{...next, responses: next.responses.filter((r) => r.target === 'scheduler' && r.path === '/metrics')},
-			T0 + 4000,
-		);
-		const snap = pipeline.ingest(probe);
-		expect(pipeline.cache().entries.size).toBe(1);
-		expect(snap.workers).toEqual([]);
-		expect(snap.scheduler.id).toBeUndefined(); // the previous scheduler's id is not this one's
-		expect(snap.scheduler.process_start_time_seconds).toBeGreaterThan(0);
-	});
+	it(
+		'forgets the previous scheduler’s answers in the cache, ' + 'even those a round of the new one did not ask again',
+		() => {
+			const pipeline = createPipeline();
+			pipeline.ingest(shiftScrape(old, T0));
+			// The new scheduler's first round: only /metrics (what a round after an outage probes).
+			const probe = shiftScrape(
+				{...next, responses: next.responses.filter((r) => r.target === 'scheduler' && r.path === '/metrics')},
+				T0 + 4000,
+			);
+			const snap = pipeline.ingest(probe);
+			expect(pipeline.cache().entries.size).toBe(1);
+			expect(snap.workers).toEqual([]);
+			expect(snap.scheduler.id).toBeUndefined(); // the previous scheduler's id is not this one's
+			expect(snap.scheduler.process_start_time_seconds).toBeGreaterThan(0);
+		},
+	);
 
-	it('starts a new epoch in its own pipeline only: one restart event, the old workers closed, the new ones joined, history over', () => {
-		const restarted = createPipeline();
-		const steady = createPipeline();
-		restarted.ingest(shiftScrape(old, T0));
-		steady.ingest(shiftScrape(old, T0));
-		restarted.ingest(shiftScrape(next, T0 + 4000));
-		steady.ingest(shiftScrape(old, T0 + 4000));
-		const state = restarted.state();
-		const restarts = state.events.filter((e) => e.kind === 'scheduler_restarted');
-		expect(restarts).toHaveLength(1);
-		expect(restarts[0]?.message).toMatch(
-			/^scheduler restarted: tcp:\/\/127\.0\.0\.1:\d+ answers on this port \(was tcp:\/\/127\.0\.0\.1:\d+\); a new cluster from here, the previous cluster's 3 workers \(alpha, beta, gamma\) closed with it$/,
-		);
-		expect(
-			state.events
-				.filter((e) => e.kind === 'worker_joined')
-				.map((e) => e.subject_name)
-				.sort(),
-		).toEqual(['alpha', 'beta', 'gamma']);
-		expect(state.events.some((e) => e.kind === 'worker_lost')).toBe(false);
-		expect([...state.workers.values()].map((t) => t.address).sort()).toEqual(
-			restarted
-				.snapshot()!
-				.workers.map((w) => w.address)
-				.sort(),
-		);
-		expect(state.history.time.length).toBe(1);
-		expect(state.snapshotCount).toBe(1);
-		expect(steady.state().events.some((e) => e.kind === 'scheduler_restarted')).toBe(false);
-		expect(steady.state().snapshotCount).toBe(2);
-	});
+	it(
+		'starts a new epoch in its own pipeline only: one restart event, ' +
+			'the old workers closed, the new ones joined, history over',
+		() => {
+			const restarted = createPipeline();
+			const steady = createPipeline();
+			restarted.ingest(shiftScrape(old, T0));
+			steady.ingest(shiftScrape(old, T0));
+			restarted.ingest(shiftScrape(next, T0 + 4000));
+			steady.ingest(shiftScrape(old, T0 + 4000));
+			const state = restarted.state();
+			const restarts = state.events.filter((e) => e.kind === 'scheduler_restarted');
+			expect(restarts).toHaveLength(1);
+			expect(restarts[0]?.message).toMatch(
+				new RegExp(
+					/^scheduler restarted: tcp:\/\/127\.0\.0\.1:\d+ answers on this port /.source +
+						/\(was tcp:\/\/127\.0\.0\.1:\d+\); a new cluster from here, the /.source +
+						/previous cluster's 3 workers \(alpha, beta, gamma\) closed with it$/.source,
+				),
+			);
+			expect(
+				state.events
+					.filter((e) => e.kind === 'worker_joined')
+					.map((e) => e.subject_name)
+					.sort(),
+			).toEqual(['alpha', 'beta', 'gamma']);
+			expect(state.events.some((e) => e.kind === 'worker_lost')).toBe(false);
+			expect([...state.workers.values()].map((t) => t.address).sort()).toEqual(
+				restarted
+					.snapshot()!
+					.workers.map((w) => w.address)
+					.sort(),
+			);
+			expect(state.history.time.length).toBe(1);
+			expect(state.snapshotCount).toBe(1);
+			expect(steady.state().events.some((e) => e.kind === 'scheduler_restarted')).toBe(false);
+			expect(steady.state().snapshotCount).toBe(2);
+		},
+	);
 });
 
 describe('heartbeats while the scheduler was deaf', () => {

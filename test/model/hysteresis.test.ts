@@ -55,8 +55,10 @@ const CASES: readonly Case[] = [
 		warning: 0.72,
 		heldText:
 			/^10\.0\.0\.1:1: process memory 66 % of 100\.0 GiB, under Dask's spill threshold \(70 %\) but not yet below 65 %$/,
-		clearingText:
-			/^10\.0\.0\.1:1: process memory 71 % of 100\.0 GiB, over Dask's spill threshold \(70 %\); back under 65 % since \d\d:\d\d:\d\d UTC$/,
+		clearingText: new RegExp(
+			/^10\.0\.0\.1:1: process memory 71 % of 100\.0 GiB, over Dask's /.source +
+				/spill threshold \(70 %\); back under 65 % since \d\d:\d\d:\d\d UTC$/.source,
+		),
 	},
 	{
 		kind: 'unmanaged_memory',
@@ -69,8 +71,10 @@ const CASES: readonly Case[] = [
 		critical: 0.55,
 		heldCritical: 0.47,
 		warning: 0.35,
-		heldText:
-			/^10\.0\.0\.1:1: unmanaged memory 26\.0 GiB \(26 % of the limit\), under the warning threshold \(30 %\) but not yet below 25 %$/,
+		heldText: new RegExp(
+			/^10\.0\.0\.1:1: unmanaged memory 26\.0 GiB \(26 % of the limit\), /.source +
+				/under the warning threshold \(30 %\) but not yet below 25 %$/.source,
+		),
 		clearingText:
 			/^10\.0\.0\.1:1: unmanaged memory 31\.0 GiB \(31 % of the limit\); back under 25 % since \d\d:\d\d:\d\d UTC$/,
 	},
@@ -87,8 +91,10 @@ const CASES: readonly Case[] = [
 		warning: 1.5,
 		heldText:
 			/^10\.0\.0\.1:1: event loop interval 0\.85 s, under the warning threshold \(1 s\) but not yet below 0\.8 s$/,
-		clearingText:
-			/^10\.0\.0\.1:1: event loop interval 1\.05 s \(nominal 0\.02 s\): the worker is blocked; back under 0\.8 s since \d\d:\d\d:\d\d UTC$/,
+		clearingText: new RegExp(
+			/^10\.0\.0\.1:1: event loop interval 1\.05 s \(nominal 0\.02 s\): /.source +
+				/the worker is blocked; back under 0\.8 s since \d\d:\d\d:\d\d UTC$/.source,
+		),
 	},
 	{
 		// One worker: Dask's heartbeat interval is 0.5 s, so the warning is at 1.5 s (3 ×), clear below 1.25 s (2.5 ×).
@@ -102,10 +108,14 @@ const CASES: readonly Case[] = [
 		critical: 5.5,
 		heldCritical: 4.8,
 		warning: 2.5,
-		heldText:
-			/^10\.0\.0\.1:1: no heartbeat for 1\.3 s \(expected every 0\.5 s\), under the warning threshold \(3 x 0\.5 s\) but not yet below 2\.5 x 0\.5 s$/,
-		clearingText:
-			/^10\.0\.0\.1:1: no heartbeat for 1\.6 s \(expected every 0\.5 s\); back under 2\.5 x 0\.5 s since \d\d:\d\d:\d\d UTC$/,
+		heldText: new RegExp(
+			/^10\.0\.0\.1:1: no heartbeat for 1\.3 s \(expected every 0\.5 s\), under /.source +
+				/the warning threshold \(3 x 0\.5 s\) but not yet below 2\.5 x 0\.5 s$/.source,
+		),
+		clearingText: new RegExp(
+			/^10\.0\.0\.1:1: no heartbeat for 1\.6 s \(expected every /.source +
+				/0\.5 s\); back under 2\.5 x 0\.5 s since \d\d:\d\d:\d\d UTC$/.source,
+		),
 	},
 ];
 
@@ -187,7 +197,8 @@ describe.each(CASES)('$kind alert hysteresis', (c) => {
 		expect(clearing).toMatchObject({state: 'ongoing', severity: 'warning', clearing_since: at(20)});
 		expect(clearing?.message).toMatch(c.clearingText);
 		state = polls(repeat(c.clear, 4), c, state); // polls 21–24: 8 s clear
-		expect(state.alerts.get(`${c.kind}|${ADDRESS}`)).toBe(clearing); // unchanged while it clears: no new objects, no churn
+		// unchanged while it clears: no new objects, no churn
+		expect(state.alerts.get(`${c.kind}|${ADDRESS}`)).toBe(clearing);
 		state = polls([c.clear], c, state); // poll 25: 10 s clear
 		expect(ongoingSeverity(state, c.kind)).toBe('none');
 		const events = eventsOf(state, c.kind);

@@ -11,7 +11,10 @@ import {fixtureSnapshot, prefix, snapshot} from '../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
 
-/** The fixture scenarios of one version as consecutive polls 10 s apart (they happened in this order on one scheduler). */
+/**
+ * The fixture scenarios of one version as consecutive polls 10 s apart (they happened in this order
+ * on one scheduler).
+ */
 function run(version: FixtureVersion, scenarios: readonly Scenario[]): ClusterState[] {
 	const states: ClusterState[] = [];
 	let state = initialState();
@@ -64,43 +67,50 @@ describe.each(['2022.12.1', '2026.7.1'] as const)('per-prefix progress on the re
 		expect(view.prefixes.reduce((n, p) => n + p.in_flight, 0)).toBe(active);
 	});
 
-	it('keeps each finished run whole at an epoch, counts new prefixes from their birth, and erred apart from done', () => {
-		const [, memoryHeavy, errors] = run(version, ['busy', 'memory-heavy', 'errors']);
-		const heavy = progressView(memoryHeavy!);
-		expect(heavy.epoch).toBe(true); // nothing in flight cluster-wide
-		expect(rows(memoryHeavy!)['inc']).toMatchObject({done: 200, total: 200, in_flight: 0, exact: true});
-		expect(rows(memoryHeavy!)['make_blob']).toMatchObject({
-			done: 12,
-			total: 12,
-			in_flight: 0,
-			exact: true,
-			counted_from: 'birth',
-			since: T0 / 1000,
-		});
-		const e = rows(errors!);
-		expect(e['explode']).toMatchObject({done: 0, total: 6, erred: 6, in_flight: 0, exact: true});
-		expect(e['summarize']).toMatchObject({done: 0, total: 1, erred: 1, in_flight: 0});
-		expect(e['divide']).toMatchObject({done: 0, total: 2, erred: 2});
-	});
+	it(
+		'keeps each finished run whole at an epoch, ' + 'counts new prefixes from their birth, and erred apart from done',
+		() => {
+			const [, memoryHeavy, errors] = run(version, ['busy', 'memory-heavy', 'errors']);
+			const heavy = progressView(memoryHeavy!);
+			expect(heavy.epoch).toBe(true); // nothing in flight cluster-wide
+			expect(rows(memoryHeavy!)['inc']).toMatchObject({done: 200, total: 200, in_flight: 0, exact: true});
+			expect(rows(memoryHeavy!)['make_blob']).toMatchObject({
+				done: 12,
+				total: 12,
+				in_flight: 0,
+				exact: true,
+				counted_from: 'birth',
+				since: T0 / 1000,
+			});
+			const e = rows(errors!);
+			expect(e['explode']).toMatchObject({done: 0, total: 6, erred: 6, in_flight: 0, exact: true});
+			expect(e['summarize']).toMatchObject({done: 0, total: 1, erred: 1, in_flight: 0});
+			expect(e['divide']).toMatchObject({done: 0, total: 2, erred: 2});
+		},
+	);
 
-	it('counts a recomputation after an epoch from that epoch, and says when a lost worker makes in-flight an upper bound', () => {
-		const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died']);
-		const died = rows(states[3]!);
-		const epochS = (T0 + 20_000) / 1000; // the errors poll: nothing in flight
-		// gamma died: its 6 blobs are recomputed. make_blob moved after the epoch, so it counts from it.
-		expect(died['make_blob']).toMatchObject({done: 0, total: 6, in_flight: 6, counted_from: 'epoch', since: epochS});
-		// pinned-sleep: 2 tasks, retried once each (processing → released → waiting): the counters say 4 in flight.
-		// Only the cluster total (14) can tell something is off, so in-flight rows are not exact.
-		expect(died['pinned-sleep']).toMatchObject({total: 4, in_flight: 4, exact: false});
-		expect(died['make_blob']!.exact).toBe(false);
-		// No task of slow-process-late went through released: its figure is exact on its own.
-		expect(died['slow-process-late']).toMatchObject({done: 0, total: 6, in_flight: 6, exact: true});
-		expect(
-			progressView(states[3]!)
-				.prefixes.slice(0, 3)
-				.map((p) => p.in_flight > 0),
-		).toEqual([true, true, true]); // active first
-	});
+	it(
+		'counts a recomputation after an epoch from that epoch, ' +
+			'and says when a lost worker makes in-flight an upper bound',
+		() => {
+			const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died']);
+			const died = rows(states[3]!);
+			const epochS = (T0 + 20_000) / 1000; // the errors poll: nothing in flight
+			// gamma died: its 6 blobs are recomputed. make_blob moved after the epoch, so it counts from it.
+			expect(died['make_blob']).toMatchObject({done: 0, total: 6, in_flight: 6, counted_from: 'epoch', since: epochS});
+			// pinned-sleep: 2 tasks, retried once each (processing → released → waiting): the counters say 4 in flight.
+			// Only the cluster total (14) can tell something is off, so in-flight rows are not exact.
+			expect(died['pinned-sleep']).toMatchObject({total: 4, in_flight: 4, exact: false});
+			expect(died['make_blob']!.exact).toBe(false);
+			// No task of slow-process-late went through released: its figure is exact on its own.
+			expect(died['slow-process-late']).toMatchObject({done: 0, total: 6, in_flight: 6, exact: true});
+			expect(
+				progressView(states[3]!)
+					.prefixes.slice(0, 3)
+					.map((p) => p.in_flight > 0),
+			).toEqual([true, true, true]); // active first
+		},
+	);
 
 	it('drops what a departed client left in flight at the next epoch (client-closed)', () => {
 		const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died', 'client-closed']);

@@ -104,7 +104,8 @@ describe('retire outcomes from the following polls', () => {
 				poll(6, [alpha, betaAgain, gamma]),
 			],
 			events: [
-				"info beta retired and rejoined empty (its nanny restarted it; stopping it for good is the resource manager's job) (scheduler answered HTTP 200: retired beta)",
+				'info beta retired and rejoined empty (its nanny restarted it; ' +
+					"stopping it for good is the resource manager's job) (scheduler answered HTTP 200: retired beta)",
 			],
 		},
 		{
@@ -116,7 +117,8 @@ describe('retire outcomes from the following polls', () => {
 				poll(6, [alpha, {...beta, keys_in_memory: 0}]),
 			],
 			events: [
-				"info beta retired and rejoined empty (its nanny restarted it; stopping it for good is the resource manager's job) (scheduler answered HTTP 200: retired beta)",
+				'info beta retired and rejoined empty (its nanny restarted it; ' +
+					"stopping it for good is the resource manager's job) (scheduler answered HTTP 200: retired beta)",
 			],
 		},
 		{
@@ -128,7 +130,8 @@ describe('retire outcomes from the following polls', () => {
 				poll(32, [alpha]),
 			],
 			events: [
-				'info beta retired: its 7 keys moved, it left (its nanny did not bring it back) (scheduler answered HTTP 200: retired beta)',
+				'info beta retired: its 7 keys moved, it left (its nanny did not bring it back) ' +
+					'(scheduler answered HTTP 200: retired beta)',
 			],
 		},
 		{
@@ -166,7 +169,8 @@ describe('retire outcomes from the following polls', () => {
 				poll(2, [alpha, gamma], [request(gamma.address), answered(gamma.address, 404, '404: Not Found')]),
 			],
 			events: [
-				"warning retire of gamma refused: the scheduler's api module is not enabled (add distributed.http.scheduler.api to distributed.scheduler.http.routes)",
+				"warning retire of gamma refused: the scheduler's api module is not enabled " +
+					'(add distributed.http.scheduler.api to distributed.scheduler.http.routes)',
 			],
 		},
 		{

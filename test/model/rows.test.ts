@@ -150,26 +150,31 @@ describe('lost workers in the table', () => {
 		expect(workerRows(state, {...sortBy('name'), includeLost: false}).rows.map((r) => r.name)).toEqual(['a']);
 	});
 
-	it("with includeLost 'held', list the gone only for worker_lost_hold_s after their loss (synthesized, short hold)", () => {
-		const [a, b, c] = ['a', 'b', 'c'].map((n) => worker(`tcp://${n}:1`, {name: n}));
-		let state = reduce(initialState({thresholds: {worker_lost_hold_s: 10}}), {
-			type: 'snapshot',
-			snapshot: snapshot(T0 / 1000, [a!, b!, c!]),
-			nowMs: T0,
-		});
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 2, [a!, c!]), nowMs: T0 + 2000}); // b lost
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 6, [a!]), nowMs: T0 + 6000}); // c lost
-		const held = (nowMs: number) => {
-			const at = reduce(state, {type: 'tick', nowMs});
-			return workerRows(at, {...sortBy('name'), includeLost: 'held'});
-		};
-		expect(held(T0 + 11_999).rows.map((r) => `${r.name} ${r.status}`)).toEqual(['a running', 'b lost', 'c lost']);
-		expect(held(T0 + 12_000).rows.map((r) => r.name)).toEqual(['a', 'c']);
-		expect(held(T0 + 16_000)).toMatchObject({total: 1});
-		const later = reduce(state, {type: 'tick', nowMs: T0 + 16_000});
-		expect(workerRows(later, sortBy('name')).rows.map((r) => r.name)).toEqual(['a', 'b', 'c']); // the default still lists them
-		expect(workerRows(later, {...sortBy('name'), includeLost: 'held'}).rows).toBe(
-			workerRows(later, {...sortBy('name'), includeLost: 'held'}).rows,
-		); // memoized
-	});
+	it(
+		"with includeLost 'held', list the gone only for worker_lost_hold_s after their loss (synthesized, " +
+			'short hold)',
+		() => {
+			const [a, b, c] = ['a', 'b', 'c'].map((n) => worker(`tcp://${n}:1`, {name: n}));
+			let state = reduce(initialState({thresholds: {worker_lost_hold_s: 10}}), {
+				type: 'snapshot',
+				snapshot: snapshot(T0 / 1000, [a!, b!, c!]),
+				nowMs: T0,
+			});
+			state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 2, [a!, c!]), nowMs: T0 + 2000}); // b lost
+			state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 6, [a!]), nowMs: T0 + 6000}); // c lost
+			const held = (nowMs: number) => {
+				const at = reduce(state, {type: 'tick', nowMs});
+				return workerRows(at, {...sortBy('name'), includeLost: 'held'});
+			};
+			expect(held(T0 + 11_999).rows.map((r) => `${r.name} ${r.status}`)).toEqual(['a running', 'b lost', 'c lost']);
+			expect(held(T0 + 12_000).rows.map((r) => r.name)).toEqual(['a', 'c']);
+			expect(held(T0 + 16_000)).toMatchObject({total: 1});
+			const later = reduce(state, {type: 'tick', nowMs: T0 + 16_000});
+			// the default still lists them
+			expect(workerRows(later, sortBy('name')).rows.map((r) => r.name)).toEqual(['a', 'b', 'c']);
+			expect(workerRows(later, {...sortBy('name'), includeLost: 'held'}).rows).toBe(
+				workerRows(later, {...sortBy('name'), includeLost: 'held'}).rows,
+			); // memoized
+		},
+	);
 });

@@ -78,7 +78,9 @@ describe(`a synthesized cluster of ${N} workers at 1 Hz`, () => {
 		});
 		const steady = median(times.slice(2));
 		console.log(
-			`reduce, ${N} workers, ${label} (${state.alerts.size} ongoing alerts): first ${times[0]?.toFixed(1)} ms, median of the next ${times.length - 2}: ${steady.toFixed(1)} ms, max ${Math.max(...times.slice(2)).toFixed(1)} ms`,
+			`reduce, ${N} workers, ${label} (${state.alerts.size} ongoing alerts): ` +
+				`first ${times[0]?.toFixed(1)} ms, median of the next ${times.length - 2}: ` +
+				`${steady.toFixed(1)} ms, max ${Math.max(...times.slice(2)).toFixed(1)} ms`,
 		);
 		expect(steady).toBeLessThan(2000); // loose: a loaded CI machine; npm run bench measures speed
 		expect(state.workers.size).toBe(N);
@@ -108,7 +110,9 @@ describe(`a synthesized cluster of ${N} workers at 1 Hz`, () => {
 		progressView(state);
 		const triageMs = performance.now() - start;
 		console.log(
-			`${N} rows: build+sort ${sortMs.toFixed(1)} ms, same query again ${cachedMs.toFixed(2)} ms, filter ${filterMs.toFixed(1)} ms, narrowed filter ${narrowMs.toFixed(2)} ms; triage + progress ${triageMs.toFixed(1)} ms`,
+			`${N} rows: build+sort ${sortMs.toFixed(1)} ms, same query again ${cachedMs.toFixed(2)} ms, ` +
+				`filter ${filterMs.toFixed(1)} ms, narrowed filter ${narrowMs.toFixed(2)} ms; ` +
+				`triage + progress ${triageMs.toFixed(1)} ms`,
 		);
 		expect(byCpu.rows).toHaveLength(N);
 		expect(filtered.rows.length).toBe(111);

@@ -141,7 +141,8 @@ describe('stall detection', () => {
 			['c', undefined],
 		]);
 		expect(alert?.message).toBe(
-			'stalled? no task completed for 75 s while 4 tasks are processing; a, b hold them at under 5 % CPU (tasks that sleep or wait on I/O look the same)',
+			'stalled? no task completed for 75 s while 4 tasks are processing; a, ' +
+				'b hold them at under 5 % CPU (tasks that sleep or wait on I/O look the same)',
 		);
 	});
 

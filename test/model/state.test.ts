@@ -103,31 +103,35 @@ describe('the worker list', () => {
 		expect(kinds(state)).not.toContain('worker_lost:critical');
 	});
 
-	it('keeps the last good snapshot when no scheduler endpoint answered, even one whose worker list came out empty (synthesized: a degraded build)', () => {
-		const a = worker('tcp://a:1', {name: 'a', memory_process_bytes: 100});
-		const good = snapshot(
-			T0 / 1000,
-			[a],
-			{},
-			{
-				workers_source: 'identity',
-				endpoints: [health('/json/identity.json', true, T0 / 1000), health('/metrics', true, T0 / 1000)],
-			},
-		);
-		let state = reduce(initialState({intervalMs: 2000}), {type: 'snapshot', snapshot: good, nowMs: T0});
-		const degraded = snapshot(
-			T0 / 1000 + 2,
-			[],
-			{},
-			{endpoints: [health('/json/identity.json', false, T0 / 1000), health('/metrics', false, T0 / 1000)]},
-		);
-		state = reduce(state, {type: 'snapshot', snapshot: degraded, nowMs: T0 + 2000});
-		expect(state.snapshot).toBe(good);
-		expect(state.workers.get('tcp://a:1')).toMatchObject({lastSeenMs: T0});
-		expect(state.workers.get('tcp://a:1')?.lostMs).toBeUndefined();
-		expect(state.source).toMatchObject({missedRounds: 1, lastFreshMs: T0});
-		expect(state.nowMs).toBe(T0 + 2000);
-	});
+	it(
+		'keeps the last good snapshot when no scheduler endpoint answered, ' +
+			'even one whose worker list came out empty (synthesized: a degraded build)',
+		() => {
+			const a = worker('tcp://a:1', {name: 'a', memory_process_bytes: 100});
+			const good = snapshot(
+				T0 / 1000,
+				[a],
+				{},
+				{
+					workers_source: 'identity',
+					endpoints: [health('/json/identity.json', true, T0 / 1000), health('/metrics', true, T0 / 1000)],
+				},
+			);
+			let state = reduce(initialState({intervalMs: 2000}), {type: 'snapshot', snapshot: good, nowMs: T0});
+			const degraded = snapshot(
+				T0 / 1000 + 2,
+				[],
+				{},
+				{endpoints: [health('/json/identity.json', false, T0 / 1000), health('/metrics', false, T0 / 1000)]},
+			);
+			state = reduce(state, {type: 'snapshot', snapshot: degraded, nowMs: T0 + 2000});
+			expect(state.snapshot).toBe(good);
+			expect(state.workers.get('tcp://a:1')).toMatchObject({lastSeenMs: T0});
+			expect(state.workers.get('tcp://a:1')?.lostMs).toBeUndefined();
+			expect(state.source).toMatchObject({missedRounds: 1, lastFreshMs: T0});
+			expect(state.nowMs).toBe(T0 + 2000);
+		},
+	);
 
 	it('takes no round without an answer as the baseline: the first answer is, so its workers did not "join"', () => {
 		const failed = snapshot(

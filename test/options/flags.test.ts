@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {FLAGS, HELP_OPTIONS, helpText, parseArgv} from '../../source/options/flags.js';
+import {FLAGS} from '../../source/options/flag-table.js';
+import {HELP_OPTIONS, helpText, parseArgv} from '../../source/options/flags.js';
 
 describe('flags and help', () => {
 	it('documents every flag in the help, in the flag table order', () => {

@@ -59,7 +59,8 @@ describe('resolveRecordOptions', () => {
 		],
 		[
 			{replay: 'x', at: 'yesterday'},
-			'--at: "yesterday" is not a moment (use ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or an offset from the start such as +90s or +2m)',
+			'--at: "yesterday" is not a moment (use ISO-8601 (2026-11-29T14:05:00Z), ' +
+				'HH:MM[:SS], or an offset from the start such as +90s or +2m)',
 		],
 		[{replay: 'x', diff: '+1s'}, '--diff needs two moments separated by a comma, e.g. --diff +30s,+2m (got "+1s")'],
 	] as Array<[RecordFlags, string]>)('rejects %j with one line', (flags, message) => {

@@ -25,7 +25,10 @@ describe.each(FIXTURE_VERSIONS)('--check on Dask %s fixtures', (version) => {
 		const result = checkResult([check]);
 		expect(result.exitCode).toBe(0);
 		expect(result.line).toMatch(
-			/^DASK OK - 3 workers, 5 threads, \d+% memory, 0 alerts in one poll \| workers=3;;;0 threads=5;;;0 memory=[\d.]+%;;;0;100 /,
+			new RegExp(
+				/^DASK OK - 3 workers, 5 threads, \d+% memory, 0 alerts in one /.source +
+					/poll \| workers=3;;;0 threads=5;;;0 memory=[\d.]+%;;;0;100 /.source,
+			),
 		);
 		expect(result.line).not.toContain('\n');
 	});
@@ -34,15 +37,19 @@ describe.each(FIXTURE_VERSIONS)('--check on Dask %s fixtures', (version) => {
 		expect(judged(version, 'memory-heavy').state).toBe('OK');
 	});
 
-	it('a worker over the critical memory threshold is CRITICAL, named first, with the thresholds in force in the perfdata (exit 2)', () => {
-		const check = judged(version, 'memory-heavy', LOW);
-		expect(check.state).toBe('CRITICAL');
-		expect(check.text).toMatch(/^beta/);
-		const result = checkResult([check]);
-		expect(result.exitCode).toBe(2);
-		expect(result.line).toMatch(/^DASK CRITICAL - beta/);
-		expect(result.line).toMatch(/ worker_memory_max=\d+(\.\d)?%;40;50;0;100 /);
-	});
+	it(
+		'a worker over the critical memory threshold is CRITICAL, ' +
+			'named first, with the thresholds in force in the perfdata (exit 2)',
+		() => {
+			const check = judged(version, 'memory-heavy', LOW);
+			expect(check.state).toBe('CRITICAL');
+			expect(check.text).toMatch(/^beta/);
+			const result = checkResult([check]);
+			expect(result.exitCode).toBe(2);
+			expect(result.line).toMatch(/^DASK CRITICAL - beta/);
+			expect(result.line).toMatch(/ worker_memory_max=\d+(\.\d)?%;40;50;0;100 /);
+		},
+	);
 });
 
 describe('the plugin line', () => {
@@ -63,7 +70,10 @@ describe('the plugin line', () => {
 		const result = checkResult([ok, bad, down]);
 		expect(result.exitCode).toBe(2);
 		expect(result.line).toMatch(
-			/^DASK CRITICAL - dev:8787 CRITICAL: beta.*; lab:8787 CRITICAL: cannot read the scheduler: nothing answers.*; prod:8787 OK: 3 workers/,
+			new RegExp(
+				/^DASK CRITICAL - dev:8787 CRITICAL: beta.*; lab:8787 CRITICAL: /.source +
+					/cannot read the scheduler: nothing answers.*; prod:8787 OK: 3 workers/.source,
+			),
 		);
 		expect(result.line).toContain(' prod:8787/workers=3;;;0');
 		expect(result.line).toContain(' dev:8787/paused=');

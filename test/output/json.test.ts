@@ -49,27 +49,30 @@ describe.each(FIXTURE_VERSIONS)('the --json triage after the Dask %s scenarios i
 	const document = JSON.parse(formatOnce(pipeline, true)!) as JsonDocument;
 	const triage = triageView(pipeline.state());
 
-	it('holds the ongoing alerts, the event log, the counts by severity, adaptive and stall of the TUI’s triage view', () => {
-		expect(document).toMatchObject(
-			JSON.parse(
-				JSON.stringify(toJsonDocument(pipeline.snapshot()!, triageExtras(triage, pipeline.state()))),
-			) as object,
-		);
-		expect(document.alerts?.map((a) => [a.kind, a.severity, a.subject_name, a.state])[0]).toEqual([
-			'worker_lost',
-			'critical',
-			'gamma',
-			'ongoing',
-		]);
-		expect(document.severity_counts).toEqual(triage.counts);
-		expect(document.severity_counts?.critical).toBeGreaterThanOrEqual(1);
-		expect(document.events?.map((e) => e.kind)).toContain('spilling');
-		const times = document.events!.map((e) => e.start_time);
-		expect(times).toEqual([...times].sort((a, b) => b - a));
-		expect(document.adaptive?.desired_workers).toBe(pipeline.snapshot()!.scheduler.desired_workers);
-		expect(document.adaptive?.notes.some((note) => note.includes('not visible over HTTP'))).toBe(true);
-		expect(document.stall?.stalled).toBe(false);
-	});
+	it(
+		'holds the ongoing alerts, the event log, the counts by severity, ' + 'adaptive and stall of the TUI’s triage view',
+		() => {
+			expect(document).toMatchObject(
+				JSON.parse(
+					JSON.stringify(toJsonDocument(pipeline.snapshot()!, triageExtras(triage, pipeline.state()))),
+				) as object,
+			);
+			expect(document.alerts?.map((a) => [a.kind, a.severity, a.subject_name, a.state])[0]).toEqual([
+				'worker_lost',
+				'critical',
+				'gamma',
+				'ongoing',
+			]);
+			expect(document.severity_counts).toEqual(triage.counts);
+			expect(document.severity_counts?.critical).toBeGreaterThanOrEqual(1);
+			expect(document.events?.map((e) => e.kind)).toContain('spilling');
+			const times = document.events!.map((e) => e.start_time);
+			expect(times).toEqual([...times].sort((a, b) => b - a));
+			expect(document.adaptive?.desired_workers).toBe(pipeline.snapshot()!.scheduler.desired_workers);
+			expect(document.adaptive?.notes.some((note) => note.includes('not visible over HTTP'))).toBe(true);
+			expect(document.stall?.stalled).toBe(false);
+		},
+	);
 
 	it("keeps the lost worker's last status, memory, tasks and last seen, with the time it was lost", () => {
 		const gamma = document.lost_workers?.find((w) => w.name === 'gamma');

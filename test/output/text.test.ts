@@ -27,23 +27,30 @@ function lines(text: string): string[] {
 }
 
 describe('formatSnapshotText', () => {
-	it('heads the table with URL, workers by state, threads, memory, tasks by state, the data source, alerts and the adaptive target', () => {
-		const {snapshot, text} = textOf('2026.7.1', 'busy');
-		const [url, workers, threads, memory, tasks, source, alerts, , desired] = lines(text);
-		expect(url).toBe('URL       http://127.0.0.1:8788/  at 2026-11-29 17:06:32 UTC  (Dask >=2025.4)');
-		expect(workers).toBe('Workers   3: 0 idle, 3 partially saturated, 0 saturated, 0 paused, 0 retiring');
-		expect(threads).toBe(`Threads   ${snapshot.scheduler.threads}`);
-		expect(memory).toMatch(/^Memory {4}\d+\.\d MiB used \/ 3\.6 GiB limit \(\d+ %\), 0 B spilled$/);
-		const t = snapshot.scheduler.tasks;
-		expect(tasks).toBe(
-			`Tasks     ${snapshot.scheduler.tasks_total}: ${t.waiting} waiting, ${t.queued} queued, ${t.processing} processing, ${t.memory} in memory, ${t.erred} erred, ${t['no-worker']} no-worker, ${t.released} released`,
-		);
-		expect(source).toContain('Source    workers from /json/identity.json');
-		expect(alerts).toBe('Alerts    1 ongoing: 0 critical, 1 warning, 0 info');
-		expect(desired).toBe(
-			`Adaptive  ${snapshot.scheduler.desired_workers} desired by the scheduler; now 3 workers; scale up; /api/v1/adaptive_target ${snapshot.scheduler.adaptive_target} (0 s old)`,
-		);
-	});
+	it(
+		'heads the table with URL, workers by state, threads, memory, ' +
+			'tasks by state, the data source, alerts and the adaptive target',
+		() => {
+			const {snapshot, text} = textOf('2026.7.1', 'busy');
+			const [url, workers, threads, memory, tasks, source, alerts, , desired] = lines(text);
+			expect(url).toBe('URL       http://127.0.0.1:8788/  at 2026-11-29 17:06:32 UTC  (Dask >=2025.4)');
+			expect(workers).toBe('Workers   3: 0 idle, 3 partially saturated, 0 saturated, 0 paused, 0 retiring');
+			expect(threads).toBe(`Threads   ${snapshot.scheduler.threads}`);
+			expect(memory).toMatch(/^Memory {4}\d+\.\d MiB used \/ 3\.6 GiB limit \(\d+ %\), 0 B spilled$/);
+			const t = snapshot.scheduler.tasks;
+			expect(tasks).toBe(
+				`Tasks     ${snapshot.scheduler.tasks_total}: ${t.waiting} waiting, ` +
+					`${t.queued} queued, ${t.processing} processing, ${t.memory} in memory, ` +
+					`${t.erred} erred, ${t['no-worker']} no-worker, ${t.released} released`,
+			);
+			expect(source).toContain('Source    workers from /json/identity.json');
+			expect(alerts).toBe('Alerts    1 ongoing: 0 critical, 1 warning, 0 info');
+			expect(desired).toBe(
+				`Adaptive  ${snapshot.scheduler.desired_workers} desired by the scheduler; now 3 workers; ` +
+					`scale up; /api/v1/adaptive_target ${snapshot.scheduler.adaptive_target} (0 s old)`,
+			);
+		},
+	);
 
 	it('prints one aligned row per worker, sorted by name', () => {
 		const {snapshot, text: table} = textOf('2022.12.1', 'memory-heavy');

@@ -17,11 +17,15 @@ describe('the Alerts block of --once', () => {
 		const triage = triageAfter('2022.12.1', ['busy', 'memory-heavy', 'errors', 'worker-died']);
 		const [head, ...rows] = alertsLines(triage);
 		expect(head).toBe(
-			`Alerts    ${triage.alerts.length} ongoing: ${triage.counts.critical} critical, ${triage.counts.warning} warning, ${triage.counts.info} info`,
+			`Alerts    ${triage.alerts.length} ongoing: ${triage.counts.critical} critical, ` +
+				`${triage.counts.warning} warning, ${triage.counts.info} info`,
 		);
 		expect(rows).toHaveLength(triage.alerts.length);
 		expect(rows[0]).toMatch(
-			/^ {10}CRITICAL {2}gamma {4}worker gamma \(tcp:\/\/127\.0\.0\.1:40003\) lost: last status running; .*\(since \d\d:\d\d:\d\d, \d+(\.\d)? s\)$/,
+			new RegExp(
+				/^ {10}CRITICAL {2}gamma {4}worker gamma \(tcp:\/\/127\.0\.0\.1:40003\) /.source +
+					/lost: last status running; .*\(since \d\d:\d\d:\d\d, \d+(\.\d)? s\)$/.source,
+			),
 		);
 		expect(rows.slice(1).every((row) => /^ {10}WARNING /.test(row))).toBe(true);
 		expect(rows.some((row) => row.includes('beta is spilling to disk'))).toBe(true);
@@ -39,7 +43,8 @@ describe('the Adaptive lines of --once', () => {
 		expect(desired).toBe(34);
 		const lines = adaptiveLines(triage.adaptive);
 		expect(lines[0]).toBe(
-			`Adaptive  34 desired by the scheduler (~${triage.adaptive.approx_workers} workers at the mean threads per worker); now 3 workers; scale up; /api/v1/adaptive_target 34 (0 s old)`,
+			`Adaptive  34 desired by the scheduler (~${triage.adaptive.approx_workers} workers at the ` +
+				'mean threads per worker); now 3 workers; scale up; /api/v1/adaptive_target 34 (0 s old)',
 		);
 		expect(lines[1]).toContain('this Dask counts threads: 34 ~');
 		expect(lines).toContain('          recomputed 34: cpu term 34, memory term 0, cpu wins, target duration 5 s');

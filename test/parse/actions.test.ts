@@ -53,7 +53,8 @@ describe('actions in the poll stream', () => {
 				answer: '{"Error": "Internal Server Error"}',
 			},
 		]);
-		// The fixture itself holds a GET of /api/v1/retire_workers (a probe of the api module): that answer stays the cached one.
+		// The fixture itself holds a GET of /api/v1/retire_workers (a probe of the api module): that
+		// answer stays the cached one.
 		const cached = [...pipeline.cache().entries.values()].filter((e) => e.path === '/api/v1/retire_workers');
 		expect(cached.map((e) => e.latest.result.startedMs)).toEqual(
 			busy.responses.filter((r) => r.path === '/api/v1/retire_workers').map((r) => r.startedMs),

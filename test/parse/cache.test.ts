@@ -33,7 +33,8 @@ describe('ScrapeCache', () => {
 		// Nor beside the parsed value: keeping them to spare parsing a repeated text cost more than it saved.
 		expect(answers.filter((a) => 'body' in a.result || 'body' in a)).toEqual([]);
 		expect(entryOf(cache, 'scheduler', '/json/identity.json')?.latest.parsed?.kind).toBe('identity');
-		expect(busy.responses.every((r) => r.status !== 200 || r.body !== undefined)).toBe(true); // the round itself is untouched
+		// the round itself is untouched
+		expect(busy.responses.every((r) => r.status !== 200 || r.body !== undefined)).toBe(true);
 	});
 
 	it('falls back to workers.html while identity.json fails and returns to it when it answers again', () => {

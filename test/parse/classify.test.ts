@@ -65,7 +65,8 @@ describe('classify on recorded answers', () => {
 		);
 		expect(c.state).toBe('failed');
 		expect(c.detail).toBe(
-			'HTTP 500 Internal Server Error: identity.json fails while workers are busy on Dask >= 2023.4 (dask/distributed#8370)',
+			'HTTP 500 Internal Server Error: identity.json fails while ' +
+				'workers are busy on Dask >= 2023.4 (dask/distributed#8370)',
 		);
 	});
 });
@@ -87,7 +88,8 @@ describe('classify on answers no fixture has', () => {
 
 	it('reads the Prometheus stub as unavailable', () => {
 		const stub =
-			'# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
+			'# Prometheus metrics are not available, see: ' +
+			'https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
 		expect(classify(answer('/metrics', {contentType: 'text/plain; version=0.0.4', body: stub})).state).toBe(
 			'unavailable',
 		);

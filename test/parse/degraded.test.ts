@@ -11,7 +11,8 @@ import {countsJson, snapshotOf} from '../helpers/fixture-expect.js';
 // different names"; the Debian package does not pull it in). The recordings had prometheus_client,
 // so the body is written here.
 const PROMETHEUS_STUB =
-	'# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
+	'# Prometheus metrics are not available, see: ' +
+	'https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
 
 const stubMetrics = (entry: ManifestEntry): Partial<EndpointResult> | undefined =>
 	entry.path === '/metrics'

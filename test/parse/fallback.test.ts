@@ -112,24 +112,28 @@ describe('the workers.html fallback on 2022.12.1 (formatted text only)', () => {
 });
 
 describe('worker /metrics reached through the scheduler /proxy route', () => {
-	it("is matched to the worker by host and dashboard port (a real worker body served on the proxy path; the fixtures' proxy only had the hint page)", () => {
-		const betaBody = workerMetricsBody('2026.7.1', 'busy', 'beta');
-		const override = (entry: ManifestEntry, target: Target): Partial<EndpointResult> | undefined => {
-			if (target === 'scheduler' && entry.path === '/json/identity.json') return identityAnswers500(entry, target);
-			if (target === 'scheduler' && entry.path === '/proxy/8802/127.0.0.1/metrics') {
-				return {contentType: 'text/plain; version=0.0.4', body: betaBody};
-			}
-			return undefined;
-		};
-		const snap = snapshotOf('2026.7.1', 'busy', {override, targets: ['scheduler']});
-		const beta = snap.workers.find((w) => w.name === 'beta')!;
-		const alpha = snap.workers.find((w) => w.name === 'alpha')!;
-		const memory = promByLabel(betaBody, 'dask_worker_memory_bytes', 'type');
-		expect(beta.memory_managed_bytes).toBe(memory.get('managed'));
-		expect(beta.sources['memory_managed_bytes']).toBe('worker_metrics');
-		expect(alpha.memory_managed_bytes).toBeUndefined();
-		expect(alpha.memory_process_bytes).toBeGreaterThan(0); // the heartbeat RSS workers.html shows
-		expect(snap.scheduler.memory_managed_bytes).toBeUndefined(); // not every worker has it
-		expect(snap.endpoints.find((e) => e.path === '/proxy/8802/127.0.0.1/metrics')?.state).toBe('ok');
-	});
+	it(
+		'is matched to the worker by host and dashboard port (a real worker body served on the proxy path; ' +
+			"the fixtures' proxy only had the hint page)",
+		() => {
+			const betaBody = workerMetricsBody('2026.7.1', 'busy', 'beta');
+			const override = (entry: ManifestEntry, target: Target): Partial<EndpointResult> | undefined => {
+				if (target === 'scheduler' && entry.path === '/json/identity.json') return identityAnswers500(entry, target);
+				if (target === 'scheduler' && entry.path === '/proxy/8802/127.0.0.1/metrics') {
+					return {contentType: 'text/plain; version=0.0.4', body: betaBody};
+				}
+				return undefined;
+			};
+			const snap = snapshotOf('2026.7.1', 'busy', {override, targets: ['scheduler']});
+			const beta = snap.workers.find((w) => w.name === 'beta')!;
+			const alpha = snap.workers.find((w) => w.name === 'alpha')!;
+			const memory = promByLabel(betaBody, 'dask_worker_memory_bytes', 'type');
+			expect(beta.memory_managed_bytes).toBe(memory.get('managed'));
+			expect(beta.sources['memory_managed_bytes']).toBe('worker_metrics');
+			expect(alpha.memory_managed_bytes).toBeUndefined();
+			expect(alpha.memory_process_bytes).toBeGreaterThan(0); // the heartbeat RSS workers.html shows
+			expect(snap.scheduler.memory_managed_bytes).toBeUndefined(); // not every worker has it
+			expect(snap.endpoints.find((e) => e.path === '/proxy/8802/127.0.0.1/metrics')?.state).toBe('ok');
+		},
+	);
 });

@@ -32,7 +32,8 @@ describe('parseSchedulerMetrics', () => {
 	it('never derives a negative partially saturated count from overlapping 2022.12 subsets', () => {
 		const m = parseSchedulerMetrics(
 			parsePrometheus(
-				'dask_scheduler_workers{state="connected"} 2.0\ndask_scheduler_workers{state="saturated"} 1.0\ndask_scheduler_workers{state="idle"} 2.0\n',
+				'dask_scheduler_workers{state="connected"} 2.0\ndask_scheduler_workers{state="saturated"} ' +
+					'1.0\ndask_scheduler_workers{state="idle"} 2.0\n',
 			),
 		);
 		expect(workerCountsFromMetrics(m)?.counts.partially_saturated).toBe(0);

@@ -47,12 +47,16 @@ describe('parseWorkersHtml on every recorded workers.html', () => {
 	it('reads names with HTML entities, integer names, a stale row and a worker without a dashboard', () => {
 		// Rows as Tornado renders worker-table.html (2022.12.1 template) for cases the recordings lack.
 		const html = `<h1 class="title"> Scheduler tcp://10.0.0.1:8786 </h1><table class="table">
-<tr><th> Worker </th><th> Name </th><th> Cores </th><th> Memory </th><th> Memory use </th><th> Occupancy </th><th> Processing </th><th> In-memory </th><th> Services</th><th> Logs </th><th> Last seen </th></tr>
+<tr><th> Worker </th><th> Name </th><th> Cores </th><th> Memory </th><th> Memory use </th><th> Occupancy </th>
+<th> Processing </th><th> In-memory </th><th> Services</th><th> Logs </th><th> Last seen </th></tr>
 <tr style=background-color:#ffcdd2>
-<td><a href="../worker/tcp%3A%2F%2F10.0.0.5%3A1.html">tcp://10.0.0.5:1</a></td><td> a&amp;b &lt;x&gt; </td><td> 4 </td><td> 15.00 GiB </td>
-<td> <progress class="progress" value="1073741824" max="16106127360"></progress> </td><td> 20m 34s </td><td> 12 </td><td> 300 </td>
+<td><a href="../worker/tcp%3A%2F%2F10.0.0.5%3A1.html">tcp://10.0.0.5:1</a></td><td> a&amp;b &lt;x&gt; </td>
+<td> 4 </td><td> 15.00 GiB </td>
+<td> <progress class="progress" value="1073741824" max="16106127360"></progress> </td><td> 20m 34s </td>
+<td> 12 </td><td> 300 </td>
 <td> </td><td> <a href="../logs/x.html">logs</a></td><td> 1hr 5m </td></tr>
-<tr ><td><a href="../worker/tcp%3A%2F%2F10.0.0.6%3A2.html">tcp://10.0.0.6:2</a></td><td> 0 </td><td> 1 </td><td> 0 B </td>
+<tr ><td><a href="../worker/tcp%3A%2F%2F10.0.0.6%3A2.html">tcp://10.0.0.6:2</a></td><td> 0 </td><td> 1 </td>
+<td> 0 B </td>
 <td> <progress class="progress" value="5" max="0"></progress> </td><td> 0.00 us </td><td> 0 </td><td> 0 </td>
 <td> <a href="../../proxy/40123/10.0.0.6/status">dashboard</a> </td><td> logs </td><td> 12.50 ms </td></tr></table>`;
 		const page = parseWorkersHtml(html);
@@ -111,19 +115,23 @@ describe('parseWorkerPage on the recorded /info/worker pages', () => {
 		expect(page.byPrefix).toEqual([{prefix: 'inc', keys: 3, bytes: 84}]);
 	});
 
-	it('reads every recorded worker page of both versions: keys listed = In-memory column, processing = Processing column', () => {
-		let pages = 0;
-		for (const version of FIXTURE_VERSIONS) {
-			for (const scenario of SCENARIOS) {
-				for (const entry of loadManifest(version, scenario).entries) {
-					if (!entry.path.startsWith('/info/worker/') || !entry.file) continue;
-					const page = parseWorkerPage(readScenarioFile(version, scenario, entry.file));
-					expect(page.inMemory.length).toBe(page.row!.keys_in_memory);
-					expect(page.processing.length).toBe(page.row!.processing);
-					pages++;
+	it(
+		'reads every recorded worker page of both versions: ' +
+			'keys listed = In-memory column, processing = Processing column',
+		() => {
+			let pages = 0;
+			for (const version of FIXTURE_VERSIONS) {
+				for (const scenario of SCENARIOS) {
+					for (const entry of loadManifest(version, scenario).entries) {
+						if (!entry.path.startsWith('/info/worker/') || !entry.file) continue;
+						const page = parseWorkerPage(readScenarioFile(version, scenario, entry.file));
+						expect(page.inMemory.length).toBe(page.row!.keys_in_memory);
+						expect(page.processing.length).toBe(page.row!.processing);
+						pages++;
+					}
 				}
 			}
-		}
-		expect(pages).toBe(2 * (3 + 3 + 3 + 3 + 2 + 2));
-	});
+			expect(pages).toBe(2 * (3 + 3 + 3 + 3 + 2 + 2));
+		},
+	);
 });

@@ -127,7 +127,8 @@ describe('parsePrometheus edge cases', () => {
 
 	it('recognises the one-line "not available" stub Dask serves without prometheus_client', () => {
 		const stub =
-			'# Prometheus metrics are not available, see: https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
+			'# Prometheus metrics are not available, see: ' +
+			'https://docs.dask.org/en/stable/how-to/setup-prometheus.html#setup-prometheus-monitoring';
 		expect(isPrometheusStub(stub)).toBe(true);
 		expect(isPrometheusStub(`${stub}\n`)).toBe(true);
 		expect(parsePrometheus(stub).sampleCount).toBe(0);

@@ -116,8 +116,10 @@ describe('a synthesized 10,000-worker cluster', () => {
 		const steadyMs = performance.now() - steadyStart;
 
 		console.log(
-			`10,000 workers (identity ${(bodies.identity.length / 1e6).toFixed(1)} MB, workers.html ${(bodies.html.length / 1e6).toFixed(1)} MB, ` +
-				`10,000 worker /metrics ${((bodies.worker.length * WORKERS) / 1e6).toFixed(1)} MB): first round merge+snapshot ${firstMs.toFixed(0)} ms; ` +
+			`10,000 workers (identity ${(bodies.identity.length / 1e6).toFixed(1)} MB, ` +
+				`workers.html ${(bodies.html.length / 1e6).toFixed(1)} MB, ` +
+				`10,000 worker /metrics ${((bodies.worker.length * WORKERS) / 1e6).toFixed(1)} MB): ` +
+				`first round merge+snapshot ${firstMs.toFixed(0)} ms; ` +
 				`steady round (3 scheduler endpoints + ${SAMPLE_PER_ROUND} worker /metrics) ${steadyMs.toFixed(0)} ms`,
 		);
 
@@ -152,7 +154,8 @@ describe('a synthesized 10,000-worker cluster', () => {
 		const doc = parsePrometheus(body);
 		const ms = performance.now() - start;
 		console.log(
-			`scheduler /metrics of ${(body.length / 1e6).toFixed(2)} MB, ${doc.sampleCount} samples parsed in ${ms.toFixed(1)} ms`,
+			`scheduler /metrics of ${(body.length / 1e6).toFixed(2)} MB, ` +
+				`${doc.sampleCount} samples parsed in ${ms.toFixed(1)} ms`,
 		);
 		expect(doc.invalidLines).toBe(0);
 		expect(doc.samples.get('dask_scheduler_prefix_state_totals_total')!.length).toBeGreaterThan(12_000);

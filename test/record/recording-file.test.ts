@@ -146,7 +146,10 @@ describe('what a killed recorder leaves behind', () => {
 		});
 		child.kill('SIGTERM');
 		expect(out).toMatch(
-			/stopped: recording stopped: cannot write .*fsize\.ndjson\.gz: the file size limit is reached \(\d+ rounds kept\); monitoring goes on/,
+			new RegExp(
+				/stopped: recording stopped: cannot write .*fsize\.ndjson\.gz: the /.source +
+					/file size limit is reached \(\d+ rounds kept\); monitoring goes on/.source,
+			),
 		);
 		const kept = Number(/\((\d+) rounds kept\)/.exec(out)?.[1]);
 		const recording = await loadRecording(file);
@@ -170,7 +173,10 @@ describe('the size limit', () => {
 		expect(recorder.status()).toMatchObject({state: 'stopped', rounds: 2});
 		expect(messages).toEqual([
 			expect.stringMatching(
-				/^recording stopped: .*limited\.ndjson reached the --record-max limit of [\d.]+ kB after 2 rounds; monitoring goes on$/,
+				new RegExp(
+					/^recording stopped: .*limited\.ndjson reached the --record-max /.source +
+						/limit of [\d.]+ kB after 2 rounds; monitoring goes on$/.source,
+				),
 			),
 		]);
 		expect(readFileSync(file).length).toBeLessThanOrEqual(oneRound * 3);

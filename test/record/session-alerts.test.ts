@@ -47,7 +47,8 @@ describe('replaying the recorded Dask 2023.6.0 session', () => {
 		expect(doc.events.some((e) => e.message.includes('0 B on disk'))).toBe(false);
 	});
 
-	it('has no heartbeat alert at any moment, and a spilling alert only in the rising window after the true spill', async () => {
+	it('has no heartbeat alert at any moment, ' +
+		'and a spilling alert only in the rising window after the true spill', async () => {
 		const moments: number[] = [];
 		for (let offsetS = 0; FIRST_MS + offsetS * 1000 <= LAST_MS; offsetS += 5) moments.push(offsetS);
 		expect(moments.length).toBeGreaterThanOrEqual(33);

@@ -31,7 +31,9 @@ describe('time zones', () => {
 		const run = await runCli(['--replay', SESSION, '--diff', '19:26,19:25:30'], NEW_YORK);
 		expect(run.code).toBe(2);
 		expect(run.stderr).toBe(
-			'dask-top: --diff: the first moment (2026-11-30T19:26:00-05:00) is after the second (2026-11-30T19:25:30-05:00): give the earlier one first\nRun dask-top --help for usage.\n',
+			'dask-top: --diff: the first moment (2026-11-30T19:26:00-05:00) ' +
+				'is after the second (2026-11-30T19:25:30-05:00): ' +
+				'give the earlier one first\nRun dask-top --help for usage.\n',
 		);
 	});
 

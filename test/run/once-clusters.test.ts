@@ -47,21 +47,25 @@ describe('--once over several clusters', () => {
 		else process.env['XDG_CONFIG_HOME'] = savedConfigHome;
 	});
 
-	it('prints {"clusters": [...]} with --json, each document exactly the one a single URL prints, in the order given', async () => {
-		const both = await runMain(['--once', '--json', busy.url, died.url]);
-		expect(both.stderr).toBe('');
-		expect(both.code).toBe(0);
-		const document = JSON.parse(both.stdout) as ClustersDocument;
-		expect(Object.keys(document)).toEqual(['clusters']);
-		expect(document.clusters).toHaveLength(2);
-		const alone: JsonDocument[] = [];
-		for (const url of [busy.url, died.url])
-			alone.push(JSON.parse((await runMain(['--once', '--json', url])).stdout) as JsonDocument);
-		expect(document.clusters.map(shape)).toEqual(alone.map(shape));
-		expect(document.clusters[0]?.url).toBe(`${busy.url}/`);
-		expect(document.clusters[1]?.scheduler.address).toBe('tcp://127.0.0.1:8789');
-		expect(document.clusters[0]?.alerts?.map((a) => a.kind)).toEqual(alone[0]?.alerts?.map((a) => a.kind));
-	});
+	it(
+		'prints {"clusters": [...]} with --json, ' +
+			'each document exactly the one a single URL prints, in the order given',
+		async () => {
+			const both = await runMain(['--once', '--json', busy.url, died.url]);
+			expect(both.stderr).toBe('');
+			expect(both.code).toBe(0);
+			const document = JSON.parse(both.stdout) as ClustersDocument;
+			expect(Object.keys(document)).toEqual(['clusters']);
+			expect(document.clusters).toHaveLength(2);
+			const alone: JsonDocument[] = [];
+			for (const url of [busy.url, died.url])
+				alone.push(JSON.parse((await runMain(['--once', '--json', url])).stdout) as JsonDocument);
+			expect(document.clusters.map(shape)).toEqual(alone.map(shape));
+			expect(document.clusters[0]?.url).toBe(`${busy.url}/`);
+			expect(document.clusters[1]?.scheduler.address).toBe('tcp://127.0.0.1:8789');
+			expect(document.clusters[0]?.alerts?.map((a) => a.kind)).toEqual(alone[0]?.alerts?.map((a) => a.kind));
+		},
+	);
 
 	it('keeps the single-cluster document (no "clusters" wrapper) for one URL, and for one URL given twice', async () => {
 		const twice = await runMain(['--once', '--json', busy.url, `${busy.url}/status`]);
@@ -91,7 +95,8 @@ describe('--once over several clusters', () => {
 		const json = await runMain(['--once', '--json', busy.url, dead, died.url]);
 		expect(json.code).toBe(1);
 		expect(json.stderr).toBe(
-			`dask-top: nothing answers at ${dead}/ (connection refused): is the scheduler running, and is ${new URL(dead).port} its dashboard port?\n`,
+			`dask-top: nothing answers at ${dead}/ (connection refused): ` +
+				`is the scheduler running, and is ${new URL(dead).port} its dashboard port?\n`,
 		);
 		const document = JSON.parse(json.stdout) as ClustersDocument;
 		expect(document.clusters.map((d) => d.url)).toEqual([`${busy.url}/`, `${died.url}/`]);
@@ -133,7 +138,8 @@ describe('--once over several clusters', () => {
 		expect(code).toBe(2);
 		expect(stdout).toBe('');
 		expect(stderr).toBe(
-			'dask-top: --record records one cluster for now, got 2 scheduler URLs: run one dask-top --record per cluster\nRun dask-top --help for usage.\n',
+			'dask-top: --record records one cluster for now, got 2 scheduler URLs: ' +
+				'run one dask-top --record per cluster\nRun dask-top --help for usage.\n',
 		);
 		expect(busy.requests.length).toBe(before);
 	});

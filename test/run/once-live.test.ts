@@ -90,7 +90,8 @@ describe('a live --once --json', () => {
 		expect(code).toBe(2);
 		expect(stdout).toBe('');
 		expect(stderr).toBe(
-			'dask-top: --threshold memory_warning=2x: threshold memory_warning needs a number (fraction), got "2x"\nRun dask-top --help for usage.\n',
+			'dask-top: --threshold memory_warning=2x: threshold memory_warning needs a number (fraction), ' +
+				'got "2x"\nRun dask-top --help for usage.\n',
 		);
 	});
 });

@@ -32,7 +32,8 @@ describe('runReplay', () => {
 		const {result, stdout} = await replay(['--replay', SESSION, '--diff', 'start,end']);
 		expect(result).toBe(EXIT_OK);
 		expect(stdout).toMatch(/^dask-top diff {2}http:/);
-		expect(stdout).toMatch(/\nfrom \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d \(\+0s\) {2}to /); // local time with its offset
+		// local time with its offset
+		expect(stdout).toMatch(/\nfrom \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d \(\+0s\) {2}to /);
 	});
 
 	it('a moment outside the recording is one line and exit 1', async () => {

@@ -106,7 +106,8 @@ describe('diagnoseFirstContact', () => {
 			'connection refused',
 			failing('refused', 'connection refused'),
 			{},
-			'nothing answers at http://10.0.0.5:8787/ (connection refused): is the scheduler running, and is 8787 its dashboard port?',
+			'nothing answers at http://10.0.0.5:8787/ (connection refused): ' +
+				'is the scheduler running, and is 8787 its dashboard port?',
 			false,
 		],
 		[
@@ -122,7 +123,8 @@ describe('diagnoseFirstContact', () => {
 			'a TLS failure',
 			failing('tls', 'self-signed certificate'),
 			{},
-			'TLS failure talking to http://10.0.0.5:8787/: self-signed certificate; pass its CA with --ca-file FILE, or --insecure',
+			'TLS failure talking to http://10.0.0.5:8787/: ' +
+				'self-signed certificate; pass its CA with --ca-file FILE, or --insecure',
 			true,
 		],
 		[

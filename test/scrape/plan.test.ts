@@ -63,9 +63,13 @@ describe('heartbeat and identity cadence', () => {
 });
 
 describe('planRound', () => {
-	it('asks metrics, identity, workers.html, health and the api probe first, but not counts before metrics has counted', () => {
-		expect(plan({})).toEqual(['metrics', 'identity', 'workers_html', 'health', 'api']);
-	});
+	it(
+		'asks metrics, identity, workers.html, health and the api probe first, ' +
+			'but not counts before metrics has counted',
+		() => {
+			expect(plan({})).toEqual(['metrics', 'identity', 'workers_html', 'health', 'api']);
+		},
+	);
 
 	it.each<[string, Partial<PlanInput>, readonly EndpointKey[]]>([
 		[

@@ -68,16 +68,19 @@ async function hangingServer(): Promise<{url: string; hits: () => number}> {
 }
 
 describe('Poller rounds', () => {
-	it('asks metrics, identity, workers.html, health and the api probe first; never the sitemap or the eventstream', async () => {
-		const dask = await fake({version: '2026.7.1', scenario: 'busy'});
-		const {poller} = livePoller(dask.url);
-		const raw = await poller.round();
-		expect(paths(raw)).toEqual(['/metrics', '/json/identity.json', '/info/main/workers.html', '/health', '/api/v1']);
-		expect(raw.base).toBe(`${dask.url}/`);
-		expect(raw.responses.every((r) => r.status === 200)).toBe(true);
-		expect(dask.requests.map((r) => r.path)).not.toContain('/sitemap.json');
-		expect(dask.requests.map((r) => r.path)).not.toContain('/eventstream');
-	});
+	it(
+		'asks metrics, identity, workers.html, ' + 'health and the api probe first; never the sitemap or the eventstream',
+		async () => {
+			const dask = await fake({version: '2026.7.1', scenario: 'busy'});
+			const {poller} = livePoller(dask.url);
+			const raw = await poller.round();
+			expect(paths(raw)).toEqual(['/metrics', '/json/identity.json', '/info/main/workers.html', '/health', '/api/v1']);
+			expect(raw.base).toBe(`${dask.url}/`);
+			expect(raw.responses.every((r) => r.status === 200)).toBe(true);
+			expect(dask.requests.map((r) => r.path)).not.toContain('/sitemap.json');
+			expect(dask.requests.map((r) => r.path)).not.toContain('/eventstream');
+		},
+	);
 
 	it('follows up with counts and adaptive_target once /metrics has counted the tasks', async () => {
 		const dask = await fake({version: '2026.7.1', scenario: 'busy'});
@@ -86,25 +89,28 @@ describe('Poller rounds', () => {
 		expect(paths(await poller.round({followUp: true}))).toEqual(['/json/counts.json', '/api/v1/adaptive_target']);
 	});
 
-	it('while identity.json answers 500, reads each worker’s own /metrics on its port, stored under worker:<address>', async () => {
-		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'own'});
-		const {poller, pipeline} = livePoller(dask.url, {headers: [{name: 'Authorization', value: 'token T'}]});
-		pipeline.ingest(await poller.round());
-		const second = await poller.round({followUp: true});
-		const workers = second.responses.filter((r) => r.target !== 'scheduler');
-		expect(workers.map((r) => `${r.target} ${r.path} ${r.status}`)).toEqual([
-			'worker:tcp://127.0.0.1:41001 /metrics 200',
-			'worker:tcp://127.0.0.1:41002 /metrics 200',
-			'worker:tcp://127.0.0.1:41003 /metrics 200',
-		]);
-		expect(workers[0]?.url).toBe(`http://127.0.0.1:${dask.workerPorts.get('tcp://127.0.0.1:41001')}/metrics`);
-		const workerRequests = dask.requests.filter((r) => r.target !== 'scheduler');
-		expect(workerRequests).toHaveLength(3);
-		expect(workerRequests.every((r) => r.headers.authorization === undefined)).toBe(true);
-		expect(
-			dask.requests.filter((r) => r.target === 'scheduler').every((r) => r.headers.authorization === 'token T'),
-		).toBe(true);
-	});
+	it(
+		'while identity.json answers 500, ' + 'reads each worker’s own /metrics on its port, stored under worker:<address>',
+		async () => {
+			const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500: true, workers: 'own'});
+			const {poller, pipeline} = livePoller(dask.url, {headers: [{name: 'Authorization', value: 'token T'}]});
+			pipeline.ingest(await poller.round());
+			const second = await poller.round({followUp: true});
+			const workers = second.responses.filter((r) => r.target !== 'scheduler');
+			expect(workers.map((r) => `${r.target} ${r.path} ${r.status}`)).toEqual([
+				'worker:tcp://127.0.0.1:41001 /metrics 200',
+				'worker:tcp://127.0.0.1:41002 /metrics 200',
+				'worker:tcp://127.0.0.1:41003 /metrics 200',
+			]);
+			expect(workers[0]?.url).toBe(`http://127.0.0.1:${dask.workerPorts.get('tcp://127.0.0.1:41001')}/metrics`);
+			const workerRequests = dask.requests.filter((r) => r.target !== 'scheduler');
+			expect(workerRequests).toHaveLength(3);
+			expect(workerRequests.every((r) => r.headers.authorization === undefined)).toBe(true);
+			expect(
+				dask.requests.filter((r) => r.target === 'scheduler').every((r) => r.headers.authorization === 'token T'),
+			).toBe(true);
+		},
+	);
 
 	it('goes through the scheduler’s /proxy when workers cannot be reached, and reads their metrics there', async () => {
 		const dask = await fake({
@@ -248,7 +254,8 @@ describe('a frozen worker while identity.json fails', () => {
 		).length;
 		expect(betaAsked).toBeGreaterThanOrEqual(1); // the sample went out to beta, which never answered
 		const gaps = rounds.slice(1).map((raw, i) => raw.atMs - rounds[i]!.atMs);
-		expect(Math.max(...gaps), `round gaps ${gaps.join(', ')} ms`).toBeLessThan(2000); // beta's 3 s timeout never delays a round
+		// beta's 3 s timeout never delays a round
+		expect(Math.max(...gaps), `round gaps ${gaps.join(', ')} ms`).toBeLessThan(2000);
 		expect(worstMissed).toBeLessThan(2); // the stale warning's threshold
 		expect(stale).toBe(false);
 		const workerAnswers = rounds.flatMap((raw) => raw.responses.filter((r) => r.target !== 'scheduler'));

@@ -17,7 +17,8 @@ const SIZES = [
 	[80, 24],
 	[120, 40],
 ] as const;
-// The views as keys reach them: workers (with the overview under it when there is room), the detail, progress, events, help.
+// The views as keys reach them: workers (with the overview under it when there is room), the
+// detail, progress, events, help.
 const VIEWS: ReadonlyArray<readonly [string, readonly string[]]> = [
 	['workers', []],
 	['detail', [KEY.enter]],

@@ -128,7 +128,8 @@ describe('the README keys table', () => {
 		expect(table.split('\n')).toHaveLength(BINDINGS.length + 2);
 		expect(table).toContain('| `?` `F1` | show this help | all views |');
 		expect(table).toContain(
-			'| `click` | select the row under the pointer; a column heading sorts by that column (again: reverses) | workers, progress, events |',
+			'| `click` | select the row under the pointer; ' +
+				'a column heading sorts by that column (again: reverses) | workers, progress, events |',
 		);
 		expect(table).toContain('| `←` | step one poll back | replay |');
 	});

@@ -16,12 +16,17 @@ const dev: ClusterSummary = {
 const gw: ClusterSummary = {name: 'team.f00', link: 'live', workers: 40, alerts: {critical: 0, warning: 0, info: 0}};
 
 describe('the cluster bar line', () => {
-	it('shows every cluster with its connection, workers and alerts by severity, the active one marked, at full width', () => {
-		const line = text(clusterBarLine([prod, dev, gw], 1, PLAIN, 200));
-		expect(line).toBe(
-			'prod:8787 ● live 12 workers ✗2 ▲1 i0 │ → dev:8787 ● retrying 3 workers ✗0 ▲0 i1 │ team.f00 ● live 40 workers ✗0 ▲0 i0  c/C switch',
-		);
-	});
+	it(
+		'shows every cluster with its connection, ' +
+			'workers and alerts by severity, the active one marked, at full width',
+		() => {
+			const line = text(clusterBarLine([prod, dev, gw], 1, PLAIN, 200));
+			expect(line).toBe(
+				'prod:8787 ● live 12 workers ✗2 ▲1 i0 │ → dev:8787 ● retrying 3 ' +
+					'workers ✗0 ▲0 i1 │ team.f00 ● live 40 workers ✗0 ▲0 i0  c/C switch',
+			);
+		},
+	);
 
 	it('marks the active cluster in bold title tone, and colours alerts only where the glyph already says it', () => {
 		const segments = clusterBarLine([prod, dev], 0, PLAIN, 200);

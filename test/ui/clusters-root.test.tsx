@@ -113,16 +113,19 @@ const workerNames = (lines: string[]) =>
 	lines.map((l) => /^[ ▲✗] (alpha|beta|gamma)\s/.exec(l)?.[1]).filter((n): n is string => n !== undefined);
 
 describe('the screen with two clusters', () => {
-	it('draws the cluster bar under the header: each cluster, live, its workers and alerts, the active one marked', async () => {
-		const app = await renderClusters();
-		const lines = app.lines();
-		expect(lines[0]).toContain('http://prod:8787/');
-		expect(lines[4]).toMatch(
-			/^→ prod:8787 ● live 3 workers ✗\d+ ▲\d+ i\d+ │ dev:8787 ● live 2 workers ✗[1-9]\d* ▲\d+ i\d+ {2}c\/C switch/,
-		);
-		expect(workerNames(lines)).toEqual(['alpha', 'beta', 'gamma']);
-		expect(app.frame()).toContain('c/C cluster');
-	});
+	it(
+		'draws the cluster bar under the header: each cluster, ' + 'live, its workers and alerts, the active one marked',
+		async () => {
+			const app = await renderClusters();
+			const lines = app.lines();
+			expect(lines[0]).toContain('http://prod:8787/');
+			expect(lines[4]).toMatch(
+				/^→ prod:8787 ● live 3 workers ✗\d+ ▲\d+ i\d+ │ dev:8787 ● live 2 workers ✗[1-9]\d* ▲\d+ i\d+ {2}c\/C switch/,
+			);
+			expect(workerNames(lines)).toEqual(['alpha', 'beta', 'gamma']);
+			expect(app.frame()).toContain('c/C cluster');
+		},
+	);
 
 	it('switches to the next cluster with c and back with C: header, bar and workers follow', async () => {
 		const app = await renderClusters();

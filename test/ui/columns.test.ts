@@ -33,22 +33,25 @@ describe('fitting columns to the terminal width', () => {
 		expect(fitted.find((c) => c.spec.id === 'host')!.width).toBe(10);
 	});
 
-	it('keeps the worker table useful at 80 columns: name, status, CPU, memory bar and percentage, spill, heartbeat', () => {
-		const ids = fitColumns(WORKER_COLUMNS, 80).map((c) => c.spec.id);
-		expect(ids).toEqual(
-			expect.arrayContaining([
-				'name',
-				'status',
-				'cpu',
-				'memory_bar',
-				'memory_pct',
-				'spilled',
-				'executing',
-				'heartbeat',
-			]),
-		);
-		expect(fittedWidth(fitColumns(WORKER_COLUMNS, 80))).toBeLessThanOrEqual(80);
-	});
+	it(
+		'keeps the worker table useful at 80 columns: name, ' + 'status, CPU, memory bar and percentage, spill, heartbeat',
+		() => {
+			const ids = fitColumns(WORKER_COLUMNS, 80).map((c) => c.spec.id);
+			expect(ids).toEqual(
+				expect.arrayContaining([
+					'name',
+					'status',
+					'cpu',
+					'memory_bar',
+					'memory_pct',
+					'spilled',
+					'executing',
+					'heartbeat',
+				]),
+			);
+			expect(fittedWidth(fitColumns(WORKER_COLUMNS, 80))).toBeLessThanOrEqual(80);
+		},
+	);
 
 	it('shows every worker column at 200 columns and only the core ones at 40', () => {
 		expect(fitColumns(WORKER_COLUMNS, 200)).toHaveLength(WORKER_COLUMNS.length);

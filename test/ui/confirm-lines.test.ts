@@ -68,7 +68,8 @@ describe('confirmLines', () => {
 		expect(text(confirmLines(gamma, false, 200))).toEqual([
 			'Retire worker gamma (tcp://10.0.0.1:4003)?',
 			'  memory 150 MiB of 1.0 GiB · 12 keys in memory, 1 executing, 3 processing',
-			"  The scheduler moves the worker's keys to other workers, then removes it. It has no nanny: it exits and stays gone.",
+			"  The scheduler moves the worker's keys to other workers, " +
+				'then removes it. It has no nanny: it exits and stays gone.',
 			'',
 			'  y retire    n / Esc cancel',
 		]);

@@ -25,12 +25,15 @@ describe('plotLines in braille (2 samples across, 4 steps up per cell)', () => {
 		expect(text(lines)).toEqual([' ⢸', '⢀⣿']);
 	});
 
-	it('leaves the left blank when there are fewer samples than the plot holds, and keeps only the newest when more', () => {
-		expect(text(plotLines({series: [one([8])], width: 3, height: 1, max: 8, ascii: false}))).toEqual(['  ⢸']);
-		expect(text(plotLines({series: [one([8, 8, 8, 8, 0, 8])], width: 2, height: 1, max: 8, ascii: false}))).toEqual([
-			'⣿⢸',
-		]);
-	});
+	it(
+		'leaves the left blank when there are fewer samples than the plot holds, ' + 'and keeps only the newest when more',
+		() => {
+			expect(text(plotLines({series: [one([8])], width: 3, height: 1, max: 8, ascii: false}))).toEqual(['  ⢸']);
+			expect(text(plotLines({series: [one([8, 8, 8, 8, 0, 8])], width: 2, height: 1, max: 8, ascii: false}))).toEqual([
+				'⣿⢸',
+			]);
+		},
+	);
 
 	it('draws a missing sample as a gap, a positive value as at least one dot, and clips values over the scale', () => {
 		expect(text(plotLines({series: [one([Number.NaN, 0.001])], width: 1, height: 1, max: 100, ascii: false}))).toEqual([
@@ -125,13 +128,18 @@ describe('scales', () => {
 });
 
 describe('the time axis', () => {
-	const times = (n: number, step = 2) => Array.from({length: n}, (_, i) => 1_700_000_000 + i * step); // 22:13:20 UTC onwards
+	// 22:13:20 UTC onwards
+	const times = (n: number, step = 2) => Array.from({length: n}, (_, i) => 1_700_000_000 + i * step);
 
-	it('puts the oldest clock under where the data starts, the span, and the newest clock at the right edge (braille: 2 samples a cell)', () => {
-		const [axis] = timeAxis(times(60), 40, 6, false);
-		expect(axis!.text).toBe('      ' + '          22:13:20 ── 1m58s ─── 22:15:18');
-		expect(axis!.text).toHaveLength(46);
-	});
+	it(
+		'puts the oldest clock under where the data starts, the span, ' +
+			'and the newest clock at the right edge (braille: 2 samples a cell)',
+		() => {
+			const [axis] = timeAxis(times(60), 40, 6, false);
+			expect(axis!.text).toBe('      ' + '          22:13:20 ── 1m58s ─── 22:15:18');
+			expect(axis!.text).toHaveLength(46);
+		},
+	);
 
 	it('uses the whole plot when the history is longer than it, in ASCII', () => {
 		const [axis] = timeAxis(times(100), 30, 0, true);
@@ -140,8 +148,12 @@ describe('the time axis', () => {
 		expect(axis!.text).toHaveLength(30);
 	});
 
-	it('says the span and the newest clock when the data is too narrow for two clocks, and only the clock for one sample', () => {
-		expect(timeAxis(times(10), 30, 0, false)[0]!.text).toBe(`${' '.repeat(15)}18s to 22:13:38`);
-		expect(timeAxis(times(1), 12, 0, false)[0]!.text).toBe('    22:13:20');
-	});
+	it(
+		'says the span and the newest clock when the data is too narrow for two clocks, ' +
+			'and only the clock for one sample',
+		() => {
+			expect(timeAxis(times(10), 30, 0, false)[0]!.text).toBe(`${' '.repeat(15)}18s to 22:13:38`);
+			expect(timeAxis(times(1), 12, 0, false)[0]!.text).toBe('    22:13:20');
+		},
+	);
 });

@@ -90,7 +90,8 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 		const clock = new Date(gamma.lostMs!).toISOString().slice(11, 19);
 		expect(frame).toMatch(/^Worker gamma +127\.0\.0\.1:\d+ +lost +\[3 of 3\]/m);
 		expect(frame).toContain(
-			`LOST at ${clock}, 500ms ago · last listed ${new Date(gamma.lastSeenMs).toISOString().slice(11, 19)} · figures below are its last`,
+			`LOST at ${clock}, 500ms ago · last listed ` +
+				`${new Date(gamma.lastSeenMs).toISOString().slice(11, 19)} · figures below are its last`,
 		);
 		expect(frame).toMatch(
 			new RegExp(

@@ -25,7 +25,8 @@ describe('the overview under the demo recording at +86 s', () => {
 	});
 
 	it.each(SIZES)(
-		'at %i×%i: the table, then the graphs with scales and time axis, then the prefixes and alerts when they fit; no line too wide, no row left blank at the bottom',
+		'at %i×%i: the table, then the graphs with scales and time axis, ' +
+			'then the prefixes and alerts when they fit; no line too wide, no row left blank at the bottom',
 		async (columns, rows) => {
 			const app = await renderApp(data, {columns, rows});
 			const lines = app.lines();

@@ -21,7 +21,10 @@ const SIZES = [
 	[120, 40],
 ] as const;
 
-/** Screen lines read as prose: each line trimmed, joined by one space (a wrap happens at a space), runs of spaces as one. */
+/**
+ * Screen lines read as prose: each line trimmed, joined by one space (a wrap happens at a space),
+ * runs of spaces as one.
+ */
 function prose(lines: readonly string[]): string {
 	return lines
 		.map((l) => l.trim())
@@ -75,7 +78,8 @@ describe.each(CASES)('$name', ({load}) => {
 		expect(panel.length).toBeGreaterThan(0);
 		const text = prose(panel);
 		if (/ more( \(\d+ ongoing\))?: press 3/.test(text)) {
-			// Out of rows (the overview's graphs share them): the ongoing alerts come first, so the shown ones are whole but the last.
+			// Out of rows (the overview's graphs share them): the ongoing alerts come first, so the shown
+			// ones are whole but the last.
 			const shown = triage.alerts.filter((a) => text.includes(a.message));
 			expect(shown.length).toBeGreaterThanOrEqual(1);
 		} else for (const alert of triage.alerts) expectWhole(text, alert.message);
@@ -119,7 +123,10 @@ describe.each(CASES)('$name', ({load}) => {
 			for (const line of triage.adaptive.recomputed?.explanation ?? []) expectWhole(head, line);
 			if (triage.adaptive.disagreement) expectWhole(head, triage.adaptive.disagreement_note ?? '');
 			expect(head).toMatch(
-				/memory: stored \d+(\.\d)? (B|KiB|MiB|GiB) \(\d+ %\) (<=|>) 60 % of the \d+(\.\d)? (KiB|MiB|GiB|TiB) memory limits -> \d+/,
+				new RegExp(
+					/memory: stored \d+(\.\d)? (B|KiB|MiB|GiB) \(\d+ %\) (<=|>) /.source +
+						/60 % of the \d+(\.\d)? (KiB|MiB|GiB|TiB) memory limits -> \d+/.source,
+				),
 			);
 			expect(head).not.toMatch(/\d{7,} B/);
 			const notes = [triage.adaptive.flavor_note, ...triage.adaptive.notes];
@@ -163,21 +170,25 @@ describe('long names at 80 columns', () => {
 });
 
 describe('the events at 80 columns', () => {
-	it('say the same in fewer columns: the severity as glyph and short word, the state as a short word, no subject already named by the message', async () => {
-		const run = await demoRun(86);
-		const triage = triageView(run.model);
-		const app = await renderApp(tuiData(run), {columns: 80, rows: 24});
-		await app.press('3');
-		const entries = app.lines().filter((l) => /^\d\d:\d\d:\d\d /.test(l));
-		expect(entries.length).toBeGreaterThanOrEqual(3);
-		for (const line of entries)
-			expect(line).toMatch(/^\d\d:\d\d:\d\d (✗ crit|▲ warn|i info) (for|ended) \d+(ms|s|m\d\ds|h\d\dm) +\S/);
-		expect(entries.find((l) => l.includes('worker gamma'))).toMatch(/✗ crit for \S+ +worker gamma \(/);
-		// The cluster is not named by its messages: it leads them.
-		const cluster = triage.events.find((e) => e.subject_name === 'cluster');
-		expect(cluster).toBeDefined();
-		expect(app.frame()).toContain(`cluster: ${cluster!.message.split(' ').slice(0, 3).join(' ')}`);
-	});
+	it(
+		'say the same in fewer columns: the severity as glyph and short word, ' +
+			'the state as a short word, no subject already named by the message',
+		async () => {
+			const run = await demoRun(86);
+			const triage = triageView(run.model);
+			const app = await renderApp(tuiData(run), {columns: 80, rows: 24});
+			await app.press('3');
+			const entries = app.lines().filter((l) => /^\d\d:\d\d:\d\d /.test(l));
+			expect(entries.length).toBeGreaterThanOrEqual(3);
+			for (const line of entries)
+				expect(line).toMatch(/^\d\d:\d\d:\d\d (✗ crit|▲ warn|i info) (for|ended) \d+(ms|s|m\d\ds|h\d\dm) +\S/);
+			expect(entries.find((l) => l.includes('worker gamma'))).toMatch(/✗ crit for \S+ +worker gamma \(/);
+			// The cluster is not named by its messages: it leads them.
+			const cluster = triage.events.find((e) => e.subject_name === 'cluster');
+			expect(cluster).toBeDefined();
+			expect(app.frame()).toContain(`cluster: ${cluster!.message.split(' ').slice(0, 3).join(' ')}`);
+		},
+	);
 
 	it('keep the same columns in plain ASCII', async () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24, theme: ASCII});
@@ -208,27 +219,31 @@ describe('the help overlay at 80×24', () => {
 });
 
 describe('the smallest screen, 60×16', () => {
-	it('keeps the explanation of the adaptive target in reading order: no caveat in place of a line of it, and says how many lines are left out', async () => {
-		const run = await demoRun(86);
-		const triage = triageView(run.model);
-		const app = await renderApp(tuiData(run), {columns: 60, rows: 16});
-		await app.press('3');
-		const lines = app.lines();
-		expectWithin(lines, 60);
-		const head = lines.slice(
-			4,
-			lines.findIndex((l) => /^Events \d+/.test(l)),
-		);
-		expect(head[0]).toMatch(/^Adaptive target desired 20/);
-		expect(head.filter((l) => l !== '').at(-1)).toMatch(/^… \d+ more adaptive lines \(taller terminal, --once\)$/);
-		const text = prose(head);
-		const shown = (triage.adaptive.recomputed?.explanation ?? []).map((line) =>
-			text.includes(line.replace(/ {2,}/g, ' ')),
-		);
-		// Whole lines, in order: a shown line is never after one left out.
-		expect(shown.indexOf(false) === -1 || shown.slice(shown.indexOf(false)).every((s) => !s)).toBe(true);
-		if (shown.includes(false)) expect(text).not.toMatch(/flavor:|note:/);
-	});
+	it(
+		'keeps the explanation of the adaptive target in reading order: ' +
+			'no caveat in place of a line of it, and says how many lines are left out',
+		async () => {
+			const run = await demoRun(86);
+			const triage = triageView(run.model);
+			const app = await renderApp(tuiData(run), {columns: 60, rows: 16});
+			await app.press('3');
+			const lines = app.lines();
+			expectWithin(lines, 60);
+			const head = lines.slice(
+				4,
+				lines.findIndex((l) => /^Events \d+/.test(l)),
+			);
+			expect(head[0]).toMatch(/^Adaptive target desired 20/);
+			expect(head.filter((l) => l !== '').at(-1)).toMatch(/^… \d+ more adaptive lines \(taller terminal, --once\)$/);
+			const text = prose(head);
+			const shown = (triage.adaptive.recomputed?.explanation ?? []).map((line) =>
+				text.includes(line.replace(/ {2,}/g, ' ')),
+			);
+			// Whole lines, in order: a shown line is never after one left out.
+			expect(shown.indexOf(false) === -1 || shown.slice(shown.indexOf(false)).every((s) => !s)).toBe(true);
+			if (shown.includes(false)) expect(text).not.toMatch(/flavor:|note:/);
+		},
+	);
 
 	it('shortens the help title to keep where the lines are', async () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 60, rows: 16});

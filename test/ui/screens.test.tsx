@@ -48,27 +48,31 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 		for (const title of ['ADDRESS', 'THR', 'IN-MEM', 'XFER', 'NET-RX', 'NET-TX', 'LOOP']) expect(wide).toContain(title);
 	});
 
-	it("shows each worker's memory as a bar of memory cells, Dask's thresholds marked over it in the heading, its percentage and its spilled bytes beside it", async () => {
-		for (const [theme, cells, mark] of [
-			[PLAIN, /^[█▓░]+/, '▾'],
-			[ASCII, /^[#=.]+/, 'v'],
-		] as const) {
-			const lines = (await renderApp(data, {columns: 120, theme})).lines();
-			const heading = lines.find((l) => /^ {2}NAME/.test(l))!;
-			const beta = lines.find((l) => l.includes('beta'))!;
-			const start = heading.indexOf('MEMORY');
-			const bar = cells.exec(beta.slice(start))![0];
-			expect(bar.length).toBeGreaterThanOrEqual(10);
-			expect(beta.slice(start + bar.length)).toMatch(/^\s+\d+%\s+80M/);
-			// target 0.6, spill 0.7, pause 0.8, terminate 0.95: one mark over each threshold's cell
-			const expected = [
-				...new Set([0.6, 0.7, 0.8, 0.95].map((t) => Math.min(bar.length - 1, Math.floor(t * bar.length)))),
-			];
-			const marks = [...heading.slice(start, start + bar.length)].flatMap((c, i) => (c === mark ? [i] : []));
-			expect(marks).toEqual(expected.filter((i) => i >= 'MEMORY'.length));
-			if (theme === ASCII) expect(beta).not.toMatch(/[█▓░│▾]/);
-		}
-	});
+	it(
+		"shows each worker's memory as a bar of memory cells, " +
+			"Dask's thresholds marked over it in the heading, its percentage and its spilled bytes beside it",
+		async () => {
+			for (const [theme, cells, mark] of [
+				[PLAIN, /^[█▓░]+/, '▾'],
+				[ASCII, /^[#=.]+/, 'v'],
+			] as const) {
+				const lines = (await renderApp(data, {columns: 120, theme})).lines();
+				const heading = lines.find((l) => /^ {2}NAME/.test(l))!;
+				const beta = lines.find((l) => l.includes('beta'))!;
+				const start = heading.indexOf('MEMORY');
+				const bar = cells.exec(beta.slice(start))![0];
+				expect(bar.length).toBeGreaterThanOrEqual(10);
+				expect(beta.slice(start + bar.length)).toMatch(/^\s+\d+%\s+80M/);
+				// target 0.6, spill 0.7, pause 0.8, terminate 0.95: one mark over each threshold's cell
+				const expected = [
+					...new Set([0.6, 0.7, 0.8, 0.95].map((t) => Math.min(bar.length - 1, Math.floor(t * bar.length)))),
+				];
+				const marks = [...heading.slice(start, start + bar.length)].flatMap((c, i) => (c === mark ? [i] : []));
+				expect(marks).toEqual(expected.filter((i) => i >= 'MEMORY'.length));
+				if (theme === ASCII) expect(beta).not.toMatch(/[█▓░│▾]/);
+			}
+		},
+	);
 
 	it("opens a worker's detail with figures, sparklines and what holds its memory", async () => {
 		const beta = [...run.model.workers.values()].find((t) => t.last.name === 'beta')!;
@@ -100,24 +104,29 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 		expect(app.controls.calls).toEqual([`detail ${beta.address}`, 'detail none']);
 	});
 
-	it('shows tasks by state and per-prefix rows: erred apart from done, not-exact rows marked, MEAN and BYTES only where Dask gives them', async () => {
-		const app = await renderApp(data, {columns: 120});
-		await app.press('2');
-		const frame = app.frame();
-		expect(frame).toMatch(/^Per task prefix: /m);
-		expect(frame).toMatch(/█ processing 6 +▓ queued 6/);
-		expect(frame).toContain('DONE/S');
-		// Erred is not done: 0 of 6, the bar drawn with the erred glyph.
-		expect(frame).toMatch(/explode +×+ +0\/6 +0% +\S+\/s +6 +0 /);
-		// gamma's 6 blobs recomputed after the cluster was idle: counted from then; a lost worker makes in flight an upper bound.
-		expect(frame).toMatch(/make_blob .*≈0\/6 +0% +\S+ +0 +6 .*≈\d\d:\d\d:\d\d/);
-		if (version === '2022.12.1') {
-			expect(frame).not.toMatch(/MEAN|BYTES/);
-		} else {
-			expect(frame).toMatch(/BYTES +MEAN +SINCE/);
-			expect(frame).toMatch(/make_blob .* 480M +\d+ms/);
-		}
-	});
+	it(
+		'shows tasks by state and per-prefix rows: erred apart from done, ' +
+			'not-exact rows marked, MEAN and BYTES only where Dask gives them',
+		async () => {
+			const app = await renderApp(data, {columns: 120});
+			await app.press('2');
+			const frame = app.frame();
+			expect(frame).toMatch(/^Per task prefix: /m);
+			expect(frame).toMatch(/█ processing 6 +▓ queued 6/);
+			expect(frame).toContain('DONE/S');
+			// Erred is not done: 0 of 6, the bar drawn with the erred glyph.
+			expect(frame).toMatch(/explode +×+ +0\/6 +0% +\S+\/s +6 +0 /);
+			// gamma's 6 blobs recomputed after the cluster was idle: counted from then; a lost worker makes
+			// in flight an upper bound.
+			expect(frame).toMatch(/make_blob .*≈0\/6 +0% +\S+ +0 +6 .*≈\d\d:\d\d:\d\d/);
+			if (version === '2022.12.1') {
+				expect(frame).not.toMatch(/MEAN|BYTES/);
+			} else {
+				expect(frame).toMatch(/BYTES +MEAN +SINCE/);
+				expect(frame).toMatch(/make_blob .* 480M +\d+ms/);
+			}
+		},
+	);
 
 	it('lists the events newest first under the adaptive target and its explanation', async () => {
 		const app = await renderApp(data, {columns: 120});

@@ -86,40 +86,44 @@ describe('the TUI store over the pipeline', () => {
 		expect(store.getData().replay?.index).toBe(0);
 	});
 
-	it('publishes on a tick only on a status change or every 5 s without a round (no frame just for a clock), passing time to the model then', () => {
-		const pipeline = createPipeline();
-		const busy = loadScenarioScrape('2022.12.1', 'busy');
-		pipeline.ingest(busy);
-		let clock = busy.atMs;
-		let current: SourceStatus = status;
-		const store = createTuiStore({
-			pipeline,
-			source: {kind: 'live', status: () => current, intervalMs: 2000},
-			now: () => clock,
-		});
-		const model = store.getData().model;
-		const published = store.getData();
-		let publishes = 0;
-		store.subscribe(() => publishes++);
-		clock += 1000;
-		store.tick();
-		expect(store.getData()).toBe(published);
-		expect(publishes).toBe(0);
-		expect(store.getData().model).toBe(model);
-		current = {...status, state: 'retrying', detail: 'connection refused', nextAttemptMs: clock + 2000};
-		store.tick();
-		expect(publishes).toBe(1);
-		expect(store.getData().nowMs).toBe(busy.atMs + 1000);
-		expect(store.getData().model).not.toBe(model);
-		expect(store.getData().status.state).toBe('retrying');
-		clock += 1000;
-		store.tick(); // while retrying the countdown moves every second
-		expect(publishes).toBe(2);
-		const afterChange = store.getData().model;
-		clock += MODEL_TICK_MS;
-		store.tick();
-		expect(store.getData().model).not.toBe(afterChange);
-	});
+	it(
+		'publishes on a tick only on a status change or every 5 s without a round ' +
+			'(no frame just for a clock), passing time to the model then',
+		() => {
+			const pipeline = createPipeline();
+			const busy = loadScenarioScrape('2022.12.1', 'busy');
+			pipeline.ingest(busy);
+			let clock = busy.atMs;
+			let current: SourceStatus = status;
+			const store = createTuiStore({
+				pipeline,
+				source: {kind: 'live', status: () => current, intervalMs: 2000},
+				now: () => clock,
+			});
+			const model = store.getData().model;
+			const published = store.getData();
+			let publishes = 0;
+			store.subscribe(() => publishes++);
+			clock += 1000;
+			store.tick();
+			expect(store.getData()).toBe(published);
+			expect(publishes).toBe(0);
+			expect(store.getData().model).toBe(model);
+			current = {...status, state: 'retrying', detail: 'connection refused', nextAttemptMs: clock + 2000};
+			store.tick();
+			expect(publishes).toBe(1);
+			expect(store.getData().nowMs).toBe(busy.atMs + 1000);
+			expect(store.getData().model).not.toBe(model);
+			expect(store.getData().status.state).toBe('retrying');
+			clock += 1000;
+			store.tick(); // while retrying the countdown moves every second
+			expect(publishes).toBe(2);
+			const afterChange = store.getData().model;
+			clock += MODEL_TICK_MS;
+			store.tick();
+			expect(store.getData().model).not.toBe(afterChange);
+		},
+	);
 });
 
 /** A replay that never advances on its own: the test decides what is fed. */
@@ -128,28 +132,31 @@ const NO_TIMERS: ReplayTimers = {set: () => 0, clear: () => {}};
 describe.each(FIXTURE_VERSIONS)('one model per process, on Dask %s fixture rounds', (version) => {
 	const SEQUENCE = ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died'] as const;
 
-	it('shows everything the source fed before the screen started (a replay opened at its last round, as --at does)', async () => {
-		const rounds = fixtureRounds(version, SEQUENCE);
-		const pipeline = createPipeline({model: {intervalMs: 2000}});
-		const source = new ReplaySource(rounds, {startIndex: rounds.length - 1, paused: true, timers: NO_TIMERS});
-		connect(source, pipeline); // as main does: the source runs up to --at before the TUI exists
-		const store = createTuiStore({pipeline, source, now: () => 0});
-		const data = store.getData();
-		expect(data.model).toBe(pipeline.state());
-		expect(data.model.snapshotCount).toBe(SEQUENCE.length);
-		expect(data.model.history.time.values(10)).toHaveLength(SEQUENCE.length);
-		const kinds = triageView(data.model).events.map((e) => `${e.kind} ${e.subject_name}`);
-		expect(kinds).toEqual(expect.arrayContaining(['worker_lost gamma', 'erred_rising cluster', 'spilling beta']));
-		expect(data.nowMs).toBe(rounds.at(-1)!.atMs);
+	it(
+		'shows everything the source fed before the screen started ' + '(a replay opened at its last round, as --at does)',
+		async () => {
+			const rounds = fixtureRounds(version, SEQUENCE);
+			const pipeline = createPipeline({model: {intervalMs: 2000}});
+			const source = new ReplaySource(rounds, {startIndex: rounds.length - 1, paused: true, timers: NO_TIMERS});
+			connect(source, pipeline); // as main does: the source runs up to --at before the TUI exists
+			const store = createTuiStore({pipeline, source, now: () => 0});
+			const data = store.getData();
+			expect(data.model).toBe(pipeline.state());
+			expect(data.model.snapshotCount).toBe(SEQUENCE.length);
+			expect(data.model.history.time.values(10)).toHaveLength(SEQUENCE.length);
+			const kinds = triageView(data.model).events.map((e) => `${e.kind} ${e.subject_name}`);
+			expect(kinds).toEqual(expect.arrayContaining(['worker_lost gamma', 'erred_rising cluster', 'spilling beta']));
+			expect(data.nowMs).toBe(rounds.at(-1)!.atMs);
 
-		const app = await renderApp(data, {kind: 'replay'});
-		await app.press('3');
-		const frame = app.frame();
-		expect(frame).toMatch(/✗ critical +ongoing .*gamma +worker gamma .* lost/);
-		expect(frame).toMatch(/▲ warning +ongoing .*cluster +10 more tasks erred/);
-		expect(frame).toMatch(/beta +beta is spilling to disk/);
-		store.dispose();
-	});
+			const app = await renderApp(data, {kind: 'replay'});
+			await app.press('3');
+			const frame = app.frame();
+			expect(frame).toMatch(/✗ critical +ongoing .*gamma +worker gamma .* lost/);
+			expect(frame).toMatch(/▲ warning +ongoing .*cluster +10 more tasks erred/);
+			expect(frame).toMatch(/beta +beta is spilling to disk/);
+			store.dispose();
+		},
+	);
 
 	it('follows the rounds a replay feeds after the screen started, and a seek back starts the same model over', () => {
 		const rounds = fixtureRounds(version, SEQUENCE);

@@ -8,12 +8,15 @@ afterEach(() => {
 });
 
 describe('attributes without colour', () => {
-	it("keeps chalk's reverse video on a terminal when chalk picked level 0 (--no-color, TERM=dumb, FORCE_COLOR=0)", () => {
-		chalk.level = 0;
-		expect(chalk.inverse('x')).toBe('x');
-		keepAttributes({isTTY: true});
-		expect(chalk.inverse('x')).toBe('\u001B[7mx\u001B[27m');
-	});
+	it(
+		"keeps chalk's reverse video on a terminal when chalk picked level 0 (--no-color, " + 'TERM=dumb, FORCE_COLOR=0)',
+		() => {
+			chalk.level = 0;
+			expect(chalk.inverse('x')).toBe('x');
+			keepAttributes({isTTY: true});
+			expect(chalk.inverse('x')).toBe('\u001B[7mx\u001B[27m');
+		},
+	);
 
 	it('leaves a level chalk picked alone, and a stdout that is not a terminal at 0', () => {
 		chalk.level = 3;

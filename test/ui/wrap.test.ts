@@ -17,7 +17,8 @@ describe('wrapSegments', () => {
 
 	it('wraps at spaces onto continuation lines with a hanging indent, none wider than the width', () => {
 		const message =
-			'worker gamma (tcp://127.0.0.1:50121) lost: last status running; memory 254.7 MiB (25 % of 1.0 GiB); last seen 18:37:03 UTC';
+			'worker gamma (tcp://127.0.0.1:50121) lost: last status running; ' +
+			'memory 254.7 MiB (25 % of 1.0 GiB); last seen 18:37:03 UTC';
 		const lines = wrapSegments([seg(message)], 40, 6);
 		expect(lines.length).toBeGreaterThan(2);
 		for (const line of lines) expect(text(line).length).toBeLessThanOrEqual(40);
@@ -52,10 +53,14 @@ describe('wrapSegments', () => {
 		).toBe('key-abcdefghijklmnopqrstuvwxyz0123456789');
 	});
 
-	it('starts after a prefix the caller puts on the first line, moving a word to the next line rather than breaking it', () => {
-		const lines = wrapSegments([seg('beta is paused: it runs no new tasks')], 30, 4, 20);
-		expect(lines.map(text)).toEqual(['beta is', '    paused: it runs no new', '    tasks']);
-	});
+	it(
+		'starts after a prefix the caller puts on the first line, ' +
+			'moving a word to the next line rather than breaking it',
+		() => {
+			const lines = wrapSegments([seg('beta is paused: it runs no new tasks')], 30, 4, 20);
+			expect(lines.map(text)).toEqual(['beta is', '    paused: it runs no new', '    tasks']);
+		},
+	);
 
 	it('keeps the spaces that indent the first line', () => {
 		expect(wrapSegments([seg('  note: the Adaptive lives in the cluster manager')], 24, 8).map(text)).toEqual([

@@ -34,7 +34,8 @@ export function Overview({model, triage, theme, width, height}: OverviewProps) {
 	const history = model.history;
 	const points = model.snapshotCount;
 	const plotRows = plan?.plotRows ?? 0;
-	// biome-ignore lint/correctness/useExhaustiveDependencies: the history's rings fill in place; snapshotCount is what says they moved.
+	// The history's rings fill in place: `points` (snapshotCount) is what says they moved.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: see above
 	const graphs = useMemo(
 		() => (plotRows > 0 ? overviewGraphLines(history, theme, width, plotRows) : []),
 		[history, points, theme, width, plotRows],

@@ -4,6 +4,7 @@
  */
 import {Box, Text} from 'ink';
 import type {SortColumn} from '../../model/types.js';
+import {sortMenuFirst} from '../body-layout.js';
 import {seg} from '../parts.js';
 import type {Theme} from '../theme.js';
 import {SORT_ORDER} from '../sort-order.js';
@@ -52,10 +53,4 @@ export function SortMenu({
 			{room > SORT_ORDER.length ? <Text> </Text> : null}
 		</Box>
 	);
-}
-
-/** The first item on screen when `highlighted` is, for a list of `height` lines (the pointer needs it). */
-export function sortMenuFirst(highlighted: number, height: number): number {
-	const room = Math.max(0, height - 1);
-	return Math.max(0, Math.min(highlighted - room + 1, SORT_ORDER.length - room));
 }

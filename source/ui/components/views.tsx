@@ -28,11 +28,6 @@ export function DetailBody({input, theme, width, height}: BodyProps & {readonly 
 	);
 }
 
-/** Lines the progress view spends above its prefix rows (head + column header). */
-export function progressHeadHeight(view: ProgressView | undefined, theme: Theme, width: number): number {
-	return prefixHead(view, theme, width).length + 1;
-}
-
 export function ProgressBody({
 	view,
 	cursor,
@@ -127,26 +122,21 @@ export function HelpBody({
 	);
 }
 
-/** Below the minimum size: says what size is needed (btop's habit). */
+/** Below the minimum size: the notice of app-frame.ts (what size is needed), in the terminal's size. */
 export function TooSmall({
-	columns,
-	rows,
-	needColumns,
-	needRows,
+	lines,
+	size,
 }: {
-	readonly columns: number;
-	readonly rows: number;
-	readonly needColumns: number;
-	readonly needRows: number;
+	readonly lines: readonly string[];
+	readonly size: {readonly columns: number; readonly rows: number};
 }) {
 	return (
-		<Box flexDirection="column" width={Math.max(1, columns)} height={Math.max(1, rows - 1)}>
-			<Text wrap="truncate">
-				terminal too small: need {needColumns}x{needRows}
-			</Text>
-			<Text wrap="truncate">
-				now {columns}x{rows}; enlarge the window or press q
-			</Text>
+		<Box flexDirection="column" width={Math.max(1, size.columns)} height={Math.max(1, size.rows - 1)}>
+			{lines.map((line) => (
+				<Text key={line} wrap="truncate">
+					{line}
+				</Text>
+			))}
 		</Box>
 	);
 }

@@ -4,8 +4,9 @@
  */
 import {Box, Text} from 'ink';
 import {memo, useMemo} from 'react';
-import type {SortColumn, WorkerRow} from '../../model/types.js';
+import type {WorkerRow} from '../../model/types.js';
 import type {Segment} from '../bars.js';
+import {tableBodyRows} from '../body-layout.js';
 import {fitColumns} from '../columns.js';
 import {
 	headerSegments,
@@ -16,37 +17,13 @@ import {
 	type WorkerColumn,
 } from '../worker-columns.js';
 import {toneProps, type Theme} from '../theme.js';
+import type {TableView} from '../app-body.js';
 import {Line} from './line.js';
 
-export interface WorkerTableProps {
-	readonly rows: readonly WorkerRow[];
-	/** Workers before filtering. */
-	readonly total: number;
-	/** Why there is no worker list at all (the scheduler never answered), instead of "no workers connected". */
-	readonly unreached?: string;
-	readonly cursor: number;
-	readonly top: number;
-	/** Rows available for the whole table, its title and column header included. */
-	readonly height: number;
+/** The table's figures (built by the pure view-model, `TableView`) with the width and theme to draw them in. */
+export interface WorkerTableProps extends TableView {
 	readonly width: number;
-	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
-	readonly filterText: string;
-	readonly filterError?: string;
-	readonly followName?: string;
-	/** The figures are not fresh: "last figures 18:37:07, 12s old". */
-	readonly staleNote?: string;
 	readonly theme: Theme;
-	readonly cells: CellContext;
-}
-
-/** Rows of the table body for a table of `height` lines (title and column header take two). */
-export function tableBodyRows(height: number): number {
-	return Math.max(1, height - 2);
-}
-
-/** Lines a table of `rows` rows needs (title, column header, at least one line for "no workers"). */
-export function tableHeightFor(rows: number): number {
-	return 2 + Math.max(1, rows);
 }
 
 const Row = memo(function Row({

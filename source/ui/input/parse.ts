@@ -202,6 +202,14 @@ function decodeCsi(params: string, final: string): InputEvent | undefined {
 
 type Step = {readonly event?: InputEvent; readonly next: number} | 'pending';
 
+/** A key named by the one character at `at` (SS3, the Linux console's F1–F5); unknown ones are dropped. */
+function tableKey(input: string, at: number, table: Readonly<Record<string, KeyName>>): Step {
+	const final = input[at];
+	if (final === undefined) return 'pending';
+	const name = table[final];
+	return {...(name ? {event: key(name)} : {}), next: at + 1};
+}
+
 /** The sequence that starts with ESC at `i`. */
 function escapeAt(input: string, i: number): Step {
 	const kind = input[i + 1];
@@ -216,12 +224,7 @@ function escapeAt(input: string, i: number): Step {
 			const event = mouseEvent(b!, x!, y!, false);
 			return {...(event ? {event} : {}), next: i + 6};
 		}
-		if (third === '[') {
-			const fourth = input[i + 3];
-			if (fourth === undefined) return 'pending';
-			const name = LINUX[fourth];
-			return {...(name ? {event: key(name)} : {}), next: i + 4};
-		}
+		if (third === '[') return tableKey(input, i + 3, LINUX);
 		let j = i + 2;
 		while (j < input.length && isParameter(input.charCodeAt(j))) j++;
 		while (j < input.length && isIntermediate(input.charCodeAt(j))) j++;
@@ -230,12 +233,7 @@ function escapeAt(input: string, i: number): Step {
 		const event = decodeCsi(input.slice(i + 2, j).replace(/[\u0020-\u002f]+$/, ''), input[j]!);
 		return {...(event ? {event} : {}), next: j + 1};
 	}
-	if (kind === 'O') {
-		const final = input[i + 2];
-		if (final === undefined) return 'pending';
-		const name = SS3[final];
-		return {...(name ? {event: key(name)} : {}), next: i + 3};
-	}
+	if (kind === 'O') return tableKey(input, i + 2, SS3);
 	if (kind === ESC) return {event: key('escape'), next: i + 1}; // Esc pressed twice: the second one starts afresh
 	// ESC + a character: the Alt (Meta) form of that key
 	const ch = String.fromCodePoint(input.codePointAt(i + 1)!);
@@ -282,7 +280,10 @@ export function flushInput(rest: string): InputEvent[] {
 	return [];
 }
 
-/** Whether a tail is only an ESC or an ESC [ / ESC O (the Esc key, likely), rather than a sequence cut in its middle. */
+/**
+ * Whether a tail is only an ESC or an ESC [ / ESC O (the Esc key, likely), rather than a sequence
+ * cut in its middle.
+ */
 export function restIsShort(rest: string): boolean {
 	return rest.length <= 2;
 }

@@ -3,6 +3,7 @@
  * (suspend until `fg`), and a notice when the screen comes back from a suspend. Built once per
  * TUI run (run.tsx) around the full screen; the App reaches it through useTerminalInput.
  */
+import {createListeners} from '../../listeners.js';
 import {installSuspend, type SignalPort, type SuspendParts} from './suspend.js';
 
 export interface TerminalControls {
@@ -29,22 +30,17 @@ export interface TerminalParts extends Omit<SuspendParts, 'onResume'> {
 }
 
 export function createTerminalControls(parts: TerminalParts): TerminalControls {
-	const listeners = new Set<() => void>();
+	const listeners = createListeners();
 	const suspender = installSuspend({
 		...parts,
-		onResume: () => {
-			for (const listener of [...listeners]) listener();
-		},
+		onResume: () => listeners.notify(),
 	});
 	return {
 		mouse: parts.mouse,
 		write: (sequence) => (parts.write ?? ((text: string) => process.stdout.write(text)))(sequence),
 		...(parts.redraw === undefined ? {} : {redraw: parts.redraw}),
 		suspend: () => suspender.suspend(),
-		onResume(listener) {
-			listeners.add(listener);
-			return () => listeners.delete(listener);
-		},
+		onResume: listeners.subscribe,
 		dispose: () => suspender.dispose(),
 	};
 }

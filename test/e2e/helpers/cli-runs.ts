@@ -87,7 +87,10 @@ export function json(result: Run): Snapshot {
 	return JSON.parse(result.stdout) as Snapshot;
 }
 
-/** What a pipeline fed these rounds prints with --once --json after each of them (snapshot and triage), round by round. */
+/**
+ * What a pipeline fed these rounds prints with --once --json after each of them (snapshot and
+ * triage), round by round.
+ */
 export function pipelineDocuments(rounds: readonly RawScrape[]): unknown[] {
 	// As the CLI builds it: alert times in local time (options/model.ts).
 	const pipeline = createPipeline({model: {clockText: localClock}});

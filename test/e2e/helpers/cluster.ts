@@ -334,7 +334,8 @@ async function pendingRegistration(layout: Layout, httpUrl: string): Promise<str
 			return `worker ${worker.name} to register in /json/identity.json`;
 		if (registered.services?.dashboard !== worker.httpPort) {
 			throw new StartError(
-				`worker ${worker.name}'s HTTP server is on port ${String(registered.services?.dashboard)}, not ${worker.httpPort} (port taken)`,
+				`worker ${worker.name}'s HTTP server is on port ${String(registered.services?.dashboard)}, ` +
+					`not ${worker.httpPort} (port taken)`,
 				true,
 			);
 		}
@@ -342,7 +343,10 @@ async function pendingRegistration(layout: Layout, httpUrl: string): Promise<str
 	return undefined;
 }
 
-/** The workers as tests see them, with the PID of each worker process (client.run(os.getpid)), checked to lie in its group. */
+/**
+ * The workers as tests see them, with the PID of each worker process (client.run(os.getpid)),
+ * checked to lie in its group.
+ */
 async function workerInfos(
 	layout: Layout,
 	processes: ReadonlyMap<string, GroupProcess>,

@@ -119,12 +119,16 @@ describe("htop's function keys and Ctrl-L", () => {
 		expect(app.frame()).not.toContain('Sort by');
 	});
 
-	it('Ctrl-L writes a clear-screen through Ink (which then draws the whole frame again: seen in tmux, not in this debug-mode renderer)', async () => {
-		const app = await renderApp(data);
-		expect(app.raw()).not.toContain('\u001B[2J');
-		await app.press('\u000C');
-		expect(app.raw()).toMatch(/^\u001B\[2J\u001B\[H/);
-	});
+	it(
+		'Ctrl-L writes a clear-screen through Ink (which then draws the whole frame again: ' +
+			'seen in tmux, not in this debug-mode renderer)',
+		async () => {
+			const app = await renderApp(data);
+			expect(app.raw()).not.toContain('\u001B[2J');
+			await app.press('\u000C');
+			expect(app.raw()).toMatch(/^\u001B\[2J\u001B\[H/);
+		},
+	);
 });
 
 describe('the footer at 80 columns', () => {

@@ -36,30 +36,33 @@ function fakes() {
 }
 
 describe('suspend (Ctrl-Z) and fg', () => {
-	it('gives the terminal back before stopping, and takes it again (raw mode re-applied) before anything else runs', () => {
-		const f = fakes();
-		const s = installSuspend({
-			screen: f.screen,
-			stdin: f.stdin,
-			signals: f.signals,
-			onResume: () => f.log.push('redrawn'),
-		});
-		s.suspend();
-		expect(f.log).toEqual([
-			'raw false',
-			'screen left',
-			'stopped',
-			'continued',
-			'raw false',
-			'raw true',
-			'screen back',
-			'redrawn',
-		]);
-		expect(f.listeners.get('SIGTSTP')?.size, 'listening for the next Ctrl-Z').toBe(1);
-		f.log.length = 0;
-		f.deliver('SIGCONT');
-		expect(f.log, 'the SIGCONT of that stop has nothing left to do').toEqual([]);
-	});
+	it(
+		'gives the terminal back before stopping, ' + 'and takes it again (raw mode re-applied) before anything else runs',
+		() => {
+			const f = fakes();
+			const s = installSuspend({
+				screen: f.screen,
+				stdin: f.stdin,
+				signals: f.signals,
+				onResume: () => f.log.push('redrawn'),
+			});
+			s.suspend();
+			expect(f.log).toEqual([
+				'raw false',
+				'screen left',
+				'stopped',
+				'continued',
+				'raw false',
+				'raw true',
+				'screen back',
+				'redrawn',
+			]);
+			expect(f.listeners.get('SIGTSTP')?.size, 'listening for the next Ctrl-Z').toBe(1);
+			f.log.length = 0;
+			f.deliver('SIGCONT');
+			expect(f.log, 'the SIGCONT of that stop has nothing left to do').toEqual([]);
+		},
+	);
 
 	it('takes the screen again on a SIGCONT after a stop that did not come through it (SIGSTOP)', () => {
 		const f = fakes();

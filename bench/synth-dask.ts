@@ -214,6 +214,8 @@ export function metricsBody(workers: number, round: number): string {
 			else if (name === 'dask_scheduler_workers_added_total') next = workers;
 			else if (name.endsWith('_total')) next = value * scale + round * Math.max(1, value * scale * 0.02);
 			else if (name === 'dask_scheduler_tasks') next = Math.round(value * scale * (0.5 + wave(line, round)));
+			// a count of connected clients stays a whole number (the header shows it)
+			else if (name === 'dask_scheduler_clients') next = value;
 			else next = value * (0.8 + 0.4 * noise(line, round));
 			return `${name}${labels ?? ''} ${Number.isInteger(next) ? `${next}.0` : String(next)}`;
 		},

@@ -51,9 +51,11 @@ class FakeStdin extends EventEmitter {
 	read(): string | null {
 		return this.queue.shift() ?? null;
 	}
+	/** A keypress as a terminal delivers it: dask-top's reader listens for 'data' (Ink's own input for 'readable'). */
 	type(text: string): void {
 		this.queue.push(text);
 		this.emit('readable');
+		this.emit('data', text);
 	}
 }
 

@@ -6,6 +6,7 @@
  */
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {join} from 'node:path';
+import {ScreenModel} from './screen.js';
 
 /** The built CLI; BENCH_CLI points at a copy (a long run must not see a rebuild of dist/). */
 export const CLI = process.env['BENCH_CLI'] ?? join(process.cwd(), 'dist', 'dask-top.mjs');
@@ -27,6 +28,8 @@ export interface PtyRun {
 	bytes(): number;
 	/** Resolves with ms since the run started when `check(text written since `fromChars`)` holds. */
 	waitFor(what: string, check: (text: string) => boolean, timeoutMs?: number, fromChars?: number): Promise<number>;
+	/** The same, checked against what the terminal shows now (cells the program changed, not the stream). */
+	waitForScreen(what: string, check: (screen: string) => boolean, timeoutMs?: number): Promise<number>;
 	type(keys: string): void;
 	/** Quits with `q`, then SIGTERM if it lingers; resolves when `script` has exited. */
 	stop(): Promise<void>;
@@ -66,11 +69,14 @@ export function startProgramInPty(
 	const child = spawn('script', ['-qfec', command, '/dev/null'], {env: fullEnv, stdio: ['pipe', 'pipe', 'pipe']});
 	let plain = '';
 	let raw = '';
+	const screen = new ScreenModel(columns, rows);
 	let bytes = 0;
 	const waiters = new Set<() => void>();
 	child.stdout.on('data', (chunk: Buffer) => {
 		bytes += chunk.length;
-		raw += chunk.toString('utf8');
+		const text = chunk.toString('utf8');
+		screen.write(text);
+		raw += text;
 		// Keep the unterminated tail of an escape sequence for the next chunk.
 		const cut = raw.lastIndexOf('\u001B');
 		const complete = cut !== -1 && !/[A-Za-z]/.test(raw.slice(cut + 2)) ? cut : raw.length;
@@ -80,26 +86,51 @@ export function startProgramInPty(
 	});
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	child.once('error', () => undefined);
+	/** Resolves with ms since the start once `check(read())` holds, tested after every chunk of output. */
+	function waitUntil(
+		what: string,
+		read: () => string,
+		check: (text: string) => boolean,
+		timeoutMs: number,
+		shown: () => string,
+	): Promise<number> {
+		return new Promise((resolve, reject) => {
+			const timer = setTimeout(() => {
+				waiters.delete(test);
+				reject(new Error(`no ${what} within ${timeoutMs / 1000} s; screen: ${shown()}`));
+			}, timeoutMs);
+			function test(): void {
+				if (!check(read())) return;
+				clearTimeout(timer);
+				waiters.delete(test);
+				resolve(performance.now() - startMs);
+			}
+			waiters.add(test);
+			test();
+		});
+	}
 	return {
 		child,
 		startMs,
 		text: () => plain,
 		bytes: () => bytes,
 		waitFor(what, check, timeoutMs = 30_000, fromChars = 0) {
-			return new Promise((resolve, reject) => {
-				const timer = setTimeout(() => {
-					waiters.delete(test);
-					reject(new Error(`no ${what} within ${timeoutMs / 1000} s; screen: ${plain.slice(-400)}`));
-				}, timeoutMs);
-				function test(): void {
-					if (!check(plain.slice(fromChars))) return;
-					clearTimeout(timer);
-					waiters.delete(test);
-					resolve(performance.now() - startMs);
-				}
-				waiters.add(test);
-				test();
-			});
+			return waitUntil(
+				what,
+				() => plain.slice(fromChars),
+				check,
+				timeoutMs,
+				() => plain.slice(-400),
+			);
+		},
+		waitForScreen(what, check, timeoutMs = 30_000) {
+			return waitUntil(
+				what,
+				() => screen.text(),
+				check,
+				timeoutMs,
+				() => screen.text(),
+			);
 		},
 		type(keys) {
 			child.stdin.write(keys);

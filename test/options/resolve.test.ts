@@ -1,37 +1,15 @@
 import {describe, expect, it} from 'vitest';
-import {resolveOptions, type OptionsInput, type OptionsResult} from '../../source/options/resolve.js';
+import type {OptionsInput, OptionsResult} from '../../source/options/resolve.js';
 import {parseConfig, configPath} from '../../source/options/config.js';
 import type {ParsedArgv} from '../../source/options/flags.js';
-
-const noFlags: ParsedArgv['flags'] = {
-	once: false,
-	json: false,
-	check: false,
-	header: [],
-	insecure: false,
-	color: true,
-	ascii: false,
-	mouse: true,
-	help: false,
-	version: false,
-};
+import {error, ok, resolveArgs} from '../helpers/options.js';
 
 function resolve(
 	flags: Partial<ParsedArgv['flags']> = {},
 	input: string[] = [],
 	rest: Partial<OptionsInput> = {},
 ): OptionsResult {
-	return resolveOptions({argv: {input, flags: {...noFlags, ...flags}}, env: {}, stdoutIsTTY: true, ...rest});
-}
-
-function ok(result: OptionsResult) {
-	if (!result.ok) throw new Error(result.error);
-	return result.options;
-}
-
-function error(result: OptionsResult): string {
-	if (result.ok) throw new Error('expected a usage error');
-	return result.error;
+	return resolveArgs(input, flags, rest);
 }
 
 describe('resolveOptions', () => {

@@ -1,39 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {shortClusterName, shortClusterNames} from '../../source/run/cluster-name.js';
-import {resolveOptions, type OptionsInput, type OptionsResult} from '../../source/options/resolve.js';
 import {parseConfig} from '../../source/options/config.js';
-import type {ParsedArgv} from '../../source/options/flags.js';
+import {error, ok, resolveArgs} from '../helpers/options.js';
 
-const noFlags: ParsedArgv['flags'] = {
-	once: false,
-	json: false,
-	check: false,
-	header: [],
-	insecure: false,
-	color: true,
-	ascii: false,
-	mouse: true,
-	help: false,
-	version: false,
-};
-
-function resolve(
-	input: string[],
-	flags: Partial<ParsedArgv['flags']> = {},
-	rest: Partial<OptionsInput> = {},
-): OptionsResult {
-	return resolveOptions({argv: {input, flags: {...noFlags, ...flags}}, env: {}, stdoutIsTTY: true, ...rest});
-}
-
-function ok(result: OptionsResult) {
-	if (!result.ok) throw new Error(result.error);
-	return result.options;
-}
-
-function error(result: OptionsResult): string {
-	if (result.ok) throw new Error('expected a usage error');
-	return result.error;
-}
+const resolve = resolveArgs;
 
 describe('several scheduler URLs', () => {
 	it('follows every URL argument, in the order given, each in any accepted form', () => {

@@ -14,7 +14,7 @@ import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {startCluster} from '../test/e2e/helpers/cluster.js';
 import {runWorkload, type Workload, type WorkloadKind} from '../test/e2e/helpers/workload.js';
-import {cpuSeconds, residentBytes} from './proc.js';
+import {childPid, cpuSeconds, residentBytes} from './proc.js';
 import {CLI, hasFirstFrame, startInPty} from './pty.js';
 
 export interface SoakResult {
@@ -43,26 +43,6 @@ export function slope(points: ReadonlyArray<{readonly s: number; readonly rssByt
 		den += (p.s - mx) ** 2;
 	}
 	return ((num / den) * 3600) / 1024 / 1024;
-}
-
-/** The pid of the node process under `script`'s shell (it was exec'd). */
-async function cliPid(scriptPid: number, timeoutMs = 10_000): Promise<number> {
-	const deadline = Date.now() + timeoutMs;
-	const {readFileSync} = await import('node:fs');
-	for (;;) {
-		try {
-			const children = readFileSync(`/proc/${scriptPid}/task/${scriptPid}/children`, 'utf8')
-				.trim()
-				.split(/\s+/)
-				.filter(Boolean)
-				.map(Number);
-			if (children.length > 0) return children[0]!;
-		} catch {
-			// not yet
-		}
-		if (Date.now() > deadline) throw new Error('no CLI process under script');
-		await sleep(50);
-	}
 }
 
 export async function soak(
@@ -97,7 +77,7 @@ export async function soak(
 	})();
 	try {
 		await run.waitFor('first frame', hasFirstFrame, 60_000);
-		const pid = await cliPid(run.child.pid!);
+		const pid = await childPid(run.child.pid!);
 		const samples: Array<{s: number; rssBytes: number}> = [];
 		const cpu0 = cpuSeconds(pid) ?? Number.NaN;
 		const bytes0 = run.bytes();

@@ -23,6 +23,7 @@ import time
 from distributed import Client, wait
 
 import dasktop_e2e_tasks as tasks
+from e2e_wait import wait_for
 
 IN_FLIGHT = ("waiting", "queued", "processing", "no-worker")
 PREFIXES = ("load", "explode", "summarize")
@@ -52,17 +53,6 @@ def moment(prefixes, dask_scheduler=None):
 
 def truth(client):
 	return client.run_on_scheduler(moment, list(PREFIXES))
-
-
-def wait_for(description, check, timeout_seconds=60):
-	deadline = time.monotonic() + timeout_seconds
-	while True:
-		result = check()
-		if result:
-			return result
-		if time.monotonic() > deadline:
-			raise RuntimeError(f"timed out after {timeout_seconds} s waiting for {description}")
-		time.sleep(0.1)
 
 
 def phase(client, name):

@@ -25,6 +25,7 @@ import time
 from distributed import Client, wait
 
 import dasktop_e2e_tasks as tasks
+from e2e_wait import wait_for
 
 MiB = 2**20
 BLOCK_MAX_SECONDS = 900  # backstop for blocked tasks if this process dies without releasing them
@@ -61,17 +62,6 @@ def scheduler_moment(token, dask_scheduler=None):
 		for ws in dask_scheduler.workers.values()
 	}
 	return {"states": states, "workers": workers}
-
-
-def wait_for(description, check, timeout_seconds):
-	deadline = time.monotonic() + timeout_seconds
-	while True:
-		result = check()
-		if result:
-			return result
-		if time.monotonic() > deadline:
-			raise RuntimeError(f"timed out after {timeout_seconds} s waiting for {description}")
-		time.sleep(0.1)
 
 
 def busy(client, token, held):

@@ -3,11 +3,10 @@
  * `--demo` (the bundled recording, through the replay path) and against the shared real Debian
  * Dask 2022.12.1 cluster under a busy workload, read back with `tmux capture-pane -p`.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {CLI_PATH} from './helpers/cli.js';
-import {sharedCluster} from './helpers/shared-cluster.js';
+import {sharedClusterUnder} from './helpers/shared-cluster.js';
 import {TmuxSession} from './helpers/tmux.js';
-import {runWorkload, type Workload} from './helpers/workload.js';
 
 const SIZES = [
 	[80, 24],
@@ -92,16 +91,7 @@ describe('the overview with --demo in tmux', () => {
 });
 
 describe('the overview against the real Dask cluster in tmux', () => {
-	const cluster = sharedCluster();
-	let workload: Workload | undefined;
-
-	beforeAll(async () => {
-		workload = await runWorkload(cluster, 'busy');
-	}, 120_000);
-
-	afterAll(async () => {
-		await workload?.stop();
-	}, 60_000);
+	const cluster = sharedClusterUnder('busy');
 
 	for (const [columns, rows] of SIZES) {
 		it(`at ${columns}×${rows}: the three workers, then the cluster over time drawn from its polls`, async () => {

@@ -18,9 +18,8 @@ import {demoRecordingPath} from '../../source/options/demo-file.js';
 import {loadRecording} from '../../source/record/reader.js';
 import {FIXTURE_START_MS, writeScenarioRecording} from '../helpers/fixture-recording.js';
 import {CLI, json, killAll, pipelineDocuments, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';
-import {sharedCluster} from './helpers/shared-cluster.js';
+import {sharedCluster, sharedClusterUnder} from './helpers/shared-cluster.js';
 import {TmuxSession} from './helpers/tmux.js';
-import {runWorkload, type Workload} from './helpers/workload.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dask-top-record-e2e-'));
 
@@ -30,16 +29,7 @@ afterAll(() => {
 });
 
 describe('recording a real Dask cluster with the built CLI', () => {
-	const cluster = sharedCluster();
-	let workload: Workload | undefined;
-
-	beforeAll(async () => {
-		workload = await runWorkload(cluster, 'busy');
-	}, 120_000);
-
-	afterAll(async () => {
-		await workload?.stop();
-	}, 60_000);
+	const cluster = sharedClusterUnder('busy');
 
 	it('replays a recording to exactly the snapshot the live process printed', async () => {
 		// One process does both: it prints its live --once --json snapshot and records the rounds it built it from.

@@ -11,9 +11,8 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI_PATH} from './helpers/cli.js';
 import {startCluster, type Cluster} from './helpers/cluster.js';
-import {sharedCluster} from './helpers/shared-cluster.js';
+import {sharedClusterUnder} from './helpers/shared-cluster.js';
 import {TmuxSession} from './helpers/tmux.js';
-import {runWorkload, type Workload} from './helpers/workload.js';
 
 const MARKER = 'BEFORE-THE-TUI';
 const terminal = new TmuxSession({name: 'dask-top-tui', width: 120, height: 40});
@@ -72,16 +71,7 @@ afterAll(() => {
 });
 
 describe('dask-top in a real terminal against the shared Dask cluster', () => {
-	const cluster = sharedCluster();
-	let workload: Workload | undefined;
-
-	beforeAll(async () => {
-		workload = await runWorkload(cluster, 'busy');
-	}, 120_000);
-
-	afterAll(async () => {
-		await workload?.stop();
-	}, 60_000);
+	const cluster = sharedClusterUnder('busy');
 
 	it('draws the workers under CI=true, opens a detail with j/Enter, ' +
 		'goes back with Esc, shows help with ?, and q restores the terminal', async () => {

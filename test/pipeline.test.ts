@@ -6,6 +6,7 @@ import {planHints} from '../source/scrape/hints.js';
 import type {RawScrape} from '../source/types/raw-scrape.js';
 import type {SourceStatus} from '../source/types/scrape-source.js';
 import {identityAnswers500, loadScenarioScrape} from './helpers/fixtures.js';
+import {refusedRound} from './helpers/fixture-data.js';
 import {scenarioRounds} from './helpers/fixture-recording.js';
 
 describe('pipeline', () => {
@@ -143,29 +144,6 @@ describe('the model in the pipeline', () => {
 		expect(pipeline.state().source.status?.state).toBe('replay');
 	});
 });
-
-/**
- * A round of a scheduler that went away: the endpoints of `recorded` (or only `paths`) refused at
- * `atMs`, as the poller records them.
- */
-function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
-	const asked = recorded.responses.filter(
-		(r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)),
-	);
-	return {
-		atMs,
-		base: recorded.base,
-		responses: asked.map((r) => ({
-			target: r.target,
-			path: r.path,
-			url: r.url,
-			startedMs: atMs,
-			latencyMs: 1,
-			status: null,
-			error: {kind: 'refused', message: 'connect ECONNREFUSED 127.0.0.1:8787'},
-		})),
-	};
-}
 
 describe('the model while the scheduler is away', () => {
 	const retrying: SourceStatus = {

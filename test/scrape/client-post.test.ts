@@ -3,21 +3,13 @@
  * cannot be made to fail a retire on demand, nor tell how many requests reached it). The real
  * retire is tested against Debian's Dask in test/e2e/retire.test.ts.
  */
-import {createServer, type IncomingHttpHeaders, type Server} from 'node:http';
+import {createServer, type IncomingHttpHeaders} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {HttpClient} from '../../source/scrape/client.js';
+import {closeAfterEach} from '../helpers/loopback.js';
 
-const servers: Server[] = [];
-const clients: HttpClient[] = [];
-
-afterEach(async () => {
-	await Promise.all(clients.splice(0).map((client) => client.close()));
-	for (const server of servers.splice(0)) {
-		server.closeAllConnections();
-		server.close();
-	}
-});
+const {servers, clients} = closeAfterEach();
 
 interface Seen {
 	readonly method: string;

@@ -4,8 +4,9 @@
  */
 import {createServer, type IncomingHttpHeaders, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {HttpClient} from '../../source/scrape/client.js';
+import {closeAfterEach} from '../helpers/loopback.js';
 
 interface TestServer {
 	readonly url: string;
@@ -15,16 +16,7 @@ interface TestServer {
 	connections: number;
 }
 
-const servers: Server[] = [];
-const clients: HttpClient[] = [];
-
-afterEach(async () => {
-	await Promise.all(clients.splice(0).map((client) => client.close()));
-	for (const server of servers.splice(0)) {
-		server.closeAllConnections();
-		server.close();
-	}
-});
+const {servers, clients} = closeAfterEach();
 
 async function serve(handler: (path: string, res: ServerResponse) => void): Promise<TestServer> {
 	const seen: IncomingHttpHeaders[] = [];

@@ -19,6 +19,7 @@ import {
 import {appView} from '../../source/ui/app-view.js';
 import {READ_ONLY_TEXT, REPLAY_TEXT} from '../../source/ui/confirm-lines.js';
 import type {InputEvent} from '../../source/ui/input/parse.js';
+import {leftPress} from '../helpers/mouse.js';
 import {initialUiState, type UiState} from '../../source/ui/ui-state.js';
 import {fixtureRun, tuiData} from '../helpers/fixture-data.js';
 import {PLAIN} from '../helpers/render.js';
@@ -45,16 +46,7 @@ const context = (over: Partial<InputContext> = {}, ui?: UiState): InputContext =
 	return {...inputContext(v, data, {source, allowActions: false, terminal: false, canAct: true}), ...over};
 };
 const keys = (...names: string[]): InputEvent[] => names.map((key) => ({kind: 'key', key}));
-const click = (x: number, y: number): InputEvent => ({
-	kind: 'mouse',
-	button: 'left',
-	action: 'press',
-	x,
-	y,
-	shift: false,
-	alt: false,
-	ctrl: false,
-});
+const click = (x: number, y: number): InputEvent => leftPress(x, y);
 const press = (events: InputEvent[], over: Partial<InputContext> = {}, start = shown.shown) =>
 	dispatchInput(start, events, 1_000_000, undefined, context(over, start));
 const say = (text: string, ms = 3000): Command => ({kind: 'say', text, ms});

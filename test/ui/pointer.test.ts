@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {fitColumns} from '../../source/ui/columns.js';
 import {mouseKey, DOUBLE_CLICK_MS} from '../../source/ui/input/clicks.js';
-import type {MouseEvent} from '../../source/ui/input/parse.js';
+import {leftPress} from '../helpers/mouse.js';
 import {columnAt, listIndexAt, pointerTarget} from '../../source/ui/pointer.js';
 import {WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
 
@@ -35,17 +35,7 @@ describe('what a click points at', () => {
 });
 
 describe('mouse reports as binding names', () => {
-	const press = (x: number, y: number, extra: Partial<MouseEvent> = {}): MouseEvent => ({
-		kind: 'mouse',
-		button: 'left',
-		action: 'press',
-		x,
-		y,
-		shift: false,
-		alt: false,
-		ctrl: false,
-		...extra,
-	});
+	const press = leftPress;
 
 	it('tells clicks from double-clicks by row and time', () => {
 		const first = mouseKey(press(3, 7), 1000, undefined);

@@ -12,7 +12,7 @@ import {bareEnv, ensureBinary, isolatedCopy, runProgram, type ProgramResult} fro
 import {groundTruth, type GroundTruth} from './helpers/ground-truth.js';
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
-import {TmuxSession} from './helpers/tmux.js';
+import {tmuxForBlock} from './helpers/tmux-block.js';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {version: string}).version;
 
@@ -84,15 +84,7 @@ describe('the single executable, alone in an empty directory with an empty PATH'
 	});
 
 	describe('--demo in a real terminal (tmux)', () => {
-		const terminal = new TmuxSession({name: 'dask-top-binary', width: 120, height: 40});
-
-		beforeAll(() => {
-			if (terminal.start() !== 0) throw new Error(`tmux could not start a session on socket ${terminal.socket}`);
-		});
-
-		afterAll(() => {
-			terminal.kill();
-		});
+		const terminal = tmuxForBlock({name: 'dask-top-binary', width: 120, height: 40});
 
 		it('draws the demo cluster from the recording inside it, quits on q and exits 0', async () => {
 			// CI=true as in the project's CI: the executable must still draw (cli.tsx clears it on a terminal).

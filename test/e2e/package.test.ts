@@ -12,7 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {runProgram} from './helpers/binary.js';
 import {REPO_ROOT} from './helpers/python.js';
-import {TmuxSession} from './helpers/tmux.js';
+import {tmuxForBlock} from './helpers/tmux-block.js';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {version: string}).version;
 
@@ -107,15 +107,7 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 	});
 
 	describe('dask-top --demo in a real terminal (tmux)', () => {
-		const terminal = new TmuxSession({name: 'dask-top-package', width: 120, height: 40});
-
-		beforeAll(() => {
-			if (terminal.start() !== 0) throw new Error(`tmux could not start a session on socket ${terminal.socket}`);
-		});
-
-		afterAll(() => {
-			terminal.kill();
-		});
+		const terminal = tmuxForBlock({name: 'dask-top-package', width: 120, height: 40});
 
 		it('draws the demo cluster, quits on q and exits 0', async () => {
 			const env = userEnv();

@@ -5,12 +5,12 @@
  * under Node 24 with the unit tests (.ci/run), with DASK_TOP_EXPECT_NODE naming the Node it meant
  * to run, so a lane that silently ran another Node fails.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {CLI_PATH, runCli} from './helpers/cli.js';
 import {groundTruth} from './helpers/ground-truth.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
-import {TmuxSession} from './helpers/tmux.js';
+import {tmuxForBlock} from './helpers/tmux-block.js';
 
 describe(`dask-top under Node ${process.version}`, () => {
 	const cluster = sharedCluster();
@@ -39,15 +39,7 @@ describe(`dask-top under Node ${process.version}`, () => {
 	}, 60_000);
 
 	describe('the full-screen UI in a real terminal (tmux)', () => {
-		const terminal = new TmuxSession({name: 'dask-top-smoke', width: 120, height: 40});
-
-		beforeAll(() => {
-			if (terminal.start() !== 0) throw new Error(`tmux could not start a session on socket ${terminal.socket}`);
-		});
-
-		afterAll(() => {
-			terminal.kill();
-		});
+		const terminal = tmuxForBlock({name: 'dask-top-smoke', width: 120, height: 40});
 
 		it("draws the first frame with the cluster's workers, quits on q and exits 0", async () => {
 			terminal.keys(`CI=true '${process.execPath}' '${CLI_PATH}' ${cluster.httpUrl}; echo EXIT=$?`, 'Enter');

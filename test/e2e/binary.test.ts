@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {bareEnv, ensureBinary, isolatedCopy, runProgram, type ProgramResult} from './helpers/binary.js';
-import {groundTruth, type GroundTruth} from './helpers/ground-truth.js';
+import {groundTruth, listedWorkers, truthWorkers, type GroundTruth} from './helpers/ground-truth.js';
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
 import {tmuxForBlock} from './helpers/tmux-block.js';
@@ -62,22 +62,8 @@ describe('the single executable, alone in an empty directory with an empty PATH'
 			expect(result.code, context(result)).toBe(0);
 			const snapshot = JSON.parse(result.stdout) as Snapshot;
 			expect(snapshot.scheduler.address).toBe(cluster.schedulerAddress);
-			const listed = snapshot.workers
-				.map((worker) => ({
-					address: worker.address,
-					name: worker.name,
-					nthreads: worker.nthreads,
-					memory_limit: worker.memory_limit_bytes,
-				}))
-				.sort((a, b) => a.name.localeCompare(b.name));
-			const expected = before.workers
-				.map((worker) => ({
-					address: worker.address,
-					name: worker.name,
-					nthreads: worker.nthreads,
-					memory_limit: worker.memory_limit,
-				}))
-				.sort((a, b) => a.name.localeCompare(b.name));
+			const listed = listedWorkers(snapshot);
+			const expected = truthWorkers(before);
 			expect(listed).toEqual(expected);
 			expect(listed.map((worker) => worker.name)).toEqual(['alpha', 'beta', 'gamma']);
 		});

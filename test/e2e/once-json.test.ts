@@ -6,7 +6,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {runCli, type CliResult} from './helpers/cli.js';
-import {groundTruth, type GroundTruth} from './helpers/ground-truth.js';
+import {groundTruth, listedWorkers, truthWorkers, type GroundTruth} from './helpers/ground-truth.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
 import {runWorkload, type Workload} from './helpers/workload.js';
 
@@ -56,23 +56,9 @@ describe('dask-top --once --json on a busy Dask 2022.12.1 cluster', () => {
 
 	it("lists exactly the scheduler's workers with their names, threads and memory limits", () => {
 		const snapshot = parseSnapshot(json);
-		const listed = snapshot.workers
-			.map((worker) => ({
-				address: worker.address,
-				name: worker.name,
-				nthreads: worker.nthreads,
-				memory_limit: worker.memory_limit_bytes,
-			}))
-			.sort((a, b) => a.name.localeCompare(b.name));
+		const listed = listedWorkers(snapshot);
 		for (const truth of [before, after]) {
-			const expected = truth.workers
-				.map((worker) => ({
-					address: worker.address,
-					name: worker.name,
-					nthreads: worker.nthreads,
-					memory_limit: worker.memory_limit,
-				}))
-				.sort((a, b) => a.name.localeCompare(b.name));
+			const expected = truthWorkers(truth);
 			expect(listed).toEqual(expected);
 		}
 		expect(snapshot.scheduler.workers.total).toBe(before.workers.length);

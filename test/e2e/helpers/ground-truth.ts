@@ -1,5 +1,5 @@
 /** The scheduler's own view of the cluster (cluster/ground_truth.py), to compare dask-top's output with. */
-import type {TaskState} from '../../../source/types/snapshot.js';
+import type {Snapshot, TaskState} from '../../../source/types/snapshot.js';
 import {daskConfigDir, type ClusterInfo} from './cluster.js';
 import {pythonEnv, runPythonJson} from './python.js';
 
@@ -45,4 +45,39 @@ export interface GroundTruth {
 /** One moment of the scheduler's state, taken in a single run_on_scheduler call (~0.4 s). */
 export async function groundTruth(cluster: Pick<ClusterInfo, 'schedulerAddress' | 'tempDir'>): Promise<GroundTruth> {
 	return runPythonJson<GroundTruth>('ground_truth.py', [cluster.schedulerAddress], pythonEnv(daskConfigDir(cluster)));
+}
+
+/** A worker's identity as both sides state it: address, name, threads and memory limit in bytes. */
+export interface WorkerIdentity {
+	readonly address: string;
+	readonly name: string;
+	/** Optional in a Snapshot (a source may not state them); always in the ground truth. */
+	readonly nthreads: number | undefined;
+	readonly memory_limit: number | undefined;
+}
+
+const byName = (a: WorkerIdentity, b: WorkerIdentity) => a.name.localeCompare(b.name);
+
+/** The workers a `--json` Snapshot lists, as identities sorted by name. */
+export function listedWorkers(snapshot: Snapshot): WorkerIdentity[] {
+	return snapshot.workers
+		.map((worker) => ({
+			address: worker.address,
+			name: worker.name,
+			nthreads: worker.nthreads,
+			memory_limit: worker.memory_limit_bytes,
+		}))
+		.sort(byName);
+}
+
+/** The scheduler's own workers (ground_truth.py), as identities sorted by name. */
+export function truthWorkers(truth: GroundTruth): WorkerIdentity[] {
+	return truth.workers
+		.map((worker) => ({
+			address: worker.address,
+			name: worker.name,
+			nthreads: worker.nthreads,
+			memory_limit: worker.memory_limit,
+		}))
+		.sort(byName);
 }

@@ -8,14 +8,14 @@ import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, describe, expect, it} from 'vitest';
 import {CLI_PATH} from './helpers/cli.js';
 import {startCluster, type Cluster} from './helpers/cluster.js';
 import {sharedClusterUnder} from './helpers/shared-cluster.js';
-import {TmuxSession} from './helpers/tmux.js';
+import {tmuxForBlock} from './helpers/tmux-block.js';
 
 const MARKER = 'BEFORE-THE-TUI';
-const terminal = new TmuxSession({name: 'dask-top-tui', width: 120, height: 40});
+const terminal = tmuxForBlock({name: 'dask-top-tui', width: 120, height: 40});
 const waitFor = (what: string, predicate: (text: string) => boolean, timeoutMs?: number) =>
 	terminal.waitFor(what, predicate, timeoutMs);
 const keys = (...names: string[]) => terminal.keys(...names);
@@ -61,14 +61,6 @@ async function stopLeftover(): Promise<void> {
 function restored(text: string): boolean {
 	return text.includes(MARKER) && text.includes('; echo EXIT=$?') && !text.includes('dask-top │');
 }
-
-beforeAll(() => {
-	if (terminal.start() !== 0) throw new Error(`tmux could not start a session on socket ${terminal.socket}`);
-});
-
-afterAll(() => {
-	terminal.kill();
-});
 
 describe('dask-top in a real terminal against the shared Dask cluster', () => {
 	const cluster = sharedClusterUnder('busy');

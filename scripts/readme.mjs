@@ -11,7 +11,7 @@ const keys = execFileSync(
 		'--import',
 		'tsx',
 		'-e',
-		"import('./source/ui/bindings.ts').then((m) => process.stdout.write(m.keysMarkdownTable()))",
+		"import('./source/ui/binding-text.ts').then((m) => process.stdout.write(m.keysMarkdownTable()))",
 	],
 	{encoding: 'utf8'},
 );

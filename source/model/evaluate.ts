@@ -1,6 +1,7 @@
 /** Re-evaluates every alert rule against a state and applies the result (events.ts). */
 import type {Condition} from './alerts.js';
-import {clusterConditions, workerConditions} from './alerts.js';
+import {clusterConditions} from './cluster-alerts.js';
+import {workerConditions} from './worker-alerts.js';
 import {applyConditions} from './events.js';
 import {stallView} from './stall.js';
 import {dataAgeSeconds, missedPolls} from './freshness.js';

@@ -3,7 +3,8 @@
  * history, "rising" marks (erred tasks, spilled bytes), scale-down wait counts, then the alerts.
  */
 import type {Snapshot} from '../types/snapshot.js';
-import {learnFlavor, scaleDownCandidates} from './adaptive.js';
+import {scaleDownCandidates} from './adaptive.js';
+import {learnFlavor} from './adaptive-flavor.js';
 import {alertId} from './alerts.js';
 import {evaluateAlerts} from './evaluate.js';
 import {instantEvent, prependEvents} from './events.js';

@@ -3,7 +3,7 @@
  * monitoring-plugins guidelines: `DASK <STATE> - <text> | <perfdata>`, exit 0/1/2/3.
  *
  * It judges ONE complete poll with the same rules and the same threshold table as the alerts
- * (model/alerts.ts): a worker's memory, pause, unmanaged memory, event loop and heartbeat age.
+ * (model/worker-alerts.ts): a worker's memory, pause, unmanaged memory, event loop and heartbeat age.
  * Rules that need history (lost or joined workers, rising erred tasks, spilling, stalls, missed
  * polls) cannot be judged from one poll and are left out; the line says "in one poll".
  * Pure: the caller polls and passes the state in.

@@ -17,7 +17,7 @@ import {
 	type TerminalSize,
 } from './app-frame.js';
 import type {Segment} from './bars.js';
-import type {KeyContext} from './bindings.js';
+import type {KeyContext} from './key-lookup.js';
 import {headerLines, type HeaderInput} from './header-lines.js';
 import {footerLine} from './help-lines.js';
 import type {PointerLayout} from './pointer.js';

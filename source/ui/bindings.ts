@@ -1,7 +1,7 @@
 /**
- * Keys are data: this one table drives input handling, the footer, the help overlay and the
- * README's keys table (keysMarkdownTable). Order matters: the first binding that matches the
- * current mode wins, and replay controls win over the live ones while replaying.
+ * Keys are data: this one table drives input handling and the footer (key-lookup.ts), the help
+ * overlay and the README's keys table (binding-text.ts). Order matters: the first binding that
+ * matches the current mode wins, and replay controls win over the live ones while replaying.
  */
 
 export type View = 'workers' | 'progress' | 'events';
@@ -84,8 +84,8 @@ export interface Binding {
 	readonly footerRank?: number;
 }
 
-const VIEWS: readonly Mode[] = ['workers', 'progress', 'events'];
-const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
+export const VIEWS: readonly Mode[] = ['workers', 'progress', 'events'];
+export const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
 
 export const BINDINGS: readonly Binding[] = [
 	{
@@ -317,124 +317,3 @@ export const BINDINGS: readonly Binding[] = [
 		footer: 'speed',
 	},
 ];
-
-/** How a key is written on screen and in the README. */
-export const KEY_LABELS: Readonly<Record<string, string>> = {
-	up: '↑',
-	down: '↓',
-	left: '←',
-	right: '→',
-	pageup: 'PgUp',
-	pagedown: 'PgDn',
-	home: 'Home',
-	end: 'End',
-	enter: 'Enter',
-	escape: 'Esc',
-	tab: 'Tab',
-	space: 'space',
-	backspace: 'Backspace',
-	'ctrl+c': 'Ctrl-C',
-	'ctrl+l': 'Ctrl-L',
-	'ctrl+z': 'Ctrl-Z',
-	...Object.fromEntries(Array.from({length: 12}, (_, i) => [`f${i + 1}`, `F${i + 1}`])),
-	click: 'click',
-	'double-click': 'double-click',
-	'wheel-down': 'wheel ↓',
-	'wheel-up': 'wheel ↑',
-	text: 'any text',
-};
-
-/** The names the mouse's bindings use. */
-export const MOUSE_KEYS: ReadonlySet<KeyName> = new Set(['click', 'double-click', 'wheel-down', 'wheel-up']);
-
-export function keyLabel(key: KeyName): string {
-	return KEY_LABELS[key] ?? key;
-}
-
-/** What is on screen now, which decides the bindings that apply. */
-export interface KeyContext {
-	/**
-	 * The innermost screen: the retire confirmation, the filter prompt, the help overlay, the sort
-	 * list, the detail, or a view.
-	 */
-	readonly mode: Exclude<Mode, 'replay'>;
-	/** The data comes from a recording (replay controls apply on every screen but help and filter). */
-	readonly replay: boolean;
-	/** Several clusters are followed (c / C apply on every screen but help and filter). */
-	readonly clusters?: boolean;
-}
-
-function applies(binding: Binding, context: KeyContext): boolean {
-	if (binding.modes.includes(context.mode)) return true;
-	const overlay =
-		context.mode === 'help' || context.mode === 'filter' || context.mode === 'sort' || context.mode === 'confirm';
-	if (context.clusters === true && binding.modes.includes('clusters') && !overlay) return true;
-	return context.replay && binding.modes.includes('replay') && !overlay;
-}
-
-/**
- * The bindings that work in this context, replay controls first: they win a shared key (space), and
- * a live binding left with no key of its own is dropped.
- */
-export function activeBindings(context: KeyContext): Binding[] {
-	const active = BINDINGS.filter((b) => applies(b, context));
-	const replay = active.filter((b) => b.modes.includes('replay') && !b.modes.includes(context.mode));
-	const claimed = new Set(replay.flatMap((b) => b.keys));
-	const rest = active.filter((b) => !replay.includes(b) && b.keys.some((k) => !claimed.has(k)));
-	return [...replay, ...rest];
-}
-
-/** The action of one key in a context, or undefined when the key does nothing there. */
-export function resolveKey(key: KeyName, context: KeyContext): Action | undefined {
-	for (const binding of activeBindings(context)) {
-		if (binding.keys.includes(key)) return binding.action;
-	}
-	if (context.mode === 'filter' && ([...key].length === 1 || key === 'space')) return 'filter-type';
-	return undefined;
-}
-
-/**
- * Footer entries for a context: the keys (joined by `/`), their short labels, and their rank (which
- * stay on a narrow line).
- */
-export function footerEntries(
-	context: KeyContext,
-): Array<{readonly keys: string; readonly label: string; readonly rank: number}> {
-	return activeBindings(context)
-		.filter((b) => b.footer !== undefined)
-		.map((b) => ({keys: b.footerKeys ?? b.keys.map(keyLabel).join('/'), label: b.footer!, rank: b.footerRank ?? 5}));
-}
-
-const MODE_NAMES: Readonly<Record<Mode, string>> = {
-	workers: 'workers',
-	progress: 'progress',
-	events: 'events',
-	detail: 'detail',
-	help: 'help',
-	filter: 'filter prompt',
-	sort: 'sort list',
-	confirm: 'retire confirmation',
-	replay: 'replay',
-	clusters: 'several clusters',
-};
-
-/** Where a binding works, in words (help overlay and README). */
-export function whereText(binding: Binding): string {
-	if (SCREENS.every((m) => binding.modes.includes(m))) {
-		const extra = binding.modes.filter((m) => !SCREENS.includes(m)).map((m) => MODE_NAMES[m]);
-		return ['all views', ...extra].join(', ');
-	}
-	if (VIEWS.every((m) => binding.modes.includes(m)) && !binding.modes.includes('detail'))
-		return 'workers, progress, events';
-	return binding.modes.map((m) => MODE_NAMES[m]).join(', ');
-}
-
-/** @internal The README keys table, generated from BINDINGS (a test keeps README.md equal to it). */
-export function keysMarkdownTable(): string {
-	const lines = ['| Keys | Action | Where |', '|---|---|---|'];
-	for (const binding of BINDINGS) {
-		const keys = binding.keys.map((k) => `\`${keyLabel(k)}\``).join(' ');
-		lines.push(`| ${keys} | ${binding.label} | ${whereText(binding)} |`);
-	}
-	return lines.join('\n');
-}

@@ -1,7 +1,8 @@
 /**
  * One worker, every figure: title, memory bar, CPU and memory sparklines from the model's history
  * rings, the figures in columns, its task states, and what holds its memory (in-memory keys by task
- * prefix from /info/worker/<address>.html). Pure: lines of segments.
+ * prefix from /info/worker/<address>.html). Pure: lines of segments. The figures' wording is
+ * detail-figures.ts.
  */
 import type {Series, WorkerRow, WorkerTrack} from '../model/types.js';
 import type {PrefixHolding} from '../parse/worker-page.js';
@@ -14,12 +15,12 @@ import {
 	formatCpu,
 	formatDuration,
 	formatPercent,
-	formatRateShort,
 	MISSING,
 	shortAddress,
 } from './cells.js';
 import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme} from './theme.js';
+import {detailPairs} from './detail-figures.js';
 import {statusText, statusTone} from './worker-columns.js';
 
 /** The /info/worker page of the open detail, as the source last fetched it. */
@@ -56,68 +57,6 @@ const clock = formatClock;
 
 function history(series: Series | undefined, width: number): number[] {
 	return series ? series.values(width) : [];
-}
-
-/** Occupancy (expected seconds of work queued on the worker), compact: `0s`, `850ms`, `1.5s`, `2m03s`. */
-export function formatOccupancy(seconds: number | undefined): string {
-	return seconds === 0 ? '0s' : formatDuration(seconds);
-}
-
-/** The detail's figures as label → value, in reading order. */
-export function detailPairs(input: DetailInput): Array<readonly [string, string]> {
-	const w = input.track?.last;
-	const row = input.row;
-	if (!w) return [];
-	const out: Array<readonly [string, string]> = [];
-	const limit = w.memory_limit_bytes;
-	out.push(['threads', `${formatCount(w.nthreads)}${w.host ? ` on ${w.host}` : ''}`]);
-	out.push(['cpu', `${formatCpu(w.cpu_percent)}%`]);
-	out.push([
-		'memory',
-		`${formatBytesShort(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytesShort(limit)}` +
-			`${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`,
-	]);
-	out.push([
-		'managed',
-		`${formatBytesShort(w.memory_managed_bytes)} · unmanaged ${formatBytesShort(w.memory_unmanaged_bytes)}`,
-	]);
-	out.push(['spilled', `${formatBytesShort(w.memory_spilled_bytes)} on disk`]);
-	if (w.spill_write_bytes_total !== undefined || w.spill_read_bytes_total !== undefined)
-		out.push([
-			'spill i/o',
-			`wrote ${formatBytesShort(w.spill_write_bytes_total)} · read ${formatBytesShort(w.spill_read_bytes_total)}`,
-		]);
-	out.push([
-		'tasks',
-		`exec ${formatCount(w.tasks_executing)} · ready ` +
-			`${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`,
-	]);
-	out.push(['scheduler', `processing ${formatCount(w.processing)} · keys ${formatCount(w.keys_in_memory)}`]);
-	out.push(['occupancy', formatOccupancy(w.occupancy_seconds)]);
-	out.push([
-		'xfer in',
-		`${formatCount(w.transfer_incoming_count)} open ${formatBytesShort(w.transfer_incoming_bytes)} ` +
-			`· total ${formatCount(w.transfer_incoming_count_total)}`,
-	]);
-	out.push([
-		'xfer out',
-		`${formatCount(w.transfer_outgoing_count)} open ${formatBytesShort(w.transfer_outgoing_bytes)} ` +
-			`· total ${formatCount(w.transfer_outgoing_count_total)}`,
-	]);
-	out.push(['network', `rx ${formatRateShort(w.net_read_bps)} · tx ${formatRateShort(w.net_write_bps)}`]);
-	out.push(['disk', `read ${formatRateShort(w.disk_read_bps)} · write ${formatRateShort(w.disk_write_bps)}`]);
-	out.push(['event loop', formatDuration(w.event_loop_interval_seconds)]);
-	const track = input.track;
-	const gone = track?.lostMs !== undefined;
-	const lastSeen = w.last_seen === undefined ? '' : ` (at ${clock(w.last_seen * 1000)})`;
-	if (gone) out.push(['heartbeat', w.last_seen === undefined ? MISSING : `last at ${clock(w.last_seen * 1000)}`]);
-	else out.push(['heartbeat', `${formatDuration(w.heartbeat_age_seconds)} ago${lastSeen}`]);
-	out.push(['nanny', w.nanny === null ? 'none' : (w.nanny ?? MISSING)]);
-	out.push(['ports', `dashboard ${w.dashboard_port ?? MISSING} · fds ${formatCount(w.num_fds)}`]);
-	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}`]);
-	if (track?.lostMs !== undefined) out.push([track.retired ? 'retired' : 'lost', `at ${clock(track.lostMs)}`]);
-	if (row?.severity) out.push(['alerts', `worst ongoing: ${row.severity}`]);
-	return out;
 }
 
 const LABEL_WIDTH = 10;

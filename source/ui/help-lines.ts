@@ -2,7 +2,10 @@
  * The help overlay and the footer, both generated from the bindings table. Pure.
  */
 import {segmentsWidth, type Segment} from './bars.js';
-import {BINDINGS, footerEntries, keyLabel, MOUSE_KEYS, whereText, type Binding, type KeyContext} from './bindings.js';
+import {whereText} from './binding-text.js';
+import {BINDINGS, type Binding} from './bindings.js';
+import {keyLabel, MOUSE_KEYS} from './key-labels.js';
+import {footerEntries, type KeyContext} from './key-lookup.js';
 import {fit} from './cells.js';
 import {clipSegments, seg} from './parts.js';
 import {wrapSegments} from './wrap.js';

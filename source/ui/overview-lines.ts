@@ -3,23 +3,15 @@
  * spilled against the limit, tasks processing / queued, completions per second, mean worker CPU)
  * as graphs over the model's history with their scales and time axis, then the most active task
  * prefixes, then the Alerts panel (ongoing alerts and the newest events). Pure: the model's history
- * and views in, lines of segments out; the plan says how the free rows are shared.
+ * and views in, lines of segments out; the plan says how the free rows are shared. What each graph
+ * plots is overview-graphs.ts.
  */
-import type {ClusterHistory, ProgressView, Series} from '../model/types.js';
+import type {ClusterHistory, ProgressView} from '../model/types.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import {ALERTS_PANEL_MIN_LINES} from './events-lines.js';
-import {formatBytesShort, formatCount, formatPerSecond, MISSING} from './cells.js';
-import {
-	axisLabels,
-	niceBytesCeiling,
-	niceCeiling,
-	plotLines,
-	samplesPerCell,
-	stackedPeak,
-	timeAxis,
-	type GraphSeries,
-} from './graph.js';
-import {clipSegments, fitParts, padSegments, part, seg, type Part} from './parts.js';
+import {axisLabels, plotLines, samplesPerCell, timeAxis} from './graph.js';
+import {GRAPHS, type Graph, type GraphContext} from './overview-graphs.js';
+import {clipSegments, fitParts, padSegments, part, seg} from './parts.js';
 import {prefixColumns, prefixHeader, prefixRow} from './progress-lines.js';
 import type {Theme} from './theme.js';
 
@@ -121,128 +113,6 @@ export function planOverview(rows: number, width: number, want: OverviewWants): 
 }
 
 // ─── The graphs ───────────────────────────────────────────────────────────────────────────────
-
-interface Graph {
-	/** The title line's parts (most important first by priority). */
-	readonly title: Part[];
-	readonly series: readonly GraphSeries[];
-	readonly max: number;
-	readonly format: (value: number) => string;
-	/** Between the title's parts (one space where the parts are a key of glyphs). */
-	readonly separator: string;
-}
-
-interface GraphContext {
-	readonly history: ClusterHistory;
-	readonly theme: Theme;
-	/** Samples the plot shows. */
-	readonly samples: number;
-}
-
-function lastFinite(series: Series): number | undefined {
-	for (let i = series.length - 1; i >= 0; i--) {
-		const v = series.at(i);
-		if (v !== undefined && Number.isFinite(v)) return v;
-	}
-	return undefined;
-}
-
-/** The newest figure, or undefined when the latest point is missing. */
-function latest(series: Series): number | undefined {
-	const v = series.last();
-	return v !== undefined && Number.isFinite(v) ? v : undefined;
-}
-
-function legend(theme: Theme, s: GraphSeries, label: string, value?: string): Segment[] {
-	return [
-		seg(theme.ascii ? s.ascii : '⣿', s.tone),
-		seg(` ${label}`, 'muted'),
-		...(value === undefined ? [] : [seg(` ${value}`)]),
-	];
-}
-
-/** Memory's title is its key (the header line above the table gives the figures). */
-function memoryGraph({history: h, theme, samples}: GraphContext): Graph {
-	const managed: GraphSeries = {values: h.memoryManagedBytes.values(samples), tone: 'managed', ascii: '#'};
-	const unmanaged: GraphSeries = {values: h.memoryUnmanagedBytes.values(samples), tone: 'unmanaged', ascii: '='};
-	const spilled: GraphSeries = {values: h.memorySpilledBytes.values(samples), tone: 'warning', ascii: '~'};
-	const series = [managed, unmanaged, spilled];
-	const limit = lastFinite(h.memoryLimitBytes);
-	const peak = stackedPeak(series, samples);
-	const againstLimit = limit !== undefined && limit > 0 && peak <= limit;
-	const max = againstLimit ? limit : niceBytesCeiling(peak);
-	const scale =
-		limit !== undefined && limit > 0
-			? againstLimit
-				? `of the ${formatBytesShort(limit)} limit`
-				: `over the ${formatBytesShort(limit)} limit`
-			: 'no limit';
-	return {
-		title: [
-			part(0, seg('Memory ', 'title', true)),
-			part(0, ...legend(theme, managed, 'managed')),
-			part(0, ...legend(theme, unmanaged, 'unmanaged')),
-			part(1, ...legend(theme, spilled, 'spilled')),
-			part(2, seg(` ${scale}`, 'muted')),
-		],
-		series,
-		max,
-		format: formatBytesShort,
-		separator: ' ',
-	};
-}
-
-function tasksGraph({history: h, theme, samples}: GraphContext): Graph {
-	const processing: GraphSeries = {values: h.tasksProcessing.values(samples), tone: 'accent', ascii: '#'};
-	const queued: GraphSeries = {values: h.tasksQueued.values(samples), tone: 'info', ascii: '='};
-	const series = [processing, queued];
-	return {
-		title: [
-			part(0, seg('Tasks', 'title', true)),
-			part(0, ...legend(theme, processing, 'processing', formatCount(latest(h.tasksProcessing)))),
-			part(1, ...legend(theme, queued, 'queued', formatCount(latest(h.tasksQueued)))),
-		],
-		series,
-		max: Math.max(2, niceCeiling(stackedPeak(series, samples))),
-		format: (v) => formatCount(Math.round(v)),
-		separator: '  ',
-	};
-}
-
-function doneGraph({history: h, theme, samples}: GraphContext): Graph {
-	const done: GraphSeries = {values: h.tasksDonePerSecond.values(samples), tone: 'ok', ascii: '#'};
-	const peak = stackedPeak([done], samples);
-	return {
-		title: [
-			part(0, seg('Completed ', 'title', true), seg(formatPerSecond(lastFinite(h.tasksDonePerSecond)))),
-			part(1, seg(theme.ascii ? done.ascii : '⣿', done.tone), seg(' tasks into memory or erred', 'muted')),
-			part(2, seg('peak ', 'muted'), seg(formatPerSecond(peak))),
-		],
-		series: [done],
-		max: niceCeiling(peak),
-		format: (v) => (v >= 10 ? formatCount(Math.round(v)) : formatCount(Math.round(v * 10) / 10)),
-		separator: '  ',
-	};
-}
-
-function cpuGraph({history: h, theme, samples}: GraphContext): Graph {
-	const cpu: GraphSeries = {values: h.cpuMeanPercent.values(samples), tone: 'title', ascii: '#'};
-	const peak = stackedPeak([cpu], samples);
-	const now = latest(h.cpuMeanPercent);
-	return {
-		title: [
-			part(0, seg('CPU ', 'title', true), seg(now === undefined ? MISSING : `${Math.round(now)}%`)),
-			part(1, seg(theme.ascii ? cpu.ascii : '⣿', cpu.tone), seg(' mean per worker, 100% = one core', 'muted')),
-			part(2, seg('peak ', 'muted'), seg(`${Math.round(peak)}%`)),
-		],
-		series: [cpu],
-		max: Math.max(100, niceCeiling(peak)),
-		format: (v) => `${Math.round(v)}%`,
-		separator: '  ',
-	};
-}
-
-const GRAPHS = [memoryGraph, tasksGraph, doneGraph, cpuGraph] as const;
 
 /** One graph's lines, `width` cells wide: its title, then the plot rows with their y labels. */
 function graphLines(graph: Graph, theme: Theme, width: number, plotRows: number): Segment[][] {

@@ -1,11 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {adaptiveView, detectFlavor} from '../../source/model/adaptive.js';
+import {adaptiveView} from '../../source/model/adaptive.js';
 import {recomputeAdaptive} from '../../source/model/adaptive-recompute.js';
 import {initialState, reduce} from '../../source/model/state.js';
 import type {ClusterState, ModelOptions} from '../../source/model/types.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {loadManifest, recordedAtMs, SCENARIOS} from '../helpers/fixtures.js';
-import {fixtureSnapshot, prefix, snapshot, worker} from '../helpers/snapshots.js';
+import {fixtureSnapshot, snapshot, worker} from '../helpers/snapshots.js';
 
 function stateOf(snap: Snapshot, options?: ModelOptions): ClusterState {
 	return reduce(initialState(options), {type: 'snapshot', snapshot: snap, nowMs: snap.time * 1000});
@@ -199,23 +199,6 @@ describe('the recomputation arithmetic (the worked example of docs/endpoints.md,
 		expect(recomputeAdaptive(pinned, {flavor: 'modern', targetDurationSeconds: 5, queuedDuration: q}).cpu_threads).toBe(
 			5,
 		); // ceil((3+20)/5)
-	});
-});
-
-describe('detecting the Dask flavor', () => {
-	const plain = {inc: prefix({memory: 1})};
-	const timed = {inc: prefix({memory: 1}, {compute_seconds_total: 1})};
-	it.each([
-		['<=2022.12', 'no counters', 'legacy', {}],
-		['<=2023.3', 'no counters', 'legacy', {}],
-		['>=2025.4', 'no counters', 'modern', {}],
-		['>=2023.9.1', 'no counters', 'modern', {}],
-		['>=2023.1.1', 'compute seconds', 'modern', timed],
-		['no hint', 'counters without compute seconds', 'legacy', plain],
-		['no hint', 'compute seconds', 'modern', timed],
-	] as const)('%s, %s → %s', (hint, _label, flavor, prefixes) => {
-		const snap = snapshot(100, [], {prefixes}, hint === 'no hint' ? {} : {dask_version_hint: hint});
-		expect(detectFlavor(snap).flavor).toBe(flavor);
 	});
 });
 

@@ -3,7 +3,7 @@
  * a local-time formatter (the model itself never reads the clock or the zone).
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {lostMessage} from '../../source/model/alerts.js';
+import {lostMessage} from '../../source/model/worker-alerts.js';
 import {resolveModelOptions} from '../../source/model/state.js';
 import {newWorkerHistory} from '../../source/model/worker-tracks.js';
 import {resolveModelFlags} from '../../source/options/model.js';

@@ -2,14 +2,9 @@ import {existsSync, readFileSync} from 'node:fs';
 import {dirname, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, it} from 'vitest';
-import {
-	activeBindings,
-	BINDINGS,
-	footerEntries,
-	keysMarkdownTable,
-	resolveKey,
-	type KeyContext,
-} from '../../source/ui/bindings.js';
+import {keysMarkdownTable} from '../../source/ui/binding-text.js';
+import {BINDINGS} from '../../source/ui/bindings.js';
+import {activeBindings, footerEntries, resolveKey, type KeyContext} from '../../source/ui/key-lookup.js';
 
 const live = (mode: KeyContext['mode']): KeyContext => ({mode, replay: false});
 const replay = (mode: KeyContext['mode']): KeyContext => ({mode, replay: true});

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {activeBindings, footerEntries, resolveKey, type KeyContext} from '../../source/ui/bindings.js';
+import {activeBindings, footerEntries, resolveKey, type KeyContext} from '../../source/ui/key-lookup.js';
 import {helpLines} from '../../source/ui/help-lines.js';
 import {effectOf} from '../../source/ui/effects.js';
 

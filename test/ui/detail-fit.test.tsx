@@ -6,7 +6,7 @@ import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {workerRows} from '../../source/model/index.js';
 import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
-import {detailPairs, formatOccupancy} from '../../source/ui/detail-lines.js';
+import {detailPairs, formatOccupancy} from '../../source/ui/detail-figures.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun, fixtureWorkerPage, tuiData} from '../helpers/fixture-data.js';
 import {KEY, renderApp} from '../helpers/render.js';

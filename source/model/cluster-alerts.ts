@@ -1,0 +1,75 @@
+/** The alert rules on the whole cluster: erred tasks rising, scheduler unreachable, fallback source, stalled. */
+import type {Snapshot} from '../types/snapshot.js';
+import {alertId, type Condition, condition, risingOpen} from './alerts.js';
+import {countsText, secondsText} from './text.js';
+import type {Rise, Severity, StallView, Thresholds} from './types.js';
+
+export interface ClusterRuleContext {
+	readonly thresholds: Thresholds;
+	readonly nowMs: number;
+	readonly snapshot?: Snapshot | undefined;
+	readonly rises: ReadonlyMap<string, Rise>;
+	readonly missedPolls: number;
+	readonly dataAgeSeconds?: number | undefined;
+	/** Why the source is failing, when it says. */
+	readonly sourceDetail?: string | undefined;
+	readonly stall: StallView;
+}
+
+export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): void {
+	const t = ctx.thresholds;
+	const erred = ctx.rises.get(alertId('erred_rising', 'cluster'));
+	if (risingOpen(erred, ctx.nowMs, t.rising_window_s)) {
+		const byPrefix = erred.detail && Object.keys(erred.detail).length > 0 ? ` (${countsText(erred.detail)})` : '';
+		const now = ctx.snapshot?.scheduler.tasks.erred;
+		out.push(
+			condition(
+				'erred_rising',
+				'warning',
+				'cluster',
+				'cluster',
+				`${erred.amount} more task${erred.amount === 1 ? '' : 's'} erred${byPrefix}` +
+					(now === undefined ? '' : `; ${now} erred now`),
+			),
+		);
+	}
+	if (ctx.missedPolls >= t.stale_warning_polls) {
+		const severity: Severity = ctx.missedPolls >= t.stale_critical_polls ? 'critical' : 'warning';
+		const age = ctx.dataAgeSeconds === undefined ? 'no data yet' : `data ${secondsText(ctx.dataAgeSeconds)} old`;
+		out.push(
+			condition(
+				'stale',
+				severity,
+				'cluster',
+				'cluster',
+				`scheduler unreachable: ${ctx.missedPolls} missed polls, ${age}${ctx.sourceDetail ? ` (${ctx.sourceDetail})` : ''}`,
+			),
+		);
+	}
+	const fallback = ctx.rises.get(alertId('fallback_source', 'cluster'));
+	if (risingOpen(fallback, ctx.nowMs, t.rising_window_s))
+		out.push(condition('fallback_source', 'info', 'cluster', 'cluster', fallbackMessage(ctx.snapshot, fallback)));
+	if (ctx.stall.stalled)
+		out.push(condition('stalled', 'warning', 'cluster', 'cluster', ctx.stall.message ?? 'stalled', ctx.stall.workers));
+}
+
+/**
+ * identity.json fails intermittently on busy modern clusters (dask/distributed#8370): the fallback
+ * alert stays open for the rising window after the last fallback poll instead of flapping.
+ */
+function fallbackMessage(snapshot: Snapshot | undefined, rise: Rise): string {
+	const identity = snapshot?.endpoints.find((e) => e.target === undefined && e.path === '/json/identity.json');
+	const failing = identity !== undefined && identity.state !== 'ok';
+	const why = !failing
+		? 'failed'
+		: identity.status === 500
+			? 'answers HTTP 500 (dask/distributed#8370: busy workers break its JSON)'
+			: identity.status
+				? `answers HTTP ${identity.status}`
+				: 'gets no answer';
+	const from = rise.detail?.['api'] && !rise.detail['workers_html'] ? '/api/v1/get_workers' : '/info/main/workers.html';
+	return (
+		`identity.json ${why} in ${rise.amount} recent poll${rise.amount === 1 ? '' : 's'}: ` +
+		`worker figures come from ${from}`
+	);
+}

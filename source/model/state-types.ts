@@ -1,0 +1,212 @@
+/**
+ * The state `reduce` keeps: what the model remembers about each worker, the cluster's history, the
+ * progress and prefix tracks, rises, the source and the scheduler's epoch. TypeScript-side,
+ * camelCase. Re-exported by types.ts.
+ */
+import type {SchedulerProcess} from '../parse/cache.js';
+import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
+import type {SourceStatus} from '../types/scrape-source.js';
+import type {RetireTrack} from './retire.js';
+import type {Series} from './ring.js';
+import type {ResolvedModelOptions} from './types.js';
+import type {AdaptiveFlavor, Alert, ModelEvent} from './view-types.js';
+
+// ─── State ────────────────────────────────────────────────────────────────────────────────────
+
+/** Everything the model remembers about one worker, present or lost. */
+export interface WorkerTrack {
+	readonly address: string;
+	/** The latest figures seen (a lost worker keeps its last ones). */
+	readonly last: WorkerSnapshot;
+	readonly firstSeenMs: number;
+	/** Monitor time of the latest snapshot that listed it. */
+	readonly lastSeenMs: number;
+	/** Set when it disappeared from a fresh worker list. */
+	readonly lostMs?: number;
+	/** It was closing/retiring when last seen (a graceful exit, not a loss). */
+	readonly retired?: boolean;
+	readonly history: WorkerHistory;
+	/** The latest reading of each spill figure, with its source: rises are measured against these. */
+	readonly spillReadings?: SpillReadings;
+}
+
+/** One reading of a figure: its value, which endpoint gave it, and when (monitor ms). */
+export interface Reading {
+	readonly value: number;
+	readonly source: string;
+	readonly atMs: number;
+}
+
+export type SpillReadings = Readonly<Partial<Record<'memory_spilled_bytes' | 'spill_write_bytes_total', Reading>>>;
+
+export interface WorkerHistory {
+	readonly cpuPercent: Series;
+	readonly memoryProcessBytes: Series;
+	/** Bytes on disk. (The limit rarely changes: read it from `last`.) */
+	readonly memorySpilledBytes: Series;
+}
+
+export interface ClusterHistory {
+	/** Epoch seconds of each point. */
+	readonly time: Series;
+	readonly tasksDonePerSecond: Series;
+	readonly memoryProcessBytes: Series;
+	readonly memoryLimitBytes: Series;
+	readonly memoryManagedBytes: Series;
+	readonly memoryUnmanagedBytes: Series;
+	/** Bytes on disk. */
+	readonly memorySpilledBytes: Series;
+	/** Tasks in the scheduler's processing and queued states. */
+	readonly tasksProcessing: Series;
+	readonly tasksQueued: Series;
+	/** Mean CPU % of the workers that report it (100 = one core). */
+	readonly cpuMeanPercent: Series;
+	readonly workers: Series;
+}
+
+/** The cumulative per-prefix counters progress is counted from (transitions into each state). */
+export interface PrefixCounts {
+	readonly waiting: number;
+	readonly memory: number;
+	readonly erred: number;
+	readonly released: number;
+}
+
+/**
+ * Where a prefix's progress is counted from (progress-track.ts):
+ * - `epoch`: a polled moment with no task in flight on the whole cluster;
+ * - `birth`: the prefix did not exist at the sample before (or the counters restarted since);
+ * - `scheduler-start`: first seen, and no task of it was ever released or forgotten: its counters
+ *   since the scheduler started are all still held;
+ * - `held`: first seen, none released but some forgotten: counted from the tasks still held then;
+ * - `in-flight`: first seen mid-run with tasks released before: counted from that sample, with the
+ *   tasks the counters leave in flight then (an upper bound, capped by the cluster's active tasks).
+ */
+export type ProgressBaseKind = 'epoch' | 'birth' | 'scheduler-start' | 'held' | 'in-flight';
+
+export interface PrefixTrack {
+	/** Order first seen (stable row order). */
+	readonly order: number;
+	readonly kind: ProgressBaseKind;
+	readonly base: PrefixCounts;
+	/** Tasks taken as in flight at the base (0 except for `in-flight`). */
+	readonly inFlightAtBase: number;
+	/** Tasks the counters still left in flight at a later epoch: released unfinished (cancelled, retried). */
+	readonly leftover: number;
+	/** Epoch seconds of the sample the base was taken at. */
+	readonly baseAtS: number;
+	/** Epoch seconds from which every task of the prefix is counted (undefined: the scheduler's start, time unknown). */
+	readonly sinceS?: number | undefined;
+	/** Nothing was in flight at `sinceS` and nothing from before it is counted. */
+	readonly exactBase: boolean;
+}
+
+/** Per-prefix progress bookkeeping, moved on by every new /metrics sample. */
+export interface ProgressTrack {
+	readonly prefixes: ReadonlyMap<string, PrefixTrack>;
+	readonly nextOrder: number;
+	/** Epoch seconds of the latest sample. */
+	readonly lastSampleS?: number | undefined;
+	/** The latest epoch (no task in flight cluster-wide) and every prefix's counters then. */
+	readonly lastEpoch?: {readonly timeS: number; readonly counts: Readonly<Record<string, PrefixCounts>>};
+	/**
+	 * Tasks in flight cluster-wide (processing + queued + waiting + no-worker) at the latest sample,
+	 * when /metrics gave them.
+	 */
+	readonly active?: number;
+}
+
+/** Rates from counter deltas between the two latest metric samples. */
+export interface Rates {
+	/** Tasks completed (into memory or erred) per second, cluster-wide; undefined until two samples. */
+	readonly tasksDonePerSecond?: number;
+	readonly tasksErredPerSecond?: number;
+	readonly perPrefix: Readonly<Record<string, {readonly donePerSecond: number; readonly erredPerSecond: number}>>;
+	/** Seconds the rates cover. */
+	readonly windowSeconds?: number;
+	/** The counters went backwards (scheduler restart): progress starts over at this snapshot. */
+	readonly resetAtS?: number;
+}
+
+/**
+ * What the moments that told the flavors apart said on an ambiguous version: how many times each
+ * formula alone reproduced the scheduler's number, and the latest such moment.
+ */
+export interface LearnedFlavor {
+	readonly flavor: AdaptiveFlavor;
+	readonly votes: Readonly<Record<AdaptiveFlavor, number>>;
+	readonly desired: number;
+	readonly legacy: number;
+	readonly modern: number;
+}
+
+export interface ClusterState {
+	readonly options: ResolvedModelOptions;
+	/** Latest snapshot (the last good data; kept while the source fails). */
+	readonly snapshot?: Snapshot;
+	/** The snapshot before it (for rates). */
+	readonly previous?: Snapshot | undefined;
+	/** Monitor time of the latest action. */
+	readonly nowMs: number;
+	/** Snapshots reduced since the start or the last reset. */
+	readonly snapshotCount: number;
+	/** Present and lost workers by address. */
+	readonly workers: ReadonlyMap<string, WorkerTrack>;
+	readonly history: ClusterHistory;
+	readonly rates: Rates;
+	/** Per-prefix progress bookkeeping (progress-track.ts). */
+	readonly progress: ProgressTrack;
+	/** Epoch seconds of the first counter sample (or of the latest counter reset). */
+	readonly baselineAtS?: number | undefined;
+	/** Monitor time of the latest snapshot in which a task completed (or of the baseline). */
+	readonly lastCompletionMs?: number;
+	readonly source: SourceTrack;
+	/** The scheduler this state follows (set by the first snapshot that says). */
+	readonly epoch?: SchedulerEpoch;
+	/** Which adaptive_target formula reproduced the scheduler's number, on versions the answers cannot date. */
+	readonly learnedFlavor?: LearnedFlavor | undefined;
+	/** Consecutive polls each worker has been a scale-down candidate (Adaptive's wait-count). */
+	readonly closeCounts: ReadonlyMap<string, number>;
+	/** Ongoing alerts by id. */
+	readonly alerts: ReadonlyMap<string, Alert>;
+	/** Newest first, bounded. */
+	readonly events: readonly ModelEvent[];
+	/** "Rising" marks (erred tasks, spilled bytes) by `kind|subject`, while their window is open. */
+	readonly rises: ReadonlyMap<string, Rise>;
+	/** Retires dask-top asked for and their outcomes, newest first (retire.ts); absent before the first. */
+	readonly retires?: readonly RetireTrack[];
+	/** Increments on every change; views memoize on it. */
+	readonly revision: number;
+}
+
+/** Something kept rising (erred tasks, spilled bytes): when, by how much in total, and per part. */
+export interface Rise {
+	readonly firstMs: number;
+	readonly lastMs: number;
+	readonly amount: number;
+	/** e.g. erred tasks per prefix. */
+	readonly detail?: Readonly<Record<string, number>>;
+}
+
+export interface SourceTrack {
+	readonly status?: SourceStatus;
+	readonly intervalMs: number;
+	/** Monitor ms of the first action (staleness counts from here until data arrives). */
+	readonly startMs?: number | undefined;
+	/** Monitor ms of the latest snapshot carrying a fresh answer. */
+	readonly lastFreshMs?: number | undefined;
+	/** Consecutive snapshots with no fresh answer. */
+	readonly missedRounds: number;
+	/**
+	 * Monitor ms until which the scheduler was not listening: it did not answer (missed polls) or
+	 * its event loop was blocked (its own longest tick). Heartbeats could not arrive meanwhile, so a
+	 * worker's heartbeat age counts against the worker only from here.
+	 */
+	readonly deafUntilMs?: number | undefined;
+}
+
+/** What identifies the scheduler the state describes; another one on the same port starts a new epoch. */
+export interface SchedulerEpoch extends SchedulerProcess {
+	/** Monitor ms of the epoch's first snapshot. */
+	readonly sinceMs: number;
+}

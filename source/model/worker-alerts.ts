@@ -1,0 +1,189 @@
+/**
+ * The alert rules on one worker: lost, process and unmanaged memory, paused, event loop, heartbeat
+ * age, spilling.
+ *
+ * The level rules (process memory, unmanaged memory, event loop, heartbeat age) have hysteresis when given the
+ * ongoing alerts (`WorkerRuleContext.alerts`, as evaluate.ts does): a level is left only below its
+ * threshold − margin, and the alert resolves only after staying clear for `alert_clear_s`
+ * (hysteresis.ts). Without them each rule judges the figure alone.
+ */
+import {alertId, type Condition, condition, risingOpen} from './alerts.js';
+import {levelAlertsBySubject, levelLimits, levelVerdict} from './hysteresis.js';
+import {LEVEL_LABELS, levelCondition, MEMORY_LABELS} from './level-condition.js';
+import {heartbeatIntervalSeconds} from './thresholds.js';
+import {bytesText, percentText, secondsText} from './text.js';
+import type {Alert, Rise, Thresholds, WorkerTrack} from './types.js';
+
+export interface WorkerRuleContext {
+	readonly thresholds: Thresholds;
+	readonly nowMs: number;
+	/** Workers connected now (sets Dask's heartbeat interval). */
+	readonly workerCount: number;
+	readonly rises: ReadonlyMap<string, Rise>;
+	/** The ongoing alerts by id: gives the level rules their hysteresis. Without it, none. */
+	readonly alerts?: ReadonlyMap<string, Alert>;
+	/**
+	 * Seconds the scheduler had been listening as of the snapshot (since it last did not answer or
+	 * its event loop was blocked); undefined: all along. Heartbeats that could not arrive at a deaf
+	 * scheduler are the scheduler's fault: a heartbeat age is judged only over this time.
+	 */
+	readonly listeningSeconds?: number;
+	/** Epoch ms → time of day in messages (ModelOptions.clockText). */
+	readonly clockText: (epochMs: number) => string;
+}
+
+/** Conditions on one worker, appended to `out`. A lost worker only has the lost rule. */
+export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out: Condition[]): void {
+	const t = ctx.thresholds;
+	const w = track.last;
+	const name = w.name;
+	const subject = track.address;
+	if (track.lostMs !== undefined) {
+		if (!track.retired && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000)
+			out.push(condition('worker_lost', 'critical', subject, name, lostMessage(track, ctx.clockText)));
+		return;
+	}
+	const limits = levelLimits(t);
+	const ongoing =
+		ctx.alerts === undefined || ctx.alerts.size === 0 ? undefined : levelAlertsBySubject(ctx.alerts).get(subject);
+	const limit = w.memory_limit_bytes;
+	const hasLimit = limit !== undefined && limit > 0;
+	const memory = hasLimit && w.memory_process_bytes !== undefined ? w.memory_process_bytes / limit : undefined;
+	const memoryPrevious = ongoing?.memory;
+	const memoryVerdict = levelVerdict(memory, limits.memory, memoryPrevious, ctx.nowMs);
+	if (memoryVerdict.state !== 'clear') {
+		const used =
+			memory === undefined ? undefined : `${name}: process memory ${percentText(memory)} of ${bytesText(limit)}`;
+		const over =
+			memoryVerdict.state !== 'over' || memory === undefined
+				? ''
+				: memory >= t.memory_terminate
+					? `${used}, over Dask's terminate threshold (${percentText(t.memory_terminate)})`
+					: `${used}, over ${MEMORY_LABELS[memoryVerdict.severity]} ` +
+						`(${percentText(memoryVerdict.severity === 'critical' ? t.memory_critical : t.memory_warning)})`;
+		out.push(
+			levelCondition(
+				'memory',
+				memoryVerdict,
+				subject,
+				name,
+				used,
+				over,
+				MEMORY_LABELS,
+				percentText,
+				memoryPrevious,
+				ctx.clockText,
+			),
+		);
+	}
+	if (w.status === 'paused')
+		out.push(
+			condition('paused', 'critical', subject, name, `${name} is paused: it runs no new tasks until its memory drops`),
+		);
+	const unmanaged = hasLimit && w.memory_unmanaged_bytes !== undefined ? w.memory_unmanaged_bytes / limit : undefined;
+	const unmanagedPrevious = ongoing?.unmanaged_memory;
+	const unmanagedVerdict = levelVerdict(unmanaged, limits.unmanaged, unmanagedPrevious, ctx.nowMs);
+	if (unmanagedVerdict.state !== 'clear') {
+		const text =
+			unmanaged === undefined
+				? undefined
+				: `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes)} (${percentText(unmanaged)} of the limit)`;
+		out.push(
+			levelCondition(
+				'unmanaged_memory',
+				unmanagedVerdict,
+				subject,
+				name,
+				text,
+				text ?? '',
+				LEVEL_LABELS,
+				percentText,
+				unmanagedPrevious,
+				ctx.clockText,
+			),
+		);
+	}
+	const loop = w.event_loop_interval_seconds;
+	const loopPrevious = ongoing?.event_loop;
+	const loopVerdict = levelVerdict(loop, limits.eventLoop, loopPrevious, ctx.nowMs);
+	if (loopVerdict.state !== 'clear') {
+		const figure = loop === undefined ? undefined : `${name}: event loop interval ${loopSecondsText(loop)}`;
+		const over = loopVerdict.state === 'over' ? `${figure} (nominal 0.02 s): the worker is blocked` : '';
+		out.push(
+			levelCondition(
+				'event_loop',
+				loopVerdict,
+				subject,
+				name,
+				figure,
+				over,
+				LEVEL_LABELS,
+				loopSecondsText,
+				loopPrevious,
+				ctx.clockText,
+			),
+		);
+	}
+	// Judged in heartbeat intervals (age / interval): the thresholds and the margin are multiples of it.
+	const age = w.heartbeat_age_seconds;
+	const beat = heartbeatIntervalSeconds(ctx.workerCount);
+	const judged =
+		age === undefined || ctx.listeningSeconds === undefined ? age : Math.min(age, Math.max(0, ctx.listeningSeconds));
+	const beats = judged === undefined ? undefined : judged / beat;
+	const beatPrevious = ongoing?.heartbeat;
+	const beatVerdict = levelVerdict(beats, limits.heartbeat, beatPrevious, ctx.nowMs);
+	if (beatVerdict.state !== 'clear') {
+		const figure =
+			age === undefined ? undefined : `${name}: no heartbeat for ${secondsText(age)} (expected every ${beat} s)`;
+		out.push(
+			levelCondition(
+				'heartbeat',
+				beatVerdict,
+				subject,
+				name,
+				figure,
+				figure ?? '',
+				LEVEL_LABELS,
+				(x) => `${Number(x.toFixed(2))} x ${beat} s`,
+				beatPrevious,
+				ctx.clockText,
+			),
+		);
+	}
+	const spill = ctx.rises.get(alertId('spilling', subject));
+	if (risingOpen(spill, ctx.nowMs, t.rising_window_s)) {
+		out.push(
+			condition(
+				'spilling',
+				'warning',
+				subject,
+				name,
+				`${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes)} on disk (+${bytesText(spill.amount)})`,
+			),
+		);
+	}
+}
+
+/** Two decimals under 10 s: near the clear level (0.8 s by default) one decimal would read 0.79 as 0.8. */
+function loopSecondsText(seconds: number): string {
+	return seconds < 10 ? `${Number(seconds.toFixed(2))} s` : secondsText(seconds);
+}
+
+export function lostMessage(track: WorkerTrack, clock: (epochMs: number) => string): string {
+	const w = track.last;
+	const parts: string[] = [`last status ${w.status ?? 'unknown'}`];
+	if (w.memory_process_bytes !== undefined) {
+		const limit = w.memory_limit_bytes;
+		parts.push(
+			`memory ${bytesText(w.memory_process_bytes)}` +
+				`${limit ? ` (${percentText(w.memory_process_bytes / limit)} of ${bytesText(limit)})` : ''}`,
+		);
+	}
+	const tasks: string[] = [];
+	if (w.processing !== undefined) tasks.push(`${w.processing} processing`);
+	if (w.tasks_executing !== undefined) tasks.push(`${w.tasks_executing} executing`);
+	const held = w.keys_in_memory ?? w.tasks_in_memory;
+	if (held !== undefined) tasks.push(`${held} in memory`);
+	if (tasks.length > 0) parts.push(`tasks ${tasks.join(', ')}`);
+	return `worker ${w.name} (${track.address}) lost: ${parts.join('; ')}; last seen ${clock(track.lastSeenMs)}`;
+}

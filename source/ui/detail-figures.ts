@@ -1,0 +1,76 @@
+/** The worker detail's figures as label → value pairs, in reading order (laid out by detail-lines.ts). */
+import {
+	formatBytesShort,
+	formatClock,
+	formatCount,
+	formatCpu,
+	formatDuration,
+	formatPercent,
+	formatRateShort,
+	MISSING,
+} from './cells.js';
+import type {DetailInput} from './detail-lines.js';
+
+const clock = formatClock;
+
+/** Occupancy (expected seconds of work queued on the worker), compact: `0s`, `850ms`, `1.5s`, `2m03s`. */
+export function formatOccupancy(seconds: number | undefined): string {
+	return seconds === 0 ? '0s' : formatDuration(seconds);
+}
+
+/** The detail's figures as label → value, in reading order. */
+export function detailPairs(input: DetailInput): Array<readonly [string, string]> {
+	const w = input.track?.last;
+	const row = input.row;
+	if (!w) return [];
+	const out: Array<readonly [string, string]> = [];
+	const limit = w.memory_limit_bytes;
+	out.push(['threads', `${formatCount(w.nthreads)}${w.host ? ` on ${w.host}` : ''}`]);
+	out.push(['cpu', `${formatCpu(w.cpu_percent)}%`]);
+	out.push([
+		'memory',
+		`${formatBytesShort(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytesShort(limit)}` +
+			`${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`,
+	]);
+	out.push([
+		'managed',
+		`${formatBytesShort(w.memory_managed_bytes)} · unmanaged ${formatBytesShort(w.memory_unmanaged_bytes)}`,
+	]);
+	out.push(['spilled', `${formatBytesShort(w.memory_spilled_bytes)} on disk`]);
+	if (w.spill_write_bytes_total !== undefined || w.spill_read_bytes_total !== undefined)
+		out.push([
+			'spill i/o',
+			`wrote ${formatBytesShort(w.spill_write_bytes_total)} · read ${formatBytesShort(w.spill_read_bytes_total)}`,
+		]);
+	out.push([
+		'tasks',
+		`exec ${formatCount(w.tasks_executing)} · ready ` +
+			`${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`,
+	]);
+	out.push(['scheduler', `processing ${formatCount(w.processing)} · keys ${formatCount(w.keys_in_memory)}`]);
+	out.push(['occupancy', formatOccupancy(w.occupancy_seconds)]);
+	out.push([
+		'xfer in',
+		`${formatCount(w.transfer_incoming_count)} open ${formatBytesShort(w.transfer_incoming_bytes)} ` +
+			`· total ${formatCount(w.transfer_incoming_count_total)}`,
+	]);
+	out.push([
+		'xfer out',
+		`${formatCount(w.transfer_outgoing_count)} open ${formatBytesShort(w.transfer_outgoing_bytes)} ` +
+			`· total ${formatCount(w.transfer_outgoing_count_total)}`,
+	]);
+	out.push(['network', `rx ${formatRateShort(w.net_read_bps)} · tx ${formatRateShort(w.net_write_bps)}`]);
+	out.push(['disk', `read ${formatRateShort(w.disk_read_bps)} · write ${formatRateShort(w.disk_write_bps)}`]);
+	out.push(['event loop', formatDuration(w.event_loop_interval_seconds)]);
+	const track = input.track;
+	const gone = track?.lostMs !== undefined;
+	const lastSeen = w.last_seen === undefined ? '' : ` (at ${clock(w.last_seen * 1000)})`;
+	if (gone) out.push(['heartbeat', w.last_seen === undefined ? MISSING : `last at ${clock(w.last_seen * 1000)}`]);
+	else out.push(['heartbeat', `${formatDuration(w.heartbeat_age_seconds)} ago${lastSeen}`]);
+	out.push(['nanny', w.nanny === null ? 'none' : (w.nanny ?? MISSING)]);
+	out.push(['ports', `dashboard ${w.dashboard_port ?? MISSING} · fds ${formatCount(w.num_fds)}`]);
+	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}`]);
+	if (track?.lostMs !== undefined) out.push([track.retired ? 'retired' : 'lost', `at ${clock(track.lostMs)}`]);
+	if (row?.severity) out.push(['alerts', `worst ongoing: ${row.severity}`]);
+	return out;
+}

@@ -1,0 +1,58 @@
+/** Which bindings apply on the screen shown now: the key → action lookup and the footer's entries. */
+
+import {type Action, BINDINGS, type Binding, type KeyName, type Mode} from './bindings.js';
+import {keyLabel} from './key-labels.js';
+
+/** What is on screen now, which decides the bindings that apply. */
+export interface KeyContext {
+	/**
+	 * The innermost screen: the retire confirmation, the filter prompt, the help overlay, the sort
+	 * list, the detail, or a view.
+	 */
+	readonly mode: Exclude<Mode, 'replay'>;
+	/** The data comes from a recording (replay controls apply on every screen but help and filter). */
+	readonly replay: boolean;
+	/** Several clusters are followed (c / C apply on every screen but help and filter). */
+	readonly clusters?: boolean;
+}
+
+function applies(binding: Binding, context: KeyContext): boolean {
+	if (binding.modes.includes(context.mode)) return true;
+	const overlay =
+		context.mode === 'help' || context.mode === 'filter' || context.mode === 'sort' || context.mode === 'confirm';
+	if (context.clusters === true && binding.modes.includes('clusters') && !overlay) return true;
+	return context.replay && binding.modes.includes('replay') && !overlay;
+}
+
+/**
+ * The bindings that work in this context, replay controls first: they win a shared key (space), and
+ * a live binding left with no key of its own is dropped.
+ */
+export function activeBindings(context: KeyContext): Binding[] {
+	const active = BINDINGS.filter((b) => applies(b, context));
+	const replay = active.filter((b) => b.modes.includes('replay') && !b.modes.includes(context.mode));
+	const claimed = new Set(replay.flatMap((b) => b.keys));
+	const rest = active.filter((b) => !replay.includes(b) && b.keys.some((k) => !claimed.has(k)));
+	return [...replay, ...rest];
+}
+
+/** The action of one key in a context, or undefined when the key does nothing there. */
+export function resolveKey(key: KeyName, context: KeyContext): Action | undefined {
+	for (const binding of activeBindings(context)) {
+		if (binding.keys.includes(key)) return binding.action;
+	}
+	if (context.mode === 'filter' && ([...key].length === 1 || key === 'space')) return 'filter-type';
+	return undefined;
+}
+
+/**
+ * Footer entries for a context: the keys (joined by `/`), their short labels, and their rank (which
+ * stay on a narrow line).
+ */
+export function footerEntries(
+	context: KeyContext,
+): Array<{readonly keys: string; readonly label: string; readonly rank: number}> {
+	return activeBindings(context)
+		.filter((b) => b.footer !== undefined)
+		.map((b) => ({keys: b.footerKeys ?? b.keys.map(keyLabel).join('/'), label: b.footer!, rank: b.footerRank ?? 5}));
+}

@@ -1,0 +1,97 @@
+/**
+ * Every cluster alert rule as a table: figures in → the alert (kind, severity) or none, at the boundaries.
+ */
+import {describe, expect, it} from 'vitest';
+import type {Condition} from '../../source/model/alerts.js';
+import {clusterConditions} from '../../source/model/cluster-alerts.js';
+import {DEFAULT_THRESHOLDS} from '../../source/model/thresholds.js';
+import type {AlertKind, Rise, Severity, StallView} from '../../source/model/types.js';
+import {snapshot} from '../helpers/snapshots.js';
+
+const NOW = 1_800_000_000_000;
+
+function only(conditions: Condition[], kind: AlertKind): Severity | 'none' {
+	const found = conditions.filter((c) => c.kind === kind);
+	expect(found.length).toBeLessThanOrEqual(1);
+	return found[0]?.severity ?? 'none';
+}
+
+function onCluster(over: Partial<Parameters<typeof clusterConditions>[0]> = {}): Condition[] {
+	const stall: StallView = {stalled: false, threshold_seconds: 60, threshold_note: '', workers: [], worker_names: []};
+	const out: Condition[] = [];
+	clusterConditions(
+		{thresholds: DEFAULT_THRESHOLDS, nowMs: NOW, rises: new Map(), missedPolls: 0, stall, ...over},
+		out,
+	);
+	return out;
+}
+
+describe('erred tasks rising', () => {
+	it.each([
+		['no rise', new Map<string, Rise>(), 'none'],
+		[
+			'a rise',
+			new Map<string, Rise>([['erred_rising|cluster', {firstMs: NOW, lastMs: NOW, amount: 3, detail: {explode: 3}}]]),
+			'warning',
+		],
+		[
+			'an old rise',
+			new Map<string, Rise>([['erred_rising|cluster', {firstMs: NOW - 40_000, lastMs: NOW - 40_000, amount: 3}]]),
+			'none',
+		],
+	] as const)('%s → %s', (_label, rises, severity) => {
+		expect(only(onCluster({rises}), 'erred_rising')).toBe(severity);
+	});
+});
+
+describe('scheduler unreachable / data stale', () => {
+	it.each([
+		[0, 'none'],
+		[1, 'none'],
+		[2, 'warning'],
+		[4, 'warning'],
+		[5, 'critical'],
+	] as const)('%s missed polls → %s', (missedPolls, severity) => {
+		expect(only(onCluster({missedPolls, dataAgeSeconds: missedPolls * 2}), 'stale')).toBe(severity);
+	});
+});
+
+describe('fallback source in use (held open over intermittent identity.json failures)', () => {
+	const key = 'fallback_source|cluster';
+	it.each([
+		['never used', undefined, 'none'],
+		['used this poll', {firstMs: NOW, lastMs: NOW, amount: 1, detail: {workers_html: 1}}, 'info'],
+		['last used 30 s ago', {firstMs: NOW - 60_000, lastMs: NOW - 30_000, amount: 4, detail: {workers_html: 4}}, 'info'],
+		['last used 31 s ago', {firstMs: NOW - 60_000, lastMs: NOW - 31_000, amount: 4, detail: {workers_html: 4}}, 'none'],
+	] as const)('%s → %s', (_label, rise, severity) => {
+		const rises = new Map<string, Rise>(rise ? [[key, rise]] : []);
+		expect(
+			only(onCluster({rises, snapshot: snapshot(NOW / 1000, [], {}, {workers_source: 'identity'})}), 'fallback_source'),
+		).toBe(severity);
+	});
+
+	it('names the HTTP 500 and the fallback page', () => {
+		const identity = {path: '/json/identity.json', state: 'failed', status: 500} as const;
+		const snap = snapshot(NOW / 1000, [], {}, {workers_source: 'workers_html', endpoints: [identity]});
+		const rises = new Map<string, Rise>([[key, {firstMs: NOW, lastMs: NOW, amount: 2, detail: {workers_html: 2}}]]);
+		expect(onCluster({rises, snapshot: snap})[0]?.message).toBe(
+			'identity.json answers HTTP 500 (dask/distributed#8370: busy workers break its JSON) ' +
+				'in 2 recent polls: worker figures come from /info/main/workers.html',
+		);
+	});
+});
+
+describe('stalled', () => {
+	it('is a warning naming the workers when the stall view says so', () => {
+		const stall: StallView = {
+			stalled: true,
+			threshold_seconds: 60,
+			threshold_note: '',
+			workers: ['tcp://alpha:1'],
+			worker_names: ['alpha'],
+			message: 'stalled? …',
+		};
+		const found = onCluster({stall}).find((c) => c.kind === 'stalled');
+		expect(found).toMatchObject({severity: 'warning', workers: ['tcp://alpha:1']});
+	});
+});

@@ -1,8 +1,12 @@
-/** The alert rules on the whole cluster: erred tasks rising, scheduler unreachable, fallback source, stalled. */
+/**
+ * The alert rules on the whole cluster: erred tasks (rising, or held since before the first
+ * snapshot), scheduler unreachable, fallback source, stalled.
+ */
 import type {Snapshot} from '../types/snapshot.js';
 import {alertId, type Condition, condition, risingOpen} from './alerts.js';
+import {erredBeforeText} from './erred-before.js';
 import {countsText, secondsText} from './text.js';
-import type {Rise, Severity, StallView, Thresholds} from './types.js';
+import type {ErredBefore, Rise, Severity, StallView, Thresholds} from './types.js';
 
 export interface ClusterRuleContext {
 	readonly thresholds: Thresholds;
@@ -14,25 +18,14 @@ export interface ClusterRuleContext {
 	/** Why the source is failing, when it says. */
 	readonly sourceDetail?: string | undefined;
 	readonly stall: StallView;
+	/** Erred tasks the first snapshot already held, while the scheduler still holds some (erred-before.ts). */
+	readonly erredBefore?: ErredBefore | undefined;
 }
 
 export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): void {
 	const t = ctx.thresholds;
-	const erred = ctx.rises.get(alertId('erred_rising', 'cluster'));
-	if (risingOpen(erred, ctx.nowMs, t.rising_window_s)) {
-		const byPrefix = erred.detail && Object.keys(erred.detail).length > 0 ? ` (${countsText(erred.detail)})` : '';
-		const now = ctx.snapshot?.scheduler.tasks.erred;
-		out.push(
-			condition(
-				'erred_rising',
-				'warning',
-				'cluster',
-				'cluster',
-				`${erred.amount} more task${erred.amount === 1 ? '' : 's'} erred${byPrefix}` +
-					(now === undefined ? '' : `; ${now} erred now`),
-			),
-		);
-	}
+	const erred = erredCondition(ctx);
+	if (erred) out.push(erred);
 	if (ctx.missedPolls >= t.stale_warning_polls) {
 		const severity: Severity = ctx.missedPolls >= t.stale_critical_polls ? 'critical' : 'warning';
 		const age = ctx.dataAgeSeconds === undefined ? 'no data yet' : `data ${secondsText(ctx.dataAgeSeconds)} old`;
@@ -51,6 +44,26 @@ export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): vo
 		out.push(condition('fallback_source', 'info', 'cluster', 'cluster', fallbackMessage(ctx.snapshot, fallback)));
 	if (ctx.stall.stalled)
 		out.push(condition('stalled', 'warning', 'cluster', 'cluster', ctx.stall.message ?? 'stalled', ctx.stall.workers));
+}
+
+/**
+ * One alert for erred tasks: those seen rising in the rising window, and those the first snapshot
+ * already held (while the scheduler still holds erred tasks). Either alone, or both in one message.
+ */
+function erredCondition(ctx: ClusterRuleContext): Condition | undefined {
+	const rise = ctx.rises.get(alertId('erred_rising', 'cluster'));
+	const rising = risingOpen(rise, ctx.nowMs, ctx.thresholds.rising_window_s) ? rise : undefined;
+	const before = ctx.erredBefore;
+	if (!rising && !before) return undefined;
+	const now = ctx.snapshot?.scheduler.tasks.erred;
+	const parts: string[] = [];
+	if (rising) {
+		const byPrefix = rising.detail && Object.keys(rising.detail).length > 0 ? ` (${countsText(rising.detail)})` : '';
+		parts.push(`${rising.amount} more task${rising.amount === 1 ? '' : 's'} erred${byPrefix}`);
+	}
+	if (before) parts.push(erredBeforeText(before));
+	if (now !== undefined && (rising || now !== before?.count)) parts.push(`${now} erred now`);
+	return condition('erred_rising', 'warning', 'cluster', 'cluster', parts.join('; '));
 }
 
 /**

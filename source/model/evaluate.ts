@@ -34,6 +34,7 @@ export function currentConditions(state: ClusterState): Condition[] {
 			dataAgeSeconds: dataAgeSeconds(state),
 			sourceDetail: state.source.status?.detail,
 			stall: stallView(state),
+			erredBefore: state.erredBefore,
 		},
 		out,
 	);

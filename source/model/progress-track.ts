@@ -56,6 +56,8 @@ export interface ProgressSample {
 	readonly active?: number | undefined;
 	/** The scheduler's start, epoch seconds, when known. */
 	readonly schedulerStartS?: number | undefined;
+	/** The scheduler's erred tasks now (cluster-wide), when known. */
+	readonly erred?: number | undefined;
 }
 
 /** What the counters leave in flight for a prefix counted from `track` (may be below 0 with scattered data). */
@@ -71,6 +73,7 @@ function firstSeen(
 	counters: PrefixCounters,
 	sample: ProgressSample,
 	previousS: number | undefined,
+	erredProven: boolean,
 ): PrefixTrack {
 	const now = countsOf(counters);
 	const forgotten = transition(counters, 'forgotten');
@@ -110,14 +113,24 @@ function firstSeen(
 			return {...common, kind: 'epoch', base: now, inFlightAtBase: 0, sinceS: sample.timeS, exactBase: true};
 		return {...common, kind: 'held', base, inFlightAtBase: 0, sinceS: sample.timeS, exactBase: false};
 	}
+	const counted = Math.max(0, now.waiting - now.memory - now.erred);
+	// Some released, none forgotten, none left in flight: every task it ever had is still held, finished
+	// or erred (erred by blame goes through released). Counted whole; a retried task counts twice.
+	if (forgotten === 0 && counted === 0)
+		return {...common, kind: 'held', base: ZERO, inFlightAtBase: 0, sinceS: sample.timeS, exactBase: false};
+	const inFlight = sample.active === 0 ? 0 : sample.active === undefined ? counted : Math.min(counted, sample.active);
+	// Its erred transitions are erred tasks held now (all prefixes' add up to the scheduler's count):
+	// counted with what is in flight, what it finished before is not known.
+	if (erredProven && now.erred > 0) {
+		const base = {...now, waiting: now.waiting - now.erred, erred: 0};
+		return {...common, kind: 'held', base, inFlightAtBase: inFlight, sinceS: sample.timeS, exactBase: false};
+	}
 	if (sample.active === 0)
 		return {...common, kind: 'epoch', base: now, inFlightAtBase: 0, sinceS: sample.timeS, exactBase: true};
-	const counted = Math.max(0, now.waiting - now.memory - now.erred);
-	const inFlight = sample.active === undefined ? counted : Math.min(counted, sample.active);
 	return {...common, kind: 'in-flight', base: now, inFlightAtBase: inFlight, sinceS: sample.timeS, exactBase: false};
 }
 
-function moved(before: PrefixCounts, now: PrefixCounts): boolean {
+export function moved(before: PrefixCounts, now: PrefixCounts): boolean {
 	return now.waiting > before.waiting || now.memory > before.memory || now.erred > before.erred;
 }
 
@@ -130,15 +143,20 @@ export function trackProgress(track: ProgressTrack, sample: ProgressSample, rese
 	const prefixes = new Map(t.prefixes);
 	let nextOrder = t.nextOrder;
 	const epoch = t.lastEpoch;
+	const erredProven = sample.erred !== undefined && sample.erred === erredTransitions(sample.prefixes);
+	let run = t.run;
 	for (const [name, counters] of Object.entries(sample.prefixes)) {
+		const now = countsOf(counters);
+		// Anything moved since the latest epoch: the current run started from it.
+		if (epoch && run?.timeS !== epoch.timeS && moved(epoch.counts[name] ?? ZERO, now)) run = epoch;
 		const old = prefixes.get(name);
 		if (!old) {
-			prefixes.set(name, firstSeen(nextOrder++, counters, sample, t.lastSampleS));
+			prefixes.set(name, firstSeen(nextOrder++, counters, sample, t.lastSampleS, erredProven));
 			continue;
 		}
 		// Moved since the latest epoch, counted from before it: a new run, counted from that epoch.
 		const atEpoch = epoch?.counts[name];
-		if (epoch && atEpoch && epoch.timeS > old.baseAtS && moved(atEpoch, countsOf(counters))) {
+		if (epoch && atEpoch && epoch.timeS > old.baseAtS && moved(atEpoch, now)) {
 			prefixes.set(name, {
 				order: old.order,
 				kind: 'epoch',
@@ -169,6 +187,22 @@ export function trackProgress(track: ProgressTrack, sample: ProgressSample, rese
 		nextOrder,
 		lastSampleS: sample.timeS,
 		...(lastEpoch ? {lastEpoch} : {}),
+		...(run ? {run} : {}),
 		...(sample.active === undefined ? {} : {active: sample.active}),
 	};
+}
+
+function erredTransitions(prefixes: Readonly<Record<string, PrefixCounters>>): number {
+	let sum = 0;
+	for (const counters of Object.values(prefixes)) sum += transition(counters, 'erred');
+	return sum;
+}
+
+/**
+ * Whether a prefix's row belongs to the current run: once a run was seen starting from an epoch,
+ * only prefixes that moved since (or still have tasks in flight) do; earlier runs' prefixes drop out.
+ */
+export function inCurrentRun(track: ProgressTrack, name: string, now: PrefixCounts): boolean {
+	const run = track.run;
+	return run === undefined || moved(run.counts[name] ?? ZERO, now);
 }

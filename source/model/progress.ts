@@ -13,7 +13,7 @@
  * figures of all prefixes add up to the cluster's exact count.
  */
 import type {PrefixCounters, Snapshot} from '../types/snapshot.js';
-import {countedInFlight, countsOf} from './progress-track.js';
+import {countedInFlight, countsOf, inCurrentRun} from './progress-track.js';
 import {transition} from './rates.js';
 import type {ClusterState, PrefixProgress, ProgressTrack, ProgressView, Rates} from './types.js';
 
@@ -25,11 +25,21 @@ export function meanDurationSeconds(counters: PrefixCounters | undefined): numbe
 	return seconds / memory;
 }
 
-function byActivityThenOrder(a: {row: PrefixProgress; order: number}, b: {row: PrefixProgress; order: number}): number {
-	return Number(b.row.in_flight > 0) - Number(a.row.in_flight > 0) || a.order - b.order;
+/** Prefixes with tasks in flight first, then those with erred tasks, then the finished ones. */
+function standing(row: PrefixProgress): number {
+	return row.in_flight > 0 ? 0 : row.erred > 0 ? 1 : 2;
 }
 
-/** The rows of the progress view: prefixes with anything counted, active first, then in the order first seen. */
+function byStandingThenOrder(a: {row: PrefixProgress; order: number}, b: {row: PrefixProgress; order: number}): number {
+	return standing(a.row) - standing(b.row) || a.order - b.order;
+}
+
+/**
+ * The rows of the progress view: the current run's prefixes with anything counted (progress-track.ts
+ * `inCurrentRun`: earlier runs' prefixes drop out once a new one starts, unless their erred tasks
+ * are proven still held), active first, then those with erred tasks, then the finished ones, each
+ * in the order first seen.
+ */
 export function prefixesProgress(
 	snapshot: Snapshot | undefined,
 	track: ProgressTrack,
@@ -51,6 +61,11 @@ export function prefixesProgress(
 	// Each prefix's counted in-flight figure is at least its true one, so when they add up to the
 	// exact total, each is exact.
 	const allAddUp = active !== undefined && countedSum === active;
+	// Each prefix's erred transitions are at least its erred tasks now: equal sums prove each is held.
+	const erredNow = snapshot.scheduler.tasks.erred;
+	let erredSum = 0;
+	for (const counters of Object.values(snapshot.scheduler.prefixes)) erredSum += transition(counters, 'erred');
+	const erredHeld = erredNow !== undefined && erredNow > 0 && erredSum === erredNow;
 	for (const [name, p] of track.prefixes) {
 		const counters = snapshot.scheduler.prefixes[name];
 		if (!counters) continue;
@@ -61,6 +76,8 @@ export function prefixesProgress(
 		const in_flight = epoch ? 0 : Math.min(raw, active ?? raw);
 		const total = Math.max(p.inFlightAtBase + now.waiting - p.base.waiting, done + erred + in_flight);
 		if (total === 0 && done === 0 && erred === 0) continue;
+		// An earlier run's prefix stays while its erred tasks are proven still held (the header counts them).
+		if (in_flight === 0 && !inCurrentRun(track, name, now) && !(erredHeld && erred > 0)) continue;
 		const noneReleased = now.released === p.base.released && p.kind !== 'in-flight';
 		const inFlightExact = epoch || raw === 0 || noneReleased || allAddUp;
 		const perPrefix = rates?.tasksDonePerSecond === undefined ? undefined : rates.perPrefix[name];
@@ -86,7 +103,7 @@ export function prefixesProgress(
 			},
 		});
 	}
-	return rows.sort(byActivityThenOrder).map((r) => r.row);
+	return rows.sort(byStandingThenOrder).map((r) => r.row);
 }
 
 const cache = new WeakMap<ClusterState, ProgressView>();

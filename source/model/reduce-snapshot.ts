@@ -7,6 +7,7 @@ import {scaleDownCandidates} from './adaptive.js';
 import {learnFlavor} from './adaptive-flavor.js';
 import {alertId} from './alerts.js';
 import {evaluateAlerts} from './evaluate.js';
+import {stepErredBefore} from './erred-before.js';
 import {instantEvent, prependEvents} from './events.js';
 import {pushClusterHistory} from './cluster-history.js';
 import {activeTasks, trackProgress} from './progress-track.js';
@@ -125,6 +126,7 @@ export function reduceSnapshot(
 						prefixes: nextSample.prefixes,
 						active: activeTasks(snapshot),
 						schedulerStartS: snapshot.scheduler.started,
+						erred: snapshot.scheduler.tasks.erred,
 					},
 					step.reset,
 				)
@@ -147,6 +149,8 @@ export function reduceSnapshot(
 		}
 	}
 	if (!baseline && erred > 0) addRise(rises, alertId('erred_rising', 'cluster'), erred, nowMs, windowMs, erredDetail);
+	// Erred tasks already there at the baseline cannot rise: noted apart, until the scheduler holds none.
+	const erredBefore = stepErredBefore(state.erredBefore, snapshot, baseline, restarted);
 
 	if (snapshot.workers_source !== undefined && snapshot.workers_source !== 'identity') {
 		addRise(rises, alertId('fallback_source', 'cluster'), 1, nowMs, windowMs, {[snapshot.workers_source]: 1});
@@ -265,6 +269,7 @@ export function reduceSnapshot(
 		...(retire.retires.length === 0 ? {} : {retires: retire.retires}),
 		learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
 		rises,
+		erredBefore,
 		events: prependEvents(state.events, instant, o.eventLogLength),
 		revision: state.revision + 1,
 	});

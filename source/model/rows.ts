@@ -15,6 +15,7 @@ import type {
 	Severity,
 	SortColumn,
 	WorkerRow,
+	GoneCounts,
 	WorkerRowsView,
 	WorkerTrack,
 } from './types.js';
@@ -56,7 +57,9 @@ export function workerRow(track: WorkerTrack, severity: Severity | undefined): W
 	const w = track.last;
 	const limit = w.memory_limit_bytes;
 	const gone = track.lostMs !== undefined;
-	return {
+	// Optional fields assigned after a plain literal (same key order): a literal with spreads is
+	// built much more slowly, and every poll builds a row per worker.
+	const row: {-readonly [K in keyof WorkerRow]: WorkerRow[K]} = {
 		address: track.address,
 		name: w.name,
 		host: w.host,
@@ -84,9 +87,10 @@ export function workerRow(track: WorkerTrack, severity: Severity | undefined): W
 		event_loop_interval_seconds: w.event_loop_interval_seconds,
 		heartbeat_age_seconds: w.heartbeat_age_seconds,
 		last_seen: w.last_seen ?? track.lastSeenMs / 1000,
-		...(gone ? {lost_at: (track.lostMs ?? 0) / 1000} : {}),
-		...(severity ? {severity} : {}),
 	};
+	if (gone) row.lost_at = (track.lostMs ?? 0) / 1000;
+	if (severity) row.severity = severity;
+	return row;
 }
 
 function sortValue(row: WorkerRow, column: SortColumn): number | string | undefined {
@@ -273,16 +277,38 @@ export function workerRows(state: ClusterState, query: RowQuery): WorkerRowsView
 		sorted = sortRows(from, query.sort.column, query.sort.descending);
 		base.sorted.set(sortKey, sorted);
 	}
+	const gone = goneCounts(sorted);
 	const text = query.filter ?? '';
-	if (text === '') return {rows: sorted, total: sorted.length};
+	if (text === '') return {rows: sorted, total: sorted.length, gone, shown_gone: gone};
 	const filter = parseRowFilter(text);
-	if ('error' in filter) return {rows: sorted, total: sorted.length, error: filter.error};
+	if ('error' in filter) return {rows: sorted, total: sorted.length, gone, shown_gone: gone, error: filter.error};
 	const previous = base.filtered.get(sortKey);
-	if (previous?.filter === text) return {rows: previous.rows, total: sorted.length};
+	if (previous?.filter === text)
+		return {rows: previous.rows, total: sorted.length, gone, shown_gone: goneCounts(previous.rows)};
 	// Typing narrows: a substring filter that contains the previous one only removes rows.
 	const from =
 		previous?.substring !== undefined && filter.substring?.includes(previous.substring) ? previous.rows : sorted;
 	const rows = from.filter(filter.test);
 	base.filtered.set(sortKey, {filter: text, substring: filter.substring, rows});
-	return {rows, total: sorted.length};
+	return {rows, total: sorted.length, gone, shown_gone: goneCounts(rows)};
+}
+
+const NONE_GONE: GoneCounts = Object.freeze({lost: 0, retired: 0});
+const goneCache = new WeakMap<readonly WorkerRow[], GoneCounts>();
+
+/** The lost and retired rows among `rows`, counted once per rows array (they are immutable and cached). */
+function goneCounts(rows: readonly WorkerRow[]): GoneCounts {
+	let counts = goneCache.get(rows);
+	if (!counts) {
+		let lost = 0;
+		let retired = 0;
+		for (const row of rows) {
+			if (row.present) continue;
+			if (row.status === 'retired') retired++;
+			else lost++;
+		}
+		counts = lost === 0 && retired === 0 ? NONE_GONE : {lost, retired};
+		goneCache.set(rows, counts);
+	}
+	return counts;
 }

@@ -79,6 +79,8 @@ export interface PrefixCounts {
  * - `scheduler-start`: first seen, and no task of it was ever released or forgotten: its counters
  *   since the scheduler started are all still held;
  * - `held`: first seen, none released but some forgotten: counted from the tasks still held then;
+ *   or some released but none forgotten and none in flight: all its tasks, all still held (finished or
+ *   erred); or with erred tasks the counters prove still held: those, and what is in flight;
  * - `in-flight`: first seen mid-run with tasks released before: counted from that sample, with the
  *   tasks the counters leave in flight then (an upper bound, capped by the cluster's active tasks).
  */
@@ -101,6 +103,12 @@ export interface PrefixTrack {
 	readonly exactBase: boolean;
 }
 
+/** A polled moment with no task in flight cluster-wide, and every prefix's counters then. */
+export interface ProgressEpoch {
+	readonly timeS: number;
+	readonly counts: Readonly<Record<string, PrefixCounts>>;
+}
+
 /** Per-prefix progress bookkeeping, moved on by every new /metrics sample. */
 export interface ProgressTrack {
 	readonly prefixes: ReadonlyMap<string, PrefixTrack>;
@@ -108,7 +116,13 @@ export interface ProgressTrack {
 	/** Epoch seconds of the latest sample. */
 	readonly lastSampleS?: number | undefined;
 	/** The latest epoch (no task in flight cluster-wide) and every prefix's counters then. */
-	readonly lastEpoch?: {readonly timeS: number; readonly counts: Readonly<Record<string, PrefixCounts>>};
+	readonly lastEpoch?: ProgressEpoch;
+	/**
+	 * The epoch the current run started from: the latest one after which some prefix moved. The
+	 * progress rows are this run's prefixes (those that moved since); undefined until a run is seen
+	 * starting (dask-top started mid-run or idle): every counted prefix is shown.
+	 */
+	readonly run?: ProgressEpoch;
 	/**
 	 * Tasks in flight cluster-wide (processing + queued + waiting + no-worker) at the latest sample,
 	 * when /metrics gave them.
@@ -173,10 +187,22 @@ export interface ClusterState {
 	readonly events: readonly ModelEvent[];
 	/** "Rising" marks (erred tasks, spilled bytes) by `kind|subject`, while their window is open. */
 	readonly rises: ReadonlyMap<string, Rise>;
+	/** Erred tasks the first snapshot already held, until the scheduler holds none (erred-before.ts). */
+	readonly erredBefore?: ErredBefore | undefined;
 	/** Retires dask-top asked for and their outcomes, newest first (retire.ts); absent before the first. */
 	readonly retires?: readonly RetireTrack[];
 	/** Increments on every change; views memoize on it. */
 	readonly revision: number;
+}
+
+/** Tasks that had erred before the first snapshot: rising marks cannot see them. */
+export interface ErredBefore {
+	/** The scheduler's erred tasks at the first snapshot. */
+	readonly count: number;
+	/** Per prefix, when the counters prove them (their erred transitions add up to the count). */
+	readonly byPrefix?: Readonly<Record<string, number>>;
+	/** The first snapshot was the first of a restarted scheduler, not dask-top's first. */
+	readonly restarted: boolean;
 }
 
 /** Something kept rising (erred tasks, spilled bytes): when, by how much in total, and per part. */

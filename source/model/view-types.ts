@@ -138,10 +138,20 @@ export interface WorkerRow {
 	readonly severity?: Severity | undefined;
 }
 
+/** Rows of workers no longer listed, kept for a while: lost, and retired (left while closing). */
+export interface GoneCounts {
+	readonly lost: number;
+	readonly retired: number;
+}
+
 export interface WorkerRowsView {
 	readonly rows: readonly WorkerRow[];
-	/** Workers before filtering. */
+	/** Workers before filtering, gone ones kept on screen included. */
 	readonly total: number;
+	/** Of `total`, the gone ones (the scheduler's live workers are the others). */
+	readonly gone: GoneCounts;
+	/** Of `rows`, the gone ones. */
+	readonly shown_gone: GoneCounts;
 	/** A filter that could not be used (bad regex): rows are then unfiltered. */
 	readonly error?: string;
 }

@@ -3,7 +3,7 @@
  * view), what each is drawn with, and where the mouse finds what was drawn (the same figures). The
  * components under components/ only render it. Pure: no Ink.
  */
-import type {ClusterState, ProgressView, SortColumn, TriageView, WorkerRow} from '../model/types.js';
+import type {ClusterState, GoneCounts, ProgressView, SortColumn, TriageView, WorkerRow} from '../model/types.js';
 import type {Segment} from './bars.js';
 import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from './body-layout.js';
 import {fitColumns} from './columns.js';
@@ -21,8 +21,12 @@ import {WORKER_COLUMNS, type CellContext} from './worker-columns.js';
 /** The worker table's figures (the component adds the theme and the width). */
 export interface TableView {
 	readonly rows: readonly WorkerRow[];
-	/** Workers before filtering. */
+	/** Workers before filtering, gone ones kept on screen included. */
 	readonly total: number;
+	/** Of `total`, the lost and retired rows kept on screen for a while. */
+	readonly gone: GoneCounts;
+	/** Of `rows`, the lost and retired ones. */
+	readonly shownGone: GoneCounts;
 	/** Why there is no worker list at all (the scheduler never answered), instead of "no workers connected". */
 	readonly unreached?: string;
 	readonly cursor: number;
@@ -58,6 +62,22 @@ export type BodyView =
 			readonly top: number;
 	  };
 
+/**
+ * The count in the table's title: the live workers, as the header counts them, and apart the gone
+ * ones still on screen ("2 (+1 lost)"); with a filter, those it shows of them ("1 of 2 (+1 lost)").
+ */
+export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' | 'shownGone' | 'filterText'>): string {
+	const live = table.total - table.gone.lost - table.gone.retired;
+	const filtered = table.filterText !== '';
+	const gone = filtered ? table.shownGone : table.gone;
+	const count = filtered ? `${table.rows.length - gone.lost - gone.retired} of ${live}` : `${live}`;
+	const extra = [
+		...(gone.lost > 0 ? [`+${gone.lost} lost`] : []),
+		...(gone.retired > 0 ? [`+${gone.retired} retired`] : []),
+	];
+	return extra.length === 0 ? count : `${count} (${extra.join(', ')})`;
+}
+
 /** The lines the worker table takes of the body: all of it, unless it leaves room for the Alerts panel at least. */
 export function tableHeight(frame: FrameData, bodyHeight: number): number {
 	const spare = bodyHeight - tableHeightFor(frame.rows.rows.length);
@@ -74,6 +94,8 @@ function workersBody(shown: UiState, data: TuiData, frame: FrameData, bodyHeight
 	const table: TableView = {
 		rows: rows.rows,
 		total: rows.total,
+		gone: rows.gone,
+		shownGone: rows.shown_gone,
 		...(lastFresh === undefined
 			? {
 					unreached:

@@ -158,7 +158,8 @@ export function prefixRow(p: PrefixProgress, layout: PrefixColumns, theme: Theme
 		if (i > 0) out.push(seg(' '));
 		switch (spec.id) {
 			case 'prefix':
-				out.push(seg(fitMiddle(p.prefix, width)));
+				// A prefix with erred tasks stands out by name too (its ERRED column may not fit a narrow screen).
+				out.push(p.erred > 0 ? seg(fitMiddle(p.prefix, width), 'critical', true) : seg(fitMiddle(p.prefix, width)));
 				break;
 			case 'bar':
 				out.push(...progressBar(p, width, theme));

@@ -109,7 +109,7 @@ describe('task progress against the scheduler’s own task states', () => {
 		const screen = await terminal.waitFor(`the ${name} rows`, check, 20_000);
 		const atMs = Date.now();
 		const once =
-			name === 'rerun'
+			name === 'rerun' || name === 'erred'
 				? (JSON.parse((await runCli(['--once', '--json', cluster.httpUrl])).stdout) as {progress?: PrefixProgress[]})
 				: undefined;
 		seen.set(name, {truth, screen, atMs, endMs: Date.now(), ...(once ? {once} : {})});
@@ -217,6 +217,36 @@ describe('task progress against the scheduler’s own task states', () => {
 			exact: true,
 		});
 		expect(screen).toMatch(/^explode +×+ +0\/6 +0% /m);
+	});
+
+	it('lists every prefix with erred tasks in a dask-top started after they erred (summarize erred by blame)', () => {
+		const {truth, once} = seen.get('erred')!;
+		expect(figures(rowOf(once!, 'explode'))).toEqual({
+			done: 0,
+			total: 6,
+			erred: truth.prefixes.explode.erred,
+			in_flight: 0,
+			exact: true,
+		});
+		// waiting → released → erred, nothing of it forgotten: all its tasks still held, counted whole (≈).
+		expect(truth.prefixes.summarize).toMatchObject({erred: 1, held: 1});
+		expect(figures(rowOf(once!, 'summarize'))).toEqual({
+			done: 0,
+			total: truth.prefixes.summarize.held,
+			erred: truth.prefixes.summarize.erred,
+			in_flight: 0,
+			exact: false,
+		});
+		// Erred rows first, in the order first seen.
+		expect(once!.progress?.slice(0, 2).map((p) => p.prefix)).toEqual(['explode', 'summarize']);
+	});
+
+	it('lists only the current run: the re-run of load drops out once the erred run starts after an idle moment', () => {
+		expect(screenRow(seen.get('cancel')!.screen, 'load')).toBeDefined();
+		const {screen} = seen.get('erred')!;
+		expect(screen).not.toMatch(/^load /m);
+		// The erred prefixes stand out in order: explode first seen, then summarize.
+		expect(screen.indexOf('\nexplode ')).toBeLessThan(screen.indexOf('\nsummarize '));
 	});
 
 	it('replays the recording to the rows the live screen showed at each moment', async () => {

@@ -158,6 +158,54 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 		});
 	}, 60_000);
 
+	it('alerts on tasks that erred before dask-top started, by prefix, until the client releases them', async () => {
+		await withCluster(async (cluster) => {
+			// explode ×3 and divide ×2 raise, summarize errs by blame: settled before the recorder starts.
+			const workload = await runWorkload(cluster, 'busy');
+			let released = false;
+			try {
+				expect(workload.ready).toMatchObject({kind: 'busy', erred: 6});
+				const recording = record(cluster, 'erred-before');
+				await waitForRounds(recording, 3);
+				const heldAt = new Date().toISOString();
+				await workload.stop();
+				released = true;
+				await waitForRounds(recording, recording.rounds() + 3);
+				await recording.stop();
+
+				const held = await replay(recording.file, ['--at', heldAt]);
+				expect(held.scheduler.tasks.erred).toBe(6);
+				const erred = held.alerts?.filter((a) => a.kind === 'erred_rising') ?? [];
+				expect(erred, describeAlerts(held)).toHaveLength(1);
+				expectAlertShape(erred[0]!);
+				expect(erred[0]).toMatchObject({
+					severity: 'warning',
+					subject: 'cluster',
+					message: '6 tasks erred before dask-top started (explode 3, divide 2, summarize 1)',
+				});
+
+				// The progress view (mid-run: the sleepers hold every thread) lists each prefix with erred
+				// tasks, summarize (erred by blame, through released) too, after the prefixes in flight.
+				const erredRows = (held.progress ?? []).filter((p) => p.erred > 0);
+				expect(erredRows.map((p) => `${p.prefix} ${p.erred}`)).toEqual(['explode 3', 'divide 2', 'summarize 1']);
+				const firstErred = (held.progress ?? []).findIndex((p) => p.erred > 0);
+				expect((held.progress ?? []).slice(0, firstErred).every((p) => p.in_flight > 0)).toBe(true);
+
+				// The workload's stop released its futures: no erred task left, the alert resolved (one event).
+				const after = await replay(recording.file);
+				expect(after.scheduler.tasks.erred).toBe(0);
+				expect(
+					after.alerts?.some((a) => a.kind === 'erred_rising'),
+					describeAlerts(after),
+				).toBe(false);
+				const events = after.events?.filter((e) => e.kind === 'erred_rising') ?? [];
+				expect(events).toEqual([expect.objectContaining({state: 'resolved', start_time: erred[0]!.start_time})]);
+			} finally {
+				if (!released) await workload.stop();
+			}
+		});
+	}, 120_000);
+
 	it('reports spilling and a pause on the small worker whose memory was filled', async () => {
 		await withCluster(async (cluster) => {
 			const beta = workerNamed(cluster, 'beta');

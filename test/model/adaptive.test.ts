@@ -217,6 +217,10 @@ describe('scale-down: which workers would be retired', () => {
 				});
 				const view = adaptiveView(state).scale_down;
 				expect(view.candidates.map((c) => c.polls)).toEqual([i + 1, i + 1, i + 1]);
+				// Each candidate by its name in the worker list.
+				const listed = new Map(state.snapshot?.workers.map((w) => [w.address, w.name]));
+				expect(view.candidates.map((c) => c.name)).toEqual(view.candidates.map((c) => listed.get(c.address)));
+				expect(view.candidates.every((c) => c.name !== c.address)).toBe(true);
 				expect(view.retire).toHaveLength(i === 2 ? 3 : 0);
 			}
 			expect(adaptiveView(state).scale_down.note).toMatch(

@@ -44,6 +44,40 @@ describe('erred tasks rising', () => {
 	});
 });
 
+describe('erred tasks held since before the first snapshot', () => {
+	const before = {count: 10, byPrefix: {explode: 6, divide: 2, 'parse-record': 1, summarize: 1}, restarted: false};
+	const erredNow = (n: number) => snapshot(NOW / 1000, [], {tasks: {erred: n}});
+
+	it('is the erred alert, a warning like a rise, naming the prefixes', () => {
+		const found = onCluster({erredBefore: before, snapshot: erredNow(10)}).filter((c) => c.kind === 'erred_rising');
+		expect(found).toEqual([
+			expect.objectContaining({
+				id: 'erred_rising|cluster',
+				severity: 'warning',
+				message: '10 tasks erred before dask-top started (explode 6, divide 2, parse-record 1, summarize 1)',
+			}),
+		]);
+	});
+
+	it('says how many are erred now when the count moved, and when the prefixes are not known', () => {
+		const found = onCluster({erredBefore: {count: 1, restarted: true}, snapshot: erredNow(4)});
+		expect(found.map((c) => c.message)).toEqual([
+			'1 task erred before dask-top first polled this scheduler; 4 erred now',
+		]);
+	});
+
+	it('makes one alert with a rise on top of them', () => {
+		const rises = new Map<string, Rise>([
+			['erred_rising|cluster', {firstMs: NOW, lastMs: NOW, amount: 3, detail: {explode: 3}}],
+		]);
+		const found = onCluster({erredBefore: before, rises, snapshot: erredNow(13)});
+		expect(found.map((c) => `${c.severity} ${c.message}`)).toEqual([
+			'warning 3 more tasks erred (explode 3); ' +
+				'10 tasks erred before dask-top started (explode 6, divide 2, parse-record 1, summarize 1); 13 erred now',
+		]);
+	});
+});
+
 describe('scheduler unreachable / data stale', () => {
 	it.each([
 		[0, 'none'],

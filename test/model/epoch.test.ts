@@ -76,6 +76,20 @@ describe('a scheduler restarted on the same port', () => {
 			expect(steady.state().snapshotCount).toBe(2);
 		},
 	);
+
+	it('alerts on the erred tasks the new scheduler already holds at its first poll', () => {
+		const pipeline = createPipeline();
+		pipeline.ingest(shiftScrape(old, T0));
+		expect(pipeline.state().alerts.has('erred_rising|cluster')).toBe(false);
+		pipeline.ingest(shiftScrape(loadScenarioScrape('2026.7.1', 'errors'), T0 + 4000));
+		expect(pipeline.state().alerts.get('erred_rising|cluster')).toMatchObject({
+			severity: 'warning',
+			start_time: (T0 + 4000) / 1000,
+			message:
+				'10 tasks erred before dask-top first polled this scheduler ' +
+				'(explode 6, divide 2, parse-record 1, summarize 1)',
+		});
+	});
 });
 
 describe('heartbeats while the scheduler was deaf', () => {

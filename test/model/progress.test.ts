@@ -120,15 +120,59 @@ describe.each(['2022.12.1', '2026.7.1'] as const)('per-prefix progress on the re
 		expect(rows(states[4]!)['slow-process-late']).toMatchObject({done: 0, total: 6, in_flight: 0});
 	});
 
-	it('keeps a stable row order: active first, then in the order first seen', () => {
-		const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died', 'client-closed']);
-		const order = (s: ClusterState) => progressView(s).prefixes.map((p) => p.prefix);
-		const idle = order(states[2]!);
-		expect(idle.indexOf('inc')).toBeLessThan(idle.indexOf('make_blob'));
-		expect(idle.indexOf('make_blob')).toBeLessThan(idle.indexOf('explode'));
-		// After the epoch nothing is active again: the same order as first seen.
-		const after = order(states[4]!).filter((p) => idle.includes(p));
-		expect(after).toEqual(idle);
+	it(
+		'orders the rows in flight first, then erred, then finished, each in the order first seen, ' +
+			'and drops an earlier run once a new one starts',
+		() => {
+			const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died', 'client-closed']);
+			const order = (s: ClusterState) => progressView(s).prefixes.map((p) => p.prefix);
+			// No run seen starting yet (dask-top started mid-run): every prefix counted so far, finished.
+			const heavy = order(states[1]!);
+			expect(heavy.indexOf('inc')).toBeLessThan(heavy.indexOf('make_blob'));
+			expect(heavy).toHaveLength(version === '2022.12.1' ? 13 : 12);
+			// The errors were a run of their own after the memory-heavy epoch: only its prefixes are listed.
+			expect(order(states[2]!)).toEqual(['explode', 'summarize', 'divide', 'parse-record']);
+			// worker-died: the recomputation is the run; the erred tasks of the run before are still
+			// held (the scheduler's 10 erred = the prefixes' erred transitions), so they stay, after it.
+			expect(states[3]!.snapshot?.scheduler.tasks.erred).toBe(10);
+			expect(order(states[3]!)).toEqual([
+				'make_blob',
+				'pinned-sleep',
+				'slow-process-late',
+				'explode',
+				'summarize',
+				'divide',
+				'parse-record',
+			]);
+			// client-closed released them: the run's own prefixes only.
+			expect(order(states[4]!)).toEqual(['make_blob', 'pinned-sleep', 'slow-process-late']);
+		},
+	);
+
+	it('started after the errors, lists every prefix with erred tasks (summarize, erred by blame, too)', () => {
+		const [errors] = run(version, ['errors']);
+		const view = progressView(errors!);
+		expect(view.prefixes.map((p) => p.prefix)).toEqual([
+			'explode',
+			'summarize',
+			'divide',
+			'parse-record',
+			'make_blob',
+			'cache-blob',
+		]);
+		const r = rows(errors!);
+		expect(r['explode']).toMatchObject({done: 0, total: 6, erred: 6, in_flight: 0, exact: true});
+		// waiting → released → erred: no longer "never released", but nothing of it was forgotten: all still held.
+		expect(r['summarize']).toMatchObject({
+			done: 0,
+			total: 1,
+			erred: 1,
+			in_flight: 0,
+			exact: false,
+			counted_from: 'held',
+		});
+		expect(r['make_blob']).toMatchObject({done: 12, total: 12, erred: 0, exact: true});
+		expect(view.prefixes.reduce((n, p) => n + p.erred, 0)).toBe(errors!.snapshot?.scheduler.tasks.erred);
 	});
 });
 
@@ -147,9 +191,11 @@ describe('figures only some versions have', () => {
 		const recording = await loadRecording(file);
 		const pipeline = createPipeline();
 		let sawActive = false;
+		let lastInc: PrefixProgress | undefined;
 		for (const raw of recording.rounds) {
 			pipeline.ingest(raw);
 			const view = progressView(pipeline.state());
+			lastInc = view.prefixes.find((p) => p.prefix === 'inc') ?? lastInc;
 			const active = (['processing', 'queued', 'waiting', 'no-worker'] as const).reduce(
 				(n, s) => n + (view.tasks[s] ?? 0),
 				0,
@@ -164,10 +210,12 @@ describe('figures only some versions have', () => {
 			}
 		}
 		expect(sawActive).toBe(true);
+		expect(lastInc).toMatchObject({done: 200, total: 200, in_flight: 0, exact: true});
+		expect(lastInc).toHaveProperty('bytes');
+		// The errors phase is a run of its own: inc (an earlier run) is no longer listed.
 		const end = Object.fromEntries(progressView(pipeline.state()).prefixes.map((p) => [p.prefix, p]));
-		expect(end['inc']).toMatchObject({done: 200, total: 200, in_flight: 0, exact: true});
 		expect(end['explode']).toMatchObject({done: 0, erred: 6, total: 6});
-		expect(end['inc']).toHaveProperty('bytes');
+		expect(end['inc']).toBeUndefined();
 	});
 });
 
@@ -224,6 +272,48 @@ describe('epochs and bases (synthesized samples: one run seen poll by poll, whic
 		const last = feed(polls).at(-1)!;
 		const row = progressView(last).prefixes[0];
 		expect(row).toMatchObject(want);
+	});
+
+	it.each([
+		{name: 'proven held (the prefixes’ erred transitions add up to the scheduler’s 2)', erred: 2, shown: true},
+		{name: 'not proven (the scheduler holds 1 of the 2 that erred)', erred: 1, shown: false},
+	])('started idle after a map where one task raised: its erred task is listed when $name', ({erred, shown}) => {
+		// 99 results used by summarize (erred by blame), then released and forgotten; the one erred task held.
+		const polls = [
+			snapshot(100, [], {
+				tasks: {processing: 0, queued: 0, waiting: 0, 'no-worker': 0, memory: 0, erred, released: 0},
+				prefixes: {
+					explode: prefix({waiting: 100, processing: 100, memory: 99, erred: 1, released: 99, forgotten: 99}),
+					summarize: prefix({waiting: 1, released: 1, erred: 1}),
+				},
+				sources: {tasks: 'metrics'},
+			}),
+		];
+		const view = progressView(feed(polls).at(-1)!);
+		const explode = view.prefixes.find((p) => p.prefix === 'explode');
+		if (shown)
+			expect(explode).toMatchObject({done: 0, erred: 1, total: 1, in_flight: 0, exact: false, counted_from: 'held'});
+		else expect(explode).toBeUndefined();
+		// summarize: nothing of it forgotten, so all of it is still held either way.
+		expect(view.prefixes.find((p) => p.prefix === 'summarize')).toMatchObject({erred: 1, total: 1});
+	});
+
+	it('a run started after an epoch replaces the one before; a prefix still in flight stays', () => {
+		const states = feed([
+			idle(100, {}),
+			sample(102, {a: {waiting: 4, memory: 2}, b: {waiting: 3}}, 5),
+			idle(104, {a: {waiting: 4, memory: 4}, b: {waiting: 3, memory: 3}}),
+			sample(106, {a: {waiting: 4, memory: 4}, b: {waiting: 3, memory: 3}, c: {waiting: 2}}, 2),
+			idle(108, {a: {waiting: 4, memory: 4}, b: {waiting: 3, memory: 3}, c: {waiting: 2, erred: 2}}),
+			sample(110, {a: {waiting: 6, memory: 4}, b: {waiting: 3, memory: 3}, c: {waiting: 2, erred: 2}}, 2),
+		]);
+		const order = (s: ClusterState) => progressView(s).prefixes.map((p) => `${p.prefix} ${p.done}/${p.total}`);
+		expect(order(states[2]!)).toEqual(['a 4/4', 'b 3/3']);
+		expect(order(states[3]!)).toEqual(['c 0/2']);
+		expect(order(states[4]!)).toEqual(['c 0/2']);
+		expect(progressView(states[4]!).prefixes[0]).toMatchObject({erred: 2});
+		// The synthesized samples say nothing about erred tasks held now (0): c's erred are not kept.
+		expect(order(states[5]!)).toEqual(['a 0/2']);
 	});
 
 	it('a restarted scheduler counts every prefix from its birth (after the last poll of the old one)', () => {

@@ -9,7 +9,7 @@ import {triageView} from '../../source/model/triage.js';
 import {workerRows} from '../../source/model/rows.js';
 import type {ClusterState, ModelEvent} from '../../source/model/types.js';
 import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, recordedAtMs} from '../helpers/fixtures.js';
-import {fixtureSnapshot} from '../helpers/snapshots.js';
+import {fixtureSnapshot, snapshot} from '../helpers/snapshots.js';
 
 const ORDER = ['busy', 'memory-heavy', 'errors', 'worker-died', 'client-closed'] as const;
 type Version = (typeof FIXTURE_VERSIONS)[number];
@@ -108,6 +108,76 @@ describe.each(FIXTURE_VERSIONS)('the fixture sequence on Dask %s', (version) => 
 		const triage = triageView(run(version, 5));
 		expect(triage.events.map((e) => e.kind)).not.toContain('stale');
 		expect(triage.missed_polls).toBe(0);
+	});
+});
+
+describe.each(FIXTURE_VERSIONS)('dask-top started on Dask %s after tasks erred', (version) => {
+	const from = (scenarios: readonly (typeof ORDER)[number][]) => {
+		let state = initialState();
+		for (const scenario of scenarios) {
+			const snapshot = fixtureSnapshot(version, scenario);
+			state = reduce(state, {type: 'snapshot', snapshot, nowMs: snapshot.time * 1000});
+		}
+		return state;
+	};
+	const erredEvents = (state: ClusterState) => state.events.filter((e) => e.kind === 'erred_rising');
+
+	it('alerts at once on the erred tasks the first snapshot holds, by prefix, as the header counts them', () => {
+		const state = from(['errors']);
+		expect(state.snapshot?.scheduler.tasks.erred).toBe(10);
+		const erred = triageView(state).alerts.filter((a) => a.kind === 'erred_rising');
+		expect(erred).toEqual([
+			expect.objectContaining({
+				severity: 'warning',
+				state: 'ongoing',
+				start_time: atMs(version, 2) / 1000,
+				message: '10 tasks erred before dask-top started (explode 6, divide 2, parse-record 1, summarize 1)',
+			}),
+		]);
+		expect(erredEvents(state)).toHaveLength(1);
+	});
+
+	it('keeps the one alert open while they are held, and resolves it once the client released them', () => {
+		const held = from(['errors', 'worker-died']);
+		expect(held.snapshot?.scheduler.tasks.erred).toBe(10);
+		expect(held.alerts.get('erred_rising|cluster')?.start_time).toBe(atMs(version, 2) / 1000);
+		const released = from(['errors', 'worker-died', 'client-closed']);
+		expect(released.snapshot?.scheduler.tasks.erred).toBe(0);
+		expect(released.alerts.has('erred_rising|cluster')).toBe(false);
+		expect(erredEvents(released)).toEqual([
+			expect.objectContaining({
+				state: 'resolved',
+				start_time: atMs(version, 2) / 1000,
+				end_time: atMs(version, 4) / 1000,
+			}),
+		]);
+		expect(released.erredBefore).toBeUndefined();
+	});
+});
+
+describe('erred tasks before the first snapshot and more erring later (synthesized counts)', () => {
+	it('is one alert whose message follows, not a second one', () => {
+		let state = initialState();
+		for (const [timeS, erred] of [
+			[1_800_000_000, 6],
+			[1_800_000_002, 9],
+			[1_800_000_040, 9],
+			[1_800_000_042, 0],
+		] as const) {
+			state = reduce(state, {type: 'snapshot', snapshot: snapshot(timeS, [], {tasks: {erred}}), nowMs: timeS * 1000});
+			const alerts = [...state.alerts.values()].filter((a) => a.kind === 'erred_rising');
+			const messages = alerts.map((a) => a.message);
+			if (timeS === 1_800_000_000) expect(messages).toEqual(['6 tasks erred before dask-top started']);
+			if (timeS === 1_800_000_002)
+				expect(messages).toEqual(['3 more tasks erred; 6 tasks erred before dask-top started; 9 erred now']);
+			// The rising window (30 s) closed: still held, still the same alert.
+			if (timeS === 1_800_000_040) expect(messages).toEqual(['6 tasks erred before dask-top started; 9 erred now']);
+			if (timeS === 1_800_000_042) expect(alerts).toEqual([]);
+		}
+		const events = state.events.filter((e) => e.kind === 'erred_rising');
+		expect(events).toEqual([
+			expect.objectContaining({state: 'resolved', start_time: 1_800_000_000, end_time: 1_800_000_042}),
+		]);
 	});
 });
 

@@ -79,6 +79,23 @@ describe.each(CASES)('buildSnapshot on the recorded %s %s scenario', (version, s
 		}
 	});
 
+	it('says where each given figure came from, workers with the same mix sharing one frozen record', () => {
+		const records = new Map<string, unknown>();
+		for (const worker of snap.workers) {
+			for (const [key, value] of Object.entries(worker)) {
+				if (key === 'sources' || key === 'address' || key === 'name') continue;
+				if (value === undefined) expect(worker.sources[key], key).toBeUndefined();
+				else expect(worker.sources[key], key).toMatch(/^(identity|workers_html|worker_metrics)$/);
+			}
+			expect(worker.sources['memory_process_bytes']).toBe('identity');
+			expect(Object.isFrozen(worker.sources)).toBe(true);
+			const mix = JSON.stringify(worker.sources);
+			if (!records.has(mix)) records.set(mix, worker.sources);
+			expect(worker.sources).toBe(records.get(mix));
+		}
+		expect(records.size).toBeLessThan(Math.max(2, snap.workers.length));
+	});
+
 	it('dates the version from the answers', () => {
 		expect(snap.dask_version_hint).toBe(version === '2022.12.1' ? '<=2022.12' : '>=2025.4');
 	});

@@ -6,6 +6,7 @@ import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {reduce, workerRows} from '../../source/model/index.js';
 import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
+import {tableCountText} from '../../source/ui/app-body.js';
 import {fitColumns} from '../../source/ui/columns.js';
 import {formatPercent} from '../../source/ui/cells.js';
 import {rowSegments, WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
@@ -30,8 +31,30 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 		const row = rowOf(app.lines(), 'gamma')!;
 		const fraction = gamma.last.memory_process_bytes! / gamma.last.memory_limit_bytes!;
 		expect(row).toMatch(new RegExp(`^✗ gamma +127\\.0\\.0\\.1:\\d+ +lost +2 .* ${formatPercent(fraction)} .* gone$`));
-		expect(app.lines()[4]).toMatch(/^Workers 3 /);
+		expect(app.lines()[4]).toMatch(/^Workers 2 \(\+1 lost\) {2}sorted by name/);
 	});
+
+	it.each([80, 120])(
+		'counts in the table title the live workers as the header does, the held lost one apart, at %i columns',
+		async (columns) => {
+			const app = await renderApp(tuiData(run), {columns, rows: 30});
+			const lines = app.lines();
+			const header = lines.find((l) => /^Workers \d+ +idle/.test(l));
+			expect(header).toMatch(/^Workers 2 /);
+			expect(run.model.snapshot?.scheduler.workers.total).toBe(2);
+			const title = lines.find((l) => /^Workers \d+ .*sorted by/.test(l));
+			expect(title).toMatch(/^Workers 2 \(\+1 lost\) {2}sorted by name/);
+			for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+			// Once gamma's hold is over, nothing is held apart.
+			const holdMs = run.model.options.thresholds.worker_lost_hold_s * 1000;
+			const after = reduce(run.model, {type: 'tick', nowMs: gamma.lostMs! + holdMs});
+			const later = await renderApp(tuiData({...run, model: after, nowMs: gamma.lostMs! + holdMs}), {
+				columns,
+				rows: 30,
+			});
+			expect(later.lines().find((l) => /^Workers \d+ .*sorted by/.test(l))).toMatch(/^Workers 2 {2}sorted by name/);
+		},
+	);
 
 	it('sorts it like the others, by any column', async () => {
 		const app = await renderApp(tuiData(run));
@@ -70,6 +93,19 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 		expect(rowSegments(alpha, columns, cells).some((s) => s.tone === 'muted' && s.text.includes('alpha'))).toBe(false);
 	});
 
+	it('counts it apart under a filter too, and in the rows view of the model', () => {
+		const sort = {column: 'name', descending: false} as const;
+		const all = workerRows(run.model, {sort});
+		expect(all).toMatchObject({total: 3, gone: {lost: 1, retired: 0}, shown_gone: {lost: 1, retired: 0}});
+		const table = (filterText: string) => {
+			const view = workerRows(run.model, {sort, filter: filterText});
+			return tableCountText({...view, shownGone: view.shown_gone, filterText});
+		};
+		expect(table('')).toBe('2 (+1 lost)');
+		expect(table('gam')).toBe('0 of 2 (+1 lost)');
+		expect(table('al')).toBe('1 of 2');
+	});
+
 	it("drops it from the table once the model's hold period is over (worker_lost_hold_s)", async () => {
 		const holdMs = run.model.options.thresholds.worker_lost_hold_s * 1000;
 		const justBefore = reduce(run.model, {type: 'tick', nowMs: gamma.lostMs! + holdMs - 1000});
@@ -79,7 +115,7 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 		const after = reduce(run.model, {type: 'tick', nowMs: gamma.lostMs! + holdMs});
 		const app = await renderApp(tuiData({...run, model: after, nowMs: gamma.lostMs! + holdMs}));
 		expect(rowOf(app.lines(), 'gamma')).toBeUndefined();
-		expect(app.lines()[4]).toMatch(/^Workers 2 /);
+		expect(app.lines()[4]).toMatch(/^Workers 2 {2}sorted/);
 		expect(after.workers.get(gamma.address)?.lostMs).toBe(gamma.lostMs); // still remembered (--json lost_workers)
 	});
 
@@ -106,5 +142,33 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 		expect(app.frame()).toMatch(/^Worker beta /m);
 		expect(app.frame()).not.toContain('LOST at');
 		expect(app.controls.calls.at(-1)).toMatch(/^detail tcp:\/\//);
+	});
+});
+
+describe('the table title count with retired workers held too', () => {
+	it.each([
+		{gone: {lost: 0, retired: 1}, shown: {lost: 0, retired: 1}, rows: 3, total: 3, filter: '', want: '2 (+1 retired)'},
+		{
+			gone: {lost: 2, retired: 1},
+			shown: {lost: 2, retired: 1},
+			rows: 5,
+			total: 5,
+			filter: '',
+			want: '2 (+2 lost, +1 retired)',
+		},
+		{
+			gone: {lost: 2, retired: 1},
+			shown: {lost: 0, retired: 1},
+			rows: 2,
+			total: 5,
+			filter: 'x',
+			want: '1 of 2 (+1 retired)',
+		},
+	])('$want', ({gone, shown, rows, total, filter, want}) => {
+		// The count reads only how many rows there are; any real row stands for each.
+		const row = workerRows(fixtureRun('2022.12.1', ['idle']).model, {sort: {column: 'name', descending: false}})
+			.rows[0]!;
+		const table = {rows: Array.from({length: rows}, () => row), total, gone, shownGone: shown, filterText: filter};
+		expect(tableCountText(table)).toBe(want);
 	});
 });

@@ -41,6 +41,17 @@ describe('the per-prefix rows', () => {
 		expect(line).not.toContain('≈');
 	});
 
+	it('highlights the prefix name and the erred count of a row with erred tasks, not of a finished one', () => {
+		const layout = prefixColumns(120, []);
+		const erred = prefixRow(row({prefix: 'explode', erred: 6, total: 6}), layout, unicode);
+		expect(erred[0]).toMatchObject({tone: 'critical', bold: true});
+		expect(erred[0]?.text.trim()).toBe('explode');
+		expect(erred.find((s) => s.text.trim() === '6' && s.tone === 'critical')).toBeDefined();
+		const finished = prefixRow(row({prefix: 'load', done: 20, total: 20}), layout, unicode);
+		expect(finished[0]?.tone).toBe('normal');
+		expect(text(finished)).toMatch(/^load +█+ +20\/20 +100% /);
+	});
+
 	it('shows BYTES and MEAN only when some row has them (never on Dask 2022.12)', () => {
 		expect(text(prefixHeader(prefixColumns(160, [row({done: 1, total: 1})])))).not.toMatch(/BYTES|MEAN/);
 		const modern = row({done: 1, total: 1, bytes: 2048, mean_duration_seconds: 0.25});

@@ -100,7 +100,7 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 		expect(frame).toMatch(/cache-blob|make_blob/);
 		expect(app.controls.calls).toContain(`detail ${beta.address}`);
 		await app.press(KEY.escape);
-		expect(app.frame()).toContain('Workers 3');
+		expect(app.frame()).toContain('Workers 2 (+1 lost)');
 		expect(app.controls.calls).toEqual([`detail ${beta.address}`, 'detail none']);
 	});
 

@@ -17,7 +17,7 @@ import {
 	type WorkerColumn,
 } from '../worker-columns.js';
 import {toneProps, type Theme} from '../theme.js';
-import type {TableView} from '../app-body.js';
+import {tableCountText, type TableView} from '../app-body.js';
 import {Line} from './line.js';
 
 /** The table's figures (built by the pure view-model, `TableView`) with the width and theme to draw them in. */
@@ -43,9 +43,9 @@ const Row = memo(function Row({
 });
 
 function titleSegments(props: WorkerTableProps): Segment[] {
-	const {rows, total, filterText, filterError, sort, followName, theme} = props;
+	const {filterText, filterError, sort, followName, theme} = props;
 	const out: Segment[] = [{text: 'Workers ', tone: 'title', bold: true}];
-	out.push({text: filterText === '' ? `${total}` : `${rows.length} of ${total}`, tone: 'normal'});
+	out.push({text: tableCountText(props), tone: 'normal'});
 	if (filterText !== '') out.push({text: `  filter "${filterText}"`, tone: 'accent'});
 	if (filterError) out.push({text: `  ${filterError} (showing all)`, tone: 'critical'});
 	out.push({

@@ -6,22 +6,11 @@
 import {build, context} from 'esbuild';
 import {chmodSync, existsSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
-import {bakeCliText} from './bake-cli-text.mjs';
-import {inkCacheBound} from './ink-cache-bound.mjs';
-import {meowLazy} from './meow-lazy.mjs';
+import {BUNDLE_OPTIONS, REQUIRE_BANNER} from './bundle-options.mjs';
 import {writeNotices} from './notices.mjs';
+import {V8_FLAGS} from './v8-flags.mjs';
 
 const outfile = 'dist/dask-top.mjs';
-
-// V8 heap settings for a small process that runs for hours, passed by the bundle's first line
-// (`env -S`: coreutils ≥ 8.30, macOS, BSD). Node's defaults on a big machine let the old generation
-// grow about fourfold before a full collection and keep 16 MiB semi-spaces: at 100 workers RSS was
-// 145–160 MiB for a live heap of 20 MiB; with these, about 100 MiB (npm run bench measures both).
-// 1 GiB of old generation still holds a 10,000-worker cluster (live heap about 165 MiB).
-// --v8-pool-size=1: one V8 worker thread instead of node's default four: each thread that
-// allocates (concurrent marking, compilation) gets a glibc malloc arena of its own that keeps what it
-// freed, 3–11 MiB each in /proc/PID/smaps at 100 workers. Paired runs: RSS x0.89, CPU x0.92–0.96.
-const V8_FLAGS = ['--max-old-space-size=1024', '--max-semi-space-size=2', '--v8-pool-size=1'];
 
 function newestMtime(dir) {
 	let newest = 0;
@@ -49,24 +38,14 @@ for (const name of (existsSync('dist') ? readdirSync('dist', {withFileTypes: tru
 ))
 	rmSync(join('dist', name.name));
 const options = {
+	...BUNDLE_OPTIONS,
 	entryPoints: {'dask-top': 'source/cli.tsx'},
-	bundle: true,
-	platform: 'node',
-	format: 'esm',
-	target: 'node20',
 	minify: true,
 	legalComments: 'none',
 	...(single
 		? {outfile}
 		: {outdir: 'dist', splitting: true, chunkNames: 'chunk-[hash]', outExtension: {'.js': '.mjs'}}),
-	define: {'process.env.NODE_ENV': '"production"'},
-	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
-	banner: {
-		js:
-			`#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\nimport {createRequire as __cr} from 'node:module'; ` +
-			'const require = __cr(import.meta.url);',
-	},
-	plugins: [inkCacheBound, meowLazy, bakeCliText],
+	banner: {js: `#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}\n${REQUIRE_BANNER}`},
 	logLevel: 'warning',
 	metafile: true,
 	// `--sourcemap`: dist/dask-top.mjs.map beside the bundle, for profiles (node --cpu-prof, --heap-prof).

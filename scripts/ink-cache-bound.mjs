@@ -77,7 +77,31 @@ const BLANK_CELL = `const BLANK_CELL = Object.freeze({
 });
 export default class Output {`;
 
+// Ink 6.8 sanitizes every text it squashes (sanitize-ansi.js: control sequences other than SGR and
+// OSC are dropped) by tokenizing it, at each level: a line's spans, then the line their colours were
+// just added to. dask-top's lines are already styled (source/ui/styled-line.ts) and hold nothing but
+// text and SGR sequences, which the tokenizer keeps as they are: the bundle returns such a text at
+// once. Anything else (another escape or C1 control) still goes through the tokenizer.
+const SANITIZE_FAST_PATH = `const SGR_AT = /\\u001B\\[[0-9:;]*m/y;
+// Whether the text holds only text and SGR sequences (a walk by code unit: no backtracking regex).
+const onlyTextAndSgr = (text) => {
+    for (let index = 0; index < text.length; index++) {
+        const code = text.charCodeAt(index);
+        if (code === 0x1b) {
+            SGR_AT.lastIndex = index;
+            if (!SGR_AT.test(text)) return false;
+            index = SGR_AT.lastIndex - 1;
+        } else if (code >= 0x80 && code <= 0x9f) return false;
+    }
+    return true;
+};
+const sanitizeAnsi = (text) => {
+    if (onlyTextAndSgr(text)) {
+        return text;
+    }`;
+
 const PATCHES = {
+	'sanitize-ansi.js': [['const sanitizeAnsi = (text) => {', SANITIZE_FAST_PATH]],
 	'ansi-tokenize/styledChars.js': [
 		[
 			`ret.push({
@@ -151,7 +175,7 @@ export function boundInkCache(fileName, source) {
 
 /** The modules patched above, by path. */
 const PATCHED_MODULES = [
-	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output)/,
+	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)/,
 	/[\\/]string-width[\\/]index/,
 	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
 ];

@@ -33,8 +33,10 @@ export function scaleDownCandidates(snapshot: Snapshot, minimumWorkers?: number)
 }
 
 export function scaleDownView(state: ClusterState): ScaleDownView {
-	const snapshot = state.snapshot;
-	const names = new Map(snapshot?.workers.map((w) => [w.address, w.name]) ?? []);
+	// Names of the candidates only (a map of every worker's name cost each poll of a large cluster).
+	const names = new Map<string, string | undefined>();
+	if (state.closeCounts.size > 0)
+		for (const w of state.snapshot?.workers ?? []) if (state.closeCounts.has(w.address)) names.set(w.address, w.name);
 	const candidates = [...state.closeCounts].map(([address, polls]) => ({
 		address,
 		name: names.get(address) ?? address,

@@ -7,7 +7,7 @@ import {adaptiveView} from './adaptive.js';
 import {compareAlerts, currentAlert, currentEvents, severityCounts} from './events.js';
 import {dataAgeSeconds, missedPolls} from './freshness.js';
 import {stallView} from './stall.js';
-import type {Alert, ClusterState, TriageView} from './types.js';
+import type {Alert, ClusterState, ModelEvent, TriageView} from './types.js';
 
 /** Ongoing alerts with durations up to the state's time, worst first then oldest first. */
 export function ongoingAlerts(state: ClusterState): Alert[] {
@@ -16,16 +16,28 @@ export function ongoingAlerts(state: ClusterState): Alert[] {
 
 const cache = new WeakMap<ClusterState, TriageView>();
 
-/** Memoized per state (states are immutable), so re-rendering is free. */
+/**
+ * Memoized per state (states are immutable), so re-rendering is free. The sorted alerts and the
+ * log brought up to date are made when first read: a screen that shows only the counts (the
+ * worker table of a large cluster, thousands of alerts) does not sort them on every poll; the
+ * counts come from the same alerts (bringing a duration up to date keeps its severity).
+ */
 export function triageView(state: ClusterState): TriageView {
 	const cached = cache.get(state);
 	if (cached) return cached;
-	const alerts = ongoingAlerts(state);
+	let alerts: readonly Alert[] | undefined;
+	let events: readonly ModelEvent[] | undefined;
 	const view: TriageView = {
 		time: state.nowMs / 1000,
-		alerts,
-		events: currentEvents(state.events, state.alerts, state.nowMs),
-		counts: severityCounts(alerts),
+		get alerts() {
+			alerts ??= ongoingAlerts(state);
+			return alerts;
+		},
+		get events() {
+			events ??= currentEvents(state.events, state.alerts, state.nowMs);
+			return events;
+		},
+		counts: severityCounts(state.alerts.values()),
 		adaptive: adaptiveView(state),
 		stall: stallView(state),
 		data_age_seconds: dataAgeSeconds(state),

@@ -66,12 +66,12 @@ export interface Identity {
  * Memory as the scheduler itself derives it (WorkerState.memory): process = RSS, managed = managed
  * bytes minus the part of them that sits spilled (kept within 0…process), spilled = bytes on disk.
  */
-export function identityMemory(
-	metrics: JsonObject,
-): Pick<
-	IdentityWorker,
-	'memory_process_bytes' | 'memory_managed_bytes' | 'memory_unmanaged_bytes' | 'memory_spilled_bytes'
-> {
+function identityMemory(metrics: JsonObject): {
+	readonly memory_process_bytes: number | undefined;
+	readonly memory_managed_bytes: number | undefined;
+	readonly memory_unmanaged_bytes: number | undefined;
+	readonly memory_spilled_bytes: number | undefined;
+} {
 	const process = num(metrics['memory']);
 	const managedAll = num(metrics['managed_bytes']);
 	const spilled = obj(metrics['spilled_bytes']);
@@ -82,12 +82,12 @@ export function identityMemory(
 		managed = Math.max(0, managedAll - spilledMemory);
 		if (process !== undefined) managed = Math.min(managed, process);
 	}
-	return defined({
+	return {
 		memory_process_bytes: process,
 		memory_managed_bytes: managed,
 		memory_unmanaged_bytes: process !== undefined && managed !== undefined ? process - managed : undefined,
 		memory_spilled_bytes: spilledDisk,
-	});
+	};
 }
 
 function taskCounts(value: unknown): Record<string, number> | undefined {
@@ -108,44 +108,44 @@ function parseWorker(address: string, raw: JsonObject): IdentityWorker {
 	const net = obj(metrics['host_net_io']);
 	const disk = obj(metrics['host_disk_io']);
 	const nanny = raw['nanny'];
-	// Assigned one by one, skipping undefined: this runs for every worker of every answer.
-	const w: Record<string, unknown> = {address, name: nameOf(raw['name']) ?? address};
-	const put = (key: keyof IdentityWorker, value: unknown) => {
-		if (value !== undefined) w[key] = value;
-	};
-	put('host', str(raw['host']));
-	put('status', str(raw['status']));
-	put('nthreads', num(raw['nthreads']));
-	put('memory_limit_bytes', num(raw['memory_limit']));
 	const memory = identityMemory(metrics);
-	put('memory_process_bytes', memory.memory_process_bytes);
-	put('memory_managed_bytes', memory.memory_managed_bytes);
-	put('memory_unmanaged_bytes', memory.memory_unmanaged_bytes);
-	put('memory_spilled_bytes', memory.memory_spilled_bytes);
-	put('cpu_percent', num(metrics['cpu']));
-	if (counts) {
+	// One object literal with every field (undefined where the answer has none): this runs for every
+	// worker of every answer, and an object that gains its fields one keyed store at a time turns
+	// into a hash table after a dozen. JSON and the snapshot builder skip the undefined ones.
+	const w: {[K in keyof IdentityWorker]-?: IdentityWorker[K] | undefined} = {
+		address,
+		name: nameOf(raw['name']) ?? address,
+		host: str(raw['host']),
+		status: str(raw['status']),
+		nthreads: num(raw['nthreads']),
+		memory_limit_bytes: num(raw['memory_limit']),
+		memory_process_bytes: memory.memory_process_bytes,
+		memory_managed_bytes: memory.memory_managed_bytes,
+		memory_unmanaged_bytes: memory.memory_unmanaged_bytes,
+		memory_spilled_bytes: memory.memory_spilled_bytes,
+		cpu_percent: num(metrics['cpu']),
 		// The heartbeat answered: a state it leaves out has no tasks.
-		w['task_counts'] = counts;
-		w['tasks_executing'] = counts['executing'] ?? 0;
-		w['tasks_ready'] = counts['ready'] ?? 0;
-		w['tasks_in_memory'] = counts['memory'] ?? 0;
-	}
-	put('transfer_incoming_bytes', num(transfer?.['incoming_bytes']));
-	put('transfer_incoming_count', num(transfer?.['incoming_count']));
-	put('transfer_outgoing_bytes', num(transfer?.['outgoing_bytes']));
-	put('transfer_outgoing_count', num(transfer?.['outgoing_count']));
-	put('transfer_incoming_count_total', num(transfer?.['incoming_count_total']));
-	put('transfer_outgoing_count_total', num(transfer?.['outgoing_count_total']));
-	put('net_read_bps', num(net?.['read_bps']));
-	put('net_write_bps', num(net?.['write_bps']));
-	put('disk_read_bps', num(disk?.['read_bps']));
-	put('disk_write_bps', num(disk?.['write_bps']));
-	put('event_loop_interval_seconds', num(metrics['event_loop_interval']));
-	put('last_seen', num(raw['last_seen']));
-	put('nanny', typeof nanny === 'string' || nanny === null ? nanny : undefined);
-	put('dashboard_port', num(obj(raw['services'])?.['dashboard']));
-	put('num_fds', num(metrics['num_fds']));
-	return w as unknown as IdentityWorker;
+		task_counts: counts,
+		tasks_executing: counts ? (counts['executing'] ?? 0) : undefined,
+		tasks_ready: counts ? (counts['ready'] ?? 0) : undefined,
+		tasks_in_memory: counts ? (counts['memory'] ?? 0) : undefined,
+		transfer_incoming_bytes: num(transfer?.['incoming_bytes']),
+		transfer_incoming_count: num(transfer?.['incoming_count']),
+		transfer_outgoing_bytes: num(transfer?.['outgoing_bytes']),
+		transfer_outgoing_count: num(transfer?.['outgoing_count']),
+		transfer_incoming_count_total: num(transfer?.['incoming_count_total']),
+		transfer_outgoing_count_total: num(transfer?.['outgoing_count_total']),
+		net_read_bps: num(net?.['read_bps']),
+		net_write_bps: num(net?.['write_bps']),
+		disk_read_bps: num(disk?.['read_bps']),
+		disk_write_bps: num(disk?.['write_bps']),
+		event_loop_interval_seconds: num(metrics['event_loop_interval']),
+		last_seen: num(raw['last_seen']),
+		nanny: typeof nanny === 'string' || nanny === null ? nanny : undefined,
+		dashboard_port: num(obj(raw['services'])?.['dashboard']),
+		num_fds: num(metrics['num_fds']),
+	};
+	return w as IdentityWorker;
 }
 
 export function parseIdentity(text: string): Identity {

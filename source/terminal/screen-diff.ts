@@ -100,6 +100,8 @@ function narrow(code: number): boolean {
 }
 
 const DEFAULT_PEN = penKey({fg: '', bg: '', flags: 0});
+/** An SGR sequence where the walk stands (sticky: matched in place, no slice of the line made). */
+const SGR_AT = /\u001B\[([0-9;]*)m/y;
 
 /** The row's cells, at most `columns` of them (what lies beyond the terminal's width is cut, never wrapped). */
 export function parseRow(line: string, columns = Number.POSITIVE_INFINITY): Row {
@@ -110,7 +112,8 @@ export function parseRow(line: string, columns = Number.POSITIVE_INFINITY): Row 
 	for (let i = 0; i < line.length; ) {
 		const code = line.charCodeAt(i);
 		if (code === 0x1b) {
-			const match = /^\u001B\[([0-9;]*)m/.exec(line.slice(i, i + 40));
+			SGR_AT.lastIndex = i;
+			const match = SGR_AT.exec(line);
 			if (!match) return {chars: [], pens: [], raw: line};
 			applySgr(pen, match[1]!);
 			key = penKey(pen);
@@ -133,6 +136,7 @@ export function parseRow(line: string, columns = Number.POSITIVE_INFINITY): Row 
 }
 
 function sameRow(a: Row, b: Row): boolean {
+	if (a === b) return true;
 	if (a.raw !== undefined || b.raw !== undefined) return a.raw === b.raw;
 	if (a.chars.length !== b.chars.length) return false;
 	for (let i = 0; i < a.chars.length; i++) if (a.chars[i] !== b.chars[i] || a.pens[i] !== b.pens[i]) return false;
@@ -167,6 +171,8 @@ export interface ScreenSize {
  */
 export function createScreen(size: () => ScreenSize): Screen {
 	let shown: Row[] | undefined;
+	/** The frame's lines as given, beside their parsed rows: a line given again is not parsed again. */
+	let shownLines: string[] = [];
 	let shownColumns = 0;
 	let pen = DEFAULT_PEN;
 
@@ -203,7 +209,14 @@ export function createScreen(size: () => ScreenSize): Screen {
 			const lines = frame.split('\n');
 			if (lines.length > 1 && lines.at(-1) === '') lines.pop();
 			const next: Row[] = [];
-			for (let i = 0; i < limit; i++) next.push(parseRow(lines[i] ?? '', Math.max(1, columns)));
+			const reuse = shown !== undefined && columns === shownColumns;
+			for (let i = 0; i < limit; i++) {
+				const line = lines[i] ?? '';
+				const before = reuse ? shown![i] : undefined;
+				next.push(
+					before !== undefined && (shownLines[i] ?? '') === line ? before : parseRow(line, Math.max(1, columns)),
+				);
+			}
 			let out = '';
 			if (shown === undefined || shown.length !== next.length || columns !== shownColumns) {
 				pen = DEFAULT_PEN;
@@ -248,6 +261,7 @@ export function createScreen(size: () => ScreenSize): Screen {
 				}
 			}
 			shown = next;
+			shownLines = lines;
 			shownColumns = columns;
 			if (out === '') return '';
 			if (pen !== DEFAULT_PEN) out += RESET;

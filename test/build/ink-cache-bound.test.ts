@@ -236,3 +236,69 @@ describe("the bundle's shared blank cell in Ink's Output", () => {
 		}
 	});
 });
+
+describe("the bundle's shortcut through Ink's sanitizer", () => {
+	const sanitizeFile = join(inkBuild, 'sanitize-ansi.js');
+
+	/** The patched module with its import pointed at Ink's own tokenizer, loaded from a scratch file. */
+	async function patchedSanitize(): Promise<(text: string) => string> {
+		const patched = boundInkCache('sanitize-ansi.js', readFileSync(sanitizeFile, 'utf8'))
+			.replace("'./ansi-tokenizer.js'", JSON.stringify(pathToFileURL(join(inkBuild, 'ansi-tokenizer.js')).href))
+			.replace(/^\/\/# sourceMappingURL.*$/m, '');
+		const dir = mkdtempSync(join(tmpdir(), 'dask-top-sanitize-'));
+		const file = join(dir, 'sanitize-ansi.mjs');
+		writeFileSync(file, patched);
+		try {
+			return ((await import(pathToFileURL(file).href)) as {default: (text: string) => string}).default;
+		} finally {
+			rmSync(dir, {recursive: true, force: true});
+		}
+	}
+
+	it('gives what Ink gives for every text: SGR kept, other sequences and C1 controls to the tokenizer', async () => {
+		const sanitize = await patchedSanitize();
+		const original = ((await import(pathToFileURL(sanitizeFile).href)) as {default: (text: string) => string}).default;
+		// Pieces a line may hold, good and bad: the seeded walk below strings them together.
+		const pieces = [
+			'alpha',
+			' 12.5 GiB ',
+			'█▓░│⣿',
+			'\u001B[32m',
+			'\u001B[39m',
+			'\u001B[1;38;5;196m',
+			'\u001B[38:2::10:20:30m',
+			'\u001B[m',
+			'\u001B[2J',
+			'\u001B[10;1H',
+			'\u001B[?25l',
+			'\u001B[1 m',
+			'\u001B]8;;https://example.org\u0007',
+			'\u001B',
+			'\u001B[',
+			'\u001B[31',
+			'\u009B31m',
+			'\u0085',
+			'\u001Bc',
+			'tab\tnewline\n',
+			'中文🙂',
+		];
+		let seed = 11;
+		const next = (n: number) => {
+			seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+			return seed % n;
+		};
+		const walk = (from: readonly string[]) =>
+			Array.from({length: 1 + next(8)}, () => from[next(from.length)]!).join('');
+		for (let i = 0; i < 5000; i++) {
+			const text = walk(pieces);
+			expect(sanitize(text), JSON.stringify(text)).toBe(original(text));
+		}
+		// Lines as dask-top styles them (text and SGR only): kept whole, as Ink keeps them.
+		const styled = pieces.slice(0, 8);
+		for (let i = 0; i < 1000; i++) {
+			const text = walk(styled);
+			expect(original(text), JSON.stringify(text)).toBe(text);
+			expect(sanitize(text)).toBe(text);
+		}
+	});
+});

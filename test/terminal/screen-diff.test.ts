@@ -142,6 +142,24 @@ describe('the cell-diffing screen', () => {
 		).toBe('');
 	});
 
+	it('parses only the lines that differ from the last frame, and still shows every frame', () => {
+		const terminal = new Terminal(60, 10);
+		const screen = createScreen(() => ({columns: 60, rows: 10}));
+		const frames = [frame([10, 20, 30, 40]), frame([10, 21, 30, 40], 2), frame([10, 21, 30, 41], 2), frame([5])];
+		terminal.write(screen.update(frames[0]!));
+		for (let f = 1; f < frames.length; f++) {
+			const before = screen.rows();
+			terminal.write(screen.update(frames[f]!));
+			expect(terminal.lines()).toEqual(expected(frames[f]!, 60, 10));
+			const [was, now] = [frames[f - 1]!.split('\n'), frames[f]!.split('\n')];
+			screen.rows().forEach((row, i) => {
+				// A line given again keeps its parsed row; a changed one is parsed anew, as a fresh parse would be.
+				if ((was[i] ?? '') === (now[i] ?? '')) expect(row).toBe(before[i]);
+				else expect(row).toEqual(parseRow(now[i] ?? '', 60));
+			});
+		}
+	});
+
 	it('clears and draws every row again after invalidate() (Ctrl-L, a resize)', () => {
 		const terminal = new Terminal(60, 10);
 		const screen = createScreen(() => ({columns: 60, rows: 10}));

@@ -1,12 +1,13 @@
 /**
- * One screen line from segments: a single `<Text wrap="truncate">` with nested coloured spans
- * (nested Text creates no Yoga node, which keeps a frame cheap).
+ * One screen line from segments: a single `<Text wrap="truncate">` of the line's text already
+ * styled (styled-line.ts), so a line is one React element and one Ink text node.
  */
 import {Text} from 'ink';
 import {memo} from 'react';
 import type {Segment} from '../bars.js';
 import {asciiCells} from '../../units/ascii.js';
-import {toneColor, toneProps, type Theme} from '../theme.js';
+import {styledText} from '../styled-line.js';
+import {toneColor, type Theme} from '../theme.js';
 
 export interface LineProps {
 	readonly segments: readonly Segment[];
@@ -52,14 +53,7 @@ export const Line = memo(function Line({segments, theme, inverse = false}: LineP
 	const merged = mergeSegments(segments, theme);
 	return (
 		<Text wrap="truncate" inverse={inverse}>
-			{merged.length === 0
-				? ' '
-				: merged.map((s, i) => (
-						// biome-ignore lint/suspicious/noArrayIndexKey: a segment's place in its line is all that names it.
-						<Text key={i} {...toneProps(theme, s.tone)} bold={s.bold === true}>
-							{s.text}
-						</Text>
-					))}
+			{merged.length === 0 ? ' ' : styledText(merged, theme)}
 		</Text>
 	);
 }, sameLine);

@@ -1,0 +1,20 @@
+// What every esbuild bundle of dask-top shares: the shipped CLI (build.mjs) and the in-process frame
+// bench (bench/frames-bundle.mjs), so the bench renders through the same patched Ink the users run.
+import {bakeCliText} from './bake-cli-text.mjs';
+import {inkCacheBound} from './ink-cache-bound.mjs';
+import {meowLazy} from './meow-lazy.mjs';
+
+/** Options for a node ESM bundle with React's production build and the patched Ink, string-width and meow. */
+export const BUNDLE_OPTIONS = {
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node20',
+	define: {'process.env.NODE_ENV': '"production"'},
+	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
+	plugins: [inkCacheBound, meowLazy, bakeCliText],
+};
+
+/** The bundle's `require` (some of its CommonJS dependencies call it): put after any shebang line. */
+export const REQUIRE_BANNER =
+	"import {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);";

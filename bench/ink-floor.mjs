@@ -5,7 +5,13 @@
  * time (what a screen of moving figures is). Run in a pseudo-terminal by bench/lean.ts under
  * Node 20 and Node 24; production React, like the bundle.
  */
-process.env.NODE_ENV = 'production';
+Object.assign(process.env, {NODE_ENV: 'production'}); // (not an assignment the bundle's define would rewrite)
+// `npm run bench` also bundles this file as dask-top is built (bench/ink-floor-shipped.mjs: the
+// bundle's patched Ink, string-width and ansi-tokenize) and then draws through dask-top's own output
+// layer (only the changed cells reach the terminal), which the bundle's define turns on here.
+const shipped = globalThis.INK_FLOOR_SHIPPED === true;
+// As shipped, V8's tier-up budget too, set at run time as dask-top's entry sets it (source/tiering.ts).
+if (shipped) (await import('../source/tiering.js')).tuneTierUp();
 const React = (await import('react')).default;
 const {render, Box, Text} = await import('ink');
 
@@ -31,7 +37,12 @@ function App({tick}) {
 }
 
 let tick = 0;
-const instance = render(React.createElement(App, {tick}), {exitOnCtrlC: true, patchConsole: false});
+let output = {};
+if (shipped) {
+	const {createDiffStdout} = await import('../source/terminal/diff-stdout.js');
+	output = {stdout: createDiffStdout(process.stdout).stream, debug: true};
+}
+const instance = render(React.createElement(App, {tick}), {exitOnCtrlC: true, patchConsole: false, ...output});
 setInterval(() => instance.rerender(React.createElement(App, {tick: ++tick})), 2000);
 process.stdin.on('data', (data) => {
 	if (String(data).includes('q')) process.exit(0);

@@ -57,12 +57,20 @@ export async function measure(watched: readonly Watched[], seconds: number): Pro
 
 const TERM_ENV = {TERM: 'xterm-256color'};
 
+/** Two measured windows of the same run, one after the other. */
+export interface BesideHtop {
+	readonly daskTop: Usage;
+	readonly htop: Usage;
+	/**
+	 * The next window: a long-running monitor's cost once V8's optimizing compiler has settled (it
+	 * still compiles the hot code during the first minute or so, on its worker thread).
+	 */
+	readonly daskTopLater: Usage;
+	readonly htopLater: Usage;
+}
+
 /** dask-top at its defaults against a synthesized cluster of `workers`, htop -d 20 beside it, measured together. */
-export async function besideHtop(
-	workers: number,
-	seconds: number,
-	warmupSeconds: number,
-): Promise<{readonly daskTop: Usage; readonly htop: Usage}> {
+export async function besideHtop(workers: number, seconds: number, warmupSeconds: number): Promise<BesideHtop> {
 	const fake = await startSynthDask(workers);
 	const home = mkdtempSync(join(tmpdir(), 'dask-top-htop-'));
 	const daskTop = startInPty([fake.url], {env: TERM_ENV});
@@ -76,7 +84,8 @@ export async function besideHtop(
 		];
 		await sleep(warmupSeconds * 1000);
 		const [a, b] = await measure(watched, seconds);
-		return {daskTop: a!, htop: b!};
+		const [c, d] = await measure(watched, seconds);
+		return {daskTop: a!, htop: b!, daskTopLater: c!, htopLater: d!};
 	} finally {
 		await daskTop.stop();
 		htop.child.kill('SIGTERM');
@@ -85,19 +94,20 @@ export async function besideHtop(
 	}
 }
 
-/** Ink's floor (bench/ink-floor.mjs) under `node`: CPU, RSS and bytes over `seconds`, after `warmupSeconds`. */
+/**
+ * Ink's floor (bench/ink-floor.mjs, or `script`: its bundle as dask-top ships Ink, from
+ * bench/ink-floor-shipped.mjs) under `node`: CPU, RSS and bytes over `seconds`, after `warmupSeconds`.
+ */
 export async function inkFloor(
 	node: string,
 	variant: 'empty' | 'full',
 	seconds: number,
 	warmupSeconds: number,
 	nodeFlags: readonly string[] = [],
+	script = join(process.cwd(), 'bench', 'ink-floor.mjs'),
 ): Promise<Usage> {
 	// Ink draws nothing until exit in CI mode: the pseudo-terminal's CI=true is removed (dask-top's entry does the same).
-	const run = startProgramInPty(
-		['env', '-u', 'CI', node, ...nodeFlags, join(process.cwd(), 'bench', 'ink-floor.mjs'), variant],
-		{env: TERM_ENV},
-	);
+	const run = startProgramInPty(['env', '-u', 'CI', node, ...nodeFlags, script, variant], {env: TERM_ENV});
 	try {
 		await run.waitFor('first frame', (text) => text.includes(variant === 'empty' ? 'tick' : '  0 '), 30_000);
 		const pid = await childPid(run.child.pid!);
@@ -222,20 +232,23 @@ export function schedulerTable(cost: SchedulerCost): string {
 }
 
 export function besideTable(
-	rows: ReadonlyArray<{readonly workers: number; readonly daskTop: Usage; readonly htop: Usage}>,
+	rows: ReadonlyArray<{readonly workers: number} & BesideHtop>,
+	windows: readonly [string, string],
 ): string {
 	const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)}`;
 	const kb = (b: number) => `${(b / 1000).toFixed(2)}`;
 	const lines = [
-		'| watched cluster (synthesized) | dask-top CPU | dask-top RSS mean (max) ' +
-			'| dask-top → terminal | htop -d 20 CPU | htop RSS | htop → terminal |',
-		'|---:|---:|---:|---:|---:|---:|---:|',
+		`| watched cluster (synthesized) | dask-top CPU ${windows[0]} | dask-top CPU ${windows[1]} | ` +
+			`dask-top RSS mean (max) ${windows[1]} | dask-top → terminal | htop -d 20 CPU | htop RSS | htop → terminal |`,
+		'|---:|---:|---:|---:|---:|---:|---:|---:|',
 	];
-	for (const {workers, daskTop: d, htop: h} of rows) {
+	for (const {workers, daskTop: d, daskTopLater: l, htop: h, htopLater: hl} of rows) {
 		lines.push(
-			`| ${workers.toLocaleString('en')} workers | ${d.cpuPercent.toFixed(2)} % | ` +
-				`${mib(d.rssMeanBytes)} (${mib(d.rssMaxBytes)}) MiB | ${kb(d.bytesPerSecond)} KB/s | ` +
-				`${h.cpuPercent.toFixed(2)} % | ${mib(h.rssMeanBytes)} MiB | ${kb(h.bytesPerSecond)} KB/s |`,
+			`| ${workers.toLocaleString('en')} workers | ${d.cpuPercent.toFixed(2)} % | ${l.cpuPercent.toFixed(2)} % | ` +
+				`${mib(l.rssMeanBytes)} (${mib(Math.max(d.rssMaxBytes, l.rssMaxBytes))}) MiB | ` +
+				`${kb((d.bytesPerSecond + l.bytesPerSecond) / 2)} KB/s | ` +
+				`${((h.cpuPercent + hl.cpuPercent) / 2).toFixed(2)} % | ${mib(hl.rssMeanBytes)} MiB | ` +
+				`${kb((h.bytesPerSecond + hl.bytesPerSecond) / 2)} KB/s |`,
 		);
 	}
 	return lines.join('\n');
@@ -246,7 +259,7 @@ if (process.argv[1]?.endsWith('lean.ts')) {
 	const seconds = Number(process.env['BENCH_LEAN_SECONDS'] ?? 60);
 	const rows = [];
 	for (const workers of [3, 100, 1000]) rows.push({workers, ...(await besideHtop(workers, seconds, 10))});
-	console.log(besideTable(rows));
+	console.log(besideTable(rows, [`${10}–${10 + seconds} s`, `${10 + seconds}–${10 + 2 * seconds} s`]));
 	const cost = await schedulerCost(
 		Number(process.env['BENCH_SCHEDULER_SECONDS'] ?? 60),
 		Number(process.env['BENCH_SCHEDULER_REPEATS'] ?? 3),

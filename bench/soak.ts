@@ -8,9 +8,9 @@
  *
  *   BENCH_SOAK=3600 node --import tsx bench/soak.ts      (or BENCH_SOAK=3600 npm run bench)
  */
-import {appendFileSync, copyFileSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {appendFileSync, cpSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {basename, dirname, join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {startCluster} from '../test/e2e/helpers/cluster.js';
 import {runWorkload, type Workload, type WorkloadKind} from '../test/e2e/helpers/workload.js';
@@ -49,10 +49,11 @@ export async function soak(
 	seconds: number,
 	log = process.env['BENCH_SOAK_LOG'] ?? join(tmpdir(), `dask-top-soak-${Date.now()}.jsonl`),
 ): Promise<SoakResult> {
-	// A private copy of the bundle: rebuilding dist/ during an hour-long run must not change what runs.
+	// A private copy of the bundle (its entry and the chunks it loads): rebuilding dist/ during an
+	// hour-long run must not change what runs.
 	const copy = mkdtempSync(join(tmpdir(), 'dask-top-soak-'));
-	const cli = join(copy, 'dask-top.mjs');
-	copyFileSync(CLI, cli);
+	cpSync(dirname(CLI), copy, {recursive: true, filter: (path) => !path.endsWith('.map')});
+	const cli = join(copy, basename(CLI));
 	writeFileSync(log, '');
 	const cluster = await startCluster();
 	const run = startInPty([cluster.httpUrl], {cli});

@@ -7,6 +7,7 @@
 // no failed test, so failed files count too; a missing report (vitest did not start) counts as one
 // failure; any non-success exits 1.
 import {existsSync, readFileSync} from 'node:fs';
+import {relative} from 'node:path';
 
 const args = process.argv.slice(2);
 const checks = [];
@@ -38,6 +39,7 @@ for (let i = 0; i < args.length; i += 2) {
 		(file) => file.status === 'failed' && (file.assertionResults ?? []).every((t) => t.status !== 'failed'),
 	).length;
 	const laneFailed = report.numFailedTests + failedFiles;
+	for (const line of failureLines(report)) console.error(line);
 	passed += report.numPassedTests;
 	failed += laneFailed;
 	if (!(report.success && laneFailed === 0 && status === 0 && report.numTotalTests > 0)) ok = false;
@@ -53,3 +55,29 @@ if (checks.length > 0) {
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
+
+/**
+ * One line for each failed test (file, test name, the first line of its first failure) and each
+ * file that failed without a failed test (an import or a hook failed), so that the end of the log,
+ * which is all a CI page may keep, says what failed and not only how many.
+ */
+function failureLines(report) {
+	const lines = [];
+	for (const file of report.testResults ?? []) {
+		const name = relative(process.cwd(), file.name ?? '?');
+		const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+		for (const test of failedTests)
+			lines.push(`FAILED ${name} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+		if (file.status === 'failed' && failedTests.length === 0)
+			lines.push(`FAILED ${name} (no test failed: ${firstLine(file.message)})`);
+	}
+	return lines;
+}
+
+function firstLine(text) {
+	const line =
+		String(text ?? 'no message')
+			.split('\n')
+			.find((l) => l.trim() !== '') ?? 'no message';
+	return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}

@@ -5,12 +5,11 @@
  * they are), `#{mouse_sgr_flag}` shows whether the program turned SGR mouse mode on, and Ctrl-Z
  * is followed by `fg` in the pane's shell.
  */
-import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {CLI_PATH} from './helpers/cli.js';
+import {CLI_PATH, CRASH_ON_SIGUSR2} from './helpers/cli.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
 import {TmuxSession} from './helpers/tmux.js';
 
@@ -191,12 +190,7 @@ describe('mouse mode off on every way out', () => {
 	it('after SIGTERM', async () => {
 		const {t} = await open(120, 40);
 		expect(flag(t, 'mouse_sgr_flag')).toBe('1');
-		const pid = Number(
-			execFileSync('pgrep', ['-P', String(t.panePid())], {encoding: 'utf8'})
-				.trim()
-				.split('\n')[0],
-		);
-		process.kill(pid, 'SIGTERM');
+		process.kill(t.childPid(), 'SIGTERM');
 		await t.waitFor('the shell restored after SIGTERM', (s) => restored(s) && s.includes('EXIT=143'));
 		expect(flag(t, 'mouse_sgr_flag')).toBe('0');
 	}, 60_000);
@@ -204,10 +198,12 @@ describe('mouse mode off on every way out', () => {
 	it('after an uncaught error (injected with --import: a declared fake)', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'dask-top-input-'));
 		const crash = join(dir, 'crash.mjs');
-		writeFileSync(crash, "setTimeout(() => { throw new Error('injected failure'); }, 8000);\n");
+		// Thrown when the test says so (SIGUSR2, once mouse reporting is seen on), not after a set time.
+		writeFileSync(crash, CRASH_ON_SIGUSR2);
 		try {
 			const {t} = await open(120, 40, '', '', `--import ${crash} `);
 			expect(flag(t, 'mouse_sgr_flag')).toBe('1');
+			process.kill(t.childPid(), 'SIGUSR2');
 			await t.waitFor('the shell restored after the error', (s) => restored(s) && s.includes('EXIT=1'));
 			expect(flag(t, 'mouse_sgr_flag')).toBe('0');
 			expect(flag(t, 'alternate_on')).toBe('0');

@@ -4,13 +4,12 @@
  * read back with `tmux capture-pane -p`. Also: resizes, SIGTERM, and a scheduler that goes away
  * (a private cluster, since the shared one must not be stopped).
  */
-import {execFileSync} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import {CLI_PATH} from './helpers/cli.js';
-import {startCluster, type Cluster} from './helpers/cluster.js';
+import {CLI_PATH, CRASH_ON_SIGUSR2} from './helpers/cli.js';
+import {startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
 import {sharedClusterUnder} from './helpers/shared-cluster.js';
 import {tmuxForBlock} from './helpers/tmux-block.js';
 
@@ -32,10 +31,7 @@ async function startTui(url: string, nodeFlags = ''): Promise<string> {
 
 /** The node process running the CLI: the pane shell's child. */
 function cliPid(): number {
-	const child = execFileSync('pgrep', ['-P', String(terminal.panePid())], {encoding: 'utf8'})
-		.trim()
-		.split('\n')[0];
-	return Number(child);
+	return terminal.childPid();
 }
 
 /**
@@ -114,9 +110,12 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 		'(the error is injected with --import: a declared fake)', async () => {
 		const dir = mkdtempSync(join(tmpdir(), 'dask-top-tui-'));
 		const crash = join(dir, 'crash.mjs');
-		writeFileSync(crash, "setTimeout(() => { throw new Error('injected failure'); }, 2500);\n");
+		// Thrown when the test says so (SIGUSR2, once the first frame is on screen), not after a set
+		// time: a timer could fire before a slow machine drew that frame.
+		writeFileSync(crash, CRASH_ON_SIGUSR2);
 		try {
 			await startTui(cluster.httpUrl, `--import ${crash} `);
+			process.kill(cliPid(), 'SIGUSR2');
 			const after = await waitFor(
 				'the shell restored after the error',
 				(t) => t.includes(MARKER) && t.includes('EXIT=1') && !t.includes('dask-top │'),
@@ -163,6 +162,32 @@ describe('dask-top --demo opened at a moment', () => {
 		keys('q');
 		await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));
 	}, 60_000);
+});
+
+describe('dask-top when a worker is killed', () => {
+	let own: Cluster | undefined;
+
+	afterAll(async () => {
+		await own?.stop();
+	}, 60_000);
+
+	it('counts in the table title the live workers as the header does, ' +
+		'the lost one held apart, at 80 columns', async () => {
+		own = await startCluster();
+		await startTui(own.httpUrl);
+		terminal.resize(80, 24);
+		await waitFor('the 80×24 layout', (t) => t.includes('MEM%') && !t.includes('NET-RX'));
+		const gamma = workerNamed(own, 'gamma');
+		process.kill(gamma.pid, 'SIGKILL');
+		const lost = await waitFor('gamma lost', (t) => /^. gamma +lost /m.test(t), 30_000);
+		// The header: the scheduler's own count; the title: the same, and the held lost row apart.
+		expect(lost).toMatch(/^Workers 2 +idle /m);
+		expect(lost).toMatch(/^Workers 2 \(\+1 lost\) {2}sorted by /m);
+		for (const line of lost.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+		terminal.resize(120, 40);
+		keys('q');
+		await waitFor('the shell restored', (t) => restored(t) && t.includes('EXIT=0'));
+	}, 90_000);
 });
 
 describe('dask-top when the scheduler goes away', () => {

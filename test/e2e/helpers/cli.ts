@@ -65,3 +65,11 @@ export async function runCli(
 		timedOut,
 	};
 }
+
+/**
+ * A module for `node --import` that throws an uncaught error in the CLI's process when it gets
+ * SIGUSR2 (a declared fake: nothing real makes dask-top throw on cue), so a test crashes it only
+ * after it has seen what it needs on screen.
+ */
+export const CRASH_ON_SIGUSR2 =
+	"process.on('SIGUSR2', () => setImmediate(() => { throw new Error('injected failure'); }));\n";

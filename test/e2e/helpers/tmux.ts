@@ -90,6 +90,12 @@ export class TmuxSession {
 		return Number(this.tmux('display-message', '-p', '-t', this.session, '#{pane_pid}').trim());
 	}
 
+	/** The pid of the program the pane's shell runs (its first child); throws when the shell is idle. */
+	childPid(): number {
+		const out = execFileSync('pgrep', ['-P', String(this.panePid())], {encoding: 'utf8'});
+		return Number(out.trim().split('\n')[0]);
+	}
+
 	/** Whether the session still exists (it ends when the pane's command exits). */
 	alive(): boolean {
 		return this.run('has-session', '-t', this.session).status === 0;

@@ -3,6 +3,8 @@
 // A monitor's texts change every poll, so those caches grow for as long as it runs: ~18 KB a poll
 // at 120×40, ~1.5 GB a day at 1 s. The bundle caps each cache at CACHE_LIMIT entries, then starts it
 // afresh. The build fails loudly if Ink's code no longer looks as expected.
+import {DIRECT_ROW_PATCHES} from './ink-direct-rows.mjs';
+
 export const CACHE_LIMIT = 4096;
 
 // Ink 6.8 also starts its per-frame caches (output.js: each line's styled characters, each
@@ -139,6 +141,7 @@ const PATCHES = {
 			'row.push(BLANK_CELL);',
 		],
 		['caches = new OutputCaches();', 'caches = (lastOutputCaches = new OutputCaches(lastOutputCaches));'],
+		...DIRECT_ROW_PATCHES,
 	],
 	'ansi-tokenize/tokenize.js': [
 		['export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {', TOKENIZE_FAST_PATH],

@@ -185,58 +185,6 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 	});
 });
 
-describe("the bundle's shared blank cell in Ink's Output", () => {
-	// Ink's output.js with its bare imports pointed at the real modules beside Ink, patched or not.
-	async function outputClass(patch: boolean): Promise<new (size: {width: number; height: number}) => OutputLike> {
-		const beside = createRequire(join(inkBuild, 'output.js'));
-		const url = (name: string) => JSON.stringify(pathToFileURL(beside.resolve(name)).href);
-		const tokenizeIndex = join(inkBuild, '..', '..', '@alcalzone', 'ansi-tokenize', 'build', 'index.js');
-		const text = readFileSync(join(inkBuild, 'output.js'), 'utf8');
-		const code = (patch ? boundInkCache('output.js', text) : text)
-			// Ink's own imports, resolved beside it.
-			.replace(/'(slice-ansi|string-width)'/g, (_m: string, name: string) => url(name))
-			.replace("'@alcalzone/ansi-tokenize'", JSON.stringify(pathToFileURL(tokenizeIndex).href))
-			.replace(/^\/\/# sourceMappingURL.*$/m, '');
-		const scratch = mkdtempSync(join(tmpdir(), 'dask-top-output-'));
-		try {
-			writeFileSync(join(scratch, 'output.mjs'), code);
-			return ((await import(pathToFileURL(join(scratch, 'output.mjs')).href)) as {default: never}).default;
-		} finally {
-			rmSync(scratch, {recursive: true, force: true});
-		}
-	}
-	interface OutputLike {
-		write(x: number, y: number, text: string, options: {transformers: unknown[]}): void;
-		clip(clip: {x1?: number; x2?: number; y1?: number; y2?: number}): void;
-		unclip(): void;
-		get(): {output: string; height: number};
-	}
-
-	it('draws every frame as Ink does: blanks, styles, wide characters, clips, frame after frame', async () => {
-		const [Mine, Theirs] = [await outputClass(true), await outputClass(false)];
-		const frames: Array<(output: OutputLike) => void> = [
-			(o) => o.write(0, 0, 'plain', {transformers: []}),
-			(o) => {
-				o.write(2, 1, '\u001B[1mworker\u001B[22m │ ⣿⣿ 中文 🙂 │', {transformers: []});
-				o.write(0, 3, '\u001B[44m  \u001B[49m\nsecond line', {transformers: []});
-			},
-			(o) => {
-				o.clip({x1: 1, x2: 6, y1: 0, y2: 2});
-				o.write(0, 0, '\u001B[31mclipped text\u001B[39m\nmore\nhidden', {transformers: []});
-				o.unclip();
-				o.write(8, 4, 'end', {transformers: [(line: string) => `\u001B[7m${line}\u001B[27m`]});
-			},
-			(o) => o.write(0, 5, '', {transformers: []}),
-		];
-		for (const draw of [...frames, ...frames]) {
-			const [mine, theirs] = [new Mine({width: 20, height: 6}), new Theirs({width: 20, height: 6})];
-			draw(mine);
-			draw(theirs);
-			expect(mine.get()).toEqual(theirs.get());
-		}
-	});
-});
-
 describe("the bundle's shortcut through Ink's sanitizer", () => {
 	const sanitizeFile = join(inkBuild, 'sanitize-ansi.js');
 

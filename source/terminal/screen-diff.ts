@@ -71,12 +71,12 @@ function penKey(pen: Pen): string {
 }
 
 /**
- * One parsed row: a character and the SGR (from scratch) of its pen per column; `raw` when the row
- * is not cell-safe.
+ * One parsed row: its characters, one UTF-16 code unit a column (every cell-safe character is one),
+ * and the SGR (from scratch) of each column's pen; `raw` when the row is not cell-safe.
  */
 export interface Row {
-	readonly chars: string[];
-	readonly pens: string[];
+	readonly text: string;
+	readonly pens: readonly string[];
 	/** The row as given, when it holds something not surely one column wide: compared and written whole. */
 	readonly raw?: string;
 }
@@ -100,46 +100,85 @@ function narrow(code: number): boolean {
 }
 
 const DEFAULT_PEN = penKey({fg: '', bg: '', flags: 0});
-/** An SGR sequence where the walk stands (sticky: matched in place, no slice of the line made). */
-const SGR_AT = /\u001B\[([0-9;]*)m/y;
+
+/**
+ * Pens met so far, by key, and what an SGR sequence turns each into: a frame's lines repeat a
+ * handful of pens, so a sequence is looked up, not parsed, once seen (bounded, in case pens churn).
+ */
+const PENS = new Map<string, Pen>([[DEFAULT_PEN, {fg: '', bg: '', flags: 0}]]);
+const TRANSITIONS = new Map<string, Map<string, string>>();
+const TRANSITION_LIMIT = 4096;
+let transitionCount = 0;
+
+function nextPen(key: string, params: string): string {
+	let from = TRANSITIONS.get(key);
+	const known = from?.get(params);
+	if (known !== undefined) return known;
+	const pen = {...(PENS.get(key) ?? {fg: '', bg: '', flags: 0})};
+	applySgr(pen, params);
+	const next = penKey(pen);
+	if (!PENS.has(next)) PENS.set(next, pen);
+	if (++transitionCount > TRANSITION_LIMIT) {
+		TRANSITIONS.clear();
+		transitionCount = 1;
+		from = undefined;
+	}
+	if (!from) {
+		from = new Map();
+		TRANSITIONS.set(key, from);
+	}
+	from.set(params, next);
+	return next;
+}
+
+/** Where the parameters of an SGR sequence at `at` (ESC) end (at its 'm'), or -1 when it is none. */
+function sgrEnd(line: string, at: number): number {
+	if (line.charCodeAt(at + 1) !== 0x5b) return -1; // [
+	for (let i = at + 2; i < line.length; i++) {
+		const c = line.charCodeAt(i);
+		if (c === 0x6d) return i; // m
+		if (!((c >= 0x30 && c <= 0x39) || c === 0x3b)) return -1; // digits and ;
+	}
+	return -1;
+}
 
 /** The row's cells, at most `columns` of them (what lies beyond the terminal's width is cut, never wrapped). */
 export function parseRow(line: string, columns = Number.POSITIVE_INFINITY): Row {
-	const chars: string[] = [];
+	let text = '';
 	const pens: string[] = [];
-	const pen: Pen = {fg: '', bg: '', flags: 0};
 	let key = DEFAULT_PEN;
-	for (let i = 0; i < line.length; ) {
+	let run = 0; // where the current run of plain characters started
+	let i = 0;
+	for (; i < line.length && pens.length < columns; i++) {
 		const code = line.charCodeAt(i);
 		if (code === 0x1b) {
-			SGR_AT.lastIndex = i;
-			const match = SGR_AT.exec(line);
-			if (!match) return {chars: [], pens: [], raw: line};
-			applySgr(pen, match[1]!);
-			key = penKey(pen);
-			i += match[0].length;
+			const end = sgrEnd(line, i);
+			if (end < 0) return {text: '', pens: [], raw: line};
+			if (run < i) text += line.slice(run, i);
+			key = nextPen(key, line.slice(i + 2, end));
+			i = end;
+			run = end + 1;
 			continue;
 		}
-		const point = line.codePointAt(i)!;
-		if (!narrow(point)) return {chars: [], pens: [], raw: line};
-		if (chars.length >= columns) break;
-		chars.push(String.fromCodePoint(point));
+		if (!narrow(code)) return {text: '', pens: [], raw: line};
 		pens.push(key);
-		i += point > 0xffff ? 2 : 1;
 	}
+	if (run < i) text += line.slice(run, i);
 	// Trailing blanks in the default pen are the same as nothing.
-	while (chars.length > 0 && chars.at(-1) === ' ' && pens.at(-1) === DEFAULT_PEN) {
-		chars.pop();
-		pens.pop();
+	let length = pens.length;
+	while (length > 0 && text.charCodeAt(length - 1) === 0x20 && pens[length - 1] === DEFAULT_PEN) length--;
+	if (length < pens.length) {
+		text = text.slice(0, length);
+		pens.length = length;
 	}
-	return {chars, pens};
+	return {text, pens};
 }
 
 function sameRow(a: Row, b: Row): boolean {
 	if (a === b) return true;
 	if (a.raw !== undefined || b.raw !== undefined) return a.raw === b.raw;
-	if (a.chars.length !== b.chars.length) return false;
-	for (let i = 0; i < a.chars.length; i++) if (a.chars[i] !== b.chars[i] || a.pens[i] !== b.pens[i]) return false;
+	if (a.text !== b.text || a.pens.length !== b.pens.length) return false;
+	for (let i = 0; i < a.pens.length; i++) if (a.pens[i] !== b.pens[i]) return false;
 	return true;
 }
 
@@ -178,24 +217,30 @@ export function createScreen(size: () => ScreenSize): Screen {
 
 	const writeCells = (row: Row, from: number, to: number): string => {
 		let out = '';
-		for (let i = from; i < to; i++) {
-			if (i >= row.chars.length) {
-				// The rest of the row is blank: clear it in the default pen.
-				if (pen !== DEFAULT_PEN) out += RESET;
-				pen = DEFAULT_PEN;
-				return `${out}${ESC}[K`;
-			}
-			if (row.pens[i] !== pen) {
-				pen = row.pens[i]!;
+		const end = Math.min(to, row.pens.length);
+		// Runs of one pen, each written as one slice of the row's text.
+		for (let i = from; i < end; ) {
+			const runPen = row.pens[i]!;
+			let j = i + 1;
+			while (j < end && row.pens[j] === runPen) j++;
+			if (runPen !== pen) {
+				pen = runPen;
 				out += pen;
 			}
-			out += row.chars[i];
+			out += row.text.slice(i, j);
+			i = j;
+		}
+		if (to > row.pens.length && from < to) {
+			// The rest of the row is blank: clear it in the default pen.
+			if (pen !== DEFAULT_PEN) out += RESET;
+			pen = DEFAULT_PEN;
+			return `${out}${ESC}[K`;
 		}
 		return out;
 	};
 
 	const writeWhole = (index: number, row: Row): string => {
-		const body = row.raw !== undefined ? `${RESET}${row.raw}${RESET}` : writeCells(row, 0, row.chars.length);
+		const body = row.raw !== undefined ? `${RESET}${row.raw}${RESET}` : writeCells(row, 0, row.pens.length);
 		pen = row.raw !== undefined ? DEFAULT_PEN : pen;
 		const clear = pen === DEFAULT_PEN ? `${ESC}[K` : `${RESET}${ESC}[K`;
 		pen = DEFAULT_PEN;
@@ -223,7 +268,7 @@ export function createScreen(size: () => ScreenSize): Screen {
 				out = `${RESET}${ESC}[H${ESC}[2J`;
 				for (let i = 0; i < next.length; i++) {
 					const row = next[i]!;
-					if (row.raw === undefined && row.chars.length === 0) continue;
+					if (row.raw === undefined && row.pens.length === 0) continue;
 					out += writeWhole(i, row);
 				}
 			} else {
@@ -235,12 +280,12 @@ export function createScreen(size: () => ScreenSize): Screen {
 						out += writeWhole(r, after);
 						continue;
 					}
-					const width = Math.max(before.chars.length, after.chars.length);
+					const width = Math.max(before.pens.length, after.pens.length);
 					let column = 0;
 					while (column < width) {
 						while (
 							column < width &&
-							before.chars[column] === after.chars[column] &&
+							before.text.charCodeAt(column) === after.text.charCodeAt(column) &&
 							before.pens[column] === after.pens[column]
 						)
 							column++;
@@ -249,7 +294,7 @@ export function createScreen(size: () => ScreenSize): Screen {
 						let end = column + 1;
 						let same = 0;
 						for (let c = end; c < width && same <= BRIDGE; c++) {
-							if (before.chars[c] === after.chars[c] && before.pens[c] === after.pens[c]) same++;
+							if (before.text.charCodeAt(c) === after.text.charCodeAt(c) && before.pens[c] === after.pens[c]) same++;
 							else {
 								same = 0;
 								end = c + 1;

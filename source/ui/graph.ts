@@ -75,10 +75,29 @@ function seriesAt(ends: readonly number[], step: number): number {
 	return ends.length - 1;
 }
 
-function pushCell(row: Segment[], text: string, tone: Tone): void {
-	const last = row[row.length - 1];
-	if (last && last.tone === tone) row[row.length - 1] = {text: last.text + text, tone};
-	else row.push({text, tone});
+/**
+ * One row of cells, neighbours of one tone joined into one segment as they come (a segment object
+ * per run, not one per cell: four plots of 6 × 55 cells are drawn every poll).
+ */
+class RowBuilder {
+	readonly segments: Segment[] = [];
+	private text = '';
+	private tone: Tone = 'normal';
+
+	put(cell: string, tone: Tone): void {
+		if (this.text === '') this.tone = tone;
+		else if (tone !== this.tone) {
+			this.segments.push({text: this.text, tone: this.tone});
+			this.text = '';
+			this.tone = tone;
+		}
+		this.text += cell;
+	}
+
+	done(): Segment[] {
+		if (this.text !== '') this.segments.push({text: this.text, tone: this.tone});
+		return this.segments;
+	}
 }
 
 /** The plot: `height` lines of exactly `width` cells, top line first. */
@@ -98,7 +117,7 @@ export function plotLines(input: PlotInput): Segment[][] {
 	for (let j = 0; j < width * per; j++) columns.push(j < first ? undefined : stackSteps(series, j, offset, max, steps));
 	const lines: Segment[][] = [];
 	for (let r = height - 1; r >= 0; r--) {
-		const row: Segment[] = [];
+		const row = new RowBuilder();
 		const base = r * rowSteps;
 		for (let c = 0; c < width; c++) {
 			let top = -1; // the highest filled step in this cell
@@ -107,12 +126,12 @@ export function plotLines(input: PlotInput): Segment[][] {
 				const ends = columns[c];
 				const filled = ends ? Math.max(0, Math.min(rowSteps, ends[ends.length - 1]! - base)) : 0;
 				if (filled === 0) {
-					pushCell(row, ' ', 'normal');
+					row.put(' ', 'normal');
 					continue;
 				}
 				top = base + filled - 1;
 				owner = seriesAt(ends!, filled === rowSteps ? base + 1 : base);
-				pushCell(row, filled === rowSteps ? (series[owner]?.ascii ?? '#') : '.', series[owner]?.tone ?? 'normal');
+				row.put(filled === rowSteps ? (series[owner]?.ascii ?? '#') : '.', series[owner]?.tone ?? 'normal');
 				continue;
 			}
 			let bits = 0;
@@ -127,10 +146,10 @@ export function plotLines(input: PlotInput): Segment[][] {
 					owner = seriesAt(ends, top);
 				}
 			}
-			if (bits === 0) pushCell(row, ' ', 'normal');
-			else pushCell(row, String.fromCharCode(BRAILLE_BLANK + bits), series[owner]?.tone ?? 'normal');
+			if (bits === 0) row.put(' ', 'normal');
+			else row.put(String.fromCharCode(BRAILLE_BLANK + bits), series[owner]?.tone ?? 'normal');
 		}
-		lines.push(row);
+		lines.push(row.done());
 	}
 	return lines;
 }

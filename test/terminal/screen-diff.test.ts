@@ -74,7 +74,7 @@ function expected(frame: string, columns: number, rows: number): string[] {
 	const lines = frame.split('\n');
 	for (let r = 0; r < rows; r++) {
 		const row = parseRow(lines[r] ?? '', columns);
-		row.chars.forEach((ch, c) => {
+		[...row.text].forEach((ch, c) => {
 			terminal.cells[r]![c] = {ch, pen: row.pens[c]!.replace(/^\u001B\[0;?/, '').replace(/m$/, '')};
 		});
 	}
@@ -213,7 +213,7 @@ describe('the cell-diffing screen', () => {
 
 	it('keeps 256-colour and true-colour pens whole', () => {
 		const row = parseRow('\u001B[38;5;208mA\u001B[48;2;1;2;3mB\u001B[0mC');
-		expect(row.chars).toEqual(['A', 'B', 'C']);
+		expect(row.text).toBe('ABC');
 		expect(row.pens).toEqual(['\u001B[0;38;5;208m', '\u001B[0;38;5;208;48;2;1;2;3m', '\u001B[0m']);
 	});
 });

@@ -62,6 +62,10 @@ export async function startSynthDask(workers: number): Promise<SynthDask> {
 				return send(404, 'text/html; charset=UTF-8', NOT_FOUND);
 		}
 	});
+	// Dask's HTTP server (Tornado's HTTPServer, distributed/node.py) keeps an idle connection for an
+	// hour (its idle_connection_timeout), where Node's closes it after 5 s: a client polling three
+	// pages every 2 s from a pool would reconnect several times a minute here and never against Dask.
+	server.keepAliveTimeout = 3_600_000;
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const {port} = server.address() as AddressInfo;
 	return {

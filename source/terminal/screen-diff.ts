@@ -102,10 +102,10 @@ function narrow(code: number): boolean {
 const DEFAULT_PEN = penKey({fg: '', bg: '', flags: 0});
 
 /**
- * Pens met so far, by key, and what an SGR sequence turns each into: a frame's lines repeat a
- * handful of pens, so a sequence is looked up, not parsed, once seen (bounded, in case pens churn).
+ * What an SGR sequence turns each pen into, by the pen's key: a frame's lines repeat a handful of
+ * pens, so a sequence is looked up, not parsed, once seen (bounded, in case pens churn). A key is
+ * itself the SGR that sets its pen from scratch, so a pen is never kept beside it.
  */
-const PENS = new Map<string, Pen>([[DEFAULT_PEN, {fg: '', bg: '', flags: 0}]]);
 const TRANSITIONS = new Map<string, Map<string, string>>();
 const TRANSITION_LIMIT = 4096;
 let transitionCount = 0;
@@ -114,10 +114,10 @@ function nextPen(key: string, params: string): string {
 	let from = TRANSITIONS.get(key);
 	const known = from?.get(params);
 	if (known !== undefined) return known;
-	const pen = {...(PENS.get(key) ?? {fg: '', bg: '', flags: 0})};
+	const pen: Pen = {fg: '', bg: '', flags: 0};
+	applySgr(pen, key.slice(2, -1));
 	applySgr(pen, params);
 	const next = penKey(pen);
-	if (!PENS.has(next)) PENS.set(next, pen);
 	if (++transitionCount > TRANSITION_LIMIT) {
 		TRANSITIONS.clear();
 		transitionCount = 1;

@@ -211,6 +211,14 @@ describe('the cell-diffing screen', () => {
 		expect(parseRow('worker 日本').raw).toBe('worker 日本');
 	});
 
+	it('reads pens right after its table of SGR steps was started afresh (over 4,096 distinct ones)', () => {
+		const line = '\u001B[1m\u001B[38;5;208mA\u001B[22mB';
+		const before = parseRow(line);
+		for (let i = 0; i < 5000; i++) parseRow(`\u001B[1m\u001B[48;2;${i % 256};${i >> 8};7mx\u001B[0m`);
+		expect(parseRow(line)).toEqual(before);
+		expect(before.pens).toEqual(['\u001B[0;1;38;5;208m', '\u001B[0;38;5;208m']);
+	});
+
 	it('keeps 256-colour and true-colour pens whole', () => {
 		const row = parseRow('\u001B[38;5;208mA\u001B[48;2;1;2;3mB\u001B[0mC');
 		expect(row.text).toBe('ABC');

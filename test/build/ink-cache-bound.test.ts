@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
+import {seeded} from '../helpers/seeded.js';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import {boundInkCache, CACHE_LIMIT, NARROW_CLASS} from '../../scripts/ink-cache-bound.mjs';
 
@@ -230,11 +231,7 @@ describe("the bundle's shortcut through Ink's sanitizer", () => {
 			'tab\tnewline\n',
 			'中文🙂',
 		];
-		let seed = 11;
-		const next = (n: number) => {
-			seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-			return seed % n;
-		};
+		const next = seeded(11);
 		const walk = (from: readonly string[]) =>
 			Array.from({length: 1 + next(8)}, () => from[next(from.length)]!).join('');
 		for (let i = 0; i < 5000; i++) {

@@ -10,6 +10,7 @@ import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
+import {seeded} from '../helpers/seeded.js';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import {boundInkCache} from '../../scripts/ink-cache-bound.mjs';
 import {parseRow} from '../../source/terminal/screen-diff.js';
@@ -131,11 +132,7 @@ describe("the bundle's Output against Ink's own", () => {
 			'\u001B[49m',
 			'\u001B[0m',
 		];
-		let seed = 7;
-		const next = (n: number) => {
-			seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-			return Math.floor((seed / 2_147_483_648) * n); // the high bits: an LCG's low ones cycle fast
-		};
+		const next = seeded(7);
 		const text = () => Array.from({length: 1 + next(10)}, () => pieces[next(pieces.length)]!).join('');
 		const [width, height] = [40, 16];
 		let direct = 0;

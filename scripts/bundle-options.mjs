@@ -3,8 +3,9 @@
 import {bakeCliText} from './bake-cli-text.mjs';
 import {inkCacheBound} from './ink-cache-bound.mjs';
 import {meowLazy} from './meow-lazy.mjs';
+import {yogaNoFetch} from './yoga-no-fetch.mjs';
 
-/** Options for a node ESM bundle with React's production build and the patched Ink, string-width and meow. */
+/** Options for a node ESM bundle: React's production build; Ink, string-width, meow and Yoga's loader patched. */
 export const BUNDLE_OPTIONS = {
 	bundle: true,
 	platform: 'node',
@@ -12,7 +13,7 @@ export const BUNDLE_OPTIONS = {
 	target: 'node20',
 	define: {'process.env.NODE_ENV': '"production"'},
 	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
-	plugins: [inkCacheBound, meowLazy, bakeCliText],
+	plugins: [inkCacheBound, meowLazy, yogaNoFetch, bakeCliText],
 };
 
 /** The bundle's `require` (some of its CommonJS dependencies call it): put after any shebang line. */

@@ -24,7 +24,10 @@ export async function runInteractive(
 	if (tellProgress)
 		process.stderr.write(`Connecting to ${several ? `${clusters.length} clusters` : options.url.display} …\r`);
 	const contact = {timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'};
-	const verdicts = await Promise.all(clusters.map((cluster) => cluster.contact(contact)));
+	const contacting = Promise.all(clusters.map((cluster) => cluster.contact(contact)));
+	// The screen's code (Ink, React, Yoga: ~60 ms to load) loads while the first answers are awaited.
+	const screen = recorder && process.stdout.isTTY !== true ? undefined : loadScreen();
+	const verdicts = await contacting;
 	if (tellProgress) process.stderr.write('\u001B[2K\r');
 	if (verdicts.every((verdict) => !verdict.ok && verdict.permanent)) {
 		for (const verdict of verdicts) if (!verdict.ok) say(verdict.message);
@@ -39,20 +42,31 @@ export async function runInteractive(
 	return runScreen(
 		clusters.map((cluster) => cluster.forTui()),
 		options,
+		screen,
 	);
+}
+
+type ScreenModule = typeof import('../ui/run.js');
+
+/** Starts loading the screen's code; a failure to load is reported where the screen is awaited. */
+function loadScreen(): Promise<ScreenModule> {
+	const loading = import('../ui/run.js');
+	loading.catch(() => undefined); // not an unhandled rejection when dask-top exits before the screen
+	return loading;
 }
 
 /**
  * The full-screen monitor over clusters whose first rounds (if any) are in their pipelines: live
  * clusters, or one replayed recording. Starts every source feeding its pipeline, then the screen
  * (loaded lazily, so that Ink starts after cli.tsx fixed the environment); resolves with the exit
- * code. The caller stops the sources afterwards.
+ * code (`loading`: the screen's code, when its loading started earlier). The caller stops the sources afterwards.
  */
 export async function runScreen(
 	clusters: readonly TuiCluster[],
 	options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions'>>,
+	loading: Promise<ScreenModule> = loadScreen(),
 ): Promise<number> {
-	const {runTui} = await import('../ui/run.js');
+	const {runTui} = await loading;
 	for (const cluster of clusters) connect(cluster.source, cluster.pipeline);
 	return runTui({options, clusters});
 }

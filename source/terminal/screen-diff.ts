@@ -45,11 +45,13 @@ function narrow(code: number): boolean {
 /** The row's cells, at most `columns` of them (what lies beyond the terminal's width is cut, never wrapped). */
 export function parseRow(line: string, columns = Number.POSITIVE_INFINITY): Row {
 	let text = '';
-	const pens: string[] = [];
+	// Sized once (a row never holds more cells than characters or columns), cut to its cells below.
+	const pens: string[] = new Array(Math.min(line.length, columns));
+	let cells = 0;
 	let key = DEFAULT_PEN;
 	let run = 0; // where the current run of plain characters started
 	let i = 0;
-	for (; i < line.length && pens.length < columns; i++) {
+	for (; i < line.length && cells < columns; i++) {
 		const code = line.charCodeAt(i);
 		if (code === 0x1b) {
 			const end = sgrEnd(line, i);
@@ -61,16 +63,14 @@ export function parseRow(line: string, columns = Number.POSITIVE_INFINITY): Row 
 			continue;
 		}
 		if (!narrow(code)) return {text: '', pens: [], raw: line};
-		pens.push(key);
+		pens[cells++] = key;
 	}
 	if (run < i) text += line.slice(run, i);
 	// Trailing blanks in the default pen are the same as nothing.
-	let length = pens.length;
+	let length = cells;
 	while (length > 0 && text.charCodeAt(length - 1) === 0x20 && pens[length - 1] === DEFAULT_PEN) length--;
-	if (length < pens.length) {
-		text = text.slice(0, length);
-		pens.length = length;
-	}
+	if (length < text.length) text = text.slice(0, length);
+	pens.length = length;
 	return {text, pens};
 }
 

@@ -115,8 +115,30 @@ export function eventLines(event: ModelEvent, layout: EventLayout, theme: Theme)
 		prefix.push(seg(fitMiddle(event.subject_name, layout.subjectWidth), 'accent'), seg(' '));
 	}
 	message.push(seg(event.message, ongoing ? 'normal' : 'muted'));
-	const lines = wrapSegments(message, layout.width, layout.indent, layout.messageColumn);
-	lines[0] = [...prefix, ...(lines[0] ?? [])];
+	const lines = wrappedMessage(message, layout);
+	return [[...prefix, ...(lines[0] ?? [])], ...lines.slice(1)];
+}
+
+/**
+ * Messages wrapped at a layout, by their text: the event log is laid out again every poll and its
+ * messages rarely change, and wrapping (words, units kept with their figures) was most of its work.
+ * The cached lines are never changed; bounded, it starts afresh when full.
+ */
+const wrapped = new Map<string, readonly Segment[][]>();
+const WRAPPED_LIMIT = 512;
+
+function wrappedMessage(message: readonly Segment[], layout: EventLayout): readonly Segment[][] {
+	let key = `${layout.width},${layout.indent},${layout.messageColumn}`;
+	for (let i = 0; i < message.length; i++) {
+		const s = message[i]!;
+		key += `\u0000${s.tone}${s.bold === true ? '!' : ''}\u0000${s.text}`;
+	}
+	let lines = wrapped.get(key);
+	if (lines === undefined) {
+		if (wrapped.size >= WRAPPED_LIMIT) wrapped.clear();
+		lines = wrapSegments(message, layout.width, layout.indent, layout.messageColumn);
+		wrapped.set(key, lines);
+	}
 	return lines;
 }
 

@@ -45,60 +45,83 @@ const LEFT_DOTS = [0x40, 0x04, 0x02, 0x01] as const;
 const RIGHT_DOTS = [0x80, 0x20, 0x10, 0x08] as const;
 const BRAILLE_BLANK = 0x2800;
 
-/** Per sample: the step at which each series' band ends (cumulative), or undefined for a gap. */
-function stackSteps(
+/**
+ * Per sample column j of the plot, the step at which each series' band ends (cumulative) in
+ * `ends[j·n + k]` for series k of n; `present[j]` is 0 for a gap. Flat typed arrays: a plot is
+ * drawn every poll, and an array per column was most of what it allocated.
+ */
+interface Columns {
+	readonly ends: Int32Array;
+	readonly present: Uint8Array;
+	readonly n: number;
+}
+
+function stackColumns(
 	series: readonly GraphSeries[],
-	index: number,
+	count: number,
+	first: number,
 	offset: number,
 	max: number,
 	steps: number,
-): number[] | undefined {
-	let total = 0;
-	let any = false;
-	const ends: number[] = [];
-	for (const s of series) {
-		const v = s.values[index - offset];
-		if (v !== undefined && Number.isFinite(v) && v > 0) total += v;
-		if (v !== undefined && Number.isFinite(v)) any = true;
-		ends.push(total);
+): Columns {
+	const n = series.length;
+	const ends = new Int32Array(count * n);
+	const present = new Uint8Array(count);
+	for (let j = first; j < count; j++) {
+		let total = 0;
+		let any = false;
+		for (let k = 0; k < n; k++) {
+			const v = series[k]!.values[j - offset];
+			if (v !== undefined && Number.isFinite(v)) {
+				any = true;
+				if (v > 0) total += v;
+			}
+			ends[j * n + k] = total > 0 ? Math.max(1, Math.min(steps, Math.round((total / max) * steps))) : 0;
+		}
+		present[j] = any ? 1 : 0;
 	}
-	if (!any) return undefined;
-	return ends.map((cumulative) => {
-		if (!(cumulative > 0)) return 0;
-		return Math.max(1, Math.min(steps, Math.round((cumulative / max) * steps)));
-	});
+	return {ends, present, n};
 }
 
-/** The series whose band holds step `step` (0 = the lowest step). */
-function seriesAt(ends: readonly number[], step: number): number {
-	for (let k = 0; k < ends.length; k++) if (step < ends[k]!) return k;
-	return ends.length - 1;
+/** The series whose band holds step `step` (0 = the lowest step) in sample column j. */
+function seriesAt({ends, n}: Columns, j: number, step: number): number {
+	for (let k = 0; k < n; k++) if (step < ends[j * n + k]!) return k;
+	return n - 1;
+}
+
+/** The highest step filled in sample column j (the top of the stack). */
+function topOf({ends, n}: Columns, j: number): number {
+	return ends[j * n + n - 1]!;
 }
 
 /**
- * One row of cells, neighbours of one tone joined into one segment as they come (a segment object
- * per run, not one per cell: four plots of 6 × 55 cells are drawn every poll).
+ * One row of cells as character codes and tones, cut into one segment per run of a tone when done
+ * (one string a run, not one per cell: four plots of 6 × 55 cells are drawn every poll).
  */
 class RowBuilder {
-	readonly segments: Segment[] = [];
-	private text = '';
-	private tone: Tone = 'normal';
+	private readonly codes: number[] = [];
+	private readonly tones: Tone[] = [];
 
-	put(cell: string, tone: Tone): void {
-		if (this.text === '') this.tone = tone;
-		else if (tone !== this.tone) {
-			this.segments.push({text: this.text, tone: this.tone});
-			this.text = '';
-			this.tone = tone;
-		}
-		this.text += cell;
+	put(code: number, tone: Tone): void {
+		this.codes.push(code);
+		this.tones.push(tone);
 	}
 
 	done(): Segment[] {
-		if (this.text !== '') this.segments.push({text: this.text, tone: this.tone});
-		return this.segments;
+		const segments: Segment[] = [];
+		const {codes, tones} = this;
+		for (let i = 0; i < codes.length; ) {
+			let j = i + 1;
+			while (j < codes.length && tones[j] === tones[i]) j++;
+			segments.push({text: String.fromCharCode.apply(null, codes.slice(i, j)), tone: tones[i]!});
+			i = j;
+		}
+		return segments;
 	}
 }
+
+const SPACE = 0x20;
+const DOT = 0x2e;
 
 /** The plot: `height` lines of exactly `width` cells, top line first. */
 export function plotLines(input: PlotInput): Segment[][] {
@@ -109,45 +132,44 @@ export function plotLines(input: PlotInput): Segment[][] {
 	const steps = height * rowSteps;
 	const max = input.max > 0 ? input.max : 1;
 	const length = series.reduce((n, s) => Math.max(n, s.values.length), 0);
-	const shown = Math.min(length, width * per);
+	const count = width * per;
+	const shown = Math.min(length, count);
 	// Sample j of the plot (0 = leftmost dot column) is values[length - width·per + j].
-	const first = width * per - shown;
+	const first = count - shown;
 	const offset = first - (length - shown);
-	const columns: (number[] | undefined)[] = [];
-	for (let j = 0; j < width * per; j++) columns.push(j < first ? undefined : stackSteps(series, j, offset, max, steps));
+	const columns = stackColumns(series, count, first, offset, max, steps);
+	const {present} = columns;
 	const lines: Segment[][] = [];
 	for (let r = height - 1; r >= 0; r--) {
 		const row = new RowBuilder();
 		const base = r * rowSteps;
 		for (let c = 0; c < width; c++) {
-			let top = -1; // the highest filled step in this cell
-			let owner = 0;
 			if (ascii) {
-				const ends = columns[c];
-				const filled = ends ? Math.max(0, Math.min(rowSteps, ends[ends.length - 1]! - base)) : 0;
+				const filled = present[c] ? Math.max(0, Math.min(rowSteps, topOf(columns, c) - base)) : 0;
 				if (filled === 0) {
-					row.put(' ', 'normal');
+					row.put(SPACE, 'normal');
 					continue;
 				}
-				top = base + filled - 1;
-				owner = seriesAt(ends!, filled === rowSteps ? base + 1 : base);
-				row.put(filled === rowSteps ? (series[owner]?.ascii ?? '#') : '.', series[owner]?.tone ?? 'normal');
+				const owner = series[seriesAt(columns, c, filled === rowSteps ? base + 1 : base)];
+				row.put(filled === rowSteps ? (owner?.ascii ?? '#').charCodeAt(0) : DOT, owner?.tone ?? 'normal');
 				continue;
 			}
+			let top = -1; // the highest filled step in this cell
+			let owner = 0;
 			let bits = 0;
 			for (let half = 0; half < 2; half++) {
-				const ends = columns[c * 2 + half];
-				if (!ends) continue;
-				const filled = Math.max(0, Math.min(rowSteps, ends[ends.length - 1]! - base));
+				const j = c * 2 + half;
+				if (!present[j]) continue;
+				const filled = Math.max(0, Math.min(rowSteps, topOf(columns, j) - base));
 				const dots = half === 0 ? LEFT_DOTS : RIGHT_DOTS;
 				for (let d = 0; d < filled; d++) bits |= dots[d]!;
 				if (filled > 0 && base + filled - 1 >= top) {
 					top = base + filled - 1;
-					owner = seriesAt(ends, top);
+					owner = seriesAt(columns, j, top);
 				}
 			}
-			if (bits === 0) row.put(' ', 'normal');
-			else row.put(String.fromCharCode(BRAILLE_BLANK + bits), series[owner]?.tone ?? 'normal');
+			if (bits === 0) row.put(SPACE, 'normal');
+			else row.put(BRAILLE_BLANK + bits, series[owner]?.tone ?? 'normal');
 		}
 		lines.push(row.done());
 	}

@@ -22,7 +22,8 @@ function painter(color: string): Painter | undefined {
 /** The segments as one styled string; their neighbours that look alike are expected merged already. */
 export function styledText(segments: readonly Segment[], theme: Theme): string {
 	let out = '';
-	for (const segment of segments) {
+	for (let i = 0; i < segments.length; i++) {
+		const segment = segments[i]!;
 		let text = segment.text;
 		if (text.length === 0) continue;
 		const color = toneColor(theme, segment.tone);

@@ -21,17 +21,31 @@ export interface LineProps {
  */
 export function mergeSegments(segments: readonly Segment[], theme: Theme): Segment[] {
 	const out: Segment[] = [];
-	for (const raw of segments) {
+	// A run of look-alike neighbours becomes one segment when the next one differs (one string a run).
+	let head: Segment | undefined;
+	let text = '';
+	let joined = false;
+	const flush = () => {
+		if (head) out.push(joined ? {...head, text} : head);
+	};
+	for (let i = 0; i < segments.length; i++) {
+		const raw = segments[i]!;
 		const s = theme.ascii ? {...raw, text: asciiCells(raw.text)} : raw;
-		const last = out[out.length - 1];
 		if (
-			last &&
-			toneColor(theme, last.tone) === toneColor(theme, s.tone) &&
-			(last.bold === true) === (s.bold === true)
+			head &&
+			toneColor(theme, head.tone) === toneColor(theme, s.tone) &&
+			(head.bold === true) === (s.bold === true)
 		) {
-			out[out.length - 1] = {...last, text: last.text + s.text};
-		} else out.push(s);
+			text += s.text;
+			joined = true;
+		} else {
+			flush();
+			head = s;
+			text = s.text;
+			joined = false;
+		}
 	}
+	flush();
 	return out;
 }
 

@@ -11,7 +11,7 @@ Object.assign(process.env, {NODE_ENV: 'production'}); // (not an assignment the 
 // layer (only the changed cells reach the terminal), which the bundle's define turns on here.
 const shipped = globalThis.INK_FLOOR_SHIPPED === true;
 // As shipped, V8's tier-up budget too, set at run time as dask-top's entry sets it (source/tiering.ts).
-if (shipped) (await import('../source/tiering.js')).tuneTierUp();
+if (shipped) await (await import('../source/tiering.js')).tuneTierUp();
 const React = (await import('react')).default;
 const {render, Box, Text} = await import('ink');
 

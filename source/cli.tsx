@@ -12,7 +12,6 @@ import {bakedTexts} from './options/baked.js';
 import {asksForCheck} from './options/flag-table.js';
 import {quickAnswer} from './run/quick.js';
 import {prose, setPlainText} from './run/say.js';
-import {tuneTierUp} from './tiering.js';
 import {CHECK_EXIT_CODES, EXIT_UNREADABLE} from './types/exit-codes.js';
 import {asciiWanted} from './units/ascii.js';
 
@@ -58,7 +57,6 @@ try {
 	// --version, --help and unknown options are answered here, without loading meow (run/quick.ts).
 	const quick = quickAnswer(process.argv.slice(2), bakedTexts());
 	if (quick === undefined) {
-		tuneTierUp();
 		const {main} = await import('./run/main.js');
 		const code = await main(process.argv.slice(2));
 		process.exitCode = code;

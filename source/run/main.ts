@@ -12,6 +12,7 @@ import {asksForCheck} from '../options/flag-table.js';
 import {helpPage, parseArgv} from '../options/flags.js';
 import {resolveOptions} from '../options/resolve.js';
 import {versionLine} from '../single-executable.js';
+import {tuneTierUp} from '../tiering.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
 import {prose, say, usageLine, setPlainText} from './say.js';
 import {asciiWanted} from '../units/ascii.js';
@@ -64,6 +65,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 		stdoutIsTTY: process.stdout.isTTY === true,
 	});
 	if (!resolved.ok) return usage(resolved.error);
+	// Work ahead (polling, a screen, a replay): V8 tuned before the bulk of the bundle loads (tiering.ts).
+	await tuneTierUp();
 	const options = resolved.options;
 	setPlainText(options.ascii);
 	if (!options.check) for (const note of options.notes) say(note);

@@ -11,7 +11,7 @@ import {fit, fitMiddle, formatDuration} from './cells.js';
 import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme, Tone} from './theme.js';
 import {fitBlocks, triageBlocks} from './adaptive-lines.js';
-import {wrapSegments} from './wrap.js';
+import {wrapSegmentsOnce} from './wrap.js';
 import {localClock} from '../units/clock.js';
 
 export function severityTone(severity: Severity): Tone {
@@ -115,31 +115,9 @@ export function eventLines(event: ModelEvent, layout: EventLayout, theme: Theme)
 		prefix.push(seg(fitMiddle(event.subject_name, layout.subjectWidth), 'accent'), seg(' '));
 	}
 	message.push(seg(event.message, ongoing ? 'normal' : 'muted'));
-	const lines = wrappedMessage(message, layout);
-	return [[...prefix, ...(lines[0] ?? [])], ...lines.slice(1)];
-}
-
-/**
- * Messages wrapped at a layout, by their text: the event log is laid out again every poll and its
- * messages rarely change, and wrapping (words, units kept with their figures) was most of its work.
- * The cached lines are never changed; bounded, it starts afresh when full.
- */
-const wrapped = new Map<string, readonly Segment[][]>();
-const WRAPPED_LIMIT = 512;
-
-function wrappedMessage(message: readonly Segment[], layout: EventLayout): readonly Segment[][] {
-	let key = `${layout.width},${layout.indent},${layout.messageColumn}`;
-	for (let i = 0; i < message.length; i++) {
-		const s = message[i]!;
-		key += `\u0000${s.tone}${s.bold === true ? '!' : ''}\u0000${s.text}`;
-	}
-	let lines = wrapped.get(key);
-	if (lines === undefined) {
-		if (wrapped.size >= WRAPPED_LIMIT) wrapped.clear();
-		lines = wrapSegments(message, layout.width, layout.indent, layout.messageColumn);
-		wrapped.set(key, lines);
-	}
-	return lines;
+	// Laid out every poll, the log's messages rarely change: each is wrapped once per text and layout.
+	const lines = wrapSegmentsOnce(message, layout.width, layout.indent, layout.messageColumn);
+	return [[...prefix, ...(lines[0] ?? [])], ...lines.slice(1).map((line) => [...line])];
 }
 
 /** Lines each event takes at this layout (for scrolling a list of entries of different heights). */

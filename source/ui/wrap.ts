@@ -128,6 +128,34 @@ export function wrapSegments(segments: readonly Segment[], width: number, indent
 }
 
 /**
+ * wrapSegments, remembered by the segments' text, tone and weight and the layout: for lines laid
+ * out again every frame whose text rarely changes (the event log). The lines it returns are shared
+ * and must not be changed; bounded, the memory starts afresh when full.
+ */
+export function wrapSegmentsOnce(
+	segments: readonly Segment[],
+	width: number,
+	indent = 0,
+	lead = 0,
+): readonly (readonly Segment[])[] {
+	let key = `${width},${indent},${lead}`;
+	for (let i = 0; i < segments.length; i++) {
+		const s = segments[i]!;
+		key += `\u0000${s.tone}${s.bold === true ? '!' : ''}\u0000${s.text}`;
+	}
+	let lines = wrapped.get(key);
+	if (lines === undefined) {
+		if (wrapped.size >= WRAPPED_LIMIT) wrapped.clear();
+		lines = wrapSegments(segments, width, indent, lead);
+		wrapped.set(key, lines);
+	}
+	return lines;
+}
+
+const wrapped = new Map<string, readonly (readonly Segment[])[]>();
+const WRAPPED_LIMIT = 512;
+
+/**
  * Parts laid out whole, joined by `separator`, onto as many lines as they need; continuation lines
  * start with `indent` spaces.
  */

@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import type {Segment} from '../../source/ui/bars.js';
 import {fitMiddle} from '../../source/ui/cells.js';
 import {part, seg} from '../../source/ui/parts.js';
-import {wrapParts, wrapSegments} from '../../source/ui/wrap.js';
+import {wrapParts, wrapSegments, wrapSegmentsOnce} from '../../source/ui/wrap.js';
 
 const text = (line: readonly Segment[]) => line.map((s) => s.text).join('');
 /** Lines read back as prose: indents dropped, one space where a line was broken. */
@@ -68,6 +68,24 @@ describe('wrapSegments', () => {
 			'        lives in the',
 			'        cluster manager',
 		]);
+	});
+});
+
+describe('wrapSegmentsOnce', () => {
+	const message = [seg('worker beta paused: process memory 3.9 GiB of 4 GiB (0.97), above the 0.8 pause', 'warn')];
+
+	it('wraps as wrapSegments does, and hands back the same lines for the same text and layout', () => {
+		const first = wrapSegmentsOnce(message, 40, 4, 10);
+		expect(first).toEqual(wrapSegments(message, 40, 4, 10));
+		expect(wrapSegmentsOnce([seg(message[0]!.text, 'warn')], 40, 4, 10)).toBe(first);
+	});
+
+	it('wraps again when the tone, the weight or the layout differ', () => {
+		const first = wrapSegmentsOnce(message, 40, 4, 10);
+		expect(wrapSegmentsOnce([seg(message[0]!.text, 'muted')], 40, 4, 10)).not.toBe(first);
+		expect(wrapSegmentsOnce([seg(message[0]!.text, 'warn', true)], 40, 4, 10)).not.toBe(first);
+		expect(wrapSegmentsOnce(message, 41, 4, 10)).not.toBe(first);
+		expect(wrapSegmentsOnce(message, 40, 4, 10)).toBe(first);
 	});
 });
 

@@ -13,11 +13,11 @@
  * (first frame 360 -> 261 ms, alternated 9 times each); in the long run, paired at 3 workers, CPU
  * x0.93 (0.88-1.11) and RSS x0.87: the few layouts a poll makes do not need TurboFan's code.
  *
- * They are set at run time, once the command line is read and found good (V8 reads them as functions tier up and modules compile, so flags
- * set before the rest of the bundle loads act as they do on the command line), and not on the
- * bundle's first line: the budget flag belongs to V8 11, and a newer node refuses it there ('bad
- * option', Node 24) and prints 'unrecognized flag' when it is set at run time. Node 24 tiers up
- * through Maglev, and its first frame did not wait for Yoga.
+ * They are set at run time, once the command line is read and found good (V8 reads them as
+ * functions tier up and modules compile, so flags set before the rest of the bundle loads act as
+ * they do on the command line), and not on the bundle's first line: the budget flag belongs to V8
+ * 11, and a newer node refuses it there ('bad option', Node 24) and prints 'unrecognized flag' when
+ * it is set at run time. Node 24 tiers up through Maglev, and its first frame did not wait for Yoga.
  */
 export const TIER_UP_FLAG = '--interrupt-budget=1081344';
 export const WASM_FLAG = '--liftoff-only';

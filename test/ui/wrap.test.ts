@@ -72,18 +72,18 @@ describe('wrapSegments', () => {
 });
 
 describe('wrapSegmentsOnce', () => {
-	const message = [seg('worker beta paused: process memory 3.9 GiB of 4 GiB (0.97), above the 0.8 pause', 'warn')];
+	const message = [seg('worker beta paused: process memory 3.9 GiB of 4 GiB (0.97), above the 0.8 pause', 'warning')];
 
 	it('wraps as wrapSegments does, and hands back the same lines for the same text and layout', () => {
 		const first = wrapSegmentsOnce(message, 40, 4, 10);
 		expect(first).toEqual(wrapSegments(message, 40, 4, 10));
-		expect(wrapSegmentsOnce([seg(message[0]!.text, 'warn')], 40, 4, 10)).toBe(first);
+		expect(wrapSegmentsOnce([seg(message[0]!.text, 'warning')], 40, 4, 10)).toBe(first);
 	});
 
 	it('wraps again when the tone, the weight or the layout differ', () => {
 		const first = wrapSegmentsOnce(message, 40, 4, 10);
 		expect(wrapSegmentsOnce([seg(message[0]!.text, 'muted')], 40, 4, 10)).not.toBe(first);
-		expect(wrapSegmentsOnce([seg(message[0]!.text, 'warn', true)], 40, 4, 10)).not.toBe(first);
+		expect(wrapSegmentsOnce([seg(message[0]!.text, 'warning', true)], 40, 4, 10)).not.toBe(first);
 		expect(wrapSegmentsOnce(message, 41, 4, 10)).not.toBe(first);
 		expect(wrapSegmentsOnce(message, 40, 4, 10)).toBe(first);
 	});

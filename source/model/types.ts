@@ -6,7 +6,7 @@
  * function returns: WorkerRow, ProgressView, Alert, ModelEvent, AdaptiveView, StallView, TriageView)
  * are snake_case with units in the names, like the Snapshot, so `--json` can print them unchanged.
  * View times are epoch seconds and durations seconds, as in the Snapshot. The state lives in
- * state-types.ts and the view-models in view-types.ts, both re-exported here: import everything from
+ * state-types.ts and the view-models in view-types.ts and row-types.ts, all re-exported here: import everything from
  * this file.
  */
 import type {Snapshot} from '../types/snapshot.js';
@@ -14,6 +14,7 @@ import type {SourceStatus} from '../types/scrape-source.js';
 
 export type {Series} from './ring.js';
 export type * from './state-types.js';
+export type * from './row-types.js';
 export type * from './view-types.js';
 
 // ─── Actions ──────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,7 @@
 import type {WorkerRow} from '../model/types.js';
 import type {TuiData} from './tui-data.js';
 import {timerDelay} from '../timer-delay.js';
-import type {KeyName} from './bindings.js';
+import type {KeyName} from './binding-types.js';
 import {resolveKey} from './key-lookup.js';
 import {formatDuration} from './cells.js';
 import {retireGate, type RetireGateInput} from './confirm-lines.js';

@@ -1,6 +1,7 @@
 /** The bindings in words: where each works (help overlay) and the README's keys table. */
 
-import {BINDINGS, type Binding, type Mode, SCREENS, VIEWS} from './bindings.js';
+import {BINDINGS, SCREENS, VIEWS} from './bindings.js';
+import type {Binding, Mode} from './binding-types.js';
 import {keyLabel} from './key-labels.js';
 
 const MODE_NAMES: Readonly<Record<Mode, string>> = {

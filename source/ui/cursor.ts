@@ -2,7 +2,7 @@
  * Moving the selection of a view: the cursor row, kept inside the rows and on screen (scroll.ts
  * places the window), and kept valid when the rows change. Pure.
  */
-import type {View} from './bindings.js';
+import type {View} from './binding-types.js';
 import {scrollTop, scrollTopLines} from './scroll.js';
 import type {UiContext, UiState} from './ui-state.js';
 

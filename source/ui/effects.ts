@@ -3,7 +3,7 @@
  * source and the terminal (quit, refresh, interval, cluster, retire, replay controls). Pure: the
  * UI state's changes are reduce-ui.ts's.
  */
-import type {Action} from './bindings.js';
+import type {Action} from './binding-types.js';
 
 export type Effect =
 	| {readonly kind: 'quit'}

@@ -3,7 +3,8 @@
  */
 import {segmentsWidth, type Segment} from './bars.js';
 import {whereText} from './binding-text.js';
-import {BINDINGS, type Binding} from './bindings.js';
+import {BINDINGS} from './bindings.js';
+import type {Binding} from './binding-types.js';
 import {keyLabel, MOUSE_KEYS} from './key-labels.js';
 import {footerEntries, type KeyContext} from './key-lookup.js';
 import {fit} from './cells.js';

@@ -1,6 +1,6 @@
 /** How the keys of the bindings table are written on screen and in the README. */
 
-import type {KeyName} from './bindings.js';
+import type {KeyName} from './binding-types.js';
 
 /** How a key is written on screen and in the README. */
 export const KEY_LABELS: Readonly<Record<string, string>> = {

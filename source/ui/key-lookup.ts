@@ -1,6 +1,7 @@
 /** Which bindings apply on the screen shown now: the key → action lookup and the footer's entries. */
 
-import {type Action, BINDINGS, type Binding, type KeyName, type Mode} from './bindings.js';
+import {BINDINGS} from './bindings.js';
+import type {Action, Binding, KeyName, Mode} from './binding-types.js';
 import {keyLabel} from './key-labels.js';
 
 /** What is on screen now, which decides the bindings that apply. */

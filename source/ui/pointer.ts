@@ -3,7 +3,7 @@
  * describes where it drew what (PointerLayout) from the same figures it renders with.
  */
 import type {SortColumn} from '../model/types.js';
-import type {Action, View} from './bindings.js';
+import type {Action, View} from './binding-types.js';
 import type {FittedColumn} from './columns.js';
 import {moveTo} from './cursor.js';
 import {reduceUi} from './reduce-ui.js';

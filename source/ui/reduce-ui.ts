@@ -4,7 +4,7 @@
  * effects of actions (quit, refresh, interval, replay controls) are the App's, through effectOf()
  * (effects.ts).
  */
-import type {Action, View} from './bindings.js';
+import type {Action, View} from './binding-types.js';
 import {moveTo, pageOf, WHEEL_ROWS} from './cursor.js';
 import {chooseSort, closeSortMenu, moveSortMenu, nextSort, openSortMenu, reverseSort} from './sort-order.js';
 import type {UiContext, UiState} from './ui-state.js';

@@ -4,7 +4,7 @@
  * selection), sort-order.ts (sorting), pointer.ts (clicks); side effects of actions: effects.ts.
  */
 import type {SortColumn} from '../model/types.js';
-import type {View} from './bindings.js';
+import type {View} from './binding-types.js';
 
 export interface UiState {
 	readonly view: View;

@@ -1,5 +1,5 @@
 /** A screen of 50 workers, 7 progress rows and 3 events for the UI state tests, and a run of actions on it. */
-import type {Action} from '../../source/ui/bindings.js';
+import type {Action} from '../../source/ui/binding-types.js';
 import {reduceUi} from '../../source/ui/reduce-ui.js';
 import {initialUiState, type UiContext, type UiState} from '../../source/ui/ui-state.js';
 

@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {parseRowFilter, SORT_COLUMNS, workerRows} from '../../source/model/rows.js';
+import {parseRowFilter} from '../../source/model/row-filter.js';
+import {SORT_COLUMNS} from '../../source/model/row-sort.js';
+import {workerRows} from '../../source/model/rows.js';
 import {initialState, reduce} from '../../source/model/state.js';
 import type {ClusterState, SortColumn} from '../../source/model/types.js';
 import type {WorkerSnapshot} from '../../source/types/snapshot.js';

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {SORT_COLUMNS} from '../../source/model/rows.js';
+import {SORT_COLUMNS} from '../../source/model/row-sort.js';
 import {SORT_ORDER, sortByHeading} from '../../source/ui/sort-order.js';
 import {initialUiState} from '../../source/ui/ui-state.js';
 import {WORKER_COLUMNS} from '../../source/ui/worker-columns.js';

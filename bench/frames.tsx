@@ -97,9 +97,9 @@ export async function measureFrames(
 	const poll = (): TuiData => {
 		const nowMs = model.nowMs + 2000;
 		const status = {state: 'live', requestsPerSecond: 1, bytesPerSecond: 20_000, meanLatencyMs: 5} as const;
-		model = reduce(model, {type: 'source-status', status, nowMs, intervalMs: 2000});
 		const snapshot = snapshots[polls++ % snapshots.length]!;
-		model = reduce(model, {type: 'snapshot', snapshot: {...snapshot, time: nowMs / 1000}, nowMs});
+		const source = {status, intervalMs: 2000};
+		model = reduce(model, {type: 'snapshot', snapshot: {...snapshot, time: nowMs / 1000}, nowMs, source});
 		return {model, status, intervalMs: 2000, nowMs: nowMs + 500};
 	};
 	const terminal = new FakeStdout(size.columns, size.rows);

@@ -40,13 +40,8 @@ export function measureModelMemory(workers: number, marks: readonly number[]): M
 		const nowMs = (startS + poll) * 1000;
 		const start = performance.now();
 		state = reduce(state, {
-			type: 'source-status',
-			status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 1000},
-			nowMs,
-			intervalMs: 1000,
-		});
-		state = reduce(state, {
 			type: 'snapshot',
+			source: {status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 1000}, intervalMs: 1000},
 			snapshot: {...(snapshots[poll % 3] as (typeof snapshots)[number]), time: nowMs / 1000},
 			nowMs,
 		});

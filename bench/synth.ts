@@ -98,12 +98,11 @@ export function synthState(count: number, rounds = 2, startS = 1_790_000_000): C
 	for (let r = 0; r < rounds; r++) {
 		const timeS = startS + 2 * r;
 		state = reduce(state, {
-			type: 'source-status',
-			status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 1000},
+			type: 'snapshot',
+			snapshot: synthSnapshot(count, r, timeS),
 			nowMs: timeS * 1000,
-			intervalMs: 2000,
+			source: {status: {state: 'live', requestsPerSecond: 1, bytesPerSecond: 1000}, intervalMs: 2000},
 		});
-		state = reduce(state, {type: 'snapshot', snapshot: synthSnapshot(count, r, timeS), nowMs: timeS * 1000});
 	}
 	return state;
 }

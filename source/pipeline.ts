@@ -8,21 +8,21 @@
  * - ingest(raw): merge → buildSnapshot → reduce(state, snapshot at raw.atMs). `reset` (a replay
  *   seeked) empties the cache and starts the model over (reduce 'reset': history, events and
  *   progress dropped, the poll interval in force kept).
- * - sourceStatus(status, nowMs, intervalMs?) and tick(nowMs): time passes or the connection
- *   changes without new data, so staleness and alert durations update.
- * - connect(source, pipeline) feeds the source's status, then the round.
+ * - tick(nowMs, source?): time passes or the connection changes without new data, so staleness
+ *   and alert durations update.
+ * - connect(source, pipeline) feeds every round with the source's state at its time.
  *
  * This is the ONE model of the process: the TUI store reads `state()` and passes time through
- * sourceStatus()/tick(), --once and the recorder read the same. Subscribers run after the state
+ * tick(), --once and the recorder read the same. Subscribers run after the state
  * is reduced, so `state()` inside a listener is current.
  */
 import {createListeners} from './listeners.js';
 import {initialState, reduce} from './model/index.js';
-import type {ClusterState, ModelOptions} from './model/types.js';
+import type {ClusterState, ModelOptions, SourceNow} from './model/types.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from './parse/index.js';
 import {withActions} from './parse/actions.js';
 import type {RawScrape} from './types/raw-scrape.js';
-import type {ScrapeSource, SourceStatus} from './types/scrape-source.js';
+import type {ScrapeSource} from './types/scrape-source.js';
 import type {Snapshot} from './types/snapshot.js';
 
 export type SnapshotListener = (snapshot: Snapshot, raw: RawScrape, info: {readonly reset: boolean}) => void;
@@ -32,21 +32,26 @@ export interface PipelineOptions {
 	readonly model?: ModelOptions;
 }
 
+export interface IngestOptions {
+	/** A replay seeked: the cache is emptied and the model starts over first. */
+	readonly reset?: boolean;
+	/** The source's state at the round's time (its status feeds the stale alert and the header's load). */
+	readonly source?: SourceNow;
+}
+
 export interface Pipeline {
 	/**
 	 * Merges a round into the cache (after emptying it when `reset`: a replay seeked), rebuilds the
 	 * snapshot and reduces it into the model.
 	 */
-	ingest(raw: RawScrape, options?: {readonly reset?: boolean}): Snapshot;
+	ingest(raw: RawScrape, options?: IngestOptions): Snapshot;
 	/** The latest snapshot, undefined before the first round. */
 	snapshot(): Snapshot | undefined;
 	/** The model's state after everything ingested, ticked and told so far. */
 	state(): ClusterState;
 	cache(): ScrapeCache;
-	/** The source's connection state (feeds the stale/unreachable alert); `intervalMs`: the poll interval in force. */
-	sourceStatus(status: SourceStatus, nowMs: number, intervalMs?: number): ClusterState;
-	/** Time passes with no new data: staleness and durations are re-evaluated. */
-	tick(nowMs: number): ClusterState;
+	/** Time passes with no new data: staleness and durations are re-evaluated (`source`: its state now). */
+	tick(nowMs: number, source?: SourceNow): ClusterState;
 	/** Called after every ingest (the state already reduced); returns the unsubscribe function. */
 	subscribe(listener: SnapshotListener): () => void;
 }
@@ -63,19 +68,16 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 			cache = mergeScrape(reset ? emptyCache() : cache, raw);
 			latest = withActions(buildSnapshot(cache, raw.atMs), raw);
 			if (reset) model = reduce(model, {type: 'reset'});
-			model = reduce(model, {type: 'snapshot', snapshot: latest, nowMs: raw.atMs});
+			const told = ingestOptions.source;
+			model = reduce(model, {type: 'snapshot', snapshot: latest, nowMs: raw.atMs, ...(told ? {source: told} : {})});
 			listeners.notify(latest, raw, {reset});
 			return latest;
 		},
 		snapshot: () => latest,
 		state: () => model,
 		cache: () => cache,
-		sourceStatus(status, nowMs, intervalMs) {
-			model = reduce(model, {type: 'source-status', status, nowMs, ...(intervalMs === undefined ? {} : {intervalMs})});
-			return model;
-		},
-		tick(nowMs) {
-			model = reduce(model, {type: 'tick', nowMs});
+		tick(nowMs, told) {
+			model = reduce(model, {type: 'tick', nowMs, ...(told ? {source: told} : {})});
 			return model;
 		},
 		subscribe: listeners.subscribe,
@@ -83,13 +85,15 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 }
 
 /**
- * Starts a source feeding the pipeline: for every round it delivers, the source's status (at the
- * round's time), then the round itself (with its reset flag) — the order the TUI store uses.
+ * Starts a source feeding the pipeline: every round it delivers, with the source's status and
+ * interval at the round's time and its reset flag — the order the TUI store uses.
  */
 export function connect(source: ScrapeSource, pipeline: Pipeline): void {
 	source.start((raw, info) => {
 		// A reset keeps the status told here (the model's reset drops data, not the source).
-		pipeline.sourceStatus(source.status(), raw.atMs, source.intervalMs);
-		pipeline.ingest(raw, {reset: info?.reset === true});
+		pipeline.ingest(raw, {
+			reset: info?.reset === true,
+			source: {status: source.status(), intervalMs: source.intervalMs},
+		});
 	});
 }

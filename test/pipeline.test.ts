@@ -1,3 +1,4 @@
+import {shiftScrape} from './helpers/snapshots.js';
 import {describe, expect, it} from 'vitest';
 import {triageView, workerRows} from '../source/model/index.js';
 import {connect, createPipeline, type Pipeline} from '../source/pipeline.js';
@@ -108,12 +109,28 @@ describe('the model in the pipeline', () => {
 		expect(strict.state().options.stallAfterMs).toBe(7000);
 	});
 
-	it('lets staleness grow without new data through sourceStatus and tick', () => {
+	it('takes a late round whole: no stale alert opens and resolves at the moment it arrives', () => {
+		// Told first and evaluated alone, the status at a late round's time would find the data
+		// 8 s old (3 missed polls) and log a stale alert that the round itself resolves at once.
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const idle = loadScenarioScrape('2022.12.1', 'idle');
+		const live = {state: 'live', requestsPerSecond: 1, bytesPerSecond: 1000} as const;
+		pipeline.ingest(idle, {source: {status: live, intervalMs: 2000}});
+		const late = shiftScrape(idle, idle.atMs + 8000);
+		pipeline.ingest(late, {source: {status: live, intervalMs: 2000}});
+		expect(pipeline.state().events.filter((e) => e.kind === 'stale')).toEqual([]);
+		expect(pipeline.state().source.status).toBe(live);
+		// Time alone, with no round, does open it.
+		pipeline.tick(late.atMs + 8000);
+		expect([...pipeline.state().alerts.values()].map((a) => a.kind)).toContain('stale');
+	});
+
+	it('lets staleness grow without new data through ticks that tell the source status', () => {
 		const pipeline = createPipeline({model: {intervalMs: 2000}});
 		const raw = loadScenarioScrape('2022.12.1', 'idle');
 		pipeline.ingest(raw);
 		expect([...pipeline.state().alerts.values()].map((a) => a.kind)).not.toContain('stale');
-		pipeline.sourceStatus(retrying, raw.atMs + 5000);
+		pipeline.tick(raw.atMs + 5000, {status: retrying});
 		pipeline.tick(raw.atMs + 13_000);
 		const stale = [...pipeline.state().alerts.values()].find((a) => a.kind === 'stale');
 		expect(stale?.severity).toBe('critical');
@@ -164,8 +181,7 @@ describe('the model while the scheduler is away', () => {
 			const before = rows(pipeline);
 			expect(before.map((r) => r.status)).toEqual(['running', 'running', 'running']);
 			// The first failing round still asks everything; later ones only probe /metrics (plan.ts).
-			pipeline.sourceStatus(retrying, busy.atMs + 2000);
-			pipeline.ingest(refusedRound(busy, busy.atMs + 2000));
+			pipeline.ingest(refusedRound(busy, busy.atMs + 2000), {source: {status: retrying}});
 			for (let i = 2; i <= 6; i++) pipeline.ingest(refusedRound(busy, busy.atMs + i * 2000, ['/metrics']));
 
 			const state = pipeline.state();

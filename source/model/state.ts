@@ -30,7 +30,7 @@ import {DEFAULT_TARGET_DURATION_S} from './defaults.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
 import {EMPTY_PROGRESS} from './progress-track.js';
-import type {ClusterState, ModelAction, ModelOptions, ResolvedModelOptions} from './types.js';
+import type {ClusterState, ModelAction, ModelOptions, ResolvedModelOptions, SourceNow} from './types.js';
 
 export const DEFAULT_HISTORY_LENGTH = 300;
 export const DEFAULT_EVENT_LOG_LENGTH = 500;
@@ -93,7 +93,7 @@ export function initialState(options: ModelOptions = {}): ClusterState {
 export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 	switch (action.type) {
 		case 'snapshot': {
-			const started = withStart(state, action.nowMs);
+			const started = withStart(told(state, action.source), action.nowMs);
 			const fresh = snapshotFresh(action.snapshot);
 			if (fresh && otherScheduler(started.epoch, action.snapshot))
 				return reduceSnapshot(newEpoch(started, action.snapshot, action.nowMs), action.snapshot, action.nowMs, true);
@@ -110,26 +110,14 @@ export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 				source: {...state.source, startMs: undefined, lastFreshMs: undefined, deafUntilMs: undefined, missedRounds: 0},
 				revision: state.revision + 1,
 			};
-		case 'source-status': {
-			const started = withStart(state, action.nowMs);
-			const source = {
-				...started.source,
-				status: action.status,
-				intervalMs: action.intervalMs ?? started.source.intervalMs,
-			};
+		case 'tick': {
+			const started = withStart(told(state, action.source), action.nowMs);
 			return evaluateAlerts({
 				...started,
-				source,
-				nowMs: Math.max(started.nowMs, action.nowMs),
-				revision: state.revision + 1,
-			});
-		}
-		case 'tick':
-			return evaluateAlerts({
-				...withStart(state, action.nowMs),
 				nowMs: Math.max(state.nowMs, action.nowMs),
 				revision: state.revision + 1,
 			});
+		}
 		default: {
 			const never: never = action;
 			return never;
@@ -154,6 +142,13 @@ function newEpoch(state: ClusterState, snapshot: Snapshot, nowMs: number): Clust
 		epoch: mergeEpoch(undefined, snapshot, nowMs),
 		revision: state.revision + 1,
 	};
+}
+
+/** The state with the source's connection state and interval as told (unchanged when nothing is told). */
+function told(state: ClusterState, now: SourceNow | undefined): ClusterState {
+	if (!now) return state;
+	const source = {...state.source, status: now.status, intervalMs: now.intervalMs ?? state.source.intervalMs};
+	return {...state, source};
 }
 
 function withStart(state: ClusterState, nowMs: number): ClusterState {

@@ -20,19 +20,24 @@ export type * from './view-types.js';
 // ─── Actions ──────────────────────────────────────────────────────────────────────────────────
 
 export type ModelAction =
-	/** A new snapshot. `nowMs` is the monitor's clock when it was built (usually ≈ snapshot.time·1000). */
-	| {readonly type: 'snapshot'; readonly snapshot: Snapshot; readonly nowMs: number}
+	/**
+	 * A new snapshot. `nowMs` is the monitor's clock when it was built (usually ≈ snapshot.time·1000);
+	 * `source`: the source's state at that moment, told with the round (one reduction a round).
+	 */
+	| {readonly type: 'snapshot'; readonly snapshot: Snapshot; readonly nowMs: number; readonly source?: SourceNow}
 	/** Start over (replay seek, another cluster): history, events and progress are dropped. */
 	| {readonly type: 'reset'}
-	/** The source's connection state; feeds the stale/unreachable alert. `intervalMs`: poll interval in force. */
-	| {
-			readonly type: 'source-status';
-			readonly status: SourceStatus;
-			readonly nowMs: number;
-			readonly intervalMs?: number;
-	  }
-	/** Time passes with no new data: re-evaluates staleness and durations. */
-	| {readonly type: 'tick'; readonly nowMs: number};
+	/** Time passes with no new data: re-evaluates staleness and durations (`source`: its state now, if told). */
+	| {readonly type: 'tick'; readonly nowMs: number; readonly source?: SourceNow};
+
+/**
+ * The source's connection state (it feeds the stale/unreachable alert) and the poll interval in
+ * force, told with a round or a tick.
+ */
+export interface SourceNow {
+	readonly status: SourceStatus;
+	readonly intervalMs?: number;
+}
 
 // ─── Options ──────────────────────────────────────────────────────────────────────────────────
 
@@ -47,7 +52,7 @@ export interface ModelOptions {
 	readonly eventLogLength?: number;
 	/** Lost workers remembered (oldest forgotten first; default 500). */
 	readonly lostWorkersKept?: number;
-	/** Expected poll interval (default 2000); the source-status action can update it. */
+	/** Expected poll interval (default 2000); a round or a tick that tells the source's state can update it. */
 	readonly intervalMs?: number;
 	/** Stall after this long without a completion; default max(60 s, 3 × longest mean duration). */
 	readonly stallAfterMs?: number;

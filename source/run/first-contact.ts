@@ -54,6 +54,5 @@ export async function contactRound(poller: Poller, options: ContactOptions): Pro
 
 /** A round polled by hand into its pipeline: the poller's status at the round's time, then the round. */
 export function feedRound(poller: Poller, pipeline: Pipeline, round: RawScrape): void {
-	pipeline.sourceStatus(poller.status(), round.atMs, poller.intervalMs);
-	pipeline.ingest(round);
+	pipeline.ingest(round, {source: {status: poller.status(), intervalMs: poller.intervalMs}});
 }

@@ -72,8 +72,7 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 			const pipeline = createPipeline(output.model ? {model: output.model} : {});
 			const fold = {
 				add(raw: RawScrape) {
-					pipeline.sourceStatus(REPLAY_STATUS, raw.atMs);
-					pipeline.ingest(raw);
+					pipeline.ingest(raw, {source: {status: REPLAY_STATUS}});
 				},
 				snapshot: () => pipeline.snapshot() as Snapshot,
 			};

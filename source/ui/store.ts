@@ -3,7 +3,7 @@
  * source delivered, including those before the screen started (first contact, `--at`) — and
  * hands the App one immutable TuiData per change (useSyncExternalStore). It never reduces on its
  * own: new rounds arrive through the pipeline; time and connection changes go to the pipeline's
- * sourceStatus()/tick(). No Ink here. The clock is injected; while replaying, "now" is the
+ * tick(). No Ink here. The clock is injected; while replaying, "now" is the
  * recorded time so ages and durations read as they did then.
  */
 import {createListeners} from '../listeners.js';
@@ -117,8 +117,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 			const status = source.status();
 			const changed = status.state !== lastStatus.state || status.detail !== lastStatus.detail;
 			if (changed || nowMs - lastModelTickMs >= MODEL_TICK_MS || nowMs < lastModelTickMs) {
-				pipeline.sourceStatus(status, nowMs, source.intervalMs);
-				pipeline.tick(nowMs);
+				pipeline.tick(nowMs, {status, intervalMs: source.intervalMs});
 				lastModelTickMs = nowMs;
 				lastStatus = status;
 				publish();

@@ -75,8 +75,8 @@ export function fixtureRun(
 		nowMs = first.atMs + i * stepMs;
 		const raw = shift(loadScenarioScrape(version, scenario), nowMs);
 		cache = mergeScrape(cache, raw);
-		model = reduce(model, {type: 'source-status', status: LIVE, nowMs, intervalMs: stepMs});
-		model = reduce(model, {type: 'snapshot', snapshot: buildSnapshot(cache, nowMs), nowMs});
+		const source = {status: LIVE, intervalMs: stepMs};
+		model = reduce(model, {type: 'snapshot', snapshot: buildSnapshot(cache, nowMs), nowMs, source});
 	});
 	return {model, cache, nowMs};
 }
@@ -93,8 +93,7 @@ export async function demoRun(atSeconds: number): Promise<FixtureRun> {
 		startMs ??= raw.atMs;
 		if (raw.atMs - startMs > atSeconds * 1000) return false;
 		nowMs = raw.atMs;
-		pipeline.sourceStatus(LIVE, raw.atMs);
-		pipeline.ingest(raw);
+		pipeline.ingest(raw, {source: {status: LIVE}});
 		return true;
 	});
 	return {model: pipeline.state(), cache: pipeline.cache(), nowMs};

@@ -33,7 +33,7 @@ describe('scheduler unreachable / data stale', () => {
 			requestsPerSecond: 0,
 			bytesPerSecond: 0,
 		} as const;
-		state = reduce(state, {type: 'source-status', status: retrying, nowMs: T0 + 2000});
+		state = reduce(state, {type: 'tick', nowMs: T0 + 2000, source: {status: retrying}});
 		expect(missedPolls(state)).toBe(0);
 		expect(kinds(state)).toEqual([]);
 		state = reduce(state, {type: 'tick', nowMs: T0 + 5000});
@@ -68,7 +68,7 @@ describe('scheduler unreachable / data stale', () => {
 	it('warns when nothing ever answered', () => {
 		let state = initialState({intervalMs: 1000});
 		const connecting = {state: 'connecting', requestsPerSecond: 0, bytesPerSecond: 0} as const;
-		state = reduce(state, {type: 'source-status', status: connecting, nowMs: T0});
+		state = reduce(state, {type: 'tick', nowMs: T0, source: {status: connecting}});
 		state = reduce(state, {type: 'tick', nowMs: T0 + 6000});
 		expect(kinds(state)).toEqual(['stale:critical']);
 		expect(triageView(state).alerts[0]?.message).toMatch(/no data yet/);

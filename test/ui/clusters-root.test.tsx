@@ -57,8 +57,7 @@ function fakeSource(status: SourceStatus = LIVE): FakeSource {
 function fedPipeline(rounds: ReturnType<typeof fixtureRounds>): Pipeline {
 	const pipeline = createPipeline({model: {intervalMs: 2000}});
 	for (const raw of rounds) {
-		pipeline.sourceStatus(LIVE, raw.atMs, 2000);
-		pipeline.ingest(raw);
+		pipeline.ingest(raw, {source: {status: LIVE, intervalMs: 2000}});
 	}
 	return pipeline;
 }

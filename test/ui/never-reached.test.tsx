@@ -21,7 +21,7 @@ const REFUSED: SourceStatus = {
 
 function neverReached(seconds: number) {
 	const pipeline = createPipeline({model: {intervalMs: 2000}});
-	for (let t = 0; t <= seconds; t += 2) pipeline.sourceStatus(REFUSED, T0 + t * 1000);
+	for (let t = 0; t <= seconds; t += 2) pipeline.tick(T0 + t * 1000, {status: REFUSED});
 	return {model: pipeline.state(), status: REFUSED, intervalMs: 2000, nowMs: T0 + seconds * 1000};
 }
 

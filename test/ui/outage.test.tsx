@@ -23,8 +23,7 @@ describe.each(FIXTURE_VERSIONS)('the screen while the Dask %s scheduler is away'
 			let clock = busy!.atMs;
 			const pipeline = createPipeline({model: {intervalMs: 2000}});
 			const source = {kind: 'live' as const, status: () => status, intervalMs: 2000};
-			pipeline.sourceStatus(status, busy!.atMs, 2000);
-			pipeline.ingest(busy!);
+			pipeline.ingest(busy!, {source: {status, intervalMs: 2000}});
 			const store = createTuiStore({pipeline, source, now: () => clock});
 			const before = await renderApp(store.getData());
 			const rowsBefore = before.lines().filter((l) => /^[ ▲✗] (alpha|beta|gamma) /.test(l));

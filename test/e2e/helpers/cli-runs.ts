@@ -95,8 +95,7 @@ export function pipelineDocuments(rounds: readonly RawScrape[]): unknown[] {
 	// As the CLI builds it: alert times in local time (options/model.ts).
 	const pipeline = createPipeline({model: {clockText: localClock}});
 	return rounds.map((raw) => {
-		pipeline.sourceStatus({state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0}, raw.atMs);
-		pipeline.ingest(raw);
+		pipeline.ingest(raw, {source: {status: {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0}}});
 		return JSON.parse(formatOnce(pipeline, true) ?? 'null');
 	});
 }

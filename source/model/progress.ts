@@ -106,23 +106,34 @@ export function prefixesProgress(
 	return rows.sort(byStandingThenOrder).map((r) => r.row);
 }
 
-const cache = new WeakMap<ClusterState, ProgressView>();
+interface Memo {
+	readonly snapshot: ClusterState['snapshot'];
+	readonly rates: ClusterState['rates'];
+	readonly baselineAtS: ClusterState['baselineAtS'];
+	readonly view: ProgressView;
+}
 
-/** Memoized per state (states are immutable). */
+const cache = new WeakMap<ClusterState['progress'], Memo>();
+
+/**
+ * Memoized on what it reads (the snapshot, the progress track, the rates, the baseline's time):
+ * one round makes several states (the status, the snapshot, the alerts evaluated), all with the
+ * same progress.
+ */
 export function progressView(state: ClusterState): ProgressView {
-	const cached = cache.get(state);
-	if (cached) return cached;
-	const snapshot = state.snapshot;
-	const track = state.progress;
+	const {snapshot, progress: track, rates, baselineAtS} = state;
+	const cached = cache.get(track);
+	if (cached && cached.snapshot === snapshot && cached.rates === rates && cached.baselineAtS === baselineAtS)
+		return cached.view;
 	const view: ProgressView = {
 		tasks: snapshot?.scheduler.tasks ?? {},
 		tasks_total: snapshot?.scheduler.tasks_total,
-		tasks_done_per_second: state.rates.tasksDonePerSecond,
-		prefixes: prefixesProgress(snapshot, track, state.rates),
+		tasks_done_per_second: rates.tasksDonePerSecond,
+		prefixes: prefixesProgress(snapshot, track, rates),
 		epoch: track.active === 0,
 		...(track.lastEpoch ? {last_epoch_time: track.lastEpoch.timeS} : {}),
-		...(state.baselineAtS === undefined ? {} : {first_sample_time: state.baselineAtS}),
+		...(baselineAtS === undefined ? {} : {first_sample_time: baselineAtS}),
 	};
-	cache.set(state, view);
+	cache.set(track, {snapshot, rates, baselineAtS, view});
 	return view;
 }

@@ -17,32 +17,53 @@ export interface LoadSummary {
 	readonly meanLatencyMs?: number;
 }
 
+/**
+ * Requests of the last minute in arrival order, with running sums: a summary is asked every
+ * second and every round, and costs the same however many requests the minute holds.
+ */
 export class LoadMeter {
 	private samples: Sample[] = [];
+	/** Index of the oldest sample still in the window. */
+	private head = 0;
+	private bytes = 0;
+	private latencyMs = 0;
 
 	/** `startedMs`: when measuring began; a younger meter divides by its age, not a full minute. */
 	constructor(private readonly startedMs: number) {}
 
 	record(atMs: number, bytes: number, latencyMs: number): void {
 		this.samples.push({atMs, bytes, latencyMs});
+		this.bytes += bytes;
+		this.latencyMs += latencyMs;
 	}
 
 	summary(nowMs: number): LoadSummary {
-		const from = nowMs - LOAD_WINDOW_MS;
-		if (this.samples.length > 0 && this.samples[0]!.atMs < from)
-			this.samples = this.samples.filter((s) => s.atMs >= from);
+		this.evictBefore(nowMs - LOAD_WINDOW_MS);
 		const windowMs = Math.min(LOAD_WINDOW_MS, Math.max(1000, nowMs - this.startedMs));
-		const count = this.samples.length;
-		let bytes = 0;
-		let latency = 0;
-		for (const sample of this.samples) {
-			bytes += sample.bytes;
-			latency += sample.latencyMs;
-		}
+		const count = this.samples.length - this.head;
 		return {
 			requestsPerSecond: (count * 1000) / windowMs,
-			bytesPerSecond: (bytes * 1000) / windowMs,
-			...(count === 0 ? {} : {meanLatencyMs: latency / count}),
+			bytesPerSecond: (this.bytes * 1000) / windowMs,
+			...(count === 0 ? {} : {meanLatencyMs: this.latencyMs / count}),
 		};
+	}
+
+	private evictBefore(fromMs: number): void {
+		const {samples} = this;
+		while (this.head < samples.length && samples[this.head]!.atMs < fromMs) {
+			const old = samples[this.head++]!;
+			this.bytes -= old.bytes;
+			this.latencyMs -= old.latencyMs;
+		}
+		if (this.head === samples.length) {
+			// Empty: start the sums afresh (no rounding carried over).
+			this.samples = [];
+			this.head = 0;
+			this.bytes = 0;
+			this.latencyMs = 0;
+		} else if (this.head > 256 && this.head * 2 > samples.length) {
+			this.samples = samples.slice(this.head);
+			this.head = 0;
+		}
 	}
 }

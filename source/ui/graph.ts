@@ -96,26 +96,36 @@ function topOf({ends, n}: Columns, j: number): number {
 
 /**
  * One row of cells as character codes and tones, cut into one segment per run of a tone when done
- * (one string a run, not one per cell: four plots of 6 × 55 cells are drawn every poll).
+ * (one string a run, not one per cell: four plots of 6 × 55 cells are drawn every poll). One
+ * builder serves every row of a plot: its buffers are sized to the plot's width once.
  */
 class RowBuilder {
-	private readonly codes: number[] = [];
-	private readonly tones: Tone[] = [];
+	private readonly codes: Uint16Array;
+	private readonly tones: Tone[];
+	private length = 0;
 
-	put(code: number, tone: Tone): void {
-		this.codes.push(code);
-		this.tones.push(tone);
+	constructor(width: number) {
+		this.codes = new Uint16Array(width);
+		this.tones = new Array<Tone>(width).fill('normal');
 	}
 
+	put(code: number, tone: Tone): void {
+		this.codes[this.length] = code;
+		this.tones[this.length++] = tone;
+	}
+
+	/** The row's segments; the builder is empty again. */
 	done(): Segment[] {
 		const segments: Segment[] = [];
-		const {codes, tones} = this;
-		for (let i = 0; i < codes.length; ) {
+		const {codes, tones, length} = this;
+		for (let i = 0; i < length; ) {
 			let j = i + 1;
-			while (j < codes.length && tones[j] === tones[i]) j++;
-			segments.push({text: String.fromCharCode.apply(null, codes.slice(i, j)), tone: tones[i]!});
+			while (j < length && tones[j] === tones[i]) j++;
+			const text = String.fromCharCode.apply(null, codes.subarray(i, j) as unknown as number[]);
+			segments.push({text, tone: tones[i]!});
 			i = j;
 		}
+		this.length = 0;
 		return segments;
 	}
 }
@@ -140,8 +150,8 @@ export function plotLines(input: PlotInput): Segment[][] {
 	const columns = stackColumns(series, count, first, offset, max, steps);
 	const {present} = columns;
 	const lines: Segment[][] = [];
+	const row = new RowBuilder(width);
 	for (let r = height - 1; r >= 0; r--) {
-		const row = new RowBuilder();
 		const base = r * rowSteps;
 		for (let c = 0; c < width; c++) {
 			if (ascii) {
@@ -199,8 +209,9 @@ export function stackedPeak(series: readonly GraphSeries[], count: number): numb
 	let peak = 0;
 	for (let i = Math.max(0, length - count); i < length; i++) {
 		let total = 0;
-		for (const s of series) {
-			const v = s.values[i - (length - s.values.length)];
+		for (let k = 0; k < series.length; k++) {
+			const values = series[k]!.values;
+			const v = values[i - (length - values.length)];
 			if (v !== undefined && Number.isFinite(v) && v > 0) total += v;
 		}
 		peak = Math.max(peak, total);

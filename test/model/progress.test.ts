@@ -342,3 +342,20 @@ describe('epochs and bases (synthesized samples: one run seen poll by poll, whic
 		expect(progressView(states[1]!).prefixes).toEqual(progressView(states[0]!).prefixes);
 	});
 });
+
+describe('progressView memo', () => {
+	it('is computed once for the states of one round and anew when the round moves', () => {
+		const [busy, heavy] = run('2026.7.1', ['busy', 'memory-heavy']);
+		const view = progressView(busy!);
+		// A later moment of the same round (time passes, alerts re-evaluated): the same figures, the same object.
+		const ticked = reduce(busy!, {type: 'tick', nowMs: busy!.nowMs + 3000});
+		expect(ticked).not.toBe(busy);
+		expect(progressView(ticked)).toBe(view);
+		// The next round: new figures.
+		const next = progressView(heavy!);
+		expect(next).not.toBe(view);
+		expect(next.prefixes).not.toEqual(view.prefixes);
+		// Equal to what an unmemoized view of the same state would be (a fresh copy of the state object).
+		expect(progressView({...heavy!, progress: {...heavy!.progress}})).toEqual(next);
+	});
+});

@@ -117,8 +117,7 @@ const cache = new WeakMap<ClusterState['progress'], Memo>();
 
 /**
  * Memoized on what it reads (the snapshot, the progress track, the rates, the baseline's time):
- * one round makes several states (the status, the snapshot, the alerts evaluated), all with the
- * same progress.
+ * a round's state and every tick's after it (time moved, alerts evaluated) share one view.
  */
 export function progressView(state: ClusterState): ProgressView {
 	const {snapshot, progress: track, rates, baselineAtS} = state;

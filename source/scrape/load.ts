@@ -22,9 +22,7 @@ export interface LoadSummary {
  * second and every round, and costs the same however many requests the minute holds.
  */
 export class LoadMeter {
-	private samples: Sample[] = [];
-	/** Index of the oldest sample still in the window. */
-	private head = 0;
+	private readonly samples: Sample[] = [];
 	private bytes = 0;
 	private latencyMs = 0;
 
@@ -38,32 +36,21 @@ export class LoadMeter {
 	}
 
 	summary(nowMs: number): LoadSummary {
-		this.evictBefore(nowMs - LOAD_WINDOW_MS);
+		const {samples} = this;
+		const from = nowMs - LOAD_WINDOW_MS;
+		while (samples.length > 0 && samples[0]!.atMs < from) {
+			const old = samples.shift()!;
+			this.bytes -= old.bytes;
+			this.latencyMs -= old.latencyMs;
+		}
+		// Empty: the sums start afresh (no rounding carried over).
+		if (samples.length === 0) this.bytes = this.latencyMs = 0;
 		const windowMs = Math.min(LOAD_WINDOW_MS, Math.max(1000, nowMs - this.startedMs));
-		const count = this.samples.length - this.head;
+		const count = samples.length;
 		return {
 			requestsPerSecond: (count * 1000) / windowMs,
 			bytesPerSecond: (this.bytes * 1000) / windowMs,
 			...(count === 0 ? {} : {meanLatencyMs: this.latencyMs / count}),
 		};
-	}
-
-	private evictBefore(fromMs: number): void {
-		const {samples} = this;
-		while (this.head < samples.length && samples[this.head]!.atMs < fromMs) {
-			const old = samples[this.head++]!;
-			this.bytes -= old.bytes;
-			this.latencyMs -= old.latencyMs;
-		}
-		if (this.head === samples.length) {
-			// Empty: start the sums afresh (no rounding carried over).
-			this.samples = [];
-			this.head = 0;
-			this.bytes = 0;
-			this.latencyMs = 0;
-		} else if (this.head > 256 && this.head * 2 > samples.length) {
-			this.samples = samples.slice(this.head);
-			this.head = 0;
-		}
 	}
 }

@@ -1,11 +1,11 @@
 /**
  * RawScrape in, Snapshot and model state out — the one way through the code for live, replay and
  * demo. The Pipeline holds the ScrapeCache (latest answer of every endpoint), the latest Snapshot
- * and the model's ClusterState. No I/O, no clock: a round's own time (`raw.atMs`) stamps its
- * snapshot and is the model's `nowMs` for it. Every source feeds ingest(); every sink reads
- * snapshot() / state() or subscribes.
+ * and the model's ClusterState. No I/O, no clock: a round's own start (`raw.atMs`) stamps its
+ * snapshot, and the time its answers were in (parse/round-time.ts) is the model's `nowMs` for
+ * it. Every source feeds ingest(); every sink reads snapshot() / state() or subscribes.
  *
- * - ingest(raw): merge → buildSnapshot → reduce(state, snapshot at raw.atMs). `reset` (a replay
+ * - ingest(raw): merge → buildSnapshot → reduce(state, snapshot at the round's time). `reset` (a replay
  *   seeked) empties the cache and starts the model over (reduce 'reset': history, events and
  *   progress dropped, the poll interval in force kept).
  * - tick(nowMs, source?): time passes or the connection changes without new data, so staleness
@@ -21,6 +21,7 @@ import {initialState, reduce} from './model/index.js';
 import type {ClusterState, ModelOptions, SourceNow} from './model/types.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from './parse/index.js';
 import {withActions} from './parse/actions.js';
+import {roundTimeMs} from './parse/round-time.js';
 import type {RawScrape} from './types/raw-scrape.js';
 import type {ScrapeSource} from './types/scrape-source.js';
 import type {Snapshot} from './types/snapshot.js';
@@ -69,7 +70,8 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 			latest = withActions(buildSnapshot(cache, raw.atMs), raw);
 			if (reset) model = reduce(model, {type: 'reset'});
 			const told = ingestOptions.source;
-			model = reduce(model, {type: 'snapshot', snapshot: latest, nowMs: raw.atMs, ...(told ? {source: told} : {})});
+			const nowMs = roundTimeMs(raw);
+			model = reduce(model, {type: 'snapshot', snapshot: latest, nowMs, ...(told ? {source: told} : {})});
 			listeners.notify(latest, raw, {reset});
 			return latest;
 		},

@@ -125,6 +125,31 @@ describe('the model in the pipeline', () => {
 		expect([...pipeline.state().alerts.values()].map((a) => a.kind)).toContain('stale');
 	});
 
+	it('takes a round that waited on a frozen scheduler at the time its answers came in', () => {
+		// The scheduler stopped answering 1 s after a good round; the next round was asked at +2 s
+		// and answered at +13 s. Stamped with its start, it would end the stale alert (opened by
+		// time at +6 s) at +2 s, before it began, and call the data 11 s old as it arrived.
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const idle = loadScenarioScrape('2022.12.1', 'idle');
+		const t0 = idle.atMs;
+		pipeline.ingest({...idle, answeredMs: t0 + 10});
+		for (let t = t0 + 3000; t <= t0 + 12_000; t += 3000) pipeline.tick(t);
+		const opened = pipeline.state().alerts.get('stale|cluster');
+		expect(opened?.start_time).toBe((t0 + 6000) / 1000);
+		const hung = {...shiftScrape(idle, t0 + 2000), answeredMs: t0 + 13_000};
+		pipeline.ingest(hung);
+		const state = pipeline.state();
+		expect(state.nowMs).toBe(t0 + 13_000);
+		expect(state.source.lastFreshMs).toBe(t0 + 13_000);
+		expect(state.alerts.has('stale|cluster')).toBe(false);
+		const ended = state.events.find((e) => e.kind === 'stale');
+		expect(ended?.state).toBe('resolved');
+		expect(ended?.end_time).toBe((t0 + 13_000) / 1000);
+		expect(ended?.duration_seconds).toBe(7);
+		// The snapshot keeps the round's start: its answers are the ones asked at that moment.
+		expect(pipeline.snapshot()?.time).toBe((t0 + 2000) / 1000);
+	});
+
 	it('lets staleness grow without new data through ticks that tell the source status', () => {
 		const pipeline = createPipeline({model: {intervalMs: 2000}});
 		const raw = loadScenarioScrape('2022.12.1', 'idle');

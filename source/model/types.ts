@@ -21,7 +21,8 @@ export type * from './view-types.js';
 
 export type ModelAction =
 	/**
-	 * A new snapshot. `nowMs` is the monitor's clock when it was built (usually ≈ snapshot.time·1000);
+	 * A new snapshot. `nowMs` is when its round's answers were in (parse/round-time.ts: at or after
+	 * snapshot.time·1000, the round's start; seconds after it when the scheduler was slow to answer);
 	 * `source`: the source's state at that moment, told with the round (one reduction a round).
 	 */
 	| {readonly type: 'snapshot'; readonly snapshot: Snapshot; readonly nowMs: number; readonly source?: SourceNow}

@@ -61,7 +61,12 @@ function redactResult(result: EndpointResult): EndpointResult {
 
 /** The line written for one poll round, newline included. */
 export function roundLine(raw: RawScrape): string {
-	const round: RawScrape = {atMs: raw.atMs, base: redactUrl(raw.base), responses: raw.responses.map(redactResult)};
+	const round: RawScrape = {
+		atMs: raw.atMs,
+		...(raw.answeredMs === undefined ? {} : {answeredMs: raw.answeredMs}),
+		base: redactUrl(raw.base),
+		responses: raw.responses.map(redactResult),
+	};
 	return `${JSON.stringify(round)}\n`;
 }
 
@@ -167,5 +172,11 @@ export function parseRound(line: string): RawScrape {
 			throw new RecordingFormatError('holds an answer without target, path, startedMs, latencyMs and status');
 		responses.push(result);
 	}
-	return {atMs: value['atMs'], base: value['base'], responses};
+	const answeredMs = value['answeredMs'];
+	return {
+		atMs: value['atMs'],
+		...(typeof answeredMs === 'number' && Number.isFinite(answeredMs) ? {answeredMs} : {}),
+		base: value['base'],
+		responses,
+	};
 }

@@ -10,6 +10,7 @@
 import {brotliCompressSync, brotliDecompressSync, constants as zlibConstants} from 'node:zlib';
 import type {RawScrape} from '../types/raw-scrape.js';
 import {parseRound} from './file-format.js';
+import {roundTimeMs} from '../parse/round-time.js';
 
 /** What a round cost the scheduler: answers, body characters, summed latency. */
 export interface RoundLoad {
@@ -21,6 +22,7 @@ export interface RoundLoad {
 /** Rounds by index: their times and loads cheaply, the rounds themselves on demand. */
 export interface RoundStore {
 	readonly count: number;
+	/** The round's time (parse/round-time.ts): the replay's clock when it is fed. */
 	atMs(index: number): number;
 	load(index: number): RoundLoad;
 	round(index: number): RawScrape;
@@ -39,7 +41,12 @@ export function roundLoad(raw: RawScrape): RoundLoad {
 /** Rounds already in memory (tests, small recordings built in code). */
 export function arrayRoundStore(rounds: readonly RawScrape[]): RoundStore {
 	const at = (index: number) => rounds[index] as RawScrape;
-	return {count: rounds.length, atMs: (index) => at(index).atMs, load: (index) => roundLoad(at(index)), round: at};
+	return {
+		count: rounds.length,
+		atMs: (index) => roundTimeMs(at(index)),
+		load: (index) => roundLoad(at(index)),
+		round: at,
+	};
 }
 
 export const BLOCK_ROUNDS = 32;
@@ -70,7 +77,7 @@ export class PackedRoundStore implements RoundStore {
 	/** Keeps `raw`'s figures and its recorded line (the bytes `raw` was parsed from). */
 	add(raw: RawScrape, line: Buffer): void {
 		const load = roundLoad(raw);
-		this.#times.push(raw.atMs);
+		this.#times.push(roundTimeMs(raw));
 		this.#requests.push(load.requests);
 		this.#bodyChars.push(load.bodyChars);
 		this.#latencyMs.push(load.latencyMs);

@@ -223,7 +223,12 @@ export class Poller implements ScrapeSource {
 			this.downDetail = classify(firstScheduler).detail;
 		}
 		// Actions sent or answered during the round ride at its end, after every read it made.
-		return {atMs, base: this.config.url.base, responses: [...responses, ...this.outbox.take()]};
+		return {
+			atMs,
+			answeredMs: this.lastRoundEndMs,
+			base: this.config.url.base,
+			responses: [...responses, ...this.outbox.take()],
+		};
 	}
 
 	/** Samples the workers' own /metrics beside the scheduler's endpoints; answers wait in `sampled`. */

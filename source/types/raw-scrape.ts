@@ -48,8 +48,13 @@ export interface EndpointResult {
 /** One poll round: every endpoint that round asked, in order. Cadences differ per endpoint, so a
  * round usually holds a subset; parse keeps the latest answer of each (see parse/cache.ts). */
 export interface RawScrape {
-	/** When the round started, epoch milliseconds. */
+	/** When the round started, epoch milliseconds (its answers' `startedMs` are at or after it). */
 	readonly atMs: number;
+	/**
+	 * When the round's last answer was in, epoch milliseconds: the model's time for the round
+	 * (parse/round-time.ts). Absent in synthesized rounds and in recordings made before it existed.
+	 */
+	readonly answeredMs?: number;
 	/** The scheduler's HTTP base URL, normalised, ending in `/` (e.g. `http://127.0.0.1:8787/`). */
 	readonly base: string;
 	readonly responses: readonly EndpointResult[];

@@ -9,6 +9,7 @@
 import {createListeners} from '../listeners.js';
 import type {Pipeline} from '../pipeline.js';
 import {workerPageAddress} from '../parse/endpoint-kind.js';
+import {roundTimeMs} from '../parse/round-time.js';
 import type {ScrapeCache} from '../parse/index.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 import type {WorkerPageState} from './detail-lines.js';
@@ -104,7 +105,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 
 	// The pipeline has already reduced the round (and the source's status) when it calls back.
 	const unsubscribe = pipeline.subscribe((_snapshot, raw) => {
-		lastModelTickMs = source.kind === 'replay' ? raw.atMs : now();
+		lastModelTickMs = source.kind === 'replay' ? roundTimeMs(raw) : now();
 		lastStatus = source.status();
 		publish();
 	});

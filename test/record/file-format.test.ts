@@ -19,6 +19,14 @@ describe('the recording line format', () => {
 		expect(parseRound(line)).toEqual(raw);
 	});
 
+	it('keeps when a round’s answers were in, and reads rounds recorded before that field existed', () => {
+		const raw = {...loadScenarioScrape('2026.7.1', 'busy'), answeredMs: 1_700_000_012_345};
+		expect(parseRound(roundLine(raw))).toEqual(raw);
+		const {answeredMs: _, ...older} = raw;
+		expect(parseRound(roundLine(older))).toEqual(older);
+		expect(parseRound(roundLine(older)).answeredMs).toBeUndefined();
+	});
+
 	it('writes only the contract fields of an answer, so request headers never reach the file', () => {
 		const withExtras = {
 			atMs: 1,

@@ -76,6 +76,10 @@ describe('Poller rounds', () => {
 			const raw = await poller.round();
 			expect(paths(raw)).toEqual(['/metrics', '/json/identity.json', '/info/main/workers.html', '/health', '/api/v1']);
 			expect(raw.base).toBe(`${dask.url}/`);
+			// The round's time for the model: when its last answer was in, not when it was asked.
+			const lastAnswerMs = Math.max(...raw.responses.map((r) => r.startedMs + r.latencyMs));
+			expect(raw.answeredMs).toBeGreaterThanOrEqual(Math.floor(lastAnswerMs));
+			expect(raw.answeredMs).toBeGreaterThanOrEqual(raw.atMs);
 			expect(raw.responses.every((r) => r.status === 200)).toBe(true);
 			expect(dask.requests.map((r) => r.path)).not.toContain('/sitemap.json');
 			expect(dask.requests.map((r) => r.path)).not.toContain('/eventstream');

@@ -4,6 +4,8 @@
 // at 120×40, ~1.5 GB a day at 1 s. The bundle caps each cache at CACHE_LIMIT entries, then starts it
 // afresh. The build fails loudly if Ink's code no longer looks as expected.
 import {DIRECT_ROW_PATCHES} from './ink-direct-rows.mjs';
+import {RECONCILER_LOOP_PATCHES} from './ink-reconciler-loops.mjs';
+import {stringWidthSgrPatches} from './string-width-sgr.mjs';
 
 export const CACHE_LIMIT = 4096;
 
@@ -118,7 +120,13 @@ const PATCHES = {
 				'char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
 		],
 	],
-	'string-width/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
+	'string-width/index.js': [
+		['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`],
+		...stringWidthSgrPatches(NARROW_CLASS),
+	],
+	// wrap-ansi's own string-width 7 (Ink wraps text with it; dask-top's lines are truncated instead).
+	'string-width@7/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
+	'reconciler.js': RECONCILER_LOOP_PATCHES,
 	'output.js': [
 		['class OutputCaches {', OUTPUT_CACHES],
 		[
@@ -178,7 +186,7 @@ export function boundInkCache(fileName, source) {
 
 /** The modules patched above, by path. */
 const PATCHED_MODULES = [
-	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)/,
+	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi|reconciler)/,
 	/[\\/]string-width[\\/]index/,
 	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
 ];
@@ -193,11 +201,13 @@ export const inkCacheBound = {
 			},
 			async ({path}) => {
 				const {readFile} = await import('node:fs/promises');
-				const fileName = /string-width[\\/]index\.js$/.test(path)
-					? 'string-width/index.js'
-					: /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path)
-						? `ansi-tokenize/${path.split(/[\\/]/).pop()}`
-						: path.split(/[\\/]/).pop();
+				const fileName = /wrap-ansi[\\/]node_modules[\\/]string-width[\\/]index\.js$/.test(path)
+					? 'string-width@7/index.js'
+					: /string-width[\\/]index\.js$/.test(path)
+						? 'string-width/index.js'
+						: /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path)
+							? `ansi-tokenize/${path.split(/[\\/]/).pop()}`
+							: path.split(/[\\/]/).pop();
 				return {contents: boundInkCache(fileName, await readFile(path, 'utf8')), loader: 'js'};
 			},
 		);

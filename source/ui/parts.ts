@@ -19,24 +19,43 @@ export function part(priority: number, ...segments: Segment[]): Part {
 	return {segments, priority};
 }
 
-/** The parts that fit `width` joined by `separator`, most important kept first, in their given order. */
+/**
+ * The parts that fit `width` joined by `separator`, most important kept first (ties in their given
+ * order), shown in their given order. Header lines are fitted every frame: the priorities are walked
+ * in place rather than sorted into new arrays.
+ */
 export function fitParts(parts: readonly Part[], width: number, separator: Segment): Segment[] {
-	const order = parts.map((p, i) => ({p, i})).sort((a, b) => a.p.priority - b.p.priority || a.i - b.i);
-	const kept = new Set<number>();
+	const kept: boolean[] = [];
 	let used = 0;
-	for (const {p, i} of order) {
-		const w = segmentsWidth(p.segments);
-		if (w === 0) continue;
-		const cost = w + (kept.size > 0 ? separator.text.length : 0);
-		if (used + cost <= width) {
-			kept.add(i);
-			used += cost;
+	let count = 0;
+	let priority = Number.NEGATIVE_INFINITY;
+	for (;;) {
+		let next = Number.POSITIVE_INFINITY;
+		for (let i = 0; i < parts.length; i++) {
+			const q = parts[i]!.priority;
+			if (q > priority && q < next) next = q;
+		}
+		if (next === Number.POSITIVE_INFINITY) break;
+		priority = next;
+		for (let i = 0; i < parts.length; i++) {
+			const p = parts[i]!;
+			if (p.priority !== priority) continue;
+			const w = segmentsWidth(p.segments);
+			if (w === 0) continue;
+			const cost = w + (count > 0 ? separator.text.length : 0);
+			if (used + cost <= width) {
+				kept[i] = true;
+				used += cost;
+				count += 1;
+			}
 		}
 	}
 	const out: Segment[] = [];
-	for (const i of [...kept].sort((a, b) => a - b)) {
+	for (let i = 0; i < parts.length; i++) {
+		if (kept[i] !== true) continue;
 		if (out.length > 0) out.push(separator);
-		out.push(...parts[i]!.segments);
+		const segments = parts[i]!.segments;
+		for (let k = 0; k < segments.length; k++) out.push(segments[k]!);
 	}
 	return out;
 }

@@ -42,7 +42,8 @@ export function clampWorkers(n: number, minimum?: number, maximum?: number): num
 
 function sumOf(values: ReadonlyArray<number | undefined>): number | undefined {
 	let total = 0;
-	for (const v of values) {
+	for (let i = 0; i < values.length; i++) {
+		const v = values[i];
 		if (v === undefined) return undefined;
 		total += v;
 	}

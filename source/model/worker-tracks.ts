@@ -42,7 +42,8 @@ export function spillStep(
 ): {readonly increase: number; readonly readings: SpillReadings} {
 	let increase = 0;
 	const readings: {-readonly [K in keyof SpillReadings]: SpillReadings[K]} = {...before};
-	for (const figure of SPILL_FIGURES) {
+	for (let i = 0; i < SPILL_FIGURES.length; i++) {
+		const figure = SPILL_FIGURES[i]!;
 		const value = w[figure];
 		if (value === undefined) continue;
 		const source = w.sources[figure] ?? 'unknown'; // synthesized snapshots say no source
@@ -86,7 +87,10 @@ export function trackWorkers(
 	const listed = new Set<string>();
 	const joined: WorkerSnapshot[] = [];
 	const spilled = new Map<string, number>();
-	for (const w of workers) {
+	// Indexed loops and forEach for every worker of every snapshot: this runs as V8's baseline code
+	// (source/tiering.ts), where each for-of step allocates an iterator result.
+	for (let i = 0; i < workers.length; i++) {
+		const w = workers[i]!;
 		listed.add(w.address);
 		const old = previous.get(w.address);
 		const returning = old === undefined || old.lostMs !== undefined;
@@ -107,8 +111,8 @@ export function trackWorkers(
 	const lost: WorkerTrack[] = [];
 	const retired: WorkerTrack[] = [];
 	if (o.listFresh) {
-		for (const [address, t] of previous) {
-			if (t.lostMs !== undefined || listed.has(address)) continue;
+		previous.forEach((t, address) => {
+			if (t.lostMs !== undefined || listed.has(address)) return;
 			const gone: WorkerTrack = {
 				...t,
 				lostMs: o.nowMs,
@@ -116,7 +120,7 @@ export function trackWorkers(
 			};
 			tracks.set(address, gone);
 			(gone.retired ? retired : lost).push(gone);
-		}
+		});
 	}
 	forgetOldestLost(tracks, o.lostWorkersKept);
 	return {workers: tracks, joined, lost, retired, spilled};
@@ -124,7 +128,9 @@ export function trackWorkers(
 
 function forgetOldestLost(tracks: Map<string, WorkerTrack>, keep: number): void {
 	const gone: WorkerTrack[] = [];
-	for (const t of tracks.values()) if (t.lostMs !== undefined) gone.push(t);
+	tracks.forEach((t) => {
+		if (t.lostMs !== undefined) gone.push(t);
+	});
 	if (gone.length <= keep) return;
 	gone.sort((a, b) => (a.lostMs ?? 0) - (b.lostMs ?? 0) || (a.address < b.address ? -1 : 1));
 	for (const t of gone.slice(0, gone.length - keep)) tracks.delete(t.address);

@@ -94,9 +94,10 @@ function taskCounts(value: unknown): Record<string, number> | undefined {
 	const counts = obj(value);
 	if (!counts) return undefined;
 	const out: Record<string, number> = {};
-	for (const [state, n] of Object.entries(counts)) {
-		const count = num(n);
-		if (count !== undefined) out[state] = count;
+	const states = Object.keys(counts);
+	for (let i = 0; i < states.length; i++) {
+		const count = num(counts[states[i]!]);
+		if (count !== undefined) out[states[i]!] = count;
 	}
 	return out;
 }
@@ -154,8 +155,11 @@ export function parseIdentity(text: string): Identity {
 	if (!workers) throw new BodyParseError('identity.json has no "workers" object');
 	const list: IdentityWorker[] = [];
 	let hasDigests = false;
-	for (const [address, raw] of Object.entries(workers)) {
-		const worker = obj(raw);
+	// By index over the keys: this runs for every worker of every identity.json (see taskCounts).
+	const addresses = Object.keys(workers);
+	for (let i = 0; i < addresses.length; i++) {
+		const address = addresses[i]!;
+		const worker = obj(workers[address]);
 		if (!worker) continue;
 		if (!hasDigests && obj(worker['metrics'])?.['digests_total_since_heartbeat'] !== undefined) hasDigests = true;
 		list.push(parseWorker(address, worker));

@@ -33,8 +33,8 @@ function sumOver(
 		| 'memory_spilled_bytes',
 ): number | undefined {
 	let total = 0;
-	for (const w of workers) {
-		const value = w[key];
+	for (let i = 0; i < workers.length; i++) {
+		const value = workers[i]![key];
 		if (value === undefined) return undefined;
 		total += value;
 	}

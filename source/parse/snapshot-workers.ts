@@ -74,7 +74,12 @@ const METRICS_FIELDS = [
 /** `answerSeconds`: when identity.json was asked; the heartbeat age is as of that answer. */
 function fromIdentity(w: IdentityWorker, answerSeconds: number): WorkerBuilder {
 	const b = new WorkerBuilder(w.address, w.name);
-	for (const key of IDENTITY_FIELDS) b.set(key, w[key] as never, 'identity', true);
+	// Indexed loops in this file's per-worker code: it runs as V8's baseline code (source/tiering.ts),
+	// where a for-of step allocates an iterator result, for every worker of every poll.
+	for (let i = 0; i < IDENTITY_FIELDS.length; i++) {
+		const key = IDENTITY_FIELDS[i]!;
+		b.set(key, w[key] as never, 'identity', true);
+	}
 	if (w.last_seen !== undefined)
 		b.set('heartbeat_age_seconds', Math.max(0, answerSeconds - w.last_seen), 'identity', true);
 	return b;

@@ -1,13 +1,31 @@
 /**
- * A round's time for the model: when its answers were in. A round that waited on a scheduler
- * which stopped answering (a long GC pause, a SIGSTOP, an overloaded event loop) brings figures
+ * A round's time for the model: when the scheduler's answers were in. A round that waited on a
+ * scheduler which stopped answering (a long GC pause, a SIGSTOP, an overloaded event loop) brings figures
  * from the moment the scheduler answered, not from the moment it was asked: stamped with its
  * start, such a round would say its data was already seconds old when it arrived and close a
  * stale alert before the time the alert was opened. Rounds recorded before `answeredMs` existed,
  * and synthesized ones, carry only their start.
  */
-import type {RawScrape} from '../types/raw-scrape.js';
+import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
 
 export function roundTimeMs(raw: RawScrape): number {
 	return raw.answeredMs !== undefined && raw.answeredMs >= raw.atMs ? raw.answeredMs : raw.atMs;
+}
+
+/**
+ * When the scheduler last spoke in a round: the latest arrival of its HTTP answers (any status:
+ * a 500 is the scheduler answering too). Not the round's end: one endpoint timing out beside
+ * answers that came at once would otherwise make their data look seconds fresher than it is.
+ * Undefined when it gave no HTTP answer at all (the round's end is then when that was known).
+ * Workers' samples and actions (POST) do not count: they are not the scheduler's reads.
+ */
+export function lastSchedulerAnswerMs(responses: readonly EndpointResult[]): number | undefined {
+	let last: number | undefined;
+	for (let i = 0; i < responses.length; i++) {
+		const r = responses[i]!;
+		if (r.target !== 'scheduler' || r.status === null || r.method === 'POST') continue;
+		const arrived = Math.round(r.startedMs + r.latencyMs);
+		if (last === undefined || arrived > last) last = arrived;
+	}
+	return last;
 }

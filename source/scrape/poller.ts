@@ -4,6 +4,7 @@
  * HTTP answer, and measures its own load on it. Implements ScrapeSource.
  */
 import {classify} from '../parse/classify.js';
+import {lastSchedulerAnswerMs} from '../parse/round-time.js';
 import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import type {FetchOutcome, HttpClient} from './client.js';
@@ -225,7 +226,7 @@ export class Poller implements ScrapeSource {
 		// Actions sent or answered during the round ride at its end, after every read it made.
 		return {
 			atMs,
-			answeredMs: this.lastRoundEndMs,
+			answeredMs: lastSchedulerAnswerMs(responses) ?? this.lastRoundEndMs,
 			base: this.config.url.base,
 			responses: [...responses, ...this.outbox.take()],
 		};

@@ -51,8 +51,9 @@ export interface RawScrape {
 	/** When the round started, epoch milliseconds (its answers' `startedMs` are at or after it). */
 	readonly atMs: number;
 	/**
-	 * When the round's last answer was in, epoch milliseconds: the model's time for the round
-	 * (parse/round-time.ts). Absent in synthesized rounds and in recordings made before it existed.
+	 * When the scheduler's last HTTP answer of the round arrived (the round's end when it gave none),
+	 * epoch milliseconds: the model's time for the round (parse/round-time.ts). Absent in
+	 * synthesized rounds and in recordings made before it existed.
 	 */
 	readonly answeredMs?: number;
 	/** The scheduler's HTTP base URL, normalised, ending in `/` (e.g. `http://127.0.0.1:8787/`). */

@@ -13,6 +13,7 @@ import {Poller} from '../../source/scrape/poller.js';
 import {normalizeSchedulerUrl} from '../../source/scrape/url.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import {startFakeDask, type FakeDask, type FakeDaskOptions} from '../helpers/fake-dask.js';
+import {readScenarioFile} from '../helpers/fixtures.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -206,6 +207,41 @@ describe('Poller timer chain', () => {
 		expect(rounds).toHaveLength(2);
 		expect(paths(rounds[1]!)).toEqual(['/metrics']);
 		expect((poller.status().nextAttemptMs ?? 0) - Date.now()).toBeGreaterThan(1700);
+	});
+
+	it('dates a round by the scheduler’s last answer, not by an endpoint that timed out beside it', async () => {
+		// A fake: no real Dask hangs one endpoint on demand while answering the others.
+		const metrics = readScenarioFile('2026.7.1', 'busy', 'scheduler/%2Fmetrics');
+		const server: Server = createServer((request, response) => {
+			if (request.url === '/metrics') {
+				response.writeHead(200, {'content-type': 'text/plain; version=0.0.4'});
+				response.end(metrics);
+			} else if (request.url === '/json/identity.json') {
+				// never answers: the request times out
+			} else {
+				response.writeHead(404);
+				response.end();
+			}
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		cleanups.push(() => {
+			server.closeAllConnections();
+			server.close();
+		});
+		const {poller} = livePoller(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, {timeoutMs: 1000});
+		const raw = await poller.round();
+		const answered = raw.responses.find((r) => r.path === '/metrics')!;
+		const timedOut = raw.responses.find((r) => r.path === '/json/identity.json')!;
+		expect(timedOut.error?.kind).toBe('timeout');
+		const metricsArrived = Math.round(answered.startedMs + answered.latencyMs);
+		const roundEnd = timedOut.startedMs + timedOut.latencyMs;
+		expect(roundEnd - metricsArrived).toBeGreaterThan(500);
+		// the 404s are the scheduler answering too; the timeout is not
+		const lastAnswer = Math.max(
+			...raw.responses.filter((r) => r.status !== null).map((r) => Math.round(r.startedMs + r.latencyMs)),
+		);
+		expect(raw.answeredMs).toBe(lastAnswer);
+		expect(raw.answeredMs!).toBeLessThan(roundEnd - 500);
 	});
 
 	it('stops promptly, aborting a request in flight', async () => {

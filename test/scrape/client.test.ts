@@ -70,6 +70,36 @@ describe('HttpClient', () => {
 		expect(took).toBeLessThan(900);
 	});
 
+	it('holds its deadline over the body too: headers at once, then a body that stalls, is a timeout', async () => {
+		const server = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'application/json'});
+			res.write('{"workers": ');
+		});
+		const started = performance.now();
+		const outcome = await client(server.origin, {timeoutMs: 300}).get(`${server.url}/json/identity.json`);
+		const took = performance.now() - started;
+		expect(outcome.status).toBe(200);
+		expect(outcome.body).toBeUndefined();
+		expect(outcome.error?.kind).toBe('timeout');
+		expect(took).toBeGreaterThanOrEqual(280);
+		expect(took).toBeLessThan(900);
+	});
+
+	it('leaves no deadline timer behind once a request has ended, answered or failed', async () => {
+		const server = await serve((path, res) => {
+			if (path === '/refuse') res.destroy();
+			else res.end('ok');
+		});
+		const timers = () => process.getActiveResourcesInfo().filter((name) => name === 'Timeout').length;
+		const http = client(server.origin, {timeoutMs: 60_000});
+		const before = timers();
+		const pending = http.get(`${server.url}/metrics`);
+		expect(timers()).toBe(before + 1); // the request's deadline, held while it runs
+		expect((await pending).body).toBe('ok');
+		expect((await http.get(`${server.url}/refuse`)).error?.kind).toBe('reset');
+		expect(timers()).toBe(before);
+	});
+
 	it('stops reading a 50 MB body past the cap, keeps memory bounded, and says too-large', async () => {
 		const chunk = Buffer.alloc(1024 * 1024, 'x');
 		const server = await serve((_path, res) => {

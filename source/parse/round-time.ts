@@ -1,4 +1,6 @@
 /**
+ * When the scheduler answered: a round's time, and an answer's own (answerTimeMs, at the end).
+ *
  * A round's time for the model: when the scheduler's answers were in. A round that waited on a
  * scheduler which stopped answering (a long GC pause, a SIGSTOP, an overloaded event loop) brings figures
  * from the moment the scheduler answered, not from the moment it was asked: stamped with its
@@ -28,4 +30,19 @@ export function lastSchedulerAnswerMs(responses: readonly EndpointResult[]): num
 		if (last === undefined || arrived > last) last = arrived;
 	}
 	return last;
+}
+
+/**
+ * The moment an answer speaks for: when its headers arrived. Figures the scheduler gives as
+ * timestamps of its own clock (a worker's `last_seen`) turn into ages against this time. Not the
+ * request's start: a scheduler that is frozen or blocked when asked builds its answer seconds later,
+ * and an age taken at the start would be short by all that time (a worker not heard for 12 s would
+ * read ~0 s). Not the body's last byte either: a 10 MB identity.json would read older by its
+ * transfer. Tornado builds the whole answer before it sends headers and body, so the headers'
+ * arrival is within one network latency of when the answer was built. Answers recorded before
+ * `headersMs` existed, and synthesized ones, are timed by their start, as they always were.
+ */
+export function answerTimeMs(result: EndpointResult): number {
+	const headersMs = result.headersMs;
+	return headersMs !== undefined && headersMs >= result.startedMs ? headersMs : result.startedMs;
 }

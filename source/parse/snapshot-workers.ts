@@ -6,8 +6,9 @@
  *
  * Per-source freshness (currency.ts): workers.html and the workers' /metrics are used only while
  * their answer is current (no older than their cadence). A figure is the figure of its answer's
- * moment: the heartbeat age is the age the answer gave (workers.html), or its answer's time minus
- * last_seen (identity.json) — never an old answer's age plus the time since.
+ * moment: the heartbeat age is the age the answer gave (workers.html), or its answer's time (when its
+ * headers arrived, round-time.ts answerTimeMs) minus last_seen (identity.json) — never an old
+ * answer's age plus the time since.
  */
 import type {WorkerSnapshot} from '../types/snapshot.js';
 import {entryOf, type ScrapeCache} from './cache.js';
@@ -16,6 +17,7 @@ import {proxyParts} from './endpoint-kind.js';
 import type {IdentityWorker} from './identity.js';
 import type {WorkerMetrics} from './worker-metrics.js';
 import type {WorkersHtmlRow} from './workers-html.js';
+import {answerTimeMs} from './round-time.js';
 import {WorkerBuilder} from './worker-builder.js';
 
 export type WorkersSource = 'identity' | 'workers_html' | 'api';
@@ -71,7 +73,7 @@ const METRICS_FIELDS = [
 	'spill_read_bytes_total',
 ] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;
 
-/** `answerSeconds`: when identity.json was asked; the heartbeat age is as of that answer. */
+/** `answerSeconds`: when identity.json answered (answerTimeMs); the heartbeat age is as of that answer. */
 function fromIdentity(w: IdentityWorker, answerSeconds: number): WorkerBuilder {
 	const b = new WorkerBuilder(w.address, w.name);
 	// Indexed loops in this file's per-worker code: it runs as V8's baseline code (source/tiering.ts),
@@ -133,7 +135,10 @@ export interface WorkerList {
 	readonly source?: WorkersSource;
 }
 
-/** The latest answer of a scheduler endpoint when it is ok and of this kind, with when it was asked. */
+/**
+ * The latest answer of a scheduler endpoint when it is ok and of this kind, with when it was asked
+ * (`atMs`: an answer's currency counts from it, as the endpoint's cadence does) and when it answered.
+ */
 function okAnswer<K extends 'identity' | 'workers-html' | 'api-get-workers'>(
 	cache: ScrapeCache,
 	path: string,
@@ -143,6 +148,7 @@ function okAnswer<K extends 'identity' | 'workers-html' | 'api-get-workers'>(
 	if (latest?.state !== 'ok' || latest.parsed?.kind !== kind) return undefined;
 	return {
 		atMs: latest.result.startedMs,
+		answeredMs: answerTimeMs(latest.result),
 		value: latest.parsed.value as Extract<NonNullable<typeof latest.parsed>, {kind: K}>['value'],
 	};
 }
@@ -160,7 +166,7 @@ export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 	let builders: WorkerBuilder[];
 	if (identityAnswer && identity) {
 		source = 'identity';
-		builders = identity.workers.map((w) => fromIdentity(w, identityAnswer.atMs / 1000));
+		builders = identity.workers.map((w) => fromIdentity(w, identityAnswer.answeredMs / 1000));
 	} else if (html) {
 		source = 'workers_html';
 		builders = html.rows.map((row) => new WorkerBuilder(row.address, row.name));

@@ -45,6 +45,7 @@ function redactResult(result: EndpointResult): EndpointResult {
 		path: redactUrl(result.path),
 		url: redactUrl(result.url),
 		startedMs: result.startedMs,
+		...(result.headersMs === undefined ? {} : {headersMs: result.headersMs}),
 		latencyMs: result.latencyMs,
 		status: result.status,
 		...(result.contentType === undefined ? {} : {contentType: result.contentType}),
@@ -127,8 +128,8 @@ const ERROR_KINDS: ReadonlySet<string> = new Set<FetchErrorKind>([
 
 function parseResult(value: unknown): EndpointResult | undefined {
 	if (!isRecord(value)) return undefined;
-	const {target, path, url, startedMs, latencyMs, status, contentType, body, error, method, requestBody, pending} =
-		value;
+	const {target, path, url, startedMs, headersMs, latencyMs, status, contentType, body, error} = value;
+	const {method, requestBody, pending} = value;
 	if (typeof target !== 'string' || (target !== 'scheduler' && !target.startsWith('worker:'))) return undefined;
 	if (typeof path !== 'string' || typeof startedMs !== 'number' || typeof latencyMs !== 'number') return undefined;
 	if (status !== null && typeof status !== 'number') return undefined;
@@ -143,6 +144,8 @@ function parseResult(value: unknown): EndpointResult | undefined {
 		path,
 		url: typeof url === 'string' ? url : path,
 		startedMs,
+		// Recordings made before answers carried it have none: parse then times the answer by startedMs.
+		...(typeof headersMs === 'number' && Number.isFinite(headersMs) ? {headersMs} : {}),
 		latencyMs,
 		status,
 		...(typeof contentType === 'string' ? {contentType} : {}),

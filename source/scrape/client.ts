@@ -39,6 +39,12 @@ export interface ClientConfig {
 export interface FetchOutcome {
 	/** Epoch ms when the request started. */
 	readonly startedMs: number;
+	/**
+	 * Epoch ms when the response headers arrived; absent when none did. The time of the answer: Dask's
+	 * HTTP server (Tornado) builds the whole answer before it writes headers and body, so this is
+	 * within a network latency of when the scheduler built it, however long the body then takes.
+	 */
+	readonly headersMs?: number;
 	readonly latencyMs: number;
 	readonly status: number | null;
 	readonly contentType?: string;
@@ -189,11 +195,14 @@ export class HttpClient {
 		} catch (error) {
 			return {startedMs, latencyMs: elapsed(), status: null, bytes: 0, error: classifyError(error)};
 		}
+		// undici's request() resolves as soon as the headers are in; the body streams after.
+		const headersMs = Math.round(startedMs + elapsed());
 		const status = response.statusCode;
 		const contentType = headerValue(response.headers['content-type']);
 		const location = headerValue(response.headers['location']);
 		const meta = {
 			startedMs,
+			headersMs,
 			status,
 			...(contentType === undefined ? {} : {contentType}),
 			...(location === undefined ? {} : {location}),

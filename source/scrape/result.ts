@@ -9,6 +9,7 @@ export function toEndpointResult(target: Target, path: string, url: string, outc
 		path,
 		url: redactUrl(url),
 		startedMs: outcome.startedMs,
+		...(outcome.headersMs === undefined ? {} : {headersMs: outcome.headersMs}),
 		latencyMs: outcome.latencyMs,
 		status: outcome.status,
 		...(outcome.contentType === undefined ? {} : {contentType: outcome.contentType}),

@@ -26,6 +26,14 @@ export interface EndpointResult {
 	readonly url: string;
 	/** When the request started, epoch milliseconds. */
 	readonly startedMs: number;
+	/**
+	 * When the answer's headers arrived, epoch milliseconds: the time of the answer (the scheduler
+	 * builds the whole answer before it sends them), not of its body's last byte. Absent when no
+	 * HTTP answer came, in synthesized answers and in recordings made before it existed (parse
+	 * then uses `startedMs`, see parse/round-time.ts answerTimeMs).
+	 */
+	readonly headersMs?: number;
+	/** From the request's start to the body's last byte (or the failure), milliseconds. */
 	readonly latencyMs: number;
 	/** HTTP status, or null when there was no HTTP answer (see error). */
 	readonly status: number | null;

@@ -2,15 +2,19 @@
  * The scheduler itself, end to end against real Debian Dask 2022.12.1 clusters of this file's own:
  * the built CLI records while the scheduler is frozen (SIGSTOP 20 s, then SIGCONT), and while the
  * scheduler is stopped and a new one starts on the same ports with other workers (one of them on
- * the comm port a previous worker had). The recordings are then replayed with --once --json: the
- * event log over the whole recording, and moments with --at.
+ * the comm port a previous worker had), and while a worker then the scheduler are frozen for less
+ * than the request deadline (the heartbeat ages of the answer that waited out the freeze). The
+ * recordings are then replayed with --once --json: the event log over the whole recording, and
+ * moments with --at.
  */
-import {mkdtempSync} from 'node:fs';
+import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, describe, expect, it} from 'vitest';
 import type {ModelEvent} from '../../source/model/types.js';
+import {parseRound} from '../../source/record/file-format.js';
+import type {EndpointResult} from '../../source/types/raw-scrape.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {killAll, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';
 import {startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
@@ -35,8 +39,13 @@ async function replay(file: string, ...extra: string[]): Promise<Document> {
 }
 
 /** Records `url` with the built CLI (1 s interval) while `during` runs, after 4 rounds and until 6 more. */
-async function recordWhile(file: string, url: string, during: () => Promise<void>): Promise<void> {
-	const recorder = start(['--record', file, '--interval', '1s', url]);
+async function recordWhile(
+	file: string,
+	url: string,
+	during: () => Promise<void>,
+	extra: readonly string[] = [],
+): Promise<void> {
+	const recorder = start(['--record', file, '--interval', '1s', ...extra, url]);
 	await waitFor('4 recorded rounds', () => roundsOnDisk(file) >= 4);
 	await during();
 	const after = roundsOnDisk(file);
@@ -86,6 +95,65 @@ describe('a scheduler frozen for 20 s (SIGSTOP, then SIGCONT)', () => {
 			events.join('\n'),
 		).toEqual([]);
 		expect(doc.workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta', 'gamma']);
+		await cluster.stop();
+	}, 180_000);
+});
+
+describe('a worker frozen, then the scheduler frozen 4 s within the request deadline (SIGSTOP, SIGCONT)', () => {
+	it('gives heartbeat ages as of the answer after SIGCONT, not of the request during the freeze', async () => {
+		const cluster = await startCluster();
+		clusters.push(cluster);
+		const gamma = workerNamed(cluster, 'gamma');
+		const file = join(dir, 'short-freeze.ndjson');
+		let workerStoppedMs = 0;
+		let stoppedMs = 0;
+		let resumedMs = 0;
+		const freeze = async () => {
+			// gamma sends no heartbeat from here; a second later the scheduler stops answering.
+			workerStoppedMs = Date.now();
+			process.kill(gamma.pid, 'SIGSTOP');
+			try {
+				await sleep(1_000);
+				stoppedMs = Date.now();
+				process.kill(cluster.schedulerPid, 'SIGSTOP');
+				try {
+					await sleep(4_000);
+				} finally {
+					resumedMs = Date.now();
+					process.kill(cluster.schedulerPid, 'SIGCONT');
+				}
+				await sleep(1_000);
+			} finally {
+				process.kill(gamma.pid, 'SIGCONT');
+			}
+		};
+		await recordWhile(file, cluster.httpUrl, freeze, ['--timeout', '10s']);
+		// The identity.json asked before SIGCONT and answered after the freeze began: once it resumed.
+		const straddles = (r: EndpointResult) =>
+			r.path === '/json/identity.json' && r.status === 200 && r.startedMs < resumedMs && (r.headersMs ?? 0) > stoppedMs;
+		const rounds = readFileSync(file, 'utf8').trim().split('\n').slice(1).map(parseRound);
+		const round = rounds.find((raw) => raw.responses.some(straddles))!;
+		expect(round, 'a round whose identity.json waited out the freeze').toBeDefined();
+		const identity = round.responses.find(straddles)!;
+		expect(identity.startedMs).toBeLessThan(resumedMs - 2_000);
+		expect(identity.headersMs!).toBeGreaterThanOrEqual(resumedMs);
+		const doc = await replay(file, '--at', new Date(round.atMs).toISOString());
+		expect(doc.workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta', 'gamma']);
+		const said = doc.workers
+			.map((w) => `${w.name}: last_seen ${w.last_seen} age ${w.heartbeat_age_seconds}`)
+			.concat(`asked ${identity.startedMs}, headers ${identity.headersMs}`)
+			.join('\n');
+		for (const w of doc.workers) {
+			// Every age counts to the answer, after SIGCONT (whether the scheduler took in the heartbeats
+			// the freeze held up before it answered, or after); from the request's start it counted to a
+			// moment inside the freeze.
+			expect(w.last_seen! + w.heartbeat_age_seconds!, said).toBeCloseTo(identity.headersMs! / 1000, 2);
+		}
+		// gamma, frozen before the scheduler and still frozen when it answered, was not heard for the
+		// whole time up to that answer; from the request's start it read about 4 s less.
+		const frozen = doc.workers.find((w) => w.name === 'gamma')!;
+		expect(frozen.last_seen! * 1000, said).toBeLessThanOrEqual(workerStoppedMs + 50);
+		expect(frozen.heartbeat_age_seconds!, said).toBeGreaterThanOrEqual((resumedMs - workerStoppedMs) / 1000);
 		await cluster.stop();
 	}, 180_000);
 });

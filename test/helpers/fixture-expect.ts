@@ -46,6 +46,7 @@ export function countsJson(version: FixtureVersion, scenario: Scenario): Record<
 interface RawIdentityWorker {
 	name: string;
 	nthreads: number;
+	last_seen: number;
 	memory_limit: number;
 	status: string;
 	metrics: {

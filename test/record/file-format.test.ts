@@ -27,6 +27,27 @@ describe('the recording line format', () => {
 		expect(parseRound(roundLine(older)).answeredMs).toBeUndefined();
 	});
 
+	it('keeps when each answer’s headers arrived, and reads answers recorded before that field existed', () => {
+		const recorded = loadScenarioScrape('2026.7.1', 'busy');
+		const raw: RawScrape = {
+			...recorded,
+			responses: recorded.responses.map((r, i) => ({...r, headersMs: r.startedMs + 40 + i})),
+		};
+		const line = roundLine(raw);
+		expect(parseRound(line)).toEqual(raw);
+		expect(JSON.parse(line).responses[0].headersMs).toBe(raw.responses[0]!.startedMs + 40);
+		const older = JSON.stringify({
+			atMs: 5,
+			base: 'http://h/',
+			responses: [
+				{target: 'scheduler', path: '/metrics', url: 'http://h/metrics', startedMs: 5, latencyMs: 1, status: 200},
+			],
+		});
+		expect(parseRound(older).responses[0]).not.toHaveProperty('headersMs');
+		const notANumber = older.replace('"startedMs":5,', '"startedMs":5,"headersMs":"soon",');
+		expect(parseRound(notANumber)).toEqual(parseRound(older));
+	});
+
 	it('writes only the contract fields of an answer, so request headers never reach the file', () => {
 		const withExtras = {
 			atMs: 1,

@@ -184,6 +184,33 @@ describe('HttpClient', () => {
 		expect(outcome).toMatchObject({status: 302, location: '/hub/login?next=%2Fuser%2Fa'});
 	});
 
+	it('stamps an answer with when its headers arrived: after a slow start, before a slow body’s end', async () => {
+		const server = await serve((path, res) => {
+			if (path === '/late-headers') {
+				setTimeout(() => res.end('{}'), 600);
+				return;
+			}
+			res.writeHead(200, {'content-type': 'application/json'});
+			res.write('{"a":');
+			setTimeout(() => res.end('1}'), 600);
+		});
+		const http = client(server.origin);
+		const late = await http.get(`${server.url}/late-headers`);
+		expect(late.headersMs! - late.startedMs).toBeGreaterThanOrEqual(580);
+		expect(late.headersMs!).toBeLessThanOrEqual(late.startedMs + late.latencyMs + 1);
+		const slowBody = await http.get(`${server.url}/slow-body`);
+		expect(slowBody.body).toBe('{"a":1}');
+		expect(slowBody.latencyMs).toBeGreaterThanOrEqual(580);
+		expect(slowBody.headersMs! - slowBody.startedMs).toBeLessThan(300);
+	});
+
+	it('has no header time when no answer came', async () => {
+		const server = await serve(() => undefined);
+		const outcome = await client(server.origin, {timeoutMs: 200}).get(`${server.url}/metrics`);
+		expect(outcome.error?.kind).toBe('timeout');
+		expect(outcome.headersMs).toBeUndefined();
+	});
+
 	it('reports a port where nothing listens as refused', async () => {
 		const server = await serve((_path, res) => res.end('ok'));
 		const {url} = server;

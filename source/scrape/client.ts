@@ -18,6 +18,7 @@ import Agent from 'undici/lib/dispatcher/agent.js';
 import apiRequest from 'undici/lib/api/api-request.js';
 import type {FetchError} from './errors.js';
 import {classifyError} from './errors.js';
+import {readBody} from './read-body.js';
 import {timerDelay} from '../timer-delay.js';
 
 export const SCHEDULER_BODY_CAP_BYTES = 32 * 1024 * 1024;
@@ -212,22 +213,10 @@ export class HttpClient {
 			response.body.destroy();
 			return {...meta, latencyMs: elapsed(), bytes: 0, error: tooLarge(cap)};
 		}
-		const chunks: Buffer[] = [];
-		let bytes = 0;
-		try {
-			for await (const chunk of response.body as AsyncIterable<Buffer>) {
-				bytes += chunk.length;
-				if (bytes > cap) {
-					response.body.destroy();
-					return {...meta, latencyMs: elapsed(), bytes, error: tooLarge(cap)};
-				}
-				chunks.push(chunk);
-			}
-		} catch (error) {
-			response.body.destroy();
-			return {...meta, latencyMs: elapsed(), bytes, error: classifyError(error)};
-		}
-		return {...meta, latencyMs: elapsed(), bytes, body: Buffer.concat(chunks, bytes).toString('utf8')};
+		const read = await readBody(response.body, cap);
+		if (read.kind === 'too-large') return {...meta, latencyMs: elapsed(), bytes: read.bytes, error: tooLarge(cap)};
+		if (read.kind === 'failed') return {...meta, latencyMs: elapsed(), bytes: read.bytes, error: classifyError(read.error)};
+		return {...meta, latencyMs: elapsed(), bytes: read.bytes, body: read.text};
 	}
 }
 

@@ -215,7 +215,8 @@ export class HttpClient {
 		}
 		const read = await readBody(response.body, cap);
 		if (read.kind === 'too-large') return {...meta, latencyMs: elapsed(), bytes: read.bytes, error: tooLarge(cap)};
-		if (read.kind === 'failed') return {...meta, latencyMs: elapsed(), bytes: read.bytes, error: classifyError(read.error)};
+		if (read.kind === 'failed')
+			return {...meta, latencyMs: elapsed(), bytes: read.bytes, error: classifyError(read.error)};
 		return {...meta, latencyMs: elapsed(), bytes: read.bytes, body: read.text};
 	}
 }

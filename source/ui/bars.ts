@@ -197,5 +197,7 @@ export function sparkline(
 
 /** Total printable width of segments. */
 export function segmentsWidth(segments: readonly Segment[]): number {
-	return segments.reduce((n, s) => n + s.text.length, 0);
+	let width = 0;
+	for (let i = 0; i < segments.length; i++) width += segments[i]!.text.length;
+	return width;
 }

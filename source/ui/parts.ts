@@ -64,8 +64,11 @@ export function fitParts(parts: readonly Part[], width: number, separator: Segme
 export function clipSegments(segments: readonly Segment[], width: number): Segment[] {
 	const out: Segment[] = [];
 	let used = 0;
-	for (const s of segments) {
+	// By index: this runs for every cell of every table row each frame, in V8's baseline code, where
+	// for-of allocates an iterator result per step.
+	for (let i = 0; i < segments.length; i++) {
 		if (used >= width) break;
+		const s = segments[i]!;
 		const room = width - used;
 		if (s.text.length <= room) {
 			out.push(s);
@@ -82,5 +85,6 @@ export function clipSegments(segments: readonly Segment[], width: number): Segme
 export function padSegments(segments: readonly Segment[], width: number): Segment[] {
 	const clipped = clipSegments(segments, width);
 	const w = segmentsWidth(clipped);
-	return w < width ? [...clipped, {text: ' '.repeat(width - w), tone: 'normal'}] : clipped;
+	if (w < width) clipped.push({text: ' '.repeat(width - w), tone: 'normal'});
+	return clipped;
 }

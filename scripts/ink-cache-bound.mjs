@@ -5,6 +5,7 @@
 // afresh. The build fails loudly if Ink's code no longer looks as expected.
 import {DIRECT_ROW_PATCHES} from './ink-direct-rows.mjs';
 import {RECONCILER_LOOP_PATCHES} from './ink-reconciler-loops.mjs';
+import {TEXT_WIDTH_PATCHES} from './ink-text-width.mjs';
 import {stringWidthSgrPatches} from './string-width-sgr.mjs';
 
 export const CACHE_LIMIT = 4096;
@@ -127,6 +128,7 @@ const PATCHES = {
 	// wrap-ansi's own string-width 7 (Ink wraps text with it; dask-top's lines are truncated instead).
 	'string-width@7/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
 	'reconciler.js': RECONCILER_LOOP_PATCHES,
+	'render-node-to-output.js': TEXT_WIDTH_PATCHES,
 	'output.js': [
 		['class OutputCaches {', OUTPUT_CACHES],
 		[
@@ -186,7 +188,7 @@ export function boundInkCache(fileName, source) {
 
 /** The modules patched above, by path. */
 const PATCHED_MODULES = [
-	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi|reconciler)/,
+	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi|reconciler|render-node-to-output)/,
 	/[\\/]string-width[\\/]index/,
 	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
 ];

@@ -9,8 +9,10 @@
  *   seeked) empties the cache and starts the model over (reduce 'reset': history, events and
  *   progress dropped, the poll interval in force kept).
  * - tick(nowMs, source?): time passes or the connection changes without new data, so staleness
- *   and alert durations update.
- * - connect(source, pipeline) feeds every round with the source's state at its time.
+ *   and alert durations update (live: the screen's store on the wall clock; a replay: its source on
+ *   the recorded clock, model-tick.ts).
+ * - connect(source, pipeline) feeds every round with the source's state at its time, and a
+ *   replay's ticks.
  *
  * This is the ONE model of the process: the TUI store reads `state()` and passes time through
  * tick(), --once and the recorder read the same. Subscribers run after the state
@@ -88,14 +90,14 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 
 /**
  * Starts a source feeding the pipeline: every round it delivers, with the source's status and
- * interval at the round's time and its reset flag — the order the TUI store uses.
+ * interval at the round's time and its reset flag — the order the TUI store uses — and, from a
+ * replay, the recorded time passing between rounds (ticks on the recorded clock).
  */
 export function connect(source: ScrapeSource, pipeline: Pipeline): void {
-	source.start((raw, info) => {
+	const told = (): SourceNow => ({status: source.status(), intervalMs: source.intervalMs});
+	source.start(
 		// A reset keeps the status told here (the model's reset drops data, not the source).
-		pipeline.ingest(raw, {
-			reset: info?.reset === true,
-			source: {status: source.status(), intervalMs: source.intervalMs},
-		});
-	});
+		(raw, info) => pipeline.ingest(raw, {reset: info?.reset === true, source: told()}),
+		(nowMs) => pipeline.tick(nowMs, told()),
+	);
 }

@@ -9,6 +9,9 @@ import type {SourceStatus} from '../source/types/scrape-source.js';
 import {identityAnswers500, loadScenarioScrape} from './helpers/fixtures.js';
 import {refusedRound} from './helpers/fixture-data.js';
 import {scenarioRounds} from './helpers/fixture-recording.js';
+import {frozenScheduler} from './helpers/frozen-scheduler.js';
+import {MODEL_TICK_MS} from '../source/model-tick.js';
+import {missedPolls} from '../source/model/freshness.js';
 
 describe('pipeline', () => {
 	it('has no snapshot before the first round, then the snapshot of the merged rounds', () => {
@@ -172,7 +175,7 @@ describe('the model in the pipeline', () => {
 		expect(counts).toEqual([1, 2]);
 	});
 
-	it('is fed the source’s status, then each round, by connect (a replay: missed rounds, not wall time)', () => {
+	it('is fed the source’s status, then each round, by connect (a replay: its recorded time, as live’s)', () => {
 		const rounds = scenarioRounds('2026.7.1');
 		const source = new ReplaySource(rounds, {paused: true, timers: {set: () => 0, clear: () => undefined}});
 		const pipeline = createPipeline();
@@ -184,6 +187,20 @@ describe('the model in the pipeline', () => {
 		source.replay.toStart();
 		expect(pipeline.state().snapshotCount).toBe(1);
 		expect(pipeline.state().source.status?.state).toBe('replay');
+
+		// Missed polls count by the recorded time, as live counts them by the wall clock: through a
+		// frozen scheduler's recording, the time passed between rounds opened the stale alert 5 s
+		// after the last answer, before the first timed-out round came (1 missed round, 3 polls by time).
+		const frozen = frozenScheduler();
+		const replay = new ReplaySource([...frozen.rounds], {paused: true, timers: {set: () => 0, clear: () => 0}});
+		const replayed = createPipeline();
+		connect(replay, replayed);
+		replay.replay.step(4);
+		const state = replayed.state();
+		expect(state.nowMs).toBe(frozen.firstMissedMs);
+		expect(state.source.missedRounds).toBe(1);
+		expect(missedPolls(state)).toBe(3);
+		expect(state.alerts.get('stale|cluster')?.start_time).toBe((frozen.lastFreshMs + MODEL_TICK_MS) / 1000);
 	});
 });
 

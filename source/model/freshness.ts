@@ -6,10 +6,13 @@
 import type {Snapshot} from '../types/snapshot.js';
 import type {ClusterState} from './types.js';
 
-/** Polls missed since fresh data (0 while a replay feeds recorded data). */
+/**
+ * Polls missed since fresh data: consecutive rounds without a fresh answer, or the time since fresh
+ * data (the model's time: the wall clock live, the recorded clock in a replay) in poll intervals
+ * minus half an interval of slack, whichever is more.
+ */
 export function missedPolls(state: ClusterState): number {
-	const {lastFreshMs, startMs, intervalMs, missedRounds, status} = state.source;
-	if (status?.state === 'replay') return missedRounds;
+	const {lastFreshMs, startMs, intervalMs, missedRounds} = state.source;
 	const since = lastFreshMs ?? startMs;
 	const byTime = since === undefined ? 0 : Math.floor((state.nowMs - since) / intervalMs - 0.5);
 	return Math.max(0, missedRounds, byTime);

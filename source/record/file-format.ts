@@ -65,6 +65,7 @@ export function roundLine(raw: RawScrape): string {
 	const round: RawScrape = {
 		atMs: raw.atMs,
 		...(raw.answeredMs === undefined ? {} : {answeredMs: raw.answeredMs}),
+		...(raw.intervalMs === undefined ? {} : {intervalMs: raw.intervalMs}),
 		base: redactUrl(raw.base),
 		responses: raw.responses.map(redactResult),
 	};
@@ -176,9 +177,11 @@ export function parseRound(line: string): RawScrape {
 		responses.push(result);
 	}
 	const answeredMs = value['answeredMs'];
+	const intervalMs = value['intervalMs'];
 	return {
 		atMs: value['atMs'],
 		...(typeof answeredMs === 'number' && Number.isFinite(answeredMs) ? {answeredMs} : {}),
+		...(typeof intervalMs === 'number' && Number.isFinite(intervalMs) && intervalMs > 0 ? {intervalMs} : {}),
 		base: value['base'],
 		responses,
 	};

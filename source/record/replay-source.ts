@@ -4,16 +4,27 @@
  * (history, events, alerts) ends up exactly as it was live. Seeking back restarts from the first
  * round with `{reset: true}`; seeking forward feeds the rounds in between. `loop` (the demo)
  * starts over with a reset after the last round.
+ *
+ * Its clock is the recorded one: between two rounds, time passes (onTime) at the moments live's
+ * screen passed it to the model (model-tick.ts: every 5 s after a round, before the next one), at
+ * the recorded pace while playing and all at once when a seek goes past them, so time-based
+ * verdicts (the stale alert of a frozen scheduler) open when they opened live, whether the replay
+ * plays, steps or seeks. Paused, nothing passes: the wall clock never enters.
  */
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {ReplayControls, ReplayPosition, ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import {arrayRoundStore, type RoundStore} from './round-store.js';
+import {IntervalEstimate, ESTIMATE_GAPS} from './recorded-feed.js';
+import {nextTickMs} from '../model-tick.js';
 import {timerDelay} from '../timer-delay.js';
 
 export const REPLAY_SPEEDS = [1, 4, 16] as const;
 
 /** Longest real-time wait between two rounds: a recording that spans a suspended laptop does not stall. */
 export const MAX_WAIT_MS = 30_000;
+
+/** Shortest real-time wait while playing through a gap's ticks (a compressed long gap feeds several at once). */
+export const MIN_TICK_WAIT_MS = 100;
 
 export interface ReplayTimers {
 	set(callback: () => void, ms: number): unknown;
@@ -30,6 +41,8 @@ export interface ReplayOptions {
 	readonly loop?: boolean;
 	/** First round shown (e.g. from --at); the rounds before it are fed too. */
 	readonly startIndex?: number;
+	/** The moment --at named (at or after the first round's time): the recorded time passes up to it first. */
+	readonly startAtMs?: number;
 	readonly paused?: boolean;
 	readonly timers?: ReplayTimers;
 	/** Pause at the end of a loop before starting over, in recorded ms. Defaults to the recorded interval. */
@@ -37,30 +50,38 @@ export interface ReplayOptions {
 }
 
 type OnScrape = Parameters<ScrapeSource['start']>[0];
+type OnTime = NonNullable<Parameters<ScrapeSource['start']>[1]>;
 
-/** Median gap between consecutive rounds: the interval the recording was made with. */
-export function recordedIntervalMs(rounds: RoundStore): number {
-	const gaps: number[] = [];
-	for (let i = 1; i < rounds.count; i += 1) gaps.push(rounds.atMs(i) - rounds.atMs(i - 1));
-	gaps.sort((a, b) => a - b);
-	const median = gaps[Math.floor(gaps.length / 2)];
-	return median !== undefined && median > 0 ? median : 2000;
+/**
+ * Real-time ms into a gap of `gapMs` recorded ms, `elapsedMs` of it passed, at `speed`: the recorded
+ * pace ÷ speed, squeezed into MAX_WAIT_MS when the whole gap would take longer.
+ */
+function wallMs(elapsedMs: number, gapMs: number, speed: number): number {
+	if (gapMs <= 0) return 0;
+	return Math.max(0, Math.min(elapsedMs / speed, (elapsedMs * MAX_WAIT_MS) / gapMs));
 }
 
 export class ReplaySource implements ScrapeSource {
 	readonly kind = 'replay';
-	readonly intervalMs: number;
 	readonly replay: ReplayControls;
 	/** Decoded one at a time as they are fed (a recording's rounds may not fit in memory decoded). */
 	readonly #rounds: RoundStore;
 	readonly #loop: boolean;
 	readonly #timers: ReplayTimers;
-	readonly #loopGapMs: number;
-	#startIndex: number;
+	readonly #loopGapMs: number | undefined;
+	/** The interval estimated at each of the first rounds, for rounds that did not record theirs (the last holds on). */
+	readonly #estimates: readonly number[];
+	readonly #startIndex: number;
+	readonly #startAtMs: number | undefined;
 	#index = -1;
+	/** The recorded clock: the time of the round fed last, or a later moment time passed to since. */
+	#nowMs: number;
+	/** The interval the round fed last was recorded with. */
+	#roundIntervalMs: number | undefined;
 	#paused: boolean;
 	#speed: number = REPLAY_SPEEDS[0];
 	#onScrape: OnScrape | undefined;
+	#onTime: OnTime | undefined;
 	#timer: unknown;
 
 	constructor(rounds: readonly RawScrape[] | RoundStore, options: ReplayOptions = {}) {
@@ -71,8 +92,16 @@ export class ReplaySource implements ScrapeSource {
 		this.#timers = options.timers ?? realTimers;
 		this.#paused = options.paused ?? false;
 		this.#startIndex = Math.max(0, Math.min(store.count - 1, options.startIndex ?? 0));
-		this.intervalMs = recordedIntervalMs(store);
-		this.#loopGapMs = options.loopGapMs ?? this.intervalMs;
+		this.#startAtMs = options.startAtMs;
+		const estimate = new IntervalEstimate();
+		const estimates: number[] = [];
+		for (let i = 0; i < Math.min(store.count, ESTIMATE_GAPS + 1); i += 1) {
+			estimate.add(store.atMs(i));
+			estimates.push(estimate.ms);
+		}
+		this.#estimates = estimates;
+		this.#nowMs = store.atMs(0);
+		this.#loopGapMs = options.loopGapMs;
 		this.replay = {
 			position: () => this.#position(),
 			togglePause: () => this.#togglePause(),
@@ -87,14 +116,23 @@ export class ReplaySource implements ScrapeSource {
 		};
 	}
 
-	start(onScrape: OnScrape): void {
+	/** `onTime`: the recorded time passes between two rounds (connect passes it to the model). */
+	start(onScrape: OnScrape, onTime?: OnTime): void {
 		this.#onScrape = onScrape;
-		this.#seek(this.#startIndex);
+		this.#onTime = onTime;
+		this.#seek(this.#startIndex, this.#startAtMs);
 	}
 
 	async stop(): Promise<void> {
 		this.#clearTimer();
 		this.#onScrape = undefined;
+		this.#onTime = undefined;
+	}
+
+	/** The poll interval the current round was recorded with, else the recording's estimate (recorded-feed.ts). */
+	get intervalMs(): number {
+		const estimated = this.#estimates[Math.min(Math.max(this.#index, 0), this.#estimates.length - 1)] as number;
+		return this.#roundIntervalMs ?? estimated;
 	}
 
 	/** Replay's own load is nil; this reports what the recorded run cost the scheduler over the recorded minute. */
@@ -142,7 +180,7 @@ export class ReplaySource implements ScrapeSource {
 
 	#position(): ReplayPosition {
 		return {
-			atMs: this.#atMs(this.#index),
+			atMs: this.#index < 0 ? this.#atMs(0) : this.#nowMs,
 			startMs: this.#atMs(0),
 			endMs: this.#atMs(this.#rounds.count - 1),
 			index: Math.max(this.#index, 0),
@@ -154,7 +192,7 @@ export class ReplaySource implements ScrapeSource {
 
 	/** The last round at or before the current time + delta, moving at least one round when it can. */
 	#indexAfterJump(deltaMs: number): number {
-		const targetMs = this.#atMs(this.#index) + deltaMs;
+		const targetMs = this.#position().atMs + deltaMs;
 		let target = 0;
 		for (let i = 0; i < this.#rounds.count; i += 1) if (this.#rounds.atMs(i) <= targetMs) target = i;
 		if (deltaMs > 0) return Math.max(target, this.#index + 1);
@@ -163,18 +201,40 @@ export class ReplaySource implements ScrapeSource {
 	}
 
 	#feed(index: number, reset: boolean): void {
+		const raw = this.#rounds.round(this.#clamp(index));
 		this.#index = index;
-		if (this.#onScrape) this.#onScrape(this.#rounds.round(this.#clamp(index)), reset ? {reset: true} : undefined);
+		this.#nowMs = this.#atMs(index);
+		this.#roundIntervalMs = raw.intervalMs;
+		this.#onScrape?.(raw, reset ? {reset: true} : undefined);
 	}
 
-	/** Moves to `target` through the recorded rounds, then resumes the clock from there. */
-	#seek(target: number): void {
+	/** The next moment time passes before the next round (none after the last round: the recording ends). */
+	#nextTick(): number | undefined {
+		if (this.#index < 0 || this.#index >= this.#rounds.count - 1) return undefined;
+		return nextTickMs(this.#atMs(this.#index), this.#nowMs, this.#atMs(this.#index + 1));
+	}
+
+	#passTime(atMs: number): void {
+		this.#nowMs = atMs;
+		this.#onTime?.(atMs);
+	}
+
+	/**
+	 * Moves to `target` through the recorded rounds and the time between them (then on to `untilMs`
+	 * before the next round, when given), and resumes the clock from there.
+	 */
+	#seek(target: number, untilMs?: number): void {
 		const to = this.#clamp(target);
 		if (this.#onScrape && to !== this.#index) {
 			if (to < this.#index) this.#feed(0, true);
 			else if (this.#index < 0) this.#feed(0, false);
-			for (let i = this.#index + 1; i <= to; i += 1) this.#feed(i, false);
+			for (let i = this.#index + 1; i <= to; i += 1) {
+				for (let t = this.#nextTick(); t !== undefined; t = this.#nextTick()) this.#passTime(t);
+				this.#feed(i, false);
+			}
 		}
+		if (untilMs !== undefined)
+			for (let t = this.#nextTick(); t !== undefined && t <= untilMs; t = this.#nextTick()) this.#passTime(t);
 		this.#schedule();
 	}
 
@@ -212,18 +272,26 @@ export class ReplaySource implements ScrapeSource {
 					this.#feed(0, true);
 					this.#schedule();
 				},
-				Math.min(this.#loopGapMs / this.#speed, MAX_WAIT_MS),
+				Math.min((this.#loopGapMs ?? this.intervalMs) / this.#speed, MAX_WAIT_MS),
 			);
 			return;
 		}
-		const gapMs = this.#atMs(this.#index + 1) - this.#atMs(this.#index);
-		this.#timer = this.#timers.set(
-			() => {
-				this.#timer = undefined;
-				this.#feed(this.#index + 1, false);
-				this.#schedule();
-			},
-			Math.max(0, Math.min(gapMs / this.#speed, MAX_WAIT_MS)),
-		);
+		// Real time into the gap to the next round, to the next moment of it at least MIN_TICK_WAIT_MS
+		// away (or the round, when none is): what is due by then is fed when the wait ends.
+		const roundMs = this.#atMs(this.#index);
+		const nextMs = this.#atMs(this.#index + 1);
+		const into = (atMs: number) => wallMs(atMs - roundMs, nextMs - roundMs, this.#speed);
+		const fromMs = into(this.#nowMs);
+		let tick = this.#nextTick();
+		while (tick !== undefined && into(tick) - fromMs < MIN_TICK_WAIT_MS) tick = nextTickMs(roundMs, tick, nextMs);
+		const toRoundMs = into(nextMs) - fromMs;
+		const waitMs = tick === undefined ? toRoundMs : into(tick) - fromMs;
+		this.#timer = this.#timers.set(() => {
+			this.#timer = undefined;
+			for (let t = this.#nextTick(); t !== undefined && into(t) - fromMs <= waitMs; t = this.#nextTick())
+				this.#passTime(t);
+			if (toRoundMs <= waitMs) this.#feed(this.#index + 1, false);
+			this.#schedule();
+		}, waitMs);
 	}
 }

@@ -6,6 +6,7 @@
  */
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../parse/index.js';
 import {withActions} from '../parse/actions.js';
+import {roundTimeMs} from '../parse/round-time.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {readRecording, RecordingReadError, type ReadSummary} from './reader.js';
@@ -25,7 +26,7 @@ export interface MomentSnapshot {
 
 export interface SnapshotsAt {
 	readonly summary: ReadSummary;
-	/** The first round's start, epoch ms. */
+	/** The first round's time (parse/round-time.ts: when its answers were in), epoch ms. */
 	readonly startMs: number;
 	/** In the order the moments were given. */
 	readonly moments: readonly MomentSnapshot[];
@@ -79,7 +80,7 @@ export async function snapshotsAt(
 	let outside: string | undefined;
 	const summary = await readRecording(file, (raw, index) => {
 		if (targets === undefined) {
-			startMs = raw.atMs;
+			startMs = roundTimeMs(raw);
 			// `end` is only known at the end of the file: Infinity keeps it waiting.
 			targets = specs.map((spec) =>
 				spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs),
@@ -91,8 +92,9 @@ export async function snapshotsAt(
 			}
 		}
 		if (folded !== undefined) {
+			// A round counts from when its answers were in (as on the screen, and as a replay's --at).
 			for (let i = 0; i < specs.length; i += 1)
-				if (taken[i] === undefined && raw.atMs > (targets[i] as number)) taken[i] = snapshotOf(folded);
+				if (taken[i] === undefined && roundTimeMs(raw) > (targets[i] as number)) taken[i] = snapshotOf(folded);
 			if (taken.every((t) => t !== undefined)) return false;
 		}
 		fold.add(raw);
@@ -103,7 +105,7 @@ export async function snapshotsAt(
 	const last = folded as Folded;
 	for (let i = 0; i < specs.length; i += 1) {
 		if (taken[i] !== undefined) continue;
-		const reason = outsideReason(specs[i] as MomentSpec, startMs, last.last.atMs);
+		const reason = outsideReason(specs[i] as MomentSpec, startMs, roundTimeMs(last.last));
 		if (reason !== undefined) throw new RecordingReadError(reason);
 		taken[i] = snapshotOf(last);
 	}

@@ -13,6 +13,7 @@ import {formatDiffText} from '../record/diff-text.js';
 import {diffSnapshots} from '../record/diff.js';
 import {isoTime, resolveMoment, roundIndexAt} from '../record/moments.js';
 import {openRecording, RecordingReadError} from '../record/reader.js';
+import {recordedFeed} from '../record/recorded-feed.js';
 import {ReplaySource} from '../record/replay-source.js';
 import {snapshotsAt} from '../record/snapshot-at.js';
 import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
@@ -21,7 +22,7 @@ import type {Snapshot} from '../types/snapshot.js';
 import {runScreen} from './interactive.js';
 import {prose, say} from './say.js';
 
-/** A recording's rounds are data from the past: the model counts missed rounds, not wall time. */
+/** What --once tells the model of a replay's source (its recorded clock is the rounds' and their ticks'). */
 const REPLAY_STATUS = {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0} as const;
 
 export interface ReplayOutput extends Pick<Options, 'color' | 'ascii' | 'mouse'> {
@@ -67,35 +68,32 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 			return EXIT_OK;
 		}
 		if (output.once) {
-			// Every round up to the moment goes through the pipeline, so the model holds the
+			// Every round up to the moment goes through the pipeline, with the recorded time passing
+			// between rounds as in the TUI's replay (recorded-feed.ts), so the model holds the
 			// recording's events until then; its snapshot is the moment's (the same fold).
 			const pipeline = createPipeline(output.model ? {model: output.model} : {});
-			const fold = {
-				add(raw: RawScrape) {
-					pipeline.ingest(raw, {source: {status: REPLAY_STATUS}});
-				},
-				snapshot: () => pipeline.snapshot() as Snapshot,
-			};
-			const {summary} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}], fold);
+			const feed = recordedFeed(pipeline, REPLAY_STATUS);
+			const fold = {add: (raw: RawScrape) => feed.add(raw), snapshot: () => pipeline.snapshot() as Snapshot};
+			const {summary, startMs} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}], fold);
+			// A moment between two rounds: the time up to it passes, as on the screen then.
+			if (replay.at !== undefined && replay.at.kind !== 'end') feed.until(resolveMoment(replay.at, startMs, startMs));
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
 			process.stdout.write(formatOnce(pipeline, output.json, output.ascii) ?? '');
 			return EXIT_OK;
 		}
 		const recording = await openRecording(replay.file);
 		for (const warning of recording.warnings) say(`warning: ${warning}`);
-		let startIndex = 0;
+		let start: {startIndex: number; startAtMs?: number} = {startIndex: 0};
 		if (replay.at !== undefined) {
-			const index = roundIndexAt(
-				Array.from({length: recording.rounds.count}, (_, i) => recording.rounds.atMs(i)),
-				replay.at,
-			);
+			const times = Array.from({length: recording.rounds.count}, (_, i) => recording.rounds.atMs(i));
+			const index = roundIndexAt(times, replay.at);
 			if (typeof index === 'string') {
 				say(index);
 				return EXIT_UNREADABLE;
 			}
-			startIndex = index;
+			start = {startIndex: index, startAtMs: resolveMoment(replay.at, times[0]!, times.at(-1)!)};
 		}
-		const source = new ReplaySource(recording.rounds, {loop: replay.loop, startIndex, paused: replay.at !== undefined});
+		const source = new ReplaySource(recording.rounds, {...start, loop: replay.loop, paused: replay.at !== undefined});
 		// The TUI driven by the replay: the recorded URL stands in for the scheduler's.
 		const url = recording.header.url || recording.rounds.round(0).base;
 		const pipeline = createPipeline(output.model ? {model: output.model} : {});

@@ -227,6 +227,7 @@ export class Poller implements ScrapeSource {
 		return {
 			atMs,
 			answeredMs: lastSchedulerAnswerMs(responses) ?? this.lastRoundEndMs,
+			intervalMs: this.interval,
 			base: this.config.url.base,
 			responses: [...responses, ...this.outbox.take()],
 		};

@@ -64,6 +64,13 @@ export interface RawScrape {
 	 * synthesized rounds and in recordings made before it existed.
 	 */
 	readonly answeredMs?: number;
+	/**
+	 * The poll interval in force when the round ended, ms: the one live's model was told with the
+	 * round and counts missed polls by, so a replay counts them as live did (+ / - change it).
+	 * Absent in synthesized rounds and in recordings made before it existed (a replay estimates it:
+	 * record/recorded-feed.ts).
+	 */
+	readonly intervalMs?: number;
 	/** The scheduler's HTTP base URL, normalised, ending in `/` (e.g. `http://127.0.0.1:8787/`). */
 	readonly base: string;
 	readonly responses: readonly EndpointResult[];

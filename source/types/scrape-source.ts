@@ -47,8 +47,12 @@ export interface ReplayControls {
 
 export interface ScrapeSource {
 	readonly kind: 'live' | 'replay';
-	/** Starts delivering rounds; a replay that seeks delivers `reset: true` first so state starts over. */
-	start(onScrape: (raw: RawScrape, info?: {readonly reset?: boolean}) => void): void;
+	/**
+	 * Starts delivering rounds; a replay that seeks delivers `reset: true` first so state starts over.
+	 * A source on a recorded clock (a replay) also tells when its time passes between rounds
+	 * (`onTime`, at the moments of model-tick.ts); live time is the wall clock, passed on by the screen.
+	 */
+	start(onScrape: (raw: RawScrape, info?: {readonly reset?: boolean}) => void, onTime?: (nowMs: number) => void): void;
 	stop(): Promise<void>;
 	status(): SourceStatus;
 	readonly intervalMs: number;

@@ -4,12 +4,13 @@
  * hands the App one immutable TuiData per change (useSyncExternalStore). It never reduces on its
  * own: new rounds arrive through the pipeline; time and connection changes go to the pipeline's
  * tick(). No Ink here. The clock is injected; while replaying, "now" is the
- * recorded time so ages and durations read as they did then.
+ * recorded time so ages and durations read as they did then, and the replay passes its recorded
+ * time to the pipeline itself (model-tick.ts): the store only shows what changed.
  */
 import {createListeners} from '../listeners.js';
+import {MODEL_TICK_MS} from '../model-tick.js';
 import type {Pipeline} from '../pipeline.js';
 import {workerPageAddress} from '../parse/endpoint-kind.js';
-import {roundTimeMs} from '../parse/round-time.js';
 import type {ScrapeCache} from '../parse/index.js';
 import type {ScrapeSource} from '../types/scrape-source.js';
 import type {WorkerPageState} from './detail-lines.js';
@@ -21,7 +22,8 @@ export interface TuiStore {
 	/**
 	 * Time passes: when the source's status changed, or MODEL_TICK_MS passed without a round, the
 	 * model re-evaluates staleness and a new TuiData (with the clock) is published; otherwise
-	 * nothing.
+	 * nothing. A replay's time is the recording's, passed by its source: the wall clock moving
+	 * changes nothing; a new TuiData is published when the recorded time passed (the model changed).
 	 */
 	tick(): void;
 	/** The worker whose detail is open (its /info/worker page is read from the cache). */
@@ -43,9 +45,6 @@ export function sourceControls(source: ScrapeSource, store: Pick<TuiStore, 'setD
 		...(source.retireWorker ? {retireWorker: (address: string) => source.retireWorker?.(address)} : {}),
 	};
 }
-
-/** How often time alone (no new data, same connection state) is passed to the model: a tick costs O(workers). */
-export const MODEL_TICK_MS = 5000;
 
 export interface StoreOptions {
 	readonly pipeline: Pipeline;
@@ -82,7 +81,8 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 	let detail: string | null = null;
 	let lastStatus = source.status();
 	const listeners = createListeners();
-	const clock = () => (source.kind === 'replay' && source.replay ? source.replay.position().atMs : now());
+	const recorded = source.kind === 'replay' ? source.replay : undefined;
+	const clock = () => (recorded ? recorded.position().atMs : now());
 	let lastModelTickMs = clock();
 
 	const build = (): TuiData => {
@@ -104,8 +104,8 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 	};
 
 	// The pipeline has already reduced the round (and the source's status) when it calls back.
-	const unsubscribe = pipeline.subscribe((_snapshot, raw) => {
-		lastModelTickMs = source.kind === 'replay' ? roundTimeMs(raw) : now();
+	const unsubscribe = pipeline.subscribe(() => {
+		lastModelTickMs = clock();
 		lastStatus = source.status();
 		publish();
 	});
@@ -114,6 +114,10 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 		getData: () => data,
 		subscribe: listeners.subscribe,
 		tick() {
+			if (recorded) {
+				if (pipeline.state() !== data.model) publish();
+				return;
+			}
 			const nowMs = clock();
 			const status = source.status();
 			const changed = status.state !== lastStatus.state || status.detail !== lastStatus.detail;

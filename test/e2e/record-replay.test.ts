@@ -15,9 +15,20 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import {gunzipSync} from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {demoRecordingPath} from '../../source/options/demo-file.js';
+import {roundTimeMs} from '../../source/parse/round-time.js';
 import {loadRecording} from '../../source/record/reader.js';
 import {FIXTURE_START_MS, writeScenarioRecording} from '../helpers/fixture-recording.js';
-import {CLI, json, killAll, pipelineDocuments, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';
+import {
+	CLI,
+	json,
+	killAll,
+	pipelineDocumentAt,
+	pipelineDocuments,
+	roundsOnDisk,
+	run,
+	start,
+	waitFor,
+} from './helpers/cli-runs.js';
 import {sharedCluster, sharedClusterUnder} from './helpers/shared-cluster.js';
 import {TmuxSession} from './helpers/tmux.js';
 
@@ -64,14 +75,15 @@ describe('recording a real Dask cluster with the built CLI', () => {
 		const recording = await loadRecording(file);
 		expect(recording.warnings).toEqual([]);
 		const documents = pipelineDocuments(recording.rounds);
-		const startMs = recording.rounds[0]!.atMs;
+		// A moment names the rounds whose answers were in by then (the screen showed those).
+		const startMs = roundTimeMs(recording.rounds[0]!);
 		const middle = 2;
-		const offsetMs = recording.rounds[middle]!.atMs - startMs;
+		const offsetMs = roundTimeMs(recording.rounds[middle]!) - startMs;
 		expect(json(await run(['--replay', file, '--once', '--json']))).toEqual(documents.at(-1));
 		expect(json(await run(['--replay', file, '--once', '--json', '--at', `+${offsetMs / 1000}s`]))).toEqual(
 			documents[middle],
 		);
-		const atIso = new Date(recording.rounds[middle]!.atMs).toISOString();
+		const atIso = new Date(roundTimeMs(recording.rounds[middle]!)).toISOString();
 		expect(json(await run(['--replay', file, '--once', '--json', '--at', atIso]))).toEqual(documents[middle]);
 	});
 
@@ -268,7 +280,12 @@ describe('--at and --diff on a recording of the fixture scenarios', () => {
 
 	it('prints the snapshot at a moment given as an offset or an ISO time', async () => {
 		const documents = pipelineDocuments(rounds);
-		expect(json(await run(['--replay', file, '--once', '--json', '--at', '+25s']))).toEqual(documents[2]);
+		// Between two rounds (20 s and 30 s): the 20 s round's snapshot, the time up to 25 s passed (as on
+		// the screen then: alerts and the stall clock 5 s older).
+		const between = json(await run(['--replay', file, '--once', '--json', '--at', '+25s']));
+		expect(between).toEqual(pipelineDocumentAt(rounds, FIXTURE_START_MS + 25_000));
+		expect(between.time).toBe((documents[2] as {time: number}).time);
+		expect((between as unknown as {stall: {since_completion_seconds: number}}).stall.since_completion_seconds).toBe(5);
 		expect(
 			json(
 				await run(['--replay', file, '--once', '--json', '--at', new Date(FIXTURE_START_MS + 40_000).toISOString()]),

@@ -1,6 +1,7 @@
 /**
  * The scheduler itself, end to end against real Debian Dask 2022.12.1 clusters of this file's own:
- * the built CLI records while the scheduler is frozen (SIGSTOP 20 s, then SIGCONT), and while the
+ * the built CLI records while the scheduler is frozen (SIGSTOP 20 s, then SIGCONT; and 12 s while the
+ * live screen runs in tmux, whose stale alert the replay must open at the same time), and while the
  * scheduler is stopped and a new one starts on the same ports with other workers (one of them on
  * the comm port a previous worker had), and while a worker then the scheduler are frozen for less
  * than the request deadline (the heartbeat ages of the answer that waited out the freeze). The
@@ -16,8 +17,11 @@ import type {ModelEvent} from '../../source/model/types.js';
 import {parseRound} from '../../source/record/file-format.js';
 import type {EndpointResult} from '../../source/types/raw-scrape.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
-import {killAll, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';
+import {MODEL_TICK_MS} from '../../source/model-tick.js';
+import {localClock} from '../../source/units/clock.js';
+import {CLI, killAll, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';
 import {startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
+import {TmuxSession} from './helpers/tmux.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dask-top-lifecycle-e2e-'));
 const clusters: Cluster[] = [];
@@ -156,6 +160,58 @@ describe('a worker frozen, then the scheduler frozen 4 s within the request dead
 		expect(frozen.heartbeat_age_seconds!, said).toBeGreaterThanOrEqual((resumedMs - workerStoppedMs) / 1000);
 		await cluster.stop();
 	}, 180_000);
+});
+
+/** Seconds from `earlier` to `later`, two local clock readings `HH:MM:SS` less than 12 h apart. */
+function clockSeconds(earlier: string, later: string): number {
+	const seconds = (clock: string) => clock.split(':').reduce((sum, part) => sum * 60 + Number(part), 0);
+	const difference = seconds(later) - seconds(earlier);
+	if (difference > 43_200) return difference - 86_400;
+	return difference < -43_200 ? difference + 86_400 : difference;
+}
+
+describe('a scheduler frozen for 12 s on the live screen while it is recorded', () => {
+	it('replays to the stale alert the live screen opened, at its time (within one 5 s tick)', async () => {
+		const cluster = await startCluster();
+		clusters.push(cluster);
+		const file = join(dir, 'frozen-screen.ndjson');
+		// The default 2 s interval and 5 s timeout, as the session this was seen in.
+		const command = `CI=true node ${CLI} --record ${file} ${cluster.httpUrl}; echo EXITED $?; sleep 60`;
+		const terminal = new TmuxSession({name: 'dask-top-frozen', width: 160, height: 40, command});
+		let liveOnset: string | undefined;
+		try {
+			expect(terminal.start()).toBe(0);
+			await terminal.waitFor('the workers on screen', (t) => /gamma/.test(t), 30_000);
+			await waitFor('4 recorded rounds', () => roundsOnDisk(file) >= 4);
+			process.kill(cluster.schedulerPid, 'SIGSTOP');
+			try {
+				await sleep(12_000);
+			} finally {
+				process.kill(cluster.schedulerPid, 'SIGCONT');
+			}
+			const after = roundsOnDisk(file);
+			await waitFor('4 rounds after SIGCONT', () => roundsOnDisk(file) >= after + 4, 60_000);
+			terminal.keys('3');
+			const events = await terminal.waitFor('the stale event', (t) => /scheduler unreachable/.test(t));
+			// The events view starts each event's line with its start, local time; the earliest one.
+			const onsets = [...events.matchAll(/^(\d\d:\d\d:\d\d) .*scheduler unreachable/gm)].map((m) => m[1]!);
+			liveOnset = onsets.sort().at(0);
+			terminal.keys('q');
+			await terminal.waitFor('the CLI to exit', (t) => /EXITED 0/.test(t), 15_000);
+		} finally {
+			terminal.kill();
+		}
+		expect(liveOnset, 'the stale event on the live screen').toBeDefined();
+		const doc = await replay(file);
+		const stale = doc.events.filter((e) => e.kind === 'stale').sort((a, b) => a.start_time - b.start_time);
+		expect(stale, doc.events.map(line).join('\n')).not.toEqual([]);
+		const replayed = localClock(stale[0]!.start_time * 1000);
+		// Live passes time to the model every 5 s (and shows seconds): the replay opens within that of it.
+		expect(Math.abs(clockSeconds(liveOnset!, replayed)), `live ${liveOnset}, replayed ${replayed}`).toBeLessThanOrEqual(
+			MODEL_TICK_MS / 1000 + 1,
+		);
+		await cluster.stop();
+	}, 240_000);
 });
 
 describe('a scheduler restarted on the same ports with other workers', () => {

@@ -48,6 +48,18 @@ describe('the recording line format', () => {
 		expect(parseRound(notANumber)).toEqual(parseRound(older));
 	});
 
+	it('keeps the poll interval a round was made at, and reads rounds recorded before that field existed', () => {
+		const raw = {...loadScenarioScrape('2026.7.1', 'busy'), intervalMs: 5000};
+		expect(roundLine(raw)).toContain('"intervalMs":5000');
+		expect(parseRound(roundLine(raw))).toEqual(raw);
+		const {intervalMs: _, ...older} = raw;
+		expect(parseRound(roundLine(older)).intervalMs).toBeUndefined();
+		for (const bad of [0, -2000, '2000', null])
+			expect(parseRound(roundLine(older).replace('{"atMs"', `{"intervalMs":${JSON.stringify(bad)},"atMs"`))).toEqual(
+				older,
+			);
+	});
+
 	it('writes only the contract fields of an answer, so request headers never reach the file', () => {
 		const withExtras = {
 			atMs: 1,

@@ -1,13 +1,16 @@
 import {describe, expect, it} from 'vitest';
-import {MAX_WAIT_MS, ReplaySource, type ReplayTimers} from '../../source/record/replay-source.js';
+import {MODEL_TICK_MS} from '../../source/model-tick.js';
+import {MAX_WAIT_MS, MIN_TICK_WAIT_MS, ReplaySource, type ReplayTimers} from '../../source/record/replay-source.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 
 /** Timers driven by the test: `advance(ms)` fires whatever is due, in order. */
-function manualTimers(): ReplayTimers & {advance(ms: number): void; pending(): number[]} {
+function manualTimers(): ReplayTimers & {advance(ms: number): void; pending(): number[]; fired(): number} {
 	let nowMs = 0;
 	let nextId = 1;
+	let fired = 0;
 	const due = new Map<number, {atMs: number; callback: () => void}>();
 	return {
+		fired: () => fired,
 		set(callback, ms) {
 			const id = nextId++;
 			due.set(id, {atMs: nowMs + ms, callback});
@@ -23,6 +26,7 @@ function manualTimers(): ReplayTimers & {advance(ms: number): void; pending(): n
 				if (!next) break;
 				due.delete(next[0]);
 				nowMs = next[1].atMs;
+				fired += 1;
 				next[1].callback();
 			}
 			nowMs = endMs;
@@ -33,8 +37,8 @@ function manualTimers(): ReplayTimers & {advance(ms: number): void; pending(): n
 
 const START_MS = 1_700_000_000_000;
 /** Ten rounds two seconds apart, then one 200 s later (a suspended laptop). */
-function rounds(): RawScrape[] {
-	const times = [...Array.from({length: 10}, (_, i) => START_MS + i * 2000), START_MS + 18_000 + 200_000];
+function rounds(lastGapMs = 200_000): RawScrape[] {
+	const times = [...Array.from({length: 10}, (_, i) => START_MS + i * 2000), START_MS + 18_000 + lastGapMs];
 	return times.map((atMs) => ({
 		atMs,
 		base: 'http://127.0.0.1:8787/',
@@ -52,13 +56,22 @@ function rounds(): RawScrape[] {
 	}));
 }
 
-function play(options: ConstructorParameters<typeof ReplaySource>[1] = {}) {
+function play(options: ConstructorParameters<typeof ReplaySource>[1] = {}, recorded = rounds()) {
 	const timers = manualTimers();
-	const source = new ReplaySource(rounds(), {...options, timers});
+	const source = new ReplaySource(recorded, {...options, timers});
 	const fed: string[] = [];
-	source.start((raw, info) => fed.push(`${info?.reset ? 'reset:' : ''}${(raw.atMs - START_MS) / 1000}`));
+	source.start(
+		(raw, info) => fed.push(`${info?.reset ? 'reset:' : ''}${(raw.atMs - START_MS) / 1000}`),
+		(nowMs) => fed.push(`time ${(nowMs - START_MS) / 1000}`),
+	);
 	return {source, timers, fed, controls: source.replay};
 }
+
+/** What was fed after round 9 (18 s), through the last gap (to 18 s + `gapS`): times passed, then the round. */
+const throughLastGap = (gapS: number) => [
+	...Array.from({length: Math.ceil((gapS * 1000) / MODEL_TICK_MS) - 1}, (_, k) => `time ${18 + (k + 1) * 5}`),
+	`${18 + gapS}`,
+];
 
 describe('ReplaySource', () => {
 	it('is a replay source that reports the replay state and the recorded interval', () => {
@@ -95,9 +108,58 @@ describe('ReplaySource', () => {
 	it('waits at most MAX_WAIT_MS for a long recorded gap', () => {
 		const {timers, fed, controls} = play({startIndex: 9});
 		expect(fed.at(-1)).toBe('18');
-		timers.advance(MAX_WAIT_MS);
+		timers.advance(MAX_WAIT_MS - 1);
+		expect(fed.at(-1)).not.toBe('218');
+		timers.advance(1);
 		expect(fed.at(-1)).toBe('218');
 		expect(controls.position()).toMatchObject({index: 10, count: 11, paused: true});
+	});
+
+	it('passes the recorded time every 5 s through a gap, at the pace of the gap, the clock showing it', () => {
+		const {timers, fed, controls} = play({startIndex: 9});
+		const at9 = fed.length;
+		// 200 s squeezed into MAX_WAIT_MS: 5 recorded seconds take 750 ms.
+		timers.advance(749);
+		expect(fed.slice(at9)).toEqual([]);
+		timers.advance(1);
+		expect(fed.slice(at9)).toEqual(['time 23']);
+		expect(controls.position()).toMatchObject({index: 9, atMs: START_MS + 23_000});
+		timers.advance(MAX_WAIT_MS);
+		expect(fed.slice(at9)).toEqual(throughLastGap(200));
+		expect(controls.position()).toMatchObject({index: 10, atMs: START_MS + 218_000});
+	});
+
+	it('passes the same times when a seek goes past them, at once, and none while paused', () => {
+		const {fed, controls, timers} = play({paused: true});
+		timers.advance(600_000);
+		expect(fed).toEqual(['0']);
+		controls.toEnd();
+		expect(fed.slice(10)).toEqual(throughLastGap(200));
+		controls.step(-1);
+		controls.jumpMs(60_000);
+		expect(fed.slice(-40)).toEqual(throughLastGap(200));
+		expect(fed.filter((f) => f.startsWith('time')).length).toBe(2 * 39);
+	});
+
+	it('feeds several of a long gap’s times at a wake when the gap is squeezed hard, all of them, in order', () => {
+		const hourS = 3600;
+		const {timers, fed, controls} = play({startIndex: 9}, rounds(hourS * 1000));
+		const before = timers.fired();
+		timers.advance(MAX_WAIT_MS);
+		expect(fed.slice(10)).toEqual(throughLastGap(hourS));
+		expect(controls.position().index).toBe(10);
+		// 719 times and the round over 30 s: no wake sooner than MIN_TICK_WAIT_MS after the one before.
+		expect(timers.fired() - before).toBeLessThanOrEqual(MAX_WAIT_MS / MIN_TICK_WAIT_MS + 1);
+	});
+
+	it('tells the interval each round was recorded with, else the median gap of its first rounds', () => {
+		const recorded = rounds().map((raw, i) => (i >= 5 ? {...raw, intervalMs: 1000} : raw));
+		const {source, controls} = play({paused: true}, recorded);
+		expect(source.intervalMs).toBe(2000);
+		controls.step(5);
+		expect(source.intervalMs).toBe(1000);
+		controls.step(-3);
+		expect(source.intervalMs).toBe(2000);
 	});
 
 	it('stops the clock while paused and resumes from the same round', () => {

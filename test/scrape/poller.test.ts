@@ -81,6 +81,8 @@ describe('Poller rounds', () => {
 			const lastAnswerMs = Math.max(...raw.responses.map((r) => r.startedMs + r.latencyMs));
 			expect(raw.answeredMs).toBeGreaterThanOrEqual(Math.floor(lastAnswerMs));
 			expect(raw.answeredMs).toBeGreaterThanOrEqual(raw.atMs);
+			// The interval it polls at, recorded with the round: a replay counts missed polls by it.
+			expect(raw.intervalMs).toBe(poller.intervalMs);
 			expect(raw.responses.every((r) => r.status === 200)).toBe(true);
 			expect(dask.requests.map((r) => r.path)).not.toContain('/sitemap.json');
 			expect(dask.requests.map((r) => r.path)).not.toContain('/eventstream');

@@ -6,7 +6,8 @@ import {ReplaySource, type ReplayTimers} from '../../source/record/replay-source
 import type {ReplayControls, SourceStatus} from '../../source/types/scrape-source.js';
 import {emptyCache, mergeScrape} from '../../source/parse/index.js';
 import {workerDetailPath} from '../../source/scrape/plan.js';
-import {createTuiStore, MODEL_TICK_MS, workerPageState} from '../../source/ui/store.js';
+import {MODEL_TICK_MS} from '../../source/model-tick.js';
+import {createTuiStore, workerPageState} from '../../source/ui/store.js';
 import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, loadScenarioScrape} from '../helpers/fixtures.js';
 import {fixtureRounds} from '../helpers/fixture-data.js';
 import {renderApp} from '../helpers/render.js';

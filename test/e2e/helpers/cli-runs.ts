@@ -8,7 +8,9 @@ import {existsSync, readFileSync} from 'node:fs';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {constants as zlibConstants, gunzipSync} from 'node:zlib';
 import {formatOnce} from '../../../source/output/once.js';
+import {roundTimeMs} from '../../../source/parse/round-time.js';
 import {createPipeline} from '../../../source/pipeline.js';
+import {recordedFeed} from '../../../source/record/recorded-feed.js';
 import type {RawScrape} from '../../../source/types/raw-scrape.js';
 import type {Snapshot} from '../../../source/types/snapshot.js';
 import {CLI_PATH} from './cli.js';
@@ -89,13 +91,24 @@ export function json(result: Run): Snapshot {
 
 /**
  * What a pipeline fed these rounds prints with --once --json after each of them (snapshot and
- * triage), round by round.
+ * triage), round by round. Fed as the live pipeline was: each round told the interval it was
+ * polled at, the time between rounds passed as live's screen passed it (record/recorded-feed.ts).
  */
 export function pipelineDocuments(rounds: readonly RawScrape[]): unknown[] {
 	// As the CLI builds it: alert times in local time (options/model.ts).
 	const pipeline = createPipeline({model: {clockText: localClock}});
+	const feed = recordedFeed(pipeline, {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0});
 	return rounds.map((raw) => {
-		pipeline.ingest(raw, {source: {status: {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0}}});
+		feed.add(raw);
 		return JSON.parse(formatOnce(pipeline, true) ?? 'null');
 	});
+}
+
+/** What such a pipeline prints at `atMs`: the rounds answered by then, and the time after them up to it. */
+export function pipelineDocumentAt(rounds: readonly RawScrape[], atMs: number): unknown {
+	const pipeline = createPipeline({model: {clockText: localClock}});
+	const feed = recordedFeed(pipeline, {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0});
+	for (const raw of rounds) if (roundTimeMs(raw) <= atMs) feed.add(raw);
+	feed.until(atMs);
+	return JSON.parse(formatOnce(pipeline, true) ?? 'null');
 }

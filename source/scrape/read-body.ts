@@ -44,6 +44,9 @@ export function readBody(stream: Readable, capBytes: number): Promise<BodyRead> 
 			settle({kind: 'failed', bytes, error});
 			stream.destroy();
 		});
-		stream.on('close', () => settle({kind: 'failed', bytes, error: prematureClose()}));
+		// Every stream closes after its end: the error (an Error captures a stack) only when it came first.
+		stream.on('close', () => {
+			if (!settled) settle({kind: 'failed', bytes, error: prematureClose()});
+		});
 	});
 }

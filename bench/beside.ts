@@ -23,7 +23,8 @@ try {
 	for (const variant of ['empty', 'full'] as const) {
 		const u = await inkFloor(process.execPath, variant, seconds, warmup, V8_FLAGS, shipped);
 		console.log(
-			`Ink's floor as shipped, Node ${process.version}, ${variant === 'empty' ? 'one changing line' : 'every row changing'}: ` +
+			`Ink's floor as shipped, Node ${process.version}, ` +
+				`${variant === 'empty' ? 'one changing line' : 'every row changing'}: ` +
 				`${u.cpuPercent.toFixed(2)} %, RSS ${(u.rssMeanBytes / 2 ** 20).toFixed(0)} MiB`,
 		);
 	}

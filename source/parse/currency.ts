@@ -16,6 +16,13 @@ export const WORKER_SAMPLE_EVERY_MS = 5_000;
 export const LARGE_WORKER_SAMPLE_EVERY_MS = 10_000;
 export const WORKERS_HTML_EVERY_MS = 5_000;
 export const LARGE_WORKERS_HTML_EVERY_MS = 10_000;
+/**
+ * workers.html's pace while /metrics counts no task processing: each worker's occupancy and
+ * processing count, all it alone gives while identity.json answers, are then zero without asking
+ * (the snapshot says so from /metrics, snapshot-workers.ts); it is still asked now and then, so a
+ * recording holds its rows and a figure /metrics does not cover is caught up with.
+ */
+export const IDLE_WORKERS_HTML_EVERY_MS = 30_000;
 /** The smallest number of workers one sample reads (through the scheduler's /proxy). */
 export const SMALLEST_SAMPLE_WINDOW = 20;
 /** Timer drift and request latency: an answer this much past its cadence is still the latest due one. */

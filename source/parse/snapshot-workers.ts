@@ -1,7 +1,8 @@
 /**
  * The per-worker part of a snapshot. The list comes from identity.json when its latest answer is
  * ok, else from workers.html, else from /api/v1/get_workers. workers.html always adds occupancy,
- * processing and keys held; each worker's own /metrics fills in the live memory breakdown, task
+ * processing and keys held (while /metrics counts no task processing, occupancy and processing are
+ * zero without it); each worker's own /metrics fills in the live memory breakdown, task
  * states and spill/transfer counters (over identity's gaps only, or over workers.html's).
  *
  * Per-source freshness (currency.ts): workers.html and the workers' /metrics are used only while
@@ -11,7 +12,7 @@
  * answer's age plus the time since.
  */
 import type {WorkerSnapshot} from '../types/snapshot.js';
-import {entryOf, type ScrapeCache} from './cache.js';
+import {entryOf, latestOk, type ScrapeCache} from './cache.js';
 import {isCurrent, workerMetricsCurrentMs, workersHtmlCurrentMs} from './currency.js';
 import {proxyParts} from './endpoint-kind.js';
 import type {IdentityWorker} from './identity.js';
@@ -85,6 +86,12 @@ function fromIdentity(w: IdentityWorker, answerSeconds: number): WorkerBuilder {
 	if (w.last_seen !== undefined)
 		b.set('heartbeat_age_seconds', Math.max(0, answerSeconds - w.last_seen), 'identity', true);
 	return b;
+}
+
+/** A worker's figures that are zero while no task is processing anywhere (by /metrics). */
+function idleFigures(b: WorkerBuilder): void {
+	b.set('occupancy_seconds', 0, 'metrics', true);
+	b.set('processing', 0, 'metrics', true);
 }
 
 function fromHtmlRow(b: WorkerBuilder, row: WorkersHtmlRow, override: boolean): void {
@@ -179,6 +186,9 @@ export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 
 	const rows = new Map(html?.rows.map((row) => [row.address, row]));
 	const fallback = source !== 'identity';
+	// /metrics counts no task processing: every worker's occupancy and processing count are zero,
+	// which workers.html (asked every 30 s on an idle cluster, plan.ts) would only repeat.
+	const idle = latestOk(cache, '/metrics', 'scheduler-metrics')?.tasks?.processing === 0;
 	const metricsIndex = indexWorkerMetrics(cache, nowMs, workerMetricsCurrentMs(builders.length));
 	return {
 		source,
@@ -186,6 +196,7 @@ export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 			.map((b) => {
 				const row = rows.get(b.fields.address!);
 				if (row) fromHtmlRow(b, row, fallback);
+				else if (idle) idleFigures(b);
 				const direct = metricsIndex.byAddress.get(b.fields.address!);
 				const proxied =
 					b.fields.host === undefined

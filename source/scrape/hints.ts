@@ -8,9 +8,11 @@ export function planHints(snapshot: Snapshot | undefined): PlanHints {
 	const states = Object.values(scheduler.tasks).filter((n): n is number => typeof n === 'number');
 	const taskCount = scheduler.tasks_total ?? (states.length === 0 ? undefined : states.reduce((sum, n) => sum + n, 0));
 	const workerCount = scheduler.workers.total ?? (snapshot.workers.length > 0 ? snapshot.workers.length : undefined);
+	const processingCount = scheduler.tasks.processing;
 	return {
 		...(workerCount === undefined ? {} : {workerCount}),
 		...(taskCount === undefined ? {} : {taskCount}),
+		...(typeof processingCount === 'number' ? {processingCount} : {}),
 		workers: snapshot.workers.map((w) => ({
 			address: w.address,
 			...(w.host === undefined ? {} : {host: w.host}),

@@ -4,7 +4,9 @@
  *
  *   /metrics                    every round (the interval; cheap and rich)
  *   /json/identity.json         every max(interval, worker heartbeat)
- *   /info/main/workers.html     every 5 s (10 s from 200 workers) while identity works, else with identity
+ *   /info/main/workers.html     every 5 s (10 s from 200 workers) while identity works and tasks are
+ *                               processing; every 30 s while none is (occupancy and processing are 0);
+ *                               with identity while it fails
  *   /json/counts.json           every 30 s; never above 200,000 tasks; never before /metrics has counted
  *   /health, /api/v1            once a minute (capabilities)
  *   /api/v1/adaptive_target     when enabled: once a minute while /metrics answers (its
@@ -15,7 +17,11 @@
  * An endpoint that is `unavailable` (404, disabled) is asked again once a minute. Never /eventstream,
  * never /sitemap.json.
  */
-import {workerSampleEveryMs, workersHtmlEveryMs as htmlCadenceMs} from '../parse/currency.js';
+import {
+	IDLE_WORKERS_HTML_EVERY_MS,
+	workerSampleEveryMs,
+	workersHtmlEveryMs as htmlCadenceMs,
+} from '../parse/currency.js';
 import type {EndpointState} from '../types/snapshot.js';
 
 export type EndpointKey =
@@ -61,6 +67,8 @@ export interface PlanInput {
 	readonly intervalMs: number;
 	readonly workerCount?: number;
 	readonly taskCount?: number;
+	/** Tasks processing on the whole cluster, by the latest snapshot's /metrics. */
+	readonly processingCount?: number;
 	readonly endpoints: Readonly<Partial<Record<PlanKey, EndpointMemory>>>;
 	readonly detailWorker?: string | null;
 	/** The scheduler gave no HTTP answer last round: only probe it until it is back. */
@@ -92,6 +100,7 @@ export function identityEveryMs(intervalMs: number, workers: number | undefined)
 
 export function workersHtmlEveryMs(input: PlanInput): number {
 	if (input.endpoints.identity?.lastOutcome !== 'ok') return identityEveryMs(input.intervalMs, input.workerCount);
+	if (input.processingCount === 0) return Math.max(input.intervalMs, IDLE_WORKERS_HTML_EVERY_MS);
 	return Math.max(input.intervalMs, htmlCadenceMs(input.workerCount));
 }
 

@@ -29,6 +29,8 @@ import {MAX_TIMER_MS, timerDelay} from '../timer-delay.js';
 export interface PlanHints {
 	readonly workerCount?: number;
 	readonly taskCount?: number;
+	/** Tasks processing on the whole cluster (/metrics). */
+	readonly processingCount?: number;
 	readonly workers: readonly WorkerEndpoint[];
 }
 
@@ -200,6 +202,7 @@ export class Poller implements ScrapeSource {
 			intervalMs: this.interval,
 			...(hints.workerCount === undefined ? {} : {workerCount: hints.workerCount}),
 			...(hints.taskCount === undefined ? {} : {taskCount: hints.taskCount}),
+			...(hints.processingCount === undefined ? {} : {processingCount: hints.processingCount}),
 			endpoints: this.memory,
 			detailWorker: this.detailWorker,
 			schedulerDown: this.failures > 0,

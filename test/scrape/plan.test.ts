@@ -131,6 +131,23 @@ describe('planRound', () => {
 		expect(plan({endpoints, workerCount: 3, taskCount: 10})).toEqual(['metrics', 'identity', 'workers_html']);
 	});
 
+	it('asks workers.html every 30 s while /metrics counts no task processing, every 5 s while some are', () => {
+		const htmlAskedAgo = (agoMs: number) => ({
+			...all(2000),
+			workers_html: {lastAttemptMs: NOW - agoMs, lastOutcome: 'ok' as const},
+		});
+		const idle = {workerCount: 3, taskCount: 10, processingCount: 0};
+		expect(plan({...idle, endpoints: htmlAskedAgo(6000)})).not.toContain('workers_html');
+		expect(plan({...idle, endpoints: htmlAskedAgo(28_000)})).not.toContain('workers_html');
+		expect(plan({...idle, endpoints: htmlAskedAgo(30_000)})).toContain('workers_html');
+		expect(plan({...idle, processingCount: 4, endpoints: htmlAskedAgo(6000)})).toContain('workers_html');
+		// Not known (no /metrics count yet): as busy.
+		expect(plan({workerCount: 3, taskCount: 10, endpoints: htmlAskedAgo(6000)})).toContain('workers_html');
+		// identity.json failing: workers.html is the worker list, asked with it, idle or not.
+		const broken = {...htmlAskedAgo(2000), identity: {lastAttemptMs: NOW - 2000, lastOutcome: 'failed' as const}};
+		expect(plan({...idle, endpoints: broken})).toContain('workers_html');
+	});
+
 	it('asks adaptive_target once a minute while /metrics gives the same number, every round while it does not', () => {
 		expect(plan({endpoints: all(59_000), workerCount: 3, taskCount: 10})).not.toContain('adaptive_target');
 		expect(plan({endpoints: all(60_000), workerCount: 3, taskCount: 10})).toContain('adaptive_target');

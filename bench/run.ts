@@ -5,7 +5,8 @@
  * (60 s each), the model alone past its history capacity, `--once --json` at 10,000 workers, and
  * replaying a synthesized hour-long recording; `--version`, `--help` and usage errors beside
  * `node -e 0` (bench/startup.ts); dask-top beside htop at 3, 100 and 1,000 workers
- * (bench/lean.ts) and the scheduler's cost against a real Debian Dask; BENCH_SOAK=SECONDS adds the
+ * (bench/lean.ts) and the scheduler's cost against a real Debian Dask (in windows, then request by
+ * request: bench/endpoint-cost.ts); BENCH_SOAK=SECONDS adds the
  * soak (bench/soak.ts).
  * Prints markdown. React runs its production build (as the shipped bundle does) and colours are
  * on. BENCH_QUICK=1: 15 s memory runs, fewer frames and runs, a 10-minute recording.
@@ -28,6 +29,7 @@ const {measureReplay} = await import('./replay-memory.js');
 const {measureModelMemory} = await import('./model-memory.js');
 const {besideHtop, besideTable, inkFloor, schedulerCost, schedulerTable} = await import('./lean.js');
 const {soak, soakReport} = await import('./soak.js');
+const {endpointCost} = await import('./endpoint-cost.js');
 // @ts-expect-error: a plain .mjs script without type declarations
 const {bundleShippedFloor} = await import('./ink-floor-shipped.mjs');
 // @ts-expect-error: a plain .mjs build script without type declarations
@@ -224,6 +226,8 @@ console.log(
 		`${schedulerRepeats} times; "added" is over the "nothing" window of the same repetition.\n`,
 );
 console.log(schedulerTable(await schedulerCost(schedulerSeconds, schedulerRepeats)));
+// The same question request by request, sharper than the windows (bench/endpoint-cost.ts).
+console.log(`\n${await endpointCost(quick ? 1 : 3, quick ? 10 : 15)}`);
 
 const soakSeconds = Number(process.env['BENCH_SOAK'] ?? 0);
 if (soakSeconds > 0) console.log(`\n${soakReport(await soak(soakSeconds))}`);

@@ -155,12 +155,12 @@ export async function endpointCost(repeats: number, seconds: number): Promise<st
 	const loop = Array.from({length: repeats}, (_, r) => cost(r, (p) => LOOP[p as keyof typeof LOOP] ?? 0));
 	out.push(`\nEstimated added scheduler CPU, ms a minute (median, min–max): the 2 s loop ${spread(loop, 0)}`);
 	for (const [label, mix] of [
-		['idle cluster', idleMix],
-		['busy cluster', busyMix],
+		['an idle cluster', idleMix],
+		['a busy cluster', busyMix],
 	] as const) {
 		const daskTop = Array.from({length: repeats}, (_, r) => cost(r, (p) => mix.get(p) ?? 0));
 		const ratios = daskTop.map((d, r) => d / loop[r]!);
-		out.push(`- dask-top, asking as on an ${label}: ${spread(daskTop, 0)}; × the loop: ${spread(ratios)}`);
+		out.push(`- dask-top, asking as on ${label}: ${spread(daskTop, 0)}; × the loop: ${spread(ratios)}`);
 	}
 	return out.join('\n');
 }

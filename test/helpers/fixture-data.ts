@@ -10,7 +10,7 @@ import {readRecording} from '../../source/record/reader.js';
 import type {ClusterState, ModelOptions} from '../../source/model/types.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../../source/parse/index.js';
 import {parseWorkerPage} from '../../source/parse/worker-page.js';
-import type {RawScrape} from '../../source/types/raw-scrape.js';
+import type {FetchErrorKind, RawScrape} from '../../source/types/raw-scrape.js';
 import type {SourceStatus} from '../../source/types/scrape-source.js';
 import type {WorkerPageState} from '../../source/ui/detail-lines.js';
 import {workerPageState} from '../../source/ui/store.js';
@@ -38,10 +38,15 @@ export function fixtureRounds(version: FixtureVersion, scenarios: readonly Scena
 }
 
 /**
- * A round of a scheduler that went away: `recorded`'s scheduler endpoints (or only `paths`) refused
- * at `atMs`, as the poller records them.
+ * A round in which `recorded`'s scheduler endpoints (or only `paths`) gave no HTTP answer, each
+ * failing with `error` after `latencyMs`, as the poller records them.
  */
-export function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
+export function unansweredRound(
+	recorded: RawScrape,
+	atMs: number,
+	failure: {readonly error: {readonly kind: FetchErrorKind; readonly message: string}; readonly latencyMs: number},
+	paths?: readonly string[],
+): RawScrape {
 	const asked = recorded.responses.filter(
 		(r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)),
 	);
@@ -53,11 +58,24 @@ export function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly
 			path: r.path,
 			url: r.url,
 			startedMs: atMs,
-			latencyMs: 1,
+			latencyMs: failure.latencyMs,
 			status: null,
-			error: {kind: 'refused', message: 'connect ECONNREFUSED'},
+			error: failure.error,
 		})),
 	};
+}
+
+/**
+ * A round of a scheduler that went away: `recorded`'s scheduler endpoints (or only `paths`) refused
+ * at `atMs`, as the poller records them.
+ */
+export function refusedRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
+	return unansweredRound(
+		recorded,
+		atMs,
+		{error: {kind: 'refused', message: 'connect ECONNREFUSED'}, latencyMs: 1},
+		paths,
+	);
 }
 
 /** The scenarios as consecutive polls `stepMs` apart, starting at the first one's recorded time. */

@@ -11,7 +11,7 @@ import {roundTimeMs} from '../../source/parse/round-time.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import type {SourceStatus} from '../../source/types/scrape-source.js';
 import {createTuiStore} from '../../source/ui/store.js';
-import {LIVE} from './fixture-data.js';
+import {LIVE, unansweredRound} from './fixture-data.js';
 import {loadScenarioScrape} from './fixtures.js';
 import {shiftScrape} from './snapshots.js';
 
@@ -20,23 +20,11 @@ const TIMEOUT_MS = 5000;
 
 /** A round whose scheduler endpoints (or only `paths`) all hit the timeout: no HTTP answer at all. */
 export function timedOutRound(recorded: RawScrape, atMs: number, paths?: readonly string[]): RawScrape {
-	const asked = recorded.responses.filter(
-		(r) => r.target === 'scheduler' && (paths === undefined || paths.includes(r.path)),
-	);
+	const error = {kind: 'timeout', message: `no answer within ${TIMEOUT_MS / 1000} s`} as const;
 	return {
-		atMs,
+		...unansweredRound(recorded, atMs, {error, latencyMs: TIMEOUT_MS}, paths),
 		answeredMs: atMs + TIMEOUT_MS, // the round's end: the scheduler gave no answer
 		intervalMs: INTERVAL_MS,
-		base: recorded.base,
-		responses: asked.map((r) => ({
-			target: r.target,
-			path: r.path,
-			url: r.url,
-			startedMs: atMs,
-			latencyMs: TIMEOUT_MS,
-			status: null,
-			error: {kind: 'timeout', message: `no answer within ${TIMEOUT_MS / 1000} s`},
-		})),
 	};
 }
 

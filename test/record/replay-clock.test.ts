@@ -16,38 +16,14 @@ import {MODEL_TICK_MS} from '../../source/model-tick.js';
 import type {ClusterState, ModelEvent} from '../../source/model/types.js';
 import {connect, createPipeline, type Pipeline} from '../../source/pipeline.js';
 import {recordedFeed} from '../../source/record/recorded-feed.js';
-import {ReplaySource, type ReplayTimers} from '../../source/record/replay-source.js';
+import {ReplaySource} from '../../source/record/replay-source.js';
 import {createTuiStore} from '../../source/ui/store.js';
 import {frozenScheduler, INTERVAL_MS, liveRun} from '../helpers/frozen-scheduler.js';
 import {captureOutput, optionsFor} from '../helpers/run-main.js';
+import {manualTimers} from '../helpers/manual-timers.js';
 
 const frozen = frozenScheduler();
 const REPLAY = {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0} as const;
-
-/** Timers driven by the test: `advance(ms)` fires whatever is due, in order. */
-function manualTimers(): ReplayTimers & {advance(ms: number): void} {
-	let nowMs = 0;
-	let nextId = 1;
-	const due = new Map<number, {atMs: number; callback: () => void}>();
-	return {
-		set(callback, ms) {
-			due.set(nextId, {atMs: nowMs + ms, callback});
-			return nextId++;
-		},
-		clear: (handle) => due.delete(handle as number),
-		advance(ms) {
-			const endMs = nowMs + ms;
-			for (;;) {
-				const next = [...due.entries()].filter(([, t]) => t.atMs <= endMs).sort((a, b) => a[1].atMs - b[1].atMs)[0];
-				if (!next) break;
-				due.delete(next[0]);
-				nowMs = next[1].atMs;
-				next[1].callback();
-			}
-			nowMs = endMs;
-		},
-	};
-}
 
 const stale = (events: readonly ModelEvent[]) => events.filter((e) => e.kind === 'stale');
 /** The events, comparable across runs (messages name the source's detail, which only live has). */

@@ -1,39 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {MODEL_TICK_MS} from '../../source/model-tick.js';
-import {MAX_WAIT_MS, MIN_TICK_WAIT_MS, ReplaySource, type ReplayTimers} from '../../source/record/replay-source.js';
+import {MAX_WAIT_MS, MIN_TICK_WAIT_MS, ReplaySource} from '../../source/record/replay-source.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
-
-/** Timers driven by the test: `advance(ms)` fires whatever is due, in order. */
-function manualTimers(): ReplayTimers & {advance(ms: number): void; pending(): number[]; fired(): number} {
-	let nowMs = 0;
-	let nextId = 1;
-	let fired = 0;
-	const due = new Map<number, {atMs: number; callback: () => void}>();
-	return {
-		fired: () => fired,
-		set(callback, ms) {
-			const id = nextId++;
-			due.set(id, {atMs: nowMs + ms, callback});
-			return id;
-		},
-		clear(handle) {
-			due.delete(handle as number);
-		},
-		advance(ms) {
-			const endMs = nowMs + ms;
-			for (;;) {
-				const next = [...due.entries()].filter(([, t]) => t.atMs <= endMs).sort((a, b) => a[1].atMs - b[1].atMs)[0];
-				if (!next) break;
-				due.delete(next[0]);
-				nowMs = next[1].atMs;
-				fired += 1;
-				next[1].callback();
-			}
-			nowMs = endMs;
-		},
-		pending: () => [...due.values()].map((t) => t.atMs - nowMs),
-	};
-}
+import {manualTimers} from '../helpers/manual-timers.js';
 
 const START_MS = 1_700_000_000_000;
 /** Ten rounds two seconds apart, then one 200 s later (a suspended laptop). */

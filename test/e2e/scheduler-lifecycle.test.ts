@@ -14,6 +14,7 @@ import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, describe, expect, it} from 'vitest';
 import type {ModelEvent} from '../../source/model/types.js';
+import {roundTimeMs} from '../../source/parse/round-time.js';
 import {parseRound} from '../../source/record/file-format.js';
 import type {EndpointResult} from '../../source/types/raw-scrape.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
@@ -141,7 +142,8 @@ describe('a worker frozen, then the scheduler frozen 4 s within the request dead
 		const identity = round.responses.find(straddles)!;
 		expect(identity.startedMs).toBeLessThan(resumedMs - 2_000);
 		expect(identity.headersMs!).toBeGreaterThanOrEqual(resumedMs);
-		const doc = await replay(file, '--at', new Date(round.atMs).toISOString());
+		// --at names a moment by when a round's answers were in (the replay's clock): this round's.
+		const doc = await replay(file, '--at', new Date(roundTimeMs(round)).toISOString());
 		expect(doc.workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta', 'gamma']);
 		const said = doc.workers
 			.map((w) => `${w.name}: last_seen ${w.last_seen} age ${w.heartbeat_age_seconds}`)

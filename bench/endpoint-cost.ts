@@ -24,6 +24,7 @@ import {startCluster} from '../test/e2e/helpers/cluster.js';
 import {cpuSeconds} from './proc.js';
 import {hasFirstFrame, startInPty} from './pty.js';
 import {startSynthDask} from './synth-server.js';
+import {spread} from './stats.js';
 
 const RATE_PER_SECOND = 20;
 const LOOP = {'/metrics': 30, '/json/identity.json': 30} as const;
@@ -89,14 +90,6 @@ async function window(
 	await running;
 	return {cpu: cpuSeconds(pid)! - cpu0, wall: (performance.now() - started) / 1000, n};
 }
-
-const median = (values: readonly number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const spread = (values: readonly number[], digits = 2) =>
-	`${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 /** The per-request costs, dask-top's mixes and the estimates, as the README's table and lines. */
 export async function endpointCost(repeats: number, seconds: number): Promise<string> {

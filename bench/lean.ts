@@ -19,6 +19,7 @@ import {startCluster} from '../test/e2e/helpers/cluster.js';
 import {childPid, cpuSeconds, residentBytes} from './proc.js';
 import {hasFirstFrame, startInPty, startProgramInPty, type PtyRun} from './pty.js';
 import {startSynthDask} from './synth-server.js';
+import {median} from './stats.js';
 
 export interface Usage {
 	readonly cpuPercent: number;
@@ -187,12 +188,6 @@ export async function schedulerCost(seconds: number, repeats: number, settleSeco
 		await cluster.stop();
 	}
 }
-
-const median = (values: readonly number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** The scheduler-cost table: added CPU over "nothing" of the same repetition, median and spread. */
 export function schedulerTable(cost: SchedulerCost): string {

@@ -17,6 +17,7 @@ import {measure, type Usage} from './lean.js';
 import {childPid} from './proc.js';
 import {hasFirstFrame, startInPty} from './pty.js';
 import {startSynthDask} from './synth-server.js';
+import {spread} from './stats.js';
 
 interface Variant {
 	readonly label: string;
@@ -66,14 +67,6 @@ async function pairedWindow(
 		await Promise.all(fakes.map((fake) => fake.close()));
 	}
 }
-
-const median = (values: readonly number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const spread = (values: readonly number[], digits: number) =>
-	`${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
 const [workers = '100', seconds = '30', repeats = '3', ...specs] = process.argv.slice(2);
 const variants = specs.map(parseVariant);

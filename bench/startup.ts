@@ -8,6 +8,7 @@
  */
 import {spawnSync} from 'node:child_process';
 import {CLI} from './pty.js';
+import {median} from './stats.js';
 
 export interface StartupRow {
 	readonly command: string;
@@ -42,12 +43,6 @@ function timed(argv: readonly string[]): Run {
 	if (![wall, user, sys, peak].every((v) => Number.isFinite(v))) throw new Error(`rusage: ${result.stderr}`);
 	return {wallMs: wall! * 1000, cpuMs: (user! + sys!) * 1000, peakKiB: peak!};
 }
-
-const median = (values: readonly number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 export const STARTUP_COMMANDS: ReadonlyArray<readonly [string, readonly string[]]> = [
 	['`--version`', ['--version']],

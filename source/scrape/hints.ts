@@ -8,7 +8,9 @@ export function planHints(snapshot: Snapshot | undefined): PlanHints {
 	const states = Object.values(scheduler.tasks).filter((n): n is number => typeof n === 'number');
 	const taskCount = scheduler.tasks_total ?? (states.length === 0 ? undefined : states.reduce((sum, n) => sum + n, 0));
 	const workerCount = scheduler.workers.total ?? (snapshot.workers.length > 0 ? snapshot.workers.length : undefined);
-	const processingCount = scheduler.tasks.processing;
+	// From /metrics only: the snapshot gives idle workers zero occupancy from /metrics alone
+	// (snapshot-workers.ts), and counts.json's count can be 30 s old.
+	const processingCount = scheduler.sources['tasks'] === 'metrics' ? scheduler.tasks.processing : undefined;
 	return {
 		...(workerCount === undefined ? {} : {workerCount}),
 		...(taskCount === undefined ? {} : {taskCount}),

@@ -51,6 +51,16 @@ describe('worker occupancy and processing on an idle cluster', () => {
 		},
 	);
 
+	it('keeps workers.html at the busy pace when the task counts are not /metrics’ own (counts.json only)', () => {
+		const only = ['/json/identity.json', '/json/counts.json', '/info/main/workers.html'];
+		const pipeline = createPipeline();
+		pipeline.ingest(loadScenarioScrape('2022.12.1', 'idle', {only}));
+		const snapshot = pipeline.snapshot()!;
+		expect(snapshot.scheduler.sources['tasks']).toBe('counts');
+		expect(snapshot.scheduler.tasks.processing).toBe(0);
+		expect(planHints(snapshot).processingCount).toBeUndefined();
+	});
+
 	it('gives no occupancy while tasks are processing and workers.html is not current (never an old figure)', () => {
 		const {before, after} = twoRounds('2022.12.1', 'busy', 8000);
 		expect(after.scheduler.tasks.processing).toBeGreaterThan(0);

@@ -32,10 +32,35 @@ export function lazyMeowDependencies(source) {
 	return out;
 }
 
-/** The esbuild plugin: applies lazyMeowDependencies to meow/build/dependencies.js. */
+// meow's options.js imports two of those dependencies: readPackageUpSync, called only when no `pkg`
+// is given, and normalizePackageData, run only when `cli.pkg` is read. dask-top gives `pkg` and
+// never reads `cli.pkg` (options/flags.ts), so the bundle's options.js takes two small stand-ins,
+// and esbuild leaves out what only they used: read-package-up, normalize-package-data,
+// hosted-git-info, semver, the SPDX lists and the code frame, about 110 of meow's 130 KB in the
+// bundle, whose parsing and compiling was most of what a bad flag value cost (`--interval 0s`).
+const OPTIONS_IMPORT = "import { a as readPackageUpSync, n as normalizePackageData } from './dependencies.js';";
+const OPTIONS_STANDINS = [
+	'const readPackageUpSync = () => {',
+	"\tthrow new TypeError('dask-top bundles meow without read-package-up: pass meow its package.json (pkg)');",
+	'};',
+	'// Reading cli.pkg gives the package as passed, not normalized (dask-top reads its own package.json).',
+	'const normalizePackageData = () => {};',
+].join('\n');
+
+/** meow's options.js with the stand-ins; throws when its import of the two is not found once. */
+export function leanMeowOptions(source) {
+	if (source.split(OPTIONS_IMPORT).length !== 2)
+		throw new Error("meow-lazy: meow's options.js changed (its import of readPackageUpSync)");
+	return source.replace(OPTIONS_IMPORT, () => OPTIONS_STANDINS);
+}
+
+/** The esbuild plugin: applies lazyMeowDependencies and leanMeowOptions to meow's build. */
 export const meowLazy = {
 	name: 'meow-lazy',
 	setup(build) {
+		build.onLoad({filter: /[\\/]meow[\\/]build[\\/]options\.js$/}, async ({path}) => {
+			return {contents: leanMeowOptions(await readFile(path, 'utf8')), loader: 'js'};
+		});
 		build.onLoad({filter: /[\\/]meow[\\/]build[\\/]dependencies\.js$/}, async ({path}) => {
 			return {contents: lazyMeowDependencies(await readFile(path, 'utf8')), loader: 'js'};
 		});

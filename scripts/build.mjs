@@ -8,6 +8,7 @@ import {chmodSync, existsSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {BUNDLE_OPTIONS, REQUIRE_BANNER} from './bundle-options.mjs';
 import {writeNotices} from './notices.mjs';
+import {dropUnusedRequire} from './require-banner.mjs';
 import {V8_FLAGS} from './v8-flags.mjs';
 
 const outfile = 'dist/dask-top.mjs';
@@ -53,6 +54,7 @@ const options = {
 };
 
 function finish(metafile) {
+	dropUnusedRequire(metafile);
 	writeNotices(metafile, 'dist/THIRD-PARTY-NOTICES.txt');
 	chmodSync(outfile, 0o755); // run by its first line, as an installed bin is
 }

@@ -9,7 +9,7 @@
  *   node bench/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile
  *
  * `npm run bench` imports it under node's V8 defaults. The shipped bundle's first line adds
- * V8 settings (scripts/v8-flags.mjs: 4 MiB semi-spaces, so more frequent scavenges than node's 16); to time the
+ * V8 settings (scripts/v8-flags.mjs: 8 MiB semi-spaces, so more frequent scavenges than node's 16); to time the
  * frames under them too:
  *
  *   node $(node -e "import('./scripts/v8-flags.mjs').then((m) => console.log(m.V8_FLAGS.join(' ')))") \

@@ -6,14 +6,16 @@
 // 20 MiB; with these, about 100 MiB. 1 GiB of old generation still holds a 10,000-worker cluster
 // (live heap about 165 MiB).
 //
-// The young generation fixed at 4 MiB semi-spaces (--min- and --max-semi-space-size=4): with only a
+// The young generation fixed at 8 MiB semi-spaces (--min- and --max-semi-space-size): with only a
 // maximum (it was 2), V8 kept the new space at its smallest, since a monitor's allocation rate is low,
 // and scavenged once a poll at 3 workers (--trace-gc: about 0.9 MB allocated a poll, each scavenge
-// 1.3-4.8 ms, a fifth of the process's CPU under --cpu-prof), copying what the poll still held. With 4
-// MiB it scavenges every few polls, when most of them are garbage. Paired (3 or 4 windows of 60 s):
-// at 3 workers CPU x0.93 (0.88-1.03), RSS +0.4 MiB; at 1,000 workers CPU x0.98 (0.98-1.10), RSS +5
-// MiB. 8 MiB read x0.91 at 3 workers but x1.04 and +10 MiB at 1,000, and 16 MiB x1.03 at 3 (a new
-// space past the caches).
+// 1.3-4.8 ms, a fifth of the process's CPU under --cpu-prof), copying what the poll still held.
+// Fixed at 4 MiB (paired, 3 or 4 windows of 60 s: x0.93 at 3 workers, x0.98 at 1,000), a scavenge
+// still took 4-7 ms (--trace-gc-nvp: about 0.5 MB survived and 0.4 MB promoted each), and at 100
+// workers one came about every poll, in the middle of it: 0.19 % of a core in scavenges alone. At 8
+// MiB, paired with 4 MiB in the same 4 windows of 60 s: at 100 workers CPU x0.75 (0.66-0.81), RSS
+// +9.6 MiB (79 MiB); at 3 workers x1.03 (0.96-1.06), RSS +1.3 MiB; at 1,000 workers x1.01
+// (0.98-1.05), RSS +7 MiB. 16 MiB read x0.77 at 100 workers for RSS +18 MiB.
 //
 // --v8-pool-size=1: one V8 worker thread instead of node's default four: each thread that allocates
 // (concurrent marking, compilation) gets a glibc malloc arena of its own that keeps what it freed,
@@ -23,7 +25,7 @@
 // ('bad option'); the entry sets it at run time where the running V8 has it (source/tiering.ts).
 export const V8_FLAGS = [
 	'--max-old-space-size=1024',
-	'--min-semi-space-size=4',
-	'--max-semi-space-size=4',
+	'--min-semi-space-size=8',
+	'--max-semi-space-size=8',
 	'--v8-pool-size=1',
 ];

@@ -25,6 +25,7 @@ import {
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {NODE_24, node24} from './node24.mjs';
+import {V8_FLAGS} from './v8-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -61,9 +62,11 @@ function bundleFiles(dir = dist) {
 	return files;
 }
 
-/** A hash of what the executable is made of: the bundle, the demo, the entry and the Node release. */
+/** A hash of what the executable is made of: the bundle, the demo, the entry, the Node release and its flags. */
 function inputsHash(assets) {
-	const hash = createHash('sha256').update(`node ${NODE_24}\n`).update(readFileSync(entry));
+	const hash = createHash('sha256')
+		.update(`node ${NODE_24} ${V8_FLAGS.join(' ')}\n`)
+		.update(readFileSync(entry));
 	for (const key of Object.keys(assets).sort()) hash.update(`\n${key}\n`).update(readFileSync(assets[key]));
 	return hash.digest('hex');
 }
@@ -73,11 +76,20 @@ function build(work, node, assets) {
 	const blob = join(work, 'sea.blob');
 	const config = join(work, 'sea-config.json');
 	// No code cache: the main script is a few lines; the bundle it imports is compiled as Node
-	// compiles any module (lazily), which the first-frame figures include.
+	// compiles any module (lazily), which the first-frame figures include. execArgv: the V8 settings
+	// the bundle's first line gives node (scripts/v8-flags.mjs), which an executable has no line for.
 	writeFileSync(
 		config,
 		JSON.stringify(
-			{main: entry, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false, assets},
+			{
+				main: entry,
+				output: blob,
+				disableExperimentalSEAWarning: true,
+				useCodeCache: false,
+				useSnapshot: false,
+				execArgv: V8_FLAGS,
+				assets,
+			},
 			null,
 			'\t',
 		),

@@ -4,7 +4,7 @@
  * carries; --once --json reads the shared real Debian Dask 2022.12.1 cluster (the scheduler's own
  * worker list is the truth); --demo draws a real frame in tmux from the recording it carries.
  */
-import {readFileSync, rmSync} from 'node:fs';
+import {readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Snapshot} from '../../source/types/snapshot.js';
@@ -13,6 +13,8 @@ import {groundTruth, listedWorkers, truthWorkers, type GroundTruth} from './help
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
 import {tmuxForBlock} from './helpers/tmux-block.js';
+// @ts-expect-error: a plain .mjs build script without type declarations
+import {V8_FLAGS} from '../../scripts/v8-flags.mjs';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {version: string}).version;
 
@@ -39,6 +41,28 @@ describe('the single executable, alone in an empty directory with an empty PATH'
 			new RegExp(`^${VERSION.replaceAll('.', '\\.')} \\(single executable, Node 24\\.\\d+\\.\\d+\\)$`),
 		);
 		expect(result.stderr).toBe('');
+	});
+
+	it("runs under the bundle's V8 settings, which it has no first line to give node", async () => {
+		// A preload (NODE_OPTIONS, which an executable still reads) prints what the process runs under.
+		const preload = join(copy.dir, 'show-flags.cjs');
+		writeFileSync(
+			preload,
+			"process.stderr.write(JSON.stringify({execArgv: process.execArgv, limit: require('node:v8')" +
+				'.getHeapStatistics().heap_size_limit}))',
+		);
+		const result = await runProgram(
+			copy.binary,
+			['--version'],
+			bareEnv({NODE_OPTIONS: `--require=${preload}`}),
+			copy.dir,
+		);
+		expect(result.code, context(result)).toBe(0);
+		const seen = JSON.parse(result.stderr) as {execArgv: string[]; limit: number};
+		expect(seen.execArgv).toEqual(V8_FLAGS);
+		// --max-old-space-size=1024: about 1 GiB of heap in all (old space and the young generation's share).
+		expect(seen.limit / 2 ** 20).toBeGreaterThanOrEqual(1024);
+		expect(seen.limit / 2 ** 20).toBeLessThan(1100);
 	});
 
 	it('--help prints the usage with the package description', async () => {

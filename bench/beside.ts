@@ -7,7 +7,7 @@
  */
 import {rmSync} from 'node:fs';
 import {dirname} from 'node:path';
-import {besideHtop, besideTable, inkFloor} from './lean.js';
+import {besideHtopTable, inkFloor} from './lean.js';
 // @ts-expect-error: a plain .mjs bench script without type declarations
 import {bundleShippedFloor} from './ink-floor-shipped.mjs';
 
@@ -15,9 +15,7 @@ const seconds = Number(process.argv[2] ?? 60);
 const warmup = 10;
 // @ts-expect-error: a plain .mjs build script without type declarations
 const {V8_FLAGS} = (await import('../scripts/v8-flags.mjs')) as {V8_FLAGS: readonly string[]};
-const beside = [];
-for (const workers of [3, 100, 1000]) beside.push({workers, ...(await besideHtop(workers, seconds, warmup))});
-console.log(besideTable(beside, [`${warmup}–${warmup + seconds} s`, `${warmup + seconds}–${warmup + 2 * seconds} s`]));
+console.log(await besideHtopTable(seconds, warmup));
 const shipped = await bundleShippedFloor();
 try {
 	for (const variant of ['empty', 'full'] as const) {

@@ -249,12 +249,17 @@ export function besideTable(
 	return lines.join('\n');
 }
 
+/** dask-top beside htop at 3, 100 and 1,000 synthesized workers, one after the other: the table the bench prints. */
+export async function besideHtopTable(seconds: number, warmupSeconds: number): Promise<string> {
+	const rows = [];
+	for (const workers of [3, 100, 1000]) rows.push({workers, ...(await besideHtop(workers, seconds, warmupSeconds))});
+	const w = warmupSeconds;
+	return besideTable(rows, [`${w}–${w + seconds} s`, `${w + seconds}–${w + 2 * seconds} s`]);
+}
+
 if (process.argv[1]?.endsWith('lean.ts')) {
 	process.env['NODE_ENV'] = 'production';
-	const seconds = Number(process.env['BENCH_LEAN_SECONDS'] ?? 60);
-	const rows = [];
-	for (const workers of [3, 100, 1000]) rows.push({workers, ...(await besideHtop(workers, seconds, 10))});
-	console.log(besideTable(rows, [`${10}–${10 + seconds} s`, `${10 + seconds}–${10 + 2 * seconds} s`]));
+	console.log(await besideHtopTable(Number(process.env['BENCH_LEAN_SECONDS'] ?? 60), 10));
 	const cost = await schedulerCost(
 		Number(process.env['BENCH_SCHEDULER_SECONDS'] ?? 60),
 		Number(process.env['BENCH_SCHEDULER_REPEATS'] ?? 3),

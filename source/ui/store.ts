@@ -8,7 +8,7 @@
  * time to the pipeline itself (model-tick.ts): the store only shows what changed.
  */
 import {createListeners} from '../listeners.js';
-import {MODEL_TICK_MS} from '../model-tick.js';
+import {tickDue} from '../model-tick.js';
 import type {Pipeline} from '../pipeline.js';
 import {workerPageAddress} from '../parse/endpoint-kind.js';
 import type {ScrapeCache} from '../parse/index.js';
@@ -121,7 +121,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 			const nowMs = clock();
 			const status = source.status();
 			const changed = status.state !== lastStatus.state || status.detail !== lastStatus.detail;
-			if (changed || nowMs - lastModelTickMs >= MODEL_TICK_MS || nowMs < lastModelTickMs) {
+			if (changed || tickDue(lastModelTickMs, nowMs)) {
 				pipeline.tick(nowMs, {status, intervalMs: source.intervalMs});
 				lastModelTickMs = nowMs;
 				lastStatus = status;

@@ -73,8 +73,21 @@ export function staleLive(ageSeconds: number, intervalMs: number): boolean {
 }
 
 /**
+ * Whether polled figures are stale by their age: live, or replayed (a replay's clock is the
+ * recording's, so its figures were as old then as they read now, and the screen says what the live
+ * screen said at that moment).
+ */
+function staleByAge(status: SourceStatus, ageSeconds: number | undefined, intervalMs: number): boolean {
+	return (
+		(status.state === 'live' || status.state === 'replay') &&
+		ageSeconds !== undefined &&
+		staleLive(ageSeconds, intervalMs)
+	);
+}
+
+/**
  * "last figures 18:37:07, 12s old" when the figures on screen are not fresh (the source is
- * retrying, or live data is stale); undefined while they are, or before any data, or in a replay.
+ * retrying, or live or replayed data is stale); undefined while they are, or before any data.
  */
 export function staleFiguresText(
 	status: SourceStatus,
@@ -82,9 +95,9 @@ export function staleFiguresText(
 	nowMs: number,
 	intervalMs: number,
 ): string | undefined {
-	if (lastFreshMs === undefined || status.state === 'replay' || status.state === 'connecting') return undefined;
+	if (lastFreshMs === undefined || status.state === 'connecting') return undefined;
 	const age = Math.max(0, (nowMs - lastFreshMs) / 1000);
-	if (status.state === 'live' && !staleLive(age, intervalMs)) return undefined;
+	if (status.state !== 'retrying' && !staleByAge(status, age, intervalMs)) return undefined;
 	return `last figures ${clock(lastFreshMs)}, ${formatDuration(age)} old`;
 }
 
@@ -99,6 +112,7 @@ function connection(input: HeaderInput, theme: Theme): Segment[] {
 				const mark = replay.paused ? `${theme.glyphs.paused} replay paused` : `${theme.glyphs.right} replay`;
 				out.push(seg(`${mark} ${clock(replay.atMs)} [${replay.index + 1}/${replay.count}] ×${replay.speed}`, 'info'));
 			} else out.push(seg(`${theme.glyphs.right} replay`, 'info'));
+			if (staleByAge(status, age, intervalMs)) out.push(seg(` ${dot} stale ${formatDuration(age)}`, 'warning'));
 			break;
 		}
 		case 'connecting':
@@ -257,9 +271,7 @@ function line4(input: HeaderInput, _theme: Theme, width: number): Segment[] {
 	});
 	// A rate from figures that are not fresh is not a current rate: say it is unknown, and why.
 	const age = input.lastFreshMs === undefined ? undefined : Math.max(0, (input.nowMs - input.lastFreshMs) / 1000);
-	const stale =
-		input.status.state === 'retrying' ||
-		(input.status.state === 'live' && age !== undefined && staleLive(age, input.intervalMs));
+	const stale = input.status.state === 'retrying' || staleByAge(input.status, age, input.intervalMs);
 	parts.push(
 		part(
 			1,

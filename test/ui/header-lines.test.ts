@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {SourceStatus} from '../../source/types/scrape-source.js';
-import {headerLines, workerStates, type HeaderInput} from '../../source/ui/header-lines.js';
+import {headerLines, staleFiguresText, workerStates, type HeaderInput} from '../../source/ui/header-lines.js';
 import {makeTheme} from '../../source/ui/theme.js';
 import {fixtureRun} from '../helpers/fixture-data.js';
 
@@ -59,6 +59,20 @@ describe('the header', () => {
 		const [line] = text({...base, status: {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0}, replay});
 		expect(line).toContain('‖ replay paused 03:04:05 [10/64] ×16');
 		expect(line).not.toContain('req/s');
+		expect(line).not.toContain('stale');
+	});
+
+	it('says stale in a replay when the figures of that recorded moment were, as the live screen did', () => {
+		const replay = {atMs: run.nowMs + 12_000, startMs: 0, endMs: 0, index: 9, count: 64, paused: false, speed: 1};
+		const status: SourceStatus = {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0};
+		const stale = text({...base, status, replay, nowMs: run.nowMs + 12_000, tasksDonePerSecond: 4.5});
+		expect(stale[0]).toContain('● stale 12s');
+		expect(stale[3]).toMatch(/done — \(stale\)/);
+		expect(staleFiguresText(status, run.nowMs, run.nowMs + 12_000, 2000)).toMatch(/^last figures .*, 12s old$/);
+		const fresh = text({...base, status, replay, tasksDonePerSecond: 4.5});
+		expect(fresh[0]).not.toContain('stale');
+		expect(fresh[3]).toContain('done 4.5/s');
+		expect(staleFiguresText(status, run.nowMs, run.nowMs + 1000, 2000)).toBeUndefined();
 	});
 
 	it('counts workers by state, deriving what Dask 2022.12 leaves out from the worker list', () => {

@@ -17,7 +17,10 @@ export function readsRequire(code) {
 	return false;
 }
 
-/** Takes the banner out of the chunks that never read `require`: an empty line stays in its place (source maps still line up). */
+/**
+ * Takes the banner out of the chunks that never read `require`: an empty line stays in its place
+ * (source maps still line up).
+ */
 export function dropUnusedRequire(metafile) {
 	for (const path of Object.keys(metafile.outputs).filter((p) => p.endsWith('.mjs'))) {
 		const code = readFileSync(path, 'utf8');

@@ -23,7 +23,7 @@ const framesBundle = await bundleFrames();
 const {framesTable, warmUpFrames} = (await import(framesBundle)) as typeof import('./frames.js');
 removeBundle(framesBundle);
 const {measureFirstFrame} = await import('./first-frame.js');
-const {measureStartup, startupTable} = await import('./startup.js');
+const {flagRunners, measureStartup, startupTable} = await import('./startup.js');
 const {measureOnceJson, measureTuiMemory} = await import('./memory.js');
 const {measureReplay} = await import('./replay-memory.js');
 const {measureModelMemory} = await import('./model-memory.js');
@@ -83,9 +83,11 @@ for (const s of await measureFirstFrame(runs))
 const startupRuns = quick ? 9 : 25;
 console.log(
 	`\nWhat answers at once, run by the bundle's first line, alternated with \`node -e 0\`, ${startupRuns} pairs ` +
-		'(CPU: user + system, from the kernel; the goal is 50 ms above node):\n',
+		'(CPU: user + system, from the kernel; the goal is 50 ms above node); then the bad value run by node ' +
+		"with and without the first line's V8 flags (on Node 20 any V8 flag costs node its embedded code cache; " +
+		'Node 24 if BENCH_NODE24 names it):\n',
 );
-console.log(startupTable(measureStartup(startupRuns)));
+console.log(startupTable(measureStartup(startupRuns, flagRunners(V8_FLAGS, process.env['BENCH_NODE24'] || undefined))));
 
 const seconds = Number(process.env['BENCH_MEMORY_SECONDS'] ?? (quick ? 15 : 60));
 const warmup = quick ? 5 : 10;

@@ -51,29 +51,69 @@ export const STARTUP_COMMANDS: ReadonlyArray<readonly [string, readonly string[]
 	['`--interval 0s x` (bad value)', ['--interval', '0s', 'x']],
 ];
 
-export function measureStartup(runs: number): StartupRow[] {
-	return STARTUP_COMMANDS.map(([command, args]) => {
-		timed([CLI, ...args]); // the file cache
-		const mine: Run[] = [];
-		const node: Run[] = [];
-		for (let i = 0; i < runs; i++) {
-			mine.push(timed([CLI, ...args]));
-			node.push(timed([process.execPath, '-e', '0']));
-		}
-		return {
-			command,
-			cpuMs: median(mine.map((r) => r.cpuMs)),
-			wallMs: median(mine.map((r) => r.wallMs)),
-			nodeCpuMs: median(node.map((r) => r.cpuMs)),
-			aboveNodeMs: median(mine.map((r, i) => r.cpuMs - node[i]!.cpuMs)),
-			peakRssMiB: median(mine.map((r) => r.peakKiB / 1024)),
-		};
-	});
+const BAD_VALUE = STARTUP_COMMANDS[3]!;
+
+/**
+ * How a row is started: by the bundle's first line (as an installed `dask-top` is), or by a node
+ * binary with the given flags, beside that binary's own `node -e 0`.
+ */
+interface Runner {
+	readonly label: string;
+	readonly node: string;
+	/** undefined: run by the first line. */
+	readonly nodeFlags?: readonly string[];
+}
+
+/**
+ * The bad value again, run by node with and without the first line's V8 flags: on Node 20 (V8 11)
+ * any V8 flag changes the hash node's embedded code cache of its own modules is keyed on, so the ES
+ * module loader's modules compile from source; V8 later left heap-size flags out of that hash
+ * (v8/v8@87356585659b), which Node 24 has.
+ */
+export function flagRunners(v8Flags: readonly string[], node24: string | undefined): Runner[] {
+	return [
+		{label: 'node, no V8 flags', node: process.execPath, nodeFlags: []},
+		{label: 'node, the V8 flags', node: process.execPath, nodeFlags: v8Flags},
+		...(node24 === undefined
+			? []
+			: [
+					{label: 'Node 24, no V8 flags', node: node24, nodeFlags: []},
+					{label: 'Node 24, the V8 flags', node: node24, nodeFlags: v8Flags},
+				]),
+	];
+}
+
+function measureRow(command: string, args: readonly string[], runner: Runner, runs: number): StartupRow {
+	const argv = runner.nodeFlags === undefined ? [CLI, ...args] : [runner.node, ...runner.nodeFlags, CLI, ...args];
+	timed(argv); // the file cache
+	const mine: Run[] = [];
+	const node: Run[] = [];
+	for (let i = 0; i < runs; i++) {
+		mine.push(timed(argv));
+		node.push(timed([runner.node, '-e', '0']));
+	}
+	return {
+		command: runner.nodeFlags === undefined ? command : `${command}, ${runner.label}`,
+		cpuMs: median(mine.map((r) => r.cpuMs)),
+		wallMs: median(mine.map((r) => r.wallMs)),
+		nodeCpuMs: median(node.map((r) => r.cpuMs)),
+		aboveNodeMs: median(mine.map((r, i) => r.cpuMs - node[i]!.cpuMs)),
+		peakRssMiB: median(mine.map((r) => r.peakKiB / 1024)),
+	};
+}
+
+/** Each command run by the first line, then the bad value under each of `runners` (flagRunners). */
+export function measureStartup(runs: number, runners: readonly Runner[] = []): StartupRow[] {
+	const firstLine: Runner = {label: 'first line', node: process.execPath};
+	return [
+		...STARTUP_COMMANDS.map(([command, args]) => measureRow(command, args, firstLine, runs)),
+		...runners.map((runner) => measureRow(BAD_VALUE[0], BAD_VALUE[1], runner, runs)),
+	];
 }
 
 export function startupTable(rows: readonly StartupRow[]): string {
 	const lines = [
-		'| command | CPU | wall | `node -e 0` CPU beside it | CPU above node (median of pairs) | peak RSS |',
+		'| command | CPU | wall | `node -e 0` CPU beside it (same node) | CPU above node (median of pairs) | peak RSS |',
 		'|---|---:|---:|---:|---:|---:|',
 	];
 	for (const r of rows)

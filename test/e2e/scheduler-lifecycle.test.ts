@@ -1,7 +1,8 @@
 /**
  * The scheduler itself, end to end against real Debian Dask 2022.12.1 clusters of this file's own:
  * the built CLI records while the scheduler is frozen (SIGSTOP 20 s, then SIGCONT; and 12 s while the
- * live screen runs in tmux, whose stale alert the replay must open at the same time), and while the
+ * live screen runs in tmux, whose stale alert the replay must open at the same time, and whose screen
+ * the replay must show as stale at a moment of the freeze), and while the
  * scheduler is stopped and a new one starts on the same ports with other workers (one of them on
  * the comm port a previous worker had), and while a worker then the scheduler are frozen for less
  * than the request deadline (the heartbeat ages of the answer that waited out the freeze). The
@@ -181,13 +182,19 @@ describe('a scheduler frozen for 12 s on the live screen while it is recorded', 
 		const command = `CI=true node ${CLI} --record ${file} ${cluster.httpUrl}; echo EXITED $?; sleep 60`;
 		const terminal = new TmuxSession({name: 'dask-top-frozen', width: 160, height: 40, command});
 		let liveOnset: string | undefined;
+		let liveFrozen = '';
+		let frozenMs = 0;
 		try {
 			expect(terminal.start()).toBe(0);
 			await terminal.waitFor('the workers on screen', (t) => /gamma/.test(t), 30_000);
 			await waitFor('4 recorded rounds', () => roundsOnDisk(file) >= 4);
 			process.kill(cluster.schedulerPid, 'SIGSTOP');
 			try {
-				await sleep(12_000);
+				// The live screen 9 s into the freeze: how old its figures are.
+				await sleep(9000);
+				liveFrozen = terminal.screen();
+				frozenMs = Date.now();
+				await sleep(3000);
 			} finally {
 				process.kill(cluster.schedulerPid, 'SIGCONT');
 			}
@@ -212,6 +219,39 @@ describe('a scheduler frozen for 12 s on the live screen while it is recorded', 
 		expect(Math.abs(clockSeconds(liveOnset!, replayed)), `live ${liveOnset}, replayed ${replayed}`).toBeLessThanOrEqual(
 			MODEL_TICK_MS / 1000 + 1,
 		);
+
+		// The same moment replayed in the terminal says what the live screen said: stale, with the
+		// time of the last fresh figures (the header's "stale Ns" is the replay's; live said "retrying").
+		const lastFigures = /last figures (\d\d:\d\d:\d\d), (\d+(?:\.\d)?)s old/;
+		const live = lastFigures.exec(liveFrozen);
+		expect(live, liveFrozen).not.toBeNull();
+		const replayScreen = new TmuxSession({
+			name: 'dask-top-frozen-replay',
+			width: 160,
+			height: 40,
+			command: `CI=true node ${CLI} --replay ${file} --at ${new Date(frozenMs).toISOString()}`,
+		});
+		try {
+			expect(replayScreen.start()).toBe(0);
+			const shown = await replayScreen.waitFor(
+				'the replayed moment',
+				(t) => /replay paused/.test(t) && /gamma/.test(t),
+			);
+			const replayed = lastFigures.exec(shown);
+			expect(replayed, shown).not.toBeNull();
+			expect(shown).toMatch(/stale \d+(\.\d)?s/);
+			expect(
+				Math.abs(clockSeconds(live![1]!, replayed![1]!)),
+				`live ${live![0]}, replayed ${replayed![0]}`,
+			).toBeLessThanOrEqual(1);
+			// The replay stands at the last round answered by then: its figures are no older than live's.
+			expect(Number(replayed![2])).toBeGreaterThan(5);
+			expect(Number(replayed![2])).toBeLessThanOrEqual(Number(live![2]));
+			replayScreen.keys('q');
+			await waitFor('the replay to quit', () => !replayScreen.alive(), 5000);
+		} finally {
+			replayScreen.kill();
+		}
 		await cluster.stop();
 	}, 240_000);
 });

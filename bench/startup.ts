@@ -44,14 +44,15 @@ function timed(argv: readonly string[]): Run {
 	return {wallMs: wall! * 1000, cpuMs: (user! + sys!) * 1000, peakKiB: peak!};
 }
 
+/** A usage error that needs meow's parse and the option checks (flagRunners runs it again). */
+const BAD_VALUE: readonly [string, readonly string[]] = ['`--interval 0s x` (bad value)', ['--interval', '0s', 'x']];
+
 export const STARTUP_COMMANDS: ReadonlyArray<readonly [string, readonly string[]]> = [
 	['`--version`', ['--version']],
 	['`--help`', ['--help']],
 	['`--bogus` (unknown option)', ['--bogus']],
-	['`--interval 0s x` (bad value)', ['--interval', '0s', 'x']],
+	BAD_VALUE,
 ];
-
-const BAD_VALUE = STARTUP_COMMANDS[3]!;
 
 /**
  * How a row is started: by the bundle's first line (as an installed `dask-top` is), or by a node

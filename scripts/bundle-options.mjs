@@ -1,11 +1,15 @@
 // What every esbuild bundle of dask-top shares: the shipped CLI (build.mjs) and the in-process frame
 // bench (bench/frames-bundle.mjs), so the bench renders through the same patched Ink the users run.
 import {bakeCliText} from './bake-cli-text.mjs';
+import {builtinsWithoutFacade} from './builtins-without-facade.mjs';
 import {inkCacheBound} from './ink-cache-bound.mjs';
 import {meowLazy} from './meow-lazy.mjs';
 import {yogaNoFetch} from './yoga-no-fetch.mjs';
 
-/** Options for a node ESM bundle: React's production build; Ink, string-width, meow and Yoga's loader patched. */
+/**
+ * Options for a node ESM bundle: React's production build; Ink, string-width, meow and Yoga's loader
+ * patched; node's own modules taken without their ESM facades (builtins-without-facade.mjs).
+ */
 export const BUNDLE_OPTIONS = {
 	bundle: true,
 	platform: 'node',
@@ -13,9 +17,8 @@ export const BUNDLE_OPTIONS = {
 	target: 'node20',
 	define: {'process.env.NODE_ENV': '"production"'},
 	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
-	plugins: [inkCacheBound, meowLazy, yogaNoFetch, bakeCliText],
+	plugins: [inkCacheBound, meowLazy, yogaNoFetch, bakeCliText, builtinsWithoutFacade],
 };
 
 /** The bundle's `require` (some of its CommonJS dependencies call it): put after any shebang line. */
-export const REQUIRE_BANNER =
-	"import {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);";
+export const REQUIRE_BANNER = "const require = process.getBuiltinModule('module').createRequire(import.meta.url);";

@@ -204,7 +204,9 @@ export function schedulerTable(cost: SchedulerCost): string {
 		const range = (values: readonly number[]) =>
 			`${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
 		const addedText = which === 'nothing' ? '' : `${Math.round(median(more))} (${range(more)})`;
-		const ratio = which === 'nothing' || which === 'loop 2 s' ? '' : `${(median(more) / loop).toFixed(2)}`;
+		// No ratio over a loop whose added CPU the window read as nothing or less (noise, not a cost).
+		const ratio =
+			which === 'nothing' || which === 'loop 2 s' ? '' : loop > 0 ? `${(median(more) / loop).toFixed(2)}` : '—';
 		const watcher =
 			which === 'dask-top'
 				? '`dask-top URL` (defaults)'

@@ -1,14 +1,14 @@
 // What every esbuild bundle of dask-top shares: the shipped CLI (build.mjs) and the in-process frame
 // bench (bench/frames-bundle.mjs), so the bench renders through the same patched Ink the users run.
 import {bakeCliText} from './bake-cli-text.mjs';
-import {builtinsWithoutFacade} from './builtins-without-facade.mjs';
 import {inkCacheBound} from './ink-cache-bound.mjs';
 import {meowLazy} from './meow-lazy.mjs';
+import {processGlobal} from './process-global.mjs';
 import {yogaNoFetch} from './yoga-no-fetch.mjs';
 
 /**
  * Options for a node ESM bundle: React's production build; Ink, string-width, meow and Yoga's loader
- * patched; node's own modules taken without their ESM facades (builtins-without-facade.mjs).
+ * patched; `node:process` is the global process, not node's ESM facade of it (process-global.mjs).
  */
 export const BUNDLE_OPTIONS = {
 	bundle: true,
@@ -17,7 +17,7 @@ export const BUNDLE_OPTIONS = {
 	target: 'node20',
 	define: {'process.env.NODE_ENV': '"production"'},
 	alias: {'react-devtools-core': './stubs/devtools-stub.js'},
-	plugins: [inkCacheBound, meowLazy, yogaNoFetch, bakeCliText, builtinsWithoutFacade],
+	plugins: [inkCacheBound, meowLazy, yogaNoFetch, bakeCliText, processGlobal],
 };
 
 /** The bundle's `require` (some of its CommonJS dependencies call it): put after any shebang line. */

@@ -4,16 +4,13 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 // @ts-expect-error: a plain .mjs build script without type declarations
-import {PROCESS_STAND_IN} from '../../scripts/builtins-without-facade.mjs';
+import {PLAIN, PROCESS_STAND_IN} from '../../scripts/process-global.mjs';
 
 const scratch = mkdtempSync(join(tmpdir(), 'process-stand-in-'));
 afterAll(() => rmSync(scratch, {recursive: true, force: true}));
 
 /** The names the stand-in exports besides its default. */
-function standInNames(): string[] {
-	const list = /export const \{([^}]*)\}/.exec(PROCESS_STAND_IN as string)?.[1] ?? '';
-	return list.split(',').map((name) => name.trim());
-}
+const standInNames = (): string[] => [...(PLAIN as readonly string[])];
 
 describe('the stand-in for node:process', () => {
 	it('exports process itself and only plain values of it: reading them runs no getter', () => {

@@ -1,5 +1,5 @@
 /**
- * Time to the first drawn frame of the BUILT CLI (dist/dask-top.mjs, and the single executable
+ * Time to the first drawn frame of the BUILT CLI (dist/dask-top.cjs, and the single executable
  * dist/dask-top-linux-x64 when `npm run build:binary` made it), from process start: the CLI
  * runs under `script` (util-linux) so stdout is a pseudo-terminal, and the clock stops when its
  * output first holds the header line. Against a local fake Dask (test/helpers/fake-dask.ts serving

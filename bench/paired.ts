@@ -6,8 +6,8 @@
  * between repetitions, and prints each one's CPU and RSS; the ratios are each variant over the FIRST
  * one, taken window by window, as the median and the spread (min–max).
  *
- *   node --import tsx bench/paired.ts WORKERS SECONDS REPEATS 'A=path/to/dask-top.mjs' \
- *     'B=other/dask-top.mjs --max-old-space-size=1024 --max-semi-space-size=1'
+ *   node --import tsx bench/paired.ts WORKERS SECONDS REPEATS 'A=path/to/dask-top.cjs' \
+ *     'B=other/dask-top.cjs --max-old-space-size=1024 --max-semi-space-size=1'
  *
  * A variant is LABEL=BUNDLE, then node flags if any: with flags the bundle runs as `node FLAGS
  * BUNDLE` (its first line's flags are then not applied: give them all), without as its first line says.

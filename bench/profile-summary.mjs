@@ -2,7 +2,7 @@
  * Sums a `node --cpu-prof` profile of the bundle by original source file and by function, through
  * the source maps (build with `node scripts/build.mjs --sourcemap`):
  *
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof dist/dask-top.mjs URL     (quit with q)
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof dist/dask-top.cjs URL     (quit with q)
  *   node bench/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile
  */
 import {existsSync, readFileSync} from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The BUILT CLI (dist/dask-top.mjs) in a pseudo-terminal: `script` (util-linux) gives it a real
+ * The BUILT CLI (dist/dask-top.cjs) in a pseudo-terminal: `script` (util-linux) gives it a real
  * TTY of the asked size, so it draws its full screen as it would for a user (CI=true is set, as
  * the project's CI does; the CLI clears it before Ink loads). Output is kept with its escape codes
  * removed, so a test can wait for text to appear on screen.
@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import {ScreenModel} from './screen.js';
 
 /** The built CLI; BENCH_CLI points at a copy (a long run must not see a rebuild of dist/). */
-export const CLI = process.env['BENCH_CLI'] ?? join(process.cwd(), 'dist', 'dask-top.mjs');
+export const CLI = process.env['BENCH_CLI'] ?? join(process.cwd(), 'dist', 'dask-top.cjs');
 
 function quote(arg: string): string {
 	return `'${arg.replaceAll("'", "'\\''")}'`;
@@ -39,7 +39,7 @@ export interface PtyOptions {
 	readonly columns?: number;
 	readonly rows?: number;
 	readonly env?: NodeJS.ProcessEnv;
-	/** The bundle to run (default dist/dask-top.mjs). */
+	/** The bundle to run (default dist/dask-top.cjs). */
 	readonly cli?: string;
 	/** Flags for node before the bundle (V8 heap settings under test). */
 	readonly nodeFlags?: readonly string[];
@@ -47,7 +47,7 @@ export interface PtyOptions {
 	readonly program?: readonly string[];
 }
 
-/** Starts `dist/dask-top.mjs ...args` (`exec`ed by the shell: the node process is script's child). */
+/** Starts `dist/dask-top.cjs ...args` (`exec`ed by the shell: the node process is script's child). */
 export function startInPty(
 	args: readonly string[],
 	{cli = CLI, nodeFlags = [], program, ...options}: PtyOptions = {},

@@ -77,7 +77,7 @@ const underFlags = spawnSync(process.execPath, [...daskTopV8, 'bench/frames-bund
 console.log(underFlags.status === 0 ? underFlags.stdout.trim() : `failed: ${underFlags.stderr.slice(-500)}`);
 
 const runs = Number(process.env['BENCH_RUNS'] ?? (quick ? 3 : 7));
-console.log(`\nTime to first frame of \`node dist/dask-top.mjs\` in a pseudo-terminal (CI=true), ${runs} runs:\n`);
+console.log(`\nTime to first frame of \`node dist/dask-top.cjs\` in a pseudo-terminal (CI=true), ${runs} runs:\n`);
 console.log('| target | median | min | max |');
 console.log('|---|---:|---:|---:|');
 for (const s of await measureFirstFrame(runs))
@@ -95,7 +95,7 @@ console.log(startupTable(measureStartup(startupRuns, flagRunners(V8_FLAGS, node2
 const seconds = Number(process.env['BENCH_MEMORY_SECONDS'] ?? (quick ? 15 : 60));
 const warmup = quick ? 5 : 10;
 console.log(
-	`\nMemory and CPU of \`node dist/dask-top.mjs URL --interval 1s\` (full-screen UI, ` +
+	`\nMemory and CPU of \`node dist/dask-top.cjs URL --interval 1s\` (full-screen UI, ` +
 		`120×40 pseudo-terminal) for ${seconds} s from ${warmup} s after its first frame, ` +
 		'against a local fake Dask serving a SYNTHESIZED cluster (Dask 2026.7.1 shapes; ' +
 		'figures move every poll). RSS: /proc/PID/status VmRSS every second; heap: V8 heap used, ' +

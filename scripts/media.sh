@@ -15,11 +15,11 @@ trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 for tool in tmux chromium /usr/bin/convert; do
 	command -v "$tool" >/dev/null || { echo "media.sh: $tool is missing (apt-get install tmux chromium fonts-dejavu-core imagemagick)"; exit 1; }
 done
-[ -f dist/dask-top.mjs ] || npm run build
+[ -f dist/dask-top.cjs ] || npm run build
 
 # The demo opens paused at a telling moment: beta paused and spilling, gamma just killed.
 at=${DEMO_AT:-+86s}
-tmux -L "$socket" new-session -d -x "$cols" -y "$rows" "CI=true node dist/dask-top.mjs --demo --at $at"
+tmux -L "$socket" new-session -d -x "$cols" -y "$rows" "CI=true node dist/dask-top.cjs --demo --at $at"
 sleep "${WARMUP:-3}"
 
 shot() { # name, then keys to send before the capture

@@ -15,7 +15,7 @@ const keys = execFileSync(
 	],
 	{encoding: 'utf8'},
 );
-const help = execFileSync('node', ['dist/dask-top.mjs', '--help'], {encoding: 'utf8'}).replace(/\n+$/, '');
+const help = execFileSync('node', ['dist/dask-top.cjs', '--help'], {encoding: 'utf8'}).replace(/\n+$/, '');
 const next = readme
 	.replace(/<!-- keys:start -->\n[\s\S]*?\n<!-- keys:end -->/, `<!-- keys:start -->\n${keys}\n<!-- keys:end -->`)
 	.replace(

@@ -6,7 +6,7 @@
 # → gamma SIGKILLed → recovery (a replacement worker, delta, joins), then stops everything.
 # Re-runnable; every process it started is stopped on any exit. Takes about 3 minutes.
 # Usage: scripts/record-demo.sh [OUTPUT]   (default media/demo.ndjson.gz)
-#        DASK_TOP_CLI=path/to/dask-top.mjs scripts/record-demo.sh   (record with another build)
+#        DASK_TOP_CLI=path/to/dask-top.cjs scripts/record-demo.sh   (record with another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,7 +46,7 @@ trap 'exit 129' HUP
 	echo "record-demo: Debian's Dask is missing: apt-get install -y --no-install-recommends python3-distributed python3-prometheus-client" >&2
 	exit 1
 }
-cli=${DASK_TOP_CLI:-dist/dask-top.mjs}
+cli=${DASK_TOP_CLI:-dist/dask-top.cjs}
 [ -n "${DASK_TOP_CLI:-}" ] || node scripts/build.mjs --if-stale
 
 # Every process is the leader of its own group (setsid), so a nanny and its worker stop together.

@@ -1,8 +1,9 @@
 /**
- * The entry point (bundled to dist/dask-top.mjs). Tiny on purpose: it fixes the environment
- * BEFORE Ink is loaded, answers --version, --help and unknown options itself (run/quick.ts), then
- * loads everything else lazily (esbuild keeps a dynamically imported module and its imports lazy,
- * so Ink's import-time checks run after this).
+ * The entry point (bundled to dist/dask-top.cjs, the installed command, and dist/dask-top.mjs: see
+ * scripts/build.mjs). Tiny on purpose: it fixes the environment BEFORE Ink is loaded, answers
+ * --version, --help and unknown options itself (run/quick.ts), then loads everything else lazily
+ * (esbuild keeps a dynamically imported module and its imports lazy, so Ink's import-time checks
+ * run after this).
  *
  * A user's shell with CI set (or Ink's other CI signals) would make Ink draw nothing until exit:
  * on a terminal those variables are removed from this process. Any error that escapes becomes
@@ -53,16 +54,19 @@ process.on('unhandledRejection', fail);
 
 setPlainText(asciiWanted(process.argv.slice(2), env));
 
-try {
+/** Runs the command line; no top-level await, so that the installed entry can be CommonJS (build.mjs). */
+async function run(argv: readonly string[]): Promise<void> {
 	// --version, --help and unknown options are answered here, without loading meow (run/quick.ts).
-	const quick = quickAnswer(process.argv.slice(2), bakedTexts());
-	if (quick === undefined) {
-		const {main} = await import('./run/main.js');
-		const code = await main(process.argv.slice(2));
-		process.exitCode = code;
-		// Whatever still holds the event loop open (a stray socket, a terminal handle) must not keep us.
-		setTimeout(() => process.exit(code), 1500).unref();
-	} else process.exitCode = quick;
-} catch (error) {
-	fail(error);
+	const quick = quickAnswer(argv, bakedTexts());
+	if (quick !== undefined) {
+		process.exitCode = quick;
+		return;
+	}
+	const {main} = await import('./run/main.js');
+	const code = await main(argv);
+	process.exitCode = code;
+	// Whatever still holds the event loop open (a stray socket, a terminal handle) must not keep us.
+	setTimeout(() => process.exit(code), 1500).unref();
 }
+
+run(process.argv.slice(2)).catch(fail);

@@ -1,6 +1,6 @@
 /**
  * Where the bundled demo recording lives: media/demo.ndjson.gz at the package root. The shipped
- * CLI is one file, dist/dask-top.mjs, so the recording is ../media/ from it; from the sources
+ * CLI's options are read in dist/dask-top.cjs, so the recording is ../media/ from it; from the sources
  * (tests, tsx) this module sits in source/options/, two levels down. The single executable carries
  * the recording inside itself, as an asset under the same name.
  */

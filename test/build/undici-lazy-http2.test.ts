@@ -79,7 +79,7 @@ describe("the bundle's undici: node:http2 required on first connect", () => {
 		try {
 			const {stdout, stderr} = await run(
 				process.execPath,
-				['--import', writeProbe(), 'dist/dask-top.mjs', '--once', '--json', fake.url],
+				['--import', writeProbe(), 'dist/dask-top.cjs', '--once', '--json', fake.url],
 				{encoding: 'utf8'},
 			);
 			expect((JSON.parse(stdout) as {workers: unknown[]}).workers.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /**
- * The BUILT CLI (dist/dask-top.mjs; run `npm run build` first) against what goes wrong before any
+ * The BUILT CLI (dist/dask-top.cjs; run `npm run build` first) against what goes wrong before any
  * cluster is read. Four cases use small local node:http servers — a login page, a server that
  * never answers, a garbage body and a 50 MB body — because no real Dask scheduler behaves like
  * that; the rest need no server at all.

@@ -25,7 +25,7 @@ function bundleFiles(dir = join(REPO_ROOT, 'dist'), prefix = 'dist'): string[] {
 	return readdirSync(dir, {withFileTypes: true}).flatMap((item) => {
 		if (item.isDirectory())
 			return item.name.startsWith('.') ? [] : bundleFiles(join(dir, item.name), `${prefix}/${item.name}`);
-		return item.name.endsWith('.mjs') ? [`${prefix}/${item.name}`] : [];
+		return /\.[mc]js$/.test(item.name) ? [`${prefix}/${item.name}`] : [];
 	});
 }
 
@@ -36,8 +36,8 @@ let command: string;
 let installOutput: string;
 
 beforeAll(() => {
-	if (!existsSync(join(REPO_ROOT, 'dist', 'dask-top.mjs')))
-		throw new Error('dist/dask-top.mjs is missing: run npm run build');
+	if (!existsSync(join(REPO_ROOT, 'dist', 'dask-top.cjs')))
+		throw new Error('dist/dask-top.cjs is missing: run npm run build');
 	work = mkdtempSync(join(tmpdir(), 'dask-top-package-'));
 	// --ignore-scripts: pack the tree as built (prepack would only rebuild the same bundle).
 	const out = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
@@ -81,7 +81,7 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 					'package.json',
 				].sort(),
 			);
-			expect(files).toContain('dist/dask-top.mjs');
+			expect(files).toContain('dist/dask-top.cjs');
 		},
 	);
 

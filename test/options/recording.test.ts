@@ -94,6 +94,9 @@ describe('runsOnce', () => {
 
 describe('demoRecordingPath', () => {
 	it('finds media/ beside dist/ for the bundle and two levels up for the sources', () => {
+		expect(demoRecordingPath('file:///usr/lib/node_modules/dask-top/dist/dask-top.cjs')).toBe(
+			'/usr/lib/node_modules/dask-top/media/demo.ndjson.gz',
+		);
 		expect(demoRecordingPath('file:///usr/lib/node_modules/dask-top/dist/dask-top.mjs')).toBe(
 			'/usr/lib/node_modules/dask-top/media/demo.ndjson.gz',
 		);

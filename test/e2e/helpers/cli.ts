@@ -1,10 +1,10 @@
-/** Runs the built CLI (dist/dask-top.mjs) as a child process, the way a user does. */
+/** Runs the built CLI (dist/dask-top.cjs) as a child process, the way a user does. */
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {join} from 'node:path';
 import {REPO_ROOT} from './python.js';
 
-export const CLI_PATH = join(REPO_ROOT, 'dist', 'dask-top.mjs');
+export const CLI_PATH = join(REPO_ROOT, 'dist', 'dask-top.cjs');
 
 export interface CliResult {
 	/** Exit code; null when killed by a signal (see signal, timedOut). */
@@ -22,7 +22,7 @@ export interface CliOptions {
 }
 
 /**
- * `node dist/dask-top.mjs ...args` with stdin closed and stdout/stderr captured (not a TTY).
+ * `node dist/dask-top.cjs ...args` with stdin closed and stdout/stderr captured (not a TTY).
  * env entries are added to this process's environment; an undefined value removes the variable.
  * SIGKILLed after timeoutMs (default 30 s).
  */

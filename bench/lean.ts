@@ -218,11 +218,16 @@ export function schedulerTable(cost: SchedulerCost): string {
 	// One window's noise (heartbeats, Python's GC, 10 ms CPU ticks) is as large as the 2 s loop's cost:
 	// the 0.5 s loop makes four times its requests, so a quarter of its added CPU estimates it too.
 	const estimate = median(added('loop 0.5 s')) / 4;
+	const ownAdded = median(added('dask-top'));
+	// A ratio of a figure that read zero or less (the windows' noise) would mean nothing.
+	const quotient =
+		estimate > 0 && ownAdded > 0
+			? `dask-top ÷ that: ${(ownAdded / estimate).toFixed(2)}`
+			: `dask-top's added CPU read ${Math.round(ownAdded)}, no ratio`;
 	lines.push(
 		'',
 		"The 2 s loop estimated as a quarter of the 0.5 s loop's added CPU: " +
-			`${Math.round(estimate)} ms per minute; dask-top ÷ that: ` +
-			`${(median(added('dask-top')) / estimate).toFixed(2)}. ` +
+			`${Math.round(estimate)} ms per minute; ${quotient}. ` +
 			'Spreads that overlap mean the windows could not tell the cases apart.',
 	);
 	return lines.join('\n');

@@ -106,12 +106,12 @@ const builds = single ? [esm] : [esm, cjs];
 if (process.argv.includes('--watch')) {
 	// `npm run dev`: rebuild on every change under source/; chunks a rebuild no longer writes go.
 	const latest = new Map();
-	const rebuilt = (build) => ({
+	const rebuilt = (options) => ({
 		name: 'rebuilt',
 		setup(b) {
 			b.onEnd((result) => {
 				if (result.errors.length > 0) return;
-				latest.set(build, result.metafile);
+				latest.set(options, result.metafile);
 				if (latest.size < builds.length) return;
 				const metafile = merged([...latest.values()]);
 				const written = new Set(Object.keys(metafile.outputs).map((path) => path.replace(/^dist\//, '')));
@@ -122,11 +122,11 @@ if (process.argv.includes('--watch')) {
 			});
 		},
 	});
-	for (const build of builds) {
-		const ctx = await context({...build, plugins: [...build.plugins, rebuilt(build)]});
+	for (const options of builds) {
+		const ctx = await context({...options, plugins: [...options.plugins, rebuilt(options)]});
 		await ctx.watch();
 	}
 	console.error('watching source/ (Ctrl-C stops)');
 } else {
-	finish(merged(await Promise.all(builds.map((options) => build(options)).map(async (b) => (await b).metafile))));
+	finish(merged(await Promise.all(builds.map(async (options) => (await build(options)).metafile))));
 }

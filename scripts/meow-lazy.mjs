@@ -6,6 +6,7 @@
 // makes those three lazy: each runs when first called, as meow would have run it at load, and the
 // unused promisify call goes. The build fails loudly if meow's code no longer looks as expected.
 import {readFile} from 'node:fs/promises';
+import {replaceOnce} from './replace-once.mjs';
 
 /** meow's eager statements, each with its lazy replacement (the same value when first used). */
 const LAZY = [
@@ -24,11 +25,8 @@ const LAZY = [
 /** meow's dependencies.js with LAZY applied; throws when one of its statements is not found once. */
 export function lazyMeowDependencies(source) {
 	let out = source;
-	for (const [eager, lazy] of LAZY) {
-		if (out.split(eager).length !== 2)
-			throw new Error(`meow-lazy: meow's dependencies.js changed (${eager.slice(0, 40)}…)`);
-		out = out.replace(eager, () => lazy);
-	}
+	for (const [eager, lazy] of LAZY)
+		out = replaceOnce(out, eager, lazy, `meow-lazy: meow's dependencies.js changed (${eager.slice(0, 40)}…)`);
 	return out;
 }
 
@@ -49,9 +47,12 @@ const OPTIONS_STANDINS = [
 
 /** meow's options.js with the stand-ins; throws when its import of the two is not found once. */
 export function leanMeowOptions(source) {
-	if (source.split(OPTIONS_IMPORT).length !== 2)
-		throw new Error("meow-lazy: meow's options.js changed (its import of readPackageUpSync)");
-	return source.replace(OPTIONS_IMPORT, () => OPTIONS_STANDINS);
+	return replaceOnce(
+		source,
+		OPTIONS_IMPORT,
+		OPTIONS_STANDINS,
+		"meow-lazy: meow's options.js changed (its import of readPackageUpSync)",
+	);
 }
 
 /** The esbuild plugin: applies lazyMeowDependencies and leanMeowOptions to meow's build. */

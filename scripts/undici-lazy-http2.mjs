@@ -7,6 +7,7 @@
 // the values node:http2 gives them (fixed by RFC 9113 and nghttp2; a test holds them equal) and
 // requires node:http2 on the first connect. The build fails loudly if undici's code changed.
 import {readFile} from 'node:fs/promises';
+import {replaceOnce} from './replace-once.mjs';
 
 /** The constants client-h2.js takes from node:http2, by name, with node:http2's values. */
 export const H2_CONSTANTS = {
@@ -41,9 +42,12 @@ const LAZY = [
 
 /** client-h2.js with node:http2 required on first connect; throws when its require is not found once. */
 export function lazyHttp2(source) {
-	if (source.split(EAGER).length !== 2)
-		throw new Error("undici-lazy-http2: undici's client-h2.js changed (its require of node:http2 and constants)");
-	const out = source.replace(EAGER, () => LAZY);
+	const out = replaceOnce(
+		source,
+		EAGER,
+		LAZY,
+		"undici-lazy-http2: undici's client-h2.js changed (its require of node:http2 and constants)",
+	);
 	const uses = out.match(/\bhttp2\.\w+/g) ?? [];
 	if (uses.some((use) => use !== 'http2.connect'))
 		throw new Error(`undici-lazy-http2: client-h2.js uses more of node:http2 than connect (${uses.join(', ')})`);

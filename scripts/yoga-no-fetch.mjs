@@ -5,6 +5,7 @@
 // bundle's copy decodes the data: URL directly, as the loader already does where there is no fetch.
 // The build fails loudly if the loader's code no longer looks as expected.
 import {readFile} from 'node:fs/promises';
+import {replaceOnce} from './replace-once.mjs';
 
 /** The loader's "where do the wasm bytes come from" test, and the same test without fetch. */
 const FETCH_TEST = ['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?'];
@@ -12,9 +13,12 @@ const FETCH_TEST = ['function ya(){return w||"function"!=typeof fetch?', 'functi
 /** yoga-wasm-base64-esm.js with FETCH_TEST applied; throws when the statement is not found once. */
 export function yogaWithoutFetch(source) {
 	const [from, to] = FETCH_TEST;
-	if (source.split(from).length !== 2)
-		throw new Error("yoga-no-fetch: yoga-layout's wasm loader changed (its fetch test is not found once)");
-	return source.replace(from, () => to);
+	return replaceOnce(
+		source,
+		from,
+		to,
+		"yoga-no-fetch: yoga-layout's wasm loader changed (its fetch test is not found once)",
+	);
 }
 
 /** The esbuild plugin: applies yogaWithoutFetch to yoga-layout's base64 wasm loader. */

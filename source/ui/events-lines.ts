@@ -176,21 +176,48 @@ function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: 
 }
 
 /**
+ * The Alerts panel's entries laid out at one width: the ongoing alerts worst first, then the
+ * resolved events newest first, each as its wrapped lines. Made once a frame: what the panel needs
+ * and what it shows both come from it.
+ */
+export interface AlertsPanelEntries {
+	readonly title: Segment[];
+	readonly ongoing: number;
+	readonly entries: readonly Segment[][][];
+}
+
+export function alertsPanelEntries(
+	triage: TriageView | undefined,
+	theme: Theme,
+	width: number,
+): AlertsPanelEntries | undefined {
+	if (!triage) return undefined;
+	const resolved = triage.events.filter((e) => e.state === 'resolved');
+	const entries = [...triage.alerts, ...resolved];
+	const layout = eventLayout(entries, width, true);
+	return {
+		title: alertsTitle(triage, theme, width, resolved.length > 0),
+		ongoing: triage.alerts.length,
+		entries: entries.map((e) => eventLines(e, layout, theme)),
+	};
+}
+
+/**
  * Lines the Alerts panel needs: `all` for everything it holds (its blank line and title
  * included), `first` for its title, its first entry whole and the "… N more" line under it (the
  * panel drops its blank line for that).
  */
-export function alertsPanelNeeds(
-	triage: TriageView | undefined,
-	theme: Theme,
-	width: number,
-): {readonly all: number; readonly first: number} {
-	if (!triage) return {all: 0, first: 0};
-	const entries = [...triage.alerts, ...triage.events.filter((e) => e.state === 'resolved')];
+export function alertsPanelNeeds(panel: AlertsPanelEntries | undefined): {
+	readonly all: number;
+	readonly first: number;
+} {
+	if (!panel) return {all: 0, first: 0};
+	const {entries} = panel;
 	if (entries.length === 0) return {all: 3, first: 3};
-	const layout = eventLayout(entries, width, true);
-	const heights = entries.map((e) => eventLines(e, layout, theme).length);
-	return {all: 2 + heights.reduce((n, h) => n + h, 0), first: 1 + heights[0]! + (entries.length > 1 ? 1 : 0)};
+	return {
+		all: 2 + entries.reduce((n, lines) => n + lines.length, 0),
+		first: 1 + entries[0]!.length + (entries.length > 1 ? 1 : 0),
+	};
 }
 
 /** The last line shown of an entry that goes on below the panel or the screen: it ends with an ellipsis. */
@@ -208,21 +235,10 @@ export function markCut(line: readonly Segment[], width: number): Segment[] {
  * line says how many more there are. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the
  * table has priority).
  */
-export function alertsPanelLines(
-	triage: TriageView | undefined,
-	theme: Theme,
-	width: number,
-	height: number,
-): Segment[][] {
-	if (height < ALERTS_PANEL_MIN_LINES || !triage) return [];
-	const ongoing = triage.alerts;
-	const resolved = triage.events.filter((e) => e.state === 'resolved');
-	const title = alertsTitle(triage, theme, width, resolved.length > 0);
-	if (ongoing.length === 0 && resolved.length === 0)
-		return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];
-	const entries = [...ongoing, ...resolved];
-	const layout = eventLayout(entries, width, true);
-	const all = entries.map((e) => eventLines(e, layout, theme));
+export function alertsPanelLines(panel: AlertsPanelEntries | undefined, width: number, height: number): Segment[][] {
+	if (height < ALERTS_PANEL_MIN_LINES || !panel) return [];
+	const {title, entries: all} = panel;
+	if (all.length === 0) return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];
 	const needed = all.reduce((n, l) => n + l.length, 0);
 	// The blank line above the title goes first when the entries need its row.
 	if (needed <= height - 1) return [...(needed <= height - 2 ? [[]] : []), title, ...all.flat()];
@@ -246,8 +262,8 @@ export function alertsPanelLines(
 		room -= Math.min(room, l.length);
 		shown++;
 	}
-	const moreOngoing = Math.max(0, ongoing.length - shown);
-	const more = entries.length - shown;
+	const moreOngoing = Math.max(0, panel.ongoing - shown);
+	const more = all.length - shown;
 	lines.push([
 		seg(
 			`… ${more} more${moreOngoing > 0 ? ` (${moreOngoing} ongoing)` : ''}: press 3 for the events view`,

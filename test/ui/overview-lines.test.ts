@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {progressView, triageView} from '../../source/model/index.js';
 import {segmentsWidth} from '../../source/ui/bars.js';
-import {alertsPanelNeeds} from '../../source/ui/events-lines.js';
+import {alertsPanelEntries, alertsPanelNeeds} from '../../source/ui/events-lines.js';
 import {
 	graphBlockLines,
 	overviewGraphLines,
@@ -124,11 +124,11 @@ describe.each(FIXTURE_VERSIONS)('the overview on Dask %s fixtures', (version) =>
 
 	it('asks the Alerts panel for everything it would hold, and for its worst entry whole', () => {
 		const triage = triageView(run.model);
-		const needs = alertsPanelNeeds(triage, UNICODE, 120);
+		const needs = alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 120));
 		expect(needs.all).toBeGreaterThanOrEqual(2 + triage.alerts.length);
 		// the worst alert here is a lost worker: two lines at 120 columns, three at 80
 		expect(triage.alerts[0]!.kind).toBe('worker_lost');
 		expect(needs.first).toBe(1 + 2 + 1);
-		expect(alertsPanelNeeds(triage, UNICODE, 80).first).toBe(1 + 3 + 1);
+		expect(alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 80)).first).toBe(1 + 3 + 1);
 	});
 });

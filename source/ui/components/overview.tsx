@@ -8,7 +8,7 @@ import {Box} from 'ink';
 import {useMemo} from 'react';
 import {progressView} from '../../model/index.js';
 import type {ClusterState, TriageView} from '../../model/types.js';
-import {alertsPanelLines, alertsPanelNeeds} from '../events-lines.js';
+import {alertsPanelEntries, alertsPanelLines, alertsPanelNeeds} from '../events-lines.js';
 import {overviewGraphLines, overviewPrefixLines, planOverview} from '../overview-lines.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './line.js';
@@ -25,7 +25,8 @@ export interface OverviewProps {
 /** The Overview, or the Alerts panel alone when `height` lines do not hold the graphs beside the worst alert whole. */
 export function Overview({model, triage, theme, width, height}: OverviewProps) {
 	const progress = useMemo(() => (model.snapshot ? progressView(model) : undefined), [model]);
-	const needs = useMemo(() => alertsPanelNeeds(triage, theme, width), [triage, theme, width]);
+	const panel = useMemo(() => alertsPanelEntries(triage, theme, width), [triage, theme, width]);
+	const needs = alertsPanelNeeds(panel);
 	const plan = planOverview(height, width, {
 		prefixes: progress?.prefixes.length ?? 0,
 		eventLines: needs.all,
@@ -42,7 +43,7 @@ export function Overview({model, triage, theme, width, height}: OverviewProps) {
 	);
 	if (!plan) return <AlertsPanel {...(triage ? {triage} : {})} theme={theme} width={width} height={height} />;
 	const prefixes = overviewPrefixLines(progress, theme, width, plan.prefixLines);
-	const events = alertsPanelLines(triage, theme, width, height - plan.graphLines - prefixes.length);
+	const events = alertsPanelLines(panel, width, height - plan.graphLines - prefixes.length);
 	return (
 		<Box flexDirection="column" width={width} height={height}>
 			<Lines lines={graphs} theme={theme} />

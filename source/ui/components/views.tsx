@@ -8,7 +8,14 @@ import type {ReactNode} from 'react';
 import type {ModelEvent, PrefixProgress, ProgressView, TriageView} from '../../model/types.js';
 import {detailLines, type DetailInput} from '../detail-lines.js';
 import type {Segment} from '../bars.js';
-import {alertsPanelLines, eventLines, eventsTitle, markCut, type EventsPage} from '../events-lines.js';
+import {
+	alertsPanelEntries,
+	alertsPanelLines,
+	eventLines,
+	eventsTitle,
+	markCut,
+	type EventsPage,
+} from '../events-lines.js';
 import {helpTitle} from '../help-lines.js';
 import {prefixColumns, prefixHeader, progressHead as prefixHead, prefixRow} from '../progress-lines.js';
 import {toneProps, type Theme} from '../theme.js';
@@ -96,7 +103,7 @@ export function EventsBody({
 
 /** The compact Alerts panel under a short worker table (nothing when `height` is too small). */
 export function AlertsPanel({triage, theme, width, height}: BodyProps & {readonly triage?: TriageView}) {
-	const lines = alertsPanelLines(triage, theme, width, height);
+	const lines = alertsPanelLines(alertsPanelEntries(triage, theme, width), width, height);
 	if (lines.length === 0) return null;
 	return (
 		<Box flexDirection="column" width={width} height={height}>

@@ -21,6 +21,21 @@
 // (concurrent marking, compilation) gets a glibc malloc arena of its own that keeps what it freed,
 // 3–11 MiB each in /proc/PID/smaps at 100 workers. Paired runs: RSS x0.89, CPU x0.92–0.96.
 //
+// --predictable: V8 (11 and 13 alike) gives the young generation's free half back to the system
+// after every scavenge while the process allocates under 1,000 bytes a millisecond, as a monitor
+// does (about 0.45 MB a second at 3 workers), so each page of it is faulted in again on the next
+// cycle: about 9,000 page faults a minute at 3 workers, 15 % of the process's CPU on this
+// paravirtualized machine (perf: exc_page_fault), with an mprotect and a madvise per 256 KiB page.
+// V8 skips that shrink in predictable mode only, and its implications cannot be undone on the same
+// line (V8 11 lets them win over explicit flags): a single-threaded collector, no concurrent
+// optimizing compiler, no memory reducer, and a fixed seed for Math.random and string hashing
+// (dask-top draws no random numbers; undici uses node:crypto). Paired, 3 or 4 windows of 60 s:
+// CPU x0.71 (0.67-0.77) at 3 workers, x0.89 (0.82-0.98) at 100, x0.81 (0.74-0.82) at 1,000; RSS
+// +10 MiB at 3 workers (the second semi-space stays resident), +1.5 at 100, +2 at 1,000. What it
+// costs: the frame bench's back-to-back frames at 5,000 workers, median 10 -> 13 ms and p95 22 ->
+// 32-40 ms, and the longest event-loop stall over two minutes at 5,000 workers 175 -> 297 ms (one
+// run each): collection and optimization no longer leave the main thread.
+//
 // V8's tier-up budget is not here: its flag is V8 11's (Node 20) and Node 24 refuses it on this line
 // ('bad option'); the entry sets it at run time where the running V8 has it (source/tiering.ts).
 export const V8_FLAGS = [
@@ -28,4 +43,5 @@ export const V8_FLAGS = [
 	'--min-semi-space-size=8',
 	'--max-semi-space-size=8',
 	'--v8-pool-size=1',
+	'--predictable',
 ];

@@ -9,7 +9,8 @@ import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from '
 import {fitColumns} from './columns.js';
 import {confirmLines} from './confirm-lines.js';
 import type {DetailInput} from './detail-lines.js';
-import {ALERTS_PANEL_MIN_LINES, eventsPage, type EventsPage} from './events-lines.js';
+import {ALERTS_PANEL_MIN_LINES} from './alerts-panel-lines.js';
+import {eventsPage, type EventsPage} from './events-lines.js';
 import {staleFiguresText} from './header-lines.js';
 import type {FrameData, ScreenLayout} from './app-frame.js';
 import {seg} from './parts.js';

@@ -1,9 +1,9 @@
 /**
- * The event log of the events view (newest first) and the compact Alerts panel under a short
- * worker table. An event is one line when it fits, else its message wraps onto indented
- * continuation lines (never cut in the events view). Narrow terminals get compact columns: the
- * severity as its glyph and a short word, the state as a short word, and no subject column when
- * the message names the worker itself. Pure: lines of segments.
+ * The event log of the events view (newest first), whose entries the compact Alerts panel under a
+ * short worker table also shows (alerts-panel-lines.ts). An event is one line when it fits, else its
+ * message wraps onto indented continuation lines (never cut in the events view). Narrow terminals
+ * get compact columns: the severity as its glyph and a short word, the state as a short word, and
+ * no subject column when the message names the worker itself. Pure: lines of segments.
  */
 import type {ModelEvent, Severity, TriageView} from '../model/types.js';
 import type {Segment} from './bars.js';
@@ -149,128 +149,10 @@ export function eventsTitle(triage: TriageView | undefined, theme: Theme, width:
 	return line;
 }
 
-/** The Alerts panel needs this many lines (a blank, its title, two entries) or it is not drawn. */
-export const ALERTS_PANEL_MIN_LINES = 4;
-
-function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: boolean): Segment[] {
-	const c = triage.counts;
-	const counts: Segment[] = [
-		seg('Alerts  ', 'title', true),
-		seg(`${theme.glyphs.criticalMark}${c.critical}`, c.critical > 0 ? 'critical' : 'muted'),
-		seg(' '),
-		seg(`${theme.glyphs.warningMark}${c.warning}`, c.warning > 0 ? 'warning' : 'muted'),
-		seg(' '),
-		seg(`i${c.info}`, c.info > 0 ? 'info' : 'muted'),
-	];
-	const order = seg(` ongoing, worst first${anyEnded ? '; then the latest ended' : ''}`, 'muted');
-	const short = seg(' ongoing', 'muted');
-	const hint = seg('  ·  press 3: all events', 'muted');
-	for (const candidate of [
-		[...counts, order, hint],
-		[...counts, short, hint],
-		[...counts, short],
-	]) {
-		if (candidate.reduce((n, s) => n + s.text.length, 0) <= width) return candidate;
-	}
-	return clipSegments(counts, width);
-}
-
-/**
- * The Alerts panel's entries laid out at one width: the ongoing alerts worst first, then the
- * resolved events newest first, each as its wrapped lines. Made once a frame: what the panel needs
- * and what it shows both come from it.
- */
-export interface AlertsPanelEntries {
-	readonly title: Segment[];
-	readonly ongoing: number;
-	readonly entries: readonly Segment[][][];
-}
-
-export function alertsPanelEntries(
-	triage: TriageView | undefined,
-	theme: Theme,
-	width: number,
-): AlertsPanelEntries | undefined {
-	if (!triage) return undefined;
-	const resolved = triage.events.filter((e) => e.state === 'resolved');
-	const entries = [...triage.alerts, ...resolved];
-	const layout = eventLayout(entries, width, true);
-	return {
-		title: alertsTitle(triage, theme, width, resolved.length > 0),
-		ongoing: triage.alerts.length,
-		entries: entries.map((e) => eventLines(e, layout, theme)),
-	};
-}
-
-/**
- * Lines the Alerts panel needs: `all` for everything it holds (its blank line and title
- * included), `first` for its title, its first entry whole and the "… N more" line under it (the
- * panel drops its blank line for that).
- */
-export function alertsPanelNeeds(panel: AlertsPanelEntries | undefined): {
-	readonly all: number;
-	readonly first: number;
-} {
-	if (!panel) return {all: 0, first: 0};
-	const {entries} = panel;
-	if (entries.length === 0) return {all: 3, first: 3};
-	return {
-		all: 2 + entries.reduce((n, lines) => n + lines.length, 0),
-		first: 1 + entries[0]!.length + (entries.length > 1 ? 1 : 0),
-	};
-}
-
 /** The last line shown of an entry that goes on below the panel or the screen: it ends with an ellipsis. */
 export function markCut(line: readonly Segment[], width: number): Segment[] {
 	const trimmed = clipSegments(line, Math.max(1, width - 2));
 	return trimmed.at(-1)?.text.endsWith('…') ? trimmed : [...trimmed, seg(' …', 'muted')];
-}
-
-/**
- * The Alerts panel under a worker table shorter than the body: a blank line, a title, then the
- * ongoing alerts worst first and the latest resolved events newest first, each wrapped whole, in
- * the compact columns at any width (time, mark, state; the subject only when the message does not
- * name it: the message gets the width, so a long alert takes two lines at 120 columns, not three),
- * as many as `height` holds; the last one shown is cut only when the panel is out of rows, and a last
- * line says how many more there are. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the
- * table has priority).
- */
-export function alertsPanelLines(panel: AlertsPanelEntries | undefined, width: number, height: number): Segment[][] {
-	if (height < ALERTS_PANEL_MIN_LINES || !panel) return [];
-	const {title, entries: all} = panel;
-	if (all.length === 0) return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];
-	const needed = all.reduce((n, l) => n + l.length, 0);
-	// The blank line above the title goes first when the entries need its row.
-	if (needed <= height - 1) return [...(needed <= height - 2 ? [[]] : []), title, ...all.flat()];
-	const lines: Segment[][] = [[], title];
-	let room = height - 3; // under the blank, the title, and over the "… N more" line
-	// The worst entry whole comes before the blank line above the title.
-	if ((all[0]?.length ?? 0) > room) {
-		lines.shift();
-		room++;
-	}
-	let shown = 0;
-	for (const l of all) {
-		if (room <= 0) break;
-		if (l.length <= room) lines.push(...l);
-		else {
-			// Out of rows: this entry's first lines, the last of them marked as cut.
-			const cut = l.slice(0, room);
-			cut.push(markCut(cut.pop() ?? [], width));
-			lines.push(...cut);
-		}
-		room -= Math.min(room, l.length);
-		shown++;
-	}
-	const moreOngoing = Math.max(0, panel.ongoing - shown);
-	const more = all.length - shown;
-	lines.push([
-		seg(
-			`… ${more} more${moreOngoing > 0 ? ` (${moreOngoing} ongoing)` : ''}: press 3 for the events view`,
-			moreOngoing > 0 ? 'warning' : 'muted',
-		),
-	]);
-	return lines;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type {ClusterHistory, ProgressView} from '../model/types.js';
 import {segmentsWidth, type Segment} from './bars.js';
-import {ALERTS_PANEL_MIN_LINES} from './events-lines.js';
+import {ALERTS_PANEL_MIN_LINES} from './alerts-panel-lines.js';
 import {axisLabels, plotLines, samplesPerCell, timeAxis} from './graph.js';
 import {GRAPHS, type Graph, type GraphContext} from './overview-graphs.js';
 import {clipSegments, fitParts, padSegments, part, seg} from './parts.js';

@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {progressView, triageView} from '../../source/model/index.js';
 import {segmentsWidth} from '../../source/ui/bars.js';
-import {alertsPanelEntries, alertsPanelNeeds} from '../../source/ui/events-lines.js';
+import {alertsPanelEntries, alertsPanelNeeds} from '../../source/ui/alerts-panel-lines.js';
 import {
 	graphBlockLines,
 	overviewGraphLines,

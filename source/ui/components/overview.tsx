@@ -8,7 +8,7 @@ import {Box} from 'ink';
 import {useMemo} from 'react';
 import {progressView} from '../../model/index.js';
 import type {ClusterState, TriageView} from '../../model/types.js';
-import {alertsPanelEntries, alertsPanelLines, alertsPanelNeeds} from '../events-lines.js';
+import {alertsPanelEntries, alertsPanelLines, alertsPanelNeeds} from '../alerts-panel-lines.js';
 import {overviewGraphLines, overviewPrefixLines, planOverview} from '../overview-lines.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './line.js';

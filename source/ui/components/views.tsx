@@ -8,14 +8,8 @@ import type {ReactNode} from 'react';
 import type {ModelEvent, PrefixProgress, ProgressView, TriageView} from '../../model/types.js';
 import {detailLines, type DetailInput} from '../detail-lines.js';
 import type {Segment} from '../bars.js';
-import {
-	alertsPanelEntries,
-	alertsPanelLines,
-	eventLines,
-	eventsTitle,
-	markCut,
-	type EventsPage,
-} from '../events-lines.js';
+import {alertsPanelEntries, alertsPanelLines} from '../alerts-panel-lines.js';
+import {eventLines, eventsTitle, markCut, type EventsPage} from '../events-lines.js';
 import {helpTitle} from '../help-lines.js';
 import {prefixColumns, prefixHeader, progressHead as prefixHead, prefixRow} from '../progress-lines.js';
 import {toneProps, type Theme} from '../theme.js';

@@ -5,8 +5,8 @@ import type {EndpointKind} from './endpoint-kind.js';
 import {parseIdentity, type Identity} from './identity.js';
 import {BodyParseError} from './json.js';
 import {parsePrometheus, type PromDocument} from './prometheus.js';
-import {parseSchedulerMetrics, type SchedulerMetrics} from './scheduler-metrics.js';
-import {parseWorkerMetrics, type WorkerMetrics} from './worker-metrics.js';
+import {parseSchedulerMetrics, SCHEDULER_METRIC_NAMES, type SchedulerMetrics} from './scheduler-metrics.js';
+import {parseWorkerMetrics, WORKER_METRIC_NAMES, type WorkerMetrics} from './worker-metrics.js';
 import {parseWorkerPage, type WorkerPage} from './worker-page.js';
 import {parseWorkersHtml, type WorkersHtml} from './workers-html.js';
 
@@ -29,11 +29,17 @@ export type ParsedKind = keyof ParsedValues;
 export type Parsed = {[K in ParsedKind]: {readonly kind: K; readonly value: ParsedValues[K]}}[ParsedKind];
 export type ParsedOf<K extends ParsedKind> = ParsedValues[K];
 
-function prometheus(body: string): PromDocument {
-	const doc = parsePrometheus(body);
-	if (doc.sampleCount === 0 && doc.invalidLines > 0) {
+/**
+ * `body` as Prometheus text, reading only the names a reader wants. A body of which none was read
+ * is parsed whole to tell whether it is Prometheus text at all (an HTML error page is not).
+ */
+function prometheus(body: string, wanted: ReadonlySet<string>): PromDocument {
+	const doc = parsePrometheus(body, wanted);
+	if (doc.sampleCount > 0) return doc;
+	const whole = parsePrometheus(body);
+	if (whole.sampleCount === 0 && whole.invalidLines > 0) {
 		throw new BodyParseError(
-			`not Prometheus text (line ${doc.firstInvalid?.line ?? 1}: ${doc.firstInvalid?.reason ?? 'invalid'})`,
+			`not Prometheus text (line ${whole.firstInvalid?.line ?? 1}: ${whole.firstInvalid?.reason ?? 'invalid'})`,
 		);
 	}
 	return doc;
@@ -43,9 +49,9 @@ function prometheus(body: string): PromDocument {
 export function parseAnswer(kind: EndpointKind, body: string): Parsed | undefined {
 	switch (kind) {
 		case 'scheduler-metrics':
-			return {kind, value: parseSchedulerMetrics(prometheus(body))};
+			return {kind, value: parseSchedulerMetrics(prometheus(body, SCHEDULER_METRIC_NAMES))};
 		case 'worker-metrics':
-			return {kind, value: parseWorkerMetrics(prometheus(body))};
+			return {kind, value: parseWorkerMetrics(prometheus(body, WORKER_METRIC_NAMES))};
 		case 'identity':
 			return {kind, value: parseIdentity(body)};
 		case 'counts':

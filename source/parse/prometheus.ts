@@ -3,7 +3,9 @@
  *
  * One pass over the body with charCode scanning (no split, no per-line regex): ~17 KB bodies are
  * parsed every poll, and a scheduler of a large cluster can print far more. A label object is
- * allocated only for samples that have labels.
+ * allocated only for samples that have labels. Given the names a reader wants, a line of any other
+ * name is passed over once its name is read (a scheduler prints about 40 families and dask-top reads
+ * 17 of them; work stealing's alone print a line per pair of workers and task prefix).
  */
 
 export type PromType = 'counter' | 'gauge' | 'histogram' | 'summary' | 'untyped';
@@ -22,7 +24,9 @@ export interface PromDocument {
 	readonly types: ReadonlyMap<string, PromType>;
 	readonly help: ReadonlyMap<string, string>;
 	readonly sampleCount: number;
-	/** Lines that are neither comments nor valid samples. */
+	/** Sample lines of names the reader did not ask for: passed over, neither kept nor checked. */
+	readonly skippedLines: number;
+	/** Lines that are neither comments nor valid samples (of the lines read). */
 	readonly invalidLines: number;
 	readonly firstInvalid?: {readonly line: number; readonly reason: string};
 }
@@ -125,8 +129,12 @@ class Builder {
 	readonly types = new Map<string, PromType>();
 	readonly help = new Map<string, string>();
 	sampleCount = 0;
+	skippedLines = 0;
 	invalidLines = 0;
 	firstInvalid: {line: number; reason: string} | undefined;
+
+	/** `wanted`: the only names read (samples, `# TYPE` and `# HELP`); every name when undefined. */
+	constructor(private readonly wanted: ReadonlySet<string> | undefined) {}
 
 	/** Counts a bad line; returns undefined so a caller can `return this.invalid(...)` and stop reading the line. */
 	invalid(line: number, reason: string): undefined {
@@ -142,7 +150,7 @@ class Builder {
 		i = skipBlanks(text, kwEnd, end);
 		const nameEnd = tokenEnd(text, i, end);
 		const name = text.slice(i, nameEnd);
-		if (name.length === 0) return;
+		if (name.length === 0 || (this.wanted !== undefined && !this.wanted.has(name))) return;
 		const rest = text.slice(skipBlanks(text, nameEnd, end), end);
 		if (keyword === 'HELP') this.help.set(name, unescapePromText(rest, false));
 		else if (TYPES.has(rest.trim())) this.types.set(name, rest.trim() as PromType);
@@ -153,6 +161,10 @@ class Builder {
 		if (!isNameStart(text.charCodeAt(i))) return this.invalid(lineNo, 'metric name expected');
 		while (i < end && isNameChar(text.charCodeAt(i))) i++;
 		const name = text.slice(start, i);
+		if (this.wanted !== undefined && !this.wanted.has(name)) {
+			this.skippedLines++;
+			return;
+		}
 		let labels: Record<string, string> | undefined;
 		i = skipBlanks(text, i, end);
 		if (text.charCodeAt(i) === OPEN_BRACE) {
@@ -210,8 +222,13 @@ class Builder {
 	}
 }
 
-export function parsePrometheus(text: string): PromDocument {
-	const b = new Builder();
+/**
+ * Parses `text`. With `wanted`, only the lines of those names are read (a sample's own name:
+ * `foo_total`, not its family's); the rest are passed over unchecked, so whether a body with none
+ * of them is Prometheus text at all is told by parsing it without `wanted`.
+ */
+export function parsePrometheus(text: string, wanted?: ReadonlySet<string>): PromDocument {
+	const b = new Builder(wanted);
 	const length = text.length;
 	let lineStart = 0;
 	let lineNo = 0;
@@ -233,6 +250,7 @@ export function parsePrometheus(text: string): PromDocument {
 		types: b.types,
 		help: b.help,
 		sampleCount: b.sampleCount,
+		skippedLines: b.skippedLines,
 		invalidLines: b.invalidLines,
 		...(b.firstInvalid ? {firstInvalid: b.firstInvalid} : {}),
 	};

@@ -49,6 +49,30 @@ export interface SchedulerMetrics extends MetricsFigures {
 
 const P = 'dask_scheduler_';
 
+/**
+ * Every name parseSchedulerMetrics reads (samples, and families whose presence it checks): the
+ * parser keeps these only (work stealing's families alone print two lines per worker and prefix).
+ */
+export const SCHEDULER_METRIC_NAMES: ReadonlySet<string> = new Set([
+	`${P}workers`,
+	`${P}tasks`,
+	`${P}prefix_state_totals_total`,
+	`${P}tasks_compute_seconds_total`,
+	`${P}tasks_transfer_seconds_total`,
+	`${P}tasks_output_bytes`,
+	`${P}tasks_suspicious_total`,
+	`${P}clients`,
+	`${P}desired_workers`,
+	'process_cpu_seconds_total',
+	'process_resident_memory_bytes',
+	'process_open_fds',
+	'process_start_time_seconds',
+	`${P}tick_duration_maximum_seconds`,
+	`${P}tick_count_total`,
+	`${P}task_groups`,
+	`${P}client_connections_added_total`,
+]);
+
 type PrefixFigure = Exclude<keyof PrefixCounters, 'transitions'>;
 type MutablePrefix = {transitions: Record<string, number>} & {-readonly [K in PrefixFigure]?: number};
 

@@ -38,6 +38,25 @@ export interface WorkerMetrics {
 
 const W = 'dask_worker_';
 
+/** Every name parseWorkerMetrics reads: the parser keeps these only. */
+export const WORKER_METRIC_NAMES: ReadonlySet<string> = new Set([
+	`${W}memory_bytes`,
+	`${W}tasks`,
+	`${W}threads`,
+	`${W}transfer_incoming_bytes`,
+	`${W}transfer_incoming_count`,
+	`${W}transfer_incoming_count_total`,
+	`${W}transfer_outgoing_bytes`,
+	`${W}transfer_outgoing_count`,
+	`${W}transfer_outgoing_count_total`,
+	`${W}transfer_outgoing_bytes_total`,
+	`${W}spill_bytes_total`,
+	`${W}tick_duration_maximum_seconds`,
+	`${W}tick_count_total`,
+	'process_resident_memory_bytes',
+	`${W}latency_seconds`,
+]);
+
 /** `memory_read` (2022.12) and `memory-read` (≥2023.3.2) name the same activity. */
 export function normaliseSpillActivity(activity: string): string {
 	return activity.replaceAll('_', '-');

@@ -49,29 +49,32 @@ export interface SchedulerMetrics extends MetricsFigures {
 
 const P = 'dask_scheduler_';
 
+/** Every name parseSchedulerMetrics reads (samples, and families whose presence it checks), each written once. */
+const N = {
+	workers: `${P}workers`,
+	tasks: `${P}tasks`,
+	prefixStateTotals: `${P}prefix_state_totals_total`,
+	computeSeconds: `${P}tasks_compute_seconds_total`,
+	transferSeconds: `${P}tasks_transfer_seconds_total`,
+	outputBytes: `${P}tasks_output_bytes`,
+	suspicious: `${P}tasks_suspicious_total`,
+	clients: `${P}clients`,
+	desiredWorkers: `${P}desired_workers`,
+	cpuSeconds: 'process_cpu_seconds_total',
+	rss: 'process_resident_memory_bytes',
+	openFds: 'process_open_fds',
+	startTime: 'process_start_time_seconds',
+	tickMax: `${P}tick_duration_maximum_seconds`,
+	tickCount: `${P}tick_count_total`,
+	taskGroups: `${P}task_groups`,
+	clientConnectionsAdded: `${P}client_connections_added_total`,
+} as const;
+
 /**
- * Every name parseSchedulerMetrics reads (samples, and families whose presence it checks): the
- * parser keeps these only (work stealing's families alone print two lines per worker and prefix).
+ * The names the /metrics parser keeps for the scheduler (work stealing's families alone print two
+ * lines per worker and prefix).
  */
-export const SCHEDULER_METRIC_NAMES: ReadonlySet<string> = new Set([
-	`${P}workers`,
-	`${P}tasks`,
-	`${P}prefix_state_totals_total`,
-	`${P}tasks_compute_seconds_total`,
-	`${P}tasks_transfer_seconds_total`,
-	`${P}tasks_output_bytes`,
-	`${P}tasks_suspicious_total`,
-	`${P}clients`,
-	`${P}desired_workers`,
-	'process_cpu_seconds_total',
-	'process_resident_memory_bytes',
-	'process_open_fds',
-	'process_start_time_seconds',
-	`${P}tick_duration_maximum_seconds`,
-	`${P}tick_count_total`,
-	`${P}task_groups`,
-	`${P}client_connections_added_total`,
-]);
+export const SCHEDULER_METRIC_NAMES: ReadonlySet<string> = new Set(Object.values(N));
 
 type PrefixFigure = Exclude<keyof PrefixCounters, 'transitions'>;
 type MutablePrefix = {transitions: Record<string, number>} & {-readonly [K in PrefixFigure]?: number};
@@ -79,7 +82,7 @@ type MutablePrefix = {transitions: Record<string, number>} & {-readonly [K in Pr
 function prefixTable(doc: PromDocument): Record<string, PrefixCounters> {
 	const table: Record<string, MutablePrefix> = Object.create(null);
 	const entry = (prefix: string) => (table[prefix] ??= {transitions: Object.create(null) as Record<string, number>});
-	for (const s of doc.samples.get(`${P}prefix_state_totals_total`) ?? []) {
+	for (const s of doc.samples.get(N.prefixStateTotals) ?? []) {
 		const prefix = s.labels?.['task_prefix_name'];
 		const state = s.labels?.['state'];
 		if (prefix === undefined || state === undefined) continue;
@@ -87,10 +90,10 @@ function prefixTable(doc: PromDocument): Record<string, PrefixCounters> {
 		transitions[state] = (transitions[state] ?? 0) + s.value;
 	}
 	const perPrefix: ReadonlyArray<readonly [string, PrefixFigure]> = [
-		[`${P}tasks_compute_seconds_total`, 'compute_seconds_total'],
-		[`${P}tasks_transfer_seconds_total`, 'transfer_seconds_total'],
-		[`${P}tasks_output_bytes`, 'output_bytes'],
-		[`${P}tasks_suspicious_total`, 'suspicious_total'],
+		[N.computeSeconds, 'compute_seconds_total'],
+		[N.transferSeconds, 'transfer_seconds_total'],
+		[N.outputBytes, 'output_bytes'],
+		[N.suspicious, 'suspicious_total'],
 	];
 	for (const [family, field] of perPrefix) {
 		for (const s of doc.samples.get(family) ?? []) {
@@ -102,7 +105,7 @@ function prefixTable(doc: PromDocument): Record<string, PrefixCounters> {
 }
 
 function taskTable(doc: PromDocument): {tasks?: Record<TaskState, number>; total?: number} {
-	const byState = valuesByLabel(doc, `${P}tasks`, 'state');
+	const byState = valuesByLabel(doc, N.tasks, 'state');
 	if (!byState) return {};
 	const tasks = {} as Record<TaskState, number>;
 	for (const state of TASK_STATES) tasks[state] = byState.get(state) ?? 0;
@@ -112,7 +115,7 @@ function taskTable(doc: PromDocument): {tasks?: Record<TaskState, number>; total
 }
 
 export function parseSchedulerMetrics(doc: PromDocument): SchedulerMetrics {
-	const workerStates = valuesByLabel(doc, `${P}workers`, 'state');
+	const workerStates = valuesByLabel(doc, N.workers, 'state');
 	const workerLabels: WorkerLabelSet | undefined = workerStates?.has('connected')
 		? 'connected'
 		: workerStates && workerStates.size > 0
@@ -120,15 +123,15 @@ export function parseSchedulerMetrics(doc: PromDocument): SchedulerMetrics {
 			: undefined;
 	const {tasks, total} = taskTable(doc);
 	const figures: Record<string, number | undefined> = {
-		clients: sampleValue(doc, `${P}clients`),
-		desired_workers: sampleValue(doc, `${P}desired_workers`),
-		process_cpu_seconds_total: sampleValue(doc, 'process_cpu_seconds_total'),
-		process_rss_bytes: sampleValue(doc, 'process_resident_memory_bytes'),
-		process_open_fds: sampleValue(doc, 'process_open_fds'),
-		process_start_time_seconds: sampleValue(doc, 'process_start_time_seconds'),
-		tick_duration_max_seconds: sampleValue(doc, `${P}tick_duration_maximum_seconds`),
-		tick_count_total: sampleValue(doc, `${P}tick_count_total`),
-		task_groups: sampleValue(doc, `${P}task_groups`),
+		clients: sampleValue(doc, N.clients),
+		desired_workers: sampleValue(doc, N.desiredWorkers),
+		process_cpu_seconds_total: sampleValue(doc, N.cpuSeconds),
+		process_rss_bytes: sampleValue(doc, N.rss),
+		process_open_fds: sampleValue(doc, N.openFds),
+		process_start_time_seconds: sampleValue(doc, N.startTime),
+		tick_duration_max_seconds: sampleValue(doc, N.tickMax),
+		tick_count_total: sampleValue(doc, N.tickCount),
+		task_groups: sampleValue(doc, N.taskGroups),
 		tasks_total: total,
 	};
 	const defined: Record<string, number> = {};
@@ -138,8 +141,8 @@ export function parseSchedulerMetrics(doc: PromDocument): SchedulerMetrics {
 		...(workerStates && workerLabels ? {workerStates, workerLabels} : {}),
 		...(tasks ? {tasks} : {}),
 		prefixes: prefixTable(doc),
-		hasClientConnectionsAdded: hasFamily(doc, `${P}client_connections_added_total`),
-		hasTaskGroups: hasFamily(doc, `${P}task_groups`),
+		hasClientConnectionsAdded: hasFamily(doc, N.clientConnectionsAdded),
+		hasTaskGroups: hasFamily(doc, N.taskGroups),
 	};
 }
 

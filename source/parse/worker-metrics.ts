@@ -38,24 +38,27 @@ export interface WorkerMetrics {
 
 const W = 'dask_worker_';
 
-/** Every name parseWorkerMetrics reads: the parser keeps these only. */
-export const WORKER_METRIC_NAMES: ReadonlySet<string> = new Set([
-	`${W}memory_bytes`,
-	`${W}tasks`,
-	`${W}threads`,
-	`${W}transfer_incoming_bytes`,
-	`${W}transfer_incoming_count`,
-	`${W}transfer_incoming_count_total`,
-	`${W}transfer_outgoing_bytes`,
-	`${W}transfer_outgoing_count`,
-	`${W}transfer_outgoing_count_total`,
-	`${W}transfer_outgoing_bytes_total`,
-	`${W}spill_bytes_total`,
-	`${W}tick_duration_maximum_seconds`,
-	`${W}tick_count_total`,
-	'process_resident_memory_bytes',
-	`${W}latency_seconds`,
-]);
+/** Every name parseWorkerMetrics reads, each written once. */
+const N = {
+	memory: `${W}memory_bytes`,
+	tasks: `${W}tasks`,
+	threads: `${W}threads`,
+	incomingBytes: `${W}transfer_incoming_bytes`,
+	incomingCount: `${W}transfer_incoming_count`,
+	incomingCountTotal: `${W}transfer_incoming_count_total`,
+	outgoingBytes: `${W}transfer_outgoing_bytes`,
+	outgoingCount: `${W}transfer_outgoing_count`,
+	outgoingCountTotal: `${W}transfer_outgoing_count_total`,
+	outgoingBytesTotal: `${W}transfer_outgoing_bytes_total`,
+	spill: `${W}spill_bytes_total`,
+	tickMax: `${W}tick_duration_maximum_seconds`,
+	tickCount: `${W}tick_count_total`,
+	rss: 'process_resident_memory_bytes',
+	latency: `${W}latency_seconds`,
+} as const;
+
+/** The names the /metrics parser keeps for a worker. */
+export const WORKER_METRIC_NAMES: ReadonlySet<string> = new Set(Object.values(N));
 
 /** `memory_read` (2022.12) and `memory-read` (≥2023.3.2) name the same activity. */
 export function normaliseSpillActivity(activity: string): string {
@@ -68,7 +71,7 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 		if (value !== undefined) out[key] = value;
 	};
 
-	const memory = valuesByLabel(doc, `${W}memory_bytes`, 'type');
+	const memory = valuesByLabel(doc, N.memory, 'type');
 	if (memory && memory.size > 0) {
 		const managed = memory.get('managed');
 		const unmanaged = memory.get('unmanaged');
@@ -78,7 +81,7 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 		if (managed !== undefined && unmanaged !== undefined) put('memory_process_bytes', managed + unmanaged);
 	}
 
-	const tasks = valuesByLabel(doc, `${W}tasks`, 'state');
+	const tasks = valuesByLabel(doc, N.tasks, 'state');
 	if (tasks) {
 		const counts: Record<string, number> = {};
 		for (const [state, value] of tasks) counts[state] = value;
@@ -88,16 +91,16 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 		put('tasks_in_memory', (tasks.get('memory') ?? 0) + (tasks.get('disk') ?? 0));
 	}
 
-	put('nthreads', sampleValue(doc, `${W}threads`));
-	put('transfer_incoming_bytes', sampleValue(doc, `${W}transfer_incoming_bytes`));
-	put('transfer_incoming_count', sampleValue(doc, `${W}transfer_incoming_count`));
-	put('transfer_incoming_count_total', sampleValue(doc, `${W}transfer_incoming_count_total`));
-	put('transfer_outgoing_bytes', sampleValue(doc, `${W}transfer_outgoing_bytes`));
-	put('transfer_outgoing_count', sampleValue(doc, `${W}transfer_outgoing_count`));
-	put('transfer_outgoing_count_total', sampleValue(doc, `${W}transfer_outgoing_count_total`));
-	put('transfer_outgoing_bytes_total', sampleValue(doc, `${W}transfer_outgoing_bytes_total`));
+	put('nthreads', sampleValue(doc, N.threads));
+	put('transfer_incoming_bytes', sampleValue(doc, N.incomingBytes));
+	put('transfer_incoming_count', sampleValue(doc, N.incomingCount));
+	put('transfer_incoming_count_total', sampleValue(doc, N.incomingCountTotal));
+	put('transfer_outgoing_bytes', sampleValue(doc, N.outgoingBytes));
+	put('transfer_outgoing_count', sampleValue(doc, N.outgoingCount));
+	put('transfer_outgoing_count_total', sampleValue(doc, N.outgoingCountTotal));
+	put('transfer_outgoing_bytes_total', sampleValue(doc, N.outgoingBytesTotal));
 
-	const spill = valuesByLabel(doc, `${W}spill_bytes_total`, 'activity');
+	const spill = valuesByLabel(doc, N.spill, 'activity');
 	if (spill) {
 		const byActivity: Record<string, number> = {};
 		for (const [activity, value] of spill) {
@@ -109,9 +112,9 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 		put('spill_read_bytes_total', byActivity['disk-read'] ?? 0);
 	}
 
-	put('tick_duration_max_seconds', sampleValue(doc, `${W}tick_duration_maximum_seconds`));
-	put('tick_count_total', sampleValue(doc, `${W}tick_count_total`));
-	put('process_rss_bytes', sampleValue(doc, 'process_resident_memory_bytes'));
-	put('latency_seconds', sampleValue(doc, `${W}latency_seconds`));
+	put('tick_duration_max_seconds', sampleValue(doc, N.tickMax));
+	put('tick_count_total', sampleValue(doc, N.tickCount));
+	put('process_rss_bytes', sampleValue(doc, N.rss));
+	put('latency_seconds', sampleValue(doc, N.latency));
 	return out as WorkerMetrics;
 }

@@ -11,6 +11,7 @@
  *
  * A variant is LABEL=BUNDLE, then node flags if any: with flags the bundle runs as `node FLAGS
  * BUNDLE` (its first line's flags are then not applied: give them all), without as its first line says.
+ * Each window starts 10 s after the first frames; PAIRED_WARMUP=70 measures the bench's long-run window.
  */
 import {setTimeout as sleep} from 'node:timers/promises';
 import {measure, type Usage} from './lean.js';
@@ -69,12 +70,14 @@ async function pairedWindow(
 }
 
 const [workers = '100', seconds = '30', repeats = '3', ...specs] = process.argv.slice(2);
+/** Seconds from the first frame to the window (PAIRED_WARMUP; 70 measures the bench's long-run window). */
+const WARMUP_SECONDS = Number(process.env['PAIRED_WARMUP'] ?? 10);
 const variants = specs.map(parseVariant);
 if (variants.length < 2) throw new Error('give at least two variants: LABEL=BUNDLE [node flags]');
 const windows: Usage[][] = [];
 for (let r = 0; r < Number(repeats); r++) {
 	const order = variants.map((_, i) => (i + r) % variants.length);
-	const usage = await pairedWindow(variants, order, Number(workers), Number(seconds), 10);
+	const usage = await pairedWindow(variants, order, Number(workers), Number(seconds), WARMUP_SECONDS);
 	windows.push(usage);
 	const each = variants.map(
 		(v, i) => `${v.label} ${usage[i]!.cpuPercent.toFixed(2)} % ${(usage[i]!.rssMeanBytes / 2 ** 20).toFixed(1)} MiB`,

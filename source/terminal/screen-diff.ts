@@ -82,6 +82,18 @@ function sameRow(a: Row, b: Row): boolean {
 	return true;
 }
 
+/**
+ * Whether column `c` shows the same in both rows; a column past a row's end is blank, which no cell
+ * of the other row equals. No read past either row's end: the cell diff runs once a frame for the
+ * process's life, and V8's optimized code for it was thrown away and rebuilt (about 16 ms each time,
+ * three times in its first five minutes) each time a string or array read fell past the end.
+ */
+function sameCell(a: Row, b: Row, c: number): boolean {
+	const inA = c < a.pens.length;
+	if (inA !== c < b.pens.length) return false;
+	return inA && a.text.charCodeAt(c) === b.text.charCodeAt(c) && a.pens[c] === b.pens[c];
+}
+
 const moveTo = (row: number, column: number) => `${ESC}[${row + 1};${column + 1}H`;
 
 /** Unchanged cells bridged rather than jumped over (a cursor move costs about this much). */
@@ -154,13 +166,12 @@ export function createScreen(size: () => ScreenSize): Screen {
 			const lines = frame.split('\n');
 			if (lines.length > 1 && lines.at(-1) === '') lines.pop();
 			const next: Row[] = [];
-			const reuse = shown !== undefined && columns === shownColumns;
+			const kept = shown !== undefined && columns === shownColumns ? shown : [];
+			// Rows and lines are read only within their lengths (see sameCell); a row past a frame's lines is ''.
 			for (let i = 0; i < limit; i++) {
-				const line = lines[i] ?? '';
-				const before = reuse ? shown![i] : undefined;
-				next.push(
-					before !== undefined && (shownLines[i] ?? '') === line ? before : parseRow(line, Math.max(1, columns)),
-				);
+				const line = i < lines.length ? lines[i]! : '';
+				const was = i < shownLines.length ? shownLines[i]! : '';
+				next.push(i < kept.length && was === line ? kept[i]! : parseRow(line, Math.max(1, columns)));
 			}
 			let out = '';
 			if (shown === undefined || shown.length !== next.length || columns !== shownColumns) {
@@ -183,18 +194,13 @@ export function createScreen(size: () => ScreenSize): Screen {
 					const width = Math.max(before.pens.length, after.pens.length);
 					let column = 0;
 					while (column < width) {
-						while (
-							column < width &&
-							before.text.charCodeAt(column) === after.text.charCodeAt(column) &&
-							before.pens[column] === after.pens[column]
-						)
-							column++;
+						while (column < width && sameCell(before, after, column)) column++;
 						if (column >= width) break;
 						// A run of changes, bridging short stretches of unchanged cells.
 						let end = column + 1;
 						let same = 0;
 						for (let c = end; c < width && same <= BRIDGE; c++) {
-							if (before.text.charCodeAt(c) === after.text.charCodeAt(c) && before.pens[c] === after.pens[c]) same++;
+							if (sameCell(before, after, c)) same++;
 							else {
 								same = 0;
 								end = c + 1;

@@ -70,7 +70,7 @@ async function pairedWindow(
 }
 
 const [workers = '100', seconds = '30', repeats = '3', ...specs] = process.argv.slice(2);
-/** Seconds from the first frame to the window (PAIRED_WARMUP; 70 measures the bench's long-run window). */
+/** PAIRED_WARMUP: seconds from the first frame to each window (see above). */
 const WARMUP_SECONDS = Number(process.env['PAIRED_WARMUP'] ?? 10);
 const variants = specs.map(parseVariant);
 if (variants.length < 2) throw new Error('give at least two variants: LABEL=BUNDLE [node flags]');

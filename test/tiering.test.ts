@@ -1,13 +1,7 @@
 import {spawnSync} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
 import {TIER_UP_FLAG, tieringFlags, WASM_FLAG} from '../source/tiering.js';
-
-/** Runs `lines` in a child node with V8's natives syntax (to read a function's tier); its stdout. */
-function runNatives(lines: readonly string[]): string {
-	const child = spawnSync(process.execPath, ['--allow-natives-syntax', '-e', lines.join('\n')], {encoding: 'utf8'});
-	expect(child.stderr).toBe('');
-	return child.stdout.trim();
-}
+import {runNatives, TURBOFANNED} from './helpers/v8-natives.js';
 
 const setAtRunTime = (flag: string) => `require('node:v8').setFlagsFromString(${JSON.stringify(flag)});`;
 const LET_COMPILES_LAND = 'const until = Date.now() + 300; while (Date.now() < until) {}';
@@ -22,7 +16,7 @@ function optimizedAfter1000Calls(setFlag: boolean): boolean {
 			'for (let i = 0; i < 1000; i++) x += f(i);',
 			LET_COMPILES_LAND,
 			'for (let i = 0; i < 10; i++) x += f(i);',
-			'console.log((%GetOptimizationStatus(f) & 64) !== 0);', // V8's kTurboFanned bit
+			`console.log((%GetOptimizationStatus(f) & ${TURBOFANNED}) !== 0);`,
 		]) === 'true'
 	);
 }

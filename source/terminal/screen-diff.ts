@@ -90,8 +90,9 @@ function sameRow(a: Row, b: Row): boolean {
  */
 function sameCell(a: Row, b: Row, c: number): boolean {
 	const inA = c < a.pens.length;
-	if (inA !== c < b.pens.length) return false;
-	return inA && a.text.charCodeAt(c) === b.text.charCodeAt(c) && a.pens[c] === b.pens[c];
+	const inB = c < b.pens.length;
+	if (!inA || !inB) return false;
+	return a.text.charCodeAt(c) === b.text.charCodeAt(c) && a.pens[c] === b.pens[c];
 }
 
 const moveTo = (row: number, column: number) => `${ESC}[${row + 1};${column + 1}H`;

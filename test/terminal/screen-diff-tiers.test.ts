@@ -5,13 +5,12 @@
  * about 16 ms each time, three times in its first five minutes (`--trace-deopt`: "out of bounds").
  * Read with V8's natives syntax in a child node, as test/tiering.test.ts does.
  */
-import {spawnSync} from 'node:child_process';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
+import {runNatives, TURBOFANNED} from '../helpers/v8-natives.js';
 
 const MODULE = pathToFileURL(join(import.meta.dirname, '../../source/terminal/screen-diff.ts')).href;
-const TURBOFANNED = 64; // V8's kTurboFanned bit of %GetOptimizationStatus
 
 /** Frame `n` of 6 rows: the figures move every frame; `long` rows have other lengths than the rest. */
 const FRAMES = `
@@ -28,26 +27,23 @@ const frame = (n, long) => Array.from({length: 6}, (_, r) => {
  * then, and after 40 more such frames. Compiled on the main thread (no concurrent job to race).
  */
 function statusAround(): {readonly before: number; readonly after: number} {
-	const script = [
-		`const {createScreen} = await import(${JSON.stringify(MODULE)});`,
-		FRAMES,
-		'const screen = createScreen(() => ({columns: 60, rows: 6}));',
-		'const update = screen.update;',
-		'%PrepareFunctionForOptimization(update);',
-		'for (let n = 0; n < 40; n++) screen.update(frame(n, n % 3 === 0));',
-		'%OptimizeFunctionOnNextCall(update);',
-		'screen.update(frame(40, false));',
-		'const before = %GetOptimizationStatus(update);',
-		'for (let n = 41; n < 80; n++) screen.update(frame(n, n % 3 === 0));',
-		'console.log(JSON.stringify({before, after: %GetOptimizationStatus(update)}));',
-	].join('\n');
-	const child = spawnSync(
-		process.execPath,
-		['--allow-natives-syntax', '--no-concurrent-recompilation', '--import', 'tsx', '--input-type=module', '-e', script],
-		{encoding: 'utf8'},
+	const stdout = runNatives(
+		[
+			`const {createScreen} = await import(${JSON.stringify(MODULE)});`,
+			FRAMES,
+			'const screen = createScreen(() => ({columns: 60, rows: 6}));',
+			'const update = screen.update;',
+			'%PrepareFunctionForOptimization(update);',
+			'for (let n = 0; n < 40; n++) screen.update(frame(n, n % 3 === 0));',
+			'%OptimizeFunctionOnNextCall(update);',
+			'screen.update(frame(40, false));',
+			'const before = %GetOptimizationStatus(update);',
+			'for (let n = 41; n < 80; n++) screen.update(frame(n, n % 3 === 0));',
+			'console.log(JSON.stringify({before, after: %GetOptimizationStatus(update)}));',
+		],
+		['--no-concurrent-recompilation', '--import', 'tsx', '--input-type=module'],
 	);
-	expect(child.stderr).toBe('');
-	return JSON.parse(child.stdout) as {before: number; after: number};
+	return JSON.parse(stdout) as {before: number; after: number};
 }
 
 describe('the cell diff under V8', () => {

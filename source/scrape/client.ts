@@ -1,24 +1,24 @@
 /**
  * The one HTTP client toward Dask: a single undici Agent (a keep-alive Pool per origin), a precise
  * deadline on every request (a timer of its own, cleared when the request ends; undici's own timers
- * are ~1 s coarse and only a safety net), one request per URL in flight, a body read whole up to a
- * size cap, and the configured headers sent to the scheduler's origin only. get() never throws:
- * failures come back as data.
+ * are ~1 s coarse and only a safety net), one request per URL in flight, a streamed body with a size
+ * cap, and the configured headers sent to the scheduler's origin only. get() never throws: failures
+ * come back as data.
  *
- * Each request is one Exchange (exchange.ts, undici's dispatch() with a handler of its own): its
- * deadline aborts it with a TimeoutError (as AbortSignal.timeout would) and close() aborts every one
- * in flight. No AbortSignal: on Node 20, AbortSignal.any over AbortSignal.timeout and a shutdown
- * signal made two signals, weak references and event listeners per request (about 6 % of the
- * process's CPU at 3 workers under --cpu-prof), and even one controller a request costs an event
- * listener in undici's request().
+ * Each request has one AbortController: its deadline aborts it with a TimeoutError (as
+ * AbortSignal.timeout would) and close() aborts every one in flight. Not AbortSignal.any over
+ * AbortSignal.timeout and a shutdown signal: on Node 20 that made two signals, weak references and
+ * event listeners per request, and the timeout's timer still fired 5 s after every answer, aborting
+ * a signal nobody read any more (under --cpu-prof at 3 workers, about 6 % of the process's CPU).
  */
 import type {Dispatcher} from 'undici';
-// Only the part of undici that is used: its index also loads fetch, WebSocket, the caches and the
-// mock agents (about 60 ms of start-up against 22).
+// Only the two parts of undici that are used: its index also loads fetch, WebSocket, the caches and
+// the mock agents (about 60 ms of start-up against 22).
 import Agent from 'undici/lib/dispatcher/agent.js';
+import apiRequest from 'undici/lib/api/api-request.js';
 import type {FetchError} from './errors.js';
 import {classifyError} from './errors.js';
-import {Exchange, type Exchanged} from './exchange.js';
+import {readBody} from './read-body.js';
 import {timerDelay} from '../timer-delay.js';
 
 export const SCHEDULER_BODY_CAP_BYTES = 32 * 1024 * 1024;
@@ -65,8 +65,8 @@ export interface GetOptions {
 export class HttpClient {
 	private readonly agent: Dispatcher;
 	private readonly ownsAgent: boolean;
-	/** The requests under way (GET or POST): close() aborts them. */
-	private readonly exchanges = new Set<Exchange>();
+	/** One controller per request under way (GET or POST): close() aborts them. */
+	private readonly controllers = new Set<AbortController>();
 	private readonly inflight = new Map<string, Promise<FetchOutcome>>();
 	private closed = false;
 
@@ -131,7 +131,7 @@ export class HttpClient {
 	async close(): Promise<void> {
 		if (this.closed) return;
 		this.closed = true;
-		for (const exchange of this.exchanges) exchange.abort(new DOMException('This operation was aborted', 'AbortError'));
+		for (const controller of this.controllers) controller.abort();
 		await Promise.allSettled([...this.inflight.values()]);
 		if (this.ownsAgent) await this.agent.close().catch(() => undefined);
 	}
@@ -148,7 +148,7 @@ export class HttpClient {
 	private async fetch(url: string, options: GetOptions, json?: string): Promise<FetchOutcome> {
 		const startedMs = Date.now();
 		const t0 = performance.now();
-		const elapsed = (at = performance.now()) => Math.round((at - t0) * 100) / 100;
+		const elapsed = () => Math.round((performance.now() - t0) * 100) / 100;
 		const cap = options.maxBodyBytes ?? this.config.maxBodyBytes ?? SCHEDULER_BODY_CAP_BYTES;
 		if (this.closed)
 			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'aborted', message: 'cancelled'}};
@@ -158,50 +158,72 @@ export class HttpClient {
 		} catch {
 			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'other', message: 'invalid URL'}};
 		}
-		const headers = this.headersFor(parsed);
-		const exchange = Exchange.start(
-			this.agent,
-			json === undefined
-				? {...target(parsed), method: 'GET', headers}
-				: {...target(parsed), method: 'POST', headers: {...headers, 'content-type': 'application/json'}, body: json},
-			cap,
-		);
-		const deadline = setTimeout(abortForTimeout, timerDelay(options.timeoutMs ?? this.config.timeoutMs), exchange);
-		this.exchanges.add(exchange);
-		let ended: Exchanged;
+		const controller = new AbortController();
+		const deadline = setTimeout(abortForTimeout, timerDelay(options.timeoutMs ?? this.config.timeoutMs), controller);
+		this.controllers.add(controller);
 		try {
-			ended = await exchange.done;
+			return await this.exchange(parsed, controller.signal, {startedMs, elapsed, cap}, json);
 		} finally {
 			clearTimeout(deadline);
-			this.exchanges.delete(exchange);
+			this.controllers.delete(controller);
 		}
-		const latencyMs = elapsed();
-		const {head} = ended;
-		if (head === undefined)
-			return {
-				startedMs,
-				latencyMs,
-				status: null,
-				bytes: 0,
-				error: classifyError(ended.kind === 'failed' ? ended.error : undefined),
-			};
-		// The time of the answer: when its headers were in; the body streams after.
+	}
+
+	/** The request and its body under `signal`. */
+	private async exchange(
+		parsed: URL,
+		signal: AbortSignal,
+		{startedMs, elapsed, cap}: {readonly startedMs: number; readonly elapsed: () => number; readonly cap: number},
+		json: string | undefined,
+	): Promise<FetchOutcome> {
+		let response: Dispatcher.ResponseData;
+		try {
+			response =
+				json === undefined
+					? await apiRequest.call(this.agent, {
+							...target(parsed),
+							method: 'GET',
+							headers: this.headersFor(parsed),
+							signal,
+						})
+					: await apiRequest.call(this.agent, {
+							...target(parsed),
+							method: 'POST',
+							headers: {...this.headersFor(parsed), 'content-type': 'application/json'},
+							body: json,
+							signal,
+						});
+		} catch (error) {
+			return {startedMs, latencyMs: elapsed(), status: null, bytes: 0, error: classifyError(error)};
+		}
+		// undici's request() resolves as soon as the headers are in; the body streams after.
+		const headersMs = Math.round(startedMs + elapsed());
+		const status = response.statusCode;
+		const contentType = headerValue(response.headers['content-type']);
+		const location = headerValue(response.headers['location']);
 		const meta = {
 			startedMs,
-			headersMs: Math.round(startedMs + elapsed(head.atMs)),
-			status: head.status,
-			...(head.contentType === undefined ? {} : {contentType: head.contentType}),
-			...(head.location === undefined ? {} : {location: head.location}),
+			headersMs,
+			status,
+			...(contentType === undefined ? {} : {contentType}),
+			...(location === undefined ? {} : {location}),
 		};
-		if (ended.kind === 'too-large') return {...meta, latencyMs, bytes: ended.bytes, error: tooLarge(cap)};
-		if (ended.kind === 'failed') return {...meta, latencyMs, bytes: ended.bytes, error: classifyError(ended.error)};
-		return {...meta, latencyMs, bytes: ended.bytes, body: ended.text};
+		const declared = Number(headerValue(response.headers['content-length']) ?? Number.NaN);
+		if (declared > cap) {
+			response.body.destroy();
+			return {...meta, latencyMs: elapsed(), bytes: 0, error: tooLarge(cap)};
+		}
+		const read = await readBody(response.body, cap);
+		if (read.kind === 'too-large') return {...meta, latencyMs: elapsed(), bytes: read.bytes, error: tooLarge(cap)};
+		if (read.kind === 'failed')
+			return {...meta, latencyMs: elapsed(), bytes: read.bytes, error: classifyError(read.error)};
+		return {...meta, latencyMs: elapsed(), bytes: read.bytes, body: read.text};
 	}
 }
 
-/** A request's deadline passed: it ends with the DOMException AbortSignal.timeout() rejects with. */
-function abortForTimeout(exchange: Exchange): void {
-	exchange.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+/** A request's deadline passed: its controller aborts with the DOMException AbortSignal.timeout() uses. */
+function abortForTimeout(controller: AbortController): void {
+	controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
 }
 
 /** The origin and path of a request, as undici's top-level request() derives them from a URL. */
@@ -211,4 +233,8 @@ function target(url: URL): {origin: string; path: string} {
 
 function tooLarge(capBytes: number): FetchError {
 	return {kind: 'too-large', message: `answer larger than ${Math.round(capBytes / 1024 / 1024)} MiB; stopped reading`};
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+	return Array.isArray(value) ? value[0] : value;
 }

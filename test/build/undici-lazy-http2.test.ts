@@ -50,7 +50,7 @@ describe("the bundle's undici: node:http2 required on first connect", () => {
 		writeFileSync(
 			child,
 			[
-				// The Client that dask-top's Agent pools (source/scrape/client.ts), asked through undici's request().
+				// The Client that dask-top's Agent pools, and undici's request() (source/scrape/client.ts).
 				`const Client = require(${JSON.stringify(join(copy, 'lib', 'dispatcher', 'client.js'))});`,
 				`const request = require(${JSON.stringify(join(copy, 'lib', 'api', 'api-request.js'))});`,
 				"const before = process.moduleLoadList.includes('NativeModule http2');",

@@ -42,8 +42,8 @@
 // at 3 workers, CPU x0.93 (0.88-1.11) and RSS x0.87: the few layouts a poll makes do not need
 // TurboFan's code. It used to be set at run time with the tier-up budget, but V8 13 (Node 24, the
 // single executable's) reads it only from the command line (test/tiering.test.ts); on the line, under
-// Node 24 at 3 workers, paired: CPU x1.01 (0.93-1.05) alone, RSS -13 MiB (V8 13's wasm tier-up keeps
-// TurboFan's code and its compiler's zone), and x0.90 (0.85-0.93) with the tier-up of tiering.ts.
+// Node 24 at 3 workers, paired: CPU x1.01 (0.93-1.05) alone, RSS -13 MiB (what V8 13 kept of its
+// wasm tier-up was not traced), and x0.90 (0.85-0.93) with the tier-up of tiering.ts.
 //
 // V8's tier-up settings are not here: each V8 names them its own way and refuses the other's on this
 // line ('bad option'); the entry sets them at run time for the running V8 (source/tiering.ts).

@@ -3,13 +3,11 @@ import {describe, expect, it} from 'vitest';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import {V8_FLAGS} from '../scripts/v8-flags.mjs';
 import {TIER_UP_FLAG, tieringFlags, V8_13_TIER_FLAGS} from '../source/tiering.js';
-import {runNatives} from './helpers/v8-natives.js';
+import {OPTIMIZED, runNatives} from './helpers/v8-natives.js';
 
 const setAtRunTime = (flags: readonly string[]) =>
 	flags.map((flag) => `require('node:v8').setFlagsFromString(${JSON.stringify(flag)});`).join('');
 const LET_COMPILES_LAND = 'const until = Date.now() + 300; while (Date.now() < until) {}';
-/** V8's kOptimized bit of %GetOptimizationStatus: Maglev's or TurboFan's code (V8 11 and 13 alike). */
-const OPTIMIZED = 16;
 const LIFTOFF_ONLY = '--liftoff-only';
 
 /** A small function called 1,000 times, the flags set at run time first or not: was it optimized? */

@@ -5,6 +5,9 @@
 import {spawnSync} from 'node:child_process';
 import {expect} from 'vitest';
 
+/** V8's kOptimized bit of %GetOptimizationStatus: Maglev's or TurboFan's code (V8 11 and 13 alike). */
+export const OPTIMIZED = 16;
+
 /** V8's kTurboFanned bit of %GetOptimizationStatus (V8 11 and 13 alike). */
 export const TURBOFANNED = 64;
 

@@ -1,7 +1,7 @@
 /**
  * The screen's body as data: which body is on (retire confirmation, help, sort list, detail, or a
  * view), what each is drawn with, and where the mouse finds what was drawn (the same figures). The
- * components under components/ only render it. Pure: no Ink.
+ * lines of body-lines.ts draw it. Pure: no Ink.
  */
 import type {ClusterState, GoneCounts, ProgressView, SortColumn, TriageView, WorkerRow} from '../model/types.js';
 import type {Segment} from './bars.js';

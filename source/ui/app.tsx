@@ -5,7 +5,7 @@
  * through app-keys.ts to a new UI state and commands, which this component carries out against the
  * source and the terminal controls.
  */
-import {Box} from 'ink';
+import {Box, Text} from 'ink';
 import {useEffect, useRef, useState} from 'react';
 import type {FrameData, TerminalSize} from './app-frame.js';
 import {frozenData} from './app-frame.js';
@@ -29,10 +29,16 @@ import type {Theme} from './theme.js';
 import type {TuiControls, TuiData} from './tui-data.js';
 import {syncRows} from './cursor.js';
 import {initialUiState, type UiState} from './ui-state.js';
-import {ClusterBar, type ClusterBarInput} from './components/cluster-bar.js';
-import {Line, Lines} from './components/line.js';
-import {Body} from './components/body.js';
-import {TooSmall} from './components/views.js';
+import {createBodyMemo} from './body-lines.js';
+import {clusterBarLine, type ClusterSummary} from './cluster-bar.js';
+import {frameLines} from './frame-lines.js';
+import {createFrameText} from './line-text.js';
+
+export interface ClusterBarInput {
+	readonly summaries: readonly ClusterSummary[];
+	/** Index of the cluster on screen. */
+	readonly active: number;
+}
 
 export interface AppProps {
 	readonly data: TuiData;
@@ -98,6 +104,9 @@ export function App({
 	const uiRef = useRef(ui);
 	uiRef.current = ui;
 	const lastPress = useRef<LastPress | undefined>(undefined);
+	// What the screen keeps between frames: the bodies' memos, and each row's styled text.
+	const [memo] = useState(createBodyMemo);
+	const [frameText] = useState(createFrameText);
 
 	// Closing the screen with a detail open stops the source fetching its worker page.
 	useEffect(() => () => controls.setDetailWorker(null), [controls]);
@@ -163,19 +172,15 @@ export function App({
 	};
 	const {redraw} = useTerminalInput(onInput, {active: keys, ...(terminal ? {terminal} : {})});
 
-	const {screen, layout} = view;
-	if (screen.kind === 'too-small') return <TooSmall lines={screen.lines} size={size} />;
-	const {width, height, bodyHeight} = layout;
+	const bar = clusterBar
+		? (width: number) => clusterBarLine(clusterBar.summaries, clusterBar.active, theme, width)
+		: undefined;
+	const {lines, width} = frameLines(view, theme, bar, memo);
+	// The screen is one Ink text of its rows (a few elements for React and nodes for Ink's layout, not
+	// one per line), in a box of the screen's width (the size given, whatever the terminal's).
 	return (
-		<Box flexDirection="column" width={width} height={height}>
-			<Box flexDirection="column" width={width}>
-				<Lines lines={screen.header} theme={theme} />
-			</Box>
-			{clusterBar ? <ClusterBar input={clusterBar} theme={theme} width={width} /> : null}
-			<Box flexDirection="column" height={bodyHeight} width={width}>
-				<Body view={screen.body} theme={theme} width={width} height={bodyHeight} />
-			</Box>
-			<Line segments={screen.footer} theme={theme} />
+		<Box width={width}>
+			<Text>{frameText(lines, theme, width)}</Text>
 		</Box>
 	);
 }

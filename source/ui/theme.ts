@@ -134,12 +134,3 @@ export function makeTheme(options: ThemeOptions): Theme {
 export function toneColor(theme: Theme, tone: Tone): string | undefined {
 	return theme.tones[tone];
 }
-
-/**
- * `<Text {...toneProps(theme, tone)}>`: the colour prop, left out for the terminal default (Ink's
- * `color` is optional, not undefined).
- */
-export function toneProps(theme: Theme, tone: Tone): {color?: string} {
-	const color = theme.tones[tone];
-	return color === undefined ? {} : {color};
-}

@@ -18,7 +18,12 @@ import {parseRow} from '../../source/terminal/screen-diff.js';
 const inkBuild = dirname(createRequire(import.meta.url).resolve('ink'));
 
 interface OutputLike {
-	write(x: number, y: number, text: string, options: {transformers: Array<(line: string) => string>}): void;
+	write(
+		x: number,
+		y: number,
+		text: string,
+		options: {transformers: Array<(line: string, index: number) => string>},
+	): void;
 	clip(clip: {x1?: number; x2?: number; y1?: number; y2?: number}): void;
 	unclip(): void;
 	get(): {output: string; height: number};
@@ -61,7 +66,7 @@ function draw(output: OutputLike, ops: readonly Op[]): {output: string; height: 
 	return output.get();
 }
 
-/** The rows the patch draws without the grid: one single-line write alone on its row, outside clips. */
+/** The rows the patch draws without the grid: those one write (of one line or more) alone makes, outside clips. */
 function directRows(ops: readonly Op[], height: number): Set<number> {
 	const writes = new Map<number, number>();
 	const blocked = new Set<number>();
@@ -71,8 +76,10 @@ function directRows(ops: readonly Op[], height: number): Set<number> {
 		else if (op.kind === 'unclip') clips = Math.max(0, clips - 1);
 		else if (op.text !== '') {
 			const lines = op.text.split('\n').length;
-			if (lines === 1 && clips === 0 && op.x >= 0) writes.set(op.y, (writes.get(op.y) ?? 0) + 1);
-			else for (let y = op.y; y < op.y + lines; y++) blocked.add(y);
+			for (let y = op.y; y < op.y + lines; y++) {
+				if (clips === 0 && op.x >= 0) writes.set(y, (writes.get(y) ?? 0) + 1);
+				else blocked.add(y);
+			}
 		}
 	}
 	return new Set([...writes].filter(([y, n]) => n === 1 && !blocked.has(y) && y < height).map(([y]) => y));
@@ -144,7 +151,7 @@ describe("the bundle's Output against Ink's own", () => {
 				if (kind === 0) ops.push({kind: 'clip', clip: {x1: next(10), x2: 10 + next(30), y1: next(3), y2: 3 + next(5)}});
 				else if (kind === 1) ops.push({kind: 'unclip'});
 				else {
-					const lines = next(5) === 0 ? 2 : 1;
+					const lines = next(5) === 0 ? 2 + next(3) : 1;
 					const body = Array.from({length: lines}, text).join('\n');
 					ops.push({
 						kind: 'write',
@@ -179,5 +186,13 @@ describe("the bundle's Output against Ink's own", () => {
 		output.write(0, 0, '\u001B[1m\u001B[1mbold twice\u001B[22m   ', {transformers: []});
 		output.write(3, 2, 'sel', {transformers: [INVERSE]});
 		expect(output.get().output).toBe('\u001B[1m\u001B[1mbold twice\u001B[22m   \n\n   \u001B[7msel\u001B[27m');
+	});
+
+	it('draws each line of a write of several lines as its own row, each line transformed with its index', async () => {
+		const Mine = await outputClass(true);
+		const output = new Mine({width: 30, height: 4});
+		const numbered = (line: string, index: number) => `${index}:${line}`;
+		output.write(2, 1, 'first\n\u001B[32msecond\u001B[39m\nthird', {transformers: [numbered]});
+		expect(output.get().output).toBe('\n  0:first\n  1:\u001B[32msecond\u001B[39m\n  2:third');
 	});
 });

@@ -1,11 +1,17 @@
 import chalk from 'chalk';
-import {Text} from 'ink';
+import {Box, Text} from 'ink';
 import {cleanup, render} from 'ink-testing-library';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import type {Segment} from '../../source/ui/bars.js';
-import {Line, mergeSegments} from '../../source/ui/components/line.js';
+import {createFrameText, lineText, mergeSegments} from '../../source/ui/line-text.js';
 import {styledText} from '../../source/ui/styled-line.js';
-import {makeTheme, toneProps, type Theme, type Tone} from '../../source/ui/theme.js';
+import {makeTheme, toneColor, type Theme, type Tone} from '../../source/ui/theme.js';
+
+/** Ink's colour prop of a tone, left out for the terminal default (Ink's `color` is optional, not undefined). */
+function toneProps(theme: Theme, tone: Tone): {color?: string} {
+	const color = toneColor(theme, tone);
+	return color === undefined ? {} : {color};
+}
 
 /** The line as dask-top drew it before: a `<Text>` with one nested `<Text color bold>` per span (Ink styles it). */
 function NestedLine({segments, theme, inverse = false}: {segments: Segment[]; theme: Theme; inverse?: boolean}) {
@@ -58,6 +64,9 @@ function lines(count: number): Segment[][] {
 
 afterEach(cleanup);
 
+/** ink-testing-library's terminal is this wide: the Text of a line is cut to it. */
+const COLUMNS = 100;
+
 describe('a line drawn from its pre-styled text', () => {
 	const level = chalk.level;
 	beforeEach(() => {
@@ -77,7 +86,7 @@ describe('a line drawn from its pre-styled text', () => {
 			for (const segments of lines(300)) {
 				for (const inverse of [false, true]) {
 					const nested = render(<NestedLine segments={segments} theme={theme} inverse={inverse} />);
-					const flat = render(<Line segments={segments} theme={theme} inverse={inverse} />);
+					const flat = render(<Text>{lineText({segments, inverse}, theme, COLUMNS)}</Text>);
 					expect(flat.lastFrame()).toBe(nested.lastFrame());
 					if (flat.lastFrame()?.includes('\u001B[')) styled++;
 					nested.unmount();
@@ -87,6 +96,32 @@ describe('a line drawn from its pre-styled text', () => {
 			expect(styled, 'frames that carry SGR codes (inverse or bold at least)').toBeGreaterThan(300);
 		});
 	}
+
+	it('draws a whole screen as one text as the nested lines stacked in a column did', () => {
+		const theme = makeTheme({color: true, ascii: false});
+		const frameText = createFrameText();
+		const all = lines(120);
+		for (let start = 0; start + 30 <= all.length; start += 15) {
+			const screen = all.slice(start, start + 30);
+			const nested = render(
+				<Box flexDirection="column" width={COLUMNS}>
+					{screen.map((segments, i) => (
+						// biome-ignore lint/suspicious/noArrayIndexKey: test rows are named by their place.
+						<NestedLine key={i} segments={segments} theme={theme} inverse={i === 3} />
+					))}
+				</Box>,
+			);
+			const text = frameText(
+				screen.map((segments, i) => ({segments, inverse: i === 3})),
+				theme,
+				COLUMNS,
+			);
+			const flat = render(<Text>{text}</Text>);
+			expect(flat.lastFrame()).toBe(nested.lastFrame());
+			nested.unmount();
+			flat.unmount();
+		}
+	});
 
 	it('carries colour and bold as SGR codes, and nothing at colour level 0', () => {
 		const theme = makeTheme({color: true, ascii: false});

@@ -1,0 +1,70 @@
+/**
+ * The worker table as screen lines. Only the rows in the window are built (10,000 workers cost what
+ * a screenful costs); columns drop by priority as the terminal narrows (worker-columns.ts).
+ */
+import {tableCountText, type TableView} from './app-body.js';
+import type {Segment} from './bars.js';
+import {tableBodyRows} from './body-layout.js';
+import {fitColumns} from './columns.js';
+import type {ScreenLine} from './line-text.js';
+import {memoLast} from './memo-last.js';
+import type {WorkerRow} from '../model/types.js';
+import type {Theme} from './theme.js';
+import {headerSegments, rowSegments, sortLabel, WORKER_COLUMNS, type CellContext} from './worker-columns.js';
+
+const fitWorkerColumns = (width: number) => fitColumns(WORKER_COLUMNS, width);
+type Columns = ReturnType<typeof fitWorkerColumns>;
+
+/**
+ * What the table keeps between frames: the columns that fit the width, and each row's segments while
+ * the row, the columns and the cell context are the same (a key press or a tick moves no figure).
+ */
+export interface TableMemo {
+	readonly columns: (width: number) => Columns;
+	readonly rows: WeakMap<WorkerRow, {columns: Columns; cells: CellContext; segments: Segment[]}>;
+}
+
+export function createTableMemo(): TableMemo {
+	return {columns: memoLast(fitWorkerColumns), rows: new WeakMap()};
+}
+
+function rowLine(row: WorkerRow, columns: Columns, cells: CellContext, memo: TableMemo): Segment[] {
+	const kept = memo.rows.get(row);
+	if (kept !== undefined && kept.columns === columns && kept.cells === cells) return kept.segments;
+	const segments = rowSegments(row, columns, cells);
+	memo.rows.set(row, {columns, cells, segments});
+	return segments;
+}
+
+function titleSegments(table: TableView, theme: Theme): Segment[] {
+	const {filterText, filterError, sort, followName} = table;
+	const out: Segment[] = [{text: 'Workers ', tone: 'title', bold: true}];
+	out.push({text: tableCountText(table), tone: 'normal'});
+	if (filterText !== '') out.push({text: `  filter "${filterText}"`, tone: 'accent'});
+	if (filterError) out.push({text: `  ${filterError} (showing all)`, tone: 'critical'});
+	out.push({
+		text: `  sorted by ${sortLabel(sort.column)} ${sort.descending ? theme.glyphs.down : theme.glyphs.up}`,
+		tone: 'muted',
+	});
+	if (followName !== undefined) out.push({text: `  following ${followName}`, tone: 'info'});
+	if (table.staleNote !== undefined) out.push({text: `  ${table.staleNote}`, tone: 'warning'});
+	return out;
+}
+
+/** The table's lines: its title, the column header, then the rows in the window (the selected one inverse). */
+export function tableLines(table: TableView, theme: Theme, width: number, memo: TableMemo): ScreenLine[] {
+	const {rows, cursor, top, height, sort, cells} = table;
+	const columns = memo.columns(width);
+	const lines: ScreenLine[] = [
+		{segments: titleSegments(table, theme)},
+		{segments: headerSegments(columns, sort, theme.glyphs, cells.memory)},
+	];
+	if (rows.length === 0) {
+		const empty = table.unreached ?? (table.total === 0 ? 'no workers connected' : 'no worker matches the filter');
+		lines.push({segments: [{text: empty, tone: 'muted'}]});
+	}
+	const end = Math.min(rows.length, top + tableBodyRows(height));
+	for (let i = top; i < end; i++)
+		lines.push({segments: rowLine(rows[i]!, columns, cells, memo), inverse: i === cursor});
+	return lines;
+}

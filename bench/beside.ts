@@ -7,7 +7,7 @@
  */
 import {rmSync} from 'node:fs';
 import {dirname} from 'node:path';
-import {besideHtopTable, inkFloor} from './lean.js';
+import {besideHtopTable, FLOOR_APPS, inkFloor} from './lean.js';
 // @ts-expect-error: a plain .mjs bench script without type declarations
 import {bundleShippedFloor} from './ink-floor-shipped.mjs';
 
@@ -18,11 +18,10 @@ const {V8_FLAGS} = (await import('../scripts/v8-flags.mjs')) as {V8_FLAGS: reado
 console.log(await besideHtopTable(seconds, warmup));
 const shipped = await bundleShippedFloor();
 try {
-	for (const variant of ['empty', 'full'] as const) {
+	for (const variant of ['empty', 'full', 'text'] as const) {
 		const u = await inkFloor(process.execPath, variant, seconds, warmup, V8_FLAGS, shipped);
 		console.log(
-			`Ink's floor as shipped, Node ${process.version}, ` +
-				`${variant === 'empty' ? 'one changing line' : 'every row changing'}: ` +
+			`Ink's floor as shipped, Node ${process.version}, ${FLOOR_APPS[variant]}: ` +
 				`${u.cpuPercent.toFixed(2)} %, RSS ${(u.rssMeanBytes / 2 ** 20).toFixed(0)} MiB`,
 		);
 	}

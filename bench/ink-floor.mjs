@@ -23,6 +23,20 @@ function App({tick}) {
 	if (variant === 'empty')
 		return React.createElement(Box, {height: rows - 1}, React.createElement(Text, null, `tick ${tick}`));
 	const lines = [];
+	if (variant === 'text') {
+		for (let r = 0; r < rows - 1; r++) {
+			const value = (tick * 7919 + r * 104_729) % 1_000_000;
+			const text = `${String(r).padStart(3)} ${String(value).padStart(7)} `
+				.repeat(Math.floor(columns / 12))
+				.slice(0, columns - 1);
+			lines.push(r % 3 === 0 ? `\u001B[32m${text}\u001B[39m` : text);
+		}
+		return React.createElement(
+			Box,
+			{flexDirection: 'column', height: rows - 1},
+			React.createElement(Text, null, lines.join('\n')),
+		);
+	}
 	for (let r = 0; r < rows - 1; r++) {
 		const value = (tick * 7919 + r * 104_729) % 1_000_000;
 		lines.push(

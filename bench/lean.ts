@@ -95,13 +95,21 @@ export async function besideHtop(workers: number, seconds: number, warmupSeconds
 	}
 }
 
+/** The floor apps of bench/ink-floor.mjs, by what they draw. */
+export type FloorVariant = 'empty' | 'full' | 'text';
+export const FLOOR_APPS: Readonly<Record<FloorVariant, string>> = {
+	empty: 'one changing line',
+	full: 'every row changing',
+	text: 'every row changing, one text (as dask-top draws)',
+};
+
 /**
  * Ink's floor (bench/ink-floor.mjs, or `script`: its bundle as dask-top ships Ink, from
  * bench/ink-floor-shipped.mjs) under `node`: CPU, RSS and bytes over `seconds`, after `warmupSeconds`.
  */
 export async function inkFloor(
 	node: string,
-	variant: 'empty' | 'full',
+	variant: FloorVariant,
 	seconds: number,
 	warmupSeconds: number,
 	nodeFlags: readonly string[] = [],

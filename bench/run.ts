@@ -27,7 +27,7 @@ const {flagRunners, measureStartup, startupTable} = await import('./startup.js')
 const {measureOnceJson, measureTuiMemory} = await import('./memory.js');
 const {measureReplay} = await import('./replay-memory.js');
 const {measureModelMemory} = await import('./model-memory.js');
-const {besideHtopTable, inkFloor, schedulerCost, schedulerTable} = await import('./lean.js');
+const {besideHtopTable, FLOOR_APPS, inkFloor, schedulerCost, schedulerTable} = await import('./lean.js');
 const {soak, soakReport} = await import('./soak.js');
 const {endpointCost} = await import('./endpoint-cost.js');
 // @ts-expect-error: a plain .mjs script without type declarations
@@ -201,9 +201,11 @@ try {
 			['stock', daskTopFlags, undefined],
 			['as shipped', daskTopFlags, shippedFloor],
 		] as const) {
-			for (const variant of ['empty', 'full'] as const) {
+			const variants: readonly (keyof typeof FLOOR_APPS)[] =
+				script === undefined ? ['empty', 'full'] : ['empty', 'full', 'text'];
+			for (const variant of variants) {
 				const u = await inkFloor(node, variant, leanSeconds, warmup, flags, script);
-				const app = variant === 'empty' ? 'one changing line' : 'every row changing';
+				const app = FLOOR_APPS[variant];
 				console.log(
 					`| ${label}${flags.length > 0 ? ", dask-top's V8 flags" : ''} | ${ink} | ${app} | ` +
 						`${u.cpuPercent.toFixed(2)} % | ${mib(u.rssMeanBytes)} (${mib(u.rssMaxBytes)}) | ` +

@@ -6,6 +6,7 @@
  * (wide or combining characters, escape codes other than SGR) is rewritten whole when it changes.
  */
 
+import {isNarrow} from '../units/narrow.js';
 import {DEFAULT_PEN, nextPen, sgrEnd} from './sgr-pen.js';
 
 const ESC = '\u001B';
@@ -22,24 +23,6 @@ export interface Row {
 	readonly pens: readonly string[];
 	/** The row as given, when it holds something not surely one column wide: compared and written whole. */
 	readonly raw?: string;
-}
-
-/**
- * Code points that take one column for sure: printable ASCII, Latin/Greek/Cyrillic, punctuation,
- * arrows, box drawing, blocks, shapes, braille.
- */
-function narrow(code: number): boolean {
-	return (
-		(code >= 0x20 && code < 0x7f) ||
-		(code >= 0xa0 && code < 0x300) ||
-		(code >= 0x370 && code < 0x483) ||
-		(code >= 0x2010 && code < 0x2028) ||
-		(code >= 0x2030 && code < 0x205f) ||
-		(code >= 0x2070 && code < 0x20c0) ||
-		(code >= 0x2100 && code < 0x2300) ||
-		(code >= 0x2500 && code < 0x2600) ||
-		(code >= 0x2800 && code < 0x2900)
-	);
 }
 
 /** The row's cells, at most `columns` of them (what lies beyond the terminal's width is cut, never wrapped). */
@@ -62,7 +45,7 @@ export function parseRow(line: string, columns = Number.POSITIVE_INFINITY): Row 
 			run = end + 1;
 			continue;
 		}
-		if (!narrow(code)) return {text: '', pens: [], raw: line};
+		if (!isNarrow(code)) return {text: '', pens: [], raw: line};
 		pens[cells++] = key;
 	}
 	if (run < i) text += line.slice(run, i);

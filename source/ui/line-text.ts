@@ -7,6 +7,7 @@ import cliTruncate from 'cli-truncate';
 import chalk from 'chalk';
 import stringWidth from 'string-width';
 import {asciiCells} from '../units/ascii.js';
+import {narrowWidth} from '../units/narrow.js';
 import type {Segment} from './bars.js';
 import {styledText} from './styled-line.js';
 import {toneColor, type Theme} from './theme.js';
@@ -70,11 +71,23 @@ export function truncateLine(text: string, width: number): string {
 	return stringWidth(text) <= width ? text : cliTruncate(text, width, {position: 'end'});
 }
 
+/** Whether the segments surely fit `width` columns, told from their characters alone (no measuring). */
+function surelyFits(segments: readonly Segment[], width: number): boolean {
+	let columns = 0;
+	for (let i = 0; i < segments.length; i++) {
+		const w = narrowWidth(segments[i]!.text);
+		if (w < 0) return false;
+		columns += w;
+	}
+	return columns <= width;
+}
+
 /** The line's styled text, at most `width` columns wide. */
 export function lineText(line: ScreenLine, theme: Theme, width: number): string {
 	if ('plain' in line) return truncateLine(line.plain, width);
 	const merged = mergeSegments(line.segments, theme);
-	const text = truncateLine(merged.length === 0 ? ' ' : styledText(merged, theme), width);
+	const styled = merged.length === 0 ? ' ' : styledText(merged, theme);
+	const text = surelyFits(merged, width) ? styled : truncateLine(styled, width);
 	return line.inverse === true ? chalk.inverse(text) : text;
 }
 

@@ -43,6 +43,13 @@ describe('a line is styled again only when what it shows changed', () => {
 		expect(frameText([{segments: line(['▲ 4 workers', 'muted'])}], theme, 20)).not.toContain('▲');
 	});
 
+	it('cuts a line of wide characters by their measured width', () => {
+		const frameText = createFrameText();
+		const colour = makeTheme({color: false, ascii: false});
+		expect(frameText([{segments: line(['ab中', 'normal'])}], colour, 4)).toBe('ab中');
+		expect(frameText([{segments: line(['ab中', 'normal'])}], colour, 3)).toBe('ab…');
+	});
+
 	it('cuts a line wider than the screen with an ellipsis, counting wide characters as two columns', () => {
 		expect(truncateLine('abcdef', 6)).toBe('abcdef');
 		expect(truncateLine('abcdefg', 6)).toBe('abcde…');

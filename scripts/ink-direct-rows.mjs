@@ -19,7 +19,7 @@ const DIRECT_ROWS = `// For each row: the line of the one write that alone makes
 // when the grid must draw it; and the writes whose every row is drawn so (the grid skips them).
 function directRows(operations, height) {
     const rows = new Array(height);
-    const whole = new Set();
+    const spans = [];
     let clips = 0;
     for (const operation of operations) {
         if (operation.type === 'clip') clips++;
@@ -34,15 +34,14 @@ function directRows(operations, height) {
                 if (row < 0 || row >= height) continue;
                 rows[row] = direct && rows[row] === undefined ? {operation, line: lines[index], index} : null;
             }
+            if (direct) spans.push({operation, from: Math.max(0, y), to: Math.min(height, y + lines.length)});
         }
     }
-    for (const operation of operations) {
-        if (operation.type !== 'write' || !Number.isInteger(operation.y)) continue;
-        let count = 1;
-        for (let at = operation.text.indexOf('\\n'); at >= 0; at = operation.text.indexOf('\\n', at + 1)) count++;
+    // A write is left out of the grid when each of its rows on the frame is drawn from it alone.
+    const whole = new Set();
+    for (const {operation, from, to} of spans) {
         let all = true;
-        for (let row = operation.y; row < operation.y + count && all; row++)
-            if (row >= 0 && row < height && rows[row]?.operation !== operation) all = false;
+        for (let row = from; row < to && all; row++) if (rows[row]?.operation !== operation) all = false;
         if (all) whole.add(operation);
     }
     return {rows, whole};

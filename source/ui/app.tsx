@@ -30,15 +30,9 @@ import type {TuiControls, TuiData} from './tui-data.js';
 import {syncRows} from './cursor.js';
 import {initialUiState, type UiState} from './ui-state.js';
 import {createBodyMemo} from './body-lines.js';
-import {clusterBarLine, type ClusterSummary} from './cluster-bar.js';
+import type {ClusterBarInput} from './cluster-bar.js';
 import {frameLines} from './frame-lines.js';
 import {createFrameText} from './line-text.js';
-
-export interface ClusterBarInput {
-	readonly summaries: readonly ClusterSummary[];
-	/** Index of the cluster on screen. */
-	readonly active: number;
-}
 
 export interface AppProps {
 	readonly data: TuiData;
@@ -172,10 +166,7 @@ export function App({
 	};
 	const {redraw} = useTerminalInput(onInput, {active: keys, ...(terminal ? {terminal} : {})});
 
-	const bar = clusterBar
-		? (width: number) => clusterBarLine(clusterBar.summaries, clusterBar.active, theme, width)
-		: undefined;
-	const {lines, width} = frameLines(view, theme, bar, memo);
+	const {lines, width} = frameLines(view, theme, clusterBar, memo);
 	// The screen is one Ink text of its rows (a few elements for React and nodes for Ink's layout, not
 	// one per line), in a box of the screen's width (the size given, whatever the terminal's).
 	return (

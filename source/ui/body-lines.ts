@@ -29,7 +29,8 @@ export function createBodyMemo(): BodyMemo {
 	return {table: createTableMemo(), overview: createOverviewMemo()};
 }
 
-const plain = (segments: readonly Segment[]): ScreenLine => ({segments});
+/** A line of segments, not selected. */
+const toLine = (segments: readonly Segment[]): ScreenLine => ({segments});
 
 /** Exactly `height` lines: those beyond it cut, blank ones added under them. */
 export function fitHeight(lines: readonly ScreenLine[], height: number): ScreenLine[] {
@@ -43,7 +44,7 @@ function sortLines(view: Extract<BodyView, {kind: 'sort'}>, theme: Theme, height
 	const room = Math.max(0, height - 1);
 	const first = sortMenuFirst(highlighted, height);
 	const lines: ScreenLine[] = [
-		plain([seg('Sort by ', 'title', true), seg('(Enter or a click chooses, Esc closes)', 'muted')]),
+		toLine([seg('Sort by ', 'title', true), seg('(Enter or a click chooses, Esc closes)', 'muted')]),
 	];
 	SORT_ORDER.slice(first, first + room).forEach((s, i) => {
 		const current = s.column === sort.column;
@@ -73,8 +74,8 @@ function progressLines(
 	const rows = view.view?.prefixes ?? [];
 	const layout = prefixColumns(width, rows);
 	const room = Math.max(0, height - head.length - 1);
-	const lines: ScreenLine[] = [...head.map(plain), plain(prefixHeader(layout))];
-	if (view.view && rows.length === 0) lines.push(plain([seg('no task prefixes seen yet', 'muted')]));
+	const lines: ScreenLine[] = [...head.map(toLine), toLine(prefixHeader(layout))];
+	if (view.view && rows.length === 0) lines.push(toLine([seg('no task prefixes seen yet', 'muted')]));
 	const end = Math.min(rows.length, top + room);
 	for (let i = top; i < end; i++) lines.push({segments: prefixRow(rows[i]!, layout, theme), inverse: i === cursor});
 	return lines;
@@ -83,9 +84,9 @@ function progressLines(
 function eventsLines(view: Extract<BodyView, {kind: 'events'}>, theme: Theme, width: number): ScreenLine[] {
 	const {triage, page, cursor, top} = view;
 	const events: readonly ModelEvent[] = triage?.events ?? [];
-	const lines: ScreenLine[] = [...page.head.map(plain), BLANK_LINE, plain(eventsTitle(triage, theme, width))];
+	const lines: ScreenLine[] = [...page.head.map(toLine), BLANK_LINE, toLine(eventsTitle(triage, theme, width))];
 	if (triage && events.length === 0)
-		lines.push(plain([seg('no events yet: nothing has joined, left or crossed a threshold', 'muted')]));
+		lines.push(toLine([seg('no events yet: nothing has joined, left or crossed a threshold', 'muted')]));
 	// The entries from `top` while there are lines; the last one may go on below the screen.
 	let room = page.room;
 	for (let i = top; i < events.length && room > 0; i++) {
@@ -101,16 +102,16 @@ function eventsLines(view: Extract<BodyView, {kind: 'events'}>, theme: Theme, wi
 export function bodyLines(view: BodyView, theme: Theme, width: number, height: number, memo: BodyMemo): ScreenLine[] {
 	switch (view.kind) {
 		case 'confirm':
-			return fitHeight(view.lines.map(plain), height);
+			return fitHeight(view.lines.map(toLine), height);
 		case 'help': {
 			const rows = Math.max(1, height - 1);
-			const title = plain(helpTitle(view.top, rows, view.lines.length, width));
-			return fitHeight([title, ...view.lines.slice(view.top, view.top + rows).map(plain)], height);
+			const title = toLine(helpTitle(view.top, rows, view.lines.length, width));
+			return fitHeight([title, ...view.lines.slice(view.top, view.top + rows).map(toLine)], height);
 		}
 		case 'sort':
 			return fitHeight(sortLines(view, theme, height), height);
 		case 'detail':
-			return fitHeight(detailLines(view.input, theme, width, height).map(plain), height);
+			return fitHeight(detailLines(view.input, theme, width, height).map(toLine), height);
 		case 'progress':
 			return fitHeight(progressLines(view, theme, width, height), height);
 		case 'events':
@@ -121,7 +122,7 @@ export function bodyLines(view: BodyView, theme: Theme, width: number, height: n
 			if (!overview) return fitHeight(lines, height);
 			// The rows under the table: the cluster over time, the busiest prefixes and the Alerts panel.
 			const below = overviewSection(overview.model, overview.triage, theme, width, overview.height, memo.overview);
-			return fitHeight([...fitHeight(lines, table.height), ...fitHeight(below.map(plain), overview.height)], height);
+			return fitHeight([...fitHeight(lines, table.height), ...fitHeight(below.map(toLine), overview.height)], height);
 		}
 	}
 }

@@ -26,6 +26,13 @@ export interface ClusterSummary {
 	readonly problem?: string;
 }
 
+/** The cluster bar's figures: every cluster's summary and which one is on screen. */
+export interface ClusterBarInput {
+	readonly summaries: readonly ClusterSummary[];
+	/** Index of the cluster on screen. */
+	readonly active: number;
+}
+
 const LINKS: Readonly<Record<ClusterLink, readonly [text: string, tone: Tone]>> = {
 	connecting: ['connecting', 'muted'],
 	live: ['live', 'ok'],

@@ -4,8 +4,8 @@
  * what size is needed. Pure: the caller draws the lines as one text (line-text.ts).
  */
 import type {AppView} from './app-view.js';
-import type {Segment} from './bars.js';
 import {bodyLines, fitHeight, type BodyMemo} from './body-lines.js';
+import {clusterBarLine, type ClusterBarInput} from './cluster-bar.js';
 import type {ScreenLine} from './line-text.js';
 import type {Theme} from './theme.js';
 
@@ -18,8 +18,8 @@ export interface FrameLines {
 export function frameLines(
 	view: Pick<AppView, 'screen' | 'layout'>,
 	theme: Theme,
-	/** The cluster bar's line (several clusters), for the line under the header. */
-	clusterBar: ((width: number) => readonly Segment[]) | undefined,
+	/** The cluster bar (several clusters are followed): a line under the header. */
+	clusterBar: ClusterBarInput | undefined,
 	memo: BodyMemo,
 ): FrameLines {
 	const {screen, layout} = view;
@@ -35,7 +35,7 @@ export function frameLines(
 	}
 	const {width, height, bodyHeight} = layout;
 	const lines: ScreenLine[] = screen.header.map((segments) => ({segments}));
-	if (clusterBar) lines.push({segments: clusterBar(width)});
+	if (clusterBar) lines.push({segments: clusterBarLine(clusterBar.summaries, clusterBar.active, theme, width)});
 	lines.push(...bodyLines(screen.body, theme, width, bodyHeight, memo), {segments: screen.footer});
 	return {lines: fitHeight(lines, height), width};
 }

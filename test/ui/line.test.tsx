@@ -48,6 +48,8 @@ describe('a line is styled again only when what it shows changed', () => {
 		const colour = makeTheme({color: false, ascii: false});
 		expect(frameText([{segments: line(['ab中', 'normal'])}], colour, 4)).toBe('ab中');
 		expect(frameText([{segments: line(['ab中', 'normal'])}], colour, 3)).toBe('ab…');
+		// (◽ is two columns wide though it stands among the one-column shapes)
+		expect(frameText([{segments: line(['ab◽', 'normal'])}], colour, 3)).toBe('ab…');
 	});
 
 	it('cuts a line wider than the screen with an ellipsis, counting wide characters as two columns', () => {

@@ -10,6 +10,17 @@ describe('characters surely one column wide', () => {
 		}
 	});
 
+	it('counts no character as one column that string-width measures otherwise (every UTF-16 code unit)', () => {
+		const wrong: string[] = [];
+		for (let code = 0; code <= 0xffff; code++) {
+			const width = stringWidth(String.fromCharCode(code));
+			if (isNarrow(code) && width !== 1) wrong.push(`U+${code.toString(16)} is ${width} wide`);
+		}
+		expect(wrong).toEqual([]);
+		// the three that once were: the soft hyphen and the two wide squares
+		expect([0xad, 0x25fd, 0x25fe].map(isNarrow)).toEqual([false, false, false]);
+	});
+
 	it('leaves anything else to be measured: wide, combining and control characters', () => {
 		for (const text of ['中文', 'a🙂', 'e\u0301', 'tab\there', '\u001B[31m']) expect(narrowWidth(text), text).toBe(-1);
 		expect(isNarrow('中'.charCodeAt(0))).toBe(false);

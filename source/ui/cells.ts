@@ -6,6 +6,8 @@
 import {bytesText} from '../units/bytes.js';
 import {localClock} from '../units/clock.js';
 import {durationText} from '../units/duration.js';
+import {narrowWidth} from '../units/narrow.js';
+import stringWidth from 'string-width';
 
 export const MISSING = '—';
 
@@ -73,11 +75,38 @@ export function shortAddress(address: string): string {
 	return address.replace(/^[a-z]+:\/\//, '');
 }
 
-/** Text cut or padded to exactly `width` cells (an ellipsis marks a cut). Assumes single-width glyphs. */
+/** Columns the text takes: its length when every character is surely one column, else as measured. */
+function columnsOf(text: string): number {
+	const narrow = narrowWidth(text);
+	return narrow >= 0 ? narrow : stringWidth(text);
+}
+
+/** The start of the text that fits `columns` columns, padded to exactly that many (a wide character never halved). */
+function headColumns(text: string, columns: number): string {
+	let head = '';
+	let used = 0;
+	for (const char of text) {
+		const w = stringWidth(char);
+		if (used + w > columns) break;
+		head += char;
+		used += w;
+	}
+	return head + ' '.repeat(columns - used);
+}
+
+/**
+ * Text cut or padded to exactly `width` cells (an ellipsis marks a cut); wide characters (a name in
+ * Chinese, an emoji) count as the two columns the terminal gives them.
+ */
 export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
 	if (width <= 0) return '';
-	if (text.length > width) return width === 1 ? '…' : `${text.slice(0, width - 1)}…`;
-	return align === 'left' ? text.padEnd(width) : text.padStart(width);
+	const columns = columnsOf(text);
+	if (columns > width) {
+		if (width === 1) return '…';
+		return columns === text.length ? `${text.slice(0, width - 1)}…` : `${headColumns(text, width - 1)}…`;
+	}
+	const pad = ' '.repeat(width - columns);
+	return align === 'left' ? text + pad : pad + text;
 }
 
 /**
@@ -85,7 +114,8 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
  * (`slow-proc…-late`): names that differ only at the end stay apart. Padded like fit().
  */
 export function fitMiddle(text: string, width: number, align: 'left' | 'right' = 'left'): string {
-	if (text.length <= width || width < 5) return fit(text, width, align);
+	// (text with wide characters is cut at its end)
+	if (text.length <= width || width < 5 || narrowWidth(text) < 0) return fit(text, width, align);
 	const keep = width - 1;
 	const head = Math.ceil(keep * 0.6);
 	return `${text.slice(0, head)}…${text.slice(text.length - (keep - head))}`;

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {
 	fit,
+	fitMiddle,
 	formatBytesShort,
 	formatCount,
 	formatCpu,
@@ -76,5 +77,13 @@ describe('formatting figures for the screen', () => {
 		expect(fit('abc', 5, 'right')).toBe('  abc');
 		expect(fit('abcdef', 4)).toBe('abc…');
 		expect(fit('abc', 0)).toBe('');
+	});
+	it('fits text holding wide characters to the columns the terminal gives it', () => {
+		expect(fit('gpu中文', 8)).toBe('gpu中文 ');
+		expect(fit('gpu中文', 8, 'right')).toBe(' gpu中文');
+		expect(fit('gpu◽中文-worker', 10)).toBe('gpu◽中文…');
+		// a wide character that would be halved by the cut leaves a blank instead
+		expect(fit('ab中文', 4)).toBe('ab …');
+		expect(fitMiddle('gpu中文-worker-long-name', 10)).toBe('gpu中文-w…');
 	});
 });

@@ -20,6 +20,7 @@ import type {Segment} from './bars.js';
 import type {KeyContext} from './key-lookup.js';
 import {headerLines, type HeaderInput} from './header-lines.js';
 import {footerLine} from './help-lines.js';
+import {memoLast} from './memo-last.js';
 import type {PointerLayout} from './pointer.js';
 import type {Theme} from './theme.js';
 import type {TuiData} from './tui-data.js';
@@ -98,6 +99,31 @@ export function headerInput(input: AppViewInput, shown: UiState, frame: FrameDat
 }
 
 /**
+ * The footer line, kept while what it shows is the same: it changes with a key press, a message or
+ * the width, not with the data.
+ */
+const footerOf = memoLast(
+	(
+		mode: KeyContext['mode'],
+		replay: boolean,
+		clusters: boolean,
+		filterText: string,
+		filterError: string | undefined,
+		message: string | undefined,
+		width: number,
+	): Segment[] =>
+		footerLine(
+			{
+				context: {mode, replay, clusters},
+				filterText,
+				...(filterError ? {filterError} : {}),
+				...(message ? {message} : {}),
+			},
+			width,
+		),
+);
+
+/**
  * The screen for `input`; `previous` is the last frame's data, whose derivations are reused while
  * their inputs hold.
  */
@@ -114,13 +140,13 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 	if (tooSmall) return {...base, screen: {kind: 'too-small', lines: tooSmall}};
 	const underWay = retireUnderWay(data.model.retires);
 	const message = input.message ?? underWay;
-	const footer = footerLine(
-		{
-			context: keyContext,
-			filterText: shown.filterText,
-			...(frame.rows.error ? {filterError: frame.rows.error} : {}),
-			...(message ? {message} : {}),
-		},
+	const footer = footerOf(
+		keyContext.mode,
+		keyContext.replay,
+		keyContext.clusters === true,
+		shown.filterText,
+		frame.rows.error,
+		message,
 		layout.width,
 	);
 	return {

@@ -22,10 +22,23 @@ type Columns = ReturnType<typeof fitWorkerColumns>;
 export interface TableMemo {
 	readonly columns: (width: number) => Columns;
 	readonly rows: WeakMap<WorkerRow, {columns: Columns; cells: CellContext; segments: Segment[]}>;
+	/** The column header, kept while the columns, the sort and the thresholds are the same. */
+	readonly header: (
+		columns: Columns,
+		column: TableView['sort']['column'],
+		descending: boolean,
+		cells: CellContext,
+	) => Segment[];
 }
 
 export function createTableMemo(): TableMemo {
-	return {columns: memoLast(fitWorkerColumns), rows: new WeakMap()};
+	return {
+		columns: memoLast(fitWorkerColumns),
+		rows: new WeakMap(),
+		header: memoLast((columns, column, descending, cells) =>
+			headerSegments(columns, {column, descending}, cells.glyphs, cells.memory),
+		),
+	};
 }
 
 function rowLine(row: WorkerRow, columns: Columns, cells: CellContext, memo: TableMemo): Segment[] {
@@ -57,7 +70,7 @@ export function tableLines(table: TableView, theme: Theme, width: number, memo: 
 	const columns = memo.columns(width);
 	const lines: ScreenLine[] = [
 		{segments: titleSegments(table, theme)},
-		{segments: headerSegments(columns, sort, theme.glyphs, cells.memory)},
+		{segments: memo.header(columns, sort.column, sort.descending, cells)},
 	];
 	if (rows.length === 0) {
 		const empty = table.unreached ?? (table.total === 0 ? 'no workers connected' : 'no worker matches the filter');

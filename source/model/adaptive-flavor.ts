@@ -91,13 +91,31 @@ export interface FlavorChoice {
 	};
 }
 
-function recomputeOptions(o: ClusterState['options'], flavor: AdaptiveFlavor) {
-	return {
-		flavor,
-		targetDurationSeconds: o.targetDurationSeconds,
-		minimumWorkers: o.minimumWorkers,
-		maximumWorkers: o.maximumWorkers,
-	};
+/**
+ * Each snapshot's recomputations by flavor and options. A snapshot is recomputed twice a poll, by
+ * reduce (learnFlavor) and by the adaptive view, and on an ambiguous version with both formulas:
+ * the snapshot never changes, so each recomputation is made once.
+ */
+const recomputations = new WeakMap<Snapshot, Map<string, AdaptiveRecomputation>>();
+
+function recompute(snapshot: Snapshot, o: ClusterState['options'], flavor: AdaptiveFlavor): AdaptiveRecomputation {
+	const key = `${flavor} ${o.targetDurationSeconds} ${o.minimumWorkers} ${o.maximumWorkers}`;
+	let made = recomputations.get(snapshot);
+	if (made === undefined) {
+		made = new Map();
+		recomputations.set(snapshot, made);
+	}
+	let recomputed = made.get(key);
+	if (recomputed === undefined) {
+		recomputed = recomputeAdaptive(snapshot, {
+			flavor,
+			targetDurationSeconds: o.targetDurationSeconds,
+			minimumWorkers: o.minimumWorkers,
+			maximumWorkers: o.maximumWorkers,
+		});
+		made.set(key, recomputed);
+	}
+	return recomputed;
 }
 
 /**
@@ -116,10 +134,10 @@ export function chooseFlavor(
 		return {
 			flavor: guess.flavor,
 			note: guess.note,
-			recomputed: recomputeAdaptive(snapshot, recomputeOptions(options, guess.flavor)),
+			recomputed: recompute(snapshot, options, guess.flavor),
 		};
-	const legacy = recomputeAdaptive(snapshot, recomputeOptions(options, 'legacy'));
-	const modern = recomputeAdaptive(snapshot, recomputeOptions(options, 'modern'));
+	const legacy = recompute(snapshot, options, 'legacy');
+	const modern = recompute(snapshot, options, 'modern');
 	const s = snapshot.scheduler;
 	const desired = s.desired_workers ?? s.adaptive_target;
 	const raw = (r: AdaptiveRecomputation) => (r.target === undefined ? undefined : r.target);

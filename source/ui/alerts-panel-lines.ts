@@ -38,27 +38,41 @@ function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: 
 /**
  * The Alerts panel's entries laid out at one width: the ongoing alerts worst first, then the
  * resolved events newest first, each as its wrapped lines. Made once a frame: what the panel needs
- * and what it shows both come from it.
+ * and what it shows both come from it. Only the entries that can show are laid out: the first ones
+ * until they take more than `rows` lines (the event log holds up to 500 events; the panel a few).
  */
 export interface AlertsPanelEntries {
 	readonly title: Segment[];
 	readonly ongoing: number;
+	/** The first entries' lines: all of them, or more lines than `rows`. */
 	readonly entries: readonly Segment[][][];
+	/** Every entry, laid out or not. */
+	readonly count: number;
 }
 
 export function alertsPanelEntries(
 	triage: TriageView | undefined,
 	theme: Theme,
 	width: number,
+	rows: number,
 ): AlertsPanelEntries | undefined {
 	if (!triage) return undefined;
 	const resolved = triage.events.filter((e) => e.state === 'resolved');
-	const entries = [...triage.alerts, ...resolved];
-	const layout = eventLayout(entries, width, true);
+	const all = [...triage.alerts, ...resolved];
+	// The columns fit every entry, laid out or not.
+	const layout = eventLayout(all, width, true);
+	const entries: Segment[][][] = [];
+	let lines = 0;
+	for (let i = 0; i < all.length && (i === 0 || lines <= rows); i++) {
+		const entry = eventLines(all[i]!, layout, theme);
+		entries.push(entry);
+		lines += entry.length;
+	}
 	return {
 		title: alertsTitle(triage, theme, width, resolved.length > 0),
 		ongoing: triage.alerts.length,
-		entries: entries.map((e) => eventLines(e, layout, theme)),
+		entries,
+		count: all.length,
 	};
 }
 
@@ -76,7 +90,7 @@ export function alertsPanelNeeds(panel: AlertsPanelEntries | undefined): {
 	if (entries.length === 0) return {all: 3, first: 3};
 	return {
 		all: 2 + entries.reduce((n, lines) => n + lines.length, 0),
-		first: 1 + entries[0]!.length + (entries.length > 1 ? 1 : 0),
+		first: 1 + entries[0]!.length + (panel.count > 1 ? 1 : 0),
 	};
 }
 
@@ -117,7 +131,7 @@ export function alertsPanelLines(panel: AlertsPanelEntries | undefined, width: n
 		shown++;
 	}
 	const moreOngoing = Math.max(0, panel.ongoing - shown);
-	const more = all.length - shown;
+	const more = panel.count - shown;
 	lines.push([
 		seg(
 			`… ${more} more${moreOngoing > 0 ? ` (${moreOngoing} ongoing)` : ''}: press 3 for the events view`,

@@ -40,7 +40,7 @@ export function overviewSection(
 	memo: OverviewMemo,
 ): Segment[][] {
 	const progress = memo.progress(model);
-	const panel = memo.panel(triage, theme, width);
+	const panel = memo.panel(triage, theme, width, height);
 	const needs = alertsPanelNeeds(panel);
 	const plan = planOverview(height, width, {
 		prefixes: progress?.prefixes.length ?? 0,

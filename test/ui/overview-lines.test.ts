@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {progressView, triageView} from '../../source/model/index.js';
 import {segmentsWidth} from '../../source/ui/bars.js';
-import {alertsPanelEntries, alertsPanelNeeds} from '../../source/ui/alerts-panel-lines.js';
+import {alertsPanelEntries, alertsPanelLines, alertsPanelNeeds} from '../../source/ui/alerts-panel-lines.js';
 import {
 	graphBlockLines,
 	overviewGraphLines,
@@ -124,11 +124,37 @@ describe.each(FIXTURE_VERSIONS)('the overview on Dask %s fixtures', (version) =>
 
 	it('asks the Alerts panel for everything it would hold, and for its worst entry whole', () => {
 		const triage = triageView(run.model);
-		const needs = alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 120));
+		const needs = alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 120, 40));
 		expect(needs.all).toBeGreaterThanOrEqual(2 + triage.alerts.length);
 		// the worst alert here is a lost worker: two lines at 120 columns, three at 80
 		expect(triage.alerts[0]!.kind).toBe('worker_lost');
 		expect(needs.first).toBe(1 + 2 + 1);
-		expect(alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 80)).first).toBe(1 + 3 + 1);
+		expect(alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 80, 40)).first).toBe(1 + 3 + 1);
+	});
+
+	it('lays out only the entries a panel of its rows can show, and draws the same lines as with all of them', () => {
+		const triage = triageView(run.model);
+		const resolved = triage.events.find((e) => e.state === 'resolved') ?? {...triage.alerts[0]!, state: 'resolved'};
+		// A full event log: 500 resolved events under the ongoing alerts.
+		const events = Array.from({length: 500}, (_, i) => ({
+			...resolved,
+			state: 'resolved' as const,
+			start_time: resolved.start_time - i,
+			message: `${resolved.message} (${i})`,
+		}));
+		const full = {...triage, events};
+		const all = alertsPanelEntries(full, UNICODE, 120, 10_000)!;
+		expect(all.entries).toHaveLength(triage.alerts.length + 500);
+		for (const rows of [4, 9, 20, 38]) {
+			const panel = alertsPanelEntries(full, UNICODE, 120, rows)!;
+			expect(panel.count).toBe(all.count);
+			expect(panel.entries.length).toBeLessThan(rows + 1);
+			expect(panel.entries.flat().length).toBeGreaterThan(rows);
+			for (let height = 4; height <= rows; height++)
+				expect(alertsPanelLines(panel, 120, height).map(text)).toEqual(alertsPanelLines(all, 120, height).map(text));
+			expect(alertsPanelLines(panel, 120, rows).at(-1)!.map((s) => s.text).join('')).toMatch(/^… \d+ more/);
+			expect(alertsPanelNeeds(panel).first).toBe(alertsPanelNeeds(all).first);
+			expect(alertsPanelNeeds(panel).all).toBeGreaterThan(rows);
+		}
 	});
 });

@@ -70,8 +70,13 @@ function figures(i: number, round: number): WorkerFigures {
 	};
 }
 
-/** /json/identity.json of `workers` workers at poll `round`, heartbeats at `nowS` (epoch seconds). */
-export function identityBody(workers: number, round: number, nowS: number): string {
+/**
+ * /json/identity.json of `workers` workers at poll `round`, heartbeats at `nowS`, of a scheduler
+ * started at `startedS` (epoch seconds). The start time stays put for the fake's life, as a real
+ * scheduler's does: one that moved would tell dask-top the scheduler restarted every poll (its
+ * counters reset, no completion rate, progress counted afresh).
+ */
+export function identityBody(workers: number, round: number, nowS: number, startedS: number): string {
 	const entries: string[] = [];
 	for (let i = 0; i < workers; i++) {
 		const f = figures(i, round);
@@ -125,7 +130,7 @@ export function identityBody(workers: number, round: number, nowS: number): stri
 		id: 'Scheduler-5y57e71c-0000-4000-8000-000000000000',
 		address: 'tcp://10.0.0.1:8786',
 		services: {dashboard: 8787},
-		started: nowS - 3600,
+		started: startedS,
 		n_workers: workers,
 		total_threads: workers * 4,
 		total_memory: workers * WORKER_LIMIT_BYTES,

@@ -53,7 +53,7 @@ export function synthRound(workers: number, round: number, intervalMs = 2000, st
 				round,
 				200,
 				'application/json; charset=UTF-8',
-				identityBody(workers, round, nowS),
+				identityBody(workers, round, nowS, startMs / 1000 - 3600),
 			),
 		);
 	if (every(round, intervalMs, 5000))

@@ -21,6 +21,8 @@ const NOT_FOUND = '<html><title>404: Not Found</title><body>404: Not Found</body
 export async function startSynthDask(workers: number): Promise<SynthDask> {
 	const served = new Map<string, number>();
 	let round = 0;
+	// The fake scheduler has been up an hour when it is started.
+	const startedS = Date.now() / 1000 - 3600;
 	// The big bodies are built once per round, whoever asks.
 	const cache = new Map<string, {readonly round: number; readonly body: string}>();
 	const cached = (path: string, build: () => string): string => {
@@ -46,7 +48,7 @@ export async function startSynthDask(workers: number): Promise<SynthDask> {
 				return send(
 					200,
 					'application/json; charset=UTF-8',
-					cached(path, () => identityBody(workers, round, nowS)),
+					cached(path, () => identityBody(workers, round, nowS, startedS)),
 				);
 			case '/info/main/workers.html':
 				return send(

@@ -105,32 +105,6 @@ const sanitizeAnsi = (text) => {
         return text;
     }`;
 
-// widest-line (Ink's) measures every line of a text with string-width, and Ink asks it twice a
-// frame for the same text (its layout, then its output), while most of a frame's lines are the
-// lines of the frame before. The bundle keeps each line's width from the last calls: two
-// generations of at most WIDTH_GENERATION lines, the older dropped when the newer is full.
-export const WIDTH_GENERATION = 512;
-const WIDEST_LINE = `let lineWidths = new Map();
-let olderLineWidths = new Map();
-export default function widestLine(string) {
-	let lineWidth = 0;
-
-	for (const line of string.split('\\n')) {
-		let width = lineWidths.get(line);
-		if (width === undefined) {
-			width = olderLineWidths.get(line) ?? stringWidth(line);
-			if (lineWidths.size >= ${WIDTH_GENERATION}) {
-				olderLineWidths = lineWidths;
-				lineWidths = new Map();
-			}
-			lineWidths.set(line, width);
-		}
-		lineWidth = Math.max(lineWidth, width);
-	}
-
-	return lineWidth;
-}`;
-
 const PATCHES = {
 	'sanitize-ansi.js': [['const sanitizeAnsi = (text) => {', SANITIZE_FAST_PATH]],
 	'ansi-tokenize/styledChars.js': [
@@ -153,20 +127,6 @@ const PATCHES = {
 	],
 	// wrap-ansi's own string-width 7 (Ink wraps text with it; dask-top's lines are truncated instead).
 	'string-width@7/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
-	'widest-line/index.js': [
-		[
-			`export default function widestLine(string) {
-	let lineWidth = 0;
-
-	for (const line of string.split('\\n')) {
-		lineWidth = Math.max(lineWidth, stringWidth(line));
-	}
-
-	return lineWidth;
-}`,
-			WIDEST_LINE,
-		],
-	],
 	'reconciler.js': RECONCILER_LOOP_PATCHES,
 	'render-node-to-output.js': TEXT_WIDTH_PATCHES,
 	'output.js': [
@@ -230,7 +190,6 @@ export function boundInkCache(fileName, source) {
 const PATCHED_MODULES = [
 	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi|reconciler|render-node-to-output)/,
 	/[\\/]string-width[\\/]index/,
-	/[\\/]widest-line[\\/]index/,
 	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
 ];
 
@@ -248,11 +207,9 @@ export const inkCacheBound = {
 					? 'string-width@7/index.js'
 					: /string-width[\\/]index\.js$/.test(path)
 						? 'string-width/index.js'
-						: /widest-line[\\/]index\.js$/.test(path)
-							? 'widest-line/index.js'
-							: /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path)
-								? `ansi-tokenize/${path.split(/[\\/]/).pop()}`
-								: path.split(/[\\/]/).pop();
+						: /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path)
+							? `ansi-tokenize/${path.split(/[\\/]/).pop()}`
+							: path.split(/[\\/]/).pop();
 				return {contents: boundInkCache(fileName, await readFile(path, 'utf8')), loader: 'js'};
 			},
 		);

@@ -6,7 +6,7 @@ import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {seeded} from '../helpers/seeded.js';
 // @ts-expect-error: a plain .mjs build script without type declarations
-import {boundInkCache, CACHE_LIMIT, NARROW_CLASS, WIDTH_GENERATION} from '../../scripts/ink-cache-bound.mjs';
+import {boundInkCache, CACHE_LIMIT, NARROW_CLASS} from '../../scripts/ink-cache-bound.mjs';
 
 const inkBuild = dirname(createRequire(import.meta.url).resolve('ink'));
 const source = (file: string) => readFileSync(join(inkBuild, file), 'utf8');
@@ -55,47 +55,6 @@ describe("the bundle's bound on Ink's text caches", () => {
 		for (let i = 0; i <= CACHE_LIMIT; i++) wrap(`text ${i}`, 3, 'truncate');
 		wrap('abcdef', 3, 'truncate');
 		expect(computed).toBe(CACHE_LIMIT + 3);
-	});
-
-	/** widest-line as the bundle has it, measuring with `width` (counting its calls). */
-	function patchedWidestLine(width: (line: string) => number): (text: string) => number {
-		const file = join(inkBuild, '..', '..', 'widest-line', 'index.js');
-		const patched = boundInkCache('widest-line/index.js', readFileSync(file, 'utf8'))
-			.replace(/^import stringWidth from 'string-width';$/m, 'const stringWidth = width;')
-			.replace('export default function widestLine', 'function widestLine');
-		return new Function('width', `${patched}\nreturn widestLine;`)(width) as (text: string) => number;
-	}
-
-	it("keeps widest-line's answers while measuring a line seen in the last calls once", () => {
-		const measured: string[] = [];
-		const widest = patchedWidestLine((line) => {
-			measured.push(line);
-			return [...line].length;
-		});
-		const next = seeded(7);
-		const pool = Array.from({length: 60}, (_, i) => 'x'.repeat(next(90)) + '─'.repeat(i % 7));
-		for (let frame = 0; frame < 200; frame++) {
-			const lines = Array.from({length: 1 + next(40)}, () => pool[next(pool.length)]!);
-			const text = lines.join('\n');
-			expect(widest(text)).toBe(Math.max(...lines.map((l) => [...l].length)));
-		}
-		// Each distinct line was measured once: none of the generations was full.
-		expect(new Set(measured).size).toBe(measured.length);
-	});
-
-	it("forgets widest-line's lines past two generations", () => {
-		let calls = 0;
-		const widest = patchedWidestLine((line) => {
-			calls += 1;
-			return line.length;
-		});
-		widest('first');
-		for (let i = 0; i < 2 * WIDTH_GENERATION; i++) widest(`line ${i}`);
-		expect(calls).toBe(1 + 2 * WIDTH_GENERATION);
-		widest('first');
-		expect(calls).toBe(2 + 2 * WIDTH_GENERATION); // measured again: its generation was dropped
-		widest(`line ${2 * WIDTH_GENERATION - 1}`);
-		expect(calls).toBe(2 + 2 * WIDTH_GENERATION); // the newest lines are still kept
 	});
 
 	it('fails the build when Ink no longer has the code it bounds', () => {

@@ -66,9 +66,18 @@ export function sameLine(a: ScreenLine, b: ScreenLine): boolean {
 	return true;
 }
 
-/** The text cut to `width` columns with an ellipsis, as Ink's `wrap="truncate"` does; unchanged when it fits. */
+/**
+ * The text cut to `width` columns with an ellipsis, as Ink's `wrap="truncate"` does; unchanged when it
+ * fits. Never wider than `width`: cli-truncate keeps a wide character whose second column the
+ * ellipsis takes (`中文中文` to 4 columns gives `中文…`, 5), and in the screen's one text such a line
+ * would wrap onto the next row and push every row under it down; it is cut a column shorter then.
+ */
 export function truncateLine(text: string, width: number): string {
-	return stringWidth(text) <= width ? text : cliTruncate(text, width, {position: 'end'});
+	if (stringWidth(text) <= width) return text;
+	let cut = cliTruncate(text, width, {position: 'end'});
+	for (let room = width - 1; room > 0 && stringWidth(cut) > width; room--)
+		cut = cliTruncate(text, room, {position: 'end'});
+	return cut;
 }
 
 /** Whether the segments surely fit `width` columns, told from their characters alone (no measuring). */

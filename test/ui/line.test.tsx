@@ -1,3 +1,4 @@
+import stringWidth from 'string-width';
 import {describe, expect, it} from 'vitest';
 import type {Segment} from '../../source/ui/bars.js';
 import {createFrameText, sameLine, truncateLine} from '../../source/ui/line-text.js';
@@ -56,8 +57,20 @@ describe('a line is styled again only when what it shows changed', () => {
 		expect(truncateLine('abcdef', 6)).toBe('abcdef');
 		expect(truncateLine('abcdefg', 6)).toBe('abcde…');
 		expect(truncateLine('中文中', 6)).toBe('中文中');
-		// (where a wide character straddles the edge, the cut is Ink's: styled-line.test.tsx holds it to Ink)
+		// (where a wide character straddles the edge, cli-truncate's cut, a column shorter when it overflows: below)
 		expect(truncateLine('中文中文', 6)).toMatch(/^中文.*…$/);
 		expect(truncateLine('\u001B[31mabcdefg\u001B[39m', 4)).toBe('\u001B[31mabc…\u001B[39m');
+	});
+
+	it('never leaves a line wider than the screen where a wide character meets the cut', () => {
+		expect(truncateLine('中文中文', 4)).toBe('中…');
+		expect(truncateLine('\u001B[32m中文中文中文\u001B[39m', 6)).toBe('\u001B[32m中文…\u001B[39m');
+		const texts = ['gpu◽中文-worker', '中文中文中文', 'a中b文c中d', '\u001B[1m中\u001B[22mx中文y', 'ab◽◾cd中'];
+		for (const text of texts)
+			for (let width = 1; width <= stringWidth(text) + 1; width++) {
+				const cut = truncateLine(text, width);
+				expect(stringWidth(cut), `${JSON.stringify(text)} to ${width}`).toBeLessThanOrEqual(width);
+				if (stringWidth(text) > width) expect(cut.replace(/\u001B\[[0-9;]*m/g, '')).toMatch(/…$/);
+			}
 	});
 });

@@ -4,7 +4,7 @@
  * (events-lines.ts), as many as the panel's height holds. Pure: lines of segments.
  */
 import type {TriageView} from '../model/types.js';
-import type {Segment} from './bars.js';
+import {segmentsWidth, type Segment} from './bars.js';
 import {eventLayout, eventLines, markCut} from './events-lines.js';
 import {clipSegments, seg} from './parts.js';
 import type {Theme} from './theme.js';
@@ -30,7 +30,7 @@ function alertsTitle(triage: TriageView, theme: Theme, width: number, anyEnded: 
 		[...counts, short, hint],
 		[...counts, short],
 	]) {
-		if (candidate.reduce((n, s) => n + s.text.length, 0) <= width) return candidate;
+		if (segmentsWidth(candidate) <= width) return candidate;
 	}
 	return clipSegments(counts, width);
 }

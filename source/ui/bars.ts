@@ -5,6 +5,7 @@
  * terminate on process memory.
  */
 import type {Glyphs, Tone} from './theme.js';
+import {columnsOf} from './text-columns.js';
 
 export interface Segment {
 	readonly text: string;
@@ -195,9 +196,9 @@ export function sparkline(
 	return out;
 }
 
-/** Total printable width of segments. */
+/** The columns the segments take on the terminal. */
 export function segmentsWidth(segments: readonly Segment[]): number {
 	let width = 0;
-	for (let i = 0; i < segments.length; i++) width += segments[i]!.text.length;
+	for (let i = 0; i < segments.length; i++) width += columnsOf(segments[i]!.text);
 	return width;
 }

@@ -6,8 +6,8 @@
 import {bytesText} from '../units/bytes.js';
 import {localClock} from '../units/clock.js';
 import {durationText} from '../units/duration.js';
+import {columnsOf, headColumns} from './text-columns.js';
 import {narrowWidth} from '../units/narrow.js';
-import stringWidth from 'string-width';
 
 export const MISSING = '—';
 
@@ -75,25 +75,6 @@ export function shortAddress(address: string): string {
 	return address.replace(/^[a-z]+:\/\//, '');
 }
 
-/** Columns the text takes: its length when every character is surely one column, else as measured. */
-function columnsOf(text: string): number {
-	const narrow = narrowWidth(text);
-	return narrow >= 0 ? narrow : stringWidth(text);
-}
-
-/** The start of the text that fits `columns` columns, padded to exactly that many (a wide character never halved). */
-function headColumns(text: string, columns: number): string {
-	let head = '';
-	let used = 0;
-	for (const char of text) {
-		const w = stringWidth(char);
-		if (used + w > columns) break;
-		head += char;
-		used += w;
-	}
-	return head + ' '.repeat(columns - used);
-}
-
 /**
  * Text cut or padded to exactly `width` cells (an ellipsis marks a cut); wide characters (a name in
  * Chinese, an emoji) count as the two columns the terminal gives them.
@@ -103,7 +84,9 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
 	const columns = columnsOf(text);
 	if (columns > width) {
 		if (width === 1) return '…';
-		return columns === text.length ? `${text.slice(0, width - 1)}…` : `${headColumns(text, width - 1)}…`;
+		// (a wide character that would be halved leaves its column blank)
+		const head = headColumns(text, width - 1);
+		return `${head.text}${' '.repeat(width - 1 - head.columns)}…`;
 	}
 	const pad = ' '.repeat(width - columns);
 	return align === 'left' ? text + pad : pad + text;

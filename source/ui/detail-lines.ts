@@ -22,6 +22,7 @@ import {clipSegments, fitParts, part, seg} from './parts.js';
 import type {Theme} from './theme.js';
 import {detailPairs} from './detail-figures.js';
 import {statusText, statusTone} from './worker-columns.js';
+import {columnsOf} from './text-columns.js';
 
 /** The /info/worker page of the open detail, as the source last fetched it. */
 export interface WorkerPageState {
@@ -103,7 +104,7 @@ function figureLines(list: Array<readonly [string, string]>, width: number): Seg
 
 /** Cut to `width` (with an ellipsis) but not padded: the end of a line. */
 function fitEnd(text: string, width: number): string {
-	return text.length <= width ? text : fit(text, width);
+	return columnsOf(text) <= width ? text : fit(text, width);
 }
 
 /** For a lost or retired worker: when it went, and that the figures are its last. */

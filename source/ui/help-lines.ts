@@ -10,6 +10,7 @@ import {footerEntries, type KeyContext} from './key-lookup.js';
 import {fit} from './cells.js';
 import {clipSegments, seg} from './parts.js';
 import {wrapSegments} from './wrap.js';
+import {columnsOf} from './text-columns.js';
 
 const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Binding) => boolean}> = [
 	{
@@ -109,12 +110,12 @@ export function footerLine(input: FooterInput, width: number): Segment[] {
 		seg(e.keys, 'accent', true),
 		seg(` ${e.label}${i < pinned.length - 1 ? '  ' : ''}`),
 	]);
-	const tailWidth = tail.reduce((n, s) => n + s.text.length, 0);
+	const tailWidth = segmentsWidth(tail);
 	const out: Segment[] = [];
 	let used = 0;
 	if (input.message) {
 		out.push(seg(`${input.message}  `, 'info', true));
-		used += input.message.length + 2;
+		used += columnsOf(input.message) + 2;
 	}
 	// The entries that fit, the lowest ranks first (`/ filter` and `space pause` stay at 80 columns),
 	// shown in the table's order.

@@ -2,6 +2,7 @@
  * Lines made of parts: a header line holds several facts; when the terminal is too narrow for all
  * of them the least important parts drop out whole (rather than being cut mid-word). Pure.
  */
+import {columnsOf, headColumns} from './text-columns.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import type {Tone} from './theme.js';
 
@@ -26,6 +27,7 @@ export function part(priority: number, ...segments: Segment[]): Part {
  */
 export function fitParts(parts: readonly Part[], width: number, separator: Segment): Segment[] {
 	const kept: boolean[] = [];
+	const gap = columnsOf(separator.text);
 	let used = 0;
 	let count = 0;
 	let priority = Number.NEGATIVE_INFINITY;
@@ -42,7 +44,7 @@ export function fitParts(parts: readonly Part[], width: number, separator: Segme
 			if (p.priority !== priority) continue;
 			const w = segmentsWidth(p.segments);
 			if (w === 0) continue;
-			const cost = w + (count > 0 ? separator.text.length : 0);
+			const cost = w + (count > 0 ? gap : 0);
 			if (used + cost <= width) {
 				kept[i] = true;
 				used += cost;
@@ -60,9 +62,26 @@ export function fitParts(parts: readonly Part[], width: number, separator: Segme
 	return out;
 }
 
-/** Cuts segments to at most `width` cells (the last kept segment ends with an ellipsis when cut). */
+/**
+ * Cuts segments to at most `width` columns (the last kept segment ends with an ellipsis when cut; a
+ * wide character is never halved, so a cut line may end a column short).
+ */
 export function clipSegments(segments: readonly Segment[], width: number): Segment[] {
 	const out: Segment[] = [];
+	clipInto(segments, width, out);
+	return out;
+}
+
+/** Pads segments with spaces to exactly `width` columns (clipping when longer). */
+export function padSegments(segments: readonly Segment[], width: number): Segment[] {
+	const out: Segment[] = [];
+	const used = clipInto(segments, width, out);
+	if (used < width) out.push({text: ' '.repeat(width - used), tone: 'normal'});
+	return out;
+}
+
+/** clipSegments into `out`; the columns the kept segments take. */
+function clipInto(segments: readonly Segment[], width: number, out: Segment[]): number {
 	let used = 0;
 	// By index: this runs for every cell of every table row each frame, in V8's baseline code, where
 	// for-of allocates an iterator result per step.
@@ -70,21 +89,18 @@ export function clipSegments(segments: readonly Segment[], width: number): Segme
 		if (used >= width) break;
 		const s = segments[i]!;
 		const room = width - used;
-		if (s.text.length <= room) {
+		const w = columnsOf(s.text);
+		if (w <= room) {
 			out.push(s);
-			used += s.text.length;
+			used += w;
+		} else if (room > 1) {
+			const head = headColumns(s.text, room - 1);
+			out.push({...s, text: `${head.text}…`});
+			return used + head.columns + 1;
 		} else {
-			out.push({...s, text: room > 1 ? `${s.text.slice(0, room - 1)}…` : '…'});
-			used = width;
+			out.push({...s, text: '…'});
+			return used + 1;
 		}
 	}
-	return out;
-}
-
-/** Pads segments with spaces to exactly `width` cells (clipping when longer). */
-export function padSegments(segments: readonly Segment[], width: number): Segment[] {
-	const clipped = clipSegments(segments, width);
-	const w = segmentsWidth(clipped);
-	if (w < width) clipped.push({text: ' '.repeat(width - w), tone: 'normal'});
-	return clipped;
+	return used;
 }

@@ -1,8 +1,9 @@
 /**
  * Wrapping for lines that must not lose their end to an ellipsis: prose wraps at spaces onto
  * continuation lines with a hanging indent (a word longer than a line is broken), parts wrap whole.
- * A line that fits comes back as it is. Pure; one cell per character, as the rest of the UI.
+ * A line that fits comes back as it is. Pure; widths in terminal columns (a wide character is two).
  */
+import {columnsOf, headColumns} from './text-columns.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import type {Part} from './parts.js';
 
@@ -39,15 +40,15 @@ function unitsOf(segments: readonly Segment[]): Unit[] {
 				spaces.push(piece);
 			} else if (word) {
 				word.pieces.push(piece);
-				word.width += run.length;
+				word.width += columnsOf(run);
 			} else if (glued(units.at(-1)?.word, spaces, run)) {
 				// "320.3 MiB", "86 %", "0.5 s": a figure keeps its unit on its line.
 				word = units.at(-1)!.word;
 				word.pieces.push(...spaces, piece);
-				word.width += segmentsWidth(spaces) + run.length;
+				word.width += segmentsWidth(spaces) + columnsOf(run);
 				spaces = [];
 			} else {
-				word = {pieces: [piece], width: run.length};
+				word = {pieces: [piece], width: columnsOf(run)};
 				units.push({spaces, word});
 				spaces = [];
 			}
@@ -56,29 +57,38 @@ function unitsOf(segments: readonly Segment[]): Unit[] {
 	return units;
 }
 
-/** The first `n` cells of a word and the rest. */
+/** The first `n` columns of a word (fewer when a wide character would be halved) and the rest. */
 function splitWord(word: Word, n: number): [Word, Word] {
 	const head: Segment[] = [];
 	const tail: Segment[] = [];
 	let left = n;
+	let cut = false;
 	for (const p of word.pieces) {
-		if (left >= p.text.length) {
+		if (cut) {
+			tail.push(p);
+			continue;
+		}
+		const w = columnsOf(p.text);
+		if (left >= w) {
 			head.push(p);
-			left -= p.text.length;
-		} else if (left > 0) {
-			head.push({...p, text: p.text.slice(0, left)});
-			tail.push({...p, text: p.text.slice(left)});
-			left = 0;
-		} else tail.push(p);
+			left -= w;
+		} else {
+			cut = true;
+			const start = headColumns(p.text, left);
+			if (start.text.length > 0) head.push({...p, text: start.text});
+			tail.push({...p, text: p.text.slice(start.text.length)});
+			left -= start.columns;
+		}
 	}
+	const taken = n - left;
 	return [
-		{pieces: head, width: Math.min(n, word.width)},
-		{pieces: tail, width: Math.max(0, word.width - n)},
+		{pieces: head, width: taken},
+		{pieces: tail, width: word.width - taken},
 	];
 }
 
 /**
- * Segments wrapped at spaces into lines of at most `width` cells; continuation lines start with
+ * Segments wrapped at spaces into lines of at most `width` columns; continuation lines start with
  * `indent` spaces; `lead` cells of the first line are already taken (by a prefix the caller puts
  * there). Spaces leading the first line are kept (they are its own indent).
  */
@@ -115,6 +125,8 @@ export function wrapSegments(segments: readonly Segment[], width: number, indent
 				continue;
 			}
 			const [head, rest] = splitWord(word, width - used);
+			// A line too narrow for one character takes it anyway (the screen's line cutter cuts it).
+			if (head.width === 0 && used === (lines.length === 0 ? start : hang)) break;
 			line.push(...head.pieces);
 			used += head.width;
 			word = rest;
@@ -162,19 +174,20 @@ const WRAPPED_LIMIT = 512;
 export function wrapParts(parts: readonly Part[], width: number, separator: Segment, indent = 0): Segment[][] {
 	const lines: Segment[][] = [];
 	let line: Segment[] = [];
+	const gap = columnsOf(separator.text);
 	let used = 0;
 	for (const p of parts) {
 		const w = segmentsWidth(p.segments);
 		if (w === 0) continue;
 		const start = lines.length === 0 ? 0 : indent;
-		if (used > start && used + separator.text.length + w > width) {
+		if (used > start && used + gap + w > width) {
 			lines.push(line);
 			line = indent > 0 ? [{text: ' '.repeat(indent), tone: 'normal'}] : [];
 			used = indent;
 		}
 		if (used > (lines.length === 0 ? 0 : indent)) {
 			line.push(separator);
-			used += separator.text.length;
+			used += gap;
 		}
 		line.push(...p.segments);
 		used += w;

@@ -19,8 +19,17 @@ export function isNarrow(code: number): boolean {
 	);
 }
 
+/**
+ * Text made only of isNarrow's characters, as one regular expression: V8 runs it as compiled code,
+ * about twice as fast as a loop over isNarrow in the baseline code most of dask-top runs in (the
+ * layout measures every segment of every frame). test/units/narrow.test.ts holds it to isNarrow.
+ */
+const NARROW_TEXT = new RegExp(
+	String.raw`^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0482\u2010-\u2027\u2030-\u205e` +
+		String.raw`\u2070-\u20bf\u2100-\u22ff\u2500-\u25fc\u2800-\u28ff]*$`,
+);
+
 /** The text's width in columns when every character of it is surely one column wide, else -1 (measure it). */
 export function narrowWidth(text: string): number {
-	for (let i = 0; i < text.length; i++) if (!isNarrow(text.charCodeAt(i))) return -1;
-	return text.length;
+	return NARROW_TEXT.test(text) ? text.length : -1;
 }

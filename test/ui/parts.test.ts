@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {segmentsWidth, type Segment} from '../../source/ui/bars.js';
-import {fitParts, part, seg, type Part} from '../../source/ui/parts.js';
+import {clipSegments, fitParts, padSegments, part, seg, type Part} from '../../source/ui/parts.js';
+import stringWidth from 'string-width';
 import {seeded} from '../helpers/seeded.js';
 
 /** The rule written plainly: sort by priority (ties by position), keep what fits, show in position order. */
@@ -11,7 +12,7 @@ function plainFit(parts: readonly Part[], width: number, separator: Segment): Se
 	for (const {p, i} of order) {
 		const w = segmentsWidth(p.segments);
 		if (w === 0) continue;
-		const cost = w + (kept.size > 0 ? separator.text.length : 0);
+		const cost = w + (kept.size > 0 ? stringWidth(separator.text) : 0);
 		if (used + cost <= width) {
 			kept.add(i);
 			used += cost;
@@ -49,5 +50,34 @@ describe('fitParts', () => {
 			const width = next(60);
 			expect(fitParts(parts, width, sep)).toEqual(plainFit(parts, width, sep));
 		}
+	});
+});
+
+describe('widths in terminal columns', () => {
+	const text = (segments: readonly Segment[]) => segments.map((s) => s.text).join('');
+	const name = seg('計算ノード東京-gpu-01', 'accent');
+
+	it('fits parts by the columns they take: a wide name is not kept where it would overflow', () => {
+		// 7 + 21 columns (7 + 14 UTF-16 units)
+		const parts = [part(0, seg('Worker ')), part(1, name), part(2, seg('running'))];
+		expect(text(fitParts(parts, 28, seg('')))).toBe('Worker 計算ノード東京-gpu-01');
+		expect(text(fitParts(parts, 27, seg('')))).toBe('Worker running');
+		expect(text(fitParts([part(0, seg('中文')), part(0, seg('中文'))], 9, seg(' · ')))).toBe('中文');
+	});
+
+	it('clips and pads to exactly the columns asked, a wide character never halved', () => {
+		const line = [seg('ab'), name, seg(' x')];
+		for (let width = 0; width <= 30; width++) {
+			const clipped = text(clipSegments(line, width));
+			const padded = text(padSegments(line, width));
+			expect(stringWidth(clipped), `clip to ${width}`).toBeLessThanOrEqual(width);
+			expect(stringWidth(padded), `pad to ${width}`).toBe(width);
+			if (width >= 25) expect(clipped).toBe('ab計算ノード東京-gpu-01 x');
+			// (at 2 and 23 columns the cut falls between segments: nothing is halved, no ellipsis)
+			else if (width > 2 && width !== 23) expect(clipped).toMatch(/…$/);
+		}
+		expect(text(clipSegments(line, 6))).toBe('ab計…');
+		expect(text(padSegments(line, 6))).toBe('ab計… ');
+		expect(text(clipSegments(line, 7))).toBe('ab計算…');
 	});
 });

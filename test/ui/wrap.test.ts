@@ -1,4 +1,5 @@
 /** Wrapping prose and parts onto lines of a width, and cutting names in the middle. */
+import stringWidth from 'string-width';
 import {describe, expect, it} from 'vitest';
 import type {Segment} from '../../source/ui/bars.js';
 import {fitMiddle} from '../../source/ui/cells.js';
@@ -61,6 +62,24 @@ describe('wrapSegments', () => {
 			expect(lines.map(text)).toEqual(['beta is', '    paused: it runs no new', '    tasks']);
 		},
 	);
+
+	it('counts wide characters as the two columns they take: a wide name wraps whole, nothing lost', () => {
+		const message = 'worker 計算ノード東京-gpu-01 (tcp://127.0.0.1:45529) lost: last status running';
+		const lines = wrapSegments([seg(message)], 40, 4, 10);
+		for (const line of lines) expect(stringWidth(text(line)), text(line)).toBeLessThanOrEqual(40);
+		// 'worker ' and the 21-column name fill 10 + 28 columns: the address moves to the next line
+		expect(text(lines[0]!)).toBe('worker 計算ノード東京-gpu-01');
+		expect(joinedText(lines)).toBe(message);
+	});
+
+	it('breaks a wide word between characters, never inside one, at every width', () => {
+		const word = '計算ノード東京中文字-worker🙂名前';
+		for (let width = 9; width <= 40; width++) {
+			const lines = wrapSegments([seg(`x ${word}`)], width, 2);
+			for (const line of lines) expect(stringWidth(text(line)), `${width}: ${text(line)}`).toBeLessThanOrEqual(width);
+			expect(lines.map((l) => text(l).replaceAll(' ', '')).join(''), `at ${width}`).toBe(`x${word}`);
+		}
+	});
 
 	it('keeps the spaces that indent the first line', () => {
 		expect(wrapSegments([seg('  note: the Adaptive lives in the cluster manager')], 24, 8).map(text)).toEqual([

@@ -21,6 +21,17 @@ describe('characters surely one column wide', () => {
 		expect([0xad, 0x25fd, 0x25fe].map(isNarrow)).toEqual([false, false, false]);
 	});
 
+	it('tells surely narrow text by one regular expression that agrees with isNarrow (every UTF-16 code unit)', () => {
+		const disagree: string[] = [];
+		for (let code = 0; code <= 0xffff; code++) {
+			const text = String.fromCharCode(code);
+			if ((narrowWidth(text) === 1) !== isNarrow(code)) disagree.push(`U+${code.toString(16)}`);
+		}
+		expect(disagree).toEqual([]);
+		expect(narrowWidth('')).toBe(0);
+		expect(narrowWidth('ab\nc')).toBe(-1);
+	});
+
 	it('leaves anything else to be measured: wide, combining and control characters', () => {
 		for (const text of ['中文', 'a🙂', 'e\u0301', 'tab\there', '\u001B[31m']) expect(narrowWidth(text), text).toBe(-1);
 		expect(isNarrow('中'.charCodeAt(0))).toBe(false);

@@ -45,7 +45,7 @@ export interface AlertsPanelEntries {
 	readonly title: Segment[];
 	readonly ongoing: number;
 	/** The first entries' lines: all of them, or more lines than `rows`. */
-	readonly entries: readonly Segment[][][];
+	readonly entries: readonly (readonly (readonly Segment[])[])[];
 	/** Every entry, laid out or not. */
 	readonly count: number;
 }
@@ -61,7 +61,7 @@ export function alertsPanelEntries(
 	const all = [...triage.alerts, ...resolved];
 	// The columns fit every entry, laid out or not.
 	const layout = eventLayout(all, width, true);
-	const entries: Segment[][][] = [];
+	const entries: (readonly (readonly Segment[])[])[] = [];
 	let lines = 0;
 	for (let i = 0; i < all.length && (i === 0 || lines <= rows); i++) {
 		const entry = eventLines(all[i]!, layout, theme);
@@ -103,14 +103,14 @@ export function alertsPanelNeeds(panel: AlertsPanelEntries | undefined): {
  * line says how many more there are. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the
  * table has priority).
  */
-export function alertsPanelLines(panel: AlertsPanelEntries | undefined, width: number, height: number): Segment[][] {
+export function alertsPanelLines(panel: AlertsPanelEntries | undefined, width: number, height: number): (readonly Segment[])[] {
 	if (height < ALERTS_PANEL_MIN_LINES || !panel) return [];
 	const {title, entries: all} = panel;
 	if (all.length === 0) return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];
 	const needed = all.reduce((n, l) => n + l.length, 0);
 	// The blank line above the title goes first when the entries need its row.
 	if (needed <= height - 1) return [...(needed <= height - 2 ? [[]] : []), title, ...all.flat()];
-	const lines: Segment[][] = [[], title];
+	const lines: (readonly Segment[])[] = [[], title];
 	let room = height - 3; // under the blank, the title, and over the "… N more" line
 	// The worst entry whole comes before the blank line above the title.
 	if ((all[0]?.length ?? 0) > room) {

@@ -59,10 +59,20 @@ export interface EventLayout {
 }
 
 function stateText(event: ModelEvent, compact: boolean): string {
+	if (event.state !== 'ongoing') {
+		// A resolved event never changes: its text is made once (the layout reads every event's each poll).
+		let text = endedText.get(event);
+		if (text === undefined) {
+			text = `ended ${formatDuration(event.duration_seconds)}`;
+			endedText.set(event, text);
+		}
+		return text;
+	}
 	const duration = formatDuration(event.duration_seconds);
-	if (event.state !== 'ongoing') return `ended ${duration}`;
 	return compact ? `for ${duration}` : `ongoing ${duration}`;
 }
+
+const endedText = new WeakMap<ModelEvent, string>();
 
 export function eventLayout(
 	events: readonly ModelEvent[],
@@ -94,8 +104,38 @@ function namesSubject(event: ModelEvent): boolean {
 	return false;
 }
 
-/** One event: time, severity, state and duration, subject, then its message wrapped under the message column. */
-export function eventLines(event: ModelEvent, layout: EventLayout, theme: Theme): Segment[][] {
+/**
+ * One event: time, severity, state and duration, subject, then its message wrapped under the message
+ * column. A resolved event's lines never change: they are laid out once for a layout and theme (the
+ * Alerts panel and the events view lay out their entries every poll). The lines are shared.
+ */
+export function eventLines(event: ModelEvent, layout: EventLayout, theme: Theme): readonly (readonly Segment[])[] {
+	if (event.state === 'ongoing') return layOut(event, layout, theme);
+	const known = resolvedLines.get(event);
+	if (known !== undefined && known.theme === theme && sameLayout(known.layout, layout)) return known.lines;
+	const lines = layOut(event, layout, theme);
+	resolvedLines.set(event, {layout, theme, lines});
+	return lines;
+}
+
+const resolvedLines = new WeakMap<
+	ModelEvent,
+	{readonly layout: EventLayout; readonly theme: Theme; readonly lines: readonly (readonly Segment[])[]}
+>();
+
+function sameLayout(a: EventLayout, b: EventLayout): boolean {
+	return (
+		a === b ||
+		(a.width === b.width &&
+			a.compact === b.compact &&
+			a.stateWidth === b.stateWidth &&
+			a.subjectWidth === b.subjectWidth &&
+			a.messageColumn === b.messageColumn &&
+			a.indent === b.indent)
+	);
+}
+
+function layOut(event: ModelEvent, layout: EventLayout, theme: Theme): Segment[][] {
 	const tone = severityTone(event.severity);
 	const ongoing = event.state === 'ongoing';
 	const mark = severityMark(event.severity, theme);

@@ -38,7 +38,7 @@ export function overviewSection(
 	width: number,
 	height: number,
 	memo: OverviewMemo,
-): Segment[][] {
+): (readonly Segment[])[] {
 	const progress = memo.progress(model);
 	const panel = memo.panel(triage, theme, width, height);
 	const needs = alertsPanelNeeds(panel);

@@ -7,6 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {progressView, triageView} from '../../source/model/index.js';
 import {segmentsWidth} from '../../source/ui/bars.js';
 import {alertsPanelEntries, alertsPanelLines, alertsPanelNeeds} from '../../source/ui/alerts-panel-lines.js';
+import {eventLayout, eventLines} from '../../source/ui/events-lines.js';
 import {
 	graphBlockLines,
 	overviewGraphLines,
@@ -130,6 +131,29 @@ describe.each(FIXTURE_VERSIONS)('the overview on Dask %s fixtures', (version) =>
 		expect(triage.alerts[0]!.kind).toBe('worker_lost');
 		expect(needs.first).toBe(1 + 2 + 1);
 		expect(alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 80, 40)).first).toBe(1 + 3 + 1);
+	});
+
+	it('lays out a resolved event once per layout and theme, as a fresh copy of it would be laid out', () => {
+		const triage = triageView(run.model);
+		const alert = triage.alerts[0]!;
+		const resolved = {...alert, state: 'resolved' as const, end_time: alert.start_time + 12, duration_seconds: 12};
+		for (const width of [120, 80]) {
+			const layout = eventLayout([resolved], width, true);
+			const first = eventLines(resolved, layout, UNICODE);
+			// the same lines handed back for an equal layout made afresh; what a copy of the event gets laid out as
+			expect(eventLines(resolved, eventLayout([resolved], width, true), UNICODE)).toBe(first);
+			expect(eventLines({...resolved}, layout, UNICODE)).toEqual(first);
+			expect(text(first[0]!)).toContain('ended 12s');
+			// another theme or layout is laid out for itself
+			expect(eventLines(resolved, layout, ASCII).map(text)).toEqual(eventLines({...resolved}, layout, ASCII).map(text));
+			expect(eventLines(resolved, layout, UNICODE)).toEqual(first);
+		}
+		expect(eventLines(resolved, eventLayout([resolved], 80, true), UNICODE).map(text)).not.toEqual(
+			eventLines(resolved, eventLayout([resolved], 120, true), UNICODE).map(text),
+		);
+		// an ongoing alert's duration moves: laid out every time
+		const layout = eventLayout([alert], 120, true);
+		expect(eventLines(alert, layout, UNICODE)).not.toBe(eventLines(alert, layout, UNICODE));
 	});
 
 	it('lays out only the entries a panel of its rows can show, and draws the same lines as with all of them', () => {

@@ -103,7 +103,11 @@ export function alertsPanelNeeds(panel: AlertsPanelEntries | undefined): {
  * line says how many more there are. Empty when `height` is under ALERTS_PANEL_MIN_LINES (the
  * table has priority).
  */
-export function alertsPanelLines(panel: AlertsPanelEntries | undefined, width: number, height: number): (readonly Segment[])[] {
+export function alertsPanelLines(
+	panel: AlertsPanelEntries | undefined,
+	width: number,
+	height: number,
+): (readonly Segment[])[] {
 	if (height < ALERTS_PANEL_MIN_LINES || !panel) return [];
 	const {title, entries: all} = panel;
 	if (all.length === 0) return [[], title, [seg('none: nothing has joined, left or crossed a threshold yet', 'muted')]];

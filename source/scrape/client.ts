@@ -136,7 +136,7 @@ export class HttpClient {
 		if (this.ownsAgent) await this.agent.close().catch(() => undefined);
 	}
 
-	private headersFor(url: URL): Record<string, string> {
+	private headersFor(url: RequestTarget): Record<string, string> {
 		const headers: Record<string, string> = {'user-agent': this.config.userAgent ?? 'dask-top'};
 		if (url.origin === this.config.schedulerOrigin) {
 			for (const {name, value} of this.config.headers) headers[name.toLowerCase()] = value;
@@ -152,12 +152,9 @@ export class HttpClient {
 		const cap = options.maxBodyBytes ?? this.config.maxBodyBytes ?? SCHEDULER_BODY_CAP_BYTES;
 		if (this.closed)
 			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'aborted', message: 'cancelled'}};
-		let parsed: URL;
-		try {
-			parsed = new URL(url);
-		} catch {
+		const parsed = requestTarget(url);
+		if (parsed === undefined)
 			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'other', message: 'invalid URL'}};
-		}
 		const controller = new AbortController();
 		const deadline = setTimeout(abortForTimeout, timerDelay(options.timeoutMs ?? this.config.timeoutMs), controller);
 		this.controllers.add(controller);
@@ -171,7 +168,7 @@ export class HttpClient {
 
 	/** The request and its body under `signal`. */
 	private async exchange(
-		parsed: URL,
+		parsed: RequestTarget,
 		signal: AbortSignal,
 		{startedMs, elapsed, cap}: {readonly startedMs: number; readonly elapsed: () => number; readonly cap: number},
 		json: string | undefined,
@@ -181,13 +178,15 @@ export class HttpClient {
 			response =
 				json === undefined
 					? await apiRequest.call(this.agent, {
-							...target(parsed),
+							origin: parsed.origin,
+							path: parsed.path,
 							method: 'GET',
 							headers: this.headersFor(parsed),
 							signal,
 						})
 					: await apiRequest.call(this.agent, {
-							...target(parsed),
+							origin: parsed.origin,
+							path: parsed.path,
 							method: 'POST',
 							headers: {...this.headersFor(parsed), 'content-type': 'application/json'},
 							body: json,
@@ -227,9 +226,33 @@ function abortForTimeout(controller: AbortController): void {
 }
 
 /** The origin and path of a request, as undici's top-level request() derives them from a URL. */
-function target(url: URL): {origin: string; path: string} {
-	return {origin: url.origin, path: `${url.pathname}${url.search}`};
+interface RequestTarget {
+	readonly origin: string;
+	readonly path: string;
 }
+
+/**
+ * The URL's origin and path; undefined when it is not a URL. A poll asks the same few URLs again
+ * and again: each is parsed once (bounded: a worker's detail page is one more URL per worker opened).
+ */
+function requestTarget(url: string): RequestTarget | undefined {
+	let known = targets.get(url);
+	if (known === undefined) {
+		let parsed: URL;
+		try {
+			parsed = new URL(url);
+		} catch {
+			return undefined;
+		}
+		if (targets.size >= TARGETS_LIMIT) targets.clear();
+		known = {origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`};
+		targets.set(url, known);
+	}
+	return known;
+}
+
+const targets = new Map<string, RequestTarget>();
+const TARGETS_LIMIT = 256;
 
 function tooLarge(capBytes: number): FetchError {
 	return {kind: 'too-large', message: `answer larger than ${Math.round(capBytes / 1024 / 1024)} MiB; stopped reading`};

@@ -74,10 +74,24 @@ export function requestUrl(url: SchedulerUrl, path: string): string {
 	return url.base + relative + joiner + url.query.slice(1);
 }
 
-/** The same request as it may be displayed or recorded. */
+/**
+ * The same request as it may be displayed or recorded. Every answer carries it, and a poll asks the
+ * same few paths again and again: each URL is parsed and redacted once (bounded: a worker's detail
+ * page is one more path per worker opened).
+ */
 export function displayUrl(url: SchedulerUrl, path: string): string {
-	return redactUrl(requestUrl(url, path));
+	const request = requestUrl(url, path);
+	let shown = displayed.get(request);
+	if (shown === undefined) {
+		if (displayed.size >= DISPLAYED_LIMIT) displayed.clear();
+		shown = redactUrl(request);
+		displayed.set(request, shown);
+	}
+	return shown;
 }
+
+const displayed = new Map<string, string>();
+const DISPLAYED_LIMIT = 256;
 
 export function normalizeSchedulerUrl(input: string): UrlResult {
 	const text = input.trim();

@@ -160,6 +160,21 @@ describe('HttpClient', () => {
 		expect(worker.seen[0]?.['user-agent']).toBe('dask-top');
 	});
 
+	it('asks each URL at its own path and query, again and again, and refuses what is not a URL', async () => {
+		const paths: string[] = [];
+		const server = await serve((path, res) => {
+			paths.push(path);
+			res.end(path);
+		});
+		const http = client(server.origin);
+		for (let round = 0; round < 2; round++)
+			for (const path of ['/metrics', '/json/identity.json?token=x', '/info/worker/tcp%3A%2F%2F1.2.3.4%3A5.html'])
+				expect((await http.get(`${server.url}${path}`)).body).toBe(path);
+		expect(paths).toHaveLength(6);
+		const bad = await http.get('not a url');
+		expect(bad).toMatchObject({status: null, error: {kind: 'other', message: 'invalid URL'}});
+	});
+
 	it('keeps one request per URL in flight: a second caller shares the first', async () => {
 		let requests = 0;
 		const server = await serve((_path, res) => {

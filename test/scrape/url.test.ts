@@ -67,6 +67,22 @@ describe('normalizeSchedulerUrl', () => {
 		expect(displayUrl(result.url, '/metrics')).not.toContain('s3cr3t');
 	});
 
+	it('displays every request of every cluster as its own, asked again and again (each redacted once)', () => {
+		const urls = ['http://a.example:8787/?token=one', 'http://b.example:8787/?token=two', 'http://a.example:8787/'].map(
+			(text) => {
+				const result = normalizeSchedulerUrl(text);
+				if (!result.ok) throw new Error(result.error);
+				return result.url;
+			},
+		);
+		for (let round = 0; round < 3; round++)
+			for (const url of urls)
+				for (const path of ['/metrics', '/json/identity.json'])
+					expect(displayUrl(url, path)).toBe(redactUrl(requestUrl(url, path)));
+		expect(displayUrl(urls[1]!, '/metrics')).toBe('http://b.example:8787/metrics?token=***');
+		expect(displayUrl(urls[2]!, '/metrics')).toBe('http://a.example:8787/metrics');
+	});
+
 	it('turns credentials in the URL into basic auth and leaves them out of the base', () => {
 		const result = normalizeSchedulerUrl('https://alice:pa%40ss@gateway.example.org/clusters/c1/status');
 		if (!result.ok) throw new Error(result.error);

@@ -174,6 +174,9 @@ export function overviewGraphLines(
 		axisLine.push(...axis);
 	}
 	out.push(axisLine);
+	// Every line is its grid columns, each padded or cut to columnWidth (the time axis as wide as a
+	// plot and its labels): wider than the screen only where the grid itself is (too narrow a screen).
+	if (columns * columnWidth + (columns - 1) * GRID_GAP <= width && plotWidth + AXIS_WIDTH === columnWidth) return out;
 	return out.map((line) => (segmentsWidth(line) > width ? clipSegments(line, width) : line));
 }
 

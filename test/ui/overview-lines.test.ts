@@ -102,6 +102,14 @@ describe.each(FIXTURE_VERSIONS)('the overview on Dask %s fixtures', (version) =>
 		},
 	);
 
+	it('never draws a line wider than the screen, down to the narrowest widths', () => {
+		for (const theme of [UNICODE, ASCII])
+			for (let width = 1; width <= 130; width++)
+				for (const plotRows of [1, 2, 5])
+					for (const line of overviewGraphLines(history, theme, width, plotRows))
+						expect(segmentsWidth(line), `${width} columns, ${plotRows} rows`).toBeLessThanOrEqual(width);
+	});
+
 	it('draws the memory that the fixtures recorded: the busiest poll fills more dots than the idle one', () => {
 		const lines = overviewGraphLines(history, ASCII, 120, 6).map(text);
 		const memoryColumn = lines.slice(2, 8).map((l) => l.slice(6, 59));

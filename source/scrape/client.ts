@@ -20,6 +20,7 @@ import type {FetchError} from './errors.js';
 import {classifyError} from './errors.js';
 import {readBody} from './read-body.js';
 import {timerDelay} from '../timer-delay.js';
+import {boundedCache} from '../units/bounded-cache.js';
 
 export const SCHEDULER_BODY_CAP_BYTES = 32 * 1024 * 1024;
 
@@ -236,23 +237,17 @@ interface RequestTarget {
  * and again: each is parsed once (bounded: a worker's detail page is one more URL per worker opened).
  */
 function requestTarget(url: string): RequestTarget | undefined {
-	let known = targets.get(url);
-	if (known === undefined) {
-		let parsed: URL;
+	return targets(url, () => {
 		try {
-			parsed = new URL(url);
+			const parsed = new URL(url);
+			return {origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`};
 		} catch {
 			return undefined;
 		}
-		if (targets.size >= TARGETS_LIMIT) targets.clear();
-		known = {origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`};
-		targets.set(url, known);
-	}
-	return known;
+	});
 }
 
-const targets = new Map<string, RequestTarget>();
-const TARGETS_LIMIT = 256;
+const targets = boundedCache<string, RequestTarget | undefined>(256);
 
 function tooLarge(capBytes: number): FetchError {
 	return {kind: 'too-large', message: `answer larger than ${Math.round(capBytes / 1024 / 1024)} MiB; stopped reading`};

@@ -4,6 +4,7 @@
  * (`…/clusters/NAME/status`), `host:8787`, a bare host, a bare port (`8787`: on this machine), and
  * the scheduler's comm address (`tcp://host:8786`, meaning that host's dashboard on 8787). Pure.
  */
+import {boundedCache} from '../units/bounded-cache.js';
 
 export const DEFAULT_DASHBOARD_PORT = 8787;
 export const DEFAULT_URL = `http://127.0.0.1:${DEFAULT_DASHBOARD_PORT}`;
@@ -81,17 +82,10 @@ export function requestUrl(url: SchedulerUrl, path: string): string {
  */
 export function displayUrl(url: SchedulerUrl, path: string): string {
 	const request = requestUrl(url, path);
-	let shown = displayed.get(request);
-	if (shown === undefined) {
-		if (displayed.size >= DISPLAYED_LIMIT) displayed.clear();
-		shown = redactUrl(request);
-		displayed.set(request, shown);
-	}
-	return shown;
+	return displayed(request, () => redactUrl(request));
 }
 
-const displayed = new Map<string, string>();
-const DISPLAYED_LIMIT = 256;
+const displayed = boundedCache<string, string>(256);
 
 export function normalizeSchedulerUrl(input: string): UrlResult {
 	const text = input.trim();

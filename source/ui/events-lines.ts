@@ -59,20 +59,31 @@ export interface EventLayout {
 }
 
 function stateText(event: ModelEvent, compact: boolean): string {
-	if (event.state !== 'ongoing') {
-		// A resolved event never changes: its text is made once (the layout reads every event's each poll).
-		let text = endedText.get(event);
-		if (text === undefined) {
-			text = `ended ${formatDuration(event.duration_seconds)}`;
-			endedText.set(event, text);
-		}
-		return text;
-	}
+	// (the layout reads every event's each poll: a resolved one's is made once)
+	if (event.state !== 'ongoing') return resolvedMemo(event).ended;
 	const duration = formatDuration(event.duration_seconds);
 	return compact ? `for ${duration}` : `ongoing ${duration}`;
 }
 
-const endedText = new WeakMap<ModelEvent, string>();
+/**
+ * What is made once of a resolved event, which never changes: its state text, and its lines at the
+ * layout and theme it was last laid out at. The lines are shared.
+ */
+interface ResolvedMemo {
+	readonly ended: string;
+	laidOut?: {readonly layout: EventLayout; readonly theme: Theme; readonly lines: readonly (readonly Segment[])[]};
+}
+
+const resolved = new WeakMap<ModelEvent, ResolvedMemo>();
+
+function resolvedMemo(event: ModelEvent): ResolvedMemo {
+	let memo = resolved.get(event);
+	if (memo === undefined) {
+		memo = {ended: `ended ${formatDuration(event.duration_seconds)}`};
+		resolved.set(event, memo);
+	}
+	return memo;
+}
 
 export function eventLayout(
 	events: readonly ModelEvent[],
@@ -111,17 +122,13 @@ function namesSubject(event: ModelEvent): boolean {
  */
 export function eventLines(event: ModelEvent, layout: EventLayout, theme: Theme): readonly (readonly Segment[])[] {
 	if (event.state === 'ongoing') return layOut(event, layout, theme);
-	const known = resolvedLines.get(event);
+	const memo = resolvedMemo(event);
+	const known = memo.laidOut;
 	if (known !== undefined && known.theme === theme && sameLayout(known.layout, layout)) return known.lines;
 	const lines = layOut(event, layout, theme);
-	resolvedLines.set(event, {layout, theme, lines});
+	memo.laidOut = {layout, theme, lines};
 	return lines;
 }
-
-const resolvedLines = new WeakMap<
-	ModelEvent,
-	{readonly layout: EventLayout; readonly theme: Theme; readonly lines: readonly (readonly Segment[])[]}
->();
 
 function sameLayout(a: EventLayout, b: EventLayout): boolean {
 	return (

@@ -3,6 +3,7 @@
  * continuation lines with a hanging indent (a word longer than a line is broken), parts wrap whole.
  * A line that fits comes back as it is. Pure; widths in terminal columns (a wide character is two).
  */
+import {boundedCache} from '../units/bounded-cache.js';
 import {columnsOf, headColumns} from './text-columns.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import type {Part} from './parts.js';
@@ -155,17 +156,10 @@ export function wrapSegmentsOnce(
 		const s = segments[i]!;
 		key += `\u0000${s.tone}${s.bold === true ? '!' : ''}\u0000${s.text}`;
 	}
-	let lines = wrapped.get(key);
-	if (lines === undefined) {
-		if (wrapped.size >= WRAPPED_LIMIT) wrapped.clear();
-		lines = wrapSegments(segments, width, indent, lead);
-		wrapped.set(key, lines);
-	}
-	return lines;
+	return wrapped(key, () => wrapSegments(segments, width, indent, lead));
 }
 
-const wrapped = new Map<string, readonly (readonly Segment[])[]>();
-const WRAPPED_LIMIT = 512;
+const wrapped = boundedCache<string, readonly (readonly Segment[])[]>(512);
 
 /**
  * Parts laid out whole, joined by `separator`, onto as many lines as they need; continuation lines

@@ -3,10 +3,13 @@
 // A monitor's texts change every poll, so those caches grow for as long as it runs: ~18 KB a poll
 // at 120×40, ~1.5 GB a day at 1 s. The bundle caps each cache at CACHE_LIMIT entries, then starts it
 // afresh. The build fails loudly if Ink's code no longer looks as expected.
+import {createRequire} from 'node:module';
 import {DIRECT_ROW_PATCHES} from './ink-direct-rows.mjs';
 import {RECONCILER_LOOP_PATCHES} from './ink-reconciler-loops.mjs';
 import {TEXT_WIDTH_PATCHES} from './ink-text-width.mjs';
 import {stringWidthSgrPatches} from './string-width-sgr.mjs';
+
+const narrowRanges = createRequire(import.meta.url)('../source/units/narrow-ranges.json');
 
 export const CACHE_LIMIT = 4096;
 
@@ -30,16 +33,15 @@ const OUTPUT_CACHES = `class OutputCaches {
 // regex, and Ink measures every line of every frame (widest-line): a monitor's lines hold box
 // drawing and block glyphs, so that was Ink's largest CPU cost under node --cpu-prof. The bundle
 // adds a second fast path: text made only of code points that are one column wide whatever the
-// locale (printable ASCII, Latin-1 without the soft hyphen, Latin Extended, general punctuation,
-// arrows, mathematical operators, box drawing, block elements, geometric shapes up to U+25FC, the
-// check marks ✓ to ✘ and the braille patterns the charts are drawn with) is as wide as it is long.
-// Each of them is one grapheme, one column to string-width and never full width (checked code point
-// by code point in test/build/ink-cache-bound.test.ts). The charts' braille was outside it until the
-// profile at 3 workers, where charts fill half the screen, showed string-width and ansi-tokenize
-// first after the collector.
-export const NARROW_CLASS =
-	String.raw`\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u22FF` +
-	String.raw`\u2500-\u25FC\u2713-\u2718\u2800-\u28FF`;
+// locale (source/units/narrow-ranges.json, the list dask-top's own measures use: printable ASCII,
+// Latin-1 without the soft hyphen, Latin Extended, Greek and Cyrillic, general punctuation,
+// letterlike symbols, arrows, mathematical operators, box drawing, block elements, geometric shapes
+// up to U+25FC, the check marks ✓ to ✘ and the braille patterns the charts are drawn with) is as
+// wide as it is long. Each of them is one grapheme, one column to string-width and never full width
+// (checked code point by code point in test/build/ink-cache-bound.test.ts). The charts' braille was
+// outside it until the profile at 3 workers, where charts fill half the screen, showed string-width
+// and ansi-tokenize first after the collector.
+export const NARROW_CLASS = narrowRanges.map((range) => range.replace(/([0-9A-F]{4})/g, '\\u$1')).join('');
 const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(string)) {
 		return string.length;
 	}

@@ -6,7 +6,7 @@
  * (wide or combining characters, escape codes other than SGR) is rewritten whole when it changes.
  */
 
-import {isNarrow} from '../units/narrow.js';
+import {narrowWidth} from '../units/narrow.js';
 import {DEFAULT_PEN, nextPen, sgrEnd} from './sgr-pen.js';
 
 const ESC = '\u001B';
@@ -32,23 +32,27 @@ export function parseRow(line: string, columns = Number.POSITIVE_INFINITY): Row 
 	const pens: string[] = new Array(Math.min(line.length, columns));
 	let cells = 0;
 	let key = DEFAULT_PEN;
-	let run = 0; // where the current run of plain characters started
 	let i = 0;
-	for (; i < line.length && cells < columns; i++) {
-		const code = line.charCodeAt(i);
-		if (code === 0x1b) {
+	while (i < line.length && cells < columns) {
+		if (line.charCodeAt(i) === 0x1b) {
 			const end = sgrEnd(line, i);
 			if (end < 0) return {text: '', pens: [], raw: line};
-			if (run < i) text += line.slice(run, i);
 			key = nextPen(key, line.slice(i + 2, end));
-			i = end;
-			run = end + 1;
+			i = end + 1;
 			continue;
 		}
-		if (!isNarrow(code)) return {text: '', pens: [], raw: line};
-		pens[cells++] = key;
+		// A run of characters up to the next escape (or the screen's edge), all in one pen: checked
+		// by one regular expression and its pens filled at once, not character by character.
+		let next = line.indexOf(ESC, i);
+		if (next < 0) next = line.length;
+		const take = Math.min(next - i, columns - cells);
+		const run = line.slice(i, i + take);
+		if (narrowWidth(run) < 0) return {text: '', pens: [], raw: line};
+		text += run;
+		pens.fill(key, cells, cells + take);
+		cells += take;
+		i += take;
 	}
-	if (run < i) text += line.slice(run, i);
 	// Trailing blanks in the default pen are the same as nothing.
 	let length = cells;
 	while (length > 0 && text.charCodeAt(length - 1) === 0x20 && pens[length - 1] === DEFAULT_PEN) length--;

@@ -1,33 +1,26 @@
 /**
  * Characters that take one terminal column for sure: printable ASCII, Latin/Greek/Cyrillic,
- * punctuation, arrows, box drawing, blocks, shapes, braille (what dask-top's screens are made of).
- * Not the soft hyphen (no column) nor the two squares at the end of the shapes (◽◾: two columns):
- * test/units/narrow.test.ts holds every character counted here to string-width's one column.
+ * punctuation, letterlike symbols, arrows, mathematical operators, box drawing, blocks, shapes, the
+ * check marks ✓ to ✘ and braille (what dask-top's screens are made of). Not the soft hyphen (no
+ * column) nor the two squares at the end of the shapes (◽◾: two columns). Each is one grapheme of
+ * one UTF-16 code unit, never combining, never full width.
+ *
+ * The list is narrow-ranges.json, read here and by the build's patches of Ink and string-width
+ * (scripts/ink-cache-bound.mjs), so the screen's own measures and Ink's agree on one set.
+ * test/units/narrow.test.ts holds every character of it to string-width's one column, and
+ * test/build/ink-cache-bound.test.ts to one grapheme.
  */
-export function isNarrow(code: number): boolean {
-	return (
-		(code >= 0x20 && code < 0x7f) ||
-		(code >= 0xa0 && code < 0xad) ||
-		(code > 0xad && code < 0x300) ||
-		(code >= 0x370 && code < 0x483) ||
-		(code >= 0x2010 && code < 0x2028) ||
-		(code >= 0x2030 && code < 0x205f) ||
-		(code >= 0x2070 && code < 0x20c0) ||
-		(code >= 0x2100 && code < 0x2300) ||
-		(code >= 0x2500 && code < 0x25fd) ||
-		(code >= 0x2800 && code < 0x2900)
-	);
-}
+import NARROW_RANGES from './narrow-ranges.json' with {type: 'json'};
+
+/** The list as a regular-expression class of `\uXXXX-\uXXXX` ranges. */
+export const NARROW_CLASS: string = NARROW_RANGES.map((range) => range.replace(/([0-9A-F]{4})/g, '\\u$1')).join('');
 
 /**
- * Text made only of isNarrow's characters, as one regular expression: V8 runs it as compiled code,
- * about twice as fast as a loop over isNarrow in the baseline code most of dask-top runs in (the
- * layout measures every segment of every frame). test/units/narrow.test.ts holds it to isNarrow.
+ * Text made only of the list's characters, as one regular expression: V8 runs it as compiled code,
+ * about twice as fast as a loop over the characters in the baseline code most of dask-top runs in
+ * (the layout measures every segment of every frame; the cell diff every changed row).
  */
-const NARROW_TEXT = new RegExp(
-	String.raw`^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0482\u2010-\u2027\u2030-\u205e` +
-		String.raw`\u2070-\u20bf\u2100-\u22ff\u2500-\u25fc\u2800-\u28ff]*$`,
-);
+const NARROW_TEXT = new RegExp(`^[${NARROW_CLASS}]*$`);
 
 /** The text's width in columns when every character of it is surely one column wide, else -1 (measure it). */
 export function narrowWidth(text: string): number {

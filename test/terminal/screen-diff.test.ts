@@ -1,5 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {createScreen, parseRow, SYNC_BEGIN, SYNC_END} from '../../source/terminal/screen-diff.js';
+import {createScreen, parseRow, SYNC_BEGIN, SYNC_END, type Row} from '../../source/terminal/screen-diff.js';
+import {DEFAULT_PEN, nextPen, sgrEnd} from '../../source/terminal/sgr-pen.js';
+import {narrowWidth} from '../../source/units/narrow.js';
+import {seeded} from '../helpers/seeded.js';
 
 /**
  * A minimal terminal that applies what the screen writes: cursor moves (CUP), SGR pens, erase to
@@ -96,7 +99,63 @@ function frame(values: readonly number[], selected = 0): string {
 	].join('\n');
 }
 
+/** parseRow as it read a row before it took runs at once: one character at a time (the oracle). */
+function parseRowByCharacter(line: string, columns = Number.POSITIVE_INFINITY): Row {
+	let text = '';
+	const pens: string[] = [];
+	let key = DEFAULT_PEN;
+	for (let i = 0; i < line.length && pens.length < columns; i++) {
+		if (line.charCodeAt(i) === 0x1b) {
+			const end = sgrEnd(line, i);
+			if (end < 0) return {text: '', pens: [], raw: line};
+			key = nextPen(key, line.slice(i + 2, end));
+			i = end;
+			continue;
+		}
+		if (narrowWidth(line[i]!) !== 1) return {text: '', pens: [], raw: line};
+		text += line[i];
+		pens.push(key);
+	}
+	while (pens.length > 0 && text.endsWith(' ') && pens.at(-1) === DEFAULT_PEN) {
+		text = text.slice(0, -1);
+		pens.pop();
+	}
+	return {text, pens};
+}
+
 describe('the cell-diffing screen', () => {
+	it('reads a row as one character at a time would (random text, pens, wide characters, other escapes)', () => {
+		const next = seeded(2612);
+		const pieces = [
+			'a',
+			'worker-1 ',
+			'  ',
+			'█▓░',
+			'⣿⡇',
+			'│',
+			'…',
+			'é',
+			'中',
+			'e\u0301',
+			'\u001B[31m',
+			'\u001B[1;7m',
+			'\u001B[0m',
+			'\u001B[38;2;1;2;3m',
+			'\u001B[39m',
+			'\u001B]8;;x\u0007',
+			'\u001B[2K',
+			' ',
+			'Ω',
+		];
+		for (let n = 0; n < 3000; n++) {
+			let line = '';
+			const count = next(14);
+			for (let k = 0; k < count; k++) line += pieces[next(pieces.length)];
+			const columns = next(4) === 0 ? Number.POSITIVE_INFINITY : 1 + next(20);
+			expect(parseRow(line, columns), JSON.stringify([line, columns])).toEqual(parseRowByCharacter(line, columns));
+		}
+	});
+
 	it('draws the first frame whole, then only the cells that changed, and the terminal shows each frame', () => {
 		const terminal = new Terminal(60, 10);
 		const screen = createScreen(() => ({columns: 60, rows: 10}));

@@ -19,7 +19,11 @@ describe('boundedCache', () => {
 	it('starts afresh when full, so it never holds more than its limit', () => {
 		let makes = 0;
 		const cache = boundedCache<number, number>(3);
-		const square = (n: number) => cache(n, () => (makes++, n * n));
+		const square = (n: number) =>
+			cache(n, () => {
+				makes++;
+				return n * n;
+			});
 		expect([1, 2, 3].map(square)).toEqual([1, 4, 9]);
 		expect(makes).toBe(3);
 		expect(square(4)).toBe(16); // full: the three are dropped

@@ -63,8 +63,9 @@ export function fitParts(parts: readonly Part[], width: number, separator: Segme
 }
 
 /**
- * Cuts segments to at most `width` columns (the last kept segment ends with an ellipsis when cut; a
- * wide character is never halved, so a cut line may end a column short).
+ * Cuts segments to at most `width` columns. A cut line ends with an ellipsis: in the segment it cuts,
+ * or, when the cut falls between two segments and something visible is left out, in place of the
+ * last kept column. A wide character is never halved, so a cut line may end a column short.
  */
 export function clipSegments(segments: readonly Segment[], width: number): Segment[] {
 	const out: Segment[] = [];
@@ -86,13 +87,14 @@ function clipInto(segments: readonly Segment[], width: number, out: Segment[]): 
 	// By index: this runs for every cell of every table row each frame, in V8's baseline code, where
 	// for-of allocates an iterator result per step.
 	for (let i = 0; i < segments.length; i++) {
-		if (used >= width) break;
 		const s = segments[i]!;
 		const room = width - used;
 		const w = columnsOf(s.text);
 		if (w <= room) {
 			out.push(s);
 			used += w;
+		} else if (room === 0) {
+			return showsText(segments, i) ? markCut(out, used) : used;
 		} else if (room > 1) {
 			const head = headColumns(s.text, room - 1);
 			out.push({...s, text: `${head.text}…`});
@@ -101,6 +103,26 @@ function clipInto(segments: readonly Segment[], width: number, out: Segment[]): 
 			out.push({...s, text: '…'});
 			return used + 1;
 		}
+	}
+	return used;
+}
+
+/** Whether any of the segments from `from` on shows something (not only blanks). */
+function showsText(segments: readonly Segment[], from: number): boolean {
+	for (let i = from; i < segments.length; i++) if (/\S/.test(segments[i]!.text)) return true;
+	return false;
+}
+
+/** The last kept column becomes an ellipsis (what followed was left out); the columns kept after. */
+function markCut(out: Segment[], used: number): number {
+	for (let k = out.length - 1; k >= 0; k--) {
+		const s = out[k]!;
+		const w = columnsOf(s.text);
+		if (w === 0) continue;
+		const head = headColumns(s.text, w - 1);
+		out[k] = {...s, text: `${head.text}…`};
+		out.length = k + 1;
+		return used - w + head.columns + 1;
 	}
 	return used;
 }

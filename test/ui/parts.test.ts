@@ -53,6 +53,25 @@ describe('fitParts', () => {
 	});
 });
 
+describe('a cut that falls between two segments', () => {
+	const text = (segments: readonly Segment[]) => segments.map((s) => s.text).join('');
+
+	it('still ends with an ellipsis when something visible was left out', () => {
+		const line = [seg('Memory', 'title'), seg(' 3.2 GiB'), seg(' (1 GiB spilled)', 'warning')];
+		expect(clipSegments(line, 14)).toEqual([seg('Memory', 'title'), seg(' 3.2 Gi…')]);
+		expect(text(clipSegments(line, 6))).toBe('Memor…');
+		expect(text(padSegments(line, 14))).toBe('Memory 3.2 Gi…');
+	});
+
+	it('marks nothing when only blanks were left out, and skips empty segments to find the last column', () => {
+		expect(text(clipSegments([seg('abc'), seg('   ')], 3))).toBe('abc');
+		expect(clipSegments([seg('abc', 'accent'), seg(''), seg('d')], 3)).toEqual([seg('ab…', 'accent')]);
+		expect(text(clipSegments([seg('ab'), seg('中')], 2))).toBe('a…');
+		expect(text(clipSegments([seg('中'), seg('x')], 2))).toBe('…');
+		expect(clipSegments([seg('x')], 0)).toEqual([]);
+	});
+});
+
 describe('widths in terminal columns', () => {
 	const text = (segments: readonly Segment[]) => segments.map((s) => s.text).join('');
 	const name = seg('計算ノード東京-gpu-01', 'accent');
@@ -73,9 +92,11 @@ describe('widths in terminal columns', () => {
 			expect(stringWidth(clipped), `clip to ${width}`).toBeLessThanOrEqual(width);
 			expect(stringWidth(padded), `pad to ${width}`).toBe(width);
 			if (width >= 25) expect(clipped).toBe('ab計算ノード東京-gpu-01 x');
-			// (at 2 and 23 columns the cut falls between segments: nothing is halved, no ellipsis)
-			else if (width > 2 && width !== 23) expect(clipped).toMatch(/…$/);
+			// a cut always shows, also where it falls between two segments (at 2 and at 23 columns)
+			else if (width > 0) expect(clipped, `clip to ${width}`).toMatch(/…$/);
 		}
+		expect(text(clipSegments(line, 2))).toBe('a…');
+		expect(text(clipSegments(line, 23))).toBe('ab計算ノード東京-gpu-0…');
 		expect(text(clipSegments(line, 6))).toBe('ab計…');
 		expect(text(padSegments(line, 6))).toBe('ab計… ');
 		expect(text(clipSegments(line, 7))).toBe('ab計算…');

@@ -6,7 +6,7 @@ import {pathToFileURL} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {seeded} from '../helpers/seeded.js';
 // @ts-expect-error: a plain .mjs build script without type declarations
-import {boundInkCache, CACHE_LIMIT, NARROW_CLASS} from '../../scripts/ink-cache-bound.mjs';
+import {boundInkCache, CACHE_CHARS, CACHE_LIMIT, NARROW_CLASS} from '../../scripts/ink-cache-bound.mjs';
 
 const inkBuild = dirname(createRequire(import.meta.url).resolve('ink'));
 const source = (file: string) => readFileSync(join(inkBuild, file), 'utf8');
@@ -55,6 +55,44 @@ describe("the bundle's bound on Ink's text caches", () => {
 		for (let i = 0; i <= CACHE_LIMIT; i++) wrap(`text ${i}`, 3, 'truncate');
 		wrap('abcdef', 3, 'truncate');
 		expect(computed).toBe(CACHE_LIMIT + 3);
+	});
+
+	it('lets both forget once the texts they hold pass CACHE_CHARS characters (a whole screen a frame)', () => {
+		let measured = 0;
+		const measure = load(boundInkCache('measure-text.js', source('measure-text.js')), {
+			'widest-line': (text: string) => {
+				measured += 1;
+				return text.length;
+			},
+		});
+		let truncated = 0;
+		const wrap = load(boundInkCache('wrap-text.js', source('wrap-text.js')), {
+			'wrap-ansi': (text: string) => text,
+			'cli-truncate': (text: string, width: number) => {
+				truncated += 1;
+				return text.slice(0, width);
+			},
+		});
+		const frame = (n: number) => `${n}`.padEnd(10_000, '⣿');
+		const frames = Math.floor(CACHE_CHARS / 10_000); // as many as fit
+		measure(frame(0));
+		wrap(frame(0), 5, 'truncate');
+		for (let n = 1; n < frames - 1; n++) {
+			measure(frame(n));
+			wrap(frame(n), 5, 'truncate');
+		}
+		measure(frame(0));
+		wrap(frame(0), 5, 'truncate');
+		expect([measured, truncated]).toEqual([frames - 1, frames - 1]); // all still held
+		for (let n = frames - 1; n < frames + 2; n++) {
+			measure(frame(n));
+			wrap(frame(n), 5, 'truncate');
+		}
+		measure(frame(0));
+		wrap(frame(0), 5, 'truncate');
+		// started afresh on passing the bound: the first frame was measured and cut again
+		expect([measured, truncated]).toEqual([frames + 3, frames + 3]);
+		expect(measure(frame(0))).toEqual({width: 10_000, height: 1});
 	});
 
 	it('fails the build when Ink no longer has the code it bounds', () => {

@@ -8,9 +8,10 @@
 // measures one new text of the whole screen a frame, and 4,096 entries held the last 4,096 frames.
 // At 3 synthesized workers the live heap after a forced full collection grew 0.42 MiB a minute
 // (11.0 -> 14.8 MiB over 9 minutes) with the entry bound alone and stayed at 11.1-11.6 MiB with
-// this one; against a real Dask running busy and memory workloads, RSS rose by about 37 MiB an
-// hour (the one-hour soak of 2026-12-04, night). Keyed by the whole frame, the cache only helps
-// within a frame and across renders that change nothing, which a few frames' worth covers.
+// this one; against a real Dask running busy and memory workloads, RSS rose 62 -> 118 MiB in an
+// hour, 38.7 MiB an hour over its last 45 minutes (the one-hour soak of 2026-12-04, night). Keyed
+// by the whole frame, the cache only helps within a frame and across renders that change nothing,
+// which a few frames' worth covers.
 import {createRequire} from 'node:module';
 import {DIRECT_ROW_PATCHES} from './ink-direct-rows.mjs';
 import {RECONCILER_LOOP_PATCHES} from './ink-reconciler-loops.mjs';

@@ -1,24 +1,23 @@
 /**
  * The one HTTP client toward Dask: a single undici Agent (a keep-alive Pool per origin), a precise
  * deadline on every request (a timer of its own, cleared when the request ends; undici's own timers
- * are ~1 s coarse and only a safety net), one request per URL in flight, a streamed body with a size
- * cap, and the configured headers sent to the scheduler's origin only. get() never throws: failures
- * come back as data.
+ * are ~1 s coarse and only a safety net), one request per URL in flight, the body collected from
+ * undici's dispatch with a size cap (answer-collector.ts), and the configured headers sent to the
+ * scheduler's origin only. get() never throws: failures come back as data.
  *
- * Each request has one AbortController: its deadline aborts it with a TimeoutError (as
- * AbortSignal.timeout would) and close() aborts every one in flight. Not AbortSignal.any over
- * AbortSignal.timeout and a shutdown signal: on Node 20 that made two signals, weak references and
- * event listeners per request, and the timeout's timer still fired 5 s after every answer, aborting
- * a signal nobody read any more (under --cpu-prof at 3 workers, about 6 % of the process's CPU).
+ * A request's deadline aborts it with a TimeoutError (as AbortSignal.timeout would) and close()
+ * aborts every one in flight, each through its collector: no AbortController or AbortSignal. (On
+ * Node 20, AbortSignal.any over AbortSignal.timeout and a shutdown signal made two signals, weak
+ * references and event listeners per request, and the timeout's timer still fired 5 s after every
+ * answer: under --cpu-prof at 3 workers, about 6 % of the process's CPU.)
  */
 import type {Dispatcher} from 'undici';
-// Only the two parts of undici that are used: its index also loads fetch, WebSocket, the caches and
-// the mock agents (about 60 ms of start-up against 22).
+// Only the part of undici that is used: its index also loads fetch, WebSocket, the caches and the
+// mock agents (about 60 ms of start-up against 22).
 import Agent from 'undici/lib/dispatcher/agent.js';
-import apiRequest from 'undici/lib/api/api-request.js';
+import {AnswerCollector} from './answer-collector.js';
 import type {FetchError} from './errors.js';
 import {classifyError} from './errors.js';
-import {readBody} from './read-body.js';
 import {timerDelay} from '../timer-delay.js';
 import {boundedCache} from '../units/bounded-cache.js';
 
@@ -66,8 +65,8 @@ export interface GetOptions {
 export class HttpClient {
 	private readonly agent: Dispatcher;
 	private readonly ownsAgent: boolean;
-	/** One controller per request under way (GET or POST): close() aborts them. */
-	private readonly controllers = new Set<AbortController>();
+	/** One collector per request under way (GET or POST): close() aborts them. */
+	private readonly collectors = new Set<AnswerCollector>();
 	private readonly inflight = new Map<string, Promise<FetchOutcome>>();
 	private closed = false;
 
@@ -132,7 +131,8 @@ export class HttpClient {
 	async close(): Promise<void> {
 		if (this.closed) return;
 		this.closed = true;
-		for (const controller of this.controllers) controller.abort();
+		for (const collector of this.collectors)
+			collector.abort(new DOMException('This operation was aborted', 'AbortError'));
 		await Promise.allSettled([...this.inflight.values()]);
 		if (this.ownsAgent) await this.agent.close().catch(() => undefined);
 	}
@@ -149,81 +149,53 @@ export class HttpClient {
 	private async fetch(url: string, options: GetOptions, json?: string): Promise<FetchOutcome> {
 		const startedMs = Date.now();
 		const t0 = performance.now();
-		const elapsed = () => Math.round((performance.now() - t0) * 100) / 100;
+		const since = (at: number) => Math.round((at - t0) * 100) / 100;
 		const cap = options.maxBodyBytes ?? this.config.maxBodyBytes ?? SCHEDULER_BODY_CAP_BYTES;
 		if (this.closed)
 			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'aborted', message: 'cancelled'}};
 		const parsed = requestTarget(url);
 		if (parsed === undefined)
 			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'other', message: 'invalid URL'}};
-		const controller = new AbortController();
-		const deadline = setTimeout(abortForTimeout, timerDelay(options.timeoutMs ?? this.config.timeoutMs), controller);
-		this.controllers.add(controller);
-		try {
-			return await this.exchange(parsed, controller.signal, {startedMs, elapsed, cap}, json);
-		} finally {
-			clearTimeout(deadline);
-			this.controllers.delete(controller);
-		}
-	}
-
-	/** The request and its body under `signal`. */
-	private async exchange(
-		parsed: RequestTarget,
-		signal: AbortSignal,
-		{startedMs, elapsed, cap}: {readonly startedMs: number; readonly elapsed: () => number; readonly cap: number},
-		json: string | undefined,
-	): Promise<FetchOutcome> {
-		let response: Dispatcher.ResponseData;
-		try {
-			response =
-				json === undefined
-					? await apiRequest.call(this.agent, {
-							origin: parsed.origin,
-							path: parsed.path,
-							method: 'GET',
-							headers: this.headersFor(parsed),
-							signal,
-						})
-					: await apiRequest.call(this.agent, {
-							origin: parsed.origin,
-							path: parsed.path,
-							method: 'POST',
-							headers: {...this.headersFor(parsed), 'content-type': 'application/json'},
-							body: json,
-							signal,
-						});
-		} catch (error) {
-			return {startedMs, latencyMs: elapsed(), status: null, bytes: 0, error: classifyError(error)};
-		}
-		// undici's request() resolves as soon as the headers are in; the body streams after.
-		const headersMs = Math.round(startedMs + elapsed());
-		const status = response.statusCode;
-		const contentType = headerValue(response.headers['content-type']);
-		const location = headerValue(response.headers['location']);
+		const collector = new AnswerCollector(cap);
+		const deadline = setTimeout(abortForTimeout, timerDelay(options.timeoutMs ?? this.config.timeoutMs), collector);
+		this.collectors.add(collector);
+		const headers = this.headersFor(parsed);
+		this.agent.dispatch(
+			json === undefined
+				? {origin: parsed.origin, path: parsed.path, method: 'GET', headers}
+				: {
+						origin: parsed.origin,
+						path: parsed.path,
+						method: 'POST',
+						headers: {...headers, 'content-type': 'application/json'},
+						body: json,
+					},
+			collector,
+		);
+		const answer = await collector.done;
+		clearTimeout(deadline);
+		this.collectors.delete(collector);
+		const latencyMs = since(performance.now());
+		if (answer.headersAt === undefined)
+			return {startedMs, latencyMs, status: null, bytes: 0, error: classifyError(answer.error)};
+		// Dask's server (Tornado) builds the whole answer before it writes headers: their arrival dates it.
 		const meta = {
 			startedMs,
-			headersMs,
-			status,
-			...(contentType === undefined ? {} : {contentType}),
-			...(location === undefined ? {} : {location}),
+			headersMs: Math.round(startedMs + since(answer.headersAt)),
+			latencyMs,
+			status: answer.status,
+			...(answer.contentType === undefined ? {} : {contentType: answer.contentType}),
+			...(answer.location === undefined ? {} : {location: answer.location}),
 		};
-		const declared = Number(headerValue(response.headers['content-length']) ?? Number.NaN);
-		if (declared > cap) {
-			response.body.destroy();
-			return {...meta, latencyMs: elapsed(), bytes: 0, error: tooLarge(cap)};
-		}
-		const read = await readBody(response.body, cap);
-		if (read.kind === 'too-large') return {...meta, latencyMs: elapsed(), bytes: read.bytes, error: tooLarge(cap)};
-		if (read.kind === 'failed')
-			return {...meta, latencyMs: elapsed(), bytes: read.bytes, error: classifyError(read.error)};
-		return {...meta, latencyMs: elapsed(), bytes: read.bytes, body: read.text};
+		if (answer.tooLarge) return {...meta, bytes: answer.bytes, error: tooLarge(cap)};
+		if (answer.text === undefined) return {...meta, bytes: answer.bytes, error: classifyError(answer.error)};
+		return {...meta, bytes: answer.bytes, body: answer.text};
 	}
 }
 
-/** A request's deadline passed: its controller aborts with the DOMException AbortSignal.timeout() uses. */
-function abortForTimeout(controller: AbortController): void {
-	controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+/** A request's deadline passed: it is aborted with the DOMException AbortSignal.timeout() uses. */
+function abortForTimeout(collector: AnswerCollector): void {
+	collector.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
 }
 
 /** The origin and path of a request, as undici's top-level request() derives them from a URL. */
@@ -251,8 +223,4 @@ const targets = boundedCache<string, RequestTarget | undefined>(256);
 
 function tooLarge(capBytes: number): FetchError {
 	return {kind: 'too-large', message: `answer larger than ${Math.round(capBytes / 1024 / 1024)} MiB; stopped reading`};
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-	return Array.isArray(value) ? value[0] : value;
 }

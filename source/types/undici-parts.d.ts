@@ -1,5 +1,5 @@
 /**
- * Types for the two parts of undici that dask-top loads on their own (scrape/client.ts): undici's
+ * Types for the part of undici that dask-top loads on its own (scrape/client.ts): undici's
  * index also loads fetch, WebSocket, EventSource, the caches and the mock agents, about 40 ms of
  * a start-up that needs none of them. The types are undici's own.
  */
@@ -8,12 +8,4 @@ declare module 'undici/lib/dispatcher/agent.js' {
 
 	const AgentClass: typeof Agent;
 	export default AgentClass;
-}
-
-declare module 'undici/lib/api/api-request.js' {
-	import type {Dispatcher} from 'undici';
-
-	/** Dispatcher.prototype.request, called with the dispatcher as `this`. */
-	function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
-	export default request;
 }

@@ -59,6 +59,55 @@ describe('HttpClient', () => {
 		expect(outcome.error).toBeUndefined();
 	});
 
+	it('joins a body that arrives in pieces, a multi-byte character cut between them included', async () => {
+		const euro = Buffer.from('€', 'utf8');
+		const server = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/plain; charset=utf-8'});
+			res.write('a');
+			res.write(euro.subarray(0, 1));
+			// Later writes arrive as chunks of their own.
+			setTimeout(() => {
+				res.write(euro.subarray(1));
+				setTimeout(() => res.end('b'), 20);
+			}, 20);
+		});
+		const outcome = await client(server.origin).get(`${server.url}/metrics`);
+		expect(outcome).toMatchObject({status: 200, body: 'a€b', bytes: 5});
+		expect(outcome.error).toBeUndefined();
+	});
+
+	it('reads an empty body as empty text', async () => {
+		const server = await serve((_path, res) => {
+			res.writeHead(204);
+			res.end();
+		});
+		const outcome = await client(server.origin).get(`${server.url}/health`);
+		expect(outcome).toMatchObject({status: 204, body: '', bytes: 0});
+	});
+
+	it('skips an informational 1xx answer and keeps the final one', async () => {
+		const server = await serve((_path, res) => {
+			res.writeProcessing();
+			res.writeHead(200, {'content-type': 'text/plain'});
+			res.end('ok');
+		});
+		const outcome = await client(server.origin).get(`${server.url}/metrics`);
+		expect(outcome).toMatchObject({status: 200, contentType: 'text/plain', body: 'ok'});
+	});
+
+	it('says a connection closed in the middle of a body was reset, with what had arrived counted', async () => {
+		const server = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/plain', 'content-length': '100'});
+			res.write('0123456789');
+			setTimeout(() => res.destroy(), 20);
+		});
+		const outcome = await client(server.origin).get(`${server.url}/metrics`);
+		expect(outcome.status).toBe(200);
+		expect(outcome.body).toBeUndefined();
+		expect(outcome.bytes).toBe(10);
+		expect(outcome.error?.kind).toBe('reset');
+	});
+
 	it('gives up on a hanging server at its own deadline, well before undici’s coarse timers', async () => {
 		const server = await serve(() => undefined);
 		const started = performance.now();

@@ -50,15 +50,21 @@ describe("the bundle's undici: node:http2 required on first connect", () => {
 		writeFileSync(
 			child,
 			[
-				// The Client that dask-top's Agent pools, and undici's request() (source/scrape/client.ts).
+				// The Client that dask-top's Agent pools, asked by dispatch as source/scrape/client.ts asks it.
 				`const Client = require(${JSON.stringify(join(copy, 'lib', 'dispatcher', 'client.js'))});`,
-				`const request = require(${JSON.stringify(join(copy, 'lib', 'api', 'api-request.js'))});`,
 				"const before = process.moduleLoadList.includes('NativeModule http2');",
 				`const client = new Client('http://127.0.0.1:${port}', {allowH2: true, useH2c: true});`,
-				"request.call(client, {path: '/x', method: 'GET'}).then(async ({statusCode, body}) => {",
-				'\tconst text = await body.text();',
-				'\tawait client.close();',
-				'\tconsole.log(JSON.stringify({before, statusCode, text}));',
+				'let statusCode = 0;',
+				'const chunks = [];',
+				"client.dispatch({path: '/x', method: 'GET'}, {",
+				'	onRequestStart() {},',
+				'	onResponseStart(_c, status) { statusCode = status; },',
+				'	onResponseData(_c, chunk) { chunks.push(chunk); },',
+				'	async onResponseEnd() {',
+				'		await client.close();',
+				"		console.log(JSON.stringify({before, statusCode, text: Buffer.concat(chunks).toString('utf8')}));",
+				'	},',
+				'	onResponseError(_c, error) { console.error(error); process.exit(1); },',
 				'});',
 			].join('\n'),
 		);

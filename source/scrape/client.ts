@@ -1,7 +1,7 @@
 /**
  * The one HTTP client toward Dask: a single undici Agent (a keep-alive Pool per origin), a precise
- * deadline on every request (a timer of its own, cleared when the request ends; undici's own timers
- * are ~1 s coarse and only a safety net), one request per URL in flight, the body collected from
+ * deadline on every request (a timer of its own, cleared when the request ends, over the headers and
+ * the body; undici's own, ~1 s coarse, are off), one request per URL in flight, the body collected from
  * undici's dispatch with a size cap (answer-collector.ts), and the configured headers sent to the
  * scheduler's origin only. get() never throws: failures come back as data.
  *
@@ -71,7 +71,6 @@ export class HttpClient {
 	private closed = false;
 
 	constructor(private readonly config: ClientConfig) {
-		const safetyNetMs = config.timeoutMs + 2000;
 		this.ownsAgent = config.dispatcher === undefined;
 		this.agent =
 			config.dispatcher ??
@@ -79,8 +78,11 @@ export class HttpClient {
 				connections: 6,
 				keepAliveTimeout: 30_000,
 				keepAliveMaxTimeout: 60_000,
-				headersTimeout: safetyNetMs,
-				bodyTimeout: safetyNetMs,
+				// No headers or body timeout of undici's own: every request's deadline is the client's
+				// (fetch), over headers and body alike. undici keeps those two on its coarse timer wheel,
+				// whose tick woke the process half a second after every poll for nothing.
+				headersTimeout: 0,
+				bodyTimeout: 0,
 				connect: {
 					timeout: config.timeoutMs,
 					rejectUnauthorized: config.insecure !== true,

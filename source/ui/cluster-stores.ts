@@ -34,6 +34,10 @@ export interface ClusterStores {
 	subscribe(listener: () => void): () => void;
 	/** Time passes for every cluster. */
 	tick(): void;
+	/** How long until a cluster's tick() may next have something to do (the soonest of them). */
+	tickDelayMs(): number;
+	/** Calls `listener` whenever any cluster's store published new data. */
+	subscribeStores(listener: () => void): () => void;
 	dispose(): void;
 }
 
@@ -62,6 +66,13 @@ export function createClusterStores(clusters: readonly TuiCluster[], now: () => 
 		subscribe: listeners.subscribe,
 		tick() {
 			for (const cluster of stored) cluster.store.tick();
+		},
+		tickDelayMs: () => Math.min(...stored.map((cluster) => cluster.store.tickDelayMs())),
+		subscribeStores(listener) {
+			const offs = stored.map((cluster) => cluster.store.subscribe(listener));
+			return () => {
+				for (const off of offs) off();
+			};
 		},
 		dispose() {
 			for (const unsubscribe of unsubscribes) unsubscribe();

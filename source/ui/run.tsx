@@ -15,6 +15,7 @@ import {createClusterStores, type TuiCluster} from './cluster-stores.js';
 import {createTerminalControls} from './input/terminal-controls.js';
 import {ClustersRoot, type ClustersRootProps} from './clusters-root.js';
 import {createDiffStdout} from '../terminal/diff-stdout.js';
+import {timerDelay} from '../timer-delay.js';
 import {keepAttributes} from './styling.js';
 import {enterFullScreen} from './terminal.js';
 import {makeTheme} from './theme.js';
@@ -28,8 +29,6 @@ export interface TuiContext {
 	 */
 	readonly clusters: readonly TuiCluster[];
 }
-
-const TICK_MS = 1000;
 
 /** The terminal's size, following resizes (Ink 6 has no useWindowSize). */
 export function useTerminalSize(fallback: TerminalSize = {columns: 80, rows: 24}): TerminalSize {
@@ -80,6 +79,7 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 		resolveCode = resolve;
 	});
 	let ticker: NodeJS.Timeout | undefined;
+	let stopRearming: () => void = () => {};
 	let instance: ReturnType<typeof render> | undefined;
 	let done = false;
 
@@ -88,7 +88,8 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 	const finish = (code: number) => {
 		if (done) return;
 		done = true;
-		clearInterval(ticker);
+		clearTimeout(ticker);
+		stopRearming();
 		for (const [signal, handler] of handlers) process.removeListener(signal, handler);
 		process.removeListener('exit', onExit);
 		terminal.dispose();
@@ -135,7 +136,19 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 				finish(EXIT_UNREADABLE);
 			},
 		);
-		ticker = setInterval(() => stores.tick(), TICK_MS);
+		// Time is passed to the stores when one of them has something to do (tickDelayMs), not every
+		// second: live, a round every 2 s moves that moment on, and the process sleeps between polls
+		// (a 1 s interval woke it twice a poll to find nothing to do). Re-armed on every publish.
+		const arm = () => {
+			clearTimeout(ticker);
+			if (done) return;
+			ticker = setTimeout(() => {
+				stores.tick();
+				arm();
+			}, timerDelay(stores.tickDelayMs()));
+		};
+		stopRearming = stores.subscribeStores(arm);
+		arm();
 	} catch (error) {
 		failure = oneLine(error);
 		finish(EXIT_UNREADABLE);

@@ -8,7 +8,7 @@
  * time to the pipeline itself (model-tick.ts): the store only shows what changed.
  */
 import {createListeners} from '../listeners.js';
-import {tickDue} from '../model-tick.js';
+import {MODEL_TICK_MS, tickDue} from '../model-tick.js';
 import type {Pipeline} from '../pipeline.js';
 import {workerPageAddress} from '../parse/endpoint-kind.js';
 import type {ScrapeCache} from '../parse/index.js';
@@ -26,6 +26,13 @@ export interface TuiStore {
 	 * changes nothing; a new TuiData is published when the recorded time passed (the model changed).
 	 */
 	tick(): void;
+	/**
+	 * How long until tick() may next have something to do: a second while the source is not live
+	 * (connecting, or a retry's countdown on screen) or is a replay; else until time is next due to
+	 * the model (MODEL_TICK_MS after it last heard of time). Live rounds keep moving that moment on,
+	 * so between rounds the screen sleeps instead of being ticked every second for nothing.
+	 */
+	tickDelayMs(): number;
 	/** The worker whose detail is open (its /info/worker page is read from the cache). */
 	setDetail(address: string | null): void;
 	dispose(): void;
@@ -45,6 +52,9 @@ export function sourceControls(source: ScrapeSource, store: Pick<TuiStore, 'setD
 		...(source.retireWorker ? {retireWorker: (address: string) => source.retireWorker?.(address)} : {}),
 	};
 }
+
+/** The tick of a countdown on screen ("retrying in 3s") and of a replay following its recording. */
+export const SECOND_MS = 1000;
 
 export interface StoreOptions {
 	readonly pipeline: Pipeline;
@@ -129,6 +139,10 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 			} else if (status.state === 'retrying') publish(); // "retrying in 3s" counts down
 			// Otherwise nothing: a frame is not drawn again just because a second passed ("ago" texts
 			// move with the data, or every MODEL_TICK_MS).
+		},
+		tickDelayMs() {
+			if (recorded || lastStatus.state !== 'live') return SECOND_MS;
+			return Math.max(0, lastModelTickMs + MODEL_TICK_MS - clock());
 		},
 		setDetail(address) {
 			detail = address;

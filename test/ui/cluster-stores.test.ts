@@ -3,6 +3,7 @@ import {createPipeline} from '../../source/pipeline.js';
 import type {ScrapeSource} from '../../source/types/scrape-source.js';
 import {createClusterStores} from '../../source/ui/cluster-stores.js';
 import {fixtureRounds, LIVE} from '../helpers/fixture-data.js';
+import {MODEL_TICK_MS} from '../../source/model-tick.js';
 
 const source: ScrapeSource = {
 	kind: 'live',
@@ -51,5 +52,32 @@ describe('the stores of several clusters', () => {
 		stores.dispose();
 		prod.ingest(died!);
 		expect(told).toBe(1);
+	});
+
+	it('are next ticked when the soonest of them has something to do, and re-armed by any publish', () => {
+		const [busy] = fixtureRounds('2026.7.1', ['busy']);
+		const prod = createPipeline({model: {intervalMs: 2000}});
+		const dev = createPipeline({model: {intervalMs: 2000}});
+		let clock = busy!.atMs;
+		const stores = createClusterStores(
+			[
+				{name: 'prod', url: 'http://prod:8787/', source, pipeline: prod, problem: () => undefined},
+				{name: 'dev', url: 'http://dev:8787/', source, pipeline: dev, problem: () => undefined},
+			],
+			() => clock,
+		);
+		let published = 0;
+		const off = stores.subscribeStores(() => published++);
+		clock += 3000;
+		prod.ingest({...busy!, atMs: clock}); // prod heard of time now, dev 3 s ago
+		expect(published).toBe(1);
+		expect(stores.tickDelayMs()).toBe(MODEL_TICK_MS - 3000);
+		dev.ingest({...busy!, atMs: clock});
+		expect(published).toBe(2);
+		expect(stores.tickDelayMs()).toBe(MODEL_TICK_MS);
+		off();
+		prod.ingest({...busy!, atMs: clock});
+		expect(published).toBe(2);
+		stores.dispose();
 	});
 });

@@ -127,6 +127,53 @@ describe('the TUI store over the pipeline', () => {
 	);
 });
 
+describe('when the screen next ticks the store', () => {
+	it('live: not before time is due to the model, each round moving that moment on', () => {
+		const pipeline = createPipeline();
+		const busy = loadScenarioScrape('2022.12.1', 'busy');
+		pipeline.ingest(busy);
+		let clock = busy.atMs;
+		const store = createTuiStore({pipeline, source: liveSource, now: () => clock});
+		expect(store.tickDelayMs()).toBe(MODEL_TICK_MS);
+		clock += 2000;
+		expect(store.tickDelayMs()).toBe(MODEL_TICK_MS - 2000);
+		pipeline.ingest({...busy, atMs: clock}); // a round: time was passed to the model with it
+		expect(store.tickDelayMs()).toBe(MODEL_TICK_MS);
+		clock += MODEL_TICK_MS + 300; // no round for longer than that (a slow scheduler)
+		expect(store.tickDelayMs()).toBe(0);
+		let publishes = 0;
+		store.subscribe(() => publishes++);
+		store.tick(); // then the tick is due and does pass time
+		expect(publishes).toBe(1);
+		expect(store.tickDelayMs()).toBe(MODEL_TICK_MS);
+		store.dispose();
+	});
+
+	it('every second while the source is not live (a countdown on screen) and for a replay', () => {
+		const pipeline = createPipeline();
+		const busy = loadScenarioScrape('2022.12.1', 'busy');
+		pipeline.ingest(busy);
+		const retrying: SourceStatus = {...status, state: 'retrying', detail: 'connection refused', nextAttemptMs: 0};
+		const down = createTuiStore({
+			pipeline,
+			source: {kind: 'live', status: () => retrying, intervalMs: 2000},
+			now: () => busy.atMs,
+		});
+		expect(down.tickDelayMs()).toBe(1000);
+		const connecting = createTuiStore({
+			pipeline,
+			source: {kind: 'live', status: () => ({...status, state: 'connecting'}), intervalMs: 2000},
+			now: () => busy.atMs,
+		});
+		expect(connecting.tickDelayMs()).toBe(1000);
+		const rounds = fixtureRounds('2022.12.1', ['idle', 'busy']);
+		const source = new ReplaySource(rounds, {paused: true, timers: NO_TIMERS});
+		const replay = createTuiStore({pipeline: createPipeline(), source, now: () => 0});
+		expect(replay.tickDelayMs()).toBe(1000);
+		for (const store of [down, connecting, replay]) store.dispose();
+	});
+});
+
 /** A replay that never advances on its own: the test decides what is fed. */
 const NO_TIMERS: ReplayTimers = {set: () => 0, clear: () => {}};
 

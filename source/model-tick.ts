@@ -14,6 +14,11 @@ export function tickDue(lastMs: number, nowMs: number): boolean {
 	return nowMs - lastMs >= MODEL_TICK_MS || nowMs < lastMs;
 }
 
+/** Live: how long from `nowMs` until tickDue holds (0 when it holds already, a clock set back included). */
+export function msUntilTickDue(lastMs: number, nowMs: number): number {
+	return tickDue(lastMs, nowMs) ? 0 : lastMs + MODEL_TICK_MS - nowMs;
+}
+
 /**
  * The next moment after `nowMs` at which time passes after a round at `roundMs` (`nowMs` is that
  * round's time or one of these moments), if it comes before the next round at `nextRoundMs`.

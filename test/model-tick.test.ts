@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {MODEL_TICK_MS, nextTickMs, tickDue} from '../source/model-tick.js';
+import {MODEL_TICK_MS, msUntilTickDue, nextTickMs, tickDue} from '../source/model-tick.js';
 
 describe('when time alone is passed to the model', () => {
 	it('live (tickDue) and replayed (nextTickMs) name the same moments after a round', () => {
@@ -29,5 +29,24 @@ describe('when time alone is passed to the model', () => {
 		expect(tickDue(10_000, 9_999)).toBe(true);
 		expect(tickDue(10_000, 10_000)).toBe(false);
 		expect(tickDue(10_000, 10_000 + MODEL_TICK_MS - 1)).toBe(false);
+	});
+
+	it('says how long until the tick is due, as tickDue decides it (a clock set back: at once)', () => {
+		for (const [last, now] of [
+			[10_000, 10_000],
+			[10_000, 12_345],
+			[10_000, 10_000 + MODEL_TICK_MS - 1],
+			[10_000, 10_000 + MODEL_TICK_MS],
+			[10_000, 99_000],
+			[10_000, 9_999],
+			[10_000, 0],
+		] as const) {
+			const wait = msUntilTickDue(last, now);
+			expect(wait === 0, `${last} ${now}`).toBe(tickDue(last, now));
+			expect(tickDue(last, now + wait), `${last} ${now}`).toBe(true);
+			if (wait > 0) expect(tickDue(last, now + wait - 1), `${last} ${now}`).toBe(false);
+		}
+		expect(msUntilTickDue(10_000, 12_000)).toBe(MODEL_TICK_MS - 2000);
+		expect(msUntilTickDue(10_000, 0)).toBe(0);
 	});
 });

@@ -8,7 +8,7 @@
  * time to the pipeline itself (model-tick.ts): the store only shows what changed.
  */
 import {createListeners} from '../listeners.js';
-import {MODEL_TICK_MS, tickDue} from '../model-tick.js';
+import {msUntilTickDue, tickDue} from '../model-tick.js';
 import type {Pipeline} from '../pipeline.js';
 import {workerPageAddress} from '../parse/endpoint-kind.js';
 import type {ScrapeCache} from '../parse/index.js';
@@ -142,7 +142,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 		},
 		tickDelayMs() {
 			if (recorded || lastStatus.state !== 'live') return SECOND_MS;
-			return Math.max(0, lastModelTickMs + MODEL_TICK_MS - clock());
+			return msUntilTickDue(lastModelTickMs, clock());
 		},
 		setDetail(address) {
 			detail = address;

@@ -146,6 +146,8 @@ describe('when the screen next ticks the store', () => {
 		store.tick(); // then the tick is due and does pass time
 		expect(publishes).toBe(1);
 		expect(store.tickDelayMs()).toBe(MODEL_TICK_MS);
+		clock -= 3_600_000; // the wall clock set back an hour: due at once, as tick() decides
+		expect(store.tickDelayMs()).toBe(0);
 		store.dispose();
 	});
 

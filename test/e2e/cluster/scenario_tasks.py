@@ -1,0 +1,159 @@
+"""Task and worker-side functions of the diagnosis scenarios (scenarios.py).
+
+The harness puts this directory on the workers' PYTHONPATH: cloudpickle sends these functions by
+reference, so the module's state (a worker's slow factor, memory held outside Dask, release events,
+the times tasks ran) lives once per worker process, where `client.run` reaches it.
+"""
+
+import gc
+import threading
+import time
+
+import psutil
+
+_lock = threading.Lock()
+_slow_factor = [1.0]
+_release = threading.Event()
+_held = []  # memory Dask does not manage (bytearrays), dropped by release()
+_spans = {}  # label -> [(start, end)] of the tasks that ran here, epoch seconds
+_ramp = {}
+
+
+def _note(label, start, end):
+	with _lock:
+		_spans.setdefault(label, []).append((start, end))
+
+
+def spans(label):
+	"""[(start, end)] epoch seconds of the tasks with that label that ran on this worker."""
+	with _lock:
+		return list(_spans.get(label, []))
+
+
+def set_slow_factor(factor):
+	"""From now on this worker's sleepy tasks take `factor` times as long (a slow disk, a noisy neighbour)."""
+	_slow_factor[0] = float(factor)
+	return factor
+
+
+def sleepy(index, seconds, label):
+	"""Wait `seconds` x this worker's slow factor at 0 % CPU (a read from slow storage), return index."""
+	start = time.time()
+	_release.wait(seconds * _slow_factor[0])
+	_note(label, start, time.time())
+	return index
+
+
+def blob(index, nbytes, seconds=0.0):
+	"""nbytes of written pages (they count in RSS), after `seconds` of waiting."""
+	if seconds:
+		_release.wait(seconds)
+	return bytes([index % 251 + 1]) * nbytes
+
+
+def checksum(data, index):
+	"""A trivial look at a (possibly spilled, now read back) blob."""
+	return (index, len(data), data[0] if data else 0)
+
+
+def consume(data, index):
+	return (index, len(data))
+
+
+def never_returns(label, max_seconds):
+	"""Block at 0 % CPU until release() (max_seconds is a backstop)."""
+	start = time.time()
+	_note(label, start, None)
+	_release.wait(max_seconds)
+	return label
+
+
+def _calibrated_count(seconds):
+	best = None
+	for _ in range(3):
+		begin = time.perf_counter()
+		sum(range(2_000_000))
+		took = time.perf_counter() - begin
+		best = took if best is None else min(best, took)
+	return max(1_000_000, int(2_000_000 * seconds / best))
+
+
+def hold_gil(index, seconds, label):
+	"""One C call (sum over a range) that keeps the GIL for about `seconds`: no other thread of the
+	process, the worker's event loop included, runs meanwhile. Returns the measured hold."""
+	count = _calibrated_count(seconds)
+	start = time.time()
+	sum(range(count))
+	end = time.time()
+	_note(label, start, end)
+	return end - start
+
+
+def fill_unmanaged(fraction, chunk_bytes=8 * 2**20, pause_seconds=0.01):
+	"""Allocate memory Dask does not manage until this process's RSS is `fraction` of its memory limit.
+	Returns the RSS reached. The memory stays held until release()."""
+	from distributed import get_worker
+
+	limit = get_worker().memory_manager.memory_limit
+	process = psutil.Process()
+	deadline = time.monotonic() + 60
+	while process.memory_info().rss < fraction * limit and time.monotonic() < deadline:
+		chunk = bytearray(chunk_bytes)
+		chunk[::4096] = b"\x01" * len(chunk[::4096])  # touch every page: it counts in RSS
+		with _lock:
+			_held.append(chunk)
+		time.sleep(pause_seconds)
+	return process.memory_info().rss
+
+
+def drop_unmanaged():
+	"""Free the memory fill_unmanaged held; return the RSS after."""
+	with _lock:
+		_held.clear()
+	gc.collect()
+	return psutil.Process().memory_info().rss
+
+
+def start_ramp(bytes_per_second, chunk_bytes=8 * 2**20):
+	"""In a background thread, allocate memory Dask does not manage at a steady pace, without end:
+	under a nanny the worker is killed once its RSS passes the terminate threshold. Returns at once."""
+
+	def ramp():
+		step = chunk_bytes / bytes_per_second
+		while not _release.is_set():
+			chunk = bytearray(chunk_bytes)
+			chunk[::4096] = b"\x01" * len(chunk[::4096])
+			with _lock:
+				_held.append(chunk)
+			time.sleep(step)
+
+	thread = threading.Thread(target=ramp, name="scenario-memory-ramp", daemon=True)
+	_ramp["thread"] = thread
+	thread.start()
+	return psutil.Process().memory_info().rss
+
+
+def gil_metrics_exposed():
+	"""Whether this process can count GIL contention (Dask reads it through gilknocker)."""
+	try:
+		import gilknocker  # noqa: F401
+	except ImportError:
+		return False
+	return True
+
+
+def reset():
+	"""A new scenario on this worker: no slow factor, nothing held or noted, nothing released yet."""
+	_release.clear()
+	_slow_factor[0] = 1.0
+	with _lock:
+		_spans.clear()
+	drop_unmanaged()
+	return True
+
+
+def release():
+	"""Wake every waiting task, stop a ramp, drop held memory."""
+	_release.set()
+	drop_unmanaged()
+	return True

@@ -1,0 +1,135 @@
+/**
+ * The diagnosis, true on real Dask (2022.12.1 and 2026.7.1): each scenario of cluster/scenarios.py
+ * makes one cause of a slow or sick run happen for real on a cluster of its own (a worker slowed for
+ * one prefix, memory filled to the pause threshold, a worker its nanny kills, ...), or runs a
+ * healthy workload of the same size. The built CLI records it headless at its default poll
+ * interval. For each: the workload's own account (the scheduler's state, the tasks' clocks) proves
+ * the cause happened; the expected finding appears within 3 polls of the onset on the right
+ * subject; no other finding appears, on the idle cluster before nor during the run; a replay of
+ * the recording shows the findings the live process had. The confusion table (scenario × finding,
+ * per release) is written at the end (helpers/confusion.ts; `node scripts/scenario-table.mjs`).
+ */
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {roundTimeMs} from '../../source/parse/round-time.js';
+import {json, killAll, run} from './helpers/cli-runs.js';
+import {startCluster, type Cluster} from './helpers/cluster.js';
+import {type ScenarioRow, writeConfusion} from './helpers/confusion.js';
+import {diagnosisOf, judge, type Expectation, type Verdict} from './helpers/findings.js';
+import {DASK_RELEASES} from './helpers/python.js';
+import {keepFixture, keepingFixtures} from './helpers/scenario-fixtures.js';
+import {cliFlags, recordScenario, type RecordedScenario} from './helpers/scenario-record.js';
+import {SCENARIOS, type ScenarioSpec} from './helpers/scenario-specs.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'dask-top-scenarios-e2e-'));
+const rows: ScenarioRow[] = [];
+const suiteStart = performance.now();
+
+afterAll(() => {
+	killAll();
+	if (rows.length > 0) {
+		const table = writeConfusion(rows);
+		console.log(`${table}\nsuite: ${((performance.now() - suiteStart) / 1000).toFixed(0)} s`);
+	}
+	rmSync(dir, {recursive: true, force: true});
+});
+
+function expectation(recorded: RecordedScenario): Expectation | null {
+	const {cause} = recorded.spec;
+	const subject = recorded.run.onset.subject;
+	return cause && subject ? {cause, subject} : null;
+}
+
+describe.each(DASK_RELEASES)('diagnosis scenarios on Dask %s', (dask) => {
+	// One cluster per shared plan, started by its first scenario. Shared scenarios come first: the first
+	// with a cluster of its own stops them, so no idle cluster runs beside it.
+	const shared = new Map<string, Promise<Cluster>>();
+	const stopShared = async () => {
+		for (const cluster of shared.values()) await (await cluster).stop();
+	};
+	const sharedCluster = async (spec: ScenarioSpec): Promise<Cluster | undefined> => {
+		if (!spec.cluster.shared) {
+			await stopShared();
+			return undefined;
+		}
+		let cluster = shared.get(spec.cluster.key);
+		if (!cluster) {
+			cluster = startCluster({dask, workers: spec.cluster.workers});
+			shared.set(spec.cluster.key, cluster);
+		}
+		return cluster;
+	};
+	afterAll(stopShared);
+
+	describe.each(SCENARIOS.map((spec) => [spec.name, spec] as const))('%s', (_name, spec) => {
+		let recorded: RecordedScenario;
+		let verdict: Verdict;
+
+		beforeAll(async () => {
+			const began = performance.now();
+			try {
+				recorded = await recordScenario(dask, spec, dir, await sharedCluster(spec));
+			} catch (error) {
+				const seconds = (performance.now() - began) / 1000;
+				rows.push({dask, scenario: spec.name, cause: spec.cause, unproven: [], error: String(error), seconds});
+				throw error;
+			}
+			const rounds = recorded.rounds.map((raw, index) => ({
+				atMs: roundTimeMs(raw),
+				findings: diagnosisOf(recorded.documents[index]),
+			}));
+			verdict = judge(rounds, recorded.onsetMs, expectation(recorded));
+			rows.push({
+				dask,
+				scenario: spec.name,
+				cause: spec.cause,
+				unproven: spec.proof(recorded.run),
+				verdict,
+				seconds: recorded.seconds,
+				phases: recorded.phases,
+			});
+			if (keepingFixtures()) keepFixture(recorded);
+		}, 240_000);
+
+		it("makes its cause happen for real, by the scheduler's own account", () => {
+			expect(spec.proof(recorded.run)).toEqual([]);
+			expect(verdict.pollsAfterOnset).toBeGreaterThanOrEqual(3);
+		});
+
+		it('has a diagnosis in every polled document', () => {
+			expect(verdict.diagnosed).toBe(true);
+		});
+
+		if (spec.cause !== null) {
+			it(`raises ${spec.cause} on the right subject within 3 polls of the onset`, () => {
+				expect(verdict.wrongSubject).toEqual([]);
+				expect(verdict.expected, `no ${spec.cause} on ${JSON.stringify(recorded.run.onset.subject)}`).toBeDefined();
+				expect(verdict.expected?.poll).toBeLessThanOrEqual(3);
+				// Not on the idle cluster before the workload started.
+				expect(verdict.expected?.atMs).toBeGreaterThanOrEqual(recorded.startedMs);
+			});
+		}
+
+		it(spec.cause === null ? 'raises no finding at all' : 'raises no other finding', () => {
+			expect(verdict.others).toEqual([]);
+		});
+
+		it('replays to the findings the live process had: where the finding appeared, and at the end', async () => {
+			const {rounds, documents} = recorded;
+			const found = verdict.expected?.atMs;
+			const firstIndex = found === undefined ? -1 : rounds.findIndex((raw) => roundTimeMs(raw) === found);
+			const moments = [...new Set([firstIndex >= 0 ? firstIndex : Math.floor(rounds.length / 2), rounds.length - 1])];
+			for (const index of moments) {
+				const at = new Date(roundTimeMs(rounds[index]!)).toISOString();
+				const replayed = json(
+					await run(['--replay', recorded.file, '--once', '--json', '--at', at, ...cliFlags(spec)]),
+				);
+				const live = diagnosisOf(documents[index]);
+				expect(live, `round ${index} has no diagnosis[]`).toBeDefined();
+				expect(diagnosisOf(replayed), `round ${index} (${at})`).toEqual(live);
+			}
+		});
+	});
+});

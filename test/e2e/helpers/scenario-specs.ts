@@ -1,0 +1,284 @@
+/**
+ * The diagnosis scenarios: for each workload of cluster/scenarios.py, the cluster it runs on, the
+ * finding dask-top must raise (null: a healthy run that must raise none), and the proof from the
+ * scheduler's and the tasks' own account that the cause really happened.
+ */
+import type {ModelFlags} from '../../../source/options/model.js';
+import type {WorkerSpec} from './cluster.js';
+import type {Cause} from './findings.js';
+import type {Onset, Truth} from './scenario.js';
+
+/** dask-top's default poll interval: the rules are judged as users run them. */
+export const POLL_S = 2;
+/** Polls recorded after the onset: the 3 the finding has to appear in, and 2 more for anything else. */
+export const HOLD_POLLS = 5;
+/** Polls recorded before the scenario starts: the idle cluster, which must raise nothing. */
+export const BASELINE_POLLS = 2;
+/** How long a task runs without returning before the hung scenario counts it as hung (--stall-after). */
+export const HUNG_AFTER_S = 10;
+
+const MB = 1_000_000;
+const worker = (name: string, nanny = false, nthreads = 1): WorkerSpec => ({
+	name,
+	nthreads,
+	memoryLimitBytes: 800 * MB,
+	nanny,
+});
+const EQUAL_WORKERS: readonly WorkerSpec[] = [worker('alpha'), worker('beta'), worker('gamma')];
+
+/**
+ * The cluster a scenario runs on. Scenarios of one `shared` plan run one after the other on one
+ * cluster (per release): each releases all it made before the next starts, and dask-top starts afresh
+ * for each. The others get a cluster of their own: memory freed by a worker may stay in its process,
+ * a worker killed is replaced.
+ */
+export interface ClusterPlan {
+	readonly key: string;
+	readonly workers: readonly WorkerSpec[];
+	readonly shared: boolean;
+}
+/** Three equal workers (one thread, 800 MB each): peers that can be compared. */
+const EQUAL: ClusterPlan = {key: 'equal', workers: EQUAL_WORKERS, shared: true};
+/** The same three, on a cluster of the scenario's own. */
+const EQUAL_ALONE: ClusterPlan = {key: 'equal-alone', workers: EQUAL_WORKERS, shared: false};
+/** The same, beta under a nanny (it kills and restarts beta at 95 % of its memory limit). */
+const BETA_NANNY: ClusterPlan = {
+	key: 'beta-nanny',
+	workers: [worker('alpha'), worker('beta', true), worker('gamma')],
+	shared: false,
+};
+/** Two workers of 8 threads: room for far more tiny tasks a second than one scheduler hands out. */
+const WIDE: ClusterPlan = {key: 'wide', workers: [worker('alpha', false, 8), worker('beta', false, 8)], shared: false};
+
+export interface ScenarioRun {
+	readonly onset: Onset;
+	readonly notes: readonly Truth[];
+	readonly end: Truth;
+	/** The workers' logs, by name. */
+	readonly logs: Readonly<Record<string, string>>;
+}
+
+export interface ScenarioSpec {
+	/** The workload's name in cluster/scenarios.py. */
+	readonly name: string;
+	/** The finding it must raise, or null: a healthy run that must raise none. */
+	readonly cause: Cause | null;
+	readonly cluster: ClusterPlan;
+	/** dask-top's model flags for the recording, its replay and the live documents (--stall-after, --threshold). */
+	readonly model?: ModelFlags;
+	/** When the cause holds (epoch s), from the workload's report; default its onset. */
+	onsetAt?(onset: Onset): number;
+	/** Why the run does not show its cause for real, by the scheduler's or the tasks' own account (empty: it does). */
+	proof(run: ScenarioRun): string[];
+}
+
+type Numbers = Readonly<Record<string, number>>;
+const num = (value: unknown): number => (typeof value === 'number' ? value : Number.NaN);
+const field = (truth: Truth, name: string): Truth => (truth[name] ?? {}) as Truth;
+const check = (ok: boolean, failure: string): string[] => (ok ? [] : [failure]);
+
+function peersProof(end: Truth, slow: string | undefined): string[] {
+	const done = field(end, 'done') as Numbers;
+	const mean = field(end, 'mean_seconds') as Numbers;
+	const fast = ['alpha', 'beta', 'gamma'].filter((name) => name !== slow);
+	const failures = fast.flatMap((name) => check(num(done[name]) >= 10, `${name} finished only ${done[name]} tasks`));
+	const fastMean = Math.max(...fast.map((name) => num(mean[name])));
+	if (slow === undefined) {
+		const means = ['alpha', 'beta', 'gamma'].map((name) => num(mean[name]));
+		return [
+			...failures,
+			...check(Math.max(...means) < 1.3 * Math.min(...means), `unequal speeds ${JSON.stringify(mean)}`),
+		];
+	}
+	return [
+		...failures,
+		...check(num(mean[slow]) >= 2.5 * fastMean, `${slow} is not 3x slower: ${JSON.stringify(mean)}`),
+		...check(
+			num(done[slow]) <= 0.5 * Math.min(...fast.map((name) => num(done[name]))),
+			`${slow} kept up: ${JSON.stringify(done)}`,
+		),
+	];
+}
+
+/**
+ * Every worker spilled during the chunk stream, and `bounded(spilling, seconds)` holds for each: its
+ * seconds spent spilling against the stream's wall time.
+ */
+function spillProof(end: Truth, bounded: (spilling: number, seconds: number) => boolean, failure: string): string[] {
+	const spill = field(end, 'spill') as Readonly<Record<string, Numbers>>;
+	const seconds = num(end['seconds']);
+	return ['alpha', 'beta', 'gamma'].flatMap((name) => {
+		const worker = spill[name] ?? {};
+		return [
+			...check(num(worker['disk_write_bytes']) > 0, `${name} wrote nothing to disk: ${JSON.stringify(spill)}`),
+			...check(
+				bounded(num(worker['spill_seconds']), seconds),
+				`${name}'s spilling ${failure}: ${worker['spill_seconds']} s of ${seconds} s`,
+			),
+		];
+	});
+}
+
+const ratio = (truth: Truth): number => num(truth['memory']) / num(truth['memory_limit']);
+
+/** The scenarios, those on the shared cluster first (it is stopped before the others start). */
+export const SCENARIOS: readonly ScenarioSpec[] = [
+	{
+		name: 'straggler',
+		cluster: EQUAL,
+		cause: 'straggler',
+		proof: ({end}) => peersProof(end, 'beta'),
+	},
+	{
+		name: 'balanced',
+		cluster: EQUAL,
+		cause: null,
+		proof: ({end}) => peersProof(end, undefined),
+	},
+	{
+		name: 'skew',
+		cluster: EQUAL,
+		cause: 'skew',
+		proof: ({end}) => {
+			const done = field(end, 'done') as Numbers;
+			const processing = field(end, 'processing') as Numbers;
+			return [
+				...check(num(done['alpha']) >= 10 && num(processing['alpha']) >= 10, `alpha idle: ${JSON.stringify(end)}`),
+				...check(
+					num(done['beta']) + num(done['gamma']) + num(processing['beta']) + num(processing['gamma']) === 0,
+					`beta or gamma got work: ${JSON.stringify(end)}`,
+				),
+			];
+		},
+	},
+	{
+		name: 'no-worker',
+		cluster: EQUAL,
+		cause: 'no-worker',
+		proof: ({end}) => [
+			...check(num(field(end, 'states')['no-worker']) === 20, `not 20 no-worker tasks: ${JSON.stringify(end)}`),
+			...check(
+				Object.values(field(end, 'worker_resources')).every(
+					(resources) => Object.keys(resources as object).length === 0,
+				),
+				`a worker offers resources: ${JSON.stringify(end)}`,
+			),
+		],
+	},
+	{
+		name: 'hung',
+		cluster: EQUAL,
+		cause: 'hung',
+		model: {stallAfter: `${HUNG_AFTER_S}s`},
+		onsetAt: (onset) => num(onset.truth['last_completion']) + HUNG_AFTER_S,
+		proof: ({onset, end}) => [
+			...check(num(field(end, 'states')['processing']) === 1, `not one task processing: ${JSON.stringify(end)}`),
+			...check(
+				num(onset.truth['blocked_since']) >= num(onset.truth['last_completion']),
+				'blocked before the last completion',
+			),
+		],
+	},
+	{
+		name: 'gil-held',
+		cluster: EQUAL,
+		cause: 'event-loop-blocked',
+		proof: ({end}) => {
+			const held = (end['held_seconds'] ?? []) as number[];
+			return check(
+				held.length >= 2 && held.every((seconds) => seconds >= 1),
+				`GIL not held for seconds: ${JSON.stringify(end)}`,
+			);
+		},
+	},
+	{
+		name: 'transfer-bound',
+		cluster: EQUAL,
+		cause: 'transfer-bound',
+		proof: ({end}) => {
+			const join = field(field(end, 'durations'), 'join-frame') as Numbers;
+			return [
+				...check(num(end['pairs']) >= 3, `only ${end['pairs']} frames moved`),
+				...check(
+					num(join['transfer']) >= 5 * num(join['compute'] ?? 0),
+					`transfer does not dominate: ${JSON.stringify(join)}`,
+				),
+			];
+		},
+	},
+	{
+		name: 'scheduler-bound',
+		cluster: WIDE,
+		cause: 'scheduler-bound',
+		proof: ({end}) => {
+			const samples = (end['samples'] ?? []) as Numbers[];
+			const capacity = num(end['thread_capacity_per_second']);
+			const saturated = samples.filter((sample) => num(sample['demand']) >= 0.8);
+			return [
+				...check(saturated.length >= 3, `the scheduler's event loop was not saturated: ${JSON.stringify(samples)}`),
+				...check(
+					saturated.every((sample) => num(sample['tasks_per_second']) < capacity / 4),
+					`the workers' threads were the limit: ${JSON.stringify(samples)}`,
+				),
+			];
+		},
+	},
+	{
+		name: 'memory-pressure',
+		cluster: EQUAL_ALONE,
+		cause: 'memory-pressure',
+		proof: ({onset, end}) => [
+			...check(
+				onset.truth['status'] === 'paused' && end['status'] === 'paused',
+				`beta not paused throughout: ${JSON.stringify(end)}`,
+			),
+			...check(
+				ratio(end) > 0.8 && ratio(end) < 0.95,
+				`beta's memory is not between pause and terminate: ${ratio(end)}`,
+			),
+		],
+	},
+	{
+		name: 'short-pause',
+		cluster: EQUAL_ALONE,
+		cause: null,
+		proof: ({notes, end}) => {
+			const resumed = notes.find((note) => note['what'] === 'resumed');
+			return [
+				...check(
+					resumed !== undefined && num(resumed['paused_seconds']) < 4,
+					`no short pause: ${JSON.stringify(notes)}`,
+				),
+				...check(end['status'] === 'running', `beta is ${String(end['status'])} at the end`),
+			];
+		},
+	},
+	{
+		name: 'worker-lost',
+		cluster: BETA_NANNY,
+		cause: 'worker-lost',
+		proof: ({onset, notes, logs}) => [
+			...check(/exceeded 95% memory budget/.test(logs['beta'] ?? ''), "beta's nanny did not kill it for memory"),
+			...check(
+				ratio(field(onset.truth, 'last_seen_by_scheduler')) >= 0.75,
+				`beta's last memory was low: ${JSON.stringify(onset.truth)}`,
+			),
+			...check(
+				notes.some((note) => note['what'] === 'replaced'),
+				'no new beta joined',
+			),
+		],
+	},
+	{
+		name: 'spilling',
+		cluster: EQUAL_ALONE,
+		cause: 'spilling',
+		proof: ({end}) => spillProof(end, (spilling, seconds) => spilling >= 0.5 * seconds, 'did not bound the run'),
+	},
+	{
+		name: 'spill-keeps-up',
+		cluster: EQUAL_ALONE,
+		cause: null,
+		proof: ({end}) => spillProof(end, (spilling, seconds) => spilling < 0.2 * seconds, 'did not keep up'),
+	},
+];

@@ -5,7 +5,7 @@ import time
 from distributed import as_completed, wait
 
 import scenario_tasks as tasks
-from scenario_work import BACKSTOP_S, wait_for_moment
+from scenario_work import BACKSTOP_S, prefix_durations, wait_for_moment
 
 MiB = 2**20
 
@@ -41,7 +41,8 @@ def _fill(ctx, name, fraction):
 
 def memory_pressure(ctx):
 	"""A task on beta builds an index Dask does not manage (memory held after it returns) up to 86 % of
-	beta's limit: past the pause threshold (80 %), below the nanny's terminate threshold (95 %)."""
+	beta's limit (a chunk more at most): past the pause threshold (80 %), below the nanny's terminate
+	threshold (95 %)."""
 	address, moment = _fill(ctx, "beta", 0.86)
 	ctx.onset({"kind": "worker", "id": address, "name": "beta"}, moment)
 	ctx.wait_stop(BACKSTOP_S)
@@ -147,7 +148,7 @@ def _chunk_stream(ctx, prefix, seconds, chunk=40 * MiB, warm=10, window=60):
 			dropped = window_futures.pop(0)
 			ctx.held.remove(dropped)
 
-	for _ in range(6):  # two per worker thread: each always has the next one at hand
+	for _ in range(12):  # more than the workers take at once: none waits for the client
 		submit()
 	for done in pending:
 		if ctx.onset_at is None:
@@ -166,8 +167,9 @@ def _chunk_stream(ctx, prefix, seconds, chunk=40 * MiB, warm=10, window=60):
 		}
 		for address, metrics in after.items()
 	}
+	compute = ctx.client.run_on_scheduler(prefix_durations, [prefix])[prefix].get("compute", 0)
 	return {"chunks": submitted, "seconds": round(time.monotonic() - started, 2), "task_seconds": seconds,
-		"spill": spill}
+		"compute_seconds": compute, "spill": spill}
 
 
 def spilling(ctx):
@@ -177,9 +179,9 @@ def spilling(ctx):
 
 
 def spill_keeps_up(ctx):
-	"""The same stream where each chunk takes 0.6 s of work to make (render-tile): the workers spill as
+	"""The same stream where each chunk takes 1.5 s of work to make (render-tile): the workers spill as
 	much per task, well within their compute."""
-	return _chunk_stream(ctx, "render-tile", 0.6)
+	return _chunk_stream(ctx, "render-tile", 1.5)
 
 
 SCENARIOS = {

@@ -89,7 +89,13 @@ def hold_gil(index, seconds, label):
 	return end - start
 
 
-def fill_unmanaged(fraction, chunk_bytes=8 * 2**20, pause_seconds=0.01):
+# Chunks of memory held outside Dask: above glibc's largest mmap threshold (32 MiB), so every chunk is
+# its own mapping and freeing it gives the memory back to the system at once, however often a worker
+# fills and frees.
+CHUNK_BYTES = 40 * 2**20
+
+
+def fill_unmanaged(fraction, chunk_bytes=CHUNK_BYTES, pause_seconds=0.01):
 	"""Allocate memory Dask does not manage until this process's RSS is `fraction` of its memory limit.
 	Returns the RSS reached. The memory stays held until release()."""
 	from distributed import get_worker
@@ -114,7 +120,7 @@ def drop_unmanaged():
 	return psutil.Process().memory_info().rss
 
 
-def start_ramp(bytes_per_second, chunk_bytes=8 * 2**20):
+def start_ramp(bytes_per_second, chunk_bytes=CHUNK_BYTES):
 	"""In a background thread, allocate memory Dask does not manage at a steady pace, without end:
 	under a nanny the worker is killed once its RSS passes the terminate threshold. Returns at once."""
 

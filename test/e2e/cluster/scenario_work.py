@@ -27,7 +27,7 @@ def _prefix_by_worker(token, prefix, dask_scheduler=None):
 	return {"done": done, "processing": processing}
 
 
-def _prefix_durations(prefixes, dask_scheduler=None):
+def prefix_durations(prefixes, dask_scheduler=None):
 	"""Seconds by activity (compute, transfer, ...) the workers reported for each prefix: the
 	scheduler's TaskPrefix.all_durations."""
 	out = {}
@@ -235,7 +235,7 @@ def transfer_bound(ctx, frame_bytes=48 * 2**20, in_flight=4):
 		submit(submitted)
 		submitted += 1
 	seconds = time.monotonic() - started
-	durations = ctx.client.run_on_scheduler(_prefix_durations, ["make-frame", "join-frame"])
+	durations = ctx.client.run_on_scheduler(prefix_durations, ["make-frame", "join-frame"])
 	return {"durations": durations, "pairs": pairs, "bytes_moved": pairs * frame_bytes, "seconds": round(seconds, 2),
 		"bytes_per_second": round(pairs * frame_bytes / seconds)}
 

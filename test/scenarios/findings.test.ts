@@ -1,0 +1,59 @@
+/**
+ * The scenario suite's judge (test/e2e/helpers/findings.ts): polls counted from the onset, the right
+ * subject by address or name, every other finding reported, a build without diagnosis[] told apart.
+ */
+import {describe, expect, it} from 'vitest';
+import {judge, sameSubject, type Finding, type RoundDiagnosis} from '../e2e/helpers/findings.js';
+
+const beta = {kind: 'worker', id: 'tcp://127.0.0.1:4001', name: 'beta'} as const;
+const straggler = (subject: Finding['subject'] = beta): Finding => ({cause: 'straggler', subject});
+const rounds = (...findings: Array<readonly Finding[] | undefined>): RoundDiagnosis[] =>
+	findings.map((list, index) => ({atMs: 1000 + index * 2000, findings: list}));
+
+describe('judging a scenario run', () => {
+	it('counts the first round at or after the onset as poll 1', () => {
+		const verdict = judge(rounds([], [], [straggler()], [straggler()]), 3000, {cause: 'straggler', subject: beta});
+		expect(verdict.expected).toMatchObject({poll: 2, atMs: 5000, rounds: 2});
+		expect(verdict.pollsAfterOnset).toBe(3);
+		expect(verdict.others).toEqual([]);
+	});
+
+	it('gives a finding before the onset a poll of 0 or less', () => {
+		const verdict = judge(rounds([straggler()], [], []), 4000, {cause: 'straggler', subject: beta});
+		expect(verdict.expected?.poll).toBe(-1);
+	});
+
+	it('matches a worker by address or by name, and a subject without either as any of its kind', () => {
+		expect(sameSubject({kind: 'worker', id: 'tcp://127.0.0.1:4001'}, beta)).toBe(true);
+		expect(sameSubject({kind: 'worker', id: 'x', name: 'beta'}, beta)).toBe(true);
+		expect(sameSubject({kind: 'worker', id: 'tcp://127.0.0.1:4002', name: 'gamma'}, beta)).toBe(false);
+		expect(sameSubject({kind: 'prefix', id: 'beta'}, beta)).toBe(false);
+		expect(sameSubject({kind: 'worker', id: 'tcp://127.0.0.1:4002'}, {kind: 'worker'})).toBe(true);
+	});
+
+	it('keeps the earliest of several subjects that all match, and lists the expected cause on another subject', () => {
+		const alpha = {kind: 'worker', id: 'tcp://127.0.0.1:4000', name: 'alpha'};
+		const verdict = judge(
+			rounds([straggler(alpha)], [straggler(alpha), {cause: 'straggler', subject: {kind: 'cluster'}}]),
+			0,
+			{cause: 'straggler', subject: {kind: 'worker'}},
+		);
+		expect(verdict.expected).toMatchObject({subject: 'worker alpha', poll: 1});
+		expect(verdict.wrongSubject).toMatchObject([{cause: 'straggler', subject: 'cluster', poll: 2}]);
+	});
+
+	it('reports every other finding, on a healthy run all of them', () => {
+		const skew: Finding = {cause: 'skew', subject: {kind: 'worker', name: 'alpha'}};
+		const verdict = judge(rounds([skew], [skew, straggler()]), 0, null);
+		expect(verdict.expected).toBeUndefined();
+		expect(verdict.others).toMatchObject([
+			{cause: 'skew', subject: 'worker alpha', rounds: 2},
+			{cause: 'straggler', subject: 'worker beta', rounds: 1},
+		]);
+	});
+
+	it('tells a build without diagnosis[] from one that found nothing', () => {
+		expect(judge(rounds(undefined, undefined), 0, null).diagnosed).toBe(false);
+		expect(judge(rounds([], []), 0, null).diagnosed).toBe(true);
+	});
+});

@@ -10,6 +10,7 @@ import type {RetireTrack} from './retire.js';
 import type {Series} from './ring.js';
 import type {ResolvedModelOptions} from './types.js';
 import type {AdaptiveFlavor, Alert, ModelEvent} from './view-types.js';
+import type {DiagnosisState} from './diagnosis/types.js';
 
 // ─── State ────────────────────────────────────────────────────────────────────────────────────
 
@@ -191,6 +192,11 @@ export interface ClusterState {
 	readonly erredBefore?: ErredBefore | undefined;
 	/** Retires dask-top asked for and their outcomes, newest first (retire.ts); absent before the first. */
 	readonly retires?: readonly RetireTrack[];
+	/**
+	 * The diagnosis: its findings (pending, active, ended) and its window of readings (diagnosis/);
+	 * absent before the first snapshot.
+	 */
+	readonly diagnosis?: DiagnosisState;
 	/** Increments on every change; views memoize on it. */
 	readonly revision: number;
 }

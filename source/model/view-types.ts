@@ -25,7 +25,8 @@ export type AlertKind =
 	| 'scheduler_restarted' // another scheduler process answers on the same port (instantaneous)
 	| 'stale'
 	| 'fallback_source'
-	| 'stalled';
+	| 'stalled'
+	| 'diagnosis'; // a finding of the diagnosis started or ended (instantaneous)
 
 /** One alert: ongoing while its condition holds, then resolved with an end time. */
 export interface Alert {

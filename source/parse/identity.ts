@@ -51,6 +51,8 @@ export type IdentityWorker = Pick<
 	| 'nanny'
 	| 'dashboard_port'
 	| 'num_fds'
+	| 'gil_contention_fraction'
+	| 'resources'
 >;
 
 export interface Identity {
@@ -90,6 +92,7 @@ function identityMemory(metrics: JsonObject): {
 	};
 }
 
+/** A record of numbers (task counts, resources): other values left out. */
 function taskCounts(value: unknown): Record<string, number> | undefined {
 	const counts = obj(value);
 	if (!counts) return undefined;
@@ -145,6 +148,8 @@ function parseWorker(address: string, raw: JsonObject): IdentityWorker {
 		nanny: typeof nanny === 'string' || nanny === null ? nanny : undefined,
 		dashboard_port: num(obj(raw['services'])?.['dashboard']),
 		num_fds: num(metrics['num_fds']),
+		gil_contention_fraction: num(metrics['gil_contention']),
+		resources: taskCounts(raw['resources']),
 	};
 	return w as IdentityWorker;
 }

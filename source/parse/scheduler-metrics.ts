@@ -33,6 +33,7 @@ type MetricsFigures = Pick<
 	| 'process_start_time_seconds'
 	| 'tick_duration_max_seconds'
 	| 'tick_count_total'
+	| 'gil_contention_seconds_total'
 >;
 
 export interface SchedulerMetrics extends MetricsFigures {
@@ -66,6 +67,7 @@ const N = {
 	startTime: 'process_start_time_seconds',
 	tickMax: `${P}tick_duration_maximum_seconds`,
 	tickCount: `${P}tick_count_total`,
+	gil: `${P}gil_contention_seconds_total`,
 	taskGroups: `${P}task_groups`,
 	clientConnectionsAdded: `${P}client_connections_added_total`,
 } as const;
@@ -131,6 +133,7 @@ export function parseSchedulerMetrics(doc: PromDocument): SchedulerMetrics {
 		process_start_time_seconds: sampleValue(doc, N.startTime),
 		tick_duration_max_seconds: sampleValue(doc, N.tickMax),
 		tick_count_total: sampleValue(doc, N.tickCount),
+		gil_contention_seconds_total: sampleValue(doc, N.gil),
 		task_groups: sampleValue(doc, N.taskGroups),
 		tasks_total: total,
 	};

@@ -65,6 +65,8 @@ const IDENTITY_FIELDS = [
 	'nanny',
 	'dashboard_port',
 	'num_fds',
+	'gil_contention_fraction',
+	'resources',
 ] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof Mutable>;
 
 const METRICS_FIELDS = [
@@ -72,6 +74,9 @@ const METRICS_FIELDS = [
 	...TASK_FIELDS,
 	'spill_write_bytes_total',
 	'spill_read_bytes_total',
+	'spill_time_seconds_total',
+	'tick_duration_max_seconds',
+	'gil_contention_seconds_total',
 ] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;
 
 /** `answerSeconds`: when identity.json answered (answerTimeMs); the heartbeat age is as of that answer. */

@@ -30,6 +30,10 @@ export interface WorkerMetrics {
 	readonly spill_bytes?: Readonly<Record<string, number>>;
 	readonly spill_write_bytes_total?: number;
 	readonly spill_read_bytes_total?: number;
+	/** Seconds of spill work, every activity summed (disk read/write, (de)serialise, (de)compress). */
+	readonly spill_time_seconds_total?: number;
+	/** ≥ 2023.4.0, only with gilknocker installed. */
+	readonly gil_contention_seconds_total?: number;
 	readonly tick_duration_max_seconds?: number;
 	readonly tick_count_total?: number;
 	readonly process_rss_bytes?: number;
@@ -51,6 +55,8 @@ const N = {
 	outgoingCountTotal: `${W}transfer_outgoing_count_total`,
 	outgoingBytesTotal: `${W}transfer_outgoing_bytes_total`,
 	spill: `${W}spill_bytes_total`,
+	spillTime: `${W}spill_time_seconds_total`,
+	gil: `${W}gil_contention_seconds_total`,
 	tickMax: `${W}tick_duration_maximum_seconds`,
 	tickCount: `${W}tick_count_total`,
 	rss: 'process_resident_memory_bytes',
@@ -111,6 +117,13 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 		put('spill_write_bytes_total', byActivity['disk-write'] ?? 0);
 		put('spill_read_bytes_total', byActivity['disk-read'] ?? 0);
 	}
+	const spillTime = valuesByLabel(doc, N.spillTime, 'activity');
+	if (spillTime) {
+		let seconds = 0;
+		for (const value of spillTime.values()) seconds += value;
+		put('spill_time_seconds_total', seconds);
+	}
+	put('gil_contention_seconds_total', sampleValue(doc, N.gil));
 
 	put('tick_duration_max_seconds', sampleValue(doc, N.tickMax));
 	put('tick_count_total', sampleValue(doc, N.tickCount));

@@ -37,9 +37,10 @@ afterAll(() => {
 });
 
 function expectation(recorded: RecordedScenario): Expectation | null {
-	const {cause} = recorded.spec;
-	const subject = recorded.run.onset.subject;
-	return cause && subject ? {cause, subject} : null;
+	const {spec, run, dask} = recorded;
+	const subject = spec.subjectOn?.(dask, run.onset) ?? run.onset.subject;
+	if (!spec.cause || !subject) return null;
+	return {cause: spec.cause, subject, precursors: spec.precursors?.(run) ?? []};
 }
 
 describe.each(DASK_RELEASES)('diagnosis scenarios on Dask %s', (dask) => {
@@ -105,7 +106,8 @@ describe.each(DASK_RELEASES)('diagnosis scenarios on Dask %s', (dask) => {
 		if (spec.cause !== null) {
 			it(`raises ${spec.cause} on the right subject within 3 polls of the onset`, () => {
 				expect(verdict.wrongSubject).toEqual([]);
-				expect(verdict.expected, `no ${spec.cause} on ${JSON.stringify(recorded.run.onset.subject)}`).toBeDefined();
+				const subject = expectation(recorded)?.subject;
+				expect(verdict.expected, `no ${spec.cause} on ${JSON.stringify(subject)}`).toBeDefined();
 				expect(verdict.expected?.poll).toBeLessThanOrEqual(3);
 				// Not on the idle cluster before the workload started.
 				expect(verdict.expected?.atMs).toBeGreaterThanOrEqual(recorded.startedMs);

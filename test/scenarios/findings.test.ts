@@ -52,6 +52,17 @@ describe('judging a scenario run', () => {
 		]);
 	});
 
+	it('sets apart a declared precursor found on the subject before the onset, and only then', () => {
+		const pressure: Finding = {cause: 'memory-pressure', subject: beta};
+		const lost = {cause: 'worker-lost', subject: beta, precursors: ['memory-pressure']} as const;
+		const before = judge(rounds([pressure], [{cause: 'worker-lost', subject: beta}]), 2000, lost);
+		expect(before.precursors).toMatchObject([{cause: 'memory-pressure', subject: 'worker beta'}]);
+		expect(before.others).toEqual([]);
+		const after = judge(rounds([], [pressure]), 2000, lost);
+		expect(after.precursors).toEqual([]);
+		expect(after.others).toMatchObject([{cause: 'memory-pressure'}]);
+	});
+
 	it('tells a build without diagnosis[] from one that found nothing', () => {
 		expect(judge(rounds(undefined, undefined), 0, null).diagnosed).toBe(false);
 		expect(judge(rounds([], []), 0, null).diagnosed).toBe(true);

@@ -117,15 +117,17 @@ def _spilled_everywhere(dask_scheduler=None):
 	return spilled if all(spilled.values()) else None
 
 
-def _chunk_stream(ctx, prefix, seconds, chunk=40 * MiB, warm=10, window=60):
-	"""Each worker first holds `warm` chunks (400 MiB of its 800 MB: under its spill threshold), then a
+def _chunk_stream(ctx, prefix, seconds, chunk=20 * MiB, warm=20, window=120):
+	"""Each worker first holds `warm` chunks (400 MiB of its 800 MB: under its spill target), then a
 	stream of `prefix` tasks, each `seconds` of work making one more chunk, held by the client for the
 	last `window` of them: every new chunk pushes an older one to disk, and the oldest are dropped (from
-	disk). Onset: every worker has spilled. Returns the stream's own account."""
+	disk). The chunks are the worker's one shared buffer (scenario_tasks.shared_blob): Dask counts and
+	spills each in full, the process holds it once, so making one costs nothing but its spill.
+	Onset: every worker has spilled. Returns the stream's own account."""
 	names = ("alpha", "beta", "gamma")
 	addresses = [ctx.worker(name) for name in names]
 	cache = [
-		ctx.client.submit(tasks.blob, i, chunk, key=ctx.key("warm-cache", i), workers=[addresses[i % 3]],
+		ctx.client.submit(tasks.shared_blob, i, chunk, key=ctx.key("warm-cache", i), workers=[addresses[i % 3]],
 			allow_other_workers=False, pure=False)
 		for i in range(warm * 3)
 	]
@@ -139,7 +141,8 @@ def _chunk_stream(ctx, prefix, seconds, chunk=40 * MiB, warm=10, window=60):
 
 	def submit():
 		nonlocal submitted
-		future = ctx.client.submit(tasks.blob, submitted, chunk, seconds, key=ctx.key(prefix, submitted), pure=False)
+		future = ctx.client.submit(tasks.shared_blob, submitted, chunk, seconds, key=ctx.key(prefix, submitted),
+			pure=False)
 		submitted += 1
 		pending.add(future)
 		ctx.held.append(future)
@@ -173,7 +176,7 @@ def _chunk_stream(ctx, prefix, seconds, chunk=40 * MiB, warm=10, window=60):
 
 
 def spilling(ctx):
-	"""A stream of make-chunk tasks with no work but their 40 MiB result: every worker writes a chunk to
+	"""A stream of make-chunk tasks with no work but their 20 MiB result: every worker writes a chunk to
 	disk for each chunk it makes, and the run goes as fast as the disk takes them."""
 	return _chunk_stream(ctx, "make-chunk", 0.0)
 

@@ -14,7 +14,7 @@ import psutil
 _lock = threading.Lock()
 _slow_factor = [1.0]
 _release = threading.Event()
-_held = []  # memory Dask does not manage (bytearrays), dropped by release()
+_held = []  # memory Dask does not manage (chunks of bytes), dropped by release()
 _spans = {}  # label -> [(start, end)] of the tasks that ran here, epoch seconds
 _ramp = {}
 
@@ -44,11 +44,34 @@ def sleepy(index, seconds, label):
 	return index
 
 
+def zeros(nbytes):
+	"""nbytes of zeros whose pages are all written (they count in RSS), read from /dev/zero: the kernel
+	faults the pages in while the GIL is released. bytes(n) or bytearray(n) would fault them in holding
+	the GIL, which on a busy host blocks the worker's event loop for seconds."""
+	with open("/dev/zero", "rb", buffering=0) as source:
+		return source.read(nbytes)
+
+
 def blob(index, nbytes, seconds=0.0):
-	"""nbytes of written pages (they count in RSS), after `seconds` of waiting."""
+	"""nbytes of new data (index is for the key), after `seconds` of waiting."""
 	if seconds:
 		_release.wait(seconds)
-	return bytes([index % 251 + 1]) * nbytes
+	return zeros(nbytes)
+
+
+_shared = {}
+
+
+def shared_blob(index, nbytes, seconds=0.0):
+	"""After `seconds` of waiting, this worker's one buffer of nbytes: Dask counts nbytes of data under
+	each key that holds it (and writes nbytes to disk for each key it spills), while the process holds
+	it once. A task whose work is only to make its (large) result."""
+	if seconds:
+		_release.wait(seconds)
+	with _lock:
+		if len(_shared.get("buffer", b"")) != nbytes:
+			_shared["buffer"] = zeros(nbytes)
+		return _shared["buffer"]
 
 
 def checksum(data, index):
@@ -104,8 +127,7 @@ def fill_unmanaged(fraction, chunk_bytes=CHUNK_BYTES, pause_seconds=0.01):
 	process = psutil.Process()
 	deadline = time.monotonic() + 60
 	while process.memory_info().rss < fraction * limit and time.monotonic() < deadline:
-		chunk = bytearray(chunk_bytes)
-		chunk[::4096] = b"\x01" * len(chunk[::4096])  # touch every page: it counts in RSS
+		chunk = zeros(chunk_bytes)
 		with _lock:
 			_held.append(chunk)
 		time.sleep(pause_seconds)
@@ -127,8 +149,7 @@ def start_ramp(bytes_per_second, chunk_bytes=CHUNK_BYTES):
 	def ramp():
 		step = chunk_bytes / bytes_per_second
 		while not _release.is_set():
-			chunk = bytearray(chunk_bytes)
-			chunk[::4096] = b"\x01" * len(chunk[::4096])
+			chunk = zeros(chunk_bytes)
 			with _lock:
 				_held.append(chunk)
 			time.sleep(step)
@@ -154,6 +175,7 @@ def reset():
 	_slow_factor[0] = 1.0
 	with _lock:
 		_spans.clear()
+		_shared.clear()
 	drop_unmanaged()
 	return True
 
@@ -161,5 +183,7 @@ def reset():
 def release():
 	"""Wake every waiting task, stop a ramp, drop held memory."""
 	_release.set()
+	with _lock:
+		_shared.clear()
 	drop_unmanaged()
 	return True

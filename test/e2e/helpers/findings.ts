@@ -56,6 +56,8 @@ export function subjectText(subject: Finding['subject']): string {
 export interface Expectation {
 	readonly cause: Cause;
 	readonly subject: ScenarioSubject;
+	/** Causes that truly held on the same subject before the onset (not false when found before it). */
+	readonly precursors?: readonly string[];
 }
 
 export interface Seen {
@@ -77,6 +79,8 @@ export interface Verdict {
 	readonly expected?: Seen;
 	/** The expected cause on another subject. */
 	readonly wrongSubject: readonly Seen[];
+	/** A precursor of the expected finding, found on its subject before the onset. */
+	readonly precursors: readonly Seen[];
 	/** Every other (cause, subject) seen in any round. */
 	readonly others: readonly Seen[];
 }
@@ -100,6 +104,7 @@ export function judge(rounds: readonly RoundDiagnosis[], onsetMs: number, expect
 	});
 	let hit: Seen | undefined;
 	const wrongSubject: Seen[] = [];
+	const precursors: Seen[] = [];
 	const others: Seen[] = [];
 	for (const entry of seen.values()) {
 		const view: Seen = {
@@ -112,13 +117,20 @@ export function judge(rounds: readonly RoundDiagnosis[], onsetMs: number, expect
 		if (expected && entry.cause === expected.cause) {
 			if (!sameSubject(entry.subject, expected.subject)) wrongSubject.push(view);
 			else if (!hit || view.atMs < hit.atMs) hit = view;
-		} else others.push(view);
+		} else if (
+			expected?.precursors?.includes(entry.cause) &&
+			sameSubject(entry.subject, expected.subject) &&
+			view.atMs < onsetMs
+		)
+			precursors.push(view);
+		else others.push(view);
 	}
 	return {
 		pollsAfterOnset: rounds.filter((round) => round.atMs >= onsetMs).length,
 		diagnosed: rounds.length > 0 && rounds.every((round) => round.findings !== undefined),
 		...(hit ? {expected: hit} : {}),
 		wrongSubject,
+		precursors,
 		others,
 	};
 }

@@ -26,7 +26,7 @@ export function keepFixture(recorded: RecordedScenario): void {
 		scenario: spec.name,
 		dask: recorded.dask,
 		cause: spec.cause,
-		subject: run.onset.subject,
+		subject: spec.subjectOn?.(recorded.dask, run.onset) ?? run.onset.subject,
 		poll_seconds: POLL_S,
 		flags: cliFlags(spec),
 		workers: spec.cluster.workers,

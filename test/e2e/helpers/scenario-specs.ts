@@ -6,7 +6,8 @@
 import type {ModelFlags} from '../../../source/options/model.js';
 import type {WorkerSpec} from './cluster.js';
 import type {Cause} from './findings.js';
-import type {Onset, Truth} from './scenario.js';
+import type {DaskRelease} from './python.js';
+import type {Onset, ScenarioSubject, Truth} from './scenario.js';
 
 /** dask-top's default poll interval: the rules are judged as users run them. */
 export const POLL_S = 2;
@@ -63,6 +64,16 @@ export interface ScenarioSpec {
 	readonly model?: ModelFlags;
 	/** When the cause holds (epoch s), from the workload's report; default its onset. */
 	onsetAt?(onset: Onset): number;
+	/**
+	 * The subject the finding must name on this release, when it is not the workload's (a release that
+	 * cannot show the cause on it: the finding then names what it can, and diagnosis_not_visible says so).
+	 */
+	subjectOn?(dask: DaskRelease, onset: Onset): ScenarioSubject;
+	/**
+	 * Causes that truly held on the same subject before the onset, by the workload's account (a worker
+	 * paused by memory before its nanny killed it): found before the onset, they are not false.
+	 */
+	precursors?(run: ScenarioRun): readonly Cause[];
 	/** Why the run does not show its cause for real, by the scheduler's or the tasks' own account (empty: it does). */
 	proof(run: ScenarioRun): string[];
 }
@@ -190,6 +201,8 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 		name: 'transfer-bound',
 		cluster: EQUAL,
 		cause: 'transfer-bound',
+		// Transfer seconds per prefix are in /metrics from 2023.1.1: before, only the cluster can be named.
+		subjectOn: (dask, onset) => (dask === '2022.12.1' ? {kind: 'cluster'} : (onset.subject ?? {kind: 'cluster'})),
 		proof: ({end}) => {
 			const join = field(field(end, 'durations'), 'join-frame') as Numbers;
 			return [
@@ -247,6 +260,9 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 		name: 'worker-lost',
 		cluster: EQUAL,
 		cause: 'worker-lost',
+		// Paused by memory as it grew toward the terminate threshold (the scheduler's last account of it).
+		precursors: ({onset}) =>
+			field(onset.truth, 'last_seen_by_scheduler')['status'] === 'paused' ? ['memory-pressure'] : [],
 		proof: ({onset, notes, logs}) => [
 			...check(/exceeded 95% memory budget/.test(logs['beta'] ?? ''), "beta's nanny did not kill it for memory"),
 			...check(

@@ -109,9 +109,35 @@ export interface ClustersDocument {
 	readonly clusters: readonly JsonDocument[];
 }
 
-/** Pretty-printed, one document, ending in a newline. */
-export function formatJsonDocument(document: JsonDocument | ClustersDocument): string {
-	const finiteOnly = (_key: string, value: unknown) =>
-		typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
-	return `${JSON.stringify(document, finiteOnly, 2)}\n`;
+/**
+ * Characters JSON.stringify leaves raw (it escapes C0 controls, quotes, backslashes and lone
+ * surrogates) that a terminal may act on or that hide or reorder text: DEL, the C1 controls (CSI and
+ * OSC as single characters), format characters (bidi overrides and isolates, zero-width ones, the
+ * BOM) and the line and paragraph separators. `ascii`: every character beyond ASCII.
+ */
+const ACTIVE_IN_JSON = /[\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+const BEYOND_ASCII_IN_JSON = /[\u007f-\uffff]/g;
+
+/** `\uXXXX` for each UTF-16 unit: what JSON reads back as the same characters. */
+function jsonEscaped(match: string): string {
+	let out = '';
+	for (let i = 0; i < match.length; i++) out += `\\u${match.charCodeAt(i).toString(16).padStart(4, '0')}`;
+	return out;
+}
+
+/**
+ * JSON text, pretty-printed and ending in a newline, that stays exact (every string reads back as
+ * the cluster gave it) and is inert on a terminal: what a terminal could act on is written as a JSON
+ * escape. `ascii` (--ascii, a locale that is not UTF-8): plain ASCII throughout.
+ */
+export function jsonText(value: unknown, ascii = false): string {
+	const finiteOnly = (_key: string, item: unknown) =>
+		typeof item === 'number' && !Number.isFinite(item) ? undefined : item;
+	const text = JSON.stringify(value, finiteOnly, 2);
+	return `${text.replace(ascii ? BEYOND_ASCII_IN_JSON : ACTIVE_IN_JSON, jsonEscaped)}\n`;
+}
+
+/** Pretty-printed, one document, ending in a newline (jsonText). */
+export function formatJsonDocument(document: JsonDocument | ClustersDocument, ascii = false): string {
+	return jsonText(document, ascii);
 }

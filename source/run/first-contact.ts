@@ -17,6 +17,8 @@ export interface ContactOptions {
 	readonly timeoutMs: number;
 	/** Nobody asked for this URL: it is the built-in default (a refusal gets a hint). */
 	readonly isDefaultUrl: boolean;
+	/** Plain ASCII output: what the server said is shown in ASCII escapes (units/inert.ts). */
+	readonly ascii?: boolean;
 }
 
 export interface ContactRound {
@@ -34,6 +36,7 @@ export async function contactRound(poller: Poller, options: ContactOptions): Pro
 		display: options.display,
 		timeoutMs: options.timeoutMs,
 		isDefaultUrl: options.isDefaultUrl,
+		...(options.ascii === undefined ? {} : {ascii: options.ascii}),
 	});
 	// No scheduler answer at all over https://: maybe the dashboard is plain HTTP (no TLS configured).
 	const answered = round.responses.some((r) => r.target === 'scheduler' && r.status !== null);

@@ -1,10 +1,12 @@
 /**
  * First contact: did the URL answer like a Dask dashboard? Checks status AND content type of the
  * first round's scheduler answers; when nothing looks like Dask, says in one line what is wrong
- * and what to do. Pure.
+ * and what to do. Pure. What the server said (a redirect's Location, an error's text) is quoted
+ * inert (units/inert.ts): the line goes to stderr and to the screen.
  */
 import type {EndpointResult} from '../types/raw-scrape.js';
 import {formatDurationMs} from '../units/duration.js';
+import {inert} from '../units/inert.js';
 import {redactUrl} from './url.js';
 
 export interface FirstContactInput {
@@ -16,6 +18,8 @@ export interface FirstContactInput {
 	readonly timeoutMs: number;
 	/** Nobody asked for this URL: it is the built-in default. */
 	readonly isDefaultUrl?: boolean;
+	/** Plain ASCII output (what the server said is quoted in ASCII escapes). */
+	readonly ascii?: boolean;
 }
 
 export type FirstContact =
@@ -74,7 +78,8 @@ function hostOf(display: string): string {
 
 function noAnswer(result: EndpointResult, input: FirstContactInput): FirstContact {
 	const url = input.display;
-	const error = result.error ?? {kind: 'other' as const, message: 'no answer'};
+	const failure = result.error ?? {kind: 'other' as const, message: 'no answer'};
+	const error = {kind: failure.kind, message: inert(failure.message, input.ascii)};
 	const commPort =
 		portOf(url) === '8786' ? " (8786 is the scheduler's comm port; its dashboard is usually on 8787)" : '';
 	switch (error.kind) {
@@ -156,7 +161,7 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 	const redirect = answered.find((r) => r.status !== null && r.status >= 300 && r.status < 400);
 	if (redirect) {
 		const location = input.locations?.get(redirect.path);
-		const where = location === undefined ? '' : ` to ${redactUrl(location)}`;
+		const where = location === undefined ? '' : ` to ${inert(redactUrl(location), input.ascii)}`;
 		const login = location !== undefined && /login|auth|sso|oauth/i.test(location);
 		return {
 			ok: false,

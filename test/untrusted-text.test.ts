@@ -62,7 +62,13 @@ function screenBytes(pipeline: Pipeline, ascii: boolean): string {
 	let bytes = '';
 	for (const state of views) {
 		const page = state.detail === undefined ? undefined : workerPageState(pipeline.cache(), state.detail);
-		const data: TuiData = {model, status: LIVE, intervalMs: 2000, nowMs: model.nowMs ?? 0, ...(page ? {workerPage: page} : {})};
+		const data: TuiData = {
+			model,
+			status: LIVE,
+			intervalMs: 2000,
+			nowMs: model.nowMs ?? 0,
+			...(page ? {workerPage: page} : {}),
+		};
 		const view = appView({
 			ui: state,
 			data,
@@ -86,7 +92,7 @@ describe.each([
 	const shown = inertIn(text);
 	const left = (output: string, more: {own?: boolean; oneLine?: boolean} = {}) => activeLeft(output, {...more, ascii});
 
-	it('writes no control, C1, bidi or format character in the --once text, the --check line, --diff or the screen', () => {
+	it('writes no control, C1, bidi or format character in --once, --check, --diff or the screen', () => {
 		let names = 0;
 		for (const seed of SEEDS) {
 			const hostile = hostileNames(ROUNDS[1]!, seed);

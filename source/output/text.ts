@@ -6,6 +6,7 @@
 import type {TriageView} from '../model/types.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts, WorkerSnapshot} from '../types/snapshot.js';
 import {ageText, bytesText, numberText, percentOf, timeText} from './cells.js';
+import {columnsOf, padColumns} from '../terminal/columns.js';
 import {adaptiveLines, alertsLines} from './triage-text.js';
 
 const TASK_ORDER: ReadonlyArray<readonly [TaskState, string]> = [
@@ -120,12 +121,17 @@ function workerCells(w: WorkerSnapshot, timeSeconds: number): string[] {
 	];
 }
 
+/** Columns aligned in terminal columns: a name in wide or combining characters keeps the next column in place. */
 function table(rows: readonly string[][]): string[] {
-	const widths = COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)));
+	const widths = COLUMNS.map((_, i) => Math.max(...rows.map((row) => columnsOf(row[i] ?? ''))));
 	return rows.map((row) =>
 		row
 			.map((cell, i) =>
-				RIGHT.has(COLUMNS[i]!) ? cell.padStart(widths[i]!) : i === row.length - 1 ? cell : cell.padEnd(widths[i]!),
+				RIGHT.has(COLUMNS[i]!)
+					? padColumns(cell, widths[i]!, 'right')
+					: i === row.length - 1
+						? cell
+						: padColumns(cell, widths[i]!),
 			)
 			.join('  ')
 			.trimEnd(),

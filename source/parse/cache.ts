@@ -298,5 +298,10 @@ function namedInert(result: EndpointResult, t: TextOf): EndpointResult {
 	const path = t(result.path);
 	const error = result.error && t(result.error.message);
 	if (target === result.target && path === result.path && error === result.error?.message) return result;
-	return {...result, target, path, ...(result.error && error !== undefined ? {error: {...result.error, message: error}} : {})};
+	return {
+		...result,
+		target,
+		path,
+		...(result.error && error !== undefined ? {error: {...result.error, message: error}} : {}),
+	};
 }

@@ -48,8 +48,7 @@ export function cacheFold(text: TextStyle = 'unicode'): RoundFold {
 			cache = mergeScrape(cache, raw);
 			last = raw;
 		},
-		snapshot: () =>
-			withActions(buildSnapshot(cache, snapshotTimeMs(last as RawScrape)), last as RawScrape, cache.text),
+		snapshot: () => withActions(buildSnapshot(cache, snapshotTimeMs(last as RawScrape)), last as RawScrape, cache.text),
 	};
 }
 

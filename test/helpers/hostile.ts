@@ -95,7 +95,8 @@ export interface ActiveOptions {
 	readonly oneLine?: boolean;
 }
 
-const codePoint = (m: RegExpMatchArray) => `U+${(m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+const codePoint = (m: RegExpMatchArray) =>
+	`U+${(m[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** What of `output` a terminal could act on, each as `U+XXXX` (a readable failure). */
 export function activeLeft(output: string, options: ActiveOptions = {}): string[] {
@@ -130,7 +131,10 @@ function html(text: string): string {
 }
 
 function identityBody(body: string, hostile: HostileNames): string {
-	const doc = JSON.parse(body) as {id?: string; workers: Record<string, {name?: unknown; status?: string; host?: string}>};
+	const doc = JSON.parse(body) as {
+		id?: string;
+		workers: Record<string, {name?: unknown; status?: string; host?: string}>;
+	};
 	doc.id = hostile.schedulerId;
 	Object.entries(doc.workers).forEach(([address, worker], i) => {
 		worker.name = hostile.names.get(address) ?? worker.name;

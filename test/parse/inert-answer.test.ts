@@ -16,11 +16,16 @@ import {activeLeft, hostileNames, hostileRound} from '../helpers/hostile.js';
 
 /** Every string of a value, object keys and Map keys included. */
 function stringsOf(value: unknown, out: string[] = []): string[] {
+	const pairs = (entries: Iterable<readonly [unknown, unknown]>) => {
+		for (const [key, item] of entries) {
+			stringsOf(key, out);
+			stringsOf(item, out);
+		}
+	};
 	if (typeof value === 'string') out.push(value);
-	else if (value instanceof Map) for (const [k, v] of value) stringsOf(k, out), stringsOf(v, out);
+	else if (value instanceof Map) pairs(value);
 	else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
-	else if (typeof value === 'object' && value !== null)
-		for (const [k, v] of Object.entries(value)) stringsOf(k, out), stringsOf(v, out);
+	else if (typeof value === 'object' && value !== null) pairs(Object.entries(value));
 	return out;
 }
 
@@ -47,21 +52,17 @@ describe('text from the cluster, as answers are cached', () => {
 					// The hostile texts did reach the model: names, prefixes, the worker page's keys.
 					const first = [...hostile.names.values()][0]!;
 					expect(snapshot.workers.map((w) => w.name)).toContain(inertIn(text)(first));
-					expect(Object.keys(snapshot.scheduler.prefixes)).toContain(
-						inertIn(text)([...hostile.prefixes.values()][0]!),
-					);
+					expect(Object.keys(snapshot.scheduler.prefixes)).toContain(inertIn(text)([...hostile.prefixes.values()][0]!));
 				}
 			},
 		);
 
-		it('keeps the cluster\'s text exact for --json', () => {
+		it("keeps the cluster's text exact for --json", () => {
 			const hostile = hostileNames(recorded, 5);
 			const raw = hostileRound(recorded, hostile);
 			const snapshot = buildSnapshot(cached(raw, 'exact'), raw.atMs);
 			expect(new Map(snapshot.workers.map((w) => [w.address, w.name]))).toEqual(hostile.names);
-			expect(Object.keys(snapshot.scheduler.prefixes).sort()).toEqual(
-				[...new Set(hostile.prefixes.values())].sort(),
-			);
+			expect(Object.keys(snapshot.scheduler.prefixes).sort()).toEqual([...new Set(hostile.prefixes.values())].sort());
 		});
 	});
 

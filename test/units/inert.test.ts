@@ -56,7 +56,7 @@ describe('inert text', () => {
 		'😀 emoji',
 		'e\u0301 combining',
 		'Ωμέγα',
-		"quotes ' \" and \\ backslash",
+		'quotes \' " and \\ backslash',
 		'',
 	])('keeps %j as it is', (text) => {
 		expect(inert(text)).toBe(text);

@@ -154,4 +154,27 @@ describe('diagnoseFirstContact', () => {
 			'redirects to https://hub.example.org/hub/login?next=x&token=*** (a login page)',
 		);
 	});
+
+	// A Location header may carry bytes 0x80-0xFF (C1 controls once read), and it may not parse as a URL.
+	it.each([
+		[false, '/login\u009b31m\u009d0;pwned\u009c', 'redirects to /login\\x9b31m\\x9d0;pwned\\x9c (a login page)'],
+		[true, '/login\u009b31m', 'redirects to /login\\x9b31m (a login page)'],
+		[false, '/sso?t=\u00e9\u202e', 'redirects to /sso?t=\u00e9\\u202e (a login page)'],
+		[true, '/sso?t=\u00e9', 'redirects to /sso?t=\\xe9 (a login page)'],
+	])('quotes a Location holding controls inert (ascii %s)', (ascii, location, said) => {
+		const result = diagnoseFirstContact({
+			results: everywhere(302, 'text/html', ''),
+			locations: new Map([['/metrics', location]]),
+			display: URL_SHOWN,
+			timeoutMs: 5000,
+			ascii,
+		});
+		expect(!result.ok && result.message).toContain(said);
+	});
+
+	it('quotes an error text holding escape sequences inert', () => {
+		const result = diagnose(failing('other', 'bad \u001b]0;pwned\u0007 answer'));
+		expect(!result.ok && result.message).toContain('(bad ␛]0;pwned␇ answer)');
+		expect(!result.ok && result.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+	});
 });

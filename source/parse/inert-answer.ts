@@ -35,17 +35,23 @@ function mapSame<T>(items: readonly T[], each: (item: T) => T): readonly T[] {
 }
 
 /** A record keyed by foreign text (prefixes, task states), the same record when every key is clean. */
-function keysOf<V>(record: Readonly<Record<string, V>>, t: TextOf, value: (v: V) => V = (v) => v): Record<string, V> {
-	const keys = Object.keys(record);
+function keysOf<V>(record: Readonly<Record<string, V>>, t: TextOf, value: (v: V) => V = same): Record<string, V> {
 	let changed = false;
-	for (let i = 0; i < keys.length && !changed; i++) {
-		const key = keys[i]!;
-		changed = t(key) !== key || value(record[key]!) !== record[key];
+	// for-in, not Object.keys: no array allocated for the records of every worker of every answer.
+	for (const key in record) {
+		if (t(key) !== key || value(record[key]!) !== record[key]) {
+			changed = true;
+			break;
+		}
 	}
 	if (!changed) return record as Record<string, V>;
 	const out: Record<string, V> = Object.create(null) as Record<string, V>;
-	for (const key of keys) out[t(key)] = value(record[key]!);
+	for (const key in record) out[t(key)] = value(record[key]!);
 	return out;
+}
+
+function same<V>(v: V): V {
+	return v;
 }
 
 function optional(text: string | undefined, t: TextOf): string | undefined {

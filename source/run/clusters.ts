@@ -25,6 +25,8 @@ export class Cluster {
 		readonly url: SchedulerUrl,
 		readonly poller: Poller,
 		readonly pipeline: Pipeline,
+		/** Names of the headers sent to its scheduler (-H), never their values. */
+		private readonly headerNames: readonly string[] = [],
 	) {
 		pipeline.subscribe((_snapshot, raw) => {
 			if (this.trouble !== undefined && raw.responses.some(looksLikeDask)) this.trouble = undefined;
@@ -37,8 +39,12 @@ export class Cluster {
 	}
 
 	/** One full round, diagnosed and fed to the pipeline; a failure is kept as the cluster's problem. */
-	async contact(options: Omit<ContactOptions, 'display'>): Promise<FirstContact> {
-		const {round, verdict} = await contactRound(this.poller, {...options, display: this.url.display});
+	async contact(options: Omit<ContactOptions, 'display' | 'headerNames'>): Promise<FirstContact> {
+		const {round, verdict} = await contactRound(this.poller, {
+			...options,
+			display: this.url.display,
+			headerNames: this.headerNames,
+		});
 		feedRound(this.poller, this.pipeline, round);
 		this.trouble = verdict.ok ? undefined : verdict.message;
 		return verdict;
@@ -86,7 +92,8 @@ export function createClusters(
 			timeoutMs: options.timeoutMs,
 			hints: () => planHints(pipeline.snapshot()),
 		});
-		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline);
+		const headerNames = target.headers.map((header) => header.name);
+		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline, headerNames);
 	});
 }
 

@@ -17,6 +17,8 @@ export interface ContactOptions {
 	readonly timeoutMs: number;
 	/** Nobody asked for this URL: it is the built-in default (a refusal gets a hint). */
 	readonly isDefaultUrl: boolean;
+	/** Names of the headers sent to the scheduler (-H), for what a login wall's message says. */
+	readonly headerNames?: readonly string[];
 }
 
 export interface ContactRound {
@@ -34,6 +36,7 @@ export async function contactRound(poller: Poller, options: ContactOptions): Pro
 		display: options.display,
 		timeoutMs: options.timeoutMs,
 		isDefaultUrl: options.isDefaultUrl,
+		...(options.headerNames === undefined ? {} : {headerNames: options.headerNames}),
 	});
 	// No scheduler answer at all over https://: maybe the dashboard is plain HTTP (no TLS configured).
 	const answered = round.responses.some((r) => r.target === 'scheduler' && r.status !== null);

@@ -111,6 +111,8 @@ const footerOf = memoLast(
 		filterError: string | undefined,
 		message: string | undefined,
 		width: number,
+		paused: boolean,
+		ascii: boolean,
 	): Segment[] =>
 		footerLine(
 			{
@@ -118,6 +120,7 @@ const footerOf = memoLast(
 				filterText,
 				...(filterError ? {filterError} : {}),
 				...(message ? {message} : {}),
+				state: {paused, ascii},
 			},
 			width,
 		),
@@ -148,6 +151,8 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 		frame.rows.error,
 		message,
 		layout.width,
+		data.replay ? data.replay.paused : shown.paused,
+		theme.ascii,
 	);
 	return {
 		...base,

@@ -76,6 +76,10 @@ export interface Binding {
 	readonly footer?: string;
 	/** How the footer writes the keys when one entry stands for a pair (`j/k`, `←/→`). */
 	readonly footerKeys?: string;
+	/** The same in plain ASCII, where the pair's glyphs would read as other keys (`←/→` as `</>`). */
+	readonly footerKeysAscii?: string;
+	/** The footer's label while what the key pauses is paused (`resume`). */
+	readonly footerPaused?: string;
 	/** Which footer entries stay when the line is too narrow for all: lower first (default 5). */
 	readonly footerRank?: number;
 }

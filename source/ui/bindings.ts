@@ -104,6 +104,7 @@ export const BINDINGS: readonly Binding[] = [
 		action: 'pause',
 		modes: SCREENS,
 		footer: 'pause',
+		footerPaused: 'resume',
 		footerRank: 1,
 	},
 	{keys: ['+'], label: 'poll less often (longer interval)', action: 'interval-up', modes: SCREENS, footer: 'interval'},
@@ -199,6 +200,7 @@ export const BINDINGS: readonly Binding[] = [
 		action: 'replay-pause',
 		modes: ['replay'],
 		footer: 'pause replay',
+		footerPaused: 'resume replay',
 		footerRank: 1,
 	},
 	{
@@ -208,6 +210,7 @@ export const BINDINGS: readonly Binding[] = [
 		modes: ['replay'],
 		footer: 'step',
 		footerKeys: '←/→',
+		footerKeysAscii: 'Left/Right',
 		footerRank: 2,
 	},
 	{keys: ['right'], label: 'step one poll forward', action: 'replay-step-forward', modes: ['replay']},

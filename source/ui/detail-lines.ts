@@ -32,6 +32,8 @@ export interface WorkerPageState {
 	readonly keys?: number;
 	/** Why the page could not be read (one line). */
 	readonly error?: string;
+	/** A replay whose recording holds no such page: nothing will come. */
+	readonly notRecorded?: boolean;
 	/** Monitor ms of the fetch. */
 	readonly fetchedMs?: number;
 }
@@ -128,6 +130,7 @@ function holdings(input: DetailInput, width: number, theme: Theme, room: number)
 	if (input.track?.lostMs !== undefined) return note('— gone: the scheduler has no page for it', ' any more');
 	if (!page || page.address !== input.address)
 		return note('fetching /info/worker page…', ' (refreshed slowly while this view is open)');
+	if (page.notRecorded) return note('— not in the recording', ': it is recorded only while a worker’s detail is open');
 	if (page.error) return [[title, seg(`/info/worker page: ${page.error}`, 'warning')]];
 	const groups = page.byPrefix ?? [];
 	const lines: Segment[][] = [

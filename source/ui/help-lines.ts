@@ -6,7 +6,7 @@ import {whereText} from './binding-text.js';
 import {BINDINGS} from './bindings.js';
 import type {Binding} from './binding-types.js';
 import {keyLabel, MOUSE_KEYS} from './key-labels.js';
-import {footerEntries, type KeyContext} from './key-lookup.js';
+import {footerEntries, type FooterState, type KeyContext} from './key-lookup.js';
 import {fit} from './cells.js';
 import {clipSegments, seg} from './parts.js';
 import {wrapSegments} from './wrap.js';
@@ -88,6 +88,8 @@ export interface FooterInput {
 	readonly filterError?: string;
 	/** A transient message (interval changed, …). */
 	readonly message?: string;
+	/** A pause on, and plain ASCII: the words of some entries change with them. */
+	readonly state?: FooterState;
 }
 
 /**
@@ -103,7 +105,7 @@ export function footerLine(input: FooterInput, width: number): Segment[] {
 		else prompt.push(seg('name, address or host; /regex/ for a pattern', 'muted'));
 		return clipSegments(prompt, width);
 	}
-	const entries = footerEntries(input.context);
+	const entries = footerEntries(input.context, input.state);
 	const pinned = entries.filter((e) => e.label === 'help' || e.label === 'quit' || e.label === 'close');
 	const rest = entries.filter((e) => !pinned.includes(e));
 	const tail: Segment[] = pinned.flatMap((e, i) => [

@@ -1,12 +1,15 @@
 /**
- * Ground truth for `dask-top --once --json`: the built CLI against the shared real Dask 2022.12.1
- * cluster holding the 'busy' workload, compared with the scheduler's own state (ground_truth.py)
- * taken right before and right after the CLI ran.
+ * Ground truth for `dask-top --once --json`: the built CLI against a real cluster of each Dask
+ * release (the shared Debian 2022.12.1 one, a private 2026.7.1 one) holding the 'busy' workload,
+ * compared with the scheduler's own state (ground_truth.py) taken right before and right after the
+ * CLI ran.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {runCli, type CliResult} from './helpers/cli.js';
+import {startCluster, type Cluster, type ClusterInfo} from './helpers/cluster.js';
 import {groundTruth, listedWorkers, truthWorkers, type GroundTruth} from './helpers/ground-truth.js';
+import {DASK_RELEASES} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
 import {runWorkload, type Workload} from './helpers/workload.js';
 
@@ -27,8 +30,9 @@ function between(value: number | undefined, a: number, b: number): boolean {
 	return value !== undefined && value >= Math.min(a, b) && value <= Math.max(a, b);
 }
 
-describe('dask-top --once --json on a busy Dask 2022.12.1 cluster', () => {
-	const cluster = sharedCluster();
+describe.each(DASK_RELEASES)('dask-top --once --json on a busy Dask %s cluster', (release) => {
+	let cluster: ClusterInfo;
+	let own: Cluster | undefined;
 	let workload: Workload | undefined;
 	let before: GroundTruth;
 	let after: GroundTruth;
@@ -36,6 +40,8 @@ describe('dask-top --once --json on a busy Dask 2022.12.1 cluster', () => {
 	let text: CliResult;
 
 	beforeAll(async () => {
+		if (release !== '2022.12.1') own = await startCluster({dask: release});
+		cluster = own ?? sharedCluster();
 		workload = await runWorkload(cluster, 'busy');
 		before = await groundTruth(cluster);
 		json = await runCli(['--once', '--json', cluster.httpUrl]);
@@ -45,6 +51,7 @@ describe('dask-top --once --json on a busy Dask 2022.12.1 cluster', () => {
 
 	afterAll(async () => {
 		await workload?.stop();
+		await own?.stop();
 	}, 60_000);
 
 	it('prints one Snapshot document for the scheduler it was given', () => {

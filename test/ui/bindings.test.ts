@@ -115,6 +115,21 @@ describe('resolving keys through the bindings table', () => {
 		expect(footerEntries(replay('workers')).map((e) => e.label)).toContain('pause replay');
 		expect(footerEntries(replay('workers')).map((e) => e.label)).not.toContain('pause');
 	});
+
+	it('says resume in the footer while what space pauses is paused', () => {
+		expect(footerEntries(replay('workers'), {paused: true}).map((e) => e.label)).toContain('resume replay');
+		expect(footerEntries(replay('workers'), {paused: true}).map((e) => e.label)).not.toContain('pause replay');
+		expect(footerEntries(live('workers'), {paused: true}).map((e) => e.label)).toContain('resume');
+		expect(footerEntries(live('workers'), {paused: false}).map((e) => e.label)).toContain('pause');
+	});
+
+	it('writes the replay step keys so plain ASCII does not read them as the sort keys < and >', () => {
+		const step = (ascii: boolean) => footerEntries(replay('workers'), {ascii}).find((e) => e.label === 'step');
+		expect(step(false)?.keys).toBe('←/→');
+		expect(step(true)?.keys).toBe('Left/Right');
+		for (const entry of footerEntries(replay('workers'), {ascii: true}).filter((e) => e.label !== 'sort'))
+			expect(entry.keys).not.toMatch(/[<>]/);
+	});
 });
 
 describe('the README keys table', () => {

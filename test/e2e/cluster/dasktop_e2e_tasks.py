@@ -28,6 +28,11 @@ def inc(x):
 	return x + 1
 
 
+def nap(index, seconds):
+	time.sleep(seconds)
+	return index
+
+
 def total(values):
 	return sum(values)
 

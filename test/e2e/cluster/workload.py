@@ -8,6 +8,8 @@ Usage: /usr/bin/python3 workload.py SCHEDULER_ADDRESS KIND [--worker NAME]
                     worker-saturation 1.1)
   KIND fill-memory  fills one worker (default beta) with pinned 20 MiB blobs, then with memory Dask
                     does not manage, until it has spilled to disk and paused
+  KIND churn        a steady stream of short `nap` tasks (20 ms each, 20,000 of them) completing on
+                    every worker until the stop: the cluster is busy the way a real run is
   KIND stall        one `stall` task blocked on a threading.Event at 0 % CPU on one worker (default alpha)
 
 Prints exactly one JSON line on stdout once the workload is in place
@@ -161,6 +163,18 @@ def fill_memory(client, token, held, name):
 	}
 
 
+def churn(client, token, held):
+	naps = client.map(tasks.nap, range(20_000), seconds=0.02, key=[f"nap-{i}-{token}" for i in range(20_000)], pure=False)
+	held.extend(naps)
+
+	def some_done():
+		moment = client.run_on_scheduler(scheduler_moment, token)
+		return moment["states"].get("memory", 0) >= 50 and moment
+
+	moment = wait_for("the first naps to complete", some_done, 60)
+	return {"tasks": len(naps), "states": moment["states"], "prefixes": ["nap"]}
+
+
 def stall(client, token, held, name):
 	address = worker_address(client, name)
 	key = f"stall-{token}"
@@ -205,10 +219,12 @@ def main():
 				details = busy(client, token, held)
 			elif kind == "fill-memory":
 				details = fill_memory(client, token, held, name or "beta")
+			elif kind == "churn":
+				details = churn(client, token, held)
 			elif kind == "stall":
 				details = stall(client, token, held, name or "alpha")
 			else:
-				raise RuntimeError(f"unknown workload kind {kind!r} (busy, fill-memory, stall)")
+				raise RuntimeError(f"unknown workload kind {kind!r} (busy, fill-memory, churn, stall)")
 		except StopRequested:
 			raise
 		except Exception as error:

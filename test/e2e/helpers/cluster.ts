@@ -1,6 +1,7 @@
 /**
- * A real Dask 2022.12.1 cluster on loopback: one scheduler and N workers, each in its own process
- * group, on free ports passed explicitly, with every port checked after start.
+ * A real Dask cluster (Debian's 2022.12.1, or 2026.7.1 from vendor/) on loopback: one scheduler and
+ * N workers, each in its own process group, on free ports passed explicitly, with every port checked
+ * after start.
  */
 import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -9,7 +10,7 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import {clusterLogs, loggedDashboardPort, tail} from './logs.js';
 import {freePorts} from './ports.js';
 import {killGroups, readProcess, spawnGroup, type GroupProcess} from './processes.js';
-import {CLUSTER_SCRIPTS_DIR, PYTHON, pythonEnv, runPythonJson, schedulerRoutes} from './python.js';
+import {CLUSTER_SCRIPTS_DIR, type DaskRelease, pythonEnv, pythonFor, runPythonJson, schedulerRoutes} from './python.js';
 
 export interface WorkerSpec {
 	readonly name: string;
@@ -36,6 +37,8 @@ export interface ClusterOptions {
 	/** The scheduler's comm and HTTP ports (default: free ones), e.g. a new scheduler on a stopped one's ports. */
 	readonly schedulerPort?: number;
 	readonly httpPort?: number;
+	/** Which Dask runs it (default Debian's 2022.12.1); see python.ts. */
+	readonly dask?: DaskRelease;
 }
 
 export interface WorkerInfo {
@@ -65,6 +68,9 @@ export interface ClusterInfo {
 	readonly tempDir: string;
 	readonly processGroups: readonly number[];
 	readonly startMs: number;
+	/** The Dask release it runs, and the interpreter of that release (for clients of this cluster). */
+	readonly dask: DaskRelease;
+	readonly python: string;
 }
 
 export interface Cluster extends ClusterInfo {
@@ -173,15 +179,17 @@ async function startOnce(options: ClusterOptions): Promise<Cluster> {
 	const tempDir = mkdtempSync(join(tmpdir(), 'dask-top-e2e-'));
 	mkdirSync(daskConfigDir({tempDir}));
 	const layout = await planPorts(workers, options);
+	const dask = options.dask ?? '2022.12.1';
+	const python = pythonFor(dask);
 	const env = pythonEnv(daskConfigDir({tempDir}), {
 		DASK_DISTRIBUTED__SCHEDULER__HTTP__ROUTES: schedulerRoutes(apiEnabled),
 	});
-	const processes = spawnProcesses(layout, env, tempDir);
+	const processes = spawnProcesses(python, layout, env, tempDir);
 	const processGroups = [...processes.values()].map((group) => group.pid);
 	let infos: WorkerInfo[];
 	try {
 		await waitUntilReady(layout, processes, options.startTimeoutMs ?? 60_000);
-		infos = await workerInfos(layout, processes, env, tempDir);
+		infos = await workerInfos(python, layout, processes, env, tempDir);
 	} catch (error) {
 		await stopCluster(processGroups, tempDir, workers);
 		const portTaken = error instanceof StartError && error.portTaken;
@@ -205,6 +213,8 @@ async function startOnce(options: ClusterOptions): Promise<Cluster> {
 		tempDir,
 		processGroups,
 		startMs: Math.round(performance.now() - startedAt),
+		dask,
+		python,
 		stop: () => (stopping ??= stopCluster(processGroups, tempDir, workers)),
 	};
 }
@@ -214,13 +224,18 @@ const schedulerAddressOf = (layout: Layout): string => `tcp://127.0.0.1:${layout
 const httpUrlOf = (layout: Layout): string => `http://127.0.0.1:${layout.httpPort}/`;
 
 /** The scheduler and the workers, each the leader of its own process group, keyed 'scheduler' or by worker name. */
-function spawnProcesses(layout: Layout, env: NodeJS.ProcessEnv, tempDir: string): Map<string, GroupProcess> {
+function spawnProcesses(
+	python: string,
+	layout: Layout,
+	env: NodeJS.ProcessEnv,
+	tempDir: string,
+): Map<string, GroupProcess> {
 	const watch = `${CLUSTER_SCRIPTS_DIR}owner_watch.py`;
 	const processes = new Map<string, GroupProcess>();
 	processes.set(
 		SCHEDULER,
 		spawnGroup(
-			PYTHON,
+			python,
 			[
 				'-m',
 				'distributed.cli.dask_scheduler',
@@ -262,7 +277,7 @@ function spawnProcesses(layout: Layout, env: NodeJS.ProcessEnv, tempDir: string)
 		];
 		processes.set(
 			worker.name,
-			spawnGroup(PYTHON, args, {env, logPath: join(tempDir, `worker-${worker.name}.log`), cwd: tempDir}),
+			spawnGroup(python, args, {env, logPath: join(tempDir, `worker-${worker.name}.log`), cwd: tempDir}),
 		);
 	}
 	return processes;
@@ -348,12 +363,19 @@ async function pendingRegistration(layout: Layout, httpUrl: string): Promise<str
  * checked to lie in its group.
  */
 async function workerInfos(
+	python: string,
 	layout: Layout,
 	processes: ReadonlyMap<string, GroupProcess>,
 	env: NodeJS.ProcessEnv,
 	tempDir: string,
 ): Promise<WorkerInfo[]> {
-	const pids = await runPythonJson<Record<string, number>>('worker_pids.py', [schedulerAddressOf(layout)], env);
+	const pids = await runPythonJson<Record<string, number>>(
+		'worker_pids.py',
+		[schedulerAddressOf(layout)],
+		env,
+		30_000,
+		python,
+	);
 	return layout.workers.map((worker) => {
 		const address = `tcp://127.0.0.1:${worker.workerPort}`;
 		const group = processes.get(worker.name)?.pid;

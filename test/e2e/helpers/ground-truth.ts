@@ -43,8 +43,16 @@ export interface GroundTruth {
 }
 
 /** One moment of the scheduler's state, taken in a single run_on_scheduler call (~0.4 s). */
-export async function groundTruth(cluster: Pick<ClusterInfo, 'schedulerAddress' | 'tempDir'>): Promise<GroundTruth> {
-	return runPythonJson<GroundTruth>('ground_truth.py', [cluster.schedulerAddress], pythonEnv(daskConfigDir(cluster)));
+export async function groundTruth(
+	cluster: Pick<ClusterInfo, 'schedulerAddress' | 'tempDir' | 'python'>,
+): Promise<GroundTruth> {
+	return runPythonJson<GroundTruth>(
+		'ground_truth.py',
+		[cluster.schedulerAddress],
+		pythonEnv(daskConfigDir(cluster)),
+		30_000,
+		cluster.python,
+	);
 }
 
 /** A worker's identity as both sides state it: address, name, threads and memory limit in bytes. */

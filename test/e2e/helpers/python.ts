@@ -5,9 +5,22 @@
 import {execFile} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
+import {DASK_MODERN, daskVenvPython} from '../../../scripts/dask-venv.mjs';
 
 /** Debian's interpreter: a `python3` on PATH (pyenv, venv) does not see /usr/lib/python3/dist-packages. */
 export const PYTHON = '/usr/bin/python3';
+
+/**
+ * The two Dask releases the end-to-end tests run: Debian's (the old end of the range) and a modern
+ * one, a venv over Debian's Python with the wheels in vendor/ (scripts/dask-venv.mjs).
+ */
+export type DaskRelease = '2022.12.1' | '2026.7.1';
+export const DASK_RELEASES: readonly DaskRelease[] = ['2022.12.1', DASK_MODERN];
+
+/** The interpreter that runs a release's scheduler, workers and clients (the venv is made on first use). */
+export function pythonFor(dask: DaskRelease): string {
+	return dask === DASK_MODERN ? daskVenvPython() : PYTHON;
+}
 export const CLUSTER_SCRIPTS_DIR = fileURLToPath(new URL('../cluster/', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -67,10 +80,11 @@ export async function runPythonJson<T>(
 	args: readonly string[],
 	env: NodeJS.ProcessEnv,
 	timeoutMs = 30_000,
+	python = PYTHON,
 ): Promise<T> {
 	return new Promise<T>((resolve, reject) => {
 		execFile(
-			PYTHON,
+			python,
 			[`${CLUSTER_SCRIPTS_DIR}${script}`, ...args],
 			{env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024},
 			(error, stdout, stderr) => {

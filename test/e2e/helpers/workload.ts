@@ -9,9 +9,9 @@ import {setTimeout as sleep} from 'node:timers/promises';
 import {daskConfigDir, type ClusterInfo} from './cluster.js';
 import {tail} from './logs.js';
 import {killGroups, spawnGroup} from './processes.js';
-import {CLUSTER_SCRIPTS_DIR, PYTHON, pythonEnv} from './python.js';
+import {CLUSTER_SCRIPTS_DIR, pythonEnv} from './python.js';
 
-export type WorkloadKind = 'busy' | 'fill-memory' | 'stall';
+export type WorkloadKind = 'busy' | 'fill-memory' | 'churn' | 'stall';
 
 /** What workload.py reports once its workload is in place. */
 export type WorkloadReady =
@@ -45,6 +45,15 @@ export type WorkloadReady =
 			readonly status: 'paused';
 			readonly spilled_bytes: number;
 			readonly memory_bytes: number;
+	  }
+	| {
+			/** 20,000 `nap` tasks of 20 ms, completing on every worker until stop; ready once 50 are done. */
+			readonly kind: 'churn';
+			readonly token: string;
+			readonly seconds: number;
+			readonly tasks: number;
+			readonly states: Readonly<Record<string, number>>;
+			readonly prefixes: readonly string[];
 	  }
 	| {
 			readonly kind: 'stall';
@@ -87,7 +96,7 @@ export async function runWorkload(
 	const logPath = join(cluster.tempDir, `workload-${process.pid}-${++workloadCount}-${kind}.log`);
 	const args = [`${CLUSTER_SCRIPTS_DIR}workload.py`, cluster.schedulerAddress, kind];
 	if (options.worker !== undefined) args.push('--worker', options.worker);
-	const group = spawnGroup(PYTHON, args, {
+	const group = spawnGroup(cluster.python, args, {
 		env: pythonEnv(daskConfigDir(cluster)),
 		logPath,
 		stdin: 'pipe',

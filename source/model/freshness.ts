@@ -1,8 +1,9 @@
 /**
  * Freshness: is the data new, how many polls were missed, how old is it. A snapshot is fresh when
- * at least one scheduler endpoint answered in its own round (or it carries no endpoint health at all, as
- * synthesized snapshots do).
+ * at least one scheduler endpoint that carries the cluster's figures answered in its own round (or it
+ * carries no endpoint health at all, as synthesized snapshots do): /health answering alone is no data.
  */
+import {carriesFigures, endpointKind} from '../parse/endpoint-kind.js';
 import type {Snapshot} from '../types/snapshot.js';
 import type {ClusterState} from './types.js';
 
@@ -25,11 +26,17 @@ export function dataAgeSeconds(state: ClusterState): number | undefined {
 		: Math.max(0, (state.nowMs - state.source.lastFreshMs) / 1000);
 }
 
-/** At least one of the scheduler's endpoints answered in the snapshot's own round. */
+/** At least one of the scheduler's endpoints with the cluster's figures answered in the snapshot's own round. */
 export function snapshotFresh(snapshot: Snapshot): boolean {
 	const scheduler = snapshot.endpoints.filter((e) => e.target === undefined);
 	if (scheduler.length === 0) return true;
-	return scheduler.some((e) => e.state === 'ok' && e.last_ok !== undefined && e.last_ok >= snapshot.time - 1e-6);
+	return scheduler.some(
+		(e) =>
+			e.state === 'ok' &&
+			e.last_ok !== undefined &&
+			e.last_ok >= snapshot.time - 1e-6 &&
+			carriesFigures(endpointKind('scheduler', e.path)),
+	);
 }
 
 const WORKER_LIST_PATHS = {

@@ -6,9 +6,12 @@
  * (model/worker-alerts.ts): a worker's memory, pause, unmanaged memory, event loop and heartbeat age.
  * Rules that need history (lost or joined workers, rising erred tasks, spilling, stalls, missed
  * polls) cannot be judged from one poll and are left out; the line says "in one poll".
+ * What it cannot read is never OK: an answer with figures that are not counts (NaN, ±Inf, negative)
+ * is at least WARNING, naming them; a cluster whose number of workers nothing gives is UNKNOWN.
  * Pure: the caller polls and passes the state in.
  */
 import {heartbeatIntervalSeconds} from '../model/thresholds.js';
+import {workerCount} from '../model/worker-count.js';
 import {ongoingAlerts} from '../model/triage.js';
 import type {Alert, AlertKind, ClusterState, Thresholds} from '../model/types.js';
 import {CHECK_EXIT_CODES} from '../types/exit-codes.js';
@@ -82,8 +85,8 @@ function datum(
 export function perfdata(snapshot: Snapshot, thresholds: Thresholds): PerfDatum[] {
 	const s = snapshot.scheduler;
 	const workers = snapshot.workers;
-	const count = s.workers.total ?? workers.length;
-	const heartbeat = heartbeatIntervalSeconds(count);
+	const count = workerCount(snapshot);
+	const heartbeat = heartbeatIntervalSeconds(count ?? workers.length);
 	const memory = fraction(s.memory_process_bytes, s.memory_limit_bytes);
 	const worst = maxOf(workers, (w) => fraction(w.memory_process_bytes, w.memory_limit_bytes));
 	const unmanaged = maxOf(workers, (w) => fraction(w.memory_unmanaged_bytes, w.memory_limit_bytes));
@@ -110,7 +113,7 @@ export function perfdata(snapshot: Snapshot, thresholds: Thresholds): PerfDatum[
 		}),
 		...datum('spilled', s.memory_spilled_bytes, 'B', {min: 0}),
 		// Any paused worker is critical (the paused rule): a critical range of 0 means "above 0".
-		...datum('paused', paused, '', {crit: 0, min: 0, max: count}),
+		...datum('paused', paused, '', {crit: 0, min: 0, ...(count === undefined ? {} : {max: count})}),
 		...datum(
 			'event_loop_max',
 			maxOf(workers, (w) => w.event_loop_interval_seconds),
@@ -147,8 +150,8 @@ export function perfText(d: PerfDatum, prefix = ''): string {
 
 function summary(snapshot: Snapshot): string {
 	const s = snapshot.scheduler;
-	const count = s.workers.total ?? snapshot.workers.length;
-	const parts = [`${count} worker${count === 1 ? '' : 's'}`];
+	const count = workerCount(snapshot);
+	const parts = [count === undefined ? 'workers unknown' : `${count} worker${count === 1 ? '' : 's'}`];
 	if (s.threads !== undefined) parts.push(`${s.threads} thread${s.threads === 1 ? '' : 's'}`);
 	const memory = fraction(s.memory_process_bytes, s.memory_limit_bytes);
 	if (memory !== undefined) parts.push(`${Math.round(memory * 100)}% memory`);
@@ -160,24 +163,42 @@ export function onePollAlerts(state: ClusterState): Alert[] {
 	return ongoingAlerts(state).filter((alert) => ONE_POLL_KINDS.has(alert.kind) && alert.severity !== 'info');
 }
 
+/**
+ * What the check could not read: the number of workers (UNKNOWN: nothing to judge the rest by), and
+ * answers with figures that are not counts (WARNING: the rules could not judge what they hid).
+ */
+function unread(snapshot: Snapshot): {readonly state: CheckState; readonly says: readonly string[]} | undefined {
+	const says: string[] = [];
+	if (workerCount(snapshot) === undefined) says.push('cannot tell how many workers there are');
+	for (const e of snapshot.endpoints)
+		if (e.unreadable !== undefined)
+			says.push(`${e.target === undefined ? '' : `${e.target} `}${e.path}: ${e.detail ?? 'unreadable figures'}`);
+	if (says.length === 0) return undefined;
+	return {state: workerCount(snapshot) === undefined ? 'UNKNOWN' : 'WARNING', says};
+}
+
+function worse(a: CheckState, b: CheckState): CheckState {
+	return STATE_RANK[b] > STATE_RANK[a] ? b : a;
+}
+
 /** One cluster judged from its latest snapshot and the model's alerts after one poll. */
 export function judgeCluster(name: string, snapshot: Snapshot, state: ClusterState): ClusterCheck {
 	const alerts = onePollAlerts(state);
-	const worst: CheckState = alerts.some((a) => a.severity === 'critical')
+	const unknown = unread(snapshot);
+	const judged: CheckState = alerts.some((a) => a.severity === 'critical')
 		? 'CRITICAL'
 		: alerts.length > 0
 			? 'WARNING'
 			: 'OK';
+	const worst = unknown === undefined ? judged : worse(judged, unknown.state);
 	const figures = summary(snapshot);
 	const count = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} in one poll`;
-	let text: string;
-	if (alerts.length === 0) {
-		text = `${figures}, ${count}`;
-	} else {
-		const named = alerts.slice(0, MAX_NAMED_ALERTS).map((a) => a.message.replaceAll('|', '/'));
-		const more = alerts.length > MAX_NAMED_ALERTS ? `; +${alerts.length - MAX_NAMED_ALERTS} more` : '';
-		text = `${named.join('; ')}${more} (${figures}, ${count})`;
-	}
+	const named = [
+		...alerts.slice(0, MAX_NAMED_ALERTS).map((a) => a.message),
+		...(alerts.length > MAX_NAMED_ALERTS ? [`+${alerts.length - MAX_NAMED_ALERTS} more`] : []),
+		...(unknown?.says ?? []),
+	].map((text) => text.replaceAll('|', '/'));
+	const text = named.length === 0 ? `${figures}, ${count}` : `${named.join('; ')} (${figures}, ${count})`;
 	return {name, state: worst, text, perfdata: perfdata(snapshot, state.options.thresholds)};
 }
 

@@ -4,6 +4,7 @@
  * truncation (it is read in pipes and logs); "-" where a figure is unknown.
  */
 import type {TriageView} from '../model/types.js';
+import {workerCount} from '../model/worker-count.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts, WorkerSnapshot} from '../types/snapshot.js';
 import {ageText, bytesText, numberText, percentOf, timeText} from './cells.js';
 import {columnsOf, padColumns} from '../terminal/columns.js';
@@ -35,9 +36,14 @@ const WORKERS_SOURCE: Readonly<Record<NonNullable<Snapshot['workers_source']>, s
 
 function workersLine(snapshot: Snapshot): string {
 	const counts = snapshot.scheduler.workers;
-	const total = counts.total ?? (snapshot.workers.length > 0 ? snapshot.workers.length : undefined);
-	const states = WORKER_STATES.filter(([key]) => counts[key] !== undefined).map(
-		([key, label]) => `${counts[key]} ${label}`,
+	const total = workerCount(snapshot);
+	// Both of /metrics' label sets give idle and saturated, and partially saturated follows from them:
+	// one of them missing is a figure that could not be read, shown as unknown.
+	const fromMetrics = snapshot.scheduler.sources['workers'] === 'metrics';
+	const shown = (key: keyof WorkerCounts) =>
+		counts[key] !== undefined || (fromMetrics && key !== 'paused' && key !== 'retiring');
+	const states = WORKER_STATES.filter(([key]) => shown(key)).map(
+		([key, label]) => `${numberText(counts[key])} ${label}`,
 	);
 	return `${numberText(total)}${states.length > 0 ? `: ${states.join(', ')}` : ''}`;
 }
@@ -80,6 +86,9 @@ function sourceLine(snapshot: Snapshot): string {
 			`failing: ${failed.map((e) => `${endpointName(e)} (${e.detail ?? `HTTP ${e.status ?? '-'}`})`).join(', ')}`,
 		);
 	if (unavailable.length > 0) parts.push(`unavailable: ${unavailable.map(endpointName).join(', ')}`);
+	const garbled = snapshot.endpoints.filter((e) => e.state === 'ok' && e.unreadable !== undefined);
+	if (garbled.length > 0)
+		parts.push(`unreadable: ${garbled.map((e) => `${endpointName(e)} (${e.detail})`).join(', ')}`);
 	return parts.join('; ');
 }
 

@@ -99,3 +99,19 @@ export function bodyFormat(kind: EndpointKind): BodyFormat {
 			return 'any';
 	}
 }
+
+/**
+ * Whether the scheduler's answers of this kind carry the cluster's figures (workers, tasks,
+ * memory). Only they make a round fresh and the scheduler "answering": /health, /api/v1, /status and
+ * one worker's page say a server is up, not what the cluster is doing, and a proxied worker's
+ * /metrics is that worker's.
+ */
+export function carriesFigures(kind: EndpointKind): boolean {
+	return (
+		kind === 'scheduler-metrics' ||
+		kind === 'identity' ||
+		kind === 'counts' ||
+		kind === 'workers-html' ||
+		kind === 'api-get-workers'
+	);
+}

@@ -28,6 +28,8 @@ export class Cluster {
 		readonly pipeline: Pipeline,
 		/** Plain ASCII output: how a diagnosis shows what the server said (units/inert.ts). */
 		private readonly ascii = false,
+		/** Names of the headers sent to its scheduler (-H), never their values. */
+		private readonly headerNames: readonly string[] = [],
 	) {
 		pipeline.subscribe((_snapshot, raw) => {
 			if (this.trouble !== undefined && raw.responses.some(looksLikeDask)) this.trouble = undefined;
@@ -40,11 +42,12 @@ export class Cluster {
 	}
 
 	/** One full round, diagnosed and fed to the pipeline; a failure is kept as the cluster's problem. */
-	async contact(options: Omit<ContactOptions, 'display' | 'ascii'>): Promise<FirstContact> {
+	async contact(options: Omit<ContactOptions, 'display' | 'ascii' | 'headerNames'>): Promise<FirstContact> {
 		const {round, verdict} = await contactRound(this.poller, {
 			...options,
 			display: this.url.display,
 			ascii: this.ascii,
+			headerNames: this.headerNames,
 		});
 		feedRound(this.poller, this.pipeline, round);
 		this.trouble = verdict.ok ? undefined : verdict.message;
@@ -93,7 +96,8 @@ export function createClusters(
 			timeoutMs: options.timeoutMs,
 			hints: () => planHints(pipeline.snapshot()),
 		});
-		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline, options.ascii);
+		const headerNames = target.headers.map((header) => header.name);
+		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline, options.ascii, headerNames);
 	});
 }
 

@@ -19,6 +19,8 @@ export interface ContactOptions {
 	readonly isDefaultUrl: boolean;
 	/** Plain ASCII output: what the server said is shown in ASCII escapes (units/inert.ts). */
 	readonly ascii?: boolean;
+	/** Names of the headers sent to the scheduler (-H), for what a login wall's message says. */
+	readonly headerNames?: readonly string[];
 }
 
 export interface ContactRound {
@@ -37,6 +39,7 @@ export async function contactRound(poller: Poller, options: ContactOptions): Pro
 		timeoutMs: options.timeoutMs,
 		isDefaultUrl: options.isDefaultUrl,
 		...(options.ascii === undefined ? {} : {ascii: options.ascii}),
+		...(options.headerNames === undefined ? {} : {headerNames: options.headerNames}),
 	});
 	// No scheduler answer at all over https://: maybe the dashboard is plain HTTP (no TLS configured).
 	const answered = round.responses.some((r) => r.target === 'scheduler' && r.status !== null);

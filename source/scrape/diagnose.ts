@@ -4,7 +4,7 @@
  * and what to do. Pure. What the server said (a redirect's Location, an error's text) is quoted
  * inert (units/inert.ts): the line goes to stderr and to the screen.
  */
-import type {EndpointResult} from '../types/raw-scrape.js';
+import type {EndpointResult, FetchErrorKind} from '../types/raw-scrape.js';
 import {formatDurationMs} from '../units/duration.js';
 import {inert} from '../units/inert.js';
 import {redactUrl} from './url.js';
@@ -20,6 +20,8 @@ export interface FirstContactInput {
 	readonly isDefaultUrl?: boolean;
 	/** Plain ASCII output (what the server said is quoted in ASCII escapes). */
 	readonly ascii?: boolean;
+	/** Names of the headers sent with every request to the scheduler (-H/--header), never their values. */
+	readonly headerNames?: readonly string[];
 }
 
 export type FirstContact =
@@ -32,6 +34,55 @@ export type FirstContact =
 	  };
 
 const TOKEN_HINT = "pass a token with --header 'Authorization: token …'";
+
+/** The headers given with -H, by name (their values are secrets), as a message names them. */
+function givenHeaders(input: FirstContactInput): string | undefined {
+	const names = input.headerNames ?? [];
+	if (names.length === 0) return undefined;
+	return `the header${names.length === 1 ? '' : 's'} ${names.map((name) => `'${name}'`).join(', ')}`;
+}
+
+/**
+ * What to do about an access wall (HTTP 401/403, a login page). With no header given: pass a token.
+ * With one given, it went with every request and was not accepted: "pass a token" would send the
+ * user in circles.
+ */
+function accessHint(input: FirstContactInput): string {
+	const given = givenHeaders(input);
+	return given === undefined
+		? TOKEN_HINT
+		: `${given} sent ${input.headerNames!.length === 1 ? 'was' : 'were'} not accepted: check the value`;
+}
+
+/** The headers came, the body did not come whole (the client's too large / too slow / truncated). */
+function bodyFailed(result: EndpointResult): boolean {
+	return (
+		result.status !== null &&
+		result.status >= 200 &&
+		result.status < 300 &&
+		result.body === undefined &&
+		result.error !== undefined
+	);
+}
+
+/** What to check when a body did not come whole, by how it failed. */
+const CUT_HINT: Readonly<Partial<Record<FetchErrorKind, string>>> = {
+	'too-large': 'is this a Dask dashboard?',
+	timeout: 'a busy scheduler (raise --timeout) or something slow in front of it?',
+};
+
+/** A Dask-like endpoint answered, but its body did not come whole: say how, naming the limit it hit. */
+function cutShort(result: EndpointResult, input: FirstContactInput): FirstContact {
+	const kind = result.error?.kind ?? 'other';
+	const why = result.error?.message ?? 'the answer did not come whole';
+	const hint = CUT_HINT[kind] ?? 'a proxy in front of the dashboard, or the scheduler failing?';
+	return {
+		ok: false,
+		// An answer past the size cap will be past it next time; a slow or cut one may come whole.
+		permanent: kind === 'too-large',
+		message: `${input.display} answered ${result.path}, but ${why}: ${hint}`,
+	};
+}
 
 function isHtml(result: EndpointResult): boolean {
 	if (result.contentType?.toLowerCase().includes('text/html')) return true;
@@ -156,19 +207,21 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 
 	const denied = answered.find((r) => r.status === 401 || r.status === 403);
 	if (denied)
-		return {ok: false, permanent: true, message: `${url} refused access (HTTP ${denied.status}): ${TOKEN_HINT}`};
+		return {ok: false, permanent: true, message: `${url} refused access (HTTP ${denied.status}): ${accessHint(input)}`};
 
 	const redirect = answered.find((r) => r.status !== null && r.status >= 300 && r.status < 400);
 	if (redirect) {
 		const location = input.locations?.get(redirect.path);
 		const where = location === undefined ? '' : ` to ${inert(redactUrl(location), input.ascii)}`;
 		const login = location !== undefined && /login|auth|sso|oauth/i.test(location);
+		// Without a login page in sight a redirect with a header sent says nothing of the header (an
+		// http→https or a path redirect): only the final URL is the fix.
+		const given = givenHeaders(input);
+		const hint = given !== undefined && !login ? `${given} went with the request` : accessHint(input);
 		return {
 			ok: false,
 			permanent: true,
-			message:
-				`${url} redirects${where}${login ? ' (a login page)' : ''}: ` +
-				`${TOKEN_HINT}, or pass the dashboard's final URL`,
+			message: `${url} redirects${where}${login ? ' (a login page)' : ''}: ${hint}, or pass the dashboard's final URL`,
 		};
 	}
 
@@ -186,7 +239,7 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 		return {
 			ok: false,
 			permanent: true,
-			message: `${url} answered with an HTML page, not Dask's JSON: a login page? ${TOKEN_HINT}`,
+			message: `${url} answered with an HTML page, not Dask's JSON: a login page? ${accessHint(input)}`,
 		};
 	}
 
@@ -211,9 +264,11 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 		};
 	}
 
-	const tooLarge = results.find((r) => r.error?.kind === 'too-large');
-	const why = tooLarge
-		? `${tooLarge.path} was larger than the size cap`
-		: 'no Dask metrics, no scheduler identity, no worker table';
-	return {ok: false, permanent: true, message: `${url} answered, but not like a Dask dashboard (${why})`};
+	const cut = answered.find(bodyFailed);
+	if (cut) return cutShort(cut, input);
+	return {
+		ok: false,
+		permanent: true,
+		message: `${url} answered, but not like a Dask dashboard (no Dask metrics, no scheduler identity, no worker table)`,
+	};
 }

@@ -1,5 +1,6 @@
 /** What the poller's plan needs from the latest snapshot: counts and the workers' HTTP addresses. Pure. */
 import type {Snapshot} from '../types/snapshot.js';
+import {workerCount} from '../model/worker-count.js';
 import type {PlanHints} from './poller.js';
 
 export function planHints(snapshot: Snapshot | undefined): PlanHints {
@@ -7,12 +8,12 @@ export function planHints(snapshot: Snapshot | undefined): PlanHints {
 	const {scheduler} = snapshot;
 	const states = Object.values(scheduler.tasks).filter((n): n is number => typeof n === 'number');
 	const taskCount = scheduler.tasks_total ?? (states.length === 0 ? undefined : states.reduce((sum, n) => sum + n, 0));
-	const workerCount = scheduler.workers.total ?? (snapshot.workers.length > 0 ? snapshot.workers.length : undefined);
+	const workers = workerCount(snapshot);
 	// From /metrics only: the snapshot gives idle workers zero occupancy from /metrics alone
 	// (snapshot-workers.ts), and counts.json's count can be 30 s old.
 	const processingCount = scheduler.sources['tasks'] === 'metrics' ? scheduler.tasks.processing : undefined;
 	return {
-		...(workerCount === undefined ? {} : {workerCount}),
+		...(workers === undefined ? {} : {workerCount: workers}),
 		...(taskCount === undefined ? {} : {taskCount}),
 		...(typeof processingCount === 'number' ? {processingCount} : {}),
 		workers: snapshot.workers.map((w) => ({

@@ -14,8 +14,10 @@
  *                               every round while /metrics does not
  *   workers' own /metrics       every 5 s (10 s above 200 workers) while identity fails or is missing
  *   /info/worker/<addr>.html    every 5 s while a worker's detail is open
- * An endpoint that is `unavailable` (404, disabled) is asked again once a minute. Never /eventstream,
- * never /sitemap.json.
+ * An endpoint that is `unavailable` (404, disabled) is asked again once a minute. An endpoint whose
+ * answers came too large or too slow to read whole waits twice as long after each (strikes), up to
+ * 5 minutes: a body that never ends is not downloaded up to the size cap every poll. Never
+ * /eventstream, never /sitemap.json.
  */
 import {
 	IDLE_WORKERS_HTML_EVERY_MS,
@@ -56,10 +58,18 @@ export const CAPABILITIES_EVERY_MS = 60_000;
 export const UNAVAILABLE_RETRY_MS = 60_000;
 export const DETAIL_EVERY_MS = 5_000;
 export const MAX_BACKOFF_MS = 30_000;
+export const MAX_STRIKE_WAIT_MS = 300_000;
 
 export interface EndpointMemory {
 	readonly lastAttemptMs?: number;
 	readonly lastOutcome?: EndpointState;
+	/** Answers in a row whose body came too large or too slow to read whole (answered.ts wastedAnswer). */
+	readonly strikes?: number;
+}
+
+/** How long an endpoint waits after `strikes` wasted answers in a row: the interval, doubled each time, up to 5 min. */
+export function strikeWaitMs(intervalMs: number, strikes: number): number {
+	return strikes <= 0 ? 0 : Math.min(MAX_STRIKE_WAIT_MS, intervalMs * 2 ** Math.min(strikes, 16));
 }
 
 export interface PlanInput {
@@ -71,7 +81,7 @@ export interface PlanInput {
 	readonly processingCount?: number;
 	readonly endpoints: Readonly<Partial<Record<PlanKey, EndpointMemory>>>;
 	readonly detailWorker?: string | null;
-	/** The scheduler gave no HTTP answer last round: only probe it until it is back. */
+	/** The scheduler gave no whole answer with its figures last round (answered.ts): only probe it until it does. */
 	readonly schedulerDown?: boolean;
 	/** Refresh now (R): everything due except counts.json, which keeps its own pace. */
 	readonly force?: boolean;
@@ -138,17 +148,21 @@ function cadenceMs(key: PlanKey, input: PlanInput): number | undefined {
 	}
 }
 
-/** Whether an endpoint with this cadence is due; a tenth of the interval absorbs timer jitter. */
+/**
+ * Whether an endpoint with this cadence is due; a tenth of the interval absorbs timer jitter. An
+ * endpoint with strikes waits them out, a refresh (R) included.
+ */
 export function isDue(key: PlanKey, input: PlanInput): boolean {
-	const every = cadenceMs(key, input);
-	if (every === undefined) return false;
+	const cadence = cadenceMs(key, input);
+	if (cadence === undefined) return false;
 	const memory = input.endpoints[key];
 	if (memory?.lastAttemptMs === undefined) return true;
 	const elapsed = input.nowMs - memory.lastAttemptMs;
 	const slack = input.intervalMs / 10;
 	if (memory.lastOutcome === 'unavailable' && key !== 'worker_metrics')
-		return elapsed + slack >= Math.max(every, UNAVAILABLE_RETRY_MS);
-	if (input.force && key !== 'counts') return true;
+		return elapsed + slack >= Math.max(cadence, UNAVAILABLE_RETRY_MS);
+	const every = Math.max(cadence, strikeWaitMs(input.intervalMs, memory.strikes ?? 0));
+	if (input.force && key !== 'counts' && every === cadence) return true;
 	return elapsed + slack >= every;
 }
 
@@ -163,11 +177,20 @@ const ORDER: readonly EndpointKey[] = [
 	'worker_detail',
 ];
 
+/**
+ * The one endpoint asked while the scheduler is down: the first that carries the cluster's figures
+ * and exists there (an answer of /health alone says the server is up, not that the figures come).
+ */
+function downProbe(input: PlanInput): EndpointKey {
+	const exists = (key: EndpointKey) => input.endpoints[key]?.lastOutcome !== 'unavailable';
+	const cheap = (key: EndpointKey) => exists(key) && (input.endpoints[key]?.strikes ?? 0) === 0;
+	return PROBES.find(cheap) ?? PROBES.find(exists) ?? 'health';
+}
+
+const PROBES: readonly EndpointKey[] = ['metrics', 'identity', 'workers_html'];
+
 export function planRound(input: PlanInput): RoundPlan {
-	if (input.schedulerDown) {
-		const probe: EndpointKey = input.endpoints.metrics?.lastOutcome === 'unavailable' ? 'health' : 'metrics';
-		return {endpoints: [probe], sampleWorkers: false};
-	}
+	if (input.schedulerDown) return {endpoints: [downProbe(input)], sampleWorkers: false};
 	const never = (key: PlanKey) => input.endpoints[key]?.lastAttemptMs === undefined;
 	const wanted = (key: PlanKey) => isDue(key, input) && (!input.followUp || never(key));
 	return {endpoints: ORDER.filter(wanted), sampleWorkers: wanted('worker_metrics')};
@@ -177,7 +200,7 @@ export interface DelayInput {
 	readonly intervalMs: number;
 	readonly roundStartMs: number;
 	readonly roundEndMs: number;
-	/** Rounds in a row in which the scheduler gave no HTTP answer. */
+	/** Rounds in a row in which the scheduler gave no whole answer with its figures (answered.ts). */
 	readonly failures: number;
 }
 

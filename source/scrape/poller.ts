@@ -1,9 +1,11 @@
 /**
  * The live source: a setTimeout chain of poll rounds, never overlapping, each asking what plan.ts
  * says is due and emitting one RawScrape. Backs off (1, 2, 4 … 30 s) while the scheduler gives no
- * HTTP answer, and measures its own load on it. Implements ScrapeSource.
+ * whole answer with its figures (answered.ts: /health alone is not one), and measures its own load on
+ * it. Implements ScrapeSource.
  */
 import {classify} from '../parse/classify.js';
+import {schedulerAnswered, wastedAnswer} from './answered.js';
 import {lastSchedulerAnswerMs} from '../parse/round-time.js';
 import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource, SourceStatus} from '../types/scrape-source.js';
@@ -217,14 +219,13 @@ export class Poller implements ScrapeSource {
 		responses.push(...this.sampled.splice(0));
 		this.lastRoundEndMs = Date.now();
 		this.rounds += 1;
-		const reached = responses.some((r) => r.target === 'scheduler' && r.status !== null);
-		const firstScheduler = responses.find((r) => r.target === 'scheduler');
-		if (reached || firstScheduler === undefined) {
+		const verdict = schedulerAnswered(responses);
+		if (verdict === undefined || verdict.answered) {
 			this.failures = 0;
 			this.downDetail = undefined;
 		} else {
 			this.failures += 1;
-			this.downDetail = classify(firstScheduler).detail;
+			this.downDetail = downDetail(verdict.failed);
 		}
 		// Actions sent or answered during the round ride at its end, after every read it made.
 		return {
@@ -263,11 +264,21 @@ export class Poller implements ScrapeSource {
 		if (outcome.location === undefined) this.locations.delete(path);
 		else this.locations.set(path, outcome.location);
 		const result = toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome);
-		if (!this.stopped) this.memory[key] = {lastAttemptMs: atMs, lastOutcome: classify(result).state};
+		if (!this.stopped) {
+			const strikes = wastedAnswer(result) ? (this.memory[key]?.strikes ?? 0) + 1 : 0;
+			this.memory[key] = {lastAttemptMs: atMs, lastOutcome: classify(result).state, ...(strikes > 0 ? {strikes} : {})};
+		}
 		return result;
 	}
 
 	private meter(outcome: FetchOutcome): void {
 		if (outcome.error?.kind !== 'aborted') this.load.record(outcome.startedMs, outcome.bytes, outcome.latencyMs);
 	}
+}
+
+/** The status line of a round the scheduler did not answer: which endpoint, and why. */
+function downDetail(failed: EndpointResult): string | undefined {
+	const why = classify(failed).detail;
+	// With the headers in, the server is there: the endpoint's answer is what failed.
+	return failed.status === null || why === undefined ? why : `${failed.path}: ${why}`;
 }

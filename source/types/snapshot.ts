@@ -37,6 +37,11 @@ export interface EndpointHealth {
 	readonly last_attempt?: number;
 	readonly last_ok?: number;
 	readonly latency_ms?: number;
+	/**
+	 * Figures of the latest answer that were not counts (NaN, ±Inf, negative: no Dask prints them),
+	 * left unknown in this snapshot; `detail` names the first. Absent when every figure read was one.
+	 */
+	readonly unreadable?: number;
 }
 
 export type TaskState = 'released' | 'waiting' | 'no-worker' | 'queued' | 'processing' | 'memory' | 'erred';

@@ -92,6 +92,45 @@ describe('dask-top cannot read the scheduler (exit 1, one line, no stack trace)'
 		expectOneLineFailure(result, `${url}/ answered, but not like a Dask dashboard`);
 	});
 
+	// Garbage answers no real Dask gives (Tornado writes a whole answer at once): fakes.
+	it('says an answer cut short by the connection closing is truncated: what came of what was declared', async () => {
+		const url = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/plain; version=0.0.4', 'content-length': '20000'});
+			res.write('dask_scheduler_clients 1.0\n');
+			setTimeout(() => res.destroy(), 20);
+		});
+		const result = await runCli(['--once', url]);
+		expectOneLineFailure(
+			result,
+			`${url}/ answered /metrics, but truncated: 27 B of the 19.5 KiB declared came before the connection closed`,
+		);
+	});
+
+	it('says an answer whose body trickles past the deadline is too slow, naming the deadline', async () => {
+		const url = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/plain; version=0.0.4'});
+			const timer = setInterval(() => res.write('#'), 200);
+			res.on('close', () => clearInterval(timer));
+		});
+		const result = await runCli(['--once', '--timeout', '1s', url]);
+		expectOneLineFailure(
+			result,
+			`${url}/ answered /metrics, but too slow: the answer was still coming at the 1 s deadline`,
+		);
+		expect(result.stderr).toContain('raise --timeout');
+	});
+
+	it('does not ask for a token with --header when one was sent and a login page still answers', async () => {
+		const url = await serve((path, res) => {
+			res.writeHead(302, {location: `/hub/login?next=${encodeURIComponent(path)}`});
+			res.end();
+		});
+		const result = await runCli(['--once', '-H', 'Authorization: token wrong', url]);
+		expectOneLineFailure(result, "(a login page): the header 'Authorization' sent was not accepted: check the value");
+		expect(result.stderr).not.toContain('pass a token');
+		expect(result.stderr).not.toContain('wrong');
+	});
+
 	it('stops reading a 50 MB answer at the size cap, with bounded memory', async () => {
 		const chunk = Buffer.alloc(1024 * 1024, 'dask_scheduler_tasks{state="memory"} 1.0\n');
 		const url = await serve((path, res) => {
@@ -131,7 +170,7 @@ describe('dask-top cannot read the scheduler (exit 1, one line, no stack trace)'
 		console.log(`[cli-errors] peak RSS with a 50 MB /metrics answer: ${Math.round(maxRssKb / 1024)} MiB`);
 		expectOneLineFailure(
 			{code, signal: null, stdout, stderr: message, durationMs: 0, timedOut: false},
-			`${url}/ answered, but not like a Dask dashboard (/metrics was larger than the size cap)`,
+			`${url}/ answered /metrics, but too large: the answer went past the 32.0 MiB size cap; stopped reading`,
 		);
 		expect(maxRssKb).toBeGreaterThan(0);
 		expect(maxRssKb).toBeLessThan(200 * 1024);

@@ -37,7 +37,7 @@ function failing(kind: FetchErrorKind, message = 'x'): EndpointResult[] {
 
 function diagnose(
 	results: EndpointResult[],
-	extra: {isDefaultUrl?: boolean; display?: string; locations?: Map<string, string>} = {},
+	extra: {isDefaultUrl?: boolean; display?: string; locations?: Map<string, string>; headerNames?: string[]} = {},
 ) {
 	return diagnoseFirstContact({results, display: URL_SHOWN, timeoutMs: 5000, ...extra});
 }
@@ -143,6 +143,73 @@ describe('diagnoseFirstContact', () => {
 			expect(result.message).not.toContain('\n');
 			expect(result.permanent).toBe(permanent);
 		}
+	});
+
+	/** Every endpoint answered 200, then its body did not come whole (garbage no real Dask sends). */
+	function cut(kind: FetchErrorKind, message: string): EndpointResult[] {
+		return PATHS.map((path) => ({
+			target: 'scheduler',
+			path,
+			url: URL_SHOWN + path.slice(1),
+			startedMs: 0,
+			latencyMs: 5000,
+			status: 200,
+			contentType: 'text/plain',
+			error: {kind, message},
+		}));
+	}
+
+	it.each<[string, FetchErrorKind, string, string, boolean]>([
+		[
+			'truncated',
+			'reset',
+			'truncated: 2.9 KiB of the 14.4 KiB declared came before the connection closed',
+			': a proxy in front of the dashboard, or the scheduler failing?',
+			false,
+		],
+		[
+			'too slow',
+			'timeout',
+			'too slow: the answer was still coming at the 5 s deadline (4 B read)',
+			': a busy scheduler (raise --timeout) or something slow in front of it?',
+			false,
+		],
+		[
+			'too large',
+			'too-large',
+			'too large: the answer went past the 32.0 MiB size cap; stopped reading',
+			': is this a Dask dashboard?',
+			true,
+		],
+	])('says an answer whose body did not come whole was %s, naming the limit', (_name, kind, why, hint, permanent) => {
+		const result = diagnose(cut(kind, why));
+		expect(result).toEqual({
+			ok: false,
+			permanent,
+			message: `${URL_SHOWN} answered /metrics, but ${why}${hint}`,
+		});
+	});
+
+	it('does not ask for a token with --header when a header was given: it was not accepted', () => {
+		const login = new Map([['/metrics', 'https://hub.example.org/hub/login?next=x']]);
+		const given = {locations: login, headerNames: ['Authorization']};
+		const redirect = diagnose(everywhere(302, 'text/html', ''), given);
+		expect(!redirect.ok && redirect.message).toBe(
+			`${URL_SHOWN} redirects to https://hub.example.org/hub/login?next=x (a login page): ` +
+				"the header 'Authorization' sent was not accepted: check the value, or pass the dashboard's final URL",
+		);
+		const denied = diagnose(everywhere(403, 'text/plain', 'no'), given);
+		expect(!denied.ok && denied.message).toBe(
+			`${URL_SHOWN} refused access (HTTP 403): the header 'Authorization' sent was not accepted: check the value`,
+		);
+		const elsewhere = diagnose(everywhere(301, 'text/html', ''), {
+			locations: new Map([['/metrics', 'https://10.0.0.5:8787/metrics']]),
+			headerNames: ['Authorization', 'X-Auth'],
+		});
+		expect(!elsewhere.ok && elsewhere.message).toBe(
+			`${URL_SHOWN} redirects to https://10.0.0.5:8787/metrics: ` +
+				"the headers 'Authorization', 'X-Auth' went with the request, or pass the dashboard's final URL",
+		);
 	});
 
 	it('names a login redirect and redacts tokens in its Location', () => {

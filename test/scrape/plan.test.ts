@@ -196,14 +196,42 @@ describe('planRound', () => {
 		]);
 	});
 
-	it('only probes /metrics while the scheduler is down, /health when metrics is unavailable', () => {
-		expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: all(60_000), schedulerDown: true})).toEqual({
-			endpoints: ['metrics'],
-			sampleWorkers: false,
-		});
-		const endpoints = {...all(60_000), metrics: {lastAttemptMs: NOW, lastOutcome: 'unavailable' as const}};
-		expect(plan({endpoints, schedulerDown: true})).toEqual(['health']);
-	});
+	it(
+		'while the scheduler is down probes one endpoint with its figures: /metrics, else identity.json; ' +
+			'/health (up, but no figures) only when none exists there',
+		() => {
+			expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: all(60_000), schedulerDown: true})).toEqual({
+				endpoints: ['metrics'],
+				sampleWorkers: false,
+			});
+			const unavailable = {lastAttemptMs: NOW, lastOutcome: 'unavailable' as const};
+			const endpoints = {...all(60_000), metrics: unavailable};
+			expect(plan({endpoints, schedulerDown: true})).toEqual(['identity']);
+			const none = {...endpoints, identity: unavailable, workers_html: unavailable};
+			expect(plan({endpoints: none, schedulerDown: true})).toEqual(['health']);
+		},
+	);
+
+	it(
+		'asks an endpoint whose answers came too large or too slow half as often after each, up to every 5 min, ' +
+			'R included',
+		() => {
+			const struck = (strikes: number, agoMs: number) => ({
+				...all(agoMs),
+				metrics: {lastAttemptMs: NOW - agoMs, lastOutcome: 'failed' as const, strikes},
+			});
+			expect(plan({endpoints: struck(0, 2000), workerCount: 3, taskCount: 10})).toContain('metrics');
+			expect(plan({endpoints: struck(1, 2000), workerCount: 3, taskCount: 10})).not.toContain('metrics');
+			expect(plan({endpoints: struck(1, 2000), workerCount: 3, taskCount: 10, force: true})).not.toContain('metrics');
+			expect(plan({endpoints: struck(1, 4000), workerCount: 3, taskCount: 10})).toContain('metrics');
+			expect(plan({endpoints: struck(3, 8000), workerCount: 3, taskCount: 10})).not.toContain('metrics');
+			expect(plan({endpoints: struck(3, 16_000), workerCount: 3, taskCount: 10})).toContain('metrics');
+			expect(plan({endpoints: struck(12, 299_000), workerCount: 3, taskCount: 10})).not.toContain('metrics');
+			expect(plan({endpoints: struck(12, 300_000), workerCount: 3, taskCount: 10})).toContain('metrics');
+			// while the scheduler is down, the probe is one that did not waste its answers
+			expect(plan({endpoints: struck(2, 60_000), schedulerDown: true})).toEqual(['identity']);
+		},
+	);
 
 	describe('sampling the workers’ own /metrics', () => {
 		const failing = (agoMs: number) => ({

@@ -79,7 +79,8 @@ describe('the header', () => {
 		const states = workerStates(run.model.snapshot!);
 		expect(states.total).toBe(3);
 		expect(states.paused).toBe(0);
-		expect(states.idle + states.partially_saturated + states.saturated + states.paused + states.retiring).toBe(3);
+		const {idle, partially_saturated: partially, saturated, paused, retiring} = states;
+		expect([idle, partially, saturated, paused, retiring].reduce((n, v) => n! + v!, 0)).toBe(3);
 		expect(text(base)[1]).toMatch(
 			/^Workers 3 +idle \d +partial \d +saturated \d +paused 0 +retiring 0 +threads 5 +desired 34/,
 		);

@@ -84,7 +84,7 @@ export function createClusters(
 			intervalMs: options.intervalMs,
 			maxIntervalMs: INTERVAL_RANGE.maxMs,
 			timeoutMs: options.timeoutMs,
-			hints: () => planHints(pipeline.snapshot()),
+			hints: () => planHints(pipeline.snapshot(), pipeline.state()),
 		});
 		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline);
 	});

@@ -32,6 +32,8 @@ export interface PlanHints {
 	/** Tasks processing on the whole cluster (/metrics). */
 	readonly processingCount?: number;
 	readonly workers: readonly WorkerEndpoint[];
+	/** Some worker's departure waits for the scheduler's log. */
+	readonly departuresPending?: boolean;
 }
 
 export interface PollerConfig {
@@ -205,6 +207,7 @@ export class Poller implements ScrapeSource {
 			...(hints.processingCount === undefined ? {} : {processingCount: hints.processingCount}),
 			endpoints: this.memory,
 			detailWorker: this.detailWorker,
+			...(hints.departuresPending === true ? {departuresPending: true} : {}),
 			schedulerDown: this.failures > 0,
 			force: this.force,
 			followUp: options.followUp === true,
@@ -263,7 +266,8 @@ export class Poller implements ScrapeSource {
 		if (outcome.location === undefined) this.locations.delete(path);
 		else this.locations.set(path, outcome.location);
 		const result = toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome);
-		if (!this.stopped) this.memory[key] = {lastAttemptMs: atMs, lastOutcome: classify(result).state};
+		if (!this.stopped)
+			this.memory[key] = {lastAttemptMs: atMs, lastOutcome: classify(result).state, lastLatencyMs: outcome.latencyMs};
 		return result;
 	}
 

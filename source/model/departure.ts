@@ -76,6 +76,10 @@ function logRemoval(p: PendingDeparture, e: DepartureEvidence): WorkerRemoval | 
 	return failedSince ? undefined : 'wait';
 }
 
+function hasNanny(w: WorkerSnapshot): boolean {
+	return typeof w.nanny === 'string' && w.nanny !== '';
+}
+
 function tookWork(w: WorkerSnapshot): {keys: number; tasks: number} {
 	const keys = w.keys_in_memory ?? w.tasks_in_memory ?? 0;
 	const tasks = Math.max(w.processing ?? 0, w.tasks_executing ?? 0);
@@ -140,7 +144,9 @@ export function explainDeparture(p: PendingDeparture, e: DepartureEvidence): Dep
 			return left(
 				p,
 				'restart',
-				back ? "restarted by Client.restart (the scheduler's log)" : "shut down by Client.restart (no nanny to restart it)",
+				back || hasNanny(p.last)
+					? "restarted by Client.restart (the scheduler's log)"
+					: "shut down by Client.restart (no nanny to restart it; the scheduler's log)",
 			);
 		case 'no-heartbeat':
 			return lost(p, e, 'no-heartbeat', 'sure', "no heartbeat: the scheduler removed it (the scheduler's log)");
@@ -152,7 +158,13 @@ export function explainDeparture(p: PendingDeparture, e: DepartureEvidence): Dep
 		const memory = limit && w.memory_process_bytes !== undefined ? w.memory_process_bytes / limit : undefined;
 		return memory !== undefined && memory >= NANNY_KILL_HINT
 			? lost(p, e, 'nanny-restart', 'likely', `killed by its nanny? memory was at ${percentText(memory)} of its limit`)
-			: lost(p, e, 'nanny-restart', 'sure', 'its process died without closing and its nanny restarted it');
+			: lost(
+					p,
+					e,
+					'nanny-restart',
+					'sure',
+					`its process died without closing and ${hasNanny(w) ? 'its nanny restarted it' : 'was started again'}`,
+				);
 	}
 	return gone(p, e, removal);
 }
@@ -170,7 +182,7 @@ function gone(p: PendingDeparture, e: DepartureEvidence, removal: WorkerRemoval 
 			: e.snapshot.scheduler_log !== undefined
 				? "reason unknown (the scheduler's log does not name it)"
 				: "reason unknown (the scheduler's log could not be read)";
-	const nanny = typeof p.last.nanny === 'string' && p.last.nanny !== '' ? '; its nanny did not restart it' : '';
+	const nanny = hasNanny(p.last) ? '; its nanny did not restart it' : '';
 	const {keys, tasks} = tookWork(p.last);
 	const figures = lastFigures(p, e.clock);
 	if (keys === 0 && tasks === 0) {

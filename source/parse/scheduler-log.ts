@@ -115,8 +115,10 @@ export function parseSchedulerLog(html: string): SchedulerLog {
 	const removals: NonNullable<Stay['removal']>[] = [];
 	let restart: {readonly ttl: boolean; readonly atMs?: number | undefined} | undefined;
 	const stay = (address: string): Stay => {
-		let s = stays.get(address);
-		if (!s) stays.set(address, (s = {noHeartbeat: false}));
+		const known = stays.get(address);
+		if (known) return known;
+		const s: Stay = {noHeartbeat: false};
+		stays.set(address, s);
 		return s;
 	};
 	for (const {time, text} of lines) {

@@ -72,5 +72,7 @@ export function schedulerLog(
 	timeS: number,
 	removals: ReadonlyArray<readonly [address: string, cause: RemovalCause]>,
 ): Pick<Snapshot, 'scheduler_log'> {
-	return {scheduler_log: {time: timeS, removals: removals.map(([address, cause]) => ({address, cause, rejoined: false}))}};
+	return {
+		scheduler_log: {time: timeS, removals: removals.map(([address, cause]) => ({address, cause, rejoined: false}))},
+	};
 }

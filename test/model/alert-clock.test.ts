@@ -43,6 +43,8 @@ describe('alert times with TZ=America/New_York', () => {
 	});
 
 	it('a model built without a formatter says UTC and names it', () => {
-		expect(lastFigures(departureOf(track, AT + 2000), resolveModelOptions({}).clockText)).toMatch(/last seen 18:37:07 UTC$/);
+		expect(lastFigures(departureOf(track, AT + 2000), resolveModelOptions({}).clockText)).toMatch(
+			/last seen 18:37:07 UTC$/,
+		);
 	});
 });

@@ -1,6 +1,7 @@
 /**
  * One snapshot into the state: freshness, counter rates and task progress, worker tracking and
- * history, "rising" marks (erred tasks, spilled bytes), scale-down wait counts, then the alerts.
+ * history, why workers left, "rising" marks (erred tasks, spilled bytes), scale-down wait counts,
+ * then the alerts.
  */
 import type {Snapshot} from '../types/snapshot.js';
 import {scaleDownCandidates} from './adaptive.js';
@@ -16,6 +17,7 @@ import {snapshotFresh, workerListFresh} from './freshness.js';
 import {listText} from './text.js';
 import {heartbeatIntervalSeconds} from './thresholds.js';
 import type {ClusterState, ModelEvent, Rise} from './types.js';
+import {departureOf, stepDepartures} from './departures.js';
 import {stepRetires} from './retire.js';
 import {trackWorkers} from './worker-tracks.js';
 
@@ -172,7 +174,7 @@ export function reduceSnapshot(
 	});
 	for (const [address, bytes] of tracked.spilled) addRise(rises, alertId('spilling', address), bytes, nowMs, windowMs);
 
-	// Instantaneous events: joins (coalesced when many) and graceful exits.
+	// Instantaneous events: joins (coalesced when many) and departures that hold no ongoing alert.
 	const instant: ModelEvent[] = [];
 	if (tracked.joined.length > JOINS_PER_WORKER_EVENT) {
 		const names = tracked.joined.map((w) => w.name);
@@ -208,17 +210,35 @@ export function reduceSnapshot(
 			);
 		}
 	}
-	for (const t of tracked.retired) {
-		if (retire.retiring.has(t.address)) continue; // its retire's own event says what became of it
+	// Why workers left (departure.ts): routine leaves are info, losses critical, the unknown said so.
+	const departures = stepDepartures(
+		state.departures ?? [],
+		[
+			...tracked.lost.map((t) => departureOf(t, nowMs)),
+			...tracked.restarted.map((t) => departureOf(t, nowMs, t.address)),
+		],
+		snapshot.workers,
+		{snapshot, thresholds: o.thresholds, nowMs, clock: o.clockText},
+	);
+	for (const {pending, departure} of departures.decided) {
+		const track = tracked.workers.get(pending.address);
+		if (track?.lostMs !== undefined && track.departure === undefined)
+			tracked.workers.set(pending.address, {
+				...track,
+				departure,
+				...(departure.verdict === 'left' ? {retired: true} : {}),
+			});
+		if (departure.standing) continue; // an ongoing worker_lost alert (worker-alerts.ts)
+		const kind = departure.verdict === 'left' ? 'worker_retired' : 'worker_lost';
 		instant.push(
 			instantEvent(
 				{
-					id: alertId('worker_retired', t.address),
-					kind: 'worker_retired',
-					severity: 'info',
-					subject: t.address,
-					subject_name: t.last.name,
-					message: `worker ${t.last.name} left while ${t.last.status ?? 'closing'} (retired)`,
+					id: alertId(kind, pending.address),
+					kind,
+					severity: departure.severity,
+					subject: pending.address,
+					subject_name: pending.last.name,
+					message: departure.message,
 				},
 				nowMs,
 			),
@@ -267,6 +287,7 @@ export function reduceSnapshot(
 		source,
 		closeCounts,
 		...(retire.retires.length === 0 ? {} : {retires: retire.retires}),
+		...(departures.pending.length === 0 && state.departures === undefined ? {} : {departures: departures.pending}),
 		learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
 		rises,
 		erredBefore,

@@ -6,6 +6,7 @@
 import type {SchedulerProcess} from '../parse/cache.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
+import type {Departure, PendingDeparture} from './departure.js';
 import type {RetireTrack} from './retire.js';
 import type {Series} from './ring.js';
 import type {ResolvedModelOptions} from './types.js';
@@ -23,8 +24,10 @@ export interface WorkerTrack {
 	readonly lastSeenMs: number;
 	/** Set when it disappeared from a fresh worker list. */
 	readonly lostMs?: number;
-	/** It was closing/retiring when last seen (a graceful exit, not a loss). */
+	/** It left in an orderly way (a retire, a close): not a loss. */
 	readonly retired?: boolean;
+	/** Why it left and how sure that is (departure.ts); absent while that waits for the scheduler's log. */
+	readonly departure?: Departure;
 	readonly history: WorkerHistory;
 	/** The latest reading of each spill figure, with its source: rises are measured against these. */
 	readonly spillReadings?: SpillReadings;
@@ -191,6 +194,8 @@ export interface ClusterState {
 	readonly erredBefore?: ErredBefore | undefined;
 	/** Retires dask-top asked for and their outcomes, newest first (retire.ts); absent before the first. */
 	readonly retires?: readonly RetireTrack[];
+	/** Workers gone (or back as a new process) whose reason waits for the scheduler's log (departures.ts). */
+	readonly departures?: readonly PendingDeparture[];
 	/** Increments on every change; views memoize on it. */
 	readonly revision: number;
 }

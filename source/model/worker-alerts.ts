@@ -39,8 +39,10 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const name = w.name;
 	const subject = track.address;
 	if (track.lostMs !== undefined) {
-		if (!track.retired && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000)
-			out.push(condition('worker_lost', 'critical', subject, name, lostMessage(track, ctx.clockText)));
+		// A loss of a worker that did not come back (departure.ts); routine leaves and the unknown are events.
+		const gone = track.departure;
+		if (gone?.standing && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000)
+			out.push(condition('worker_lost', gone.severity, subject, name, gone.message));
 		return;
 	}
 	const limits = levelLimits(t);
@@ -167,23 +169,4 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 /** Two decimals under 10 s: near the clear level (0.8 s by default) one decimal would read 0.79 as 0.8. */
 function loopSecondsText(seconds: number): string {
 	return seconds < 10 ? `${Number(seconds.toFixed(2))} s` : secondsText(seconds);
-}
-
-export function lostMessage(track: WorkerTrack, clock: (epochMs: number) => string): string {
-	const w = track.last;
-	const parts: string[] = [`last status ${w.status ?? 'unknown'}`];
-	if (w.memory_process_bytes !== undefined) {
-		const limit = w.memory_limit_bytes;
-		parts.push(
-			`memory ${bytesText(w.memory_process_bytes)}` +
-				`${limit ? ` (${percentText(w.memory_process_bytes / limit)} of ${bytesText(limit)})` : ''}`,
-		);
-	}
-	const tasks: string[] = [];
-	if (w.processing !== undefined) tasks.push(`${w.processing} processing`);
-	if (w.tasks_executing !== undefined) tasks.push(`${w.tasks_executing} executing`);
-	const held = w.keys_in_memory ?? w.tasks_in_memory;
-	if (held !== undefined) tasks.push(`${held} in memory`);
-	if (tasks.length > 0) parts.push(`tasks ${tasks.join(', ')}`);
-	return `worker ${w.name} (${track.address}) lost: ${parts.join('; ')}; last seen ${clock(track.lastSeenMs)}`;
 }

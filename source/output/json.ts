@@ -33,13 +33,16 @@
  *   `mean_duration_seconds` (≥ 2023.1.1). The README's "Task progress" says what each means.
  * - `lost_workers`: workers that disappeared (newest first), each its last WorkerSnapshot (last
  *   status, memory, tasks, `last_seen`) plus `lost_at` and `last_listed_at` (epoch s, the
- *   monitor's time of its loss and of the last poll that listed it) and `retired` when it left
- *   while closing gracefully.
+ *   monitor's time of its loss and of the last poll that listed it), `retired` when it left in an
+ *   orderly way, and `departure` once its reason is judged: `verdict` (left | lost | gone), `cause`
+ *   (retired | closed | restart | no-heartbeat | nanny-restart | unknown), `confidence` (sure |
+ *   likely | unknown), `severity`, `message` (model/departure.ts).
  *
  * With several clusters (`dask-top --json URL1 URL2 …`) the output is `{"clusters": [document, …]}`,
  * each document exactly the one above, in the order given; a cluster that could not be read is
  * left out (its error is on stderr, exit 1).
  */
+import type {Departure} from '../model/departure.js';
 import {progressView} from '../model/progress.js';
 import type {
 	AdaptiveView,
@@ -57,6 +60,7 @@ export type LostWorker = WorkerSnapshot & {
 	readonly lost_at: number;
 	readonly last_listed_at: number;
 	readonly retired?: true;
+	readonly departure?: Omit<Departure, 'standing'>;
 };
 
 export interface JsonExtras {
@@ -71,6 +75,10 @@ export interface JsonExtras {
 
 export type JsonDocument = Snapshot & JsonExtras;
 
+function departureJson({verdict, cause, confidence, severity, message}: Departure): Omit<Departure, 'standing'> {
+	return {verdict, cause, confidence, severity, message};
+}
+
 /** The lost (and retired) workers the model remembers, newest loss first, with their last figures. */
 export function lostWorkers(state: ClusterState): LostWorker[] {
 	const out: LostWorker[] = [];
@@ -81,6 +89,7 @@ export function lostWorkers(state: ClusterState): LostWorker[] {
 			lost_at: track.lostMs / 1000,
 			last_listed_at: track.lastSeenMs / 1000,
 			...(track.retired ? {retired: true as const} : {}),
+			...(track.departure ? {departure: departureJson(track.departure)} : {}),
 		});
 	}
 	return out.sort((a, b) => b.lost_at - a.lost_at || (a.name < b.name ? -1 : 1));

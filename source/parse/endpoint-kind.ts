@@ -8,6 +8,7 @@ export type EndpointKind =
 	| 'counts'
 	| 'workers-html'
 	| 'worker-page'
+	| 'scheduler-log'
 	| 'api-root'
 	| 'api-adaptive-target'
 	| 'api-get-workers'
@@ -60,6 +61,8 @@ export function endpointKind(target: Target, path: string): EndpointKind {
 			return 'counts';
 		case '/info/main/workers.html':
 			return 'workers-html';
+		case '/info/main/logs.html':
+			return 'scheduler-log';
 		case '/api/v1':
 			return 'api-root';
 		case '/api/v1/adaptive_target':
@@ -90,6 +93,7 @@ export function bodyFormat(kind: EndpointKind): BodyFormat {
 			return 'json';
 		case 'workers-html':
 		case 'worker-page':
+		case 'scheduler-log':
 		case 'status-page':
 			return 'html';
 		case 'api-root':

@@ -51,6 +51,7 @@ export type IdentityWorker = Pick<
 	| 'nanny'
 	| 'dashboard_port'
 	| 'num_fds'
+	| 'local_directory'
 >;
 
 export interface Identity {
@@ -145,6 +146,7 @@ function parseWorker(address: string, raw: JsonObject): IdentityWorker {
 		nanny: typeof nanny === 'string' || nanny === null ? nanny : undefined,
 		dashboard_port: num(obj(raw['services'])?.['dashboard']),
 		num_fds: num(metrics['num_fds']),
+		local_directory: str(raw['local_directory']),
 	};
 	return w as IdentityWorker;
 }

@@ -13,6 +13,7 @@
 import type {ApiWorker, ApiWorkers} from './api.js';
 import type {Identity, IdentityWorker} from './identity.js';
 import type {Parsed} from './parse-answer.js';
+import type {SchedulerLog} from './scheduler-log.js';
 import type {SchedulerMetrics} from './scheduler-metrics.js';
 import type {WorkerMetrics} from './worker-metrics.js';
 import type {WorkerPage, WorkerPageKey, WorkerPageTask, PrefixHolding} from './worker-page.js';
@@ -172,6 +173,22 @@ function workerMetrics(value: WorkerMetrics, t: TextOf): WorkerMetrics {
 	};
 }
 
+function schedulerLog(value: SchedulerLog, t: TextOf): SchedulerLog {
+	const removals = mapSame(value.removals, (r) => {
+		const address = t(r.address);
+		const name = r.name === undefined ? undefined : t(r.name);
+		const stimulus = r.stimulus === undefined ? undefined : t(r.stimulus);
+		if (address === r.address && name === r.name && stimulus === r.stimulus) return r;
+		return {
+			...r,
+			address,
+			...(name === undefined ? {} : {name}),
+			...(stimulus === undefined ? {} : {stimulus}),
+		};
+	});
+	return removals === value.removals ? value : {...value, removals};
+}
+
 /** A parsed answer with every string of it passed through `t`; the same object when none changed. */
 export function inertParsed(parsed: Parsed, t: TextOf): Parsed {
 	const same = <P extends Parsed>(p: P, value: P['value']): P => (value === p.value ? p : ({kind: p.kind, value} as P));
@@ -188,6 +205,8 @@ export function inertParsed(parsed: Parsed, t: TextOf): Parsed {
 			return same(parsed, schedulerMetrics(parsed.value, t));
 		case 'worker-metrics':
 			return same(parsed, workerMetrics(parsed.value, t));
+		case 'scheduler-log':
+			return same(parsed, schedulerLog(parsed.value, t));
 		case 'counts':
 		case 'api-root':
 		case 'api-adaptive-target':

@@ -65,6 +65,7 @@ const IDENTITY_FIELDS = [
 	'nanny',
 	'dashboard_port',
 	'num_fds',
+	'local_directory',
 ] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof Mutable>;
 
 const METRICS_FIELDS = [

@@ -2,8 +2,8 @@
  * buildSnapshot: the one entry point of parse. Everything it needs is in the cache (latest
  * answer of every endpoint, already classified and parsed); time comes in as nowMs.
  */
-import type {EndpointHealth, Snapshot} from '../types/snapshot.js';
-import type {CacheEntry, ScrapeCache} from './cache.js';
+import type {EndpointHealth, SchedulerLogSnapshot, Snapshot} from '../types/snapshot.js';
+import {entryOf, type CacheEntry, type ScrapeCache} from './cache.js';
 import type {Unreadable} from './prom-counts.js';
 import {buildScheduler} from './snapshot-scheduler.js';
 import {buildWorkers, type WorkersSource} from './snapshot-workers.js';
@@ -60,10 +60,20 @@ function endpointOrder(a: CacheEntry, b: CacheEntry): number {
 	return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
+export const SCHEDULER_LOG_PATH = '/info/main/logs.html';
+
+/** The latest good answer of the scheduler's log, when its latest answer is one. */
+function schedulerLog(cache: ScrapeCache): SchedulerLogSnapshot | undefined {
+	const latest = entryOf(cache, 'scheduler', SCHEDULER_LOG_PATH)?.latest;
+	if (latest?.state !== 'ok' || latest.parsed?.kind !== 'scheduler-log') return undefined;
+	return {time: latest.result.startedMs / 1000, removals: latest.parsed.value.removals};
+}
+
 export function buildSnapshot(cache: ScrapeCache, nowMs: number): Snapshot {
 	const list = buildWorkers(cache, nowMs);
 	const scheduler = buildScheduler(cache, list);
 	const hint = daskVersionHint(cache);
+	const log = schedulerLog(cache);
 	return {
 		format: 1,
 		url: cache.base,
@@ -73,5 +83,6 @@ export function buildSnapshot(cache: ScrapeCache, nowMs: number): Snapshot {
 		scheduler,
 		workers: list.workers,
 		endpoints: [...cache.entries.values()].sort(endpointOrder).map((entry) => health(entry, list.source)),
+		...(log ? {scheduler_log: log} : {}),
 	};
 }

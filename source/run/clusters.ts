@@ -94,7 +94,7 @@ export function createClusters(
 			intervalMs: options.intervalMs,
 			maxIntervalMs: INTERVAL_RANGE.maxMs,
 			timeoutMs: options.timeoutMs,
-			hints: () => planHints(pipeline.snapshot()),
+			hints: () => planHints(pipeline.snapshot(), pipeline.state()),
 		});
 		const headerNames = target.headers.map((header) => header.name);
 		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline, options.ascii, headerNames);

@@ -34,6 +34,8 @@ export interface PlanHints {
 	/** Tasks processing on the whole cluster (/metrics). */
 	readonly processingCount?: number;
 	readonly workers: readonly WorkerEndpoint[];
+	/** Some worker's departure waits for the scheduler's log. */
+	readonly departuresPending?: boolean;
 }
 
 export interface PollerConfig {
@@ -207,6 +209,7 @@ export class Poller implements ScrapeSource {
 			...(hints.processingCount === undefined ? {} : {processingCount: hints.processingCount}),
 			endpoints: this.memory,
 			detailWorker: this.detailWorker,
+			...(hints.departuresPending === true ? {departuresPending: true} : {}),
 			schedulerDown: this.failures > 0,
 			force: this.force,
 			followUp: options.followUp === true,
@@ -266,7 +269,12 @@ export class Poller implements ScrapeSource {
 		const result = toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome);
 		if (!this.stopped) {
 			const strikes = wastedAnswer(result) ? (this.memory[key]?.strikes ?? 0) + 1 : 0;
-			this.memory[key] = {lastAttemptMs: atMs, lastOutcome: classify(result).state, ...(strikes > 0 ? {strikes} : {})};
+			this.memory[key] = {
+				lastAttemptMs: atMs,
+				lastOutcome: classify(result).state,
+				lastLatencyMs: outcome.latencyMs,
+				...(strikes > 0 ? {strikes} : {}),
+			};
 		}
 		return result;
 	}

@@ -68,13 +68,15 @@ export type BodyView =
  * ones still on screen ("2 (+1 lost)"); with a filter, those it shows of them ("1 of 2 (+1 lost)").
  */
 export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' | 'shownGone' | 'filterText'>): string {
-	const live = table.total - table.gone.lost - table.gone.retired;
+	const all = (g: GoneCounts) => g.lost + g.retired + (g.gone ?? 0);
+	const live = table.total - all(table.gone);
 	const filtered = table.filterText !== '';
 	const gone = filtered ? table.shownGone : table.gone;
-	const count = filtered ? `${table.rows.length - gone.lost - gone.retired} of ${live}` : `${live}`;
+	const count = filtered ? `${table.rows.length - all(gone)} of ${live}` : `${live}`;
 	const extra = [
 		...(gone.lost > 0 ? [`+${gone.lost} lost`] : []),
-		...(gone.retired > 0 ? [`+${gone.retired} retired`] : []),
+		...((gone.gone ?? 0) > 0 ? [`+${gone.gone} gone`] : []),
+		...(gone.retired > 0 ? [`+${gone.retired} left`] : []),
 	];
 	return extra.length === 0 ? count : `${count} (${extra.join(', ')})`;
 }

@@ -70,7 +70,8 @@ export function detailPairs(input: DetailInput): Array<readonly [string, string]
 	out.push(['nanny', w.nanny === null ? 'none' : (w.nanny ?? MISSING)]);
 	out.push(['ports', `dashboard ${w.dashboard_port ?? MISSING} · fds ${formatCount(w.num_fds)}`]);
 	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}`]);
-	if (track?.lostMs !== undefined) out.push([track.retired ? 'retired' : 'lost', `at ${clock(track.lostMs)}`]);
+	if (track?.lostMs !== undefined)
+		out.push([track.departure?.verdict ?? (track.retired ? 'left' : 'gone'), `at ${clock(track.lostMs)}`]);
 	if (row?.severity) out.push(['alerts', `worst ongoing: ${row.severity}`]);
 	return out;
 }

@@ -113,9 +113,19 @@ function fitEnd(text: string, width: number): string {
 function goneLine(track: WorkerTrack, nowMs: number | undefined): Segment[] {
 	const lostMs = track.lostMs ?? 0;
 	const ago = nowMs === undefined ? '' : `, ${formatDuration((nowMs - lostMs) / 1000)} ago`;
-	const what = track.retired ? 'retired (left while closing gracefully)' : 'LOST';
+	const d = track.departure;
+	const what = d
+		? d.verdict === 'left'
+			? `LEFT: ${d.cause === 'closed' ? 'closed' : d.cause === 'restart' ? 'restarted' : 'retired'}`
+			: d.verdict === 'gone'
+				? 'GONE (reason unknown)'
+				: 'LOST'
+		: track.retired
+			? 'LEFT: retired'
+			: "GONE (why: waiting for the scheduler's log)";
+	const tone = d ? (d.severity === 'info' ? 'muted' : d.severity) : track.retired ? 'muted' : 'warning';
 	return [
-		seg(`${what} at ${clock(lostMs)}${ago}`, track.retired ? 'muted' : 'critical', true),
+		seg(`${what} at ${clock(lostMs)}${ago}`, tone, true),
 		seg(` · last listed ${clock(track.lastSeenMs)} · figures below are its last`, 'muted'),
 	];
 }

@@ -2,6 +2,7 @@
  * Every worker alert rule as a table: figures in → the alert (kind, severity) or none, at the boundaries.
  * Synthesized workers: the fixtures never sit exactly on a threshold.
  */
+import type {Departure} from '../../source/model/departure.js';
 import {describe, expect, it} from 'vitest';
 import type {Condition} from '../../source/model/alerts.js';
 import {newWorkerHistory} from '../../source/model/worker-tracks.js';
@@ -145,25 +146,36 @@ describe('spilling to disk (spilled bytes rising)', () => {
 });
 
 describe('worker lost', () => {
+	// The verdicts come from departure.ts (its own tests); this rule only holds the standing ones.
+	const lost: Departure = {
+		cause: 'unknown',
+		verdict: 'lost',
+		confidence: 'unknown',
+		severity: 'critical',
+		standing: true,
+		message: 'worker w lost with its work (7 keys held)',
+	};
+	const gone: Departure = {...lost, verdict: 'gone', severity: 'warning', standing: false};
+	const left: Departure = {...lost, cause: 'retired', verdict: 'left', severity: 'info', standing: false};
 	it.each([
-		['just lost', {lostMs: NOW}, 'critical'],
-		['lost 599 s ago', {lostMs: NOW - 599_000}, 'critical'],
-		['lost 600 s ago (hold over)', {lostMs: NOW - 600_000}, 'none'],
-		['retired gracefully', {lostMs: NOW, retired: true}, 'none'],
+		['just lost', {lostMs: NOW, departure: lost}, 'critical'],
+		['lost 599 s ago', {lostMs: NOW - 599_000, departure: lost}, 'critical'],
+		['lost 600 s ago (hold over)', {lostMs: NOW - 600_000, departure: lost}, 'none'],
+		['left (retired)', {lostMs: NOW, retired: true, departure: left}, 'none'],
+		['gone holding no work (an event, not an alert)', {lostMs: NOW, departure: gone}, 'none'],
+		["gone, its reason waiting for the scheduler's log", {lostMs: NOW}, 'none'],
 		['present', {}, 'none'],
 	] as const)('%s → %s', (_label, extra, severity) => {
 		expect(only(onWorker(track({status: 'running'}, extra)), 'worker_lost')).toBe(severity);
 	});
 
-	it('keeps only the lost rule for a lost worker, with its last state in the message', () => {
+	it("keeps only the lost rule for a lost worker, with its departure's message", () => {
 		const t = track(
 			{status: 'running', memory_process_bytes: 900, memory_limit_bytes: 1000, processing: 4, keys_in_memory: 7},
-			{lostMs: NOW},
+			{lostMs: NOW, departure: lost},
 		);
 		const conditions = onWorker(t);
 		expect(conditions.map((c) => c.kind)).toEqual(['worker_lost']);
-		expect(conditions[0]?.message).toMatch(
-			/last status running; memory 900 B \(90 %.*tasks 4 processing, 7 in memory; last seen/,
-		);
+		expect(conditions[0]?.message).toBe(lost.message);
 	});
 });

@@ -4,14 +4,17 @@
  * task prefixes, task keys, a status, a host and the scheduler's id replaced by hostile text, as a
  * cluster whose users chose them would answer.
  */
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {inertParsed} from '../../source/parse/inert-answer.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../../source/parse/index.js';
 import {withActions} from '../../source/parse/actions.js';
+import {parseAnswer} from '../../source/parse/parse-answer.js';
 import {workerPageState} from '../../source/ui/store.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import {inertIn, type TextStyle} from '../../source/units/inert.js';
-import {FIXTURE_VERSIONS, loadScenarioScrape, SCENARIOS} from '../helpers/fixtures.js';
+import {FIXTURE_VERSIONS, loadScenarioScrape, SCENARIOS, versionDir} from '../helpers/fixtures.js';
 import {activeLeft, hostileNames, hostileRound} from '../helpers/hostile.js';
 
 /** Every string of a value, object keys and Map keys included. */
@@ -102,5 +105,22 @@ describe('text from the cluster, as answers are cached', () => {
 		expect(snapshot.endpoints).toEqual([
 			expect.objectContaining({target: 'worker:tcp://␛[31m:1', path: '/metrics\\x9b', detail: 'boom ␛]2;pwned␇'}),
 		]);
+	});
+
+	it.each(FIXTURE_VERSIONS)("reads the names in Dask %s's scheduler log inert, as in every other answer", (version) => {
+		// The real log page after a retire; the retired worker's --name replaced by a hostile one.
+		const html = readFileSync(
+			join(versionDir(version), 'departures', 'scheduler', '%2Finfo%2Fmain%2Flogs.html'),
+			'utf8',
+		);
+		const hostile = 'r\u001b]0;pwned\u0007\u202e\u009b31m';
+		const parsed = parseAnswer('scheduler-log', html.replaceAll('name: retired', `name: ${hostile}`));
+		expect(parsed?.kind).toBe('scheduler-log');
+		for (const text of ['unicode', 'ascii'] as const) {
+			const safe = inertParsed(parsed!, inertIn(text));
+			expect(stringsOf(safe).flatMap((s) => activeLeft(s, {ascii: text === 'ascii'}))).toEqual([]);
+			if (safe.kind !== 'scheduler-log') throw new Error('not a log');
+			expect(safe.value.removals.map((r) => r.name)).toContain(inertIn(text)(hostile));
+		}
 	});
 });

@@ -185,6 +185,42 @@ describe('planRound', () => {
 		expect(workerDetailPath('tcp://10.0.0.1:4000')).toBe('/info/worker/tcp%3A%2F%2F10.0.0.1%3A4000.html');
 	});
 
+	it("asks the scheduler's log only while a departure waits for its reason", () => {
+		expect(plan({endpoints: all(2000), workerCount: 3, taskCount: 10})).not.toContain('scheduler_log');
+		expect(plan({endpoints: all(2000), workerCount: 3, taskCount: 10, departuresPending: true})).toContain(
+			'scheduler_log',
+		);
+		expect(plan({endpoints: all(2000), workerCount: 3, taskCount: 10, departuresPending: true, force: true})).toContain(
+			'scheduler_log',
+		);
+	});
+
+	it.each([
+		// [latest latency, asked this long ago, asked again]: 100 x its latency, within 10–45 s
+		[5, 9_000, false],
+		[5, 10_000, true],
+		[300, 29_000, false],
+		[300, 30_000, true],
+		[2000, 44_000, false],
+		[2000, 45_000, true],
+	] as const)(
+		"asks the scheduler's log again after 100 x its latency %s ms, within 10-45 s: %s ms later → %s",
+		(latencyMs, agoMs, due) => {
+			const endpoints = {
+				...all(2000),
+				scheduler_log: {lastAttemptMs: NOW - agoMs, lastOutcome: 'ok' as const, lastLatencyMs: latencyMs},
+			};
+			const asked = plan({endpoints, workerCount: 3, taskCount: 10, departuresPending: true});
+			expect(asked.includes('scheduler_log')).toBe(due);
+			// R does not hurry it: the page is the costliest the scheduler serves.
+			expect(
+				plan({endpoints, workerCount: 3, taskCount: 10, departuresPending: true, force: true}).includes(
+					'scheduler_log',
+				),
+			).toBe(due);
+		},
+	);
+
 	it('refreshes everything on R except counts, which keeps its 30 s pace', () => {
 		expect(plan({endpoints: all(500), workerCount: 3, taskCount: 10, force: true})).toEqual([
 			'metrics',

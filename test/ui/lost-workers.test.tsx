@@ -147,14 +147,22 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 
 describe('the table title count with retired workers held too', () => {
 	it.each([
-		{gone: {lost: 0, retired: 1}, shown: {lost: 0, retired: 1}, rows: 3, total: 3, filter: '', want: '2 (+1 retired)'},
+		{gone: {lost: 0, retired: 1}, shown: {lost: 0, retired: 1}, rows: 3, total: 3, filter: '', want: '2 (+1 left)'},
+		{
+			gone: {lost: 1, retired: 0, gone: 2},
+			shown: {lost: 1, retired: 0, gone: 2},
+			rows: 5,
+			total: 5,
+			filter: '',
+			want: '2 (+1 lost, +2 gone)',
+		},
 		{
 			gone: {lost: 2, retired: 1},
 			shown: {lost: 2, retired: 1},
 			rows: 5,
 			total: 5,
 			filter: '',
-			want: '2 (+2 lost, +1 retired)',
+			want: '2 (+2 lost, +1 left)',
 		},
 		{
 			gone: {lost: 2, retired: 1},
@@ -162,7 +170,7 @@ describe('the table title count with retired workers held too', () => {
 			rows: 2,
 			total: 5,
 			filter: 'x',
-			want: '1 of 2 (+1 retired)',
+			want: '1 of 2 (+1 left)',
 		},
 	])('$want', ({gone, shown, rows, total, filter, want}) => {
 		// The count reads only how many rows there are; any real row stands for each.

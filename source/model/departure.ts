@@ -61,6 +61,14 @@ export interface DepartureEvidence {
 	readonly clock: (epochMs: number) => string;
 }
 
+function logHealth(snapshot: Snapshot): Snapshot['endpoints'][number] | undefined {
+	return snapshot.endpoints.find((h) => h.target === undefined && h.path === '/info/main/logs.html');
+}
+
+function logAsked(snapshot: Snapshot): boolean {
+	return logHealth(snapshot) !== undefined;
+}
+
 /** What the scheduler's log can say of this departure, or 'wait' for an answer asked after it. */
 function logRemoval(p: PendingDeparture, e: DepartureEvidence): WorkerRemoval | 'wait' | undefined {
 	const log = e.snapshot.scheduler_log;
@@ -71,7 +79,10 @@ function logRemoval(p: PendingDeparture, e: DepartureEvidence): WorkerRemoval | 
 	if (removal && (!removal.rejoined || askedAfter || p.rejoinedAs !== undefined)) return removal;
 	if (askedAfter) return undefined;
 	if (e.nowMs - p.detectedMs >= DEPARTURE_LOG_WAIT_MS) return undefined;
-	const health = e.snapshot.endpoints.find((h) => h.target === undefined && h.path === '/info/main/logs.html');
+	// A poller asks the log the round after a departure; a round later with the log never asked is a
+	// source that does not ask it (a recording made without it): judge without.
+	const health = logHealth(e.snapshot);
+	if (health === undefined && e.nowMs > p.detectedMs) return undefined;
 	const failedSince = health !== undefined && health.state !== 'ok' && (health.last_attempt ?? 0) * 1000 > p.detectedMs;
 	return failedSince ? undefined : 'wait';
 }
@@ -86,8 +97,8 @@ function tookWork(w: WorkerSnapshot): {keys: number; tasks: number} {
 	return {keys, tasks};
 }
 
-/** Its last figures, as the lost alert always gave them. */
-export function lastFigures(p: PendingDeparture, clock: (epochMs: number) => string): string {
+/** Its last figures, as the lost alert always gave them (the task counts left out where the message names its work). */
+export function lastFigures(p: PendingDeparture, clock: (epochMs: number) => string, withTasks = true): string {
 	const w = p.last;
 	const parts: string[] = [`last status ${w.status ?? 'unknown'}`];
 	if (w.memory_process_bytes !== undefined) {
@@ -102,7 +113,7 @@ export function lastFigures(p: PendingDeparture, clock: (epochMs: number) => str
 	if (w.tasks_executing !== undefined) tasks.push(`${w.tasks_executing} executing`);
 	const held = w.keys_in_memory ?? w.tasks_in_memory;
 	if (held !== undefined) tasks.push(`${held} in memory`);
-	if (tasks.length > 0) parts.push(`tasks ${tasks.join(', ')}`);
+	if (withTasks && tasks.length > 0) parts.push(`tasks ${tasks.join(', ')}`);
 	parts.push(`last seen ${clock(p.lastSeenMs)}`);
 	return parts.join('; ');
 }
@@ -178,13 +189,15 @@ export function explainDeparture(p: PendingDeparture, e: DepartureEvidence): Dep
 function gone(p: PendingDeparture, e: DepartureEvidence, removal: WorkerRemoval | undefined): Departure {
 	const why =
 		removal !== undefined
-			? "left without a retire (the scheduler's log); closed or killed cannot be told over HTTP"
+			? "not retired (the scheduler's log): closed or killed, HTTP cannot tell"
 			: e.snapshot.scheduler_log !== undefined
 				? "reason unknown (the scheduler's log does not name it)"
-				: "reason unknown (the scheduler's log could not be read)";
+				: logAsked(e.snapshot)
+					? "reason unknown (the scheduler's log could not be read)"
+					: "reason unknown (no scheduler's log in this recording)";
 	const nanny = hasNanny(p.last) ? '; its nanny did not restart it' : '';
 	const {keys, tasks} = tookWork(p.last);
-	const figures = lastFigures(p, e.clock);
+	const figures = lastFigures(p, e.clock, keys === 0 && tasks === 0);
 	if (keys === 0 && tasks === 0) {
 		const message = `worker ${p.last.name} (${p.address}) gone, holding no work: ${why}${nanny}; ${figures}`;
 		return {cause: 'unknown', verdict: 'gone', confidence: 'unknown', severity: 'warning', standing: false, message};

@@ -125,7 +125,7 @@ describe.each(DASK_RELEASES)('worker departures on Dask %s', (dask) => {
 			lines(),
 		).toEqual(['warning']);
 		expect(events[0]?.message).toMatch(
-			/gone, holding no work: left without a retire \(the scheduler's log\); closed or killed cannot be told over HTTP/,
+			/gone, holding no work: not retired \(the scheduler's log\): closed or killed, HTTP cannot tell/,
 		);
 		expect(departureOf(name)).toMatchObject({verdict: 'gone', cause: 'unknown', confidence: 'unknown'});
 	});

@@ -95,8 +95,8 @@ describe.each(FIXTURE_VERSIONS)("departures judged by Dask %s's real scheduler l
 			expect(departureEvents(judged)).toEqual([
 				expect.stringMatching(
 					new RegExp(
-						`^warning worker ${name} \\(${address.replaceAll('.', '\\.')}\\) gone, holding no work: left without a retire ` +
-							`\\(the scheduler's log\\); closed or killed cannot be told over HTTP${nanny}; last status running`,
+						`^warning worker ${name} \\(${address.replaceAll('.', '\\.')}\\) gone, holding no work: not retired ` +
+							`\\(the scheduler's log\\): closed or killed, HTTP cannot tell${nanny}; last status running`,
 					),
 				),
 			]);
@@ -194,7 +194,7 @@ describe('departures the scheduler log is not needed for, or cannot tell', () =>
 		]);
 	});
 
-	it('a log that fails after the departure, or never comes: judged without it, at once or after the wait', () => {
+	it('a log that fails after the departure, or is not due yet: judged without it, at once or after the wait', () => {
 		const failed: Partial<Snapshot> = {
 			endpoints: [
 				{path: '/info/main/logs.html', state: 'failed', status: 500, last_attempt: T0 / 1000 + 4},
@@ -206,9 +206,30 @@ describe('departures the scheduler log is not needed for, or cannot tell', () =>
 		expect(triageView(afterFailure).alerts[0]?.message).toMatch(
 			/lost with its work \(2 keys held\): reason unknown \(the scheduler's log could not be read\)/,
 		);
-		const waited = run([at(0, [STAYS, w]), at(2, [STAYS]), at(2 + DEPARTURE_LOG_WAIT_MS / 1000 - 1, [STAYS])]);
+		// The log was read for an earlier departure just before: it is not asked again until its cadence.
+		const steps = (s: number, workers: readonly WorkerSnapshot[]) =>
+			at(s, workers, {
+				workers_source: 'identity',
+				...schedulerLog(T0 / 1000 - 1, []),
+				endpoints: [
+					{path: '/info/main/logs.html', state: 'ok', status: 200, last_attempt: T0 / 1000 - 1, last_ok: T0 / 1000 - 1},
+					{path: '/json/identity.json', state: 'ok', status: 200, last_attempt: T0 / 1000 + s, last_ok: T0 / 1000 + s},
+				],
+			});
+		const waited = run([steps(0, [STAYS, w]), steps(2, [STAYS]), steps(2 + DEPARTURE_LOG_WAIT_MS / 1000 - 1, [STAYS])]);
 		expect(ongoing(waited)).toEqual([]);
-		const late = reduce(waited, at(2 + DEPARTURE_LOG_WAIT_MS / 1000, [STAYS]));
+		const late = reduce(waited, steps(2 + DEPARTURE_LOG_WAIT_MS / 1000, [STAYS]));
 		expect(ongoing(late)).toEqual(['critical worker_lost w']);
+	});
+
+	it('a source that never asks the log (a recording made without it): judged the round after', () => {
+		const w = worker(address, {name: 'w', keys_in_memory: 2});
+		const detected = run([at(0, [STAYS, w]), at(2, [STAYS])]);
+		expect(ongoing(detected)).toEqual([]);
+		const next = reduce(detected, at(4, [STAYS]));
+		expect(ongoing(next)).toEqual(['critical worker_lost w']);
+		expect(triageView(next).alerts[0]?.message).toMatch(
+			/reason unknown \(no scheduler's log in this recording\)/,
+		);
 	});
 });

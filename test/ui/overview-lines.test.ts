@@ -135,10 +135,10 @@ describe.each(FIXTURE_VERSIONS)('the overview on Dask %s fixtures', (version) =>
 		const triage = triageView(run.model);
 		const needs = alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 120, 40));
 		expect(needs.all).toBeGreaterThanOrEqual(2 + triage.alerts.length);
-		// the worst alert here is a lost worker: two lines at 120 columns, three at 80
+		// the worst alert here is a lost worker: three lines at 120 columns, four at 80
 		expect(triage.alerts[0]!.kind).toBe('worker_lost');
-		expect(needs.first).toBe(1 + 2 + 1);
-		expect(alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 80, 40)).first).toBe(1 + 3 + 1);
+		expect(needs.first).toBe(1 + 3 + 1);
+		expect(alertsPanelNeeds(alertsPanelEntries(triage, UNICODE, 80, 40)).first).toBe(1 + 4 + 1);
 	});
 
 	it('lays out a resolved event once per layout and theme, as a fresh copy of it would be laid out', () => {

@@ -228,8 +228,6 @@ describe('departures the scheduler log is not needed for, or cannot tell', () =>
 		expect(ongoing(detected)).toEqual([]);
 		const next = reduce(detected, at(4, [STAYS]));
 		expect(ongoing(next)).toEqual(['critical worker_lost w']);
-		expect(triageView(next).alerts[0]?.message).toMatch(
-			/reason unknown \(no scheduler's log in this recording\)/,
-		);
+		expect(triageView(next).alerts[0]?.message).toMatch(/reason unknown \(no scheduler's log in this recording\)/);
 	});
 });

@@ -168,7 +168,7 @@ function line1(input: HeaderInput, theme: Theme, width: number): Segment[] {
 			part(
 				5,
 				seg(
-					`load ${status.requestsPerSecond.toFixed(1)} req/s ${formatRateShort(status.bytesPerSecond)}${latency}`,
+					`cost ${status.requestsPerSecond.toFixed(1)} req/s ${formatRateShort(status.bytesPerSecond)}${latency}`,
 					'muted',
 				),
 			),

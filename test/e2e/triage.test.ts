@@ -108,8 +108,10 @@ async function withCluster(body: (cluster: Cluster) => Promise<void>): Promise<v
 }
 
 describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () => {
-	it('reports a worker killed by its PID as a critical worker-lost event within 10 s, ' +
-		'keeping its last figures', async () => {
+	// An idle worker killed: nothing was lost with it, and over HTTP a kill -9 cannot be told from a
+	// SIGTERM (the scheduler's log says the same of both): a warning that it is gone, not a critical.
+	// A worker killed with its work is critical: test/e2e/departures.test.ts.
+	it('reports an idle worker killed by its PID as gone (a warning) within 10 s, keeping its last figures', async () => {
 		await withCluster(async (cluster) => {
 			const gamma = workerNamed(cluster, 'gamma');
 			const recording = record(cluster, 'killed');
@@ -122,25 +124,18 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 			const document = await replay(recording.file);
 			const lost = document.events?.find((e) => e.kind === 'worker_lost' && e.subject === gamma.address);
 			expect(lost, describeAlerts(document)).toBeDefined();
-			expect(lost).toMatchObject({severity: 'critical', subject_name: 'gamma', state: 'ongoing'});
+			expect(lost).toMatchObject({severity: 'warning', subject_name: 'gamma'});
 			const delaySeconds = lost!.start_time - killedMs / 1000;
 			console.log(`[triage] worker-lost event ${delaySeconds.toFixed(2)} s after the kill`);
 			expect(delaySeconds).toBeGreaterThan(-1);
 			expect(delaySeconds).toBeLessThanOrEqual(10);
 			expect(lost!.message).toMatch(
-				/^worker gamma \(tcp:\/\/127\.0\.0\.1:\d+\) lost: last status running; memory .*; last seen \d\d:\d\d:\d\d( UTC)?$/,
+				/^worker gamma \(tcp:\/\/127\.0\.0\.1:\d+\) gone, holding no work: not retired \(the scheduler's log\): closed or killed, HTTP cannot tell(; its nanny did not restart it)?; last status running; memory .*; last seen \d\d:\d\d:\d\d( UTC)?$/,
 			);
 
-			const alert = document.alerts?.find((a) => a.id === lost!.id);
-			expect(alert).toMatchObject({
-				kind: 'worker_lost',
-				severity: 'critical',
-				subject: gamma.address,
-				start_time: lost!.start_time,
-				state: 'ongoing',
-			});
+			// Nothing ongoing: no worker_lost alert, no critical for it.
+			expect(document.alerts?.find((a) => a.kind === 'worker_lost')).toBeUndefined();
 			for (const a of document.alerts ?? []) expectAlertShape(a);
-			expect(document.severity_counts?.critical).toBeGreaterThanOrEqual(1);
 
 			expect(document.workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta']);
 			const last = document.lost_workers?.find((w) => w.address === gamma.address);
@@ -154,7 +149,7 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 			expect(last?.tasks_executing).toBe(0);
 			expect(last?.last_seen).toBeLessThanOrEqual(killedMs / 1000 + 1);
 			expect(last?.last_listed_at).toBeLessThanOrEqual(lost!.start_time);
-			expect(last?.lost_at).toBe(lost!.start_time);
+			expect(last?.lost_at).toBeLessThanOrEqual(lost!.start_time);
 		});
 	}, 60_000);
 

@@ -62,7 +62,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 
 	it('assembles the header from the frame: connection, workers, memory and tasks', () => {
 		expect(header(view())).toEqual([
-			'dask-top │ http://scheduler:8787/ │ ● live 500ms ago │ every 2s │ load 1.5 req/s 23.4K/s 4ms │ alerts ✗1 ▲2 i0',
+			'dask-top │ http://scheduler:8787/ │ ● live 500ms ago │ every 2s │ cost 1.5 req/s 23.4K/s 4ms │ alerts ✗1 ▲2 i0',
 			'Workers 2  idle 0  partial 2  saturated 0  paused 0  retiring 0  threads 3  desired 12 ↑ (≈8 workers)  clients 1',
 			'Memory  [███████▓▓░░░░░░░░░░░░░░░░░░░░░░░░░░░] 585M / 2.6G 22%  managed 480M  unmanaged 105M  spilled 80M on disk',
 			'Tasks   38  processing 6  queued 6  waiting 0  in memory 14  erred 10  no-worker 2  released 0  done 0/s',
@@ -163,7 +163,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		const v = view({help: true, helpTop: 2}, {size: {columns: 100, rows: 24}});
 		expect(body(v)).toEqual({kind: 'help', top: 2, lines: helpLines(100)});
 		expect(v.ctx.helpLines).toBe(helpLines(100).length);
-		expect(footer(v)).toBe('j/k move  q quit  Esc/? close');
+		expect(footer(v)).toBe('j/k move  PgDn page  q quit  Esc/? close');
 	});
 
 	it('places the sort list for the mouse from its first item on screen', () => {

@@ -32,6 +32,17 @@ describe('resolving keys through the bindings table', () => {
 		expect(resolveKey('1', live('events'))).toBe('view-workers');
 		expect(resolveKey('2', live('detail'))).toBe('view-progress');
 		expect(resolveKey('3', live('workers'))).toBe('view-events');
+		expect(resolveKey('shift+tab', live('progress'))).toBe('previous-view');
+	});
+
+	it("takes htop's direct sort keys: M memory, P CPU, T time (heartbeat age), N name, I invert", () => {
+		expect(resolveKey('M', live('workers'))).toBe('sort-memory');
+		expect(resolveKey('P', live('workers'))).toBe('sort-cpu');
+		expect(resolveKey('T', live('workers'))).toBe('sort-time');
+		expect(resolveKey('N', live('workers'))).toBe('sort-name');
+		expect(resolveKey('I', live('workers'))).toBe('sort-reverse');
+		// typed into the filter, they are text
+		expect(resolveKey('M', live('filter'))).toBe('filter-type');
 	});
 
 	it('sorts with s, < and >, and reverses with r', () => {

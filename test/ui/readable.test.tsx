@@ -13,7 +13,7 @@ import {BINDINGS} from '../../source/ui/bindings.js';
 import type {TuiData} from '../../source/ui/tui-data.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {demoRun, fixtureRun, tuiData, type FixtureRun} from '../helpers/fixture-data.js';
-import {ASCII, renderApp} from '../helpers/render.js';
+import {ASCII, KEY, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 
@@ -205,7 +205,7 @@ describe('the help overlay at 80×24', () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24});
 		await app.press('?');
 		const pages: string[] = [];
-		for (let i = 0; i < 60; i++) {
+		for (let i = 0; i < 100; i++) {
 			const lines = app.lines();
 			expectWithin(lines, 80);
 			expect(lines[4]).toMatch(/^Keys \(Esc or \? closes this help; j\/k scroll\) {2}lines \d+–\d+ of \d+/);
@@ -216,6 +216,22 @@ describe('the help overlay at 80×24', () => {
 		expect(last?.[1]).toBe(last?.[2]);
 		const text = pages.join(' ');
 		for (const binding of BINDINGS) expectWhole(text, `${binding.label}  [${whereText(binding)}]`);
+	});
+
+	it('pages with PgDn/PgUp and goes to either end with End/Home, as in a pager', async () => {
+		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24});
+		await app.press('?');
+		const range = () => /lines (\d+)–(\d+) of (\d+)/.exec(app.lines()[4]!)!.slice(1).map(Number);
+		const [first, shown, total] = range() as [number, number, number];
+		expect(first).toBe(1);
+		await app.press(KEY.pageDown);
+		expect(range()[0]).toBe(shown);
+		await app.press(KEY.end);
+		expect(range()[1]).toBe(total);
+		await app.press(KEY.pageUp);
+		expect(range()[1]).toBeLessThan(total);
+		await app.press(KEY.home);
+		expect(range()[0]).toBe(1);
 	});
 });
 

@@ -12,9 +12,11 @@ describe('the view and selection reducer', () => {
 		expect(reduceUi(next, 'back', ctx).detail).toBeUndefined();
 	});
 
-	it('cycles views with Tab and jumps with 1/2/3, closing a detail', () => {
+	it('cycles views with Tab and back with Shift-Tab, jumps with 1/2/3, closing a detail', () => {
 		expect(run(['next-view']).view).toBe('progress');
 		expect(run(['next-view', 'next-view', 'next-view']).view).toBe('workers');
+		expect(run(['previous-view']).view).toBe('events');
+		expect(run(['next-view', 'previous-view']).view).toBe('workers');
 		const detail = run(['open-detail', 'view-events']);
 		expect(detail.view).toBe('events');
 		expect(detail.detail).toBeUndefined();

@@ -24,7 +24,8 @@ import {
 	UNKNOWN_TASK_DURATION_S,
 } from './adaptive-inputs.js';
 import {workersToClose} from './scale-down.js';
-import {bytesText, percentText} from './text.js';
+import {bytesText} from '../units/bytes.js';
+import {percentText, UNKNOWN} from './text.js';
 import type {AdaptiveFlavor, AdaptiveInput, AdaptiveRecomputation} from './types.js';
 
 export interface RecomputeOptions {
@@ -181,8 +182,8 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 				? ''
 				: ` (${Math.round(percent) === 60 ? `${percent.toFixed(1)} %` : percentText(percent / 100)})`;
 		explanation.push(
-			`memory: stored ${bytesText(stored)}${share} ${memory > 0 ? '>' : '<='} ` +
-				`60 % of the ${bytesText(limits)} memory limits -> ${memory}`,
+			`memory: stored ${bytesText(stored, UNKNOWN)}${share} ${memory > 0 ? '>' : '<='} ` +
+				`60 % of the ${bytesText(limits, UNKNOWN)} memory limits -> ${memory}`,
 		);
 	} else if (stored === undefined) missing.push('stored bytes (counts.json not fetched yet)');
 

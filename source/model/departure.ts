@@ -18,7 +18,8 @@
  */
 import type {Snapshot, WorkerRemoval, WorkerSnapshot} from '../types/snapshot.js';
 import {heartbeatIntervalSeconds} from './thresholds.js';
-import {bytesText, percentText} from './text.js';
+import {bytesText} from '../units/bytes.js';
+import {percentText, UNKNOWN} from './text.js';
 import type {Severity, Thresholds} from './types.js';
 
 export type DepartureCause = 'retired' | 'closed' | 'restart' | 'no-heartbeat' | 'nanny-restart' | 'unknown';
@@ -104,8 +105,8 @@ export function lastFigures(p: PendingDeparture, clock: (epochMs: number) => str
 	if (w.memory_process_bytes !== undefined) {
 		const limit = w.memory_limit_bytes;
 		parts.push(
-			`memory ${bytesText(w.memory_process_bytes)}` +
-				`${limit ? ` (${percentText(w.memory_process_bytes / limit)} of ${bytesText(limit)})` : ''}`,
+			`memory ${bytesText(w.memory_process_bytes, UNKNOWN)}` +
+				`${limit ? ` (${percentText(w.memory_process_bytes / limit)} of ${bytesText(limit, UNKNOWN)})` : ''}`,
 		);
 	}
 	const tasks: string[] = [];

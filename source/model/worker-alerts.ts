@@ -11,7 +11,8 @@ import {alertId, type Condition, condition, risingOpen} from './alerts.js';
 import {levelAlertsBySubject, levelLimits, levelVerdict} from './hysteresis.js';
 import {LEVEL_LABELS, levelCondition, MEMORY_LABELS} from './level-condition.js';
 import {heartbeatIntervalSeconds} from './thresholds.js';
-import {bytesText, percentText, secondsText} from './text.js';
+import {bytesText} from '../units/bytes.js';
+import {percentText, secondsText, UNKNOWN} from './text.js';
 import type {Alert, Rise, Thresholds, WorkerTrack} from './types.js';
 
 export interface WorkerRuleContext {
@@ -55,7 +56,9 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const memoryVerdict = levelVerdict(memory, limits.memory, memoryPrevious, ctx.nowMs);
 	if (memoryVerdict.state !== 'clear') {
 		const used =
-			memory === undefined ? undefined : `${name}: process memory ${percentText(memory)} of ${bytesText(limit)}`;
+			memory === undefined
+				? undefined
+				: `${name}: process memory ${percentText(memory)} of ${bytesText(limit, UNKNOWN)}`;
 		const over =
 			memoryVerdict.state !== 'over' || memory === undefined
 				? ''
@@ -89,7 +92,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 		const text =
 			unmanaged === undefined
 				? undefined
-				: `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes)} (${percentText(unmanaged)} of the limit)`;
+				: `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes, UNKNOWN)} (${percentText(unmanaged)} of the limit)`;
 		out.push(
 			levelCondition(
 				'unmanaged_memory',
@@ -160,7 +163,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 				'warning',
 				subject,
 				name,
-				`${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes)} on disk (+${bytesText(spill.amount)})`,
+				`${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes, UNKNOWN)} on disk (+${bytesText(spill.amount, UNKNOWN)})`,
 			),
 		);
 	}

@@ -6,7 +6,8 @@
 import type {TriageView} from '../model/types.js';
 import {workerCount} from '../model/worker-count.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts, WorkerSnapshot} from '../types/snapshot.js';
-import {ageText, bytesText, numberText, percentOf, timeText} from './cells.js';
+import {bytesText} from '../units/bytes.js';
+import {ageText, MISSING, numberText, percentOf, timeText} from './cells.js';
 import {columnsOf, padColumns} from '../terminal/columns.js';
 import {adaptiveLines, alertsLines} from './triage-text.js';
 
@@ -53,9 +54,9 @@ function memoryLine(snapshot: Snapshot): string {
 	const used = s.memory_process_bytes;
 	const limit = s.memory_limit_bytes;
 	const pct = percentOf(used, limit);
-	const spilled = s.memory_spilled_bytes === undefined ? '' : `, ${bytesText(s.memory_spilled_bytes)} spilled`;
+	const spilled = s.memory_spilled_bytes === undefined ? '' : `, ${bytesText(s.memory_spilled_bytes, MISSING)} spilled`;
 	return (
-		`${bytesText(used)} used / ${limit === 0 ? 'no' : bytesText(limit)} ` +
+		`${bytesText(used, MISSING)} used / ${limit === 0 ? 'no' : bytesText(limit, MISSING)} ` +
 		`limit${pct === undefined ? '' : ` (${pct})`}${spilled}`
 	);
 }
@@ -112,7 +113,7 @@ function workerCells(w: WorkerSnapshot, timeSeconds: number): string[] {
 			? '-'
 			: w.memory_limit_bytes === 0
 				? 'no limit'
-				: bytesText(w.memory_limit_bytes);
+				: bytesText(w.memory_limit_bytes, MISSING);
 	const age =
 		w.heartbeat_age_seconds ?? (w.last_seen === undefined ? undefined : Math.max(0, timeSeconds - w.last_seen));
 	const inMemory = w.tasks_in_memory ?? w.keys_in_memory;
@@ -122,9 +123,9 @@ function workerCells(w: WorkerSnapshot, timeSeconds: number): string[] {
 		w.status ?? 'unknown',
 		numberText(w.nthreads),
 		w.cpu_percent === undefined ? '-' : w.cpu_percent.toFixed(1),
-		`${bytesText(w.memory_process_bytes)} / ${limit}`,
+		`${bytesText(w.memory_process_bytes, MISSING)} / ${limit}`,
 		percentOf(w.memory_process_bytes, w.memory_limit_bytes) ?? '-',
-		bytesText(w.memory_spilled_bytes),
+		bytesText(w.memory_spilled_bytes, MISSING),
 		`${numberText(w.tasks_executing)}/${numberText(w.tasks_ready)}/${numberText(inMemory)}`,
 		ageText(age),
 	];

@@ -92,7 +92,8 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 		const text =
 			unmanaged === undefined
 				? undefined
-				: `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes, UNKNOWN)} (${percentText(unmanaged)} of the limit)`;
+				: `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes, UNKNOWN)} ` +
+					`(${percentText(unmanaged)} of the limit)`;
 		out.push(
 			levelCondition(
 				'unmanaged_memory',
@@ -163,7 +164,8 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 				'warning',
 				subject,
 				name,
-				`${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes, UNKNOWN)} on disk (+${bytesText(spill.amount, UNKNOWN)})`,
+				`${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes, UNKNOWN)} on disk ` +
+					`(+${bytesText(spill.amount, UNKNOWN)})`,
 			),
 		);
 	}

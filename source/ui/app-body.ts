@@ -19,7 +19,7 @@ import type {TuiData} from './tui-data.js';
 import type {UiState} from './ui-state.js';
 import {WORKER_COLUMNS, type CellContext} from './worker-columns.js';
 
-/** The worker table's figures (the component adds the theme and the width). */
+/** The worker table's figures (table-lines.ts adds the theme and the width). */
 export interface TableView {
 	readonly rows: readonly WorkerRow[];
 	/** Workers before filtering, gone ones kept on screen included. */

@@ -1,6 +1,6 @@
 /**
- * The cluster at a glance, as four lines of segments: connection and self-load, workers by state,
- * memory, tasks by state. Pure; the Header component only draws them.
+ * The cluster at a glance, as four lines of segments: connection and dask-top's own cost on the
+ * scheduler, workers by state, memory, tasks by state. Pure: the frame (frame-lines.ts) places them.
  */
 import type {AdaptiveView, SeverityCounts} from '../model/types.js';
 import type {ReplayPosition, SourceStatus} from '../types/scrape-source.js';

@@ -162,6 +162,18 @@ describe.each(CASES)('$name', ({load}) => {
 	});
 });
 
+describe('the legend of the threshold marks', () => {
+	it('names what each ▾ over the memory bars stands for, in full where it fits and as shares at 80 columns', async () => {
+		const data = tuiData(await demoRun(86));
+		const wide = await renderApp(data, {columns: 120, rows: 30});
+		expect(wide.frame()).toMatch(/^Workers .* sorted by name ↑ {2}▾ target 60 spill 70 pause 80 terminate 95 %$/m);
+		const narrow = await renderApp(data, {columns: 80, rows: 24});
+		expect(narrow.frame()).toMatch(/^Workers .* sorted by name ↑ {2}▾ 60\/70\/80\/95 %$/m);
+		const ascii = await renderApp(data, {columns: 120, rows: 30, theme: ASCII});
+		expect(ascii.frame()).toMatch(/^Workers .* sorted by name \^ {2}v target 60 spill 70/m);
+	});
+});
+
 describe('long names at 80 columns', () => {
 	it('keeps the start and the end of a task prefix longer than its column (the demo’s slow-process-late)', async () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24});

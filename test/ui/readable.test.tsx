@@ -163,7 +163,7 @@ describe.each(CASES)('$name', ({load}) => {
 });
 
 describe('the legend of the threshold marks', () => {
-	it('names what each ▾ over the memory bars stands for, in full where it fits and as shares at 80 columns', async () => {
+	it('names what each ▾ over the memory bars stands for: in full where it fits, as shares at 80 columns', async () => {
 		const data = tuiData(await demoRun(86));
 		const wide = await renderApp(data, {columns: 120, rows: 30});
 		expect(wide.frame()).toMatch(/^Workers .* sorted by name ↑ {2}▾ target 60 spill 70 pause 80 terminate 95 %$/m);

@@ -5,15 +5,15 @@
 import type {AdaptiveView, SeverityCounts} from '../model/types.js';
 import type {ReplayPosition, SourceStatus} from '../types/scrape-source.js';
 import type {Snapshot, WorkerCounts} from '../types/snapshot.js';
-import {memoryBar, type Segment} from './bars.js';
+import {memoryBar, segmentsWidth, type Segment} from './bars.js';
 import {
-	formatBytesShort,
+	formatBytes,
 	formatClock,
 	formatCount,
 	formatDuration,
 	formatPercent,
 	formatPerSecond,
-	formatRateShort,
+	formatRate,
 } from './cells.js';
 import {defined} from '../parse/json.js';
 import {fitParts, part, seg, type Part} from './parts.js';
@@ -168,7 +168,7 @@ function line1(input: HeaderInput, theme: Theme, width: number): Segment[] {
 			part(
 				5,
 				seg(
-					`cost ${status.requestsPerSecond.toFixed(1)} req/s ${formatRateShort(status.bytesPerSecond)}${latency}`,
+					`cost ${status.requestsPerSecond.toFixed(1)} req/s ${formatRate(status.bytesPerSecond)}${latency}`,
 					'muted',
 				),
 			),
@@ -232,19 +232,21 @@ function line3(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	const used = s.memory_process_bytes;
 	const limit = s.memory_limit_bytes;
 	const figures =
-		`${formatBytesShort(used)} / ${limit === 0 ? 'no limit' : formatBytesShort(limit)}` +
+		`${formatBytes(used)} / ${limit === 0 ? 'no limit' : formatBytes(limit)}` +
 		`${limit ? ` ${formatPercent((used ?? 0) / limit)}` : ''}`;
 	const parts: Part[] = [part(0, seg(figures, 'normal', true))];
-	parts.push(part(2, seg(`managed ${formatBytesShort(s.memory_managed_bytes)}`, 'managed')));
-	parts.push(part(2, seg(`unmanaged ${formatBytesShort(s.memory_unmanaged_bytes)}`, 'unmanaged')));
+	parts.push(part(2, seg(`managed ${formatBytes(s.memory_managed_bytes)}`, 'managed')));
+	parts.push(part(2, seg(`unmanaged ${formatBytes(s.memory_unmanaged_bytes)}`, 'unmanaged')));
 	const spilled = s.memory_spilled_bytes;
 	parts.push(
-		part(
-			1,
-			seg(`spilled ${formatBytesShort(spilled)} on disk`, spilled !== undefined && spilled > 0 ? 'warning' : 'muted'),
-		),
+		part(1, seg(`spilled ${formatBytes(spilled)} on disk`, spilled !== undefined && spilled > 0 ? 'warning' : 'muted')),
 	);
-	const barWidth = Math.max(10, Math.min(40, Math.floor(width * 0.3)));
+	// The bar gives way to the figures, down to 20 cells: every figure shown where the line allows.
+	const allFigures = parts.reduce((n, p, i) => n + segmentsWidth(p.segments) + (i > 0 ? 2 : 0), 0);
+	const barWidth = Math.max(
+		Math.min(20, Math.floor(width * 0.3)),
+		Math.min(40, Math.floor(width * 0.3), width - 11 - allFigures),
+	);
 	const rest = fitParts(parts, Math.max(0, width - 8 - barWidth - 3), seg('  '));
 	const figuresIn = {
 		...(used === undefined ? {} : {processBytes: used}),

@@ -3,7 +3,7 @@
  * a screenful costs); columns drop by priority as the terminal narrows (worker-columns.ts).
  */
 import {tableCountText, type TableView} from './app-body.js';
-import type {MemoryThresholds, Segment} from './bars.js';
+import {segmentsWidth, type MemoryThresholds, type Segment} from './bars.js';
 import {tableBodyRows} from './body-layout.js';
 import {fitColumns} from './columns.js';
 import type {ScreenLine} from './line-text.js';
@@ -77,12 +77,6 @@ function legendSegments(memory: MemoryThresholds, theme: Theme, room: number): S
 	];
 	for (const option of [named, short]) if (segmentsWidth(option) <= room) return option;
 	return [];
-}
-
-function segmentsWidth(segments: readonly Segment[]): number {
-	let n = 0;
-	for (const s of segments) n += [...s.text].length;
-	return n;
 }
 
 function titleSegments(table: TableView, theme: Theme, width: number, memoryShown: boolean): Segment[] {

@@ -6,7 +6,8 @@ import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {workerRows} from '../../source/model/index.js';
 import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
-import {detailPairs, formatOccupancy} from '../../source/ui/detail-figures.js';
+import {formatOccupancy} from '../../source/ui/detail-figures.js';
+import {detailFigureLines} from '../../source/ui/detail-lines.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun, fixtureWorkerPage, tuiData} from '../helpers/fixture-data.js';
 import {KEY, renderApp} from '../helpers/render.js';
@@ -48,14 +49,17 @@ describe.each(FIXTURE_VERSIONS)('the worker detail on Dask %s fixtures', (versio
 			const body = lines.slice(4, -1);
 			for (const line of body) expect(line).not.toContain('…');
 			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
-			const pairs = detailPairs({
-				address: row.address,
-				track: run.model.workers.get(row.address)!,
-				row,
-				index,
-				count: rows.length,
-				memory: DASK_MEMORY_THRESHOLDS,
-			});
+			const {pairs} = detailFigureLines(
+				{
+					address: row.address,
+					track: run.model.workers.get(row.address)!,
+					row,
+					index,
+					count: rows.length,
+					memory: DASK_MEMORY_THRESHOLDS,
+				},
+				columns,
+			);
 			expect(pairs.map(([label]) => label)).toEqual(
 				expect.arrayContaining(['scheduler', 'occupancy', 'heartbeat', 'seen']),
 			);

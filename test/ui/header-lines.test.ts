@@ -23,7 +23,7 @@ describe('the header', () => {
 	it("says the data is live and how old it is, with dask-top's own load on the scheduler", () => {
 		const [line] = text(base);
 		expect(line).toContain('● live 1s ago');
-		expect(line).toContain('cost 2.5 req/s 29.3K/s 12ms');
+		expect(line).toContain('cost 2.5 req/s 29.3 KiB/s 12ms');
 		expect(line).toContain('alerts ✗0 ▲2 i1');
 	});
 

@@ -28,7 +28,7 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 			expect(lines[0]).toMatch(/alerts ✗1 ▲\d+ i\d+/);
 			expect(lines[1]).toMatch(/^Workers 2 /);
 			expect(lines[1]).toContain('desired');
-			expect(lines[2]).toMatch(/^Memory +\[.*\] \d+M \/ 2\.6G \d+%/);
+			expect(lines[2]).toMatch(/^Memory +\[.*\] \d+ MiB \/ 2\.6 GiB \d+%/);
 			expect(lines[3]).toMatch(/^Tasks +38 +processing 6 +queued 6/);
 			expect(lines[3]).toContain('erred 10');
 			expect(lines.find((l) => l.includes('alpha'))).toContain('running');

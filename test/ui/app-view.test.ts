@@ -64,7 +64,8 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		expect(header(view())).toEqual([
 			'dask-top │ http://scheduler:8787/ │ ● live 500ms ago │ every 2s │ cost 1.5 req/s 23.4 KiB/s 4ms │ alerts ✗1 ▲2 i0',
 			'Workers 2  idle 0  partial 2  saturated 0  paused 0  retiring 0  threads 3  desired 12 ↑ (≈8 workers)  clients 1',
-			'Memory  [█████▓░░░░░░░░░░░░░░░░░░░░] 585 MiB / 2.6 GiB 22%  managed 480 MiB  unmanaged 105 MiB  spilled 80.0 MiB on disk',
+			'Memory  [█████▓░░░░░░░░░░░░░░░░░░░░] 585 MiB / 2.6 GiB 22%  managed 480 MiB  unmanaged 105 MiB  ' +
+				'spilled 80.0 MiB on disk',
 			'Tasks   38  processing 6  queued 6  waiting 0  in memory 14  erred 10  no-worker 2  released 0  done 0/s',
 		]);
 	});

@@ -174,6 +174,18 @@ describe('the legend of the threshold marks', () => {
 	});
 });
 
+describe("the adaptive target's why on the overview", () => {
+	it('says in one line why the scheduler wants more workers, where the header shows the number', async () => {
+		const app = await renderApp(tuiData(await demoRun(86)), {columns: 120, rows: 40});
+		expect(app.frame()).toMatch(/desired 20 ↑ \(≈14 workers\)/);
+		expect(app.frame()).toMatch(
+			/^Adaptive {2}desired 20 for 2 workers now: this Dask counts threads \(≈14 workers\); 96 s of work for a 5 s target {2}· 3: how$/m,
+		);
+		const idle = await renderApp(tuiData(fixtureRun('2022.12.1', ['idle'])), {columns: 120, rows: 40});
+		expect(idle.frame()).not.toMatch(/^Adaptive /m);
+	});
+});
+
 describe('long names at 80 columns', () => {
 	it('keeps the start and the end of a task prefix longer than its column (the demo’s slow-process-late)', async () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24});

@@ -179,7 +179,11 @@ describe("the adaptive target's why on the overview", () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 120, rows: 40});
 		expect(app.frame()).toMatch(/desired 20 ↑ \(≈14 workers\)/);
 		expect(app.frame()).toMatch(
-			/^Adaptive {2}desired 20 for 2 workers now: this Dask counts threads \(≈14 workers\); 96 s of work for a 5 s target {2}· 3: how$/m,
+			new RegExp(
+				/^Adaptive {2}desired 20 for 2 workers now: this Dask counts threads \(≈14 workers\); /.source +
+					/96 s of work for a 5 s target {2}· 3: how$/.source,
+				'm',
+			),
 		);
 		const idle = await renderApp(tuiData(fixtureRun('2022.12.1', ['idle'])), {columns: 120, rows: 40});
 		expect(idle.frame()).not.toMatch(/^Adaptive /m);

@@ -17,7 +17,9 @@ describe('versionLine', () => {
 			'dask-top 0.1.0 (single executable, Node 24.21.0, linux-x64)',
 		);
 		expect(runsAsSingleExecutable()).toBe(false);
-		expect(versionLine('0.1.0')).toBe(`dask-top 0.1.0 (Node ${process.versions.node}, ${process.platform}-${process.arch})`);
+		expect(versionLine('0.1.0')).toBe(
+			`dask-top 0.1.0 (Node ${process.versions.node}, ${process.platform}-${process.arch})`,
+		);
 	});
 });
 

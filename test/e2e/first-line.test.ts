@@ -80,7 +80,7 @@ describe("the bundle's first line", () => {
 });
 
 describe('a run that lasts starts again under the V8 settings', () => {
-	it('--record without a terminal: a child node with the settings does the work; SIGTERM to the command ends both', async () => {
+	it('--record without a terminal: a child node with the settings works; SIGTERM ends both', async () => {
 		rmSync(seenFile, {force: true});
 		const recording = join(dir, 'rec.ndjson');
 		const child = spawn(process.execPath, [CLI_PATH, '--record', recording, sharedCluster().httpUrl], {

@@ -45,9 +45,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 	setPlainText(ascii);
 	const checking = asksForCheck(argv);
 	// The check's modules load only with --check: usage errors without it stay small.
-	const usage = (line: string): number | Promise<number> => (checking ? checkUsage(line, ascii) : usageLine(line));
+	const usage = (line: string, hint = true): number | Promise<number> =>
+		checking ? checkUsage(line, ascii) : usageLine(line, hint);
 	const parsed = parseArgv(argv, import.meta);
-	if (!parsed.ok) return usage(parsed.error);
+	if (!parsed.ok) return usage(parsed.error, parsed.suggestion === undefined);
 	const {flags} = parsed.argv;
 	if (flags.help) {
 		process.stdout.write(prose(helpPage(parsed.argv)));

@@ -213,6 +213,16 @@ describe('addresses as users type them, against the real Dask dashboard', () => 
 		expect((JSON.parse(result.stdout) as {url: string}).url).toBe(`http://127.0.0.1:${cluster.httpPort}/`);
 	});
 
+	it("says the scheduler's comm port given as http:// is a comm port, and where the dashboard is", async () => {
+		const comm = sharedCluster().schedulerAddress.replace(/^tcp:/, 'http:');
+		const result = await runCli([comm, '--once', '--timeout', '5s']);
+		expect(result.code).toBe(1);
+		expect(result.stderr.trimEnd()).toBe(
+			`dask-top: ${comm}/ is a Dask comm port (the scheduler's tcp:// address, or a worker's), not a dashboard: ` +
+				"the scheduler's dashboard is usually on port 8787 (dask-top http://127.0.0.1:8787)",
+		);
+	});
+
 	it('says https:// against the plain-HTTP dashboard is not TLS, instead of a timeout', async () => {
 		const cluster = sharedCluster();
 		const result = await runCli([`https://127.0.0.1:${cluster.httpPort}/`, '--once', '--timeout', '2s']);

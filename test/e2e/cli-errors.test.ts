@@ -223,6 +223,16 @@ describe('addresses as users type them, against the real Dask dashboard', () => 
 		);
 	});
 
+	it("says a worker's dashboard port is a worker's, not the scheduler's", async () => {
+		const worker = sharedCluster().workers[0]!.httpUrl;
+		const result = await runCli([worker, '--once']);
+		expect(result.code).toBe(1);
+		expect(result.stderr.trimEnd()).toBe(
+			`dask-top: ${worker} is a Dask worker's dashboard, not the scheduler's: ` +
+				"pass the scheduler's dashboard URL (usually port 8787), e.g. http://host:8787",
+		);
+	});
+
 	it('says https:// against the plain-HTTP dashboard is not TLS, instead of a timeout', async () => {
 		const cluster = sharedCluster();
 		const result = await runCli([`https://127.0.0.1:${cluster.httpPort}/`, '--once', '--timeout', '2s']);

@@ -9,6 +9,7 @@ import {createServer, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import {helpPage, parseArgv} from '../../source/options/flags.js';
+import {versionLine} from '../../source/single-executable.js';
 import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
@@ -192,7 +193,11 @@ describe('usage errors and help', () => {
 		const parsed = parseArgv(['--help'], import.meta);
 		if (!parsed.ok) throw new Error(parsed.error);
 		expect(await runCli(['--help'])).toMatchObject({code: 0, stdout: helpPage(parsed.argv), stderr: ''});
-		expect(await runCli(['--version'])).toMatchObject({code: 0, stdout: `${parsed.argv.version}\n`, stderr: ''});
+		expect(await runCli(['--version'])).toMatchObject({
+			code: 0,
+			stdout: `${versionLine(parsed.argv.version, false)}\n`,
+			stderr: '',
+		});
 	});
 
 	it.each([['-h'], ['--help']])('prints the help and exits 0 for %s', async (flag) => {

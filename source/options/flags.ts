@@ -147,7 +147,9 @@ export interface ParsedArgv {
 	readonly version: string;
 }
 
-export type ArgvResult = {readonly ok: true; readonly argv: ParsedArgv} | {readonly ok: false; readonly error: string};
+export type ArgvResult =
+	| {readonly ok: true; readonly argv: ParsedArgv}
+	| {readonly ok: false; readonly error: string; readonly suggestion?: string};
 
 /** What --help prints: meow's help text without its leading blank line. */
 export function helpPage(argv: ParsedArgv): string {

@@ -14,7 +14,7 @@ import {prose, usageLine} from './say.js';
 export function quickAnswer(argv: readonly string[], baked: BakedTexts | undefined): number | undefined {
 	if (asksForCheck(argv)) return undefined;
 	const checked = checkArgv(argv);
-	if (!checked.ok) return usageLine(checked.error);
+	if (!checked.ok) return usageLine(checked.error, checked.suggestion === undefined);
 	if (baked === undefined || argv.length !== 1) return undefined;
 	if (argv[0] === '--version') {
 		process.stdout.write(`${versionLine(baked.version)}\n`);

@@ -110,6 +110,17 @@ export function looksLikeDask(result: EndpointResult): boolean {
 	}
 }
 
+/** A worker's own /metrics: Dask metrics, but a worker's (`dask_worker_…`) and no scheduler's. */
+function isWorkerMetrics(result: EndpointResult): boolean {
+	return (
+		result.path === '/metrics' &&
+		result.status === 200 &&
+		result.body !== undefined &&
+		!isHtml(result) &&
+		/^dask_worker_/m.test(result.body)
+	);
+}
+
 function portOf(display: string): string {
 	try {
 		const url = new URL(display);
@@ -240,6 +251,16 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 			ok: false,
 			permanent: true,
 			message: `${url} answered with an HTML page, not Dask's JSON: a login page? ${accessHint(input)}`,
+		};
+	}
+
+	if (answered.some(isWorkerMetrics)) {
+		return {
+			ok: false,
+			permanent: true,
+			message:
+				`${url} is a Dask worker's dashboard, not the scheduler's: ` +
+				"pass the scheduler's dashboard URL (usually port 8787), e.g. http://host:8787",
 		};
 	}
 

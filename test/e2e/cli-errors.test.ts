@@ -9,6 +9,7 @@ import {createServer, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import {helpPage, parseArgv} from '../../source/options/flags.js';
+import {versionLine} from '../../source/single-executable.js';
 import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
@@ -231,7 +232,11 @@ describe('usage errors and help', () => {
 		const parsed = parseArgv(['--help'], import.meta);
 		if (!parsed.ok) throw new Error(parsed.error);
 		expect(await runCli(['--help'])).toMatchObject({code: 0, stdout: helpPage(parsed.argv), stderr: ''});
-		expect(await runCli(['--version'])).toMatchObject({code: 0, stdout: `${parsed.argv.version}\n`, stderr: ''});
+		expect(await runCli(['--version'])).toMatchObject({
+			code: 0,
+			stdout: `${versionLine(parsed.argv.version, false)}\n`,
+			stderr: '',
+		});
 	});
 
 	it.each([['-h'], ['--help']])('prints the help and exits 0 for %s', async (flag) => {
@@ -250,6 +255,26 @@ describe('addresses as users type them, against the real Dask dashboard', () => 
 		expect(result.stderr).toBe('');
 		expect(result.code).toBe(0);
 		expect((JSON.parse(result.stdout) as {url: string}).url).toBe(`http://127.0.0.1:${cluster.httpPort}/`);
+	});
+
+	it("says the scheduler's comm port given as http:// is a comm port, and where the dashboard is", async () => {
+		const comm = sharedCluster().schedulerAddress.replace(/^tcp:/, 'http:');
+		const result = await runCli([comm, '--once', '--timeout', '5s']);
+		expect(result.code).toBe(1);
+		expect(result.stderr.trimEnd()).toBe(
+			`dask-top: ${comm}/ is a Dask comm port (the scheduler's tcp:// address, or a worker's), not a dashboard: ` +
+				"the scheduler's dashboard is usually on port 8787 (dask-top http://127.0.0.1:8787)",
+		);
+	});
+
+	it("says a worker's dashboard port is a worker's, not the scheduler's", async () => {
+		const worker = sharedCluster().workers[0]!.httpUrl;
+		const result = await runCli([worker, '--once']);
+		expect(result.code).toBe(1);
+		expect(result.stderr.trimEnd()).toBe(
+			`dask-top: ${worker} is a Dask worker's dashboard, not the scheduler's: ` +
+				"pass the scheduler's dashboard URL (usually port 8787), e.g. http://host:8787",
+		);
 	});
 
 	it('says https:// against the plain-HTTP dashboard is not TLS, instead of a timeout', async () => {

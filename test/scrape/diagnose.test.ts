@@ -47,6 +47,31 @@ describe('diagnoseFirstContact', () => {
 		expect(diagnose([...loadScenarioScrape(version, 'busy').responses])).toEqual({ok: true});
 	});
 
+	it.each(FIXTURE_VERSIONS)(
+		"says a worker's dashboard (recorded on Dask %s) is a worker's, not the scheduler's",
+		(version) => {
+			// The worker's own /metrics as recorded, answering at the URL given; the scheduler's pages 404 there.
+			const metrics = loadScenarioScrape(version, 'idle').responses.find(
+				(r) => r.target !== 'scheduler' && r.path === '/metrics' && r.status === 200,
+			);
+			expect(metrics?.body).toMatch(/^dask_worker_/m);
+			const notFound = '<html><title>404: Not Found</title><body>404: Not Found</body></html>';
+			const results = [
+				{...metrics!, target: 'scheduler' as const},
+				answer('/json/identity.json', 404, 'text/html; charset=UTF-8', notFound),
+				answer('/info/main/workers.html', 404, 'text/html; charset=UTF-8', notFound),
+				answer('/health', 200, 'text/plain', 'ok'),
+			];
+			expect(diagnose(results)).toEqual({
+				ok: false,
+				permanent: true,
+				message:
+					`${URL_SHOWN} is a Dask worker's dashboard, not the scheduler's: ` +
+					"pass the scheduler's dashboard URL (usually port 8787), e.g. http://host:8787",
+			});
+		},
+	);
+
 	it('accepts a busy modern scheduler whose identity.json answers 500', () => {
 		const raw = loadScenarioScrape('2026.7.1', 'busy', {
 			override: identityAnswers500,

@@ -7,6 +7,7 @@
 import type {WorkerSnapshot} from '../types/snapshot.js';
 import {Ring} from './ring.js';
 import type {Reading, SpillReadings, WorkerHistory, WorkerTrack} from './types.js';
+import {stepUnmanaged} from './unmanaged-old.js';
 
 /** Statuses of a worker on its way out: vanishing afterwards is a retirement, not a loss. */
 const LEAVING = new Set(['closing_gracefully', 'closing', 'closed', 'retiring']);
@@ -74,6 +75,8 @@ export interface TrackOptions {
 	readonly baseline: boolean;
 	/** Spill rises are measured between readings of the same source at most this far apart. */
 	readonly spillGapMs: number;
+	/** Unmanaged memory is judged on the least seen over this window (unmanaged-old.ts). */
+	readonly unmanagedWindowMs: number;
 	/** Workers dask-top asked the scheduler to retire: vanishing is their retirement. */
 	readonly retiring?: ReadonlySet<string>;
 }
@@ -106,6 +109,12 @@ export function trackWorkers(
 			lastSeenMs: o.nowMs,
 			history,
 			spillReadings: spill.readings,
+			unmanaged: stepUnmanaged(
+				returning ? undefined : old.unmanaged,
+				w.memory_unmanaged_bytes,
+				o.nowMs,
+				o.unmanagedWindowMs,
+			),
 		});
 	}
 	const lost: WorkerTrack[] = [];

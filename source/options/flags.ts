@@ -39,7 +39,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	[
 		'--stall-after DURATION',
-		'Warn "stalled" after this long with no task completed (default max(60s, ' +
+		'Warn "stalled" after this long with no task started or completed (default max(60s, ' +
 			'3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)',
 	],
 	[

@@ -24,7 +24,8 @@
  *   and `disagreement_note`, `scale_down` (`retire`, `candidates` with consecutive polls, `note`:
  *   an approximation of Adaptive's 3 ticks), `notes` (among them: the live Adaptive's
  *   minimum/maximum are not visible over HTTP).
- * - `stall`: `stalled`, `since_completion_seconds`, `threshold_seconds` and `threshold_note`,
+ * - `stall`: `stalled`, `since_completion_seconds`, `since_progress_seconds` (what the threshold is
+ *   compared with: since a task last completed or started), `threshold_seconds` and `threshold_note`,
  *   `workers` / `worker_names` holding tasks, `message` when stalled.
  * - `progress`: one row per task prefix, as the progress view shows it (active first, then in the
  *   order first seen): `prefix`, `done` (finished into memory), `total`, `erred`, `in_flight`,

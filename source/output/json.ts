@@ -7,10 +7,13 @@
  * --once: every round of the recording up to --at, so events cover the whole recording):
  * - `alerts`: ongoing alerts, worst first then oldest first. Each: `id` (kind|subject), `kind`
  *   (memory, paused, spilling, unmanaged_memory, event_loop, heartbeat, erred_rising, worker_lost,
- *   worker_retired, worker_joined, retire, scheduler_restarted, stale, fallback_source, stalled),
- *   `severity` and `peak_severity` (info | warning | critical), `subject` (worker address or
- *   "cluster"), `subject_name`, `message` (one line), `start_time` (epoch s), `duration_seconds`,
- *   `state` (ongoing), `workers` (addresses, when it names more than its subject).
+ *   worker_retired, worker_joined, retire, scheduler_restarted, stale, fallback_source, stalled,
+ *   no_workers, suspended), `severity` and `peak_severity` (info | warning | critical), `subject`
+ *   (worker address or "cluster"), `subject_name`, `message` (one line), `start_time` (epoch s),
+ *   `duration_seconds`, `state` (ongoing), `workers` (addresses, when it names more than its
+ *   subject), `clearing_since` (a level alert back under its clear level since then, epoch s) and
+ *   `critical_since` (a warning whose figure is over its critical threshold since then, not yet for
+ *   critical_after_s).
  * - `events`: the event log, newest first: alerts as opened, updated and resolved (`state`
  *   ongoing | resolved, `end_time` once resolved), plus instantaneous joins and retirements.
  * - `severity_counts`: `{info, warning, critical}` of the ongoing alerts (the TUI header's counts).

@@ -81,7 +81,13 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 			if (reset) model = reduce(model, {type: 'reset'});
 			const told = ingestOptions.source;
 			const nowMs = roundTimeMs(raw);
-			model = reduce(model, {type: 'snapshot', snapshot: latest, nowMs, ...(told ? {source: told} : {})});
+			model = reduce(model, {
+				type: 'snapshot',
+				snapshot: latest,
+				nowMs,
+				...(told ? {source: told} : {}),
+				...(raw.gap ? {gap: raw.gap} : {}),
+			});
 			listeners.notify(latest, raw, {reset});
 			return latest;
 		},

@@ -5,17 +5,19 @@
  */
 import {carriesFigures, endpointKind} from '../parse/endpoint-kind.js';
 import type {Snapshot} from '../types/snapshot.js';
+import {afterOwnGap} from './own-gap.js';
 import type {ClusterState} from './types.js';
 
 /**
  * Polls missed since fresh data: consecutive rounds without a fresh answer, or the time since fresh
  * data (the model's time: the wall clock live, the recorded clock in a replay) in poll intervals
- * minus half an interval of slack, whichever is more.
+ * minus half an interval of slack, whichever is more. Time in which dask-top itself did not run is
+ * not the scheduler's: counted from the end of dask-top's latest gap when that is later (own-gap.ts).
  */
 export function missedPolls(state: ClusterState): number {
 	const {lastFreshMs, startMs, intervalMs, missedRounds} = state.source;
 	const since = lastFreshMs ?? startMs;
-	const byTime = since === undefined ? 0 : Math.floor((state.nowMs - since) / intervalMs - 0.5);
+	const byTime = since === undefined ? 0 : Math.floor((state.nowMs - afterOwnGap(state, since)) / intervalMs - 0.5);
 	return Math.max(0, missedRounds, byTime);
 }
 

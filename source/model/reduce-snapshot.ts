@@ -135,6 +135,13 @@ export function reduceSnapshot(
 			: state.progress;
 	const lastCompletionMs =
 		baseline || step.done > 0 || step.reset || state.lastCompletionMs === undefined ? nowMs : state.lastCompletionMs;
+	// Work seen to move (the stall clock): a completion, a task into processing, or processing from none to some.
+	const processingBefore = state.snapshot?.scheduler.tasks.processing ?? 0;
+	const processingNow = snapshot.scheduler.tasks.processing ?? 0;
+	const lastProgressMs =
+		lastCompletionMs === nowMs || step.started > 0 || (processingBefore <= 0 && processingNow > 0)
+			? nowMs
+			: (state.lastProgressMs ?? nowMs);
 
 	// Rising marks: expire closed windows, then add this poll's rises.
 	const windowMs = o.thresholds.rising_window_s * 1000;
@@ -171,6 +178,7 @@ export function reduceSnapshot(
 		listFresh,
 		baseline: baseline && !restarted,
 		spillGapMs: SPILL_READINGS_MAX_GAP_MS,
+		unmanagedWindowMs: o.thresholds.unmanaged_recent_s * 1000,
 	});
 	for (const [address, bytes] of tracked.spilled) addRise(rises, alertId('spilling', address), bytes, nowMs, windowMs);
 
@@ -284,6 +292,7 @@ export function reduceSnapshot(
 		progress,
 		baselineAtS,
 		lastCompletionMs,
+		lastProgressMs,
 		source,
 		closeCounts,
 		...(retire.retires.length === 0 ? {} : {retires: retire.retires}),

@@ -4,10 +4,12 @@
  * camelCase. Re-exported by types.ts.
  */
 import type {SchedulerProcess} from '../parse/cache.js';
+import type {OwnGap} from '../types/raw-scrape.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
 import type {Departure, PendingDeparture} from './departure.js';
 import type {RetireTrack} from './retire.js';
+import type {UnmanagedWindow} from './unmanaged-old.js';
 import type {Series} from './ring.js';
 import type {ResolvedModelOptions} from './types.js';
 import type {AdaptiveFlavor, Alert, ModelEvent} from './view-types.js';
@@ -31,6 +33,8 @@ export interface WorkerTrack {
 	readonly history: WorkerHistory;
 	/** The latest reading of each spill figure, with its source: rises are measured against these. */
 	readonly spillReadings?: SpillReadings;
+	/** Its unmanaged memory over the last `unmanaged_recent_s`: what has stayed (unmanaged-old.ts). */
+	readonly unmanaged?: UnmanagedWindow | undefined;
 }
 
 /** One reading of a figure: its value, which endpoint gave it, and when (monitor ms). */
@@ -177,6 +181,12 @@ export interface ClusterState {
 	readonly baselineAtS?: number | undefined;
 	/** Monitor time of the latest snapshot in which a task completed (or of the baseline). */
 	readonly lastCompletionMs?: number;
+	/**
+	 * Monitor time of the latest snapshot in which work was seen to move: a task completed or went
+	 * into processing, or processing went from none to some (or the baseline, a counter reset). The
+	 * stall rule counts from here, so an idle spell before new work is not counted as a stall.
+	 */
+	readonly lastProgressMs?: number;
 	readonly source: SourceTrack;
 	/** The scheduler this state follows (set by the first snapshot that says). */
 	readonly epoch?: SchedulerEpoch;
@@ -234,6 +244,12 @@ export interface SourceTrack {
 	 * worker's heartbeat age counts against the worker only from here.
 	 */
 	readonly deafUntilMs?: number | undefined;
+	/**
+	 * The latest stretch in which dask-top itself did not run (suspended, the machine asleep, its
+	 * process blocked), as the source told it: not the scheduler's doing. Missed polls and the stall
+	 * clock count from its end.
+	 */
+	readonly ownGap?: OwnGap | undefined;
 }
 
 /** What identifies the scheduler the state describes; another one on the same port starts a new epoch. */

@@ -25,7 +25,9 @@ export type AlertKind =
 	| 'scheduler_restarted' // another scheduler process answers on the same port (instantaneous)
 	| 'stale'
 	| 'fallback_source'
-	| 'stalled';
+	| 'stalled'
+	| 'no_workers' // tasks wait and no worker is connected: warning, critical after the stall time
+	| 'suspended'; // dask-top itself did not run for a while (info, instantaneous)
 
 /** One alert: ongoing while its condition holds, then resolved with an end time. */
 export interface Alert {
@@ -54,6 +56,12 @@ export interface Alert {
 	 * at its severity, until `alert_clear_s` has passed; it then resolves with this as its end time.
 	 */
 	readonly clearing_since?: number;
+	/**
+	 * A warning whose figure is at or over its critical threshold (or a paused worker): epoch seconds
+	 * since when. It turns critical once that has lasted `critical_after_s`; a one-poll look (`--check`)
+	 * counts it as critical.
+	 */
+	readonly critical_since?: number;
 }
 
 /** An entry of the event log: an alert as it was opened, updated or resolved. */
@@ -188,6 +196,12 @@ export interface StallView {
 	readonly stalled: boolean;
 	/** Seconds since the latest completion (or the baseline). */
 	readonly since_completion_seconds?: number | undefined;
+	/**
+	 * Seconds since work was last seen to move — a task completed or went into processing, processing
+	 * went from none to some — (across a stretch in which dask-top itself did not run only once the
+	 * counters were read after it): what the stall threshold is compared with.
+	 */
+	readonly since_progress_seconds?: number | undefined;
 	readonly threshold_seconds: number;
 	readonly threshold_note: string;
 	/** Addresses of the workers holding tasks (processing > 0 or executing > 0). */

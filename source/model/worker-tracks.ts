@@ -9,6 +9,7 @@
 import type {WorkerSnapshot} from '../types/snapshot.js';
 import {Ring} from './ring.js';
 import type {Reading, SpillReadings, WorkerHistory, WorkerTrack} from './types.js';
+import {stepUnmanaged} from './unmanaged-old.js';
 
 export function newWorkerHistory(capacity: number): WorkerHistory {
 	return {
@@ -75,6 +76,8 @@ export interface TrackOptions {
 	readonly baseline: boolean;
 	/** Spill rises are measured between readings of the same source at most this far apart. */
 	readonly spillGapMs: number;
+	/** Unmanaged memory is judged on the least seen over this window (unmanaged-old.ts). */
+	readonly unmanagedWindowMs: number;
 	/** Workers dask-top asked the scheduler to retire: vanishing is their retirement. */
 	readonly retiring?: ReadonlySet<string>;
 }
@@ -115,6 +118,12 @@ export function trackWorkers(
 			lastSeenMs: o.nowMs,
 			history,
 			spillReadings: spill.readings,
+			unmanaged: stepUnmanaged(
+				returning ? undefined : old.unmanaged,
+				w.memory_unmanaged_bytes,
+				o.nowMs,
+				o.unmanagedWindowMs,
+			),
 		});
 	}
 	const lost: WorkerTrack[] = [];

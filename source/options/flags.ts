@@ -39,7 +39,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	[
 		'--stall-after DURATION',
-		'Warn "stalled" after this long with no task completed (default max(60s, ' +
+		'Warn "stalled" after this long with no task started or completed (default max(60s, ' +
 			'3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)',
 	],
 	[
@@ -107,8 +107,9 @@ export function helpText(): string {
 		'',
 		'Exit codes: 0 done, 1 the scheduler (or one of several) could not be read, 2 usage error.',
 		'  With --check, the monitoring-plugin codes: 0 OK, 1 WARNING, 2 CRITICAL (also: a scheduler that cannot',
-		'  be read), 3 UNKNOWN (a usage error). --check judges one poll: lost workers, rising errors, spilling',
-		'  and stalls need history and are left out.',
+		'  be read), 3 UNKNOWN (a usage error). --check judges one poll: lost workers, rising errors, spilling,',
+		'  stalls and unmanaged memory need history and are left out; a figure over its critical threshold is',
+		'  CRITICAL at once (your monitoring retries are the wait), no workers while tasks wait is WARNING.',
 		'',
 		'Examples',
 		...EXAMPLES.map((example) => `  $ ${example}`),

@@ -3,9 +3,14 @@
  * monitoring-plugins guidelines: `DASK <STATE> - <text> | <perfdata>`, exit 0/1/2/3.
  *
  * It judges ONE complete poll with the same rules and the same threshold table as the alerts
- * (model/worker-alerts.ts): a worker's memory, pause, unmanaged memory, event loop and heartbeat age.
- * Rules that need history (lost or joined workers, rising erred tasks, spilling, stalls, missed
- * polls) cannot be judged from one poll and are left out; the line says "in one poll".
+ * (model/worker-alerts.ts, model/no-workers.ts): a worker's memory, pause, event loop and heartbeat
+ * age, and no workers while tasks wait. Rules that need history (lost or joined workers, rising
+ * erred tasks, spilling, stalls, missed polls, and unmanaged memory, judged on what stayed
+ * `unmanaged_recent_s`) cannot be judged from one poll and are left out; the line says "in one poll".
+ * One poll cannot wait out `critical_after_s` either: a figure over its critical threshold (an alert
+ * still a warning with `critical_since`) counts as CRITICAL here, and the monitoring system's own
+ * retries (Nagios' max_check_attempts, soft and hard states) are the wait. No workers while tasks
+ * wait is a WARNING: how long it has lasted needs history.
  * What it cannot read is never OK: an answer with figures that are not counts (NaN, ±Inf, negative)
  * is at least WARNING, naming them; a cluster whose number of workers nothing gives is UNKNOWN.
  * Pure: the caller polls and passes the state in.
@@ -23,9 +28,9 @@ export type CheckState = keyof typeof CHECK_EXIT_CODES;
 export const ONE_POLL_KINDS: ReadonlySet<AlertKind> = new Set<AlertKind>([
 	'memory',
 	'paused',
-	'unmanaged_memory',
 	'event_loop',
 	'heartbeat',
+	'no_workers',
 ]);
 
 /** How many alert messages the line names before "+N more" (a plugin line must stay short). */
@@ -105,12 +110,8 @@ export function perfdata(snapshot: Snapshot, thresholds: Thresholds): PerfDatum[
 			min: 0,
 			max: 100,
 		}),
-		...datum('worker_unmanaged_max', unmanaged === undefined ? undefined : percent(unmanaged), '%', {
-			warn: percent(thresholds.unmanaged_warning),
-			crit: percent(thresholds.unmanaged_critical),
-			min: 0,
-			max: 100,
-		}),
+		// The figure now, recent and old together: no warn/crit, as the rule judges only what stayed (unmanaged_recent_s).
+		...datum('worker_unmanaged_max', unmanaged === undefined ? undefined : percent(unmanaged), '%', {min: 0, max: 100}),
 		...datum('spilled', s.memory_spilled_bytes, 'B', {min: 0}),
 		// Any paused worker is critical (the paused rule): a critical range of 0 means "above 0".
 		...datum('paused', paused, '', {crit: 0, min: 0, ...(count === undefined ? {} : {max: count})}),
@@ -158,9 +159,15 @@ function summary(snapshot: Snapshot): string {
 	return parts.join(', ');
 }
 
-/** The ongoing alerts one poll can show, worst first. */
+/**
+ * The ongoing alerts one poll can show, worst first, each at the level its figure is at: one over its
+ * critical threshold (still a warning, waiting out critical_after_s) is critical here.
+ */
 export function onePollAlerts(state: ClusterState): Alert[] {
-	return ongoingAlerts(state).filter((alert) => ONE_POLL_KINDS.has(alert.kind) && alert.severity !== 'info');
+	const alerts = ongoingAlerts(state)
+		.filter((alert) => ONE_POLL_KINDS.has(alert.kind) && alert.severity !== 'info')
+		.map((alert): Alert => (alert.critical_since === undefined ? alert : {...alert, severity: 'critical'}));
+	return alerts.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'critical' ? -1 : 1));
 }
 
 /**

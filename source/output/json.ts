@@ -7,10 +7,13 @@
  * --once: every round of the recording up to --at, so events cover the whole recording):
  * - `alerts`: ongoing alerts, worst first then oldest first. Each: `id` (kind|subject), `kind`
  *   (memory, paused, spilling, unmanaged_memory, event_loop, heartbeat, erred_rising, worker_lost,
- *   worker_retired, worker_joined, retire, scheduler_restarted, stale, fallback_source, stalled),
- *   `severity` and `peak_severity` (info | warning | critical), `subject` (worker address or
- *   "cluster"), `subject_name`, `message` (one line), `start_time` (epoch s), `duration_seconds`,
- *   `state` (ongoing), `workers` (addresses, when it names more than its subject).
+ *   worker_retired, worker_joined, retire, scheduler_restarted, stale, fallback_source, stalled,
+ *   no_workers, suspended), `severity` and `peak_severity` (info | warning | critical), `subject`
+ *   (worker address or "cluster"), `subject_name`, `message` (one line), `start_time` (epoch s),
+ *   `duration_seconds`, `state` (ongoing), `workers` (addresses, when it names more than its
+ *   subject), `clearing_since` (a level alert back under its clear level since then, epoch s) and
+ *   `critical_since` (a warning whose figure is over its critical threshold since then, not yet for
+ *   critical_after_s).
  * - `events`: the event log, newest first: alerts as opened, updated and resolved (`state`
  *   ongoing | resolved, `end_time` once resolved), plus instantaneous joins and retirements.
  * - `severity_counts`: `{info, warning, critical}` of the ongoing alerts (the TUI header's counts).
@@ -24,7 +27,8 @@
  *   and `disagreement_note`, `scale_down` (`retire`, `candidates` with consecutive polls, `note`:
  *   an approximation of Adaptive's 3 ticks), `notes` (among them: the live Adaptive's
  *   minimum/maximum are not visible over HTTP).
- * - `stall`: `stalled`, `since_completion_seconds`, `threshold_seconds` and `threshold_note`,
+ * - `stall`: `stalled`, `since_completion_seconds`, `since_progress_seconds` (what the threshold is
+ *   compared with: since a task last completed or started), `threshold_seconds` and `threshold_note`,
  *   `workers` / `worker_names` holding tasks, `message` when stalled.
  * - `progress`: one row per task prefix, as the progress view shows it (active first, then in the
  *   order first seen): `prefix`, `done` (finished into memory), `total`, `erred`, `in_flight`,

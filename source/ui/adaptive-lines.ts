@@ -163,7 +163,7 @@ export function triageBlocks(triage: TriageView | undefined, theme: Theme, width
 		if (stall.stalled) {
 			const text = [
 				seg(`${theme.glyphs.warningMark} STALLED `, 'warning', true),
-				seg(stall.message ?? `no task completed for ${formatDuration(stall.since_completion_seconds)}`),
+				seg(stall.message ?? `no task started or completed for ${formatDuration(stall.since_progress_seconds)}`),
 			];
 			blocks.push({priority: 0, lines: wrapSegments(text, width, 2)});
 		}

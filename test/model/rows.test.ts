@@ -74,11 +74,14 @@ describe('sorting (synthesized workers)', () => {
 	});
 
 	it('sorts by the worst alert on each worker', () => {
-		const hot = stateWith([
+		const workers = [
 			worker('tcp://a:1', {name: 'ok', memory_limit_bytes: 100, memory_process_bytes: 10}),
 			worker('tcp://b:1', {name: 'warm', memory_limit_bytes: 100, memory_process_bytes: 72}),
 			worker('tcp://c:1', {name: 'hot', memory_limit_bytes: 100, memory_process_bytes: 96}),
-		]);
+		];
+		// hot has been over the critical threshold for critical_after_s (10 s)
+		const later = T0 + 10_000;
+		const hot = reduce(stateWith(workers), {type: 'snapshot', snapshot: snapshot(later / 1000, workers), nowMs: later});
 		const rows = workerRows(hot, sortBy('severity', true)).rows;
 		expect(rows.map((r) => [r.name, r.severity])).toEqual([
 			['hot', 'critical'],

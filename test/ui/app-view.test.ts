@@ -152,11 +152,11 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		if (b.kind !== 'events') throw new Error(b.kind);
 		expect(b.triage?.events).toHaveLength(3);
 		expect(b.page.room).toBe(8);
-		expect(v.ctx.rowLines?.events).toEqual([4, 2, 1]);
+		expect(v.ctx.rowLines?.events).toEqual([4, 2, 2]);
 		expect(v.pointer).toEqual({
 			kind: 'list',
 			view: 'events',
-			list: {rowsTop: 14, top: 0, count: 3, room: 8, heights: [4, 2, 1]},
+			list: {rowsTop: 14, top: 0, count: 3, room: 8, heights: [4, 2, 2]},
 		});
 	});
 

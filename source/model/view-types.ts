@@ -140,6 +140,11 @@ export interface AdaptiveInput {
 	readonly status: 'exact' | 'estimated' | 'missing';
 	/** Where it came from / why estimated or missing. */
 	readonly note: string;
+	/**
+	 * Seconds by which the answer it came from is older than /metrics' (the queue, processing and
+	 * the scheduler's own number); 0 when as fresh, absent when it does not come from an answer.
+	 */
+	readonly age_seconds?: number;
 }
 
 export interface AdaptiveView {
@@ -189,6 +194,8 @@ export interface AdaptiveRecomputation {
 	/** Clamped to the user's minimum/maximum. */
 	readonly clamped?: number;
 	readonly explanation: readonly string[];
+	/** The oldest input's age (AdaptiveInput.age_seconds): how much older than the scheduler's number. */
+	readonly inputs_age_seconds?: number;
 }
 
 export interface ScaleDownView {

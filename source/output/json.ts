@@ -20,7 +20,8 @@
  *   counting threads | modern) and `flavor_note`, `approx_workers` / `approx_note` (legacy: ≈ N
  *   workers at the mean threads per worker), `recomputed` (`target`, `cpu_term`, `memory_term`,
  *   `wins`: cpu | memory | tie | scale_down, `target_duration_seconds`, `inputs` each exact |
- *   estimated | missing, `estimated`, `missing`, `clamped`, `explanation` lines), `disagreement`
+ *   estimated | missing with `age_seconds` (how much older than /metrics' answer),
+ *   `inputs_age_seconds` (the oldest), `estimated`, `missing`, `clamped`, `explanation` lines), `disagreement`
  *   and `disagreement_note`, `scale_down` (`retire`, `candidates` with consecutive polls, `note`:
  *   an approximation of Adaptive's 3 ticks), `notes` (among them: the live Adaptive's
  *   minimum/maximum are not visible over HTTP).

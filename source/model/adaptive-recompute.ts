@@ -19,6 +19,7 @@
 import type {Snapshot} from '../types/snapshot.js';
 import {
 	estimateQueuedDuration,
+	occupancyOf,
 	type QueuedDuration,
 	storedBytesOf,
 	UNKNOWN_TASK_DURATION_S,
@@ -62,17 +63,17 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 	const explanation: string[] = [];
 	const modern = options.flavor === 'modern';
 
-	const occupancy = n === 0 ? 0 : sumOf(workers.map((w) => w.occupancy_seconds));
+	const occupancyInput = occupancyOf(snapshot);
+	const occupancy = occupancyInput.seconds;
 	inputs.push({
 		name: 'occupancy',
 		value: occupancy,
-		status: occupancy === undefined ? 'missing' : 'exact',
-		note:
-			occupancy === undefined
-				? 'summed worker occupancy: workers.html not fetched yet'
-				: 'summed worker occupancy from workers.html',
+		status: occupancy === undefined ? 'missing' : occupancyInput.estimated ? 'estimated' : 'exact',
+		note: occupancyInput.note,
+		...(occupancyInput.ageSeconds === undefined ? {} : {age_seconds: occupancyInput.ageSeconds}),
 	});
 	if (occupancy === undefined) missing.push('occupancy (workers.html not fetched yet)');
+	if (occupancyInput.estimated) estimatedNotes.push(occupancyInput.note);
 	const Q = s.tasks.queued;
 	const U = s.tasks['no-worker'];
 	const P = s.tasks.processing ?? sumOf(workers.map((w) => w.processing));
@@ -111,6 +112,7 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 		value: stored,
 		status: stored === undefined ? 'missing' : storedChoice.estimated ? 'estimated' : 'exact',
 		note: storedChoice.note,
+		...(storedChoice.ageSeconds === undefined ? {} : {age_seconds: storedChoice.ageSeconds}),
 	});
 	inputs.push({
 		name: 'memory_limit_bytes',
@@ -136,7 +138,12 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 	});
 	if (qDuration.estimated) estimatedNotes.push(qDuration.note);
 
+	let oldest: number | undefined;
+	for (const input of inputs)
+		if (input.age_seconds !== undefined && input.status !== 'missing')
+			oldest = Math.max(oldest ?? 0, input.age_seconds);
 	const base = {
+		...(oldest === undefined ? {} : {inputs_age_seconds: oldest}),
 		target_duration_seconds: T,
 		queued_task_duration_seconds: qDuration.seconds,
 		occupancy_seconds: occupancy,

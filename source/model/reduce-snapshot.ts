@@ -11,7 +11,7 @@ import {evaluateAlerts} from './evaluate.js';
 import {stepErredBefore} from './erred-before.js';
 import {instantEvent, prependEvents} from './events.js';
 import {pushClusterHistory} from './cluster-history.js';
-import {activeTasks, trackProgress} from './progress-track.js';
+import {activeTasks, memoryTasks, trackProgress} from './progress-track.js';
 import {counterSample, stepRates} from './rates.js';
 import {snapshotFresh, workerListFresh} from './freshness.js';
 import {listText} from './text.js';
@@ -127,6 +127,7 @@ export function reduceSnapshot(
 						timeS: nextSample.timeS,
 						prefixes: nextSample.prefixes,
 						active: activeTasks(snapshot),
+						inMemory: memoryTasks(snapshot),
 						schedulerStartS: snapshot.scheduler.started,
 						erred: snapshot.scheduler.tasks.erred,
 					},

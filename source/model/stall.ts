@@ -35,7 +35,8 @@ export function stallThreshold(state: ClusterState): StallThreshold {
 		return {seconds: state.options.stallAfterMs / 1000, note: 'set by --stall-after'};
 	let longest: {prefix: string; seconds: number} | undefined;
 	for (const p of progressView(state).prefixes) {
-		if (p.in_flight <= 0 || p.mean_duration_seconds === undefined) continue;
+		// A prefix maybe in flight counts: the longer threshold is the one that does not cry wolf.
+		if ((p.in_flight_max ?? p.in_flight) <= 0 || p.mean_duration_seconds === undefined) continue;
 		if (!longest || p.mean_duration_seconds > longest.seconds)
 			longest = {prefix: p.prefix, seconds: p.mean_duration_seconds};
 	}

@@ -77,6 +77,13 @@ export interface PrefixCounts {
 	readonly memory: number;
 	readonly erred: number;
 	readonly released: number;
+	readonly forgotten: number;
+}
+
+/** A count known to lie between two bounds (lo <= true <= hi); exact when they meet. */
+export interface Bounds {
+	readonly lo: number;
+	readonly hi: number;
 }
 
 /**
@@ -85,28 +92,29 @@ export interface PrefixCounts {
  * - `birth`: the prefix did not exist at the sample before (or the counters restarted since);
  * - `scheduler-start`: first seen, and no task of it was ever released or forgotten: its counters
  *   since the scheduler started are all still held;
- * - `held`: first seen, none released but some forgotten: counted from the tasks still held then;
- *   or some released but none forgotten and none in flight: all its tasks, all still held (finished or
- *   erred); or with erred tasks the counters prove still held: those, and what is in flight;
- * - `in-flight`: first seen mid-run with tasks released before: counted from that sample, with the
- *   tasks the counters leave in flight then (an upper bound, capped by the cluster's active tasks).
+ * - `held`: first seen, some tasks released but none forgotten and none left in flight (finished,
+ *   or erred by blame): all its tasks, all still held;
+ * - `first-sample`: first seen mid-run with tasks released or forgotten before: counted from that
+ *   sample; what it had submitted before is not known, so neither is its total.
  */
-export type ProgressBaseKind = 'epoch' | 'birth' | 'scheduler-start' | 'held' | 'in-flight';
+export type ProgressBaseKind = 'epoch' | 'birth' | 'scheduler-start' | 'held' | 'first-sample';
 
 export interface PrefixTrack {
 	/** Order first seen (stable row order). */
 	readonly order: number;
 	readonly kind: ProgressBaseKind;
+	/** The counters at the base: done, erred, cancelled and the total are counted from them. */
 	readonly base: PrefixCounts;
-	/** Tasks taken as in flight at the base (0 except for `in-flight`). */
-	readonly inFlightAtBase: number;
-	/** Tasks the counters still left in flight at a later epoch: released unfinished (cancelled, retried). */
-	readonly leftover: number;
+	/** Tasks in flight at the base (0 and 0 except for `first-sample`). */
+	readonly baseFlight: Bounds;
+	/** The counters at the latest sample and the tasks in flight then (progress-bounds.ts carries them on). */
+	readonly anchor: PrefixCounts;
+	readonly anchorFlight: Bounds;
 	/** Epoch seconds of the sample the base was taken at. */
 	readonly baseAtS: number;
 	/** Epoch seconds from which every task of the prefix is counted (undefined: the scheduler's start, time unknown). */
 	readonly sinceS?: number | undefined;
-	/** Nothing was in flight at `sinceS` and nothing from before it is counted. */
+	/** Nothing was in flight at `sinceS` and every task submitted since is counted: the total is known. */
 	readonly exactBase: boolean;
 }
 
@@ -135,6 +143,10 @@ export interface ProgressTrack {
 	 * when /metrics gave them.
 	 */
 	readonly active?: number;
+	/** Tasks in memory cluster-wide at the latest sample, when /metrics gave them (each task once). */
+	readonly inMemory?: number;
+	/** Per prefix, the results in memory at the latest sample (progress-bounds.ts), when the count is known. */
+	readonly held?: ReadonlyMap<string, Bounds>;
 }
 
 /** Rates from counter deltas between the two latest metric samples. */

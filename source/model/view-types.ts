@@ -75,16 +75,33 @@ export interface SeverityCounts {
 
 // ─── Progress ─────────────────────────────────────────────────────────────────────────────────
 
-/** One row of the progress view and of `--json`'s `progress[]` (progress.ts, progress-track.ts). */
+/**
+ * One row of the progress view and of `--json`'s `progress[]` (progress.ts, progress-track.ts). A
+ * count known only between bounds has its proven lower bound in `x` and its upper one in `x_max`
+ * (absent when they meet).
+ */
 export interface PrefixProgress {
 	readonly prefix: string;
 	/** Tasks that finished into memory since `since` (erred ones are not done). */
 	readonly done: number;
-	/** Tasks counted: submitted since `since` (plus, when not exact, those in flight or held then). */
-	readonly total: number;
+	/**
+	 * Tasks submitted since `since`: done + erred + cancelled + in flight. Absent when unknown (a row
+	 * counted from dask-top's first sample mid-run: what was submitted before is not known).
+	 */
+	readonly total?: number;
 	readonly erred: number;
-	/** Tasks of the prefix waiting, queued, processing or without a worker now (0 at an epoch). */
+	/** Tasks submitted since `since` and released unfinished: cancelled, a client gone, retried after a worker died. */
+	readonly cancelled: number;
+	readonly cancelled_max?: number;
+	/**
+	 * Tasks of the prefix waiting, queued, processing or without a worker now: proven in flight. The
+	 * rows' figures never add up to more than the cluster's exact count.
+	 */
 	readonly in_flight: number;
+	readonly in_flight_max?: number;
+	/** The prefix's results in memory now, from before `since` too (absent when /metrics does not count tasks). */
+	readonly held?: number;
+	readonly held_max?: number;
 	/** Bytes of the prefix's results the scheduler counts (`tasks_output_bytes`, ≥ 2023.1.1). */
 	readonly bytes?: number;
 	/**
@@ -92,9 +109,9 @@ export interface PrefixProgress {
 	 * scheduler's start and its time is unknown.
 	 */
 	readonly since?: number;
-	/** done/total/erred/in_flight are exact counts of the tasks submitted since `since`. */
+	/** The total is known and in flight is proven: done/total/erred/cancelled/in_flight are exact counts. */
 	readonly exact: boolean;
-	/** How `since` was found: epoch, birth, scheduler-start, held, in-flight (README, "Task progress"). */
+	/** How `since` was found: epoch, birth, scheduler-start, held, first-sample (docs/triage.md, "Task progress"). */
 	readonly counted_from: ProgressBaseKind;
 	/** Completions into memory per second over the latest step. */
 	readonly done_per_second?: number;
@@ -131,6 +148,11 @@ export interface AdaptiveInput {
 	readonly status: 'exact' | 'estimated' | 'missing';
 	/** Where it came from / why estimated or missing. */
 	readonly note: string;
+	/**
+	 * Seconds by which the answer it came from is older than /metrics' (the queue, processing and
+	 * the scheduler's own number); 0 when as fresh, absent when it does not come from an answer.
+	 */
+	readonly age_seconds?: number;
 }
 
 export interface AdaptiveView {
@@ -180,6 +202,8 @@ export interface AdaptiveRecomputation {
 	/** Clamped to the user's minimum/maximum. */
 	readonly clamped?: number;
 	readonly explanation: readonly string[];
+	/** The oldest input's age (AdaptiveInput.age_seconds): how much older than the scheduler's number. */
+	readonly inputs_age_seconds?: number;
 }
 
 export interface ScaleDownView {

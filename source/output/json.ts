@@ -23,18 +23,22 @@
  *   counting threads | modern) and `flavor_note`, `approx_workers` / `approx_note` (legacy: ≈ N
  *   workers at the mean threads per worker), `recomputed` (`target`, `cpu_term`, `memory_term`,
  *   `wins`: cpu | memory | tie | scale_down, `target_duration_seconds`, `inputs` each exact |
- *   estimated | missing, `estimated`, `missing`, `clamped`, `explanation` lines), `disagreement`
+ *   estimated | missing with `age_seconds` (how much older than /metrics' answer),
+ *   `inputs_age_seconds` (the oldest), `estimated`, `missing`, `clamped`, `explanation` lines), `disagreement`
  *   and `disagreement_note`, `scale_down` (`retire`, `candidates` with consecutive polls, `note`:
  *   an approximation of Adaptive's 3 ticks), `notes` (among them: the live Adaptive's
  *   minimum/maximum are not visible over HTTP).
  * - `stall`: `stalled`, `since_completion_seconds`, `since_progress_seconds` (what the threshold is
  *   compared with: since a task last completed or started), `threshold_seconds` and `threshold_note`,
  *   `workers` / `worker_names` holding tasks, `message` when stalled.
- * - `progress`: one row per task prefix, as the progress view shows it (active first, then in the
- *   order first seen): `prefix`, `done` (finished into memory), `total`, `erred`, `in_flight`,
- *   `bytes` (≥ 2023.1.1), `since` (epoch s from which every task of the prefix is counted),
- *   `exact`, `counted_from` (epoch | birth | scheduler-start | held | in-flight), `done_per_second`,
- *   `mean_duration_seconds` (≥ 2023.1.1). The README's "Task progress" says what each means.
+ * - `progress`: one row per task prefix, as the progress view shows it (active first, then erred,
+ *   then holding results, each in the order first seen): `prefix`, `done` (finished into memory
+ *   since `since`), `total` (absent when unknown), `erred`, `cancelled` (released unfinished),
+ *   `in_flight`, `held` (results in memory now) — each of these three with `_max` when only known
+ *   between bounds (the field is then the proven lower bound) — `bytes` (≥ 2023.1.1), `since`
+ *   (epoch s from which every task of the prefix is counted), `exact`, `counted_from` (epoch |
+ *   birth | scheduler-start | held | first-sample), `done_per_second`, `mean_duration_seconds`
+ *   (≥ 2023.1.1). docs/triage.md, "Task progress", says what each means.
  * - `lost_workers`: workers that disappeared (newest first), each its last WorkerSnapshot (last
  *   status, memory, tasks, `last_seen`) plus `lost_at` and `last_listed_at` (epoch s, the
  *   monitor's time of its loss and of the last poll that listed it), `retired` when it left in an

@@ -72,7 +72,17 @@ function recomputedLine(a: AdaptiveView): string | undefined {
 		r.estimated ? 'some inputs estimated' : undefined,
 		r.missing.length > 0 ? `missing: ${r.missing.join(', ')}` : undefined,
 	].filter((x) => x !== undefined);
-	return `${INDENT}recomputed ${r.target ?? 'not possible'}: ${terms}${extra.length > 0 ? `; ${extra.join('; ')}` : ''}`;
+	const scheduler = a.desired_workers ?? a.api_adaptive_target;
+	const age = r.inputs_age_seconds;
+	const beside =
+		a.disagreement && scheduler !== undefined
+			? ` (the scheduler says ${scheduler}` +
+				`${age !== undefined && age >= 0.5 ? `; inputs up to ${Math.round(age)} s older than its number` : r.estimated ? '; some inputs estimated' : ''})`
+			: '';
+	return (
+		`${INDENT}recomputed ${r.target ?? 'not possible'}${beside}: ${terms}` +
+		`${extra.length > 0 ? `; ${extra.join('; ')}` : ''}`
+	);
 }
 
 /** The Adaptive header line and its explanation, indented under it. */

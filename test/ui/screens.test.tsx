@@ -116,9 +116,11 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 			expect(frame).toContain('DONE/S');
 			// Erred is not done: 0 of 6, the bar drawn with the erred glyph.
 			expect(frame).toMatch(/explode +×+ +0\/6 +0% +\S+\/s +6 +0 /);
-			// gamma's 6 blobs recomputed after the cluster was idle: counted from then; a lost worker makes
-			// in flight an upper bound.
-			expect(frame).toMatch(/make_blob .*≈0\/6 +0% +\S+ +0 +6 .*≈\d\d:\d\d:\d\d/);
+			// gamma's 6 blobs recomputed after the cluster was idle: counted from then, exact (the counters
+			// bound in flight and held to one figure each): none erred or cancelled, 6 in flight, 6 held.
+			expect(frame).toMatch(/make_blob +░+ +0\/6 +0% +\S+ +0 +0 +6 +6 .* \d\d:\d\d:\d\d$/m);
+			// pinned-sleep: 2 of its 4 released unfinished (cancelled), drawn apart from what waits.
+			expect(frame).toMatch(/pinned-sleep +╌+░+ +0\/4 +0% +\S+ +0 +2 +2 +0 /);
 			if (version === '2022.12.1') {
 				expect(frame).not.toMatch(/MEAN|BYTES/);
 			} else {

@@ -6,8 +6,14 @@
  * (model/worker-alerts.ts): a worker's memory, pause, unmanaged memory, event loop and heartbeat age.
  * Rules that need history (lost or joined workers, rising erred tasks, spilling, stalls, missed
  * polls) cannot be judged from one poll and are left out; the line says "in one poll".
+ *
+ * The diagnosis' worst finding leads the line: a finding already confirmed, or one whose rule judges
+ * a single poll (memory pressure, a blocked event loop, GIL contention, skew, tasks no worker can
+ * run) holding now. Its severity counts as the alerts' do: a warning finding is WARNING, a critical
+ * one (a paused worker, a worker near terminate or lost, tasks no worker can run) CRITICAL.
  * Pure: the caller polls and passes the state in.
  */
+import {checkFindings, type Finding} from '../model/diagnosis/index.js';
 import {heartbeatIntervalSeconds} from '../model/thresholds.js';
 import {ongoingAlerts} from '../model/triage.js';
 import type {Alert, AlertKind, ClusterState, Thresholds} from '../model/types.js';
@@ -160,24 +166,30 @@ export function onePollAlerts(state: ClusterState): Alert[] {
 	return ongoingAlerts(state).filter((alert) => ONE_POLL_KINDS.has(alert.kind) && alert.severity !== 'info');
 }
 
-/** One cluster judged from its latest snapshot and the model's alerts after one poll. */
+/** "likely memory-pressure: beta is paused by memory …" (and how many more findings). */
+function findingText(findings: readonly Finding[]): string {
+	const worst = findings[0]!;
+	const more = findings.length > 1 ? ` (+${findings.length - 1} more finding${findings.length === 2 ? '' : 's'})` : '';
+	return `likely ${worst.cause}: ${worst.summary}${more}`;
+}
+
+/** One cluster judged from its latest snapshot, the model's alerts and the diagnosis after one poll. */
 export function judgeCluster(name: string, snapshot: Snapshot, state: ClusterState): ClusterCheck {
 	const alerts = onePollAlerts(state);
-	const worst: CheckState = alerts.some((a) => a.severity === 'critical')
-		? 'CRITICAL'
-		: alerts.length > 0
-			? 'WARNING'
-			: 'OK';
+	const findings = checkFindings(state);
+	const critical = alerts.some((a) => a.severity === 'critical') || findings.some((f) => f.severity === 'critical');
+	const worst: CheckState = critical ? 'CRITICAL' : alerts.length > 0 || findings.length > 0 ? 'WARNING' : 'OK';
 	const figures = summary(snapshot);
 	const count = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} in one poll`;
-	let text: string;
-	if (alerts.length === 0) {
-		text = `${figures}, ${count}`;
-	} else {
-		const named = alerts.slice(0, MAX_NAMED_ALERTS).map((a) => a.message.replaceAll('|', '/'));
+	const parts: string[] = [];
+	if (findings.length > 0) parts.push(findingText(findings));
+	if (alerts.length > 0) {
+		const named = alerts.slice(0, MAX_NAMED_ALERTS).map((a) => a.message);
 		const more = alerts.length > MAX_NAMED_ALERTS ? `; +${alerts.length - MAX_NAMED_ALERTS} more` : '';
-		text = `${named.join('; ')}${more} (${figures}, ${count})`;
+		parts.push(`${named.join('; ')}${more}`);
 	}
+	const text =
+		parts.length === 0 ? `${figures}, ${count}` : `${parts.join('; ').replaceAll('|', '/')} (${figures}, ${count})`;
 	return {name, state: worst, text, perfdata: perfdata(snapshot, state.options.thresholds)};
 }
 

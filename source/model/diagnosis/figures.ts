@@ -101,18 +101,6 @@ export function prefixSubject(prefix: string): Subject {
 	return {kind: 'prefix', id: prefix};
 }
 
-/** What a subject is called in a sentence: a worker's name, a prefix, or "the cluster". */
-export function subjectText(subject: Subject): string {
-	switch (subject.kind) {
-		case 'worker':
-			return subject.name ?? subject.id;
-		case 'prefix':
-			return subject.id;
-		case 'cluster':
-			return 'the cluster';
-	}
-}
-
 /** Tasks a worker has on hand: the scheduler's processing count, else its executing + ready. */
 export function workOnHand(w: WorkerSnapshot): number | undefined {
 	if (w.processing !== undefined) return w.processing;

@@ -20,6 +20,7 @@ import type {ClusterState, ModelEvent, Rise} from './types.js';
 import {departureOf, stepDepartures} from './departures.js';
 import {stepRetires} from './retire.js';
 import {trackWorkers} from './worker-tracks.js';
+import {diagnose} from './diagnosis/diagnose.js';
 
 /**
  * Spill rises are measured between two readings of the same source at most this far apart: a
@@ -282,26 +283,28 @@ export function reduceSnapshot(
 		closeCounts = next;
 	}
 
-	return evaluateAlerts({
-		...state,
-		snapshot,
-		previous: state.snapshot,
-		nowMs: Math.max(state.nowMs, nowMs),
-		snapshotCount: stamp,
-		workers: tracked.workers,
-		rates: step.rates,
-		progress,
-		baselineAtS,
-		lastCompletionMs,
-		lastProgressMs,
-		source,
-		closeCounts,
-		...(retire.retires.length === 0 ? {} : {retires: retire.retires}),
-		...(departures.pending.length === 0 && state.departures === undefined ? {} : {departures: departures.pending}),
-		learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
-		rises,
-		erredBefore,
-		events: prependEvents(state.events, instant, o.eventLogLength),
-		revision: state.revision + 1,
-	});
+	return diagnose(
+		evaluateAlerts({
+			...state,
+			snapshot,
+			previous: state.snapshot,
+			nowMs: Math.max(state.nowMs, nowMs),
+			snapshotCount: stamp,
+			workers: tracked.workers,
+			rates: step.rates,
+			progress,
+			baselineAtS,
+			lastCompletionMs,
+			lastProgressMs,
+			source,
+			closeCounts,
+			...(retire.retires.length === 0 ? {} : {retires: retire.retires}),
+			...(departures.pending.length === 0 && state.departures === undefined ? {} : {departures: departures.pending}),
+			learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
+			rises,
+			erredBefore,
+			events: prependEvents(state.events, instant, o.eventLogLength),
+			revision: state.revision + 1,
+		}),
+	);
 }

@@ -13,6 +13,7 @@ import type {UnmanagedWindow} from './unmanaged-old.js';
 import type {Series} from './ring.js';
 import type {ResolvedModelOptions} from './types.js';
 import type {AdaptiveFlavor, Alert, ModelEvent} from './view-types.js';
+import type {DiagnosisState} from './diagnosis/types.js';
 
 // ─── State ────────────────────────────────────────────────────────────────────────────────────
 
@@ -218,6 +219,11 @@ export interface ClusterState {
 	readonly retires?: readonly RetireTrack[];
 	/** Workers gone (or back as a new process) whose reason waits for the scheduler's log (departures.ts). */
 	readonly departures?: readonly PendingDeparture[];
+	/**
+	 * The diagnosis: its findings (pending, active, ended) and its window of readings (diagnosis/);
+	 * absent before the first snapshot.
+	 */
+	readonly diagnosis?: DiagnosisState;
 	/** Increments on every change; views memoize on it. */
 	readonly revision: number;
 }

@@ -27,6 +27,7 @@ import {snapshotFresh} from './freshness.js';
 import {stepOwnGap} from './own-gap.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
+import {endAllEvents} from './diagnosis/diagnose.js';
 import {DEFAULT_TARGET_DURATION_S} from './defaults.js';
 import {DEFAULT_THRESHOLDS} from './thresholds.js';
 import {EMPTY_RATES} from './rates.js';
@@ -134,7 +135,8 @@ export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 function newEpoch(state: ClusterState, snapshot: Snapshot, nowMs: number): ClusterState {
 	const o = state.options;
 	const closed = applyConditions(state.alerts, [], nowMs, state.events, o.eventLogLength);
-	const events = prependEvents(closed.events, [restartEvent(state, snapshot, nowMs)], o.eventLogLength);
+	const ended = prependEvents(closed.events, endAllEvents(state, nowMs), o.eventLogLength);
+	const events = prependEvents(ended, [restartEvent(state, snapshot, nowMs)], o.eventLogLength);
 	return {
 		...fromResolved(o, state.source.intervalMs),
 		source: state.source,

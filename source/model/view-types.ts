@@ -27,7 +27,8 @@ export type AlertKind =
 	| 'fallback_source'
 	| 'stalled'
 	| 'no_workers' // tasks wait and no worker is connected: warning, critical after the stall time
-	| 'suspended'; // dask-top itself did not run for a while (info, instantaneous)
+	| 'suspended' // dask-top itself did not run for a while (info, instantaneous)
+	| 'diagnosis'; // a finding of the diagnosis started or ended (instantaneous)
 
 /** One alert: ongoing while its condition holds, then resolved with an end time. */
 export interface Alert {

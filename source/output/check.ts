@@ -13,8 +13,14 @@
  * wait is a WARNING: how long it has lasted needs history.
  * What it cannot read is never OK: an answer with figures that are not counts (NaN, ±Inf, negative)
  * is at least WARNING, naming them; a cluster whose number of workers nothing gives is UNKNOWN.
+ *
+ * The diagnosis' worst finding leads the line: a finding already confirmed, or one whose rule judges
+ * a single poll (memory pressure, a blocked event loop, GIL contention, skew, tasks no worker can
+ * run) holding now. Its severity counts as the alerts' do: a warning finding is WARNING, a critical
+ * one (a paused worker, a worker near terminate or lost, tasks no worker can run) CRITICAL.
  * Pure: the caller polls and passes the state in.
  */
+import {checkFindings, type Finding} from '../model/diagnosis/index.js';
 import {heartbeatIntervalSeconds} from '../model/thresholds.js';
 import {workerCount} from '../model/worker-count.js';
 import {ongoingAlerts} from '../model/triage.js';
@@ -188,19 +194,25 @@ function worse(a: CheckState, b: CheckState): CheckState {
 	return STATE_RANK[b] > STATE_RANK[a] ? b : a;
 }
 
-/** One cluster judged from its latest snapshot and the model's alerts after one poll. */
+/** "likely memory-pressure: beta is paused by memory …" (and how many more findings). */
+function findingText(findings: readonly Finding[]): string {
+	const worst = findings[0]!;
+	const more = findings.length > 1 ? ` (+${findings.length - 1} more finding${findings.length === 2 ? '' : 's'})` : '';
+	return `likely ${worst.cause}: ${worst.summary}${more}`;
+}
+
+/** One cluster judged from its latest snapshot, the model's alerts and the diagnosis after one poll. */
 export function judgeCluster(name: string, snapshot: Snapshot, state: ClusterState): ClusterCheck {
 	const alerts = onePollAlerts(state);
 	const unknown = unread(snapshot);
-	const judged: CheckState = alerts.some((a) => a.severity === 'critical')
-		? 'CRITICAL'
-		: alerts.length > 0
-			? 'WARNING'
-			: 'OK';
+	const findings = checkFindings(state);
+	const critical = alerts.some((a) => a.severity === 'critical') || findings.some((f) => f.severity === 'critical');
+	const judged: CheckState = critical ? 'CRITICAL' : alerts.length > 0 || findings.length > 0 ? 'WARNING' : 'OK';
 	const worst = unknown === undefined ? judged : worse(judged, unknown.state);
 	const figures = summary(snapshot);
 	const count = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} in one poll`;
 	const named = [
+		...(findings.length > 0 ? [findingText(findings)] : []),
 		...alerts.slice(0, MAX_NAMED_ALERTS).map((a) => a.message),
 		...(alerts.length > MAX_NAMED_ALERTS ? [`+${alerts.length - MAX_NAMED_ALERTS} more`] : []),
 		...(unknown?.says ?? []),

@@ -8,14 +8,15 @@
  * - `alerts`: ongoing alerts, worst first then oldest first. Each: `id` (kind|subject), `kind`
  *   (memory, paused, spilling, unmanaged_memory, event_loop, heartbeat, erred_rising, worker_lost,
  *   worker_retired, worker_joined, retire, scheduler_restarted, stale, fallback_source, stalled,
- *   no_workers, suspended), `severity` and `peak_severity` (info | warning | critical), `subject`
+ *   no_workers, suspended, diagnosis), `severity` and `peak_severity` (info | warning | critical), `subject`
  *   (worker address or "cluster"), `subject_name`, `message` (one line), `start_time` (epoch s),
  *   `duration_seconds`, `state` (ongoing), `workers` (addresses, when it names more than its
  *   subject), `clearing_since` (a level alert back under its clear level since then, epoch s) and
  *   `critical_since` (a warning whose figure is over its critical threshold since then, not yet for
  *   critical_after_s).
  * - `events`: the event log, newest first: alerts as opened, updated and resolved (`state`
- *   ongoing | resolved, `end_time` once resolved), plus instantaneous joins and retirements.
+ *   ongoing | resolved, `end_time` once resolved), plus instantaneous joins and retirements and
+ *   the diagnosis' findings as they start and end (kind `diagnosis`).
  * - `severity_counts`: `{info, warning, critical}` of the ongoing alerts (the TUI header's counts).
  * - `adaptive`: `desired_workers` (the scheduler's own number, as an Adaptive on that Dask
  *   requests it), `api_adaptive_target` (/api/v1/adaptive_target when enabled), `target` (clamped
@@ -39,6 +40,17 @@
  *   (epoch s from which every task of the prefix is counted), `exact`, `counted_from` (epoch |
  *   birth | scheduler-start | held | first-sample), `done_per_second`, `mean_duration_seconds`
  *   (≥ 2023.1.1). docs/triage.md, "Task progress", says what each means.
+ * - `diagnosis`: the current findings of the diagnosis (README, "Diagnosis"), worst first then
+ *   oldest: `cause` (memory-pressure, spilling, event-loop-blocked, gil-contention, transfer-bound,
+ *   straggler, skew, no-worker, scheduler-bound, hung, worker-lost), `severity` (warning |
+ *   critical), `subject` (`kind`: cluster | worker | prefix, `id`: "cluster", the worker's address
+ *   or the prefix, `name`: the worker's name), `since` (epoch MILLISECONDS the condition first held),
+ *   `evidence` (each `figure`, `value` as read with its unit, `source`: the endpoint or derived |
+ *   alerts, `ageMs`), `next` (one step to take), `summary` (one line).
+ * - `diagnosis_ended`: findings that ended, newest first, the same fields plus `until` (epoch ms
+ *   the condition last held).
+ * - `diagnosis_not_visible`: `{cause, note}` for each cause this cluster's Dask version or setup
+ *   cannot show (or shows only in part), and what would.
  * - `lost_workers`: workers that disappeared (newest first), each its last WorkerSnapshot (last
  *   status, memory, tasks, `last_seen`) plus `lost_at` and `last_listed_at` (epoch s, the
  *   monitor's time of its loss and of the last poll that listed it), `retired` when it left in an
@@ -52,6 +64,8 @@
  */
 import type {Departure} from '../model/departure.js';
 import {progressView} from '../model/progress.js';
+import {diagnosisView} from '../model/diagnosis/index.js';
+import type {BlindSpot, EndedFinding, Finding} from '../model/diagnosis/index.js';
 import type {
 	AdaptiveView,
 	Alert,
@@ -79,6 +93,9 @@ export interface JsonExtras {
 	readonly stall?: StallView;
 	readonly progress?: readonly PrefixProgress[];
 	readonly lost_workers?: readonly LostWorker[];
+	readonly diagnosis?: readonly Finding[];
+	readonly diagnosis_ended?: readonly EndedFinding[];
+	readonly diagnosis_not_visible?: readonly BlindSpot[];
 }
 
 export type JsonDocument = Snapshot & JsonExtras;
@@ -113,7 +130,16 @@ export function triageExtras(triage: TriageView, state: ClusterState): JsonExtra
 		stall: triage.stall,
 		progress: progressView(state).prefixes,
 		lost_workers: lostWorkers(state),
+		...diagnosisExtras(state),
 	};
+}
+
+/** The diagnosis' fields of the document (the same view the TUI's diagnosis view shows). */
+export function diagnosisExtras(
+	state: ClusterState,
+): Pick<JsonExtras, 'diagnosis' | 'diagnosis_ended' | 'diagnosis_not_visible'> {
+	const view = diagnosisView(state);
+	return {diagnosis: view.current, diagnosis_ended: view.ended, diagnosis_not_visible: view.blind};
 }
 
 export function toJsonDocument(snapshot: Snapshot, extras: JsonExtras = {}): JsonDocument {

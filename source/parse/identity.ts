@@ -54,6 +54,8 @@ export const IDENTITY_FIELDS = [
 	'dashboard_port',
 	'num_fds',
 	'local_directory',
+	'gil_contention_fraction',
+	'resources',
 ] as const satisfies ReadonlyArray<keyof WorkerSnapshot>;
 
 /** What identity.json says of one worker: these Snapshot fields, under the Snapshot's names. */
@@ -96,6 +98,7 @@ function identityMemory(metrics: JsonObject): {
 	};
 }
 
+/** A record of numbers (task counts, resources): other values left out. */
 function taskCounts(value: unknown): Record<string, number> | undefined {
 	const counts = obj(value);
 	if (!counts) return undefined;
@@ -152,6 +155,8 @@ function parseWorker(address: string, raw: JsonObject): IdentityWorker {
 		dashboard_port: num(obj(raw['services'])?.['dashboard']),
 		num_fds: num(metrics['num_fds']),
 		local_directory: str(raw['local_directory']),
+		gil_contention_fraction: num(metrics['gil_contention']),
+		resources: taskCounts(raw['resources']),
 	};
 	return w as IdentityWorker;
 }

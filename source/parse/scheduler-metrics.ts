@@ -35,6 +35,7 @@ type MetricsFigures = Pick<
 	| 'process_start_time_seconds'
 	| 'tick_duration_max_seconds'
 	| 'tick_count_total'
+	| 'gil_contention_seconds_total'
 >;
 
 export interface SchedulerMetrics extends MetricsFigures {
@@ -73,6 +74,7 @@ const N = {
 	startTime: 'process_start_time_seconds',
 	tickMax: `${P}tick_duration_maximum_seconds`,
 	tickCount: `${P}tick_count_total`,
+	gil: `${P}gil_contention_seconds_total`,
 	taskGroups: `${P}task_groups`,
 	clientConnectionsAdded: `${P}client_connections_added_total`,
 } as const;
@@ -150,6 +152,7 @@ export function parseSchedulerMetrics(doc: PromDocument): SchedulerMetrics {
 		process_start_time_seconds: read.value(N.startTime),
 		tick_duration_max_seconds: read.value(N.tickMax),
 		tick_count_total: read.value(N.tickCount),
+		gil_contention_seconds_total: read.value(N.gil),
 		task_groups: read.value(N.taskGroups),
 		tasks_total: total,
 	});

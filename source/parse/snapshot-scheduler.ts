@@ -129,6 +129,7 @@ export function buildScheduler(cache: ScrapeCache, list: WorkerList): SchedulerS
 	put('process_open_fds', metrics?.process_open_fds, 'metrics');
 	put('tick_duration_max_seconds', metrics?.tick_duration_max_seconds, 'metrics');
 	put('tick_count_total', metrics?.tick_count_total, 'metrics');
+	put('gil_contention_seconds_total', metrics?.gil_contention_seconds_total, 'metrics');
 
 	const apiRoot = availability(cache, '/api/v1');
 	const apiAnswered = ['/api/v1/adaptive_target', '/api/v1/get_workers', '/api/v1/check_idle'].some(

@@ -52,6 +52,9 @@ const METRICS_FIELDS = [
 	...TASK_FIELDS,
 	'spill_write_bytes_total',
 	'spill_read_bytes_total',
+	'spill_time_seconds_total',
+	'tick_duration_max_seconds',
+	'gil_contention_seconds_total',
 ] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;
 
 /** `answerSeconds`: when identity.json answered (answerTimeMs); the heartbeat age is as of that answer. */

@@ -54,6 +54,11 @@ function blankFields(address: string, name: string): Slots {
 		keys_in_memory: undefined,
 		spill_write_bytes_total: undefined,
 		spill_read_bytes_total: undefined,
+		spill_time_seconds_total: undefined,
+		tick_duration_max_seconds: undefined,
+		gil_contention_fraction: undefined,
+		gil_contention_seconds_total: undefined,
+		resources: undefined,
 		sources: undefined,
 	};
 }

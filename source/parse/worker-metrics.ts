@@ -31,6 +31,10 @@ export interface WorkerMetrics {
 	readonly spill_bytes?: Readonly<Record<string, number>>;
 	readonly spill_write_bytes_total?: number;
 	readonly spill_read_bytes_total?: number;
+	/** Seconds of spill work, every activity summed (disk read/write, (de)serialise, (de)compress). */
+	readonly spill_time_seconds_total?: number;
+	/** ≥ 2023.4.0, only with gilknocker installed. */
+	readonly gil_contention_seconds_total?: number;
 	readonly tick_duration_max_seconds?: number;
 	readonly tick_count_total?: number;
 	readonly process_rss_bytes?: number;
@@ -54,6 +58,8 @@ const N = {
 	outgoingCountTotal: `${W}transfer_outgoing_count_total`,
 	outgoingBytesTotal: `${W}transfer_outgoing_bytes_total`,
 	spill: `${W}spill_bytes_total`,
+	spillTime: `${W}spill_time_seconds_total`,
+	gil: `${W}gil_contention_seconds_total`,
 	tickMax: `${W}tick_duration_maximum_seconds`,
 	tickCount: `${W}tick_count_total`,
 	rss: 'process_resident_memory_bytes',
@@ -117,6 +123,9 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 		put('spill_write_bytes_total', stateCount(byActivity, 'disk-write'));
 		put('spill_read_bytes_total', stateCount(byActivity, 'disk-read'));
 	}
+	const spillTime = read.byLabel(N.spillTime, 'activity');
+	if (spillTime) put('spill_time_seconds_total', sumOf(spillTime));
+	put('gil_contention_seconds_total', read.value(N.gil));
 
 	put('tick_duration_max_seconds', read.value(N.tickMax));
 	put('tick_count_total', read.value(N.tickCount));

@@ -96,6 +96,8 @@ export interface SchedulerSnapshot {
 	readonly process_open_fds?: number;
 	readonly tick_duration_max_seconds?: number;
 	readonly tick_count_total?: number;
+	/** Seconds threads waited for the GIL (≥ 2023.4.0, only with gilknocker installed). */
+	readonly gil_contention_seconds_total?: number;
 	readonly api_enabled?: boolean;
 	readonly prometheus_available?: boolean;
 	readonly sources: Readonly<Record<string, Source>>;
@@ -138,6 +140,16 @@ export interface WorkerSnapshot {
 	readonly heartbeat_age_seconds?: number;
 	readonly spill_write_bytes_total?: number; // worker /metrics spill activity
 	readonly spill_read_bytes_total?: number;
+	/** Seconds spent spilling and unspilling, every activity (worker /metrics). */
+	readonly spill_time_seconds_total?: number;
+	/** Longest event-loop tick since the previous scrape of the worker's /metrics. */
+	readonly tick_duration_max_seconds?: number;
+	/** Fraction of time waiting for the GIL, 0..1 (identity, ≥ 2023.4.0 with gilknocker). */
+	readonly gil_contention_fraction?: number;
+	/** Seconds waited for the GIL (worker /metrics, ≥ 2023.4.0 with gilknocker). */
+	readonly gil_contention_seconds_total?: number;
+	/** Abstract resources the worker offers (`--resources GPU=1`), identity.json. */
+	readonly resources?: Readonly<Record<string, number>>;
 	readonly nanny?: string | null;
 	readonly dashboard_port?: number;
 	readonly num_fds?: number;

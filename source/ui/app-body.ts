@@ -10,6 +10,7 @@ import {fitColumns} from './columns.js';
 import {confirmLines} from './confirm-lines.js';
 import type {DetailInput} from './detail-lines.js';
 import {ALERTS_PANEL_MIN_LINES} from './alerts-panel-lines.js';
+import type {DiagnosisPage} from './diagnosis-lines.js';
 import {eventsPage, type EventsPage} from './events-lines.js';
 import {staleFiguresText} from './header-lines.js';
 import type {FrameData, ScreenLayout} from './app-frame.js';
@@ -61,7 +62,8 @@ export type BodyView =
 			readonly page: EventsPage;
 			readonly cursor: number;
 			readonly top: number;
-	  };
+	  }
+	| {readonly kind: 'diagnosis'; readonly page?: DiagnosisPage; readonly cursor: number; readonly top: number};
 
 /**
  * The count in the table's title: the live workers, as the header counts them, and apart the gone
@@ -173,6 +175,13 @@ export function bodyView(shown: UiState, data: TuiData, frame: FrameData, layout
 				cursor: shown.cursor.events,
 				top: shown.top.events,
 			};
+		case 'diagnosis':
+			return {
+				kind: 'diagnosis',
+				...(frame.diagnosisPage ? {page: frame.diagnosisPage} : {}),
+				cursor: shown.cursor.diagnosis,
+				top: shown.top.diagnosis,
+			};
 	}
 }
 
@@ -216,6 +225,21 @@ export function pointerLayout(shown: UiState, frame: FrameData, layout: ScreenLa
 					count: frame.triage?.events.length ?? 0,
 					room: events.room,
 					heights: events.heights,
+				},
+			};
+		}
+		case 'diagnosis': {
+			const page = frame.diagnosisPage;
+			if (!page) return {kind: 'none'};
+			return {
+				kind: 'list',
+				view: 'diagnosis',
+				list: {
+					rowsTop: bodyTop + 1,
+					top: shown.top.diagnosis,
+					count: page.entries.length,
+					room: page.room,
+					heights: page.heights,
 				},
 			};
 		}

@@ -4,6 +4,7 @@
  * to draw, or the "too small" notice. The App component holds the state and the effects and renders
  * this. Pure: no Ink, no clock (the frame's time is in the data).
  */
+import {diagnosisView} from '../model/diagnosis/index.js';
 import {severityCounts} from '../model/index.js';
 import {retireUnderWay} from '../model/retire.js';
 import {bodyView, pointerLayout, type BodyView} from './app-body.js';
@@ -25,6 +26,7 @@ import type {PointerLayout} from './pointer.js';
 import type {Theme} from './theme.js';
 import type {TuiData} from './tui-data.js';
 import {syncRows} from './cursor.js';
+import {verdictLine} from './verdict-line.js';
 import type {UiContext, UiState} from './ui-state.js';
 
 export interface AppViewInput {
@@ -132,7 +134,9 @@ const footerOf = memoLast(
  */
 export function appView(input: AppViewInput, previous?: FrameData): AppView {
 	const {ui, data, theme, size} = input;
-	const layout = screenLayout(size, input.clusterBar);
+	const findings = data.model.snapshot ? diagnosisView(data.model) : undefined;
+	const verdict = findings ? verdictLine(findings, theme, Math.max(1, size.columns)) : undefined;
+	const layout = screenLayout(size, input.clusterBar, verdict !== undefined);
 	const frame = frameData({model: data.model, ui, theme, width: layout.width, bodyHeight: layout.bodyHeight}, previous);
 	const ctx = uiContext(frame, layout);
 	const shown = syncRows(ui, ctx);
@@ -158,7 +162,7 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 		...base,
 		screen: {
 			kind: 'screen',
-			header: headerLines(headerInput(input, shown, frame), theme, layout.width),
+			header: [...headerLines(headerInput(input, shown, frame), theme, layout.width), ...(verdict ? [verdict] : [])],
 			body: bodyView(shown, data, frame, layout),
 			footer,
 		},

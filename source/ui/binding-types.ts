@@ -1,6 +1,6 @@
 /** The words of the key table (bindings.ts): views and modes, actions, key names, a binding. */
 
-export type View = 'workers' | 'progress' | 'events';
+export type View = 'workers' | 'progress' | 'events' | 'diagnosis';
 
 /**
  * Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort
@@ -22,6 +22,8 @@ export type Action =
 	| 'view-workers'
 	| 'view-progress'
 	| 'view-events'
+	| 'view-diagnosis'
+	| 'open-subject'
 	| 'cluster-next'
 	| 'cluster-previous'
 	| 'sort-next'

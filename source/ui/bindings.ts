@@ -5,7 +5,7 @@
  */
 import type {Binding, Mode} from './binding-types.js';
 
-export const VIEWS: readonly Mode[] = ['workers', 'progress', 'events'];
+export const VIEWS: readonly Mode[] = ['workers', 'progress', 'events', 'diagnosis'];
 export const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
 
 export const BINDINGS: readonly Binding[] = [
@@ -37,6 +37,14 @@ export const BINDINGS: readonly Binding[] = [
 		footerRank: 2,
 	},
 	{
+		keys: ['enter'],
+		label: "go to the selected finding's subject: a worker's detail, a prefix's row",
+		action: 'open-subject',
+		modes: ['diagnosis'],
+		footer: 'go to',
+		footerRank: 2,
+	},
+	{
 		keys: ['escape'],
 		label: 'go back (detail → table, other views → workers; clears an applied filter)',
 		action: 'back',
@@ -46,7 +54,7 @@ export const BINDINGS: readonly Binding[] = [
 	},
 	{
 		keys: ['tab'],
-		label: 'next view: workers → progress → events',
+		label: 'next view: workers → progress → events → diagnosis',
 		action: 'next-view',
 		modes: SCREENS,
 		footer: 'view',
@@ -56,6 +64,12 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['1'], label: 'workers view', action: 'view-workers', modes: SCREENS},
 	{keys: ['2'], label: 'task progress view', action: 'view-progress', modes: SCREENS},
 	{keys: ['3'], label: 'events view (alerts, event log, adaptive target)', action: 'view-events', modes: SCREENS},
+	{
+		keys: ['4'],
+		label: 'diagnosis view (what is wrong and why: findings, their evidence and next step)',
+		action: 'view-diagnosis',
+		modes: SCREENS,
+	},
 	{
 		keys: ['c'],
 		label: 'next cluster (each keeps its view, selection, sort and filter)',
@@ -143,7 +157,12 @@ export const BINDINGS: readonly Binding[] = [
 		action: 'point',
 		modes: VIEWS,
 	},
-	{keys: ['double-click'], label: "open the clicked worker's detail", action: 'point-open', modes: ['workers']},
+	{
+		keys: ['double-click'],
+		label: "open the clicked worker's detail (diagnosis: go to the clicked finding's subject)",
+		action: 'point-open',
+		modes: ['workers', 'diagnosis'],
+	},
 	{keys: ['wheel-down'], label: 'scroll down (3 rows)', action: 'scroll-down', modes: [...VIEWS, 'help', 'sort']},
 	{keys: ['wheel-up'], label: 'scroll up (3 rows)', action: 'scroll-up', modes: [...VIEWS, 'help', 'sort']},
 	{

@@ -3,7 +3,7 @@
  */
 import {segmentsWidth, type Segment} from './bars.js';
 import {whereText} from './binding-text.js';
-import {BINDINGS} from './bindings.js';
+import {BINDINGS, VIEWS} from './bindings.js';
 import type {Binding} from './binding-types.js';
 import {keyLabel, MOUSE_KEYS} from './key-labels.js';
 import {footerEntries, type FooterState, type KeyContext} from './key-lookup.js';
@@ -15,12 +15,11 @@ import {columnsOf} from './text-columns.js';
 const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Binding) => boolean}> = [
 	{
 		title: 'Monitor',
-		pick: (b) =>
-			!isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events' || m === 'detail'),
+		pick: (b) => !isMouse(b) && b.modes.some((m) => VIEWS.includes(m) || m === 'detail'),
 	},
 	{
 		title: 'Mouse (--no-mouse leaves it to the terminal)',
-		pick: (b) => isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events'),
+		pick: (b) => isMouse(b) && b.modes.some((m) => VIEWS.includes(m)),
 	},
 	{title: 'Filter prompt (after / or F3)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
 	{title: 'Sort list (after F6)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'sort'},

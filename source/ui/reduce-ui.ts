@@ -10,7 +10,7 @@ import {chooseSort, closeSortMenu, moveSortMenu, nextSort, openSortMenu, reverse
 import type {UiContext, UiState} from './ui-state.js';
 
 /** The order Tab walks through the views. */
-const VIEW_ORDER: readonly View[] = ['workers', 'progress', 'events'];
+const VIEW_ORDER: readonly View[] = ['workers', 'progress', 'events', 'diagnosis'];
 
 function switchView(state: UiState, view: View): UiState {
 	const {detail: _closed, ...rest} = state;
@@ -35,6 +35,31 @@ function helpStep(action: Action, ctx: UiContext): number | undefined {
 			return Number.POSITIVE_INFINITY;
 		default:
 			return undefined;
+	}
+}
+
+/**
+ * Enter on a finding: a worker's detail (its row selected in the table), a prefix's row in the
+ * progress view, the overview for the cluster. A worker no longer listed leaves the table selected.
+ */
+function openSubject(state: UiState, ctx: UiContext): UiState {
+	const subject = ctx.subjects?.[state.cursor.diagnosis];
+	if (!subject) return state;
+	switch (subject.kind) {
+		case 'worker': {
+			const index = ctx.addresses.indexOf(subject.id);
+			const shown = switchView(state, 'workers');
+			if (index < 0) return shown;
+			return {...moveTo(shown, 'workers', index, ctx), detail: subject.id};
+		}
+		case 'prefix': {
+			const shown = switchView(state, 'progress');
+			const index = ctx.prefixes?.indexOf(subject.id) ?? -1;
+			// (the progress view's rows are counted when it is drawn: its selection is kept valid then)
+			return index < 0 ? shown : {...shown, cursor: {...shown.cursor, progress: index}};
+		}
+		case 'cluster':
+			return switchView(state, 'workers');
 	}
 }
 
@@ -99,6 +124,10 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return switchView(state, 'progress');
 		case 'view-events':
 			return switchView(state, 'events');
+		case 'view-diagnosis':
+			return switchView(state, 'diagnosis');
+		case 'open-subject':
+			return openSubject(state, ctx);
 		case 'sort-next':
 			return nextSort(state, 1);
 		case 'sort-previous':

@@ -96,3 +96,8 @@ export async function renderApp(
 		unmount: () => r.unmount(),
 	};
 }
+
+/** The first body line of a rendered screen: under the header, and under the diagnosis' verdict line when one shows. */
+export function bodyStart(lines: readonly string[]): number {
+	return / likely: /.test(lines[4] ?? '') ? 5 : 4;
+}

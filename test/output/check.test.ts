@@ -17,7 +17,7 @@ const LOW = {memory_warning: 0.4, memory_critical: 0.5, memory_clear_margin: 0.0
 
 function judged(
 	version: (typeof FIXTURE_VERSIONS)[number],
-	scenario: 'idle' | 'memory-heavy' | 'busy',
+	scenario: 'idle' | 'memory-heavy' | 'busy' | 'worker-died',
 	thresholds = {},
 ) {
 	const run = fixtureRun(version, [scenario], 2000, {thresholds});
@@ -50,10 +50,11 @@ describe.each(FIXTURE_VERSIONS)('--check on Dask %s fixtures', (version) => {
 		() => {
 			const check = judged(version, 'memory-heavy', LOW);
 			expect(check.state).toBe('CRITICAL');
-			expect(check.text).toMatch(/^beta/);
+			// The diagnosis' finding leads (judged against the same thresholds), then the alerts.
+			expect(check.text).toMatch(/^likely memory-pressure: beta is near Dask's pause threshold at \d+ % of .*; beta: /);
 			const result = checkResult([check]);
 			expect(result.exitCode).toBe(2);
-			expect(result.line).toMatch(/^DASK CRITICAL - beta/);
+			expect(result.line).toMatch(/^DASK CRITICAL - likely memory-pressure: beta/);
 			expect(result.line).toMatch(/ worker_memory_max=\d+(\.\d)?%;40;50;0;100 /);
 		},
 	);
@@ -102,6 +103,20 @@ describe('--check with no workers (synthesized: no fixture has a cluster without
 	});
 });
 
+describe.each(FIXTURE_VERSIONS)('--check and the diagnosis on Dask %s fixtures', (version) => {
+	it('names the worst finding one poll shows, its severity the state: tasks no worker can run are CRITICAL', () => {
+		const check = judged(version, 'worker-died');
+		expect(check.state).toBe('CRITICAL');
+		expect(check.text).toMatch(
+			new RegExp(
+				/^likely no-worker: 2 tasks \(pinned-sleep\) no worker can run: .* /.source +
+					/\(2 workers, 3 threads, \d+% memory, 0 alerts in one poll\)$/.source,
+			),
+		);
+		expect(checkResult([check]).exitCode).toBe(2);
+	});
+});
+
 describe('the plugin line', () => {
 	it('perfdata: label=value UOM;warn;crit;min;max with trailing empty fields dropped and odd labels quoted', () => {
 		expect(perfText({label: 'workers', value: 3, unit: '', min: 0})).toBe('workers=3;;;0');
@@ -121,7 +136,7 @@ describe('the plugin line', () => {
 		expect(result.exitCode).toBe(2);
 		expect(result.line).toMatch(
 			new RegExp(
-				/^DASK CRITICAL - dev:8787 CRITICAL: beta.*; lab:8787 CRITICAL: /.source +
+				/^DASK CRITICAL - dev:8787 CRITICAL: likely memory-pressure: beta.*; lab:8787 CRITICAL: /.source +
 					/cannot read the scheduler: nothing answers.*; prod:8787 OK: 3 workers/.source,
 			),
 		);

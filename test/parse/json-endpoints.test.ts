@@ -55,7 +55,9 @@ describe('parseIdentity', () => {
 			for (const scenario of SCENARIOS)
 				for (const w of parseIdentity(readScenarioFile(version, scenario, file('/json/identity.json'))).workers)
 					for (const [key, value] of Object.entries(w)) if (value !== undefined) found.add(key);
-			expect(IDENTITY_FIELDS.filter((f) => !found.has(f))).toEqual([]);
+			// Given only by some setups: workers started with --resources; Dask ≥ 2023.x with gilknocker installed.
+			const setupOnly = new Set<string>(['resources', 'gil_contention_fraction']);
+			expect(IDENTITY_FIELDS.filter((f) => !found.has(f) && !setupOnly.has(f))).toEqual([]);
 		},
 	);
 

@@ -31,8 +31,11 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 			expect(lines[2]).toMatch(/^Memory +\[.*\] \d+ MiB \/ 2\.6 GiB \d+%/);
 			expect(lines[3]).toMatch(/^Tasks +38 +processing 6 +queued 6/);
 			expect(lines[3]).toContain('erred 10');
-			expect(lines.find((l) => l.includes('alpha'))).toContain('running');
-			expect(lines.find((l) => l.includes('gamma'))).toMatch(/✗ gamma .*lost/);
+			// The diagnosis' verdict under the header: gamma was killed (SIGKILL) with no warning sign.
+			expect(lines[4]).toMatch(/^✗ likely: gamma was lost: /);
+			const body = lines.slice(5);
+			expect(body.find((l) => l.includes('alpha'))).toContain('running');
+			expect(body.find((l) => l.includes('gamma'))).toMatch(/✗ gamma .*lost/);
 			expect(lines[28]).toContain('? help');
 			expect(lines[28]).toContain('q quit');
 			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
@@ -40,8 +43,9 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 	);
 
 	it('drops columns by priority as the terminal narrows, keeping the memory percentage', async () => {
-		const narrow = (await renderApp(data, {columns: 80})).lines()[5]!;
-		const wide = (await renderApp(data, {columns: 200})).lines()[5]!;
+		// (the column heading: under the header, the verdict line and the table's title)
+		const narrow = (await renderApp(data, {columns: 80})).lines()[6]!;
+		const wide = (await renderApp(data, {columns: 200})).lines()[6]!;
 		for (const title of ['NAME', 'STATUS', 'CPU%', 'MEMORY', 'MEM%', 'SPILL', 'EXEC', 'BEAT'])
 			expect(narrow).toContain(title);
 		expect(narrow).not.toContain('NET-TX');
@@ -138,7 +142,9 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 		expect(lines.join('\n')).toMatch(/recomputed .*cpu term .*memory term/);
 		const eventLines = lines.filter((l) => /^\d\d:\d\d:\d\d /.test(l));
 		expect(eventLines.length).toBeGreaterThanOrEqual(3);
-		expect(eventLines[0]).toMatch(/✗ critical +ongoing .*gamma .*lost/);
+		// gamma's loss: the diagnosis' finding (logged as it starts) and the alert, both critical.
+		expect(eventLines[0]).toMatch(/✗ critical +ended 0ms +gamma +likely worker-lost: gamma was lost/);
+		expect(eventLines[1]).toMatch(/✗ critical +ongoing .*gamma .*lost/);
 		const times = eventLines.map((l) => l.slice(0, 8));
 		expect([...times].sort().reverse()).toEqual(times);
 	});
@@ -152,6 +158,7 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 			[['j', KEY.enter], /^Worker beta /m],
 			[['2'], /^Per task prefix: /m],
 			[['3'], /^Adaptive target /m],
+			[['4'], /^Diagnosis 1 current/m],
 			[['?'], /^Keys \(Esc or \? closes this help/m],
 		];
 		for (const [keys, expected] of views) {

@@ -1,0 +1,43 @@
+/**
+ * What the diagnosis takes from the alert rules, in one place: stall detection (the `stalled`
+ * alert, for `hung`) and workers lost rather than retired (the `worker_lost` alert and the
+ * worker's last figures, for `worker-lost`). Those rules own their judgement; the diagnosis reads
+ * their verdicts here only, so a change in them touches this file alone.
+ */
+import {alertId} from '../alerts.js';
+import type {Alert, ClusterState, WorkerTrack} from '../types.js';
+
+const STALLED_ID = alertId('stalled', 'cluster');
+
+export interface StallReport {
+	readonly alert: Alert;
+	/** Addresses of the workers holding tasks (the alert's `workers`). */
+	readonly workers: readonly string[];
+	/** Epoch ms the stall alert started. */
+	readonly sinceMs: number;
+}
+
+/** The ongoing stall, when the stall rule sees one. */
+export function stallReport(state: ClusterState): StallReport | undefined {
+	const alert = state.alerts.get(STALLED_ID);
+	if (alert?.state !== 'ongoing') return undefined;
+	return {alert, workers: alert.workers ?? [], sinceMs: alert.start_time * 1000};
+}
+
+export interface LostReport {
+	readonly alert: Alert;
+	readonly track: WorkerTrack;
+	/** Monitor ms it was found gone. */
+	readonly lostMs: number;
+}
+
+/** Workers the alert rules hold as lost (not retired), while their alert lasts. */
+export function lostReports(state: ClusterState): LostReport[] {
+	const out: LostReport[] = [];
+	for (const track of state.workers.values()) {
+		if (track.lostMs === undefined || track.retired) continue;
+		const alert = state.alerts.get(alertId('worker_lost', track.address));
+		if (alert?.state === 'ongoing') out.push({alert, track, lostMs: track.lostMs});
+	}
+	return out;
+}

@@ -1,0 +1,32 @@
+/**
+ * The diagnosis as a step of the model: once per fresh snapshot (after its alerts), the window of
+ * readings moves on, the rules judge, and findings that start or end are logged as events.
+ */
+import {prependEvents} from '../events.js';
+import type {ClusterState, ModelEvent} from '../types.js';
+import {emptyDiagnosis, endAll, stepDiagnosis} from './engine.js';
+import {endEvent, startEvent} from './events.js';
+import {stepWindow} from './window.js';
+
+export function diagnose(state: ClusterState): ClusterState {
+	const snapshot = state.snapshot;
+	if (!snapshot) return state;
+	const previous = state.diagnosis ?? emptyDiagnosis();
+	const window = stepWindow(previous.window, snapshot);
+	const step = stepDiagnosis(previous, {state, snapshot, window, nowMs: state.nowMs});
+	const added: ModelEvent[] = [
+		...step.ended.map((f) => endEvent(f, state.nowMs, state.options.clockText)),
+		...step.started.map((f) => startEvent(f, state.nowMs)),
+	];
+	return {
+		...state,
+		diagnosis: step.diagnosis,
+		events: prependEvents(state.events, added, state.options.eventLogLength),
+	};
+}
+
+/** The end events of every active finding (the state is about to start over). */
+export function endAllEvents(state: ClusterState, nowMs: number): ModelEvent[] {
+	if (!state.diagnosis) return [];
+	return endAll(state.diagnosis).map((f) => endEvent(f, nowMs, state.options.clockText));
+}

@@ -1,0 +1,85 @@
+/**
+ * scheduler-bound: the scheduler itself is the bottleneck — tiny tasks cost it more than they
+ * compute. Over the window the scheduler's process used at least SCHEDULER_BUSY_CORES of a core
+ * (/metrics' process collector, every version on Linux) while the tasks it hands out are tiny: a
+ * mean compute time under SCHEDULER_TINY_TASK_S (compute seconds per prefix, Dask ≥ 2023.1.1), or,
+ * without those, at least SCHEDULER_MIN_TASKS_PER_S completions.
+ *
+ * The CPU threshold is half a core, not one: the scheduler shares its machine with the workers
+ * more often than not, and a process that wants a whole core seldom gets it then.
+ */
+import {CLUSTER, evidence, perSecondText, taskTimeText, tasksInFlight} from '../figures.js';
+import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
+import type {Evidence} from '../types.js';
+import {clusterSpan} from '../window.js';
+
+/** The scheduler's CPU, in cores, at or over this. */
+export const SCHEDULER_BUSY_CORES = 0.5;
+/** Mean compute seconds per task under this: tiny tasks. */
+export const SCHEDULER_TINY_TASK_S = 0.05;
+/** Without compute seconds: at least this many completions per second. */
+export const SCHEDULER_MIN_TASKS_PER_S = 100;
+/** Rates over at least this many seconds. */
+export const SCHEDULER_MIN_SPAN_S = 3;
+
+export const schedulerBound: Rule = {
+	cause: 'scheduler-bound',
+	hysteresis: DEFAULT_HYSTERESIS,
+	onePoll: false,
+	judge({snapshot, window, nowMs}) {
+		const span = clusterSpan(window, SCHEDULER_MIN_SPAN_S);
+		if (!span || span.first.cpuSeconds === undefined || span.last.cpuSeconds === undefined) return [];
+		const cores = (span.last.cpuSeconds - span.first.cpuSeconds) / span.spanS;
+		if (cores < SCHEDULER_BUSY_CORES) return [];
+		const inFlight = tasksInFlight(snapshot);
+		if (inFlight !== undefined && inFlight <= 0) return [];
+		let done = 0;
+		let compute = 0;
+		let computeKnown = false;
+		for (const [prefix, after] of Object.entries(span.last.prefixes)) {
+			const before = span.first.prefixes[prefix];
+			done += (after.transitions['memory'] ?? 0) - (before?.transitions['memory'] ?? 0);
+			if (after.compute_seconds_total !== undefined) {
+				computeKnown = true;
+				compute += after.compute_seconds_total - (before?.compute_seconds_total ?? 0);
+			}
+		}
+		if (done <= 0) return [];
+		const perSecond = done / span.spanS;
+		const mean = computeKnown ? compute / done : undefined;
+		const tiny = mean !== undefined ? mean < SCHEDULER_TINY_TASK_S : perSecond >= SCHEDULER_MIN_TASKS_PER_S;
+		if (!tiny) return [];
+		const ev: Evidence[] = [
+			evidence("scheduler's CPU", `${Math.round(cores * 100)} % of a core`, 'metrics', span.last.at, nowMs),
+			evidence('tasks finished', perSecondText(perSecond), 'metrics', span.last.at, nowMs),
+		];
+		if (mean !== undefined)
+			ev.push(evidence('mean compute time per task', taskTimeText(mean), 'metrics', span.last.at, nowMs));
+		const each = mean === undefined ? '' : ` of ${taskTimeText(mean)} each`;
+		return [
+			{
+				cause: 'scheduler-bound',
+				severity: 'warning',
+				subject: CLUSTER,
+				evidence: ev,
+				summary:
+					`the scheduler is the bottleneck: ${Math.round(cores * 100)} % of a core ` +
+					`for ${perSecondText(perSecond)} tasks${each}`,
+				next:
+					'tiny tasks cost the scheduler more than they compute: make fewer, larger tasks (bigger chunks or ' +
+					'partitions, batch work with map_partitions), aim for tasks of 100 ms or more',
+			},
+		];
+	},
+	blind(snapshot) {
+		if (snapshot.scheduler.process_cpu_seconds_total === undefined)
+			return "not visible: the scheduler's /metrics has no process CPU (prometheus_client's process collector, Linux)";
+		const computeSeen = Object.values(snapshot.scheduler.prefixes).some((p) => p.compute_seconds_total !== undefined);
+		if (!computeSeen && Object.keys(snapshot.scheduler.prefixes).length > 0)
+			return (
+				'mean task time per prefix is not on this version (Dask >= 2023.1.1 has it): ' +
+				'judged from completions per second'
+			);
+		return undefined;
+	},
+};

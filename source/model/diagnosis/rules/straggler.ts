@@ -1,0 +1,198 @@
+/**
+ * straggler: a worker finishes its tasks far slower than the same tasks take elsewhere.
+ *
+ * The scheduler knows how long a worker's tasks should take: its occupancy (workers.html) is the
+ * sum, over the tasks it is processing, of their prefix's mean duration across the cluster. So a
+ * worker busy with B threads should finish about B × processing / occupancy tasks a second. What it
+ * does finish is read from the keys it holds (HTTP serves no per-worker completion counter): their
+ * growth over the window, less the keys it received from other workers. A worker finishing
+ * STRAGGLER_RATIO times fewer than expected, and STRAGGLER_RATIO times fewer per thread than its
+ * peers' median, is a straggler. Measuring against its own tasks' means keeps a worker busy with a
+ * few long tasks from looking slow; against its peers, a mean the scheduler has wrong.
+ *
+ * The scheduler has no mean duration for a prefix none of whose tasks has finished yet (it assumes
+ * half a second): while such tasks run, a worker busy with them would look slow, so the rule does
+ * not judge then.
+ *
+ * Held keys measure completions while results stay where they were computed (maps, persisted
+ * collections); when results are consumed and released (reductions) they do not, so the rule judges
+ * only while the workers' growth accounts for STRAGGLER_ACCOUNTED_MIN…MAX of the completions the
+ * scheduler counts (/metrics), and only a worker whose keys never fell over the window.
+ *
+ * Visible on every version: occupancy and processing from workers.html, keys held from
+ * identity.json's task counts or workers.html.
+ */
+import type {WorkerSnapshot} from '../../../types/snapshot.js';
+import {secondsText} from '../../text.js';
+import {evidence, perSecondText, sourceOf, timesText, workerEvidence, workerSubject} from '../figures.js';
+import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
+import type {Candidate} from '../types.js';
+import {clusterSpan} from '../window.js';
+import type {WorkerWindow} from '../worker-window.js';
+
+/** It finishes at least this many times fewer tasks than its tasks' mean durations allow. */
+export const STRAGGLER_RATIO = 2.5;
+/** Rates over at least this many seconds. */
+export const STRAGGLER_MIN_SPAN_S = 2;
+/** At the expected pace it would have finished at least this many tasks over the window. */
+export const STRAGGLER_MIN_EXPECTED_TASKS = 4;
+/** The workers' growth in keys held must account for this share of the scheduler's completions… */
+export const STRAGGLER_ACCOUNTED_MIN = 0.75;
+/** …and not much more (keys copied between workers). */
+export const STRAGGLER_ACCOUNTED_MAX = 1.33;
+/** The prefix named when it makes at least this share of the completions. */
+export const STRAGGLER_PREFIX_SHARE = 0.8;
+
+interface Judged {
+	readonly worker: WorkerSnapshot;
+	/** Tasks it finished per second, and per thread. */
+	readonly actual: number;
+	readonly perThread: number;
+	/** The pace its tasks' mean durations allow (occupancy), when workers.html gave them. */
+	readonly expected?: number;
+	/** Its keys never fell over the window (results stay where computed). */
+	readonly keeps: boolean;
+	readonly sinceS: number;
+	readonly spanS: number;
+	readonly at: number;
+	readonly source: string;
+}
+
+/** A busy worker's completions over its latest busy run, when the window has them. */
+function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefined {
+	if (w.status === 'paused' || w.nthreads === undefined || w.nthreads <= 0) return undefined;
+	const sinceS = readings.busySince();
+	if (sinceS === undefined) return undefined;
+	const held = readings.rate('held', false, sinceS);
+	if (!held || held.spanS < STRAGGLER_MIN_SPAN_S) return undefined;
+	const incoming = readings.rate('incoming', true, sinceS);
+	const actual = Math.max(0, held.perSecond - (incoming?.perSecond ?? 0));
+	const {processing, occupancy_seconds: occupancy} = w;
+	const expected =
+		processing !== undefined && occupancy !== undefined && processing > 0 && occupancy > 0
+			? (Math.min(processing, w.nthreads) * processing) / occupancy
+			: undefined;
+	return {
+		worker: w,
+		actual,
+		perThread: actual / w.nthreads,
+		...(expected === undefined ? {} : {expected}),
+		keeps: readings.neverFell('held', held.src),
+		sinceS,
+		spanS: held.spanS,
+		at: held.lastAt,
+		source: held.src,
+	};
+}
+
+/** Completions per second the scheduler counted since `sinceS`, and the prefix that made most of them. */
+function clusterCompletions(input: RuleInput, sinceS: number): {perSecond: number; prefix?: string} | undefined {
+	const span = clusterSpan(input.window, STRAGGLER_MIN_SPAN_S, sinceS);
+	if (!span) return undefined;
+	let total = 0;
+	let top: {prefix: string; done: number} | undefined;
+	for (const [prefix, after] of Object.entries(span.last.prefixes)) {
+		const done = (after.transitions['memory'] ?? 0) - (span.first.prefixes[prefix]?.transitions['memory'] ?? 0);
+		if (done <= 0) continue;
+		total += done;
+		if (!top || done > top.done) top = {prefix, done};
+	}
+	if (total <= 0) return undefined;
+	const named = top && top.done >= STRAGGLER_PREFIX_SHARE * total ? top.prefix : undefined;
+	return {perSecond: total / span.spanS, ...(named ? {prefix: named} : {})};
+}
+
+function median(values: readonly number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** A prefix has tasks that started and none that finished: the scheduler cannot know its durations yet. */
+function unknownDurations(input: RuleInput): boolean {
+	for (const p of Object.values(input.snapshot.scheduler.prefixes)) {
+		const t = p.transitions;
+		if ((t['processing'] ?? 0) > 0 && (t['memory'] ?? 0) + (t['erred'] ?? 0) === 0) return true;
+	}
+	return false;
+}
+
+/** It finishes STRAGGLER_RATIO times fewer than its peers per thread and than its tasks' means allow. */
+function slow(j: Judged, peers: number): boolean {
+	if (!j.keeps || peers <= 0 || j.perThread * STRAGGLER_RATIO > peers) return false;
+	if (peers * (j.worker.nthreads ?? 1) * j.spanS < STRAGGLER_MIN_EXPECTED_TASKS) return false;
+	return j.expected === undefined || j.actual * STRAGGLER_RATIO <= j.expected;
+}
+
+function candidate(j: Judged, peers: number, prefix: string | undefined, input: RuleInput): Candidate {
+	const {snapshot, nowMs} = input;
+	const w = j.worker;
+	const name = w.name;
+	const on = prefix ? ` on ${prefix}` : '';
+	const how =
+		j.perThread > 0
+			? `${timesText(peers / j.perThread)} slower than its peers`
+			: `no task finished there in ${secondsText(j.spanS)} while its peers finished ${perSecondText(peers)} a thread`;
+	const shown = [
+		evidence('tasks finished per thread', perSecondText(j.perThread), sourceOf(j.source), j.at, nowMs),
+		evidence("its peers' median per thread", perSecondText(peers), 'derived', j.at, nowMs),
+		evidence('over', secondsText(j.spanS), 'derived', j.at, nowMs),
+	];
+	if (j.expected !== undefined)
+		shown.push(
+			workerEvidence(
+				snapshot,
+				w,
+				'occupancy_seconds',
+				"expected at its tasks' mean durations",
+				`${perSecondText(j.expected)} (${w.processing} processing, ${secondsText(w.occupancy_seconds)} of work)`,
+				nowMs,
+			),
+		);
+	return {
+		cause: 'straggler',
+		severity: 'warning',
+		subject: workerSubject(w),
+		evidence: shown,
+		summary: `${name} is a straggler${on}, ${how}`,
+		next:
+			`Enter on ${name} shows its CPU and memory: look at its host (other load, a slower machine or disk); ` +
+			'work stealing moves queued tasks off it, retire it (F9/K) if it stays slow',
+	};
+}
+
+export const straggler: Rule = {
+	cause: 'straggler',
+	hysteresis: DEFAULT_HYSTERESIS,
+	// A worker paused, spilling or with a blocked loop is slow for that reason.
+	explainedBy: ['memory-pressure', 'spilling', 'event-loop-blocked', 'gil-contention'],
+	onePoll: false,
+	judge(input) {
+		const {snapshot, window} = input;
+		if (unknownDurations(input)) return [];
+		const judged: Judged[] = [];
+		for (const w of snapshot.workers) {
+			const readings = window.workers.get(w.address);
+			const j = readings ? judgeWorker(w, readings) : undefined;
+			if (j) judged.push(j);
+		}
+		if (judged.length < 2) return [];
+		const cluster = clusterCompletions(input, Math.min(...judged.map((j) => j.sinceS)));
+		if (!cluster) return [];
+		const accounted = judged.reduce((n, j) => n + j.actual, 0) / cluster.perSecond;
+		if (accounted < STRAGGLER_ACCOUNTED_MIN || accounted > STRAGGLER_ACCOUNTED_MAX) return [];
+		const out: Candidate[] = [];
+		for (const j of judged) {
+			const peers = median(judged.filter((p) => p !== j).map((p) => p.perThread));
+			if (slow(j, peers)) out.push(candidate(j, peers, cluster.prefix, input));
+		}
+		return out;
+	},
+	blind(snapshot) {
+		if (snapshot.scheduler.prometheus_available === false)
+			return "not visible: the scheduler's /metrics (task completions) is unavailable: install prometheus_client";
+		if (snapshot.workers.length > 0 && snapshot.workers.every((w) => w.occupancy_seconds === undefined))
+			return 'not visible now: the per-worker occupancy comes from /info/main/workers.html, which did not answer';
+		return undefined;
+	},
+};

@@ -1,0 +1,110 @@
+/**
+ * worker-lost: a post-mortem of each worker that left without retiring, from its last figures.
+ * Likely reasons, in order: its memory was near Dask's terminate threshold (or it was paused) —
+ * killed by its nanny (or, without one, by the system's out-of-memory killer); its heartbeats had
+ * stopped (hung, or cut off); else no sign in its figures (killed from outside, crashed). Follows the
+ * alert rules' `worker_lost` alert (alert-adapter.ts), which tells a loss from a retirement.
+ * Critical, as that alert is: its tasks are recomputed elsewhere and its data is gone.
+ *
+ * Visible on every version (the worker list of identity.json or workers.html).
+ */
+import type {WorkerTrack} from '../../types.js';
+import {bytesText} from '../../../units/bytes.js';
+import {percentText, secondsText, UNKNOWN} from '../../text.js';
+import {heartbeatIntervalSeconds} from '../../thresholds.js';
+import {lostReports} from '../alert-adapter.js';
+import {evidence, workerSubject} from '../figures.js';
+import type {Rule} from '../rule.js';
+import type {Candidate, Evidence} from '../types.js';
+
+/** Memory at least this fraction of the limit in its last figures: near the terminate threshold. */
+export const LOST_NEAR_TERMINATE = 0.85;
+/** Its last heartbeat at least this many heartbeat intervals old: heartbeats had stopped. */
+export const LOST_HEARTBEAT_X = 5;
+/** The last history points looked at for its memory peak. */
+const LAST_POINTS = 3;
+
+function peakFraction(track: WorkerTrack): number | undefined {
+	const limit = track.last.memory_limit_bytes;
+	if (limit === undefined || limit <= 0) return undefined;
+	let peak = track.last.memory_process_bytes;
+	for (const v of track.history.memoryProcessBytes.values(LAST_POINTS))
+		if (!Number.isNaN(v)) peak = Math.max(peak ?? 0, v);
+	return peak === undefined ? undefined : peak / limit;
+}
+
+function reason(track: WorkerTrack, workers: number): {text: string; evidence: Evidence[]} {
+	const w = track.last;
+	const atS = track.lastSeenMs / 1000;
+	const nowMs = track.lostMs ?? track.lastSeenMs;
+	const ev: Evidence[] = [];
+	const peak = peakFraction(track);
+	if (peak !== undefined)
+		ev.push(
+			evidence(
+				'memory when last seen',
+				`${percentText(peak)} of ${bytesText(w.memory_limit_bytes, UNKNOWN)}`,
+				w.sources['memory_process_bytes'] ?? 'derived',
+				atS,
+				nowMs,
+			),
+		);
+	if (w.status !== undefined) ev.push(evidence('last status', w.status, w.sources['status'] ?? 'derived', atS, nowMs));
+	const age = w.heartbeat_age_seconds;
+	const beat = heartbeatIntervalSeconds(workers);
+	if (age !== undefined)
+		ev.push(
+			evidence(
+				'heartbeat age when last seen',
+				secondsText(age),
+				w.sources['heartbeat_age_seconds'] ?? 'derived',
+				atS,
+				nowMs,
+			),
+		);
+	const nanny = typeof w.nanny === 'string' && w.nanny !== '';
+	if ((peak !== undefined && peak >= LOST_NEAR_TERMINATE) || w.status === 'paused')
+		return {
+			text: nanny
+				? 'likely killed by its nanny for memory (near the terminate threshold when last seen)'
+				: 'likely killed for memory (near its limit when last seen; it had no nanny)',
+			evidence: ev,
+		};
+	if (age !== undefined && age >= LOST_HEARTBEAT_X * beat)
+		return {text: `its heartbeats had stopped ${secondsText(age)} before it went (hung or cut off)`, evidence: ev};
+	return {
+		text: 'no sign in its last figures: killed from outside (OOM killer, preemption, SIGKILL) or crashed',
+		evidence: ev,
+	};
+}
+
+export const workerLost: Rule = {
+	cause: 'worker-lost',
+	// The alert rules already decided it is a loss: follow their alert as it is.
+	hysteresis: {startPolls: 1, startMs: 0, endPolls: 1},
+	onePoll: false,
+	judge({state, snapshot}) {
+		const out: Candidate[] = [];
+		for (const lost of lostReports(state)) {
+			const {track} = lost;
+			const w = track.last;
+			const why = reason(track, snapshot.workers.length + 1);
+			const held: string[] = [];
+			if (w.processing !== undefined && w.processing > 0) held.push(`${w.processing} processing`);
+			const keys = w.keys_in_memory ?? w.tasks_in_memory;
+			if (keys !== undefined && keys > 0) held.push(`${keys} in memory`);
+			const tasks = held.length > 0 ? `; its tasks (${held.join(', ')}) are recomputed elsewhere` : '';
+			out.push({
+				cause: 'worker-lost',
+				severity: 'critical',
+				subject: workerSubject({address: track.address, name: w.name}),
+				evidence: why.evidence,
+				summary: `${w.name} was lost: ${why.text}`,
+				next:
+					`its last figures are in the worker table (dimmed) and the events view (3)${tasks}; ` +
+					"the worker's own log says why it exited",
+			});
+		}
+		return out;
+	},
+};

@@ -1,0 +1,121 @@
+/**
+ * The diagnosis' words: a finding (what is wrong, about what, since when, the figures that show it,
+ * one next step), the rules that make findings, and what the model keeps between polls.
+ *
+ * A Finding is also `--json`'s `diagnosis[]` entry, so its shape is stable: `since` and `until` are
+ * epoch MILLISECONDS and evidence ages are milliseconds (`ageMs`), as the diagnosis was specified;
+ * the rest of the document keeps its epoch seconds.
+ */
+import type {PrefixCounters, Source} from '../../types/snapshot.js';
+import type {WorkerWindow} from './worker-window.js';
+
+/** The causes, with the names `--json` uses. */
+export type Cause =
+	| 'memory-pressure'
+	| 'spilling'
+	| 'event-loop-blocked'
+	| 'gil-contention'
+	| 'transfer-bound'
+	| 'straggler'
+	| 'skew'
+	| 'no-worker'
+	| 'scheduler-bound'
+	| 'hung'
+	| 'worker-lost';
+
+export type FindingSeverity = 'warning' | 'critical';
+
+export interface Subject {
+	readonly kind: 'cluster' | 'worker' | 'prefix';
+	/** 'cluster', a worker's address, or a task prefix. */
+	readonly id: string;
+	/** A worker's name. */
+	readonly name?: string;
+}
+
+/** One figure that shows the cause: what it is, its value as read, where it came from and how old it was. */
+export interface Evidence {
+	readonly figure: string;
+	/** The value with its unit, as a user reads it ("83 % of 600 MiB", "3.1×"). */
+	readonly value: string;
+	/** The endpoint (or 'derived': computed by dask-top from other figures; 'alerts': an alert rule's verdict). */
+	readonly source: Source | 'alerts';
+	/** Milliseconds between the figure's answer and the finding's latest evaluation. */
+	readonly ageMs: number;
+}
+
+export interface Finding {
+	readonly cause: Cause;
+	readonly severity: FindingSeverity;
+	readonly subject: Subject;
+	/** Epoch ms since which the condition has held (its first poll, before the hysteresis confirmed it). */
+	readonly since: number;
+	readonly evidence: readonly Evidence[];
+	/** One step the user can take: a key in dask-top, a Dask setting, a page of the dashboard. */
+	readonly next: string;
+	/** One line: "beta is a straggler on slow-process, 3.1× slower than its peers". */
+	readonly summary: string;
+}
+
+/** A finding that ended: when its condition last held (epoch ms). */
+export interface EndedFinding extends Finding {
+	readonly until: number;
+}
+
+/** A cause this cluster's Dask version (or setup) cannot show, and what would. */
+export interface BlindSpot {
+	readonly cause: Cause;
+	/** "not visible on this version: needs Dask ≥ 2023.4.0 with gilknocker installed". */
+	readonly note: string;
+}
+
+/** What a rule says this poll: the findings its condition holds for now. */
+export type Candidate = Omit<Finding, 'since'>;
+
+/** When a finding starts and ends (hysteresis), per rule. */
+export interface Hysteresis {
+	/** Consecutive polls the condition must hold before the finding starts… */
+	readonly startPolls: number;
+	/** …and for at least this long (ms) since it first held. */
+	readonly startMs: number;
+	/** Consecutive polls the condition must be clear before the finding ends. */
+	readonly endPolls: number;
+}
+
+/** A finding being tracked: pending (not yet confirmed), active, or clearing. */
+export interface Track {
+	readonly candidate: Candidate;
+	/** Epoch ms of the first poll of the current run of holds. */
+	readonly firstMs: number;
+	/** Epoch ms of the latest poll it held. */
+	readonly lastMs: number;
+	/** Consecutive polls it held (counts up while pending). */
+	readonly holds: number;
+	/** Consecutive polls it was clear (while active). */
+	readonly clears: number;
+	readonly active: boolean;
+}
+
+/** One poll's scheduler counters the rate rules read, kept for a few polls (window.ts). */
+export interface ClusterReading {
+	/** Epoch seconds of the /metrics answer the counters came from. */
+	readonly at: number;
+	readonly cpuSeconds?: number;
+	readonly gilSeconds?: number;
+	readonly prefixes: Readonly<Record<string, PrefixCounters>>;
+}
+
+export interface DiagnosisWindow {
+	/** Newest last, at most WINDOW_POLLS. */
+	readonly cluster: readonly ClusterReading[];
+	/** Per worker address, written in place (worker-window.ts). */
+	readonly workers: Map<string, WorkerWindow>;
+}
+
+export interface DiagnosisState {
+	/** By `cause|kind|id`. */
+	readonly tracks: ReadonlyMap<string, Track>;
+	/** Ended findings, newest first, bounded. */
+	readonly ended: readonly EndedFinding[];
+	readonly window: DiagnosisWindow;
+}

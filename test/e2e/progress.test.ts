@@ -72,7 +72,7 @@ function range(text: string): [number, number] {
 const COUNT = String.raw`\d+(?:–\d+)?`;
 const ROW = new RegExp(
 	String.raw`^(\S+) +(total unknown|\S+) +(≈?)(\d+)/(\d+|\?) +(\d+%|\?) +\S+ +(\d+) +(${COUNT}) +(${COUNT}) +` +
-		String.raw`(${COUNT}) +(?:\S+ +\S+ +)?≈?(?:\d\d:\d\d:\d\d|start) *$`,
+		String.raw`(${COUNT}) +(?:\S+ +){0,2}≈?(?:\d\d:\d\d:\d\d|start) *$`,
 	'gm',
 );
 

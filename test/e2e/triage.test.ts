@@ -219,7 +219,8 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 				await waitForRounds(recording, 2);
 				workload = await runWorkload(cluster, 'fill-memory');
 				expect(workload.ready).toMatchObject({kind: 'fill-memory', name: 'beta', status: 'paused'});
-				await waitForRounds(recording, recording.rounds() + 2);
+				// A critical waits out critical_after_s (10 s): a pause seen for a poll is a warning until then.
+				await waitForRounds(recording, recording.rounds() + 12);
 				await recording.stop();
 			} finally {
 				await workload?.stop();

@@ -140,6 +140,8 @@ async function screenBytes(env: string, args: readonly string[], kill?: string):
 		terminal.keys('1', 'g', 'Enter');
 		await redraw('a worker detail', (t) => /^Worker /m.test(t));
 		terminal.keys('Escape');
+		// (Esc and the next key at once would read as Alt+key, as in any terminal program)
+		await terminal.waitFor('the table again', (t) => !/^Worker /m.test(t), 20_000);
 		if (kill !== undefined) {
 			const worker = workerNamed(cluster, kill);
 			process.kill(worker.pid, 'SIGKILL');

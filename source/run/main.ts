@@ -17,6 +17,7 @@ import {EXIT_OK} from '../types/exit-codes.js';
 import {relaunch, relaunchPlan, watchLauncher} from './relaunch.js';
 import {prose, say, usageLine, setPlainText} from './say.js';
 import {asciiWanted} from '../units/ascii.js';
+import {writePaged} from './pager.js';
 
 /** --check answers a usage error as the plugin convention asks: UNKNOWN, exit 3, one line on stdout. */
 async function checkUsage(line: string, ascii: boolean): Promise<number> {
@@ -51,7 +52,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 	if (!parsed.ok) return usage(parsed.error, parsed.suggestion === undefined);
 	const {flags} = parsed.argv;
 	if (flags.help) {
-		process.stdout.write(prose(helpPage(parsed.argv)));
+		writePaged(prose(helpPage(parsed.argv)));
 		return EXIT_OK;
 	}
 	if (flags.version) {

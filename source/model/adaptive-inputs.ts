@@ -48,7 +48,10 @@ export function estimateQueuedDuration(snapshot: Snapshot): QueuedDuration {
 	};
 }
 
-/** Seconds by which an endpoint's latest good answer is older than /metrics' (0 when not older, undefined when unknown). */
+/**
+ * Seconds by which an endpoint's latest good answer is older than /metrics' (0 when not older,
+ * undefined when unknown).
+ */
 export function olderThanMetrics(snapshot: Snapshot, path: string): number | undefined {
 	const at = (p: string) => snapshot.endpoints.find((e) => e.target === undefined && e.path === p)?.last_ok;
 	const metricsAt = at('/metrics');

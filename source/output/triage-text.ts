@@ -73,11 +73,13 @@ function recomputedLine(a: AdaptiveView): string | undefined {
 	].filter((x) => x !== undefined);
 	const scheduler = a.desired_workers ?? a.api_adaptive_target;
 	const age = r.inputs_age_seconds;
-	const beside =
-		a.disagreement && scheduler !== undefined
-			? ` (the scheduler says ${scheduler}` +
-				`${age !== undefined && age >= 0.5 ? `; inputs up to ${Math.round(age)} s older than its number` : r.estimated ? '; some inputs estimated' : ''})`
-			: '';
+	const why =
+		age !== undefined && age >= 0.5
+			? `; inputs up to ${Math.round(age)} s older than its number`
+			: r.estimated
+				? '; some inputs estimated'
+				: '';
+	const beside = a.disagreement && scheduler !== undefined ? ` (the scheduler says ${scheduler}${why})` : '';
 	return (
 		`${INDENT}recomputed ${r.target ?? 'not possible'}${beside}: ${terms}` +
 		`${extra.length > 0 ? `; ${extra.join('; ')}` : ''}`

@@ -170,7 +170,10 @@ describe('the recorded Dask 2023.6.0 session, round by round', () => {
 		);
 		const occupancy = first?.adaptive.recomputed?.inputs.find((i) => i.name === 'occupancy');
 		expect(occupancy?.note).toMatch(
-			/^workers\.html was read while no task was processing \(\d s before \/metrics\); 29 are now: occupancy estimated as 29 x 0\.50 s/,
+			new RegExp(
+				/^workers\.html was read while no task was processing \(\d s before \/metrics\); /.source +
+					/29 are now: occupancy estimated as 29 x 0\.50 s/.source,
+			),
 		);
 		expect(first?.adaptive.desired_workers).toBe(25);
 		expect(first?.adaptive.recomputed?.target).toBe(25);

@@ -32,8 +32,6 @@ export interface DiagnosisPage {
 }
 
 const INDENT = 2;
-/** The notes take at most this share of the body (and the list keeps at least three lines). */
-const NOTES_SHARE = 0.34;
 
 function subjectName(subject: Subject): string {
 	return subject.kind === 'cluster' ? 'cluster' : (subject.name ?? subject.id);
@@ -101,15 +99,21 @@ export function diagnosisPage(
 		for (const line of wrapSegments([seg(`${b.cause}: `, 'accent'), seg(b.note, 'muted')], width, INDENT))
 			notes.push([...line]);
 	}
-	const noteRoom = Math.min(notes.length + 2, Math.max(0, Math.min(Math.floor(height * NOTES_SHARE), height - 4)));
+	// The notes take what the findings leave, and only when every finding fits.
+	const heights = entries.map((e) => e.lines.length);
+	const used = Math.max(
+		1,
+		heights.reduce((n, h) => n + h, 0),
+	);
+	const left = height - 1 - used;
 	const shownNotes: Segment[][] =
-		notes.length === 0 || noteRoom < 3
+		notes.length === 0 || left < 3
 			? []
-			: [[], [seg('Not visible on this version', 'title', true)], ...notes.slice(0, noteRoom - 2)];
+			: [[], [seg('Not visible on this version', 'title', true)], ...notes.slice(0, left - 2)];
 	return {
 		title: titleLine(view),
 		entries,
-		heights: entries.map((e) => e.lines.length),
+		heights,
 		notes: shownNotes,
 		room: Math.max(1, height - 1 - shownNotes.length),
 		waiting: view === undefined,

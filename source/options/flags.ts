@@ -49,6 +49,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--minimum N', "Your Adaptive's minimum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	['--maximum N', "Your Adaptive's maximum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	...RECORD_HELP,
+	['--completion SHELL', 'Print the completion script for bash, zsh or fish: source <(dask-top --completion bash)'],
 	['-h, --help', 'Show this help'],
 	['--version', 'Show the version'],
 ];
@@ -167,6 +168,8 @@ export interface ParsedArgv {
 		readonly targetDuration?: string;
 		readonly minimum?: string;
 		readonly maximum?: string;
+		/** --completion SHELL: print the shell's completion script. */
+		readonly completion?: string;
 		readonly help: boolean;
 		readonly version: boolean;
 		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
@@ -224,6 +227,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					...(flags.targetDuration === undefined ? {} : {targetDuration: flags.targetDuration}),
 					...(flags.minimum === undefined ? {} : {minimum: flags.minimum}),
 					...(flags.maximum === undefined ? {} : {maximum: flags.maximum}),
+					...(flags.completion === undefined ? {} : {completion: flags.completion}),
 					help: flags.help === true,
 					version: flags.version === true,
 					recording: pickRecordFlags(flags),

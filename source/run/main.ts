@@ -9,7 +9,8 @@ import {homedir} from 'node:os';
 import {bakedTexts} from '../options/baked.js';
 import {configPath, readConfigFile} from '../options/config.js';
 import {asksForCheck} from '../options/flag-table.js';
-import {helpPage, parseArgv} from '../options/flags.js';
+import {completionScript, SHELLS} from '../options/completion.js';
+import {HELP_OPTIONS, helpPage, parseArgv} from '../options/flags.js';
 import {resolveOptions} from '../options/resolve.js';
 import {runsAsSingleExecutable, versionLine} from '../single-executable.js';
 import {tuneTierUp} from '../tiering.js';
@@ -53,6 +54,13 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const {flags} = parsed.argv;
 	if (flags.help) {
 		writePaged(prose(helpPage(parsed.argv)));
+		return EXIT_OK;
+	}
+	if (flags.completion !== undefined) {
+		const shell = SHELLS.find((s) => s === flags.completion);
+		if (shell === undefined)
+			return usage(`--completion ${flags.completion}: give one of ${SHELLS.join(', ')} (e.g. --completion bash)`);
+		process.stdout.write(completionScript(shell, HELP_OPTIONS));
 		return EXIT_OK;
 	}
 	if (flags.version) {

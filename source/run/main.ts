@@ -9,7 +9,8 @@ import {homedir} from 'node:os';
 import {bakedTexts} from '../options/baked.js';
 import {configPath, readConfigFile} from '../options/config.js';
 import {asksForCheck} from '../options/flag-table.js';
-import {helpPage, parseArgv} from '../options/flags.js';
+import {completionScript, SHELLS} from '../options/completion.js';
+import {HELP_OPTIONS, helpPage, parseArgv} from '../options/flags.js';
 import {resolveOptions} from '../options/resolve.js';
 import {runsAsSingleExecutable, versionLine} from '../single-executable.js';
 import {tuneTierUp} from '../tiering.js';
@@ -17,6 +18,7 @@ import {EXIT_OK} from '../types/exit-codes.js';
 import {relaunch, relaunchPlan, watchLauncher} from './relaunch.js';
 import {prose, say, usageLine, setPlainText} from './say.js';
 import {asciiWanted} from '../units/ascii.js';
+import {writePaged} from './pager.js';
 
 /** --check answers a usage error as the plugin convention asks: UNKNOWN, exit 3, one line on stdout. */
 async function checkUsage(line: string, ascii: boolean): Promise<number> {
@@ -51,7 +53,14 @@ export async function main(argv: readonly string[]): Promise<number> {
 	if (!parsed.ok) return usage(parsed.error, parsed.suggestion === undefined);
 	const {flags} = parsed.argv;
 	if (flags.help) {
-		process.stdout.write(prose(helpPage(parsed.argv)));
+		writePaged(prose(helpPage(parsed.argv)));
+		return EXIT_OK;
+	}
+	if (flags.completion !== undefined) {
+		const shell = SHELLS.find((s) => s === flags.completion);
+		if (shell === undefined)
+			return usage(`--completion ${flags.completion}: give one of ${SHELLS.join(', ')} (e.g. --completion bash)`);
+		process.stdout.write(completionScript(shell, HELP_OPTIONS));
 		return EXIT_OK;
 	}
 	if (flags.version) {

@@ -9,6 +9,7 @@ import {asksForCheck, checkArgv} from '../options/flag-table.js';
 import {versionLine} from '../single-executable.js';
 import {EXIT_OK} from '../types/exit-codes.js';
 import {prose, usageLine} from './say.js';
+import {writePaged} from './pager.js';
 
 /** The exit code when answered here (after writing the answer); undefined: main() answers. */
 export function quickAnswer(argv: readonly string[], baked: BakedTexts | undefined): number | undefined {
@@ -21,7 +22,7 @@ export function quickAnswer(argv: readonly string[], baked: BakedTexts | undefin
 		return EXIT_OK;
 	}
 	if (argv[0] === '--help' || argv[0] === '-h') {
-		process.stdout.write(prose(baked.helpPage));
+		writePaged(prose(baked.helpPage));
 		return EXIT_OK;
 	}
 	return undefined;

@@ -99,7 +99,7 @@ export function diagnosisPage(
 		for (const line of wrapSegments([seg(`${b.cause}: `, 'accent'), seg(b.note, 'muted')], width, INDENT))
 			notes.push([...line]);
 	}
-	// The notes take what the findings leave, and only when all of them fit.
+	// The notes take what the findings leave, and only when every finding fits.
 	const heights = entries.map((e) => e.lines.length);
 	const used = Math.max(
 		1,

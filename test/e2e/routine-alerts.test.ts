@@ -13,7 +13,7 @@
  * it polls until SIGTERM) and read the verdicts back with `--replay F --once --json`, the document
  * the screen's triage view shows too.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
+import type {ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -36,6 +36,7 @@ import {
 	REPO_ROOT,
 	runPythonJson,
 } from './helpers/python.js';
+import {type Recording, startRecorder} from './helpers/recorder.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
 import {TmuxSession} from './helpers/tmux.js';
 
@@ -55,34 +56,9 @@ async function waitFor(what: string, done: () => boolean, timeoutMs = 30_000): P
 	}
 }
 
-interface Recording {
-	readonly file: string;
-	rounds(): number;
-	stop(): Promise<void>;
-}
-
 /** `dask-top --record FILE --interval 1s [more] URL` without a terminal: it polls until SIGTERM. */
 function record(cluster: Cluster, name: string, more: readonly string[] = []): Recording {
-	const file = join(dir, `${name}.ndjson`);
-	const child = spawn(process.execPath, [CLI_PATH, '--record', file, '--interval', '1s', ...more, cluster.httpUrl], {
-		cwd: REPO_ROOT,
-		stdio: ['ignore', 'ignore', 'pipe'],
-	});
-	children.add(child);
-	let stderr = '';
-	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-	const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-	return {
-		file,
-		rounds: () => (existsSync(file) ? Math.max(0, readFileSync(file, 'utf8').split('\n').length - 2) : 0),
-		async stop() {
-			child.kill('SIGTERM');
-			await Promise.race([exited, sleep(10_000)]);
-			children.delete(child);
-			if (child.exitCode !== 0)
-				throw new Error(`the recorder exited ${String(child.exitCode ?? child.signalCode)}: ${stderr}`);
-		},
-	};
+	return startRecorder(cluster.httpUrl, join(dir, `${name}.ndjson`), children, more);
 }
 
 async function rounds(recording: Recording, count: number): Promise<void> {

@@ -6,17 +6,17 @@
  * reads the alerts and events back with `--replay F --once --json` — the document the TUI's
  * triage view also shows.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import type {ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, describe, expect, it} from 'vitest';
 import type {Alert} from '../../source/model/types.js';
 import type {JsonDocument} from '../../source/output/json.js';
-import {CLI_PATH, runCli} from './helpers/cli.js';
+import {runCli} from './helpers/cli.js';
 import {logsOf, startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
-import {REPO_ROOT} from './helpers/python.js';
+import {type Recording, startRecorder} from './helpers/recorder.js';
 import {runWorkload, type Workload} from './helpers/workload.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dask-top-triage-'));
@@ -27,37 +27,9 @@ afterAll(() => {
 	rmSync(dir, {recursive: true, force: true});
 });
 
-interface Recording {
-	readonly file: string;
-	/** Complete rounds in the file so far. */
-	rounds(): number;
-	/** SIGTERM; resolves with the recorder's stderr once it has exited. */
-	stop(): Promise<string>;
-}
-
 /** `dask-top --record FILE --interval 1s URL` without a terminal: it polls until a signal. */
 function record(cluster: Cluster, name: string): Recording {
-	const file = join(dir, `${name}.ndjson`);
-	const child = spawn(process.execPath, [CLI_PATH, '--record', file, '--interval', '1s', cluster.httpUrl], {
-		cwd: REPO_ROOT,
-		stdio: ['ignore', 'ignore', 'pipe'],
-	});
-	recorders.add(child);
-	let stderr = '';
-	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-	const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-	return {
-		file,
-		rounds: () => (existsSync(file) ? Math.max(0, readFileSync(file, 'utf8').split('\n').length - 2) : 0),
-		async stop() {
-			child.kill('SIGTERM');
-			await Promise.race([exited, sleep(10_000)]);
-			recorders.delete(child);
-			if (child.exitCode !== 0)
-				throw new Error(`the recorder exited ${String(child.exitCode ?? child.signalCode)}: ${stderr}`);
-			return stderr;
-		},
-	};
+	return startRecorder(cluster.httpUrl, join(dir, `${name}.ndjson`), recorders);
 }
 
 async function waitForRounds(recording: Recording, rounds: number, timeoutMs = 20_000): Promise<void> {

@@ -61,7 +61,13 @@ class FakeStdin extends EventEmitter {
 	}
 }
 
-const controls: TuiControls = {kind: 'live', setIntervalMs: (ms) => ms, refreshNow() {}, setDetailWorker() {}};
+const controls: TuiControls = {
+	kind: 'live',
+	intervalMs: () => 2000,
+	setIntervalMs: (ms) => ms,
+	refreshNow() {},
+	setDetailWorker() {},
+};
 
 export interface FrameStats {
 	readonly workers: number;

@@ -16,7 +16,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {startCluster} from '../test/e2e/helpers/cluster.js';
-import {childPid, cpuSeconds, residentBytes} from './proc.js';
+import {childPid, cpuSeconds, daskTopPid, residentBytes} from './proc.js';
 import {hasFirstFrame, startInPty, startProgramInPty, type PtyRun} from './pty.js';
 import {startSynthDask} from './synth-server.js';
 import {median} from './stats.js';
@@ -80,7 +80,7 @@ export async function besideHtop(workers: number, seconds: number, warmupSeconds
 	try {
 		await daskTop.waitFor('first frame', hasFirstFrame, 60_000);
 		const watched = [
-			{run: daskTop, pid: await childPid(daskTop.child.pid!)},
+			{run: daskTop, pid: await daskTopPid(daskTop.child.pid!)},
 			{run: htop, pid: await childPid(htop.child.pid!)},
 		];
 		await sleep(warmupSeconds * 1000);

@@ -15,7 +15,7 @@
  */
 import {setTimeout as sleep} from 'node:timers/promises';
 import {measure, type Usage} from './lean.js';
-import {childPid} from './proc.js';
+import {daskTopPid} from './proc.js';
 import {hasFirstFrame, startInPty} from './pty.js';
 import {startSynthDask} from './synth-server.js';
 import {spread} from './stats.js';
@@ -51,7 +51,7 @@ async function pairedWindow(
 	);
 	try {
 		await Promise.all(runs.map((run) => run.waitFor('first frame', hasFirstFrame, 60_000)));
-		const pids = await Promise.all(runs.map((run) => childPid(run.child.pid!)));
+		const pids = await Promise.all(runs.map((run) => daskTopPid(run.child.pid!)));
 		await sleep(warmupSeconds * 1000);
 		const usage = await measure(
 			runs.map((run, k) => ({run, pid: pids[k]!})),

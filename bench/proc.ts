@@ -115,6 +115,18 @@ export function probeEnv(file: string, probePath: string): NodeJS.ProcessEnv {
 	return {NODE_OPTIONS: `${inherited} --import=${probePath}`.trim(), DASK_TOP_HEAP_PROBE: file};
 }
 
+/**
+ * The process that runs dask-top under `pid` (`script`'s): its first child, or, when that child is a
+ * node with no options of its own (the bundle run by its plain first line), the child it started
+ * under the V8 settings (source/run/relaunch.ts), which does the work while its parent waits.
+ */
+export async function daskTopPid(pid: number, timeoutMs = 10_000): Promise<number> {
+	const first = await childPid(pid, timeoutMs);
+	const argv = readFileSync(`/proc/${first}/cmdline`, 'utf8').split('\0');
+	const launcher = /(^|\/)node$/.test(argv[0] ?? '') && argv[1] !== undefined && !argv[1].startsWith('-');
+	return launcher ? childPid(first, timeoutMs) : first;
+}
+
 /** The first child of `pid` (the program `script` ran: its shell exec'd it), once it exists. */
 export async function childPid(pid: number, timeoutMs = 10_000): Promise<number> {
 	const deadline = Date.now() + timeoutMs;

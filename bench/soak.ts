@@ -14,7 +14,7 @@ import {basename, dirname, join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {startCluster} from '../test/e2e/helpers/cluster.js';
 import {runWorkload, type Workload, type WorkloadKind} from '../test/e2e/helpers/workload.js';
-import {childPid, cpuSeconds, residentBytes} from './proc.js';
+import {cpuSeconds, daskTopPid, residentBytes} from './proc.js';
 import {CLI, hasFirstFrame, startInPty} from './pty.js';
 
 export interface SoakResult {
@@ -78,7 +78,7 @@ export async function soak(
 	})();
 	try {
 		await run.waitFor('first frame', hasFirstFrame, 60_000);
-		const pid = await childPid(run.child.pid!);
+		const pid = await daskTopPid(run.child.pid!);
 		const samples: Array<{s: number; rssBytes: number}> = [];
 		const cpu0 = cpuSeconds(pid) ?? Number.NaN;
 		const bytes0 = run.bytes();

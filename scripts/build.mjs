@@ -10,7 +10,6 @@ import {join} from 'node:path';
 import {BUNDLE_OPTIONS, REQUIRE_BANNER} from './bundle-options.mjs';
 import {writeNotices} from './notices.mjs';
 import {dropUnusedRequire} from './require-banner.mjs';
-import {V8_FLAGS} from './v8-flags.mjs';
 
 /** The installed command (package.json's bin): CommonJS up to the options (see below). */
 const entryFile = 'dist/dask-top.cjs';
@@ -43,7 +42,9 @@ for (const name of (existsSync('dist') ? readdirSync('dist', {withFileTypes: tru
 	(e) => e.isFile() && /\.[mc]js(\.map)?$/.test(e.name),
 ))
 	rmSync(join('dist', name.name));
-const shebang = `#!/usr/bin/env -S node ${V8_FLAGS.join(' ')}`;
+// A plain first line: every `env` takes it (BusyBox's and old coreutils' lack -S). The V8 settings
+// of v8-flags.mjs reach node another way: the long runs start again under them (source/run/relaunch.ts).
+const shebang = '#!/usr/bin/env node';
 const shared = {
 	...BUNDLE_OPTIONS,
 	// `--no-minify`: readable names and lines in a profile (the timing differs a little from the shipped bundle).

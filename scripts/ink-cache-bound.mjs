@@ -14,9 +14,7 @@
 // which a few frames' worth covers.
 import {createRequire} from 'node:module';
 import {DIRECT_ROW_PATCHES} from './ink-direct-rows.mjs';
-import {RECONCILER_LOOP_PATCHES} from './ink-reconciler-loops.mjs';
 import {TEXT_WIDTH_PATCHES} from './ink-text-width.mjs';
-import {stringWidthSgrPatches} from './string-width-sgr.mjs';
 
 const narrowRanges = createRequire(import.meta.url)('../source/units/narrow-ranges.json');
 
@@ -133,13 +131,9 @@ const PATCHES = {
 				'char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
 		],
 	],
-	'string-width/index.js': [
-		['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`],
-		...stringWidthSgrPatches(NARROW_CLASS),
-	],
+	'string-width/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
 	// wrap-ansi's own string-width 7 (Ink wraps text with it; dask-top's lines are truncated instead).
 	'string-width@7/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
-	'reconciler.js': RECONCILER_LOOP_PATCHES,
 	'render-node-to-output.js': TEXT_WIDTH_PATCHES,
 	'output.js': [
 		['class OutputCaches {', OUTPUT_CACHES],
@@ -204,7 +198,7 @@ export function boundInkCache(fileName, source) {
 
 /** The modules patched above, by path. */
 const PATCHED_MODULES = [
-	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi|reconciler|render-node-to-output)/,
+	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi|render-node-to-output)/,
 	/[\\/]string-width[\\/]index/,
 	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
 ];

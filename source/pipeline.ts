@@ -5,7 +5,8 @@
  * snapshot, and the time its answers were in (parse/round-time.ts) is the model's `nowMs` for
  * it. Every source feeds ingest(); every sink reads snapshot() / state() or subscribes.
  *
- * - ingest(raw): merge → buildSnapshot → reduce(state, snapshot at the round's time). `reset` (a replay
+ * - ingest(raw): merge (where text from the cluster is made inert, parse/cache.ts) → buildSnapshot →
+ *   reduce(state, snapshot at the round's time). `reset` (a replay
  *   seeked) empties the cache and starts the model over (reduce 'reset': history, events and
  *   progress dropped, the poll interval in force kept).
  * - tick(nowMs, source?): time passes or the connection changes without new data, so staleness
@@ -27,12 +28,18 @@ import {roundTimeMs} from './parse/round-time.js';
 import type {RawScrape} from './types/raw-scrape.js';
 import type {ScrapeSource} from './types/scrape-source.js';
 import type {Snapshot} from './types/snapshot.js';
+import type {TextStyle} from './units/inert.js';
 
 export type SnapshotListener = (snapshot: Snapshot, raw: RawScrape, info: {readonly reset: boolean}) => void;
 
 export interface PipelineOptions {
 	/** Thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval (Options.model). */
 	readonly model?: ModelOptions;
+	/**
+	 * What becomes of text from the cluster or a recording (units/inert.ts): made inert for a
+	 * terminal (`unicode`, the default, or `ascii`), or kept `exact` for --json.
+	 */
+	readonly text?: TextStyle;
 }
 
 export interface IngestOptions {
@@ -60,7 +67,8 @@ export interface Pipeline {
 }
 
 export function createPipeline(options: PipelineOptions = {}): Pipeline {
-	let cache = emptyCache();
+	const text = options.text ?? 'unicode';
+	let cache = emptyCache(text);
 	let latest: Snapshot | undefined;
 	let model = initialState(options.model);
 	const listeners = createListeners<Parameters<SnapshotListener>>();
@@ -68,12 +76,18 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 	return {
 		ingest(raw, ingestOptions = {}) {
 			const reset = ingestOptions.reset === true;
-			cache = mergeScrape(reset ? emptyCache() : cache, raw);
-			latest = withActions(buildSnapshot(cache, raw.atMs), raw);
+			cache = mergeScrape(reset ? emptyCache(text) : cache, raw);
+			latest = withActions(buildSnapshot(cache, raw.atMs), raw, text);
 			if (reset) model = reduce(model, {type: 'reset'});
 			const told = ingestOptions.source;
 			const nowMs = roundTimeMs(raw);
-			model = reduce(model, {type: 'snapshot', snapshot: latest, nowMs, ...(told ? {source: told} : {})});
+			model = reduce(model, {
+				type: 'snapshot',
+				snapshot: latest,
+				nowMs,
+				...(told ? {source: told} : {}),
+				...(raw.gap ? {gap: raw.gap} : {}),
+			});
 			listeners.notify(latest, raw, {reset});
 			return latest;
 		},

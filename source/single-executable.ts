@@ -12,13 +12,18 @@ export function runsAsSingleExecutable(): boolean {
 	return isSea();
 }
 
-/** `dask-top --version`: the package version; the single executable adds the Node it carries. */
+/**
+ * `dask-top --version`, the same for every form: the version, then the Node it runs on and the
+ * platform (`dask-top 0.1.0 (Node 20.20.2, linux-x64)`); the single executable says it is one, and
+ * its Node is the one it carries.
+ */
 export function versionLine(
 	version: string,
 	singleExecutable = runsAsSingleExecutable(),
 	nodeVersion = process.versions.node,
+	platform = `${process.platform}-${process.arch}`,
 ): string {
-	return singleExecutable ? `${version} (single executable, Node ${nodeVersion})` : version;
+	return `dask-top ${version} (${singleExecutable ? 'single executable, ' : ''}Node ${nodeVersion}, ${platform})`;
 }
 
 /** The name under which a file stored in the executable (its asset key) is read. */

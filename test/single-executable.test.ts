@@ -11,11 +11,15 @@ import {loadRecording} from '../source/record/reader.js';
 import {embeddedName, readEmbedded, runsAsSingleExecutable, versionLine} from '../source/single-executable.js';
 
 describe('versionLine', () => {
-	it('is the package version under Node, and names the carried Node in the single executable', () => {
-		expect(versionLine('0.1.0', false)).toBe('0.1.0');
-		expect(versionLine('0.1.0', true, '24.21.0')).toBe('0.1.0 (single executable, Node 24.21.0)');
+	it('says the same for every form: the version, the Node it runs on and the platform', () => {
+		expect(versionLine('0.1.0', false, '20.20.2', 'linux-x64')).toBe('dask-top 0.1.0 (Node 20.20.2, linux-x64)');
+		expect(versionLine('0.1.0', true, '24.21.0', 'linux-x64')).toBe(
+			'dask-top 0.1.0 (single executable, Node 24.21.0, linux-x64)',
+		);
 		expect(runsAsSingleExecutable()).toBe(false);
-		expect(versionLine('0.1.0')).toBe('0.1.0');
+		expect(versionLine('0.1.0')).toBe(
+			`dask-top 0.1.0 (Node ${process.versions.node}, ${process.platform}-${process.arch})`,
+		);
 	});
 });
 

@@ -19,12 +19,14 @@
 import type {Snapshot} from '../types/snapshot.js';
 import {
 	estimateQueuedDuration,
+	occupancyOf,
 	type QueuedDuration,
 	storedBytesOf,
 	UNKNOWN_TASK_DURATION_S,
 } from './adaptive-inputs.js';
 import {workersToClose} from './scale-down.js';
-import {bytesText, percentText} from './text.js';
+import {bytesText} from '../units/bytes.js';
+import {percentText, UNKNOWN} from './text.js';
 import type {AdaptiveFlavor, AdaptiveInput, AdaptiveRecomputation} from './types.js';
 
 export interface RecomputeOptions {
@@ -61,17 +63,17 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 	const explanation: string[] = [];
 	const modern = options.flavor === 'modern';
 
-	const occupancy = n === 0 ? 0 : sumOf(workers.map((w) => w.occupancy_seconds));
+	const occupancyInput = occupancyOf(snapshot);
+	const occupancy = occupancyInput.seconds;
 	inputs.push({
 		name: 'occupancy',
 		value: occupancy,
-		status: occupancy === undefined ? 'missing' : 'exact',
-		note:
-			occupancy === undefined
-				? 'summed worker occupancy: workers.html not fetched yet'
-				: 'summed worker occupancy from workers.html',
+		status: occupancy === undefined ? 'missing' : occupancyInput.estimated ? 'estimated' : 'exact',
+		note: occupancyInput.note,
+		...(occupancyInput.ageSeconds === undefined ? {} : {age_seconds: occupancyInput.ageSeconds}),
 	});
 	if (occupancy === undefined) missing.push('occupancy (workers.html not fetched yet)');
+	if (occupancyInput.estimated) estimatedNotes.push(occupancyInput.note);
 	const Q = s.tasks.queued;
 	const U = s.tasks['no-worker'];
 	const P = s.tasks.processing ?? sumOf(workers.map((w) => w.processing));
@@ -110,6 +112,7 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 		value: stored,
 		status: stored === undefined ? 'missing' : storedChoice.estimated ? 'estimated' : 'exact',
 		note: storedChoice.note,
+		...(storedChoice.ageSeconds === undefined ? {} : {age_seconds: storedChoice.ageSeconds}),
 	});
 	inputs.push({
 		name: 'memory_limit_bytes',
@@ -135,7 +138,12 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 	});
 	if (qDuration.estimated) estimatedNotes.push(qDuration.note);
 
+	let oldest: number | undefined;
+	for (const input of inputs)
+		if (input.age_seconds !== undefined && input.status !== 'missing')
+			oldest = Math.max(oldest ?? 0, input.age_seconds);
 	const base = {
+		...(oldest === undefined ? {} : {inputs_age_seconds: oldest}),
 		target_duration_seconds: T,
 		queued_task_duration_seconds: qDuration.seconds,
 		occupancy_seconds: occupancy,
@@ -181,8 +189,8 @@ export function recomputeAdaptive(snapshot: Snapshot, options: RecomputeOptions)
 				? ''
 				: ` (${Math.round(percent) === 60 ? `${percent.toFixed(1)} %` : percentText(percent / 100)})`;
 		explanation.push(
-			`memory: stored ${bytesText(stored)}${share} ${memory > 0 ? '>' : '<='} ` +
-				`60 % of the ${bytesText(limits)} memory limits -> ${memory}`,
+			`memory: stored ${bytesText(stored, UNKNOWN)}${share} ${memory > 0 ? '>' : '<='} ` +
+				`60 % of the ${bytesText(limits, UNKNOWN)} memory limits -> ${memory}`,
 		);
 	} else if (stored === undefined) missing.push('stored bytes (counts.json not fetched yet)');
 

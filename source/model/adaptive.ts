@@ -11,7 +11,7 @@ import type {Snapshot} from '../types/snapshot.js';
 import {chooseFlavor} from './adaptive-flavor.js';
 import {clampWorkers} from './adaptive-recompute.js';
 import {workersToClose} from './scale-down.js';
-import type {AdaptiveView, ClusterState, ScaleDirection, ScaleDownView} from './types.js';
+import type {AdaptiveRecomputation, AdaptiveView, ClusterState, ScaleDirection, ScaleDownView} from './types.js';
 
 /** Adaptive's wait-count: consecutive suggestions before a worker is retired. */
 export const WAIT_COUNT = 3;
@@ -69,6 +69,24 @@ function apiTargetAge(snapshot: Snapshot): {api_adaptive_target_age_seconds?: nu
 	return okAt === undefined ? {} : {api_adaptive_target_age_seconds: Math.max(0, snapshot.time - okAt)};
 }
 
+/** How often the answer behind each input that can lag /metrics is asked (scrape/plan.ts). */
+const CADENCE: Readonly<Record<string, string>> = {
+	occupancy: 'workers.html is read every 5 s while tasks run',
+	stored_bytes: "counts.json every 30 s, the workers' bytes with their heartbeats",
+};
+
+/** Why inputs older than /metrics' answer can give another number: which, and by how much (undefined: none). */
+function staleInputs(r: AdaptiveRecomputation): string | undefined {
+	const old = r.inputs.filter((i) => (i.age_seconds ?? 0) >= 0.5);
+	if (old.length === 0) return undefined;
+	const which = old.map((i) => `${i.name.replace('_', ' ')} ${Math.round(i.age_seconds ?? 0)} s`).join(', ');
+	const why = old.flatMap((i) => CADENCE[i.name] ?? []).join(', ');
+	return (
+		`inputs older than the scheduler's number (${which} before /metrics${why ? `; ${why}` : ''}): ` +
+		'the scheduler computed it from fresher ones'
+	);
+}
+
 export function adaptiveView(state: ClusterState): AdaptiveView {
 	const o = state.options;
 	const snapshot = state.snapshot;
@@ -108,13 +126,16 @@ export function adaptiveView(state: ClusterState): AdaptiveView {
 	if (recomputed.target !== undefined && schedulers !== undefined && recomputed.target !== schedulers) {
 		disagreement = true;
 		const reasons: string[] = [];
+		const stale = staleInputs(recomputed);
+		if (stale) reasons.push(stale);
 		if (recomputed.estimated) reasons.push('some inputs are estimated (see inputs)');
 		if (o.targetDurationSeconds !== 5)
 			reasons.push(
 				`dask-top used a target duration of ${o.targetDurationSeconds} s; the scheduler uses its own config (default 5 s)`,
 			);
 		if (flavor === 'legacy') reasons.push('workers.html shows occupancy rounded to 0.01 s');
-		reasons.push('the inputs come from endpoints polled at different moments');
+		if (!stale && recomputed.inputs_age_seconds === undefined)
+			reasons.push('the inputs come from endpoints polled at different moments');
 		disagreement_note = `recomputed ${recomputed.target}, the scheduler says ${schedulers}: ${reasons.join('; ')}`;
 	} else if (recomputed.target === undefined && recomputed.missing.length > 0) {
 		disagreement_note = `cannot recompute yet: missing ${recomputed.missing.join(', ')}`;

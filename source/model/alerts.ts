@@ -19,6 +19,8 @@ export interface Condition {
 	readonly workers?: readonly string[];
 	/** Level alerts only: epoch seconds since which the figure has been clear (see Alert.clearing_since). */
 	readonly clearing_since?: number;
+	/** A warning whose figure is over its critical threshold, not yet for long enough (see Alert.critical_since). */
+	readonly critical_since?: number;
 }
 
 export const SEVERITY_RANK: Readonly<Record<Severity, number>> = {info: 0, warning: 1, critical: 2};
@@ -35,6 +37,7 @@ export function condition(
 	message: string,
 	workers?: readonly string[],
 	clearingSince?: number,
+	criticalSince?: number,
 ): Condition {
 	// Optional fields assigned after a plain literal: a literal with spreads is built much more slowly.
 	const c: {-readonly [K in keyof Condition]: Condition[K]} = {
@@ -47,6 +50,7 @@ export function condition(
 	};
 	if (workers) c.workers = workers;
 	if (clearingSince !== undefined) c.clearing_since = clearingSince;
+	if (criticalSince !== undefined) c.critical_since = criticalSince;
 	return c;
 }
 

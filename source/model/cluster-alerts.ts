@@ -1,12 +1,13 @@
 /**
  * The alert rules on the whole cluster: erred tasks (rising, or held since before the first
- * snapshot), scheduler unreachable, fallback source, stalled.
+ * snapshot), scheduler unreachable, fallback source, stalled, no workers while tasks wait.
  */
 import type {Snapshot} from '../types/snapshot.js';
 import {alertId, type Condition, condition, risingOpen} from './alerts.js';
 import {erredBeforeText} from './erred-before.js';
+import {noWorkersCondition} from './no-workers.js';
 import {countsText, secondsText} from './text.js';
-import type {ErredBefore, Rise, Severity, StallView, Thresholds} from './types.js';
+import type {Alert, ErredBefore, Rise, Severity, StallView, Thresholds} from './types.js';
 
 export interface ClusterRuleContext {
 	readonly thresholds: Thresholds;
@@ -20,6 +21,10 @@ export interface ClusterRuleContext {
 	readonly stall: StallView;
 	/** Erred tasks the first snapshot already held, while the scheduler still holds some (erred-before.ts). */
 	readonly erredBefore?: ErredBefore | undefined;
+	/** The ongoing alerts by id (since when "no workers" holds). */
+	readonly alerts?: ReadonlyMap<string, Alert> | undefined;
+	/** Epoch ms → time of day in messages (ModelOptions.clockText). */
+	readonly clockText: (epochMs: number) => string;
 }
 
 export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): void {
@@ -44,6 +49,14 @@ export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): vo
 		out.push(condition('fallback_source', 'info', 'cluster', 'cluster', fallbackMessage(ctx.snapshot, fallback)));
 	if (ctx.stall.stalled)
 		out.push(condition('stalled', 'warning', 'cluster', 'cluster', ctx.stall.message ?? 'stalled', ctx.stall.workers));
+	const noWorkers = noWorkersCondition({
+		snapshot: ctx.snapshot,
+		nowMs: ctx.nowMs,
+		alerts: ctx.alerts,
+		criticalAfterSeconds: ctx.stall.threshold_seconds,
+		clockText: ctx.clockText,
+	});
+	if (noWorkers) out.push(noWorkers);
 }
 
 /**

@@ -35,6 +35,8 @@ export function currentConditions(state: ClusterState): Condition[] {
 			sourceDetail: state.source.status?.detail,
 			stall: stallView(state),
 			erredBefore: state.erredBefore,
+			alerts: state.alerts,
+			clockText: state.options.clockText,
 		},
 		out,
 	);

@@ -45,6 +45,7 @@ export function applyConditions(
 			old.severity === c.severity &&
 			old.message === c.message &&
 			old.clearing_since === c.clearing_since &&
+			old.critical_since === c.critical_since &&
 			sameWorkers(old.workers, c.workers)
 		) {
 			alerts.set(c.id, old);
@@ -67,6 +68,7 @@ export function applyConditions(
 		};
 		if (c.workers) alert.workers = c.workers;
 		if (c.clearing_since !== undefined) alert.clearing_since = c.clearing_since;
+		if (c.critical_since !== undefined) alert.critical_since = c.critical_since;
 		alerts.set(c.id, alert);
 		if (!old) opened.push(alert);
 	}
@@ -90,7 +92,7 @@ export function applyConditions(
 }
 
 function resolved(alert: Alert, nowS: number): ModelEvent {
-	const {clearing_since: clearedS, ...rest} = alert;
+	const {clearing_since: clearedS, critical_since: _pending, ...rest} = alert;
 	const end = clearedS !== undefined && clearedS <= nowS ? clearedS : nowS;
 	return {...rest, state: 'resolved', end_time: end, duration_seconds: Math.max(0, end - alert.start_time)};
 }

@@ -1,20 +1,23 @@
 /**
  * Freshness: is the data new, how many polls were missed, how old is it. A snapshot is fresh when
- * at least one scheduler endpoint answered in its own round (or it carries no endpoint health at all, as
- * synthesized snapshots do).
+ * at least one scheduler endpoint that carries the cluster's figures answered in its own round (or it
+ * carries no endpoint health at all, as synthesized snapshots do): /health answering alone is no data.
  */
+import {carriesFigures, endpointKind} from '../parse/endpoint-kind.js';
 import type {Snapshot} from '../types/snapshot.js';
+import {afterOwnGap} from './own-gap.js';
 import type {ClusterState} from './types.js';
 
 /**
  * Polls missed since fresh data: consecutive rounds without a fresh answer, or the time since fresh
  * data (the model's time: the wall clock live, the recorded clock in a replay) in poll intervals
- * minus half an interval of slack, whichever is more.
+ * minus half an interval of slack, whichever is more. Time in which dask-top itself did not run is
+ * not the scheduler's: counted from the end of dask-top's latest gap when that is later (own-gap.ts).
  */
 export function missedPolls(state: ClusterState): number {
 	const {lastFreshMs, startMs, intervalMs, missedRounds} = state.source;
 	const since = lastFreshMs ?? startMs;
-	const byTime = since === undefined ? 0 : Math.floor((state.nowMs - since) / intervalMs - 0.5);
+	const byTime = since === undefined ? 0 : Math.floor((state.nowMs - afterOwnGap(state, since)) / intervalMs - 0.5);
 	return Math.max(0, missedRounds, byTime);
 }
 
@@ -25,11 +28,17 @@ export function dataAgeSeconds(state: ClusterState): number | undefined {
 		: Math.max(0, (state.nowMs - state.source.lastFreshMs) / 1000);
 }
 
-/** At least one of the scheduler's endpoints answered in the snapshot's own round. */
+/** At least one of the scheduler's endpoints with the cluster's figures answered in the snapshot's own round. */
 export function snapshotFresh(snapshot: Snapshot): boolean {
 	const scheduler = snapshot.endpoints.filter((e) => e.target === undefined);
 	if (scheduler.length === 0) return true;
-	return scheduler.some((e) => e.state === 'ok' && e.last_ok !== undefined && e.last_ok >= snapshot.time - 1e-6);
+	return scheduler.some(
+		(e) =>
+			e.state === 'ok' &&
+			e.last_ok !== undefined &&
+			e.last_ok >= snapshot.time - 1e-6 &&
+			carriesFigures(endpointKind('scheduler', e.path)),
+	);
 }
 
 const WORKER_LIST_PATHS = {

@@ -6,6 +6,11 @@
  * - A level is ENTERED when the figure reaches its threshold, and LEFT only when the figure falls
  *   below threshold − margin while that level (or a worse one) is ongoing. Between the two the
  *   level is "held": 0.69 after 0.71 is still a memory warning; 0.64 is not.
+ * - A level is CRITICAL only once the figure has stayed at or over the critical threshold for
+ *   `criticalAfterSeconds` (uninterrupted: dropping under it starts the count again). Until then the
+ *   alert is a warning carrying `criticalSinceS` (the moment the figure reached the critical
+ *   threshold): one poll there — a burst of allocation, a GC pause, Dask's own accounting catching
+ *   up — is not yet the incident. Once critical, the hysteresis above keeps it so.
  * - Once the figure is under the warning's clear level, or no longer reported (identity.json
  *   failing, workers.html lacks the figure), the alert is "clearing": still ongoing at its severity
  *   for `clearAfterSeconds`, then resolved with the moment it went clear as its end time. A figure
@@ -37,8 +42,11 @@ export function heldSeverity(
 export type LevelVerdict =
 	/** Nothing to report (never was, or cleared for long enough). */
 	| {readonly state: 'clear'}
-	/** At or over the threshold of `severity`. */
-	| {readonly state: 'over'; readonly severity: Severity}
+	/**
+	 * At or over the threshold of `severity`. `criticalSinceS`: over the critical threshold since then,
+	 * not yet for `criticalAfterSeconds` (the severity is still warning).
+	 */
+	| {readonly state: 'over'; readonly severity: Severity; readonly criticalSinceS?: number}
 	/** Under the threshold of `severity` but not yet below `clearBelow` (= threshold − margin). */
 	| {readonly state: 'held'; readonly severity: Severity; readonly threshold: number; readonly clearBelow: number}
 	/** Under the warning's clear level (or unreported) since `sinceS`: ongoing until the clear time passes. */
@@ -57,7 +65,12 @@ export interface LevelLimits {
 	readonly critical: number;
 	readonly margin: number;
 	readonly clearAfterSeconds: number;
+	/** How long the figure must stay at or over `critical` before the level is critical. */
+	readonly criticalAfterSeconds: number;
 }
+
+/** A hair of slack so that ms → s rounding cannot push a verdict one poll later. */
+const SLACK_S = 1e-6;
 
 /**
  * The verdict for one figure. `value` undefined: not reported this time. `previous`: the ongoing
@@ -72,6 +85,13 @@ export function levelVerdict(
 	const {warning, critical, margin} = limits;
 	if (value !== undefined) {
 		const severity = heldSeverity(value, warning, critical, margin, previous?.severity);
+		if (severity === 'critical' && previous?.severity !== 'critical') {
+			// Entering critical (heldSeverity says so only at or over the threshold here): held long enough?
+			const nowS = nowMs / 1000;
+			const sinceS = previous?.critical_since ?? nowS;
+			if (nowS - sinceS >= limits.criticalAfterSeconds - SLACK_S) return OVER.critical;
+			return {state: 'over', severity: 'warning', criticalSinceS: sinceS};
+		}
 		if (severity !== undefined) {
 			const threshold = severity === 'critical' ? critical : warning;
 			return value >= threshold ? OVER[severity] : {state: 'held', severity, threshold, clearBelow: threshold - margin};
@@ -80,8 +100,7 @@ export function levelVerdict(
 	if (previous === undefined) return CLEAR;
 	const nowS = nowMs / 1000;
 	const sinceS = previous.clearing_since ?? nowS;
-	// A hair of slack so that ms → s rounding cannot push the resolution one poll later.
-	if (nowS - sinceS >= limits.clearAfterSeconds - 1e-6) return CLEAR;
+	if (nowS - sinceS >= limits.clearAfterSeconds - SLACK_S) return CLEAR;
 	return {state: 'clearing', severity: previous.severity, sinceS, clearBelow: warning - margin};
 }
 
@@ -131,30 +150,35 @@ export function levelLimits(t: Thresholds): LevelRuleLimits {
 	let limits = limitsCache.get(t);
 	if (!limits) {
 		const clearAfterSeconds = t.alert_clear_s;
+		const criticalAfterSeconds = t.critical_after_s;
 		limits = {
 			memory: {
 				warning: t.memory_warning,
 				critical: t.memory_critical,
 				margin: t.memory_clear_margin,
 				clearAfterSeconds,
+				criticalAfterSeconds,
 			},
 			unmanaged: {
 				warning: t.unmanaged_warning,
 				critical: t.unmanaged_critical,
 				margin: t.unmanaged_clear_margin,
 				clearAfterSeconds,
+				criticalAfterSeconds,
 			},
 			eventLoop: {
 				warning: t.event_loop_warning_s,
 				critical: t.event_loop_critical_s,
 				margin: t.event_loop_clear_margin_s,
 				clearAfterSeconds,
+				criticalAfterSeconds,
 			},
 			heartbeat: {
 				warning: t.heartbeat_warning_x,
 				critical: t.heartbeat_critical_x,
 				margin: t.heartbeat_clear_margin_x,
 				clearAfterSeconds,
+				criticalAfterSeconds,
 			},
 		};
 		limitsCache.set(t, limits);

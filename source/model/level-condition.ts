@@ -19,6 +19,22 @@ export const LEVEL_LABELS: Labels = {
 };
 
 /**
+ * The level the figure is at: critical while it waits out `critical_after_s` over the critical
+ * threshold (the alert is still a warning then), else the verdict's severity.
+ */
+export function levelReached(verdict: Extract<LevelVerdict, {state: 'over'}>): Severity {
+	return verdict.criticalSinceS === undefined ? verdict.severity : 'critical';
+}
+
+/** " since 10:27:18" while a critical waits out its time, else nothing. */
+export function pendingText(
+	verdict: Extract<LevelVerdict, {state: 'over'}>,
+	clock: (epochMs: number) => string,
+): string {
+	return verdict.criticalSinceS === undefined ? '' : ` since ${clock(verdict.criticalSinceS * 1000)}`;
+}
+
+/**
  * The condition for a level verdict. A clearing alert keeps its last message (what the incident
  * was, also what the log keeps once it resolves) with when and how it went clear appended once; it
  * is then the previous alert itself, unchanged, until it resolves or the figure comes back.
@@ -39,7 +55,7 @@ export function levelCondition(
 ): Condition {
 	switch (verdict.state) {
 		case 'over':
-			return condition(kind, verdict.severity, subject, name, over);
+			return condition(kind, verdict.severity, subject, name, over, undefined, undefined, verdict.criticalSinceS);
 		case 'held':
 			return condition(
 				kind,

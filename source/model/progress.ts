@@ -1,21 +1,25 @@
 /**
- * Task progress (docs/endpoints.md, "Progress"): the cluster's tasks by state (exact, current gauges), then
- * one row per task prefix from the bookkeeping in progress-track.ts:
+ * Task progress (docs/triage.md, "Task progress"): the cluster's tasks by state (exact, current
+ * gauges), then one row per task prefix from the bookkeeping in progress-track.ts:
  *
  *   done      = Δ memory since the row's base (erred tasks are not done)
  *   erred     = Δ erred
- *   in flight = what the counters leave in flight, capped by the cluster's tasks in flight, 0 at an epoch
- *   total     = the tasks in flight at the base + Δ waiting (at least done + erred + in flight)
+ *   in flight = between bounds (progress-bounds.ts); the rows' lower bounds never add up to more
+ *               than the cluster's exact count, and meet the upper ones when the counters prove it
+ *   cancelled = submitted since the base, less done, erred and in flight: released unfinished
+ *               (cancelled, a client gone, retried after a worker died)
+ *   held      = its results in memory now, between bounds (also those from before the base)
+ *   total     = submitted since the base (at least done + erred + cancelled + in flight); unknown
+ *               for a row counted from dask-top's first sample mid-run
  *
- * A row is `exact` when its base had nothing in flight and nothing from before it (epoch, birth,
- * scheduler start) and its in-flight figure is proven: at an epoch, when none of its tasks went
- * through `released` since the base (so none was cancelled), or when the counters' in-flight
- * figures of all prefixes add up to the cluster's exact count.
+ * A row is `exact` when its base had nothing in flight (its total is known) and its in-flight
+ * figure is proven.
  */
 import type {PrefixCounters, Snapshot} from '../types/snapshot.js';
-import {countedInFlight, countsOf, inCurrentRun} from './progress-track.js';
+import {EXACT_ZERO, isExact} from './progress-bounds.js';
+import {countsOf, inCurrentRun, submittedUnfinished} from './progress-track.js';
 import {transition} from './rates.js';
-import type {ClusterState, PrefixProgress, ProgressTrack, ProgressView, Rates} from './types.js';
+import type {Bounds, ClusterState, PrefixProgress, ProgressTrack, ProgressView, Rates} from './types.js';
 
 /** Mean compute seconds per task of a prefix over the scheduler's life (≥ 2023.1.1 only). */
 export function meanDurationSeconds(counters: PrefixCounters | undefined): number | undefined {
@@ -25,20 +29,29 @@ export function meanDurationSeconds(counters: PrefixCounters | undefined): numbe
 	return seconds / memory;
 }
 
-/** Prefixes with tasks in flight first, then those with erred tasks, then the finished ones. */
+/** Prefixes with tasks (maybe) in flight first, then those with erred tasks, then holding results, then the rest. */
 function standing(row: PrefixProgress): number {
-	return row.in_flight > 0 ? 0 : row.erred > 0 ? 1 : 2;
+	if ((row.in_flight_max ?? row.in_flight) > 0) return 0;
+	if (row.erred > 0) return 1;
+	return (row.held ?? 0) > 0 ? 2 : 3;
 }
 
 function byStandingThenOrder(a: {row: PrefixProgress; order: number}, b: {row: PrefixProgress; order: number}): number {
 	return standing(a.row) - standing(b.row) || a.order - b.order;
 }
 
+/** `name` and `name_max` of a count between bounds: the upper one only when it differs. */
+function bounded<K extends string>(name: K, b: Bounds): Record<K, number> & Partial<Record<`${K}_max`, number>> {
+	const out: Record<string, number> = {[name]: b.lo};
+	if (b.hi !== b.lo) out[`${name}_max`] = b.hi;
+	return out as Record<K, number> & Partial<Record<`${K}_max`, number>>;
+}
+
 /**
  * The rows of the progress view: the current run's prefixes with anything counted (progress-track.ts
  * `inCurrentRun`: earlier runs' prefixes drop out once a new one starts, unless their erred tasks
- * are proven still held), active first, then those with erred tasks, then the finished ones, each
- * in the order first seen.
+ * are proven still held or they hold results), active first, then those with erred tasks, then
+ * those holding results, then the finished ones, each in the order first seen.
  */
 export function prefixesProgress(
 	snapshot: Snapshot | undefined,
@@ -46,21 +59,7 @@ export function prefixesProgress(
 	rates?: Rates,
 ): PrefixProgress[] {
 	if (!snapshot) return [];
-	const active = track.active;
-	const epoch = active === 0;
 	const rows: Array<{row: PrefixProgress; order: number}> = [];
-	const counted = new Map<string, number>();
-	let countedSum = 0;
-	for (const [name, p] of track.prefixes) {
-		const counters = snapshot.scheduler.prefixes[name];
-		if (!counters) continue; // not in this snapshot's /metrics: nothing to count it from
-		const n = Math.max(0, countedInFlight(p, countsOf(counters)));
-		counted.set(name, n);
-		countedSum += n;
-	}
-	// Each prefix's counted in-flight figure is at least its true one, so when they add up to the
-	// exact total, each is exact.
-	const allAddUp = active !== undefined && countedSum === active;
 	// Each prefix's erred transitions are at least its erred tasks now: equal sums prove each is held.
 	const erredNow = snapshot.scheduler.tasks.erred;
 	let erredSum = 0;
@@ -68,18 +67,25 @@ export function prefixesProgress(
 	const erredHeld = erredNow !== undefined && erredNow > 0 && erredSum === erredNow;
 	for (const [name, p] of track.prefixes) {
 		const counters = snapshot.scheduler.prefixes[name];
-		if (!counters) continue;
+		if (!counters) continue; // not in this snapshot's /metrics: nothing to count it from
 		const now = countsOf(counters);
 		const done = Math.max(0, now.memory - p.base.memory);
 		const erred = Math.max(0, now.erred - p.base.erred);
-		const raw = counted.get(name) ?? 0;
-		const in_flight = epoch ? 0 : Math.min(raw, active ?? raw);
-		const total = Math.max(p.inFlightAtBase + now.waiting - p.base.waiting, done + erred + in_flight);
-		if (total === 0 && done === 0 && erred === 0) continue;
-		// An earlier run's prefix stays while its erred tasks are proven still held (the header counts them).
-		if (in_flight === 0 && !inCurrentRun(track, name, now) && !(erredHeld && erred > 0)) continue;
-		const noneReleased = now.released === p.base.released && p.kind !== 'in-flight';
-		const inFlightExact = epoch || raw === 0 || noneReleased || allAddUp;
+		const flight = p.anchorFlight;
+		const held = track.held?.get(name);
+		const unfinished = submittedUnfinished(p, now);
+		const releasedSince = Math.max(0, now.released - p.base.released);
+		const cancelled = {
+			lo: Math.min(releasedSince, Math.max(0, unfinished.lo - flight.hi)),
+			hi: Math.min(releasedSince, Math.max(0, unfinished.hi - flight.lo)),
+		};
+		const accounted = done + erred + cancelled.lo + flight.lo;
+		const total = p.exactBase || p.kind === 'held' ? Math.max(now.waiting - p.base.waiting, accounted) : undefined;
+		const holding = (held?.lo ?? 0) > 0;
+		if (done === 0 && erred === 0 && cancelled.hi === 0 && flight.hi === 0 && !holding && !total) continue;
+		// An earlier run's prefix stays while its erred tasks are proven still held (the header counts
+		// them) or it holds results.
+		if (flight.hi === 0 && !inCurrentRun(track, name, now) && !(erredHeld && erred > 0) && !holding) continue;
 		const perPrefix = rates?.tasksDonePerSecond === undefined ? undefined : rates.perPrefix[name];
 		const bytes = counters?.output_bytes;
 		const mean = meanDurationSeconds(counters);
@@ -88,12 +94,14 @@ export function prefixesProgress(
 			row: {
 				prefix: name,
 				done,
-				total,
+				...(total === undefined ? {} : {total}),
 				erred,
-				in_flight,
+				...bounded('cancelled', cancelled),
+				...bounded('in_flight', flight),
+				...(held ? bounded('held', held) : {}),
 				...(bytes === undefined ? {} : {bytes}),
 				...(p.sinceS === undefined ? {} : {since: p.sinceS}),
-				exact: p.exactBase && inFlightExact,
+				exact: p.exactBase && isExact(flight ?? EXACT_ZERO),
 				counted_from: p.kind,
 				// No rate until two samples; then a prefix absent from the latest step finished nothing: 0.
 				...(rates?.tasksDonePerSecond === undefined

@@ -67,6 +67,8 @@ export interface RateStep {
 	readonly rates: Rates;
 	/** Tasks finished between the two samples (0 on reset or no new sample). */
 	readonly done: number;
+	/** Tasks that went into processing between the two samples: work seen to start (0 on reset or no new sample). */
+	readonly started: number;
 	readonly erred: number;
 	readonly erredByPrefix: Readonly<Record<string, number>>;
 	readonly reset: boolean;
@@ -80,7 +82,7 @@ export function stepRates(
 	next: CounterSample | undefined,
 	previousRates: Rates,
 ): RateStep {
-	const none = {done: 0, erred: 0, erredByPrefix: {}};
+	const none = {done: 0, started: 0, erred: 0, erredByPrefix: {}};
 	if (!next) return {rates: previousRates, ...none, reset: false, fresh: false};
 	if (!prev) return {rates: EMPTY_RATES, ...none, reset: false, fresh: true};
 	if (next.timeS <= prev.timeS) return {rates: previousRates, ...none, reset: false, fresh: false};
@@ -88,11 +90,13 @@ export function stepRates(
 		return {rates: {perPrefix: {}, resetAtS: next.timeS}, ...none, reset: true, fresh: true};
 	const dt = next.timeS - prev.timeS;
 	let done = 0;
+	let started = 0;
 	let erred = 0;
 	const perPrefix: Record<string, {donePerSecond: number; erredPerSecond: number}> = {};
 	const erredByPrefix: Record<string, number> = {};
 	for (const [prefix, after] of Object.entries(next.prefixes)) {
 		const before = prev.prefixes[prefix]; // a new prefix started from zero
+		started += transition(after, 'processing') - transition(before, 'processing');
 		const dDone = doneCount(after) - doneCount(before);
 		const dErred = transition(after, 'erred') - transition(before, 'erred');
 		if (dDone === 0 && dErred === 0) continue;
@@ -104,6 +108,7 @@ export function stepRates(
 	return {
 		rates: {tasksDonePerSecond: done / dt, tasksErredPerSecond: erred / dt, perPrefix, windowSeconds: dt},
 		done,
+		started,
 		erred,
 		erredByPrefix,
 		reset: false,

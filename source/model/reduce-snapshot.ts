@@ -1,6 +1,7 @@
 /**
  * One snapshot into the state: freshness, counter rates and task progress, worker tracking and
- * history, "rising" marks (erred tasks, spilled bytes), scale-down wait counts, then the alerts.
+ * history, why workers left, "rising" marks (erred tasks, spilled bytes), scale-down wait counts,
+ * then the alerts.
  */
 import type {Snapshot} from '../types/snapshot.js';
 import {scaleDownCandidates} from './adaptive.js';
@@ -10,12 +11,13 @@ import {evaluateAlerts} from './evaluate.js';
 import {stepErredBefore} from './erred-before.js';
 import {instantEvent, prependEvents} from './events.js';
 import {pushClusterHistory} from './cluster-history.js';
-import {activeTasks, trackProgress} from './progress-track.js';
+import {activeTasks, memoryTasks, trackProgress} from './progress-track.js';
 import {counterSample, stepRates} from './rates.js';
 import {snapshotFresh, workerListFresh} from './freshness.js';
 import {listText} from './text.js';
 import {heartbeatIntervalSeconds} from './thresholds.js';
 import type {ClusterState, ModelEvent, Rise} from './types.js';
+import {departureOf, stepDepartures} from './departures.js';
 import {stepRetires} from './retire.js';
 import {trackWorkers} from './worker-tracks.js';
 import {diagnose} from './diagnosis/diagnose.js';
@@ -126,6 +128,7 @@ export function reduceSnapshot(
 						timeS: nextSample.timeS,
 						prefixes: nextSample.prefixes,
 						active: activeTasks(snapshot),
+						inMemory: memoryTasks(snapshot),
 						schedulerStartS: snapshot.scheduler.started,
 						erred: snapshot.scheduler.tasks.erred,
 					},
@@ -134,6 +137,13 @@ export function reduceSnapshot(
 			: state.progress;
 	const lastCompletionMs =
 		baseline || step.done > 0 || step.reset || state.lastCompletionMs === undefined ? nowMs : state.lastCompletionMs;
+	// Work seen to move (the stall clock): a completion, a task into processing, or processing from none to some.
+	const processingBefore = state.snapshot?.scheduler.tasks.processing ?? 0;
+	const processingNow = snapshot.scheduler.tasks.processing ?? 0;
+	const lastProgressMs =
+		lastCompletionMs === nowMs || step.started > 0 || (processingBefore <= 0 && processingNow > 0)
+			? nowMs
+			: (state.lastProgressMs ?? nowMs);
 
 	// Rising marks: expire closed windows, then add this poll's rises.
 	const windowMs = o.thresholds.rising_window_s * 1000;
@@ -170,10 +180,11 @@ export function reduceSnapshot(
 		listFresh,
 		baseline: baseline && !restarted,
 		spillGapMs: SPILL_READINGS_MAX_GAP_MS,
+		unmanagedWindowMs: o.thresholds.unmanaged_recent_s * 1000,
 	});
 	for (const [address, bytes] of tracked.spilled) addRise(rises, alertId('spilling', address), bytes, nowMs, windowMs);
 
-	// Instantaneous events: joins (coalesced when many) and graceful exits.
+	// Instantaneous events: joins (coalesced when many) and departures that hold no ongoing alert.
 	const instant: ModelEvent[] = [];
 	if (tracked.joined.length > JOINS_PER_WORKER_EVENT) {
 		const names = tracked.joined.map((w) => w.name);
@@ -209,17 +220,35 @@ export function reduceSnapshot(
 			);
 		}
 	}
-	for (const t of tracked.retired) {
-		if (retire.retiring.has(t.address)) continue; // its retire's own event says what became of it
+	// Why workers left (departure.ts): routine leaves are info, losses critical, the unknown said so.
+	const departures = stepDepartures(
+		state.departures ?? [],
+		[
+			...tracked.lost.map((t) => departureOf(t, nowMs)),
+			...tracked.restarted.map((t) => departureOf(t, nowMs, t.address)),
+		],
+		snapshot.workers,
+		{snapshot, thresholds: o.thresholds, nowMs, clock: o.clockText},
+	);
+	for (const {pending, departure} of departures.decided) {
+		const track = tracked.workers.get(pending.address);
+		if (track?.lostMs !== undefined && track.departure === undefined)
+			tracked.workers.set(pending.address, {
+				...track,
+				departure,
+				...(departure.verdict === 'left' ? {retired: true} : {}),
+			});
+		if (departure.standing) continue; // an ongoing worker_lost alert (worker-alerts.ts)
+		const kind = departure.verdict === 'left' ? 'worker_retired' : 'worker_lost';
 		instant.push(
 			instantEvent(
 				{
-					id: alertId('worker_retired', t.address),
-					kind: 'worker_retired',
-					severity: 'info',
-					subject: t.address,
-					subject_name: t.last.name,
-					message: `worker ${t.last.name} left while ${t.last.status ?? 'closing'} (retired)`,
+					id: alertId(kind, pending.address),
+					kind,
+					severity: departure.severity,
+					subject: pending.address,
+					subject_name: pending.last.name,
+					message: departure.message,
 				},
 				nowMs,
 			),
@@ -266,9 +295,11 @@ export function reduceSnapshot(
 			progress,
 			baselineAtS,
 			lastCompletionMs,
+			lastProgressMs,
 			source,
 			closeCounts,
 			...(retire.retires.length === 0 ? {} : {retires: retire.retires}),
+			...(departures.pending.length === 0 && state.departures === undefined ? {} : {departures: departures.pending}),
 			learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
 			rises,
 			erredBefore,

@@ -42,7 +42,7 @@ export interface WorkerRow {
 	readonly address: string;
 	readonly name: string;
 	readonly host?: string | undefined;
-	/** Dask status, or 'lost' / 'retired' once gone. */
+	/** Dask status, or once gone: 'retired' / 'closed' (left), 'lost', 'gone' (reason unknown or not known yet). */
 	readonly status: string;
 	readonly present: boolean;
 	readonly threads?: number | undefined;
@@ -75,10 +75,11 @@ export interface WorkerRow {
 	readonly severity?: Severity | undefined;
 }
 
-/** Rows of workers no longer listed, kept for a while: lost, and retired (left while closing). */
+/** Rows of workers no longer listed, kept for a while: lost, left (retired, closed), gone for a reason unknown. */
 export interface GoneCounts {
 	readonly lost: number;
 	readonly retired: number;
+	readonly gone?: number;
 }
 
 export interface WorkerRowsView {

@@ -29,6 +29,14 @@ function sumDefined(a: number | undefined, b: number | undefined): number | unde
 	return a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0);
 }
 
+/** A gone worker's status: what its departure says (departure.ts); 'gone' while that is not known. */
+function goneStatus(track: WorkerTrack): string {
+	const d = track.departure;
+	if (d === undefined) return track.retired ? 'retired' : 'gone';
+	if (d.verdict === 'left') return d.cause === 'closed' ? 'closed' : 'retired';
+	return d.verdict;
+}
+
 export function workerRow(track: WorkerTrack, severity: Severity | undefined): WorkerRow {
 	const w = track.last;
 	const limit = w.memory_limit_bytes;
@@ -39,7 +47,7 @@ export function workerRow(track: WorkerTrack, severity: Severity | undefined): W
 		address: track.address,
 		name: w.name,
 		host: w.host,
-		status: gone ? (track.retired ? 'retired' : 'lost') : (w.status ?? 'unknown'),
+		status: gone ? goneStatus(track) : (w.status ?? 'unknown'),
 		present: !gone,
 		threads: w.nthreads,
 		cpu_percent: w.cpu_percent,
@@ -163,6 +171,7 @@ export function workerRows(state: ClusterState, query: RowQuery): WorkerRowsView
 }
 
 const NONE_GONE: GoneCounts = Object.freeze({lost: 0, retired: 0});
+const LEFT = new Set(['retired', 'closed']);
 const goneCache = new WeakMap<readonly WorkerRow[], GoneCounts>();
 
 /** The lost and retired rows among `rows`, counted once per rows array (they are immutable and cached). */
@@ -171,12 +180,14 @@ function goneCounts(rows: readonly WorkerRow[]): GoneCounts {
 	if (!counts) {
 		let lost = 0;
 		let retired = 0;
+		let gone = 0;
 		for (const row of rows) {
 			if (row.present) continue;
-			if (row.status === 'retired') retired++;
+			if (LEFT.has(row.status)) retired++;
+			else if (row.status === 'gone') gone++;
 			else lost++;
 		}
-		counts = lost === 0 && retired === 0 ? NONE_GONE : {lost, retired};
+		counts = lost === 0 && retired === 0 && gone === 0 ? NONE_GONE : {lost, retired, ...(gone > 0 ? {gone} : {})};
 		goneCache.set(rows, counts);
 	}
 	return counts;

@@ -4,9 +4,12 @@
  * camelCase. Re-exported by types.ts.
  */
 import type {SchedulerProcess} from '../parse/cache.js';
+import type {OwnGap} from '../types/raw-scrape.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
+import type {Departure, PendingDeparture} from './departure.js';
 import type {RetireTrack} from './retire.js';
+import type {UnmanagedWindow} from './unmanaged-old.js';
 import type {Series} from './ring.js';
 import type {ResolvedModelOptions} from './types.js';
 import type {AdaptiveFlavor, Alert, ModelEvent} from './view-types.js';
@@ -24,11 +27,15 @@ export interface WorkerTrack {
 	readonly lastSeenMs: number;
 	/** Set when it disappeared from a fresh worker list. */
 	readonly lostMs?: number;
-	/** It was closing/retiring when last seen (a graceful exit, not a loss). */
+	/** It left in an orderly way (a retire, a close): not a loss. */
 	readonly retired?: boolean;
+	/** Why it left and how sure that is (departure.ts); absent while that waits for the scheduler's log. */
+	readonly departure?: Departure;
 	readonly history: WorkerHistory;
 	/** The latest reading of each spill figure, with its source: rises are measured against these. */
 	readonly spillReadings?: SpillReadings;
+	/** Its unmanaged memory over the last `unmanaged_recent_s`: what has stayed (unmanaged-old.ts). */
+	readonly unmanaged?: UnmanagedWindow | undefined;
 }
 
 /** One reading of a figure: its value, which endpoint gave it, and when (monitor ms). */
@@ -71,6 +78,13 @@ export interface PrefixCounts {
 	readonly memory: number;
 	readonly erred: number;
 	readonly released: number;
+	readonly forgotten: number;
+}
+
+/** A count known to lie between two bounds (lo <= true <= hi); exact when they meet. */
+export interface Bounds {
+	readonly lo: number;
+	readonly hi: number;
 }
 
 /**
@@ -79,28 +93,29 @@ export interface PrefixCounts {
  * - `birth`: the prefix did not exist at the sample before (or the counters restarted since);
  * - `scheduler-start`: first seen, and no task of it was ever released or forgotten: its counters
  *   since the scheduler started are all still held;
- * - `held`: first seen, none released but some forgotten: counted from the tasks still held then;
- *   or some released but none forgotten and none in flight: all its tasks, all still held (finished or
- *   erred); or with erred tasks the counters prove still held: those, and what is in flight;
- * - `in-flight`: first seen mid-run with tasks released before: counted from that sample, with the
- *   tasks the counters leave in flight then (an upper bound, capped by the cluster's active tasks).
+ * - `held`: first seen, some tasks released but none forgotten and none left in flight (finished,
+ *   or erred by blame): all its tasks, all still held;
+ * - `first-sample`: first seen mid-run with tasks released or forgotten before: counted from that
+ *   sample; what it had submitted before is not known, so neither is its total.
  */
-export type ProgressBaseKind = 'epoch' | 'birth' | 'scheduler-start' | 'held' | 'in-flight';
+export type ProgressBaseKind = 'epoch' | 'birth' | 'scheduler-start' | 'held' | 'first-sample';
 
 export interface PrefixTrack {
 	/** Order first seen (stable row order). */
 	readonly order: number;
 	readonly kind: ProgressBaseKind;
+	/** The counters at the base: done, erred, cancelled and the total are counted from them. */
 	readonly base: PrefixCounts;
-	/** Tasks taken as in flight at the base (0 except for `in-flight`). */
-	readonly inFlightAtBase: number;
-	/** Tasks the counters still left in flight at a later epoch: released unfinished (cancelled, retried). */
-	readonly leftover: number;
+	/** Tasks in flight at the base (0 and 0 except for `first-sample`). */
+	readonly baseFlight: Bounds;
+	/** The counters at the latest sample and the tasks in flight then (progress-bounds.ts carries them on). */
+	readonly anchor: PrefixCounts;
+	readonly anchorFlight: Bounds;
 	/** Epoch seconds of the sample the base was taken at. */
 	readonly baseAtS: number;
 	/** Epoch seconds from which every task of the prefix is counted (undefined: the scheduler's start, time unknown). */
 	readonly sinceS?: number | undefined;
-	/** Nothing was in flight at `sinceS` and nothing from before it is counted. */
+	/** Nothing was in flight at `sinceS` and every task submitted since is counted: the total is known. */
 	readonly exactBase: boolean;
 }
 
@@ -129,6 +144,10 @@ export interface ProgressTrack {
 	 * when /metrics gave them.
 	 */
 	readonly active?: number;
+	/** Tasks in memory cluster-wide at the latest sample, when /metrics gave them (each task once). */
+	readonly inMemory?: number;
+	/** Per prefix, the results in memory at the latest sample (progress-bounds.ts), when the count is known. */
+	readonly held?: ReadonlyMap<string, Bounds>;
 }
 
 /** Rates from counter deltas between the two latest metric samples. */
@@ -175,6 +194,12 @@ export interface ClusterState {
 	readonly baselineAtS?: number | undefined;
 	/** Monitor time of the latest snapshot in which a task completed (or of the baseline). */
 	readonly lastCompletionMs?: number;
+	/**
+	 * Monitor time of the latest snapshot in which work was seen to move: a task completed or went
+	 * into processing, or processing went from none to some (or the baseline, a counter reset). The
+	 * stall rule counts from here, so an idle spell before new work is not counted as a stall.
+	 */
+	readonly lastProgressMs?: number;
 	readonly source: SourceTrack;
 	/** The scheduler this state follows (set by the first snapshot that says). */
 	readonly epoch?: SchedulerEpoch;
@@ -192,6 +217,8 @@ export interface ClusterState {
 	readonly erredBefore?: ErredBefore | undefined;
 	/** Retires dask-top asked for and their outcomes, newest first (retire.ts); absent before the first. */
 	readonly retires?: readonly RetireTrack[];
+	/** Workers gone (or back as a new process) whose reason waits for the scheduler's log (departures.ts). */
+	readonly departures?: readonly PendingDeparture[];
 	/**
 	 * The diagnosis: its findings (pending, active, ended) and its window of readings (diagnosis/);
 	 * absent before the first snapshot.
@@ -235,6 +262,12 @@ export interface SourceTrack {
 	 * worker's heartbeat age counts against the worker only from here.
 	 */
 	readonly deafUntilMs?: number | undefined;
+	/**
+	 * The latest stretch in which dask-top itself did not run (suspended, the machine asleep, its
+	 * process blocked), as the source told it: not the scheduler's doing. Missed polls and the stall
+	 * clock count from its end.
+	 */
+	readonly ownGap?: OwnGap | undefined;
 }
 
 /** What identifies the scheduler the state describes; another one on the same port starts a new epoch. */

@@ -24,6 +24,7 @@ import {evaluateAlerts} from './evaluate.js';
 import {newClusterHistory} from './cluster-history.js';
 import {applyConditions, prependEvents} from './events.js';
 import {snapshotFresh} from './freshness.js';
+import {stepOwnGap} from './own-gap.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
 import {endAllEvents} from './diagnosis/diagnose.js';
@@ -94,7 +95,7 @@ export function initialState(options: ModelOptions = {}): ClusterState {
 export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 	switch (action.type) {
 		case 'snapshot': {
-			const started = withStart(told(state, action.source), action.nowMs);
+			const started = withStart(stepOwnGap(told(state, action.source), action.gap), action.nowMs);
 			const fresh = snapshotFresh(action.snapshot);
 			if (fresh && otherScheduler(started.epoch, action.snapshot))
 				return reduceSnapshot(newEpoch(started, action.snapshot, action.nowMs), action.snapshot, action.nowMs, true);
@@ -146,11 +147,14 @@ function newEpoch(state: ClusterState, snapshot: Snapshot, nowMs: number): Clust
 	};
 }
 
-/** The state with the source's connection state and interval as told (unchanged when nothing is told). */
+/**
+ * The state with the source's connection state and interval as told, and a gap in dask-top's own
+ * time it tells (own-gap.ts); unchanged when nothing is told.
+ */
 function told(state: ClusterState, now: SourceNow | undefined): ClusterState {
 	if (!now) return state;
 	const source = {...state.source, status: now.status, intervalMs: now.intervalMs ?? state.source.intervalMs};
-	return {...state, source};
+	return stepOwnGap({...state, source}, now.status.gap);
 }
 
 function withStart(state: ClusterState, nowMs: number): ClusterState {

@@ -1,20 +1,17 @@
 /** Small number formatting for the model's one-line messages (the UI has its own, richer one). */
-import {bytesText as formatBytes} from '../units/bytes.js';
 import {durationText as formatDuration} from '../units/duration.js';
 
-/** Bytes in binary units (units/bytes.ts); '?' when unknown. */
-export function bytesText(bytes: number | undefined): string {
-	return formatBytes(bytes, '?');
-}
+/** What the model's messages say for a figure that is unknown (units/bytes.ts bytesText takes it). */
+export const UNKNOWN = '?';
 
 export function percentText(fraction: number | undefined): string {
-	if (fraction === undefined || !Number.isFinite(fraction)) return '?';
+	if (fraction === undefined || !Number.isFinite(fraction)) return UNKNOWN;
 	return `${Math.round(fraction * 100)} %`;
 }
 
 /** A duration, compact (units/duration.ts); '?' when unknown. */
 export function secondsText(seconds: number | undefined): string {
-	return formatDuration(seconds, '?');
+	return formatDuration(seconds, UNKNOWN);
 }
 
 /** "a, b, c and 4 more" */

@@ -87,6 +87,18 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 		description:
 			'unmanaged memory / limit, hysteresis: a level is left only below its threshold minus this (0.30 -> 0.25)',
 	},
+	// Dask's distributed.worker.memory.recent-to-old-time: unmanaged memory younger than this is
+	// "unmanaged_recent", which Dask itself treats as transient (it is not served over HTTP).
+	{
+		name: 'unmanaged_recent_s',
+		value: 30,
+		unit: 'seconds',
+		min: 0,
+		max: 86_400,
+		description:
+			"unmanaged memory: judged on what stayed this long (the least seen over the window, Dask's unmanaged_old); " +
+			'0 judges every reading',
+	},
 	{
 		name: 'event_loop_warning_s',
 		value: 1,
@@ -124,6 +136,18 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 		description:
 			'memory, unmanaged-memory, event-loop and heartbeat-age alerts resolve only after their figure ' +
 			'stayed under the clear level (or unreported) this long; the event ends when it went clear',
+	},
+	// 10 s = 5 polls at the default 2 s: one poll over a critical threshold (a GC pause, a burst of
+	// allocation, Dask's own accounting catching up) is a warning; staying there is the incident.
+	{
+		name: 'critical_after_s',
+		value: 10,
+		unit: 'seconds',
+		min: 0,
+		max: 86_400,
+		description:
+			'memory, unmanaged-memory, event-loop, heartbeat-age and paused alerts turn critical only after their ' +
+			'figure stayed at or over the critical threshold (or the worker stayed paused) this long; a warning until then',
 	},
 	{
 		name: 'heartbeat_warning_x',
@@ -192,7 +216,7 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 		unit: 'seconds',
 		min: 1,
 		max: 86_400,
-		description: 'stalled: no task completed for at least this long (see stall_duration_x)',
+		description: 'stalled: no task started or completed for at least this long (see stall_duration_x)',
 	},
 	{
 		name: 'stall_duration_x',

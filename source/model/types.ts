@@ -11,6 +11,7 @@
  */
 import type {Snapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
+import type {OwnGap} from '../types/raw-scrape.js';
 
 export type {Series} from './ring.js';
 export type * from './state-types.js';
@@ -25,7 +26,14 @@ export type ModelAction =
 	 * snapshot.time·1000, the round's start; seconds after it when the scheduler was slow to answer);
 	 * `source`: the source's state at that moment, told with the round (one reduction a round).
 	 */
-	| {readonly type: 'snapshot'; readonly snapshot: Snapshot; readonly nowMs: number; readonly source?: SourceNow}
+	| {
+			readonly type: 'snapshot';
+			readonly snapshot: Snapshot;
+			readonly nowMs: number;
+			readonly source?: SourceNow;
+			/** The round's `gap`: dask-top itself did not run before it (recorded; own-gap.ts). */
+			readonly gap?: OwnGap;
+	  }
 	/** Start over (replay seek, another cluster): history, events and progress are dropped. */
 	| {readonly type: 'reset'}
 	/** Time passes with no new data: re-evaluates staleness and durations (`source`: its state now, if told). */
@@ -36,6 +44,7 @@ export type ModelAction =
  * force, told with a round or a tick.
  */
 export interface SourceNow {
+	/** Its `gap` (live): dask-top itself did not run for that stretch (own-gap.ts). */
 	readonly status: SourceStatus;
 	readonly intervalMs?: number;
 }
@@ -97,6 +106,8 @@ export type ThresholdName =
 	| 'unmanaged_clear_margin' // … an unmanaged-memory level (fraction of the limit)
 	| 'event_loop_clear_margin_s' // … an event-loop level (seconds)
 	| 'alert_clear_s' // … and those alerts (and heartbeat age) resolve only after staying clear (or unreported) this long
+	| 'critical_after_s' // … and turn critical only after staying over the critical threshold this long (paused too)
+	| 'unmanaged_recent_s' // unmanaged memory is judged on the least seen over this window (Dask's unmanaged_old)
 	| 'heartbeat_warning_x' // × the heartbeat interval for the cluster's size
 	| 'heartbeat_critical_x'
 	// hysteresis: a heartbeat-age level is left only below its threshold − this (heartbeat intervals)

@@ -26,6 +26,8 @@ export type AlertKind =
 	| 'stale'
 	| 'fallback_source'
 	| 'stalled'
+	| 'no_workers' // tasks wait and no worker is connected: warning, critical after the stall time
+	| 'suspended' // dask-top itself did not run for a while (info, instantaneous)
 	| 'diagnosis'; // a finding of the diagnosis started or ended (instantaneous)
 
 /** One alert: ongoing while its condition holds, then resolved with an end time. */
@@ -55,6 +57,12 @@ export interface Alert {
 	 * at its severity, until `alert_clear_s` has passed; it then resolves with this as its end time.
 	 */
 	readonly clearing_since?: number;
+	/**
+	 * A warning whose figure is at or over its critical threshold (or a paused worker): epoch seconds
+	 * since when. It turns critical once that has lasted `critical_after_s`; a one-poll look (`--check`)
+	 * counts it as critical.
+	 */
+	readonly critical_since?: number;
 }
 
 /** An entry of the event log: an alert as it was opened, updated or resolved. */
@@ -68,16 +76,33 @@ export interface SeverityCounts {
 
 // ─── Progress ─────────────────────────────────────────────────────────────────────────────────
 
-/** One row of the progress view and of `--json`'s `progress[]` (progress.ts, progress-track.ts). */
+/**
+ * One row of the progress view and of `--json`'s `progress[]` (progress.ts, progress-track.ts). A
+ * count known only between bounds has its proven lower bound in `x` and its upper one in `x_max`
+ * (absent when they meet).
+ */
 export interface PrefixProgress {
 	readonly prefix: string;
 	/** Tasks that finished into memory since `since` (erred ones are not done). */
 	readonly done: number;
-	/** Tasks counted: submitted since `since` (plus, when not exact, those in flight or held then). */
-	readonly total: number;
+	/**
+	 * Tasks submitted since `since`: done + erred + cancelled + in flight. Absent when unknown (a row
+	 * counted from dask-top's first sample mid-run: what was submitted before is not known).
+	 */
+	readonly total?: number;
 	readonly erred: number;
-	/** Tasks of the prefix waiting, queued, processing or without a worker now (0 at an epoch). */
+	/** Tasks submitted since `since` and released unfinished: cancelled, a client gone, retried after a worker died. */
+	readonly cancelled: number;
+	readonly cancelled_max?: number;
+	/**
+	 * Tasks of the prefix waiting, queued, processing or without a worker now: proven in flight. The
+	 * rows' figures never add up to more than the cluster's exact count.
+	 */
 	readonly in_flight: number;
+	readonly in_flight_max?: number;
+	/** The prefix's results in memory now, from before `since` too (absent when /metrics does not count tasks). */
+	readonly held?: number;
+	readonly held_max?: number;
 	/** Bytes of the prefix's results the scheduler counts (`tasks_output_bytes`, ≥ 2023.1.1). */
 	readonly bytes?: number;
 	/**
@@ -85,9 +110,9 @@ export interface PrefixProgress {
 	 * scheduler's start and its time is unknown.
 	 */
 	readonly since?: number;
-	/** done/total/erred/in_flight are exact counts of the tasks submitted since `since`. */
+	/** The total is known and in flight is proven: done/total/erred/cancelled/in_flight are exact counts. */
 	readonly exact: boolean;
-	/** How `since` was found: epoch, birth, scheduler-start, held, in-flight (README, "Task progress"). */
+	/** How `since` was found: epoch, birth, scheduler-start, held, first-sample (docs/triage.md, "Task progress"). */
 	readonly counted_from: ProgressBaseKind;
 	/** Completions into memory per second over the latest step. */
 	readonly done_per_second?: number;
@@ -124,6 +149,11 @@ export interface AdaptiveInput {
 	readonly status: 'exact' | 'estimated' | 'missing';
 	/** Where it came from / why estimated or missing. */
 	readonly note: string;
+	/**
+	 * Seconds by which the answer it came from is older than /metrics' (the queue, processing and
+	 * the scheduler's own number); 0 when as fresh, absent when it does not come from an answer.
+	 */
+	readonly age_seconds?: number;
 }
 
 export interface AdaptiveView {
@@ -173,6 +203,8 @@ export interface AdaptiveRecomputation {
 	/** Clamped to the user's minimum/maximum. */
 	readonly clamped?: number;
 	readonly explanation: readonly string[];
+	/** The oldest input's age (AdaptiveInput.age_seconds): how much older than the scheduler's number. */
+	readonly inputs_age_seconds?: number;
 }
 
 export interface ScaleDownView {
@@ -189,6 +221,12 @@ export interface StallView {
 	readonly stalled: boolean;
 	/** Seconds since the latest completion (or the baseline). */
 	readonly since_completion_seconds?: number | undefined;
+	/**
+	 * Seconds since work was last seen to move — a task completed or went into processing, processing
+	 * went from none to some — (across a stretch in which dask-top itself did not run only once the
+	 * counters were read after it): what the stall threshold is compared with.
+	 */
+	readonly since_progress_seconds?: number | undefined;
 	readonly threshold_seconds: number;
 	readonly threshold_note: string;
 	/** Addresses of the workers holding tasks (processing > 0 or executing > 0). */

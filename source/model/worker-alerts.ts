@@ -6,13 +6,20 @@
  * ongoing alerts (`WorkerRuleContext.alerts`, as evaluate.ts does): a level is left only below its
  * threshold − margin, and the alert resolves only after staying clear for `alert_clear_s`
  * (hysteresis.ts). Without them each rule judges the figure alone.
+ *
+ * No critical comes from one poll: a figure over its critical threshold, and a paused worker, are a
+ * warning (carrying `critical_since`) until that has lasted `critical_after_s`.
+ * Unmanaged memory is judged on what has stayed over `unmanaged_recent_s` (unmanaged-old.ts), never on
+ * Dask's transient unmanaged_recent. Spilling is bytes on disk now AND new bytes written lately.
  */
 import {alertId, type Condition, condition, risingOpen} from './alerts.js';
 import {levelAlertsBySubject, levelLimits, levelVerdict} from './hysteresis.js';
-import {LEVEL_LABELS, levelCondition, MEMORY_LABELS} from './level-condition.js';
+import {LEVEL_LABELS, levelCondition, levelReached, MEMORY_LABELS, pendingText} from './level-condition.js';
 import {heartbeatIntervalSeconds} from './thresholds.js';
-import {bytesText, percentText, secondsText} from './text.js';
+import {bytesText} from '../units/bytes.js';
+import {percentText, secondsText, UNKNOWN} from './text.js';
 import type {Alert, Rise, Thresholds, WorkerTrack} from './types.js';
+import {unmanagedOldBytes} from './unmanaged-old.js';
 
 export interface WorkerRuleContext {
 	readonly thresholds: Thresholds;
@@ -39,8 +46,10 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const name = w.name;
 	const subject = track.address;
 	if (track.lostMs !== undefined) {
-		if (!track.retired && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000)
-			out.push(condition('worker_lost', 'critical', subject, name, lostMessage(track, ctx.clockText)));
+		// A loss of a worker that did not come back (departure.ts); routine leaves and the unknown are events.
+		const gone = track.departure;
+		if (gone?.standing && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000)
+			out.push(condition('worker_lost', gone.severity, subject, name, gone.message));
 		return;
 	}
 	const limits = levelLimits(t);
@@ -53,14 +62,19 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const memoryVerdict = levelVerdict(memory, limits.memory, memoryPrevious, ctx.nowMs);
 	if (memoryVerdict.state !== 'clear') {
 		const used =
-			memory === undefined ? undefined : `${name}: process memory ${percentText(memory)} of ${bytesText(limit)}`;
-		const over =
-			memoryVerdict.state !== 'over' || memory === undefined
-				? ''
-				: memory >= t.memory_terminate
-					? `${used}, over Dask's terminate threshold (${percentText(t.memory_terminate)})`
-					: `${used}, over ${MEMORY_LABELS[memoryVerdict.severity]} ` +
-						`(${percentText(memoryVerdict.severity === 'critical' ? t.memory_critical : t.memory_warning)})`;
+			memory === undefined
+				? undefined
+				: `${name}: process memory ${percentText(memory)} of ${bytesText(limit, UNKNOWN)}`;
+		let over = '';
+		if (memoryVerdict.state === 'over' && memory !== undefined) {
+			const level = levelReached(memoryVerdict);
+			const since = pendingText(memoryVerdict, ctx.clockText);
+			over =
+				memory >= t.memory_terminate
+					? `${used}, over Dask's terminate threshold (${percentText(t.memory_terminate)})${since}`
+					: `${used}, over ${MEMORY_LABELS[level]} ` +
+						`(${percentText(level === 'critical' ? t.memory_critical : t.memory_warning)})${since}`;
+		}
 		out.push(
 			levelCondition(
 				'memory',
@@ -76,18 +90,26 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 			),
 		);
 	}
-	if (w.status === 'paused')
-		out.push(
-			condition('paused', 'critical', subject, name, `${name} is paused: it runs no new tasks until its memory drops`),
-		);
-	const unmanaged = hasLimit && w.memory_unmanaged_bytes !== undefined ? w.memory_unmanaged_bytes / limit : undefined;
+	if (w.status === 'paused') out.push(pausedCondition(subject, name, ctx));
+	// What stayed over the window (Dask's unmanaged_old), and only while the worker reports the figure.
+	const oldBytes =
+		w.memory_unmanaged_bytes === undefined
+			? undefined
+			: unmanagedOldBytes(track.unmanaged, t.unmanaged_recent_s * 1000);
+	const unmanaged = hasLimit && oldBytes !== undefined ? oldBytes / limit : undefined;
 	const unmanagedPrevious = ongoing?.unmanaged_memory;
 	const unmanagedVerdict = levelVerdict(unmanaged, limits.unmanaged, unmanagedPrevious, ctx.nowMs);
 	if (unmanagedVerdict.state !== 'clear') {
+		const held = t.unmanaged_recent_s > 0 ? ` over the last ${secondsText(t.unmanaged_recent_s)}` : '';
 		const text =
 			unmanaged === undefined
 				? undefined
-				: `${name}: unmanaged memory ${bytesText(w.memory_unmanaged_bytes)} (${percentText(unmanaged)} of the limit)`;
+				: `${name}: unmanaged memory ${held === '' ? '' : 'at least '}${bytesText(oldBytes, UNKNOWN)} ` +
+					`(${percentText(unmanaged)} of the limit)${held}`;
+		const over =
+			text === undefined || unmanagedVerdict.state !== 'over'
+				? ''
+				: text + pendingText(unmanagedVerdict, ctx.clockText);
 		out.push(
 			levelCondition(
 				'unmanaged_memory',
@@ -95,7 +117,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 				subject,
 				name,
 				text,
-				text ?? '',
+				over,
 				LEVEL_LABELS,
 				percentText,
 				unmanagedPrevious,
@@ -108,7 +130,10 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	const loopVerdict = levelVerdict(loop, limits.eventLoop, loopPrevious, ctx.nowMs);
 	if (loopVerdict.state !== 'clear') {
 		const figure = loop === undefined ? undefined : `${name}: event loop interval ${loopSecondsText(loop)}`;
-		const over = loopVerdict.state === 'over' ? `${figure} (nominal 0.02 s): the worker is blocked` : '';
+		const over =
+			loopVerdict.state === 'over'
+				? `${figure} (nominal 0.02 s): the worker is blocked${pendingText(loopVerdict, ctx.clockText)}`
+				: '';
 		out.push(
 			levelCondition(
 				'event_loop',
@@ -135,6 +160,8 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 	if (beatVerdict.state !== 'clear') {
 		const figure =
 			age === undefined ? undefined : `${name}: no heartbeat for ${secondsText(age)} (expected every ${beat} s)`;
+		const over =
+			figure === undefined || beatVerdict.state !== 'over' ? '' : figure + pendingText(beatVerdict, ctx.clockText);
 		out.push(
 			levelCondition(
 				'heartbeat',
@@ -142,7 +169,7 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 				subject,
 				name,
 				figure,
-				figure ?? '',
+				over,
 				LEVEL_LABELS,
 				(x) => `${Number(x.toFixed(2))} x ${beat} s`,
 				beatPrevious,
@@ -150,40 +177,51 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
 			),
 		);
 	}
+	// Spilling is now: new bytes written to disk lately AND bytes on disk now. Data released (or read
+	// back) leaves nothing on disk: that is not spilling, however much was written before.
 	const spill = ctx.rises.get(alertId('spilling', subject));
-	if (risingOpen(spill, ctx.nowMs, t.rising_window_s)) {
+	const onDisk = w.memory_spilled_bytes;
+	if (risingOpen(spill, ctx.nowMs, t.rising_window_s) && (onDisk === undefined || onDisk > 0)) {
+		const disk = onDisk === undefined ? 'bytes on disk not reported' : `${bytesText(onDisk, UNKNOWN)} on disk`;
 		out.push(
 			condition(
 				'spilling',
 				'warning',
 				subject,
 				name,
-				`${name} is spilling to disk: ${bytesText(w.memory_spilled_bytes)} on disk (+${bytesText(spill.amount)})`,
+				`${name} is spilling to disk: ${disk} (+${bytesText(spill.amount, UNKNOWN)} written since ` +
+					`${ctx.clockText(spill.firstMs)})`,
 			),
 		);
 	}
 }
 
+/**
+ * A paused worker runs no new task: a warning at once, critical once it stayed paused for
+ * `critical_after_s` (Dask pauses and resumes a worker as its memory crosses the pause threshold;
+ * one poll paused is not yet the incident).
+ */
+function pausedCondition(subject: string, name: string, ctx: WorkerRuleContext): Condition {
+	const previous = ctx.alerts?.get(alertId('paused', subject));
+	const nowS = ctx.nowMs / 1000;
+	const message = `${name} is paused: it runs no new tasks until its memory drops`;
+	if (previous?.severity === 'critical') return condition('paused', 'critical', subject, name, message);
+	const sinceS = previous?.critical_since ?? previous?.start_time ?? nowS;
+	if (nowS - sinceS >= ctx.thresholds.critical_after_s - 1e-6)
+		return condition('paused', 'critical', subject, name, message);
+	return condition(
+		'paused',
+		'warning',
+		subject,
+		name,
+		`${message} (since ${ctx.clockText(sinceS * 1000)})`,
+		undefined,
+		undefined,
+		sinceS,
+	);
+}
+
 /** Two decimals under 10 s: near the clear level (0.8 s by default) one decimal would read 0.79 as 0.8. */
 function loopSecondsText(seconds: number): string {
 	return seconds < 10 ? `${Number(seconds.toFixed(2))} s` : secondsText(seconds);
-}
-
-export function lostMessage(track: WorkerTrack, clock: (epochMs: number) => string): string {
-	const w = track.last;
-	const parts: string[] = [`last status ${w.status ?? 'unknown'}`];
-	if (w.memory_process_bytes !== undefined) {
-		const limit = w.memory_limit_bytes;
-		parts.push(
-			`memory ${bytesText(w.memory_process_bytes)}` +
-				`${limit ? ` (${percentText(w.memory_process_bytes / limit)} of ${bytesText(limit)})` : ''}`,
-		);
-	}
-	const tasks: string[] = [];
-	if (w.processing !== undefined) tasks.push(`${w.processing} processing`);
-	if (w.tasks_executing !== undefined) tasks.push(`${w.tasks_executing} executing`);
-	const held = w.keys_in_memory ?? w.tasks_in_memory;
-	if (held !== undefined) tasks.push(`${held} in memory`);
-	if (tasks.length > 0) parts.push(`tasks ${tasks.join(', ')}`);
-	return `worker ${w.name} (${track.address}) lost: ${parts.join('; ')}; last seen ${clock(track.lastSeenMs)}`;
 }

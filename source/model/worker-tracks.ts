@@ -1,15 +1,15 @@
 /**
  * Worker bookkeeping on each snapshot: present workers get their latest figures and a history
- * point; workers missing from a FRESH worker list become lost (keeping their last memory, status,
- * tasks and last-seen time) or retired (they were closing gracefully); returning workers rejoin.
- * Lost workers are remembered up to a bound, oldest loss forgotten first.
+ * point; workers missing from a FRESH worker list are gone (keeping their last memory, status,
+ * tasks and last-seen time; why they went is departure.ts's to say, except for a retire dask-top
+ * asked for); returning workers rejoin, and so does a new process at a known address (a new scratch
+ * directory: its nanny restarted it between two polls). Gone workers are remembered up to a bound,
+ * oldest loss forgotten first.
  */
 import type {WorkerSnapshot} from '../types/snapshot.js';
 import {Ring} from './ring.js';
 import type {Reading, SpillReadings, WorkerHistory, WorkerTrack} from './types.js';
-
-/** Statuses of a worker on its way out: vanishing afterwards is a retirement, not a loss. */
-const LEAVING = new Set(['closing_gracefully', 'closing', 'closed', 'retiring']);
+import {stepUnmanaged} from './unmanaged-old.js';
 
 export function newWorkerHistory(capacity: number): WorkerHistory {
 	return {
@@ -57,8 +57,10 @@ export function spillStep(
 export interface TrackStep {
 	readonly workers: Map<string, WorkerTrack>;
 	readonly joined: readonly WorkerSnapshot[];
+	/** Gone from the list (but for dask-top's own retires): departures to explain. */
 	readonly lost: readonly WorkerTrack[];
-	readonly retired: readonly WorkerTrack[];
+	/** Listed again at the same address as a new process: each its track before (departures to explain). */
+	readonly restarted: readonly WorkerTrack[];
 	/** Address → bytes newly spilled since the previous reading. */
 	readonly spilled: ReadonlyMap<string, number>;
 }
@@ -74,6 +76,8 @@ export interface TrackOptions {
 	readonly baseline: boolean;
 	/** Spill rises are measured between readings of the same source at most this far apart. */
 	readonly spillGapMs: number;
+	/** Unmanaged memory is judged on the least seen over this window (unmanaged-old.ts). */
+	readonly unmanagedWindowMs: number;
 	/** Workers dask-top asked the scheduler to retire: vanishing is their retirement. */
 	readonly retiring?: ReadonlySet<string>;
 }
@@ -86,6 +90,7 @@ export function trackWorkers(
 	const tracks = new Map(previous);
 	const listed = new Set<string>();
 	const joined: WorkerSnapshot[] = [];
+	const restarted: WorkerTrack[] = [];
 	const spilled = new Map<string, number>();
 	// Indexed loops and forEach for every worker of every snapshot: this runs as V8's baseline code
 	// (source/tiering.ts), where each for-of step allocates an iterator result.
@@ -93,7 +98,14 @@ export function trackWorkers(
 		const w = workers[i]!;
 		listed.add(w.address);
 		const old = previous.get(w.address);
-		const returning = old === undefined || old.lostMs !== undefined;
+		const newProcess =
+			old !== undefined &&
+			old.lostMs === undefined &&
+			old.last.local_directory !== undefined &&
+			w.local_directory !== undefined &&
+			old.last.local_directory !== w.local_directory;
+		if (newProcess) restarted.push(old);
+		const returning = old === undefined || old.lostMs !== undefined || newProcess;
 		if (returning && !o.baseline) joined.push(w);
 		const spill = spillStep(returning ? undefined : old.spillReadings, w, o.nowMs, o.spillGapMs);
 		if (spill.increase > 0) spilled.set(w.address, spill.increase);
@@ -106,24 +118,26 @@ export function trackWorkers(
 			lastSeenMs: o.nowMs,
 			history,
 			spillReadings: spill.readings,
+			unmanaged: stepUnmanaged(
+				returning ? undefined : old.unmanaged,
+				w.memory_unmanaged_bytes,
+				o.nowMs,
+				o.unmanagedWindowMs,
+			),
 		});
 	}
 	const lost: WorkerTrack[] = [];
-	const retired: WorkerTrack[] = [];
 	if (o.listFresh) {
 		previous.forEach((t, address) => {
 			if (t.lostMs !== undefined || listed.has(address)) return;
-			const gone: WorkerTrack = {
-				...t,
-				lostMs: o.nowMs,
-				retired: LEAVING.has(t.last.status ?? '') || o.retiring?.has(address) === true,
-			};
+			const retired = o.retiring?.has(address) === true;
+			const gone: WorkerTrack = {...t, lostMs: o.nowMs, ...(retired ? {retired} : {})};
 			tracks.set(address, gone);
-			(gone.retired ? retired : lost).push(gone);
+			if (!retired) lost.push(gone);
 		});
 	}
 	forgetOldestLost(tracks, o.lostWorkersKept);
-	return {workers: tracks, joined, lost, retired, spilled};
+	return {workers: tracks, joined, lost, restarted, spilled};
 }
 
 function forgetOldestLost(tracks: Map<string, WorkerTrack>, keep: number): void {

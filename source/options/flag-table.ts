@@ -2,6 +2,7 @@
  * meow's flag table and the check of argv against it, apart from meow and the help text: the
  * entry (run/quick.ts) answers an unknown option with them alone, before meow is loaded.
  */
+import {nearestOptions} from './suggest.js';
 
 export const FLAGS = {
 	once: {type: 'boolean'},
@@ -28,6 +29,7 @@ export const FLAGS = {
 	at: {type: 'string'},
 	diff: {type: 'string'},
 	demo: {type: 'boolean'},
+	completion: {type: 'string'},
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean'},
 } as const;
@@ -44,7 +46,9 @@ function kebab(name: string): string {
  */
 export function checkArgv(
 	argv: readonly string[],
-): {readonly ok: true; readonly argv: string[]} | {readonly ok: false; readonly error: string} {
+):
+	| {readonly ok: true; readonly argv: string[]}
+	| {readonly ok: false; readonly error: string; readonly suggestion?: string} {
 	const valueFlags = new Map<string, string>();
 	const known = new Set<string>();
 	for (const [name, spec] of Object.entries(FLAGS) as Array<
@@ -71,7 +75,12 @@ export function checkArgv(
 			continue;
 		}
 		const name = token.includes('=') ? token.slice(0, token.indexOf('=')) : token;
-		if (!known.has(name)) return {ok: false, error: `unknown option ${name}`};
+		if (!known.has(name)) {
+			const nearest = nearestOptions(name, [...known]);
+			if (nearest.length === 0) return {ok: false, error: `unknown option ${name}`};
+			const suggestion = `did you mean ${nearest.join(' or ')}?`;
+			return {ok: false, error: `unknown option ${name}: ${suggestion}`, suggestion};
+		}
 		const long = valueFlags.get(name);
 		const next = argv[i + 1];
 		if (

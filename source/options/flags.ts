@@ -39,7 +39,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
 	[
 		'--stall-after DURATION',
-		'Warn "stalled" after this long with no task completed (default max(60s, ' +
+		'Warn "stalled" after this long with no task started or completed (default max(60s, ' +
 			'3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)',
 	],
 	[
@@ -49,6 +49,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--minimum N', "Your Adaptive's minimum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	['--maximum N', "Your Adaptive's maximum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	...RECORD_HELP,
+	['--completion SHELL', 'Print the completion script for bash, zsh or fish: source <(dask-top --completion bash)'],
 	['-h, --help', 'Show this help'],
 	['--version', 'Show the version'],
 ];
@@ -56,7 +57,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 const EXAMPLES = [
 	'dask-top http://127.0.0.1:8787',
 	'dask-top tcp://10.0.0.5:8786 --once',
-	'dask-top https://hub.example.org/user/me/proxy/8787/status -H "Authorization: token $JUPYTERHUB_API_TOKEN"',
+	'dask-top https://hub.example.org/user/me/proxy/8787/status \\\n      -H "Authorization: token $JUPYTERHUB_API_TOKEN"',
 	'dask-top --once --json | jq .scheduler.tasks',
 	'dask-top http://prod:8787 http://dev:8787',
 ];
@@ -75,40 +76,70 @@ function wrap(text: string, width: number): string[] {
 	return lines;
 }
 
+/** The help's width: a terminal's 80 columns, less the two meow indents every line by. */
+export const HELP_WIDTH = 78;
+/** Where an option's description starts (an option longer than this has it on the next line). */
+const DESCRIPTION_COLUMN = 30;
+
+/** One option: its flag, then its description wrapped under itself from DESCRIPTION_COLUMN. */
+function optionLines(flag: string, text: string): string[] {
+	const body = wrap(text, HELP_WIDTH - DESCRIPTION_COLUMN).map((line) => `${' '.repeat(DESCRIPTION_COLUMN)}${line}`);
+	const head = `  ${flag}`;
+	if (head.length + 2 <= DESCRIPTION_COLUMN)
+		return [`${head.padEnd(DESCRIPTION_COLUMN)}${body[0]!.trimStart()}`, ...body.slice(1)];
+	return [head, ...body];
+}
+
+/** A paragraph wrapped at the help's width, its lines after the first indented by `indent`. */
+function paragraph(text: string, indent = 2): string[] {
+	const [first = '', ...rest] = wrap(text, HELP_WIDTH - indent);
+	return [first, ...rest.map((line) => `${' '.repeat(indent)}${line}`)];
+}
+
 export function helpText(): string {
-	const width = Math.max(...HELP_OPTIONS.map(([flag]) => flag.length)) + 2;
 	return [
 		'Usage',
 		'  $ dask-top [URL] [options]',
-		'  $ dask-top URL URL… [options]   (several clusters on one screen: c / C switch between them)',
+		'  $ dask-top URL URL… [options]   (several clusters: c / C switch)',
 		'',
 		"URL is the scheduler's dashboard address, as opened in a browser:",
-		'  http://host:8787   http://host:8787/status   host:8787   8787 (a port on this machine)',
+		'  http://host:8787   http://host:8787/status   host:8787   8787 (a local port)',
 		'  https://hub.example.org/user/NAME/proxy/8787/status   (JupyterHub)',
 		'  https://gateway.example.org/clusters/NAME/status      (dask-gateway)',
-		"  tcp://host:8786    (the scheduler's comm address: its dashboard on port 8787 is read)",
-		'Without URL: $DASK_TOP_URL, then the config file, then http://127.0.0.1:8787.',
-		'Several URLs (or "urls" in the config file; duplicates count once): --once prints each cluster\'s',
-		'  table, --json prints {"clusters": [document, …]}; --record, --replay and --demo take one cluster for now.',
+		'  tcp://host:8786   (the comm address: its dashboard on 8787 is read)',
+		...paragraph('Without URL: $DASK_TOP_URL, then the config file, then http://127.0.0.1:8787.'),
+		...paragraph(
+			'Several URLs (or "urls" in the config file; duplicates count once): --once prints each ' +
+				'cluster\'s table, --json prints {"clusters": [document, …]}; --record, --replay and --demo ' +
+				'take one cluster for now.',
+		),
 		'',
 		'Options',
-		...HELP_OPTIONS.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`),
+		...HELP_OPTIONS.flatMap(([flag, text]) => optionLines(flag, text)),
 		'',
 		'Thresholds (--threshold NAME=VALUE, or "thresholds" in the config file):',
-		...wrap(THRESHOLD_NAMES.join(', '), 96).map((line) => `  ${line}`),
+		...wrap(THRESHOLD_NAMES.join(', '), HELP_WIDTH - 2).map((line) => `  ${line}`),
 		'',
-		'Config file (optional): $XDG_CONFIG_HOME/dask-top/config.json, default ~/.config/dask-top/config.json',
-		'  {"url": "http://host:8787", "interval": "2s", "header": ' +
-			'["Authorization: token …"], "thresholds": {"memory_warning": 0.75}}',
+		'Config file (optional): $XDG_CONFIG_HOME/dask-top/config.json,',
+		'  default ~/.config/dask-top/config.json, e.g.',
+		'  {"url": "http://host:8787", "interval": "2s",',
+		'   "header": ["Authorization: token …"],',
+		'   "thresholds": {"memory_warning": 0.75}}',
 		'  {"urls": ["http://prod:8787", "http://dev:8787"]} follows several clusters.',
 		'  Flags win over $DASK_TOP_URL, which wins over the file.',
 		'',
-		'Times are local (TZ decides), as htop and date show them; --at HH:MM and --diff read local time too.',
+		...paragraph(
+			'Times are local (TZ decides), as htop and date show them; --at HH:MM and --diff read local time too.',
+		),
 		'',
-		'Exit codes: 0 done, 1 the scheduler (or one of several) could not be read, 2 usage error.',
-		'  With --check, the monitoring-plugin codes: 0 OK, 1 WARNING, 2 CRITICAL (also: a scheduler that cannot',
-		'  be read), 3 UNKNOWN (a usage error). --check judges one poll: lost workers, rising errors, spilling',
-		'  and stalls need history and are left out.',
+		...paragraph(
+			'Exit codes: 0 done, 1 the scheduler (or one of several) could not be read, 2 usage error. ' +
+				'With --check, the monitoring-plugin codes: 0 OK, 1 WARNING, 2 CRITICAL (also: a scheduler ' +
+				'that cannot be read), 3 UNKNOWN (a usage error). --check judges one poll: lost workers, rising ' +
+				'errors, spilling, stalls and unmanaged memory need history and are left out; a figure over its ' +
+				'critical threshold is CRITICAL at once (your monitoring retries are the wait), no workers while ' +
+				'tasks wait is WARNING.',
+		),
 		'',
 		'Examples',
 		...EXAMPLES.map((example) => `  $ ${example}`),
@@ -137,6 +168,8 @@ export interface ParsedArgv {
 		readonly targetDuration?: string;
 		readonly minimum?: string;
 		readonly maximum?: string;
+		/** --completion SHELL: print the shell's completion script. */
+		readonly completion?: string;
 		readonly help: boolean;
 		readonly version: boolean;
 		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
@@ -147,7 +180,9 @@ export interface ParsedArgv {
 	readonly version: string;
 }
 
-export type ArgvResult = {readonly ok: true; readonly argv: ParsedArgv} | {readonly ok: false; readonly error: string};
+export type ArgvResult =
+	| {readonly ok: true; readonly argv: ParsedArgv}
+	| {readonly ok: false; readonly error: string; readonly suggestion?: string};
 
 /** What --help prints: meow's help text without its leading blank line. */
 export function helpPage(argv: ParsedArgv): string {
@@ -192,6 +227,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					...(flags.targetDuration === undefined ? {} : {targetDuration: flags.targetDuration}),
 					...(flags.minimum === undefined ? {} : {minimum: flags.minimum}),
 					...(flags.maximum === undefined ? {} : {maximum: flags.maximum}),
+					...(flags.completion === undefined ? {} : {completion: flags.completion}),
 					help: flags.help === true,
 					version: flags.version === true,
 					recording: pickRecordFlags(flags),

@@ -3,12 +3,26 @@
  * monitoring-plugins guidelines: `DASK <STATE> - <text> | <perfdata>`, exit 0/1/2/3.
  *
  * It judges ONE complete poll with the same rules and the same threshold table as the alerts
- * (model/worker-alerts.ts): a worker's memory, pause, unmanaged memory, event loop and heartbeat age.
- * Rules that need history (lost or joined workers, rising erred tasks, spilling, stalls, missed
- * polls) cannot be judged from one poll and are left out; the line says "in one poll".
+ * (model/worker-alerts.ts, model/no-workers.ts): a worker's memory, pause, event loop and heartbeat
+ * age, and no workers while tasks wait. Rules that need history (lost or joined workers, rising
+ * erred tasks, spilling, stalls, missed polls, and unmanaged memory, judged on what stayed
+ * `unmanaged_recent_s`) cannot be judged from one poll and are left out; the line says "in one poll".
+ * One poll cannot wait out `critical_after_s` either: a figure over its critical threshold (an alert
+ * still a warning with `critical_since`) counts as CRITICAL here, and the monitoring system's own
+ * retries (Nagios' max_check_attempts, soft and hard states) are the wait. No workers while tasks
+ * wait is a WARNING: how long it has lasted needs history.
+ * What it cannot read is never OK: an answer with figures that are not counts (NaN, ±Inf, negative)
+ * is at least WARNING, naming them; a cluster whose number of workers nothing gives is UNKNOWN.
+ *
+ * The diagnosis' worst finding leads the line: a finding already confirmed, or one whose rule judges
+ * a single poll (memory pressure, a blocked event loop, GIL contention, skew, tasks no worker can
+ * run) holding now. Its severity counts as the alerts' do: a warning finding is WARNING, a critical
+ * one (a paused worker, a worker near terminate or lost, tasks no worker can run) CRITICAL.
  * Pure: the caller polls and passes the state in.
  */
+import {checkFindings, type Finding} from '../model/diagnosis/index.js';
 import {heartbeatIntervalSeconds} from '../model/thresholds.js';
+import {workerCount} from '../model/worker-count.js';
 import {ongoingAlerts} from '../model/triage.js';
 import type {Alert, AlertKind, ClusterState, Thresholds} from '../model/types.js';
 import {CHECK_EXIT_CODES} from '../types/exit-codes.js';
@@ -20,9 +34,9 @@ export type CheckState = keyof typeof CHECK_EXIT_CODES;
 export const ONE_POLL_KINDS: ReadonlySet<AlertKind> = new Set<AlertKind>([
 	'memory',
 	'paused',
-	'unmanaged_memory',
 	'event_loop',
 	'heartbeat',
+	'no_workers',
 ]);
 
 /** How many alert messages the line names before "+N more" (a plugin line must stay short). */
@@ -82,8 +96,8 @@ function datum(
 export function perfdata(snapshot: Snapshot, thresholds: Thresholds): PerfDatum[] {
 	const s = snapshot.scheduler;
 	const workers = snapshot.workers;
-	const count = s.workers.total ?? workers.length;
-	const heartbeat = heartbeatIntervalSeconds(count);
+	const count = workerCount(snapshot);
+	const heartbeat = heartbeatIntervalSeconds(count ?? workers.length);
 	const memory = fraction(s.memory_process_bytes, s.memory_limit_bytes);
 	const worst = maxOf(workers, (w) => fraction(w.memory_process_bytes, w.memory_limit_bytes));
 	const unmanaged = maxOf(workers, (w) => fraction(w.memory_unmanaged_bytes, w.memory_limit_bytes));
@@ -102,15 +116,11 @@ export function perfdata(snapshot: Snapshot, thresholds: Thresholds): PerfDatum[
 			min: 0,
 			max: 100,
 		}),
-		...datum('worker_unmanaged_max', unmanaged === undefined ? undefined : percent(unmanaged), '%', {
-			warn: percent(thresholds.unmanaged_warning),
-			crit: percent(thresholds.unmanaged_critical),
-			min: 0,
-			max: 100,
-		}),
+		// The figure now, recent and old together: no warn/crit, as the rule judges only what stayed (unmanaged_recent_s).
+		...datum('worker_unmanaged_max', unmanaged === undefined ? undefined : percent(unmanaged), '%', {min: 0, max: 100}),
 		...datum('spilled', s.memory_spilled_bytes, 'B', {min: 0}),
 		// Any paused worker is critical (the paused rule): a critical range of 0 means "above 0".
-		...datum('paused', paused, '', {crit: 0, min: 0, max: count}),
+		...datum('paused', paused, '', {crit: 0, min: 0, ...(count === undefined ? {} : {max: count})}),
 		...datum(
 			'event_loop_max',
 			maxOf(workers, (w) => w.event_loop_interval_seconds),
@@ -147,37 +157,67 @@ export function perfText(d: PerfDatum, prefix = ''): string {
 
 function summary(snapshot: Snapshot): string {
 	const s = snapshot.scheduler;
-	const count = s.workers.total ?? snapshot.workers.length;
-	const parts = [`${count} worker${count === 1 ? '' : 's'}`];
+	const count = workerCount(snapshot);
+	const parts = [count === undefined ? 'workers unknown' : `${count} worker${count === 1 ? '' : 's'}`];
 	if (s.threads !== undefined) parts.push(`${s.threads} thread${s.threads === 1 ? '' : 's'}`);
 	const memory = fraction(s.memory_process_bytes, s.memory_limit_bytes);
 	if (memory !== undefined) parts.push(`${Math.round(memory * 100)}% memory`);
 	return parts.join(', ');
 }
 
-/** The ongoing alerts one poll can show, worst first. */
+/**
+ * The ongoing alerts one poll can show, worst first, each at the level its figure is at: one over its
+ * critical threshold (still a warning, waiting out critical_after_s) is critical here.
+ */
 export function onePollAlerts(state: ClusterState): Alert[] {
-	return ongoingAlerts(state).filter((alert) => ONE_POLL_KINDS.has(alert.kind) && alert.severity !== 'info');
+	const alerts = ongoingAlerts(state)
+		.filter((alert) => ONE_POLL_KINDS.has(alert.kind) && alert.severity !== 'info')
+		.map((alert): Alert => (alert.critical_since === undefined ? alert : {...alert, severity: 'critical'}));
+	return alerts.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'critical' ? -1 : 1));
 }
 
-/** One cluster judged from its latest snapshot and the model's alerts after one poll. */
+/**
+ * What the check could not read: the number of workers (UNKNOWN: nothing to judge the rest by), and
+ * answers with figures that are not counts (WARNING: the rules could not judge what they hid).
+ */
+function unread(snapshot: Snapshot): {readonly state: CheckState; readonly says: readonly string[]} | undefined {
+	const says: string[] = [];
+	if (workerCount(snapshot) === undefined) says.push('cannot tell how many workers there are');
+	for (const e of snapshot.endpoints)
+		if (e.unreadable !== undefined)
+			says.push(`${e.target === undefined ? '' : `${e.target} `}${e.path}: ${e.detail ?? 'unreadable figures'}`);
+	if (says.length === 0) return undefined;
+	return {state: workerCount(snapshot) === undefined ? 'UNKNOWN' : 'WARNING', says};
+}
+
+function worse(a: CheckState, b: CheckState): CheckState {
+	return STATE_RANK[b] > STATE_RANK[a] ? b : a;
+}
+
+/** "likely memory-pressure: beta is paused by memory …" (and how many more findings). */
+function findingText(findings: readonly Finding[]): string {
+	const worst = findings[0]!;
+	const more = findings.length > 1 ? ` (+${findings.length - 1} more finding${findings.length === 2 ? '' : 's'})` : '';
+	return `likely ${worst.cause}: ${worst.summary}${more}`;
+}
+
+/** One cluster judged from its latest snapshot, the model's alerts and the diagnosis after one poll. */
 export function judgeCluster(name: string, snapshot: Snapshot, state: ClusterState): ClusterCheck {
 	const alerts = onePollAlerts(state);
-	const worst: CheckState = alerts.some((a) => a.severity === 'critical')
-		? 'CRITICAL'
-		: alerts.length > 0
-			? 'WARNING'
-			: 'OK';
+	const unknown = unread(snapshot);
+	const findings = checkFindings(state);
+	const critical = alerts.some((a) => a.severity === 'critical') || findings.some((f) => f.severity === 'critical');
+	const judged: CheckState = critical ? 'CRITICAL' : alerts.length > 0 || findings.length > 0 ? 'WARNING' : 'OK';
+	const worst = unknown === undefined ? judged : worse(judged, unknown.state);
 	const figures = summary(snapshot);
 	const count = `${alerts.length} alert${alerts.length === 1 ? '' : 's'} in one poll`;
-	let text: string;
-	if (alerts.length === 0) {
-		text = `${figures}, ${count}`;
-	} else {
-		const named = alerts.slice(0, MAX_NAMED_ALERTS).map((a) => a.message.replaceAll('|', '/'));
-		const more = alerts.length > MAX_NAMED_ALERTS ? `; +${alerts.length - MAX_NAMED_ALERTS} more` : '';
-		text = `${named.join('; ')}${more} (${figures}, ${count})`;
-	}
+	const named = [
+		...(findings.length > 0 ? [findingText(findings)] : []),
+		...alerts.slice(0, MAX_NAMED_ALERTS).map((a) => a.message),
+		...(alerts.length > MAX_NAMED_ALERTS ? [`+${alerts.length - MAX_NAMED_ALERTS} more`] : []),
+		...(unknown?.says ?? []),
+	].map((text) => text.replaceAll('|', '/'));
+	const text = named.length === 0 ? `${figures}, ${count}` : `${named.join('; ')} (${figures}, ${count})`;
 	return {name, state: worst, text, perfdata: perfdata(snapshot, state.options.thresholds)};
 }
 

@@ -8,10 +8,12 @@
  * - `alerts`: ongoing alerts, worst first then oldest first. Each: `id` (kind|subject), `kind`
  *   (memory, paused, spilling, unmanaged_memory, event_loop, heartbeat, erred_rising, worker_lost,
  *   worker_retired, worker_joined, retire, scheduler_restarted, stale, fallback_source, stalled,
- *   diagnosis),
- *   `severity` and `peak_severity` (info | warning | critical), `subject` (worker address or
- *   "cluster"), `subject_name`, `message` (one line), `start_time` (epoch s), `duration_seconds`,
- *   `state` (ongoing), `workers` (addresses, when it names more than its subject).
+ *   no_workers, suspended, diagnosis), `severity` and `peak_severity` (info | warning | critical), `subject`
+ *   (worker address or "cluster"), `subject_name`, `message` (one line), `start_time` (epoch s),
+ *   `duration_seconds`, `state` (ongoing), `workers` (addresses, when it names more than its
+ *   subject), `clearing_since` (a level alert back under its clear level since then, epoch s) and
+ *   `critical_since` (a warning whose figure is over its critical threshold since then, not yet for
+ *   critical_after_s).
  * - `events`: the event log, newest first: alerts as opened, updated and resolved (`state`
  *   ongoing | resolved, `end_time` once resolved), plus instantaneous joins and retirements and
  *   the diagnosis' findings as they start and end (kind `diagnosis`).
@@ -22,17 +24,22 @@
  *   counting threads | modern) and `flavor_note`, `approx_workers` / `approx_note` (legacy: ≈ N
  *   workers at the mean threads per worker), `recomputed` (`target`, `cpu_term`, `memory_term`,
  *   `wins`: cpu | memory | tie | scale_down, `target_duration_seconds`, `inputs` each exact |
- *   estimated | missing, `estimated`, `missing`, `clamped`, `explanation` lines), `disagreement`
+ *   estimated | missing with `age_seconds` (how much older than /metrics' answer),
+ *   `inputs_age_seconds` (the oldest), `estimated`, `missing`, `clamped`, `explanation` lines), `disagreement`
  *   and `disagreement_note`, `scale_down` (`retire`, `candidates` with consecutive polls, `note`:
  *   an approximation of Adaptive's 3 ticks), `notes` (among them: the live Adaptive's
  *   minimum/maximum are not visible over HTTP).
- * - `stall`: `stalled`, `since_completion_seconds`, `threshold_seconds` and `threshold_note`,
+ * - `stall`: `stalled`, `since_completion_seconds`, `since_progress_seconds` (what the threshold is
+ *   compared with: since a task last completed or started), `threshold_seconds` and `threshold_note`,
  *   `workers` / `worker_names` holding tasks, `message` when stalled.
- * - `progress`: one row per task prefix, as the progress view shows it (active first, then in the
- *   order first seen): `prefix`, `done` (finished into memory), `total`, `erred`, `in_flight`,
- *   `bytes` (≥ 2023.1.1), `since` (epoch s from which every task of the prefix is counted),
- *   `exact`, `counted_from` (epoch | birth | scheduler-start | held | in-flight), `done_per_second`,
- *   `mean_duration_seconds` (≥ 2023.1.1). The README's "Task progress" says what each means.
+ * - `progress`: one row per task prefix, as the progress view shows it (active first, then erred,
+ *   then holding results, each in the order first seen): `prefix`, `done` (finished into memory
+ *   since `since`), `total` (absent when unknown), `erred`, `cancelled` (released unfinished),
+ *   `in_flight`, `held` (results in memory now) — each of these three with `_max` when only known
+ *   between bounds (the field is then the proven lower bound) — `bytes` (≥ 2023.1.1), `since`
+ *   (epoch s from which every task of the prefix is counted), `exact`, `counted_from` (epoch |
+ *   birth | scheduler-start | held | first-sample), `done_per_second`, `mean_duration_seconds`
+ *   (≥ 2023.1.1). docs/triage.md, "Task progress", says what each means.
  * - `diagnosis`: the current findings of the diagnosis (README, "Diagnosis"), worst first then
  *   oldest: `cause` (memory-pressure, spilling, event-loop-blocked, gil-contention, transfer-bound,
  *   straggler, skew, no-worker, scheduler-bound, hung, worker-lost), `severity` (warning |
@@ -46,13 +53,16 @@
  *   cannot show (or shows only in part), and what would.
  * - `lost_workers`: workers that disappeared (newest first), each its last WorkerSnapshot (last
  *   status, memory, tasks, `last_seen`) plus `lost_at` and `last_listed_at` (epoch s, the
- *   monitor's time of its loss and of the last poll that listed it) and `retired` when it left
- *   while closing gracefully.
+ *   monitor's time of its loss and of the last poll that listed it), `retired` when it left in an
+ *   orderly way, and `departure` once its reason is judged: `verdict` (left | lost | gone), `cause`
+ *   (retired | closed | restart | no-heartbeat | nanny-restart | unknown), `confidence` (sure |
+ *   likely | unknown), `severity`, `message` (model/departure.ts).
  *
  * With several clusters (`dask-top --json URL1 URL2 …`) the output is `{"clusters": [document, …]}`,
  * each document exactly the one above, in the order given; a cluster that could not be read is
  * left out (its error is on stderr, exit 1).
  */
+import type {Departure} from '../model/departure.js';
 import {progressView} from '../model/progress.js';
 import {diagnosisView} from '../model/diagnosis/index.js';
 import type {BlindSpot, EndedFinding, Finding} from '../model/diagnosis/index.js';
@@ -72,6 +82,7 @@ export type LostWorker = WorkerSnapshot & {
 	readonly lost_at: number;
 	readonly last_listed_at: number;
 	readonly retired?: true;
+	readonly departure?: Omit<Departure, 'standing'>;
 };
 
 export interface JsonExtras {
@@ -89,6 +100,10 @@ export interface JsonExtras {
 
 export type JsonDocument = Snapshot & JsonExtras;
 
+function departureJson({verdict, cause, confidence, severity, message}: Departure): Omit<Departure, 'standing'> {
+	return {verdict, cause, confidence, severity, message};
+}
+
 /** The lost (and retired) workers the model remembers, newest loss first, with their last figures. */
 export function lostWorkers(state: ClusterState): LostWorker[] {
 	const out: LostWorker[] = [];
@@ -99,6 +114,7 @@ export function lostWorkers(state: ClusterState): LostWorker[] {
 			lost_at: track.lostMs / 1000,
 			last_listed_at: track.lastSeenMs / 1000,
 			...(track.retired ? {retired: true as const} : {}),
+			...(track.departure ? {departure: departureJson(track.departure)} : {}),
 		});
 	}
 	return out.sort((a, b) => b.lost_at - a.lost_at || (a.name < b.name ? -1 : 1));
@@ -136,9 +152,35 @@ export interface ClustersDocument {
 	readonly clusters: readonly JsonDocument[];
 }
 
-/** Pretty-printed, one document, ending in a newline. */
-export function formatJsonDocument(document: JsonDocument | ClustersDocument): string {
-	const finiteOnly = (_key: string, value: unknown) =>
-		typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
-	return `${JSON.stringify(document, finiteOnly, 2)}\n`;
+/**
+ * Characters JSON.stringify leaves raw (it escapes C0 controls, quotes, backslashes and lone
+ * surrogates) that a terminal may act on or that hide or reorder text: DEL, the C1 controls (CSI and
+ * OSC as single characters), format characters (bidi overrides and isolates, zero-width ones, the
+ * BOM) and the line and paragraph separators. `ascii`: every character beyond ASCII.
+ */
+const ACTIVE_IN_JSON = /[\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+const BEYOND_ASCII_IN_JSON = /[\u007f-\uffff]/g;
+
+/** `\uXXXX` for each UTF-16 unit: what JSON reads back as the same characters. */
+function jsonEscaped(match: string): string {
+	let out = '';
+	for (let i = 0; i < match.length; i++) out += `\\u${match.charCodeAt(i).toString(16).padStart(4, '0')}`;
+	return out;
+}
+
+/**
+ * JSON text, pretty-printed and ending in a newline, that stays exact (every string reads back as
+ * the cluster gave it) and is inert on a terminal: what a terminal could act on is written as a JSON
+ * escape. `ascii` (--ascii, a locale that is not UTF-8): plain ASCII throughout.
+ */
+export function jsonText(value: unknown, ascii = false): string {
+	const finiteOnly = (_key: string, item: unknown) =>
+		typeof item === 'number' && !Number.isFinite(item) ? undefined : item;
+	const text = JSON.stringify(value, finiteOnly, 2);
+	return `${text.replace(ascii ? BEYOND_ASCII_IN_JSON : ACTIVE_IN_JSON, jsonEscaped)}\n`;
+}
+
+/** Pretty-printed, one document, ending in a newline (jsonText). */
+export function formatJsonDocument(document: JsonDocument | ClustersDocument, ascii = false): string {
+	return jsonText(document, ascii);
 }

@@ -18,14 +18,14 @@ export interface OnceInput {
 
 /**
  * The text or JSON of the latest snapshot; undefined before the first round. `ascii`: the text
- * table in plain ASCII.
+ * table, or the JSON, in plain ASCII.
  */
 export function formatOnce(pipeline: OnceInput, json: boolean, ascii = false): string | undefined {
 	const snapshot = pipeline.snapshot();
 	if (snapshot === undefined) return undefined;
 	const state = pipeline.state();
 	const triage = triageView(state);
-	if (json) return formatJsonDocument(onceDocument(snapshot, state));
+	if (json) return formatJsonDocument(onceDocument(snapshot, state), ascii);
 	const text = formatSnapshotText(snapshot, triage);
 	return ascii ? asciiCells(text) : text;
 }
@@ -44,5 +44,8 @@ export function formatOnceClusters(pipelines: readonly OnceInput[], json: boolea
 	const read = pipelines.filter((pipeline) => pipeline.snapshot() !== undefined);
 	if (read.length === 0) return undefined;
 	if (!json) return read.map((pipeline) => formatOnce(pipeline, false, ascii)).join('\n');
-	return formatJsonDocument({clusters: read.map((pipeline) => onceDocument(pipeline.snapshot()!, pipeline.state()))});
+	return formatJsonDocument(
+		{clusters: read.map((pipeline) => onceDocument(pipeline.snapshot()!, pipeline.state()))},
+		ascii,
+	);
 }

@@ -4,8 +4,11 @@
  * truncation (it is read in pipes and logs); "-" where a figure is unknown.
  */
 import type {TriageView} from '../model/types.js';
+import {workerCount} from '../model/worker-count.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts, WorkerSnapshot} from '../types/snapshot.js';
-import {ageText, bytesText, numberText, percentOf, timeText} from './cells.js';
+import {bytesText} from '../units/bytes.js';
+import {ageText, MISSING, numberText, percentOf, timeText} from './cells.js';
+import {columnsOf, padColumns} from '../terminal/columns.js';
 import {adaptiveLines, alertsLines} from './triage-text.js';
 
 const TASK_ORDER: ReadonlyArray<readonly [TaskState, string]> = [
@@ -34,9 +37,14 @@ const WORKERS_SOURCE: Readonly<Record<NonNullable<Snapshot['workers_source']>, s
 
 function workersLine(snapshot: Snapshot): string {
 	const counts = snapshot.scheduler.workers;
-	const total = counts.total ?? (snapshot.workers.length > 0 ? snapshot.workers.length : undefined);
-	const states = WORKER_STATES.filter(([key]) => counts[key] !== undefined).map(
-		([key, label]) => `${counts[key]} ${label}`,
+	const total = workerCount(snapshot);
+	// Both of /metrics' label sets give idle and saturated, and partially saturated follows from them:
+	// one of them missing is a figure that could not be read, shown as unknown.
+	const fromMetrics = snapshot.scheduler.sources['workers'] === 'metrics';
+	const shown = (key: keyof WorkerCounts) =>
+		counts[key] !== undefined || (fromMetrics && key !== 'paused' && key !== 'retiring');
+	const states = WORKER_STATES.filter(([key]) => shown(key)).map(
+		([key, label]) => `${numberText(counts[key])} ${label}`,
 	);
 	return `${numberText(total)}${states.length > 0 ? `: ${states.join(', ')}` : ''}`;
 }
@@ -46,9 +54,9 @@ function memoryLine(snapshot: Snapshot): string {
 	const used = s.memory_process_bytes;
 	const limit = s.memory_limit_bytes;
 	const pct = percentOf(used, limit);
-	const spilled = s.memory_spilled_bytes === undefined ? '' : `, ${bytesText(s.memory_spilled_bytes)} spilled`;
+	const spilled = s.memory_spilled_bytes === undefined ? '' : `, ${bytesText(s.memory_spilled_bytes, MISSING)} spilled`;
 	return (
-		`${bytesText(used)} used / ${limit === 0 ? 'no' : bytesText(limit)} ` +
+		`${bytesText(used, MISSING)} used / ${limit === 0 ? 'no' : bytesText(limit, MISSING)} ` +
 		`limit${pct === undefined ? '' : ` (${pct})`}${spilled}`
 	);
 }
@@ -79,6 +87,9 @@ function sourceLine(snapshot: Snapshot): string {
 			`failing: ${failed.map((e) => `${endpointName(e)} (${e.detail ?? `HTTP ${e.status ?? '-'}`})`).join(', ')}`,
 		);
 	if (unavailable.length > 0) parts.push(`unavailable: ${unavailable.map(endpointName).join(', ')}`);
+	const garbled = snapshot.endpoints.filter((e) => e.state === 'ok' && e.unreadable !== undefined);
+	if (garbled.length > 0)
+		parts.push(`unreadable: ${garbled.map((e) => `${endpointName(e)} (${e.detail})`).join(', ')}`);
 	return parts.join('; ');
 }
 
@@ -102,7 +113,7 @@ function workerCells(w: WorkerSnapshot, timeSeconds: number): string[] {
 			? '-'
 			: w.memory_limit_bytes === 0
 				? 'no limit'
-				: bytesText(w.memory_limit_bytes);
+				: bytesText(w.memory_limit_bytes, MISSING);
 	const age =
 		w.heartbeat_age_seconds ?? (w.last_seen === undefined ? undefined : Math.max(0, timeSeconds - w.last_seen));
 	const inMemory = w.tasks_in_memory ?? w.keys_in_memory;
@@ -112,20 +123,25 @@ function workerCells(w: WorkerSnapshot, timeSeconds: number): string[] {
 		w.status ?? 'unknown',
 		numberText(w.nthreads),
 		w.cpu_percent === undefined ? '-' : w.cpu_percent.toFixed(1),
-		`${bytesText(w.memory_process_bytes)} / ${limit}`,
+		`${bytesText(w.memory_process_bytes, MISSING)} / ${limit}`,
 		percentOf(w.memory_process_bytes, w.memory_limit_bytes) ?? '-',
-		bytesText(w.memory_spilled_bytes),
+		bytesText(w.memory_spilled_bytes, MISSING),
 		`${numberText(w.tasks_executing)}/${numberText(w.tasks_ready)}/${numberText(inMemory)}`,
 		ageText(age),
 	];
 }
 
+/** Columns aligned in terminal columns: a name in wide or combining characters keeps the next column in place. */
 function table(rows: readonly string[][]): string[] {
-	const widths = COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0)));
+	const widths = COLUMNS.map((_, i) => Math.max(...rows.map((row) => columnsOf(row[i] ?? ''))));
 	return rows.map((row) =>
 		row
 			.map((cell, i) =>
-				RIGHT.has(COLUMNS[i]!) ? cell.padStart(widths[i]!) : i === row.length - 1 ? cell : cell.padEnd(widths[i]!),
+				RIGHT.has(COLUMNS[i]!)
+					? padColumns(cell, widths[i]!, 'right')
+					: i === row.length - 1
+						? cell
+						: padColumns(cell, widths[i]!),
 			)
 			.join('  ')
 			.trimEnd(),

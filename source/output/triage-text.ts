@@ -6,6 +6,7 @@
 import type {AdaptiveView, Alert, TriageView} from '../model/types.js';
 import {durationText} from './cells.js';
 import {localClock} from '../units/clock.js';
+import {columnsOf, padColumns} from '../terminal/columns.js';
 
 /** Continuation lines line up under the values of the header lines ("Alerts    …"). */
 const INDENT = '          ';
@@ -17,7 +18,7 @@ function clock(epochSeconds: number): string {
 function alertLine(alert: Alert, widths: {readonly severity: number; readonly subject: number}): string {
 	return (
 		`${INDENT}${alert.severity.toUpperCase().padEnd(widths.severity)}  ` +
-		`${alert.subject_name.padEnd(widths.subject)}  ${alert.message}  ` +
+		`${padColumns(alert.subject_name, widths.subject)}  ${alert.message}  ` +
 		`(since ${clock(alert.start_time)}, ${durationText(alert.duration_seconds)})`
 	);
 }
@@ -30,7 +31,7 @@ export function alertsLines(triage: TriageView): string[] {
 		`${counts.warning} warning, ${counts.info} info`;
 	const widths = {
 		severity: Math.max(...alerts.map((a) => a.severity.length)),
-		subject: Math.max(...alerts.map((a) => a.subject_name.length)),
+		subject: Math.max(...alerts.map((a) => columnsOf(a.subject_name))),
 	};
 	return [head, ...alerts.map((alert) => alertLine(alert, widths))];
 }
@@ -71,7 +72,19 @@ function recomputedLine(a: AdaptiveView): string | undefined {
 		r.estimated ? 'some inputs estimated' : undefined,
 		r.missing.length > 0 ? `missing: ${r.missing.join(', ')}` : undefined,
 	].filter((x) => x !== undefined);
-	return `${INDENT}recomputed ${r.target ?? 'not possible'}: ${terms}${extra.length > 0 ? `; ${extra.join('; ')}` : ''}`;
+	const scheduler = a.desired_workers ?? a.api_adaptive_target;
+	const age = r.inputs_age_seconds;
+	const why =
+		age !== undefined && age >= 0.5
+			? `; inputs up to ${Math.round(age)} s older than its number`
+			: r.estimated
+				? '; some inputs estimated'
+				: '';
+	const beside = a.disagreement && scheduler !== undefined ? ` (the scheduler says ${scheduler}${why})` : '';
+	return (
+		`${INDENT}recomputed ${r.target ?? 'not possible'}${beside}: ${terms}` +
+		`${extra.length > 0 ? `; ${extra.join('; ')}` : ''}`
+	);
 }
 
 /** The Adaptive header line and its explanation, indented under it. */

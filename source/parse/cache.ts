@@ -7,6 +7,10 @@
  * its text, but Dask's /metrics moves every poll (process CPU, collector counters) and so do
  * identity.json's worker figures: the bodies kept (about 165 K characters a poll at 100 workers)
  * cost more in the collector than the rare repeat saved.
+ *
+ * Foreign text enters here: the cache's `text` style (units/inert.ts) is applied to every string a
+ * parsed answer carries (inert-answer.ts), to the details quoting a failure, and to the targets,
+ * paths and base URL a round names (a recording's may be anything). `exact` (--json) keeps them.
  */
 import type {EndpointResult, RawScrape, Target} from '../types/raw-scrape.js';
 import type {EndpointState} from '../types/snapshot.js';
@@ -14,6 +18,8 @@ import {isAction} from './actions.js';
 import {classify} from './classify.js';
 import {endpointKind, proxyParts, workerPageAddress, type EndpointKind} from './endpoint-kind.js';
 import {BodyParseError} from './json.js';
+import {inertIn, type TextStyle} from '../units/inert.js';
+import {inertParsed, type TextOf} from './inert-answer.js';
 import {parseAnswer, type Parsed, type ParsedKind, type ParsedOf} from './parse-answer.js';
 
 /** An answer as the cache keeps it: everything but the body. */
@@ -47,6 +53,8 @@ export interface SchedulerProcess {
 }
 
 export interface ScrapeCache {
+	/** What becomes of foreign text as it is cached: `exact` for --json, else made inert (units/inert.ts). */
+	readonly text: TextStyle;
 	/** The scheduler's HTTP base of the latest round ('' before any). */
 	readonly base: string;
 	/** The scheduler process the cached answers come from, as far as they say. */
@@ -57,25 +65,32 @@ export interface ScrapeCache {
 	readonly entries: ReadonlyMap<string, CacheEntry>;
 }
 
-export function emptyCache(): ScrapeCache {
-	return {base: '', entries: new Map()};
+/** `text`: what becomes of foreign text (inert by default; `exact` only for --json). */
+export function emptyCache(text: TextStyle = 'unicode'): ScrapeCache {
+	return {text, base: '', entries: new Map()};
 }
 
 export function cacheKey(target: Target, path: string): string {
 	return `${target} ${path}`;
 }
 
-/** Classifies and parses one answer; what is kept of it is all but its body. */
-export function readAnswer(answer: EndpointResult, kind: EndpointKind): CachedAnswer {
+/**
+ * Classifies and parses one answer; what is kept of it is all but its body. `t` is applied to the
+ * parsed value's strings and to the detail (which may quote a server's error); none by default.
+ */
+export function readAnswer(answer: EndpointResult, kind: EndpointKind, t?: TextOf): CachedAnswer {
 	const {body, ...result} = answer;
 	const verdict = classify(answer, kind);
-	if (verdict.state !== 'ok' || body === undefined) return {result, ...verdict};
+	if (verdict.state !== 'ok' || body === undefined)
+		return t && verdict.detail !== undefined ? {result, ...verdict, detail: t(verdict.detail)} : {result, ...verdict};
 	try {
 		const parsed = parseAnswer(kind, body);
-		return parsed ? {result, state: 'ok', parsed} : {result, state: 'ok'};
+		if (!parsed) return {result, state: 'ok'};
+		return {result, state: 'ok', parsed: t ? inertParsed(parsed, t) : parsed};
 	} catch (error) {
 		if (!(error instanceof BodyParseError)) throw error;
-		return {result, state: 'failed', detail: `unreadable answer: ${error.message}`};
+		const detail = `unreadable answer: ${error.message}`;
+		return {result, state: 'failed', detail: t ? t(detail) : detail};
 	}
 }
 
@@ -242,13 +257,16 @@ function dropPreviousProcess(entries: Map<string, CacheEntry>, roundMs: number):
 
 export function mergeScrape(cache: ScrapeCache, raw: RawScrape): ScrapeCache {
 	const entries = new Map(cache.entries);
-	for (const result of raw.responses) {
-		if (isAction(result)) continue; // a POST dask-top sent: the snapshot's actions, not an endpoint (see actions.ts)
+	const t = cache.text === 'exact' ? undefined : inertIn(cache.text);
+	for (const answered of raw.responses) {
+		if (isAction(answered)) continue; // a POST dask-top sent: the snapshot's actions, not an endpoint (see actions.ts)
+		// dask-top's own targets and paths are clean (a worker's address is already inert); a recording's may not be.
+		const result = t ? namedInert(answered, t) : answered;
 		const key = cacheKey(result.target, result.path);
 		const previous = entries.get(key);
 		if (previous && previous.latest.result.startedMs > result.startedMs) continue; // an older answer arriving late
 		const kind = previous?.kind ?? endpointKind(result.target, result.path);
-		const answer = readAnswer(result, kind);
+		const answer = readAnswer(result, kind, t);
 		const lastOk = answer.state === 'ok' ? answer : previous?.lastOk;
 		const lastFailure = answer.state === 'ok' ? previous?.lastFailure : answer;
 		entries.set(key, {
@@ -270,5 +288,20 @@ export function mergeScrape(cache: ScrapeCache, raw: RawScrape): ScrapeCache {
 	}
 	pruneGone(entries, raw.atMs);
 	const atMs = cache.atMs === undefined ? raw.atMs : Math.max(cache.atMs, raw.atMs);
-	return {base: raw.base || cache.base, atMs, entries, ...(process ? {process} : {})};
+	const base = raw.base && t ? t(raw.base) : raw.base;
+	return {text: cache.text, base: base || cache.base, atMs, entries, ...(process ? {process} : {})};
+}
+
+/** The answer with its target, path and error text passed through `t` (the same object when clean). */
+function namedInert(result: EndpointResult, t: TextOf): EndpointResult {
+	const target = t(result.target) as Target;
+	const path = t(result.path);
+	const error = result.error && t(result.error.message);
+	if (target === result.target && path === result.path && error === result.error?.message) return result;
+	return {
+		...result,
+		target,
+		path,
+		...(result.error && error !== undefined ? {error: {...result.error, message: error}} : {}),
+	};
 }

@@ -88,6 +88,8 @@ export function classify(
 	if (status >= 300 && status < 400 && bodyFormat(kind) === 'any')
 		return {state: 'ok', detail: `redirect (HTTP ${status})`};
 	if (status < 200 || status >= 300) return httpFailure(status, kind);
+	// The headers came, the body did not come whole: the client says how (too large, too slow, truncated).
+	if (result.body === undefined && result.error !== undefined) return {state: 'failed', detail: result.error.message};
 
 	const format = bodyFormat(kind);
 	const body = result.body;

@@ -8,6 +8,7 @@ export type EndpointKind =
 	| 'counts'
 	| 'workers-html'
 	| 'worker-page'
+	| 'scheduler-log'
 	| 'api-root'
 	| 'api-adaptive-target'
 	| 'api-get-workers'
@@ -60,6 +61,8 @@ export function endpointKind(target: Target, path: string): EndpointKind {
 			return 'counts';
 		case '/info/main/workers.html':
 			return 'workers-html';
+		case '/info/main/logs.html':
+			return 'scheduler-log';
 		case '/api/v1':
 			return 'api-root';
 		case '/api/v1/adaptive_target':
@@ -90,6 +93,7 @@ export function bodyFormat(kind: EndpointKind): BodyFormat {
 			return 'json';
 		case 'workers-html':
 		case 'worker-page':
+		case 'scheduler-log':
 		case 'status-page':
 			return 'html';
 		case 'api-root':
@@ -98,4 +102,20 @@ export function bodyFormat(kind: EndpointKind): BodyFormat {
 		case 'other':
 			return 'any';
 	}
+}
+
+/**
+ * Whether the scheduler's answers of this kind carry the cluster's figures (workers, tasks,
+ * memory). Only they make a round fresh and the scheduler "answering": /health, /api/v1, /status and
+ * one worker's page say a server is up, not what the cluster is doing, and a proxied worker's
+ * /metrics is that worker's.
+ */
+export function carriesFigures(kind: EndpointKind): boolean {
+	return (
+		kind === 'scheduler-metrics' ||
+		kind === 'identity' ||
+		kind === 'counts' ||
+		kind === 'workers-html' ||
+		kind === 'api-get-workers'
+	);
 }

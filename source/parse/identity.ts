@@ -18,42 +18,48 @@ export interface IdentityScheduler {
 	readonly total_memory?: number;
 }
 
+/**
+ * The Snapshot fields identity.json gives of a worker besides its address and name, in the order of
+ * a worker's fields in the snapshot (and --json). The one list: IdentityWorker is derived from it,
+ * the parser must fill every field of it (parseWorker's literal), and the snapshot copies each
+ * (snapshot-workers.ts), so a field added here and left out of either fails to build.
+ */
+export const IDENTITY_FIELDS = [
+	'host',
+	'status',
+	'nthreads',
+	'memory_limit_bytes',
+	'memory_process_bytes',
+	'memory_managed_bytes',
+	'memory_unmanaged_bytes',
+	'memory_spilled_bytes',
+	'cpu_percent',
+	'task_counts',
+	'tasks_executing',
+	'tasks_ready',
+	'tasks_in_memory',
+	'transfer_incoming_bytes',
+	'transfer_incoming_count',
+	'transfer_outgoing_bytes',
+	'transfer_outgoing_count',
+	'transfer_incoming_count_total',
+	'transfer_outgoing_count_total',
+	'net_read_bps',
+	'net_write_bps',
+	'disk_read_bps',
+	'disk_write_bps',
+	'event_loop_interval_seconds',
+	'last_seen',
+	'nanny',
+	'dashboard_port',
+	'num_fds',
+	'local_directory',
+	'gil_contention_fraction',
+	'resources',
+] as const satisfies ReadonlyArray<keyof WorkerSnapshot>;
+
 /** What identity.json says of one worker: these Snapshot fields, under the Snapshot's names. */
-export type IdentityWorker = Pick<
-	WorkerSnapshot,
-	| 'address'
-	| 'name'
-	| 'host'
-	| 'status'
-	| 'nthreads'
-	| 'memory_limit_bytes'
-	| 'memory_process_bytes'
-	| 'memory_managed_bytes'
-	| 'memory_unmanaged_bytes'
-	| 'memory_spilled_bytes'
-	| 'cpu_percent'
-	| 'task_counts'
-	| 'tasks_executing'
-	| 'tasks_ready'
-	| 'tasks_in_memory'
-	| 'transfer_incoming_bytes'
-	| 'transfer_incoming_count'
-	| 'transfer_outgoing_bytes'
-	| 'transfer_outgoing_count'
-	| 'transfer_incoming_count_total'
-	| 'transfer_outgoing_count_total'
-	| 'net_read_bps'
-	| 'net_write_bps'
-	| 'disk_read_bps'
-	| 'disk_write_bps'
-	| 'event_loop_interval_seconds'
-	| 'last_seen'
-	| 'nanny'
-	| 'dashboard_port'
-	| 'num_fds'
-	| 'gil_contention_fraction'
-	| 'resources'
->;
+export type IdentityWorker = Pick<WorkerSnapshot, 'address' | 'name' | (typeof IDENTITY_FIELDS)[number]>;
 
 export interface Identity {
 	readonly scheduler: IdentityScheduler;
@@ -148,6 +154,7 @@ function parseWorker(address: string, raw: JsonObject): IdentityWorker {
 		nanny: typeof nanny === 'string' || nanny === null ? nanny : undefined,
 		dashboard_port: num(obj(raw['services'])?.['dashboard']),
 		num_fds: num(metrics['num_fds']),
+		local_directory: str(raw['local_directory']),
 		gil_contention_fraction: num(metrics['gil_contention']),
 		resources: taskCounts(raw['resources']),
 	};

@@ -5,6 +5,7 @@ import type {EndpointKind} from './endpoint-kind.js';
 import {parseIdentity, type Identity} from './identity.js';
 import {BodyParseError} from './json.js';
 import {parsePrometheus, type PromDocument} from './prometheus.js';
+import {parseSchedulerLog, type SchedulerLog} from './scheduler-log.js';
 import {parseSchedulerMetrics, SCHEDULER_METRIC_NAMES, type SchedulerMetrics} from './scheduler-metrics.js';
 import {parseWorkerMetrics, WORKER_METRIC_NAMES, type WorkerMetrics} from './worker-metrics.js';
 import {parseWorkerPage, type WorkerPage} from './worker-page.js';
@@ -17,6 +18,7 @@ export interface ParsedValues {
 	readonly counts: Counts;
 	readonly 'workers-html': WorkersHtml;
 	readonly 'worker-page': WorkerPage;
+	readonly 'scheduler-log': SchedulerLog;
 	readonly 'api-root': boolean;
 	readonly 'api-adaptive-target': number;
 	readonly 'api-get-workers': ApiWorkers;
@@ -60,6 +62,8 @@ export function parseAnswer(kind: EndpointKind, body: string): Parsed | undefine
 			return {kind, value: parseWorkersHtml(body)};
 		case 'worker-page':
 			return {kind, value: parseWorkerPage(body)};
+		case 'scheduler-log':
+			return {kind, value: parseSchedulerLog(body)};
 		case 'api-root':
 			return {kind, value: parseApiRoot(body)};
 		case 'api-adaptive-target':

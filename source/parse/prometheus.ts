@@ -262,20 +262,3 @@ export function parsePrometheus(text: string, wanted?: ReadonlySet<string>): Pro
 export function hasFamily(doc: PromDocument, name: string): boolean {
 	return doc.types.has(name) || doc.help.has(name) || doc.samples.has(name);
 }
-
-/** The value of the first sample of `name` (an unlabelled gauge or counter). */
-export function sampleValue(doc: PromDocument, name: string): number | undefined {
-	return doc.samples.get(name)?.[0]?.value;
-}
-
-/** Values of `name` keyed by one label's value; undefined when the family is absent altogether. */
-export function valuesByLabel(doc: PromDocument, name: string, label: string): Map<string, number> | undefined {
-	const list = doc.samples.get(name);
-	if (!list) return hasFamily(doc, name) ? new Map() : undefined;
-	const out = new Map<string, number>();
-	for (const s of list) {
-		const key = s.labels?.[label];
-		if (key !== undefined) out.set(key, (out.get(key) ?? 0) + s.value);
-	}
-	return out;
-}

@@ -15,6 +15,16 @@ export function roundTimeMs(raw: RawScrape): number {
 }
 
 /**
+ * Until when time passed before a round: its time, or the start of the gap it carries — dask-top
+ * itself did not run from then on (types/raw-scrape.ts OwnGap), so no moment of that stretch was
+ * judged live and a replay does not judge one either (record/recorded-feed.ts, replay-source.ts).
+ */
+export function timePassesUntilMs(raw: RawScrape): number {
+	const timeMs = roundTimeMs(raw);
+	return raw.gap === undefined ? timeMs : Math.min(timeMs, raw.gap.fromMs);
+}
+
+/**
  * When the scheduler last spoke in a round: the latest arrival of its HTTP answers (any status:
  * a 500 is the scheduler answering too). Not the round's end: one endpoint timing out beside
  * answers that came at once would otherwise make their data look seconds fresher than it is.

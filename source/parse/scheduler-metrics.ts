@@ -5,7 +5,9 @@
  * which add up to the total.
  */
 import type {PrefixCounters, SchedulerSnapshot, TaskState, WorkerCounts} from '../types/snapshot.js';
-import {hasFamily, sampleValue, valuesByLabel, type PromDocument} from './prometheus.js';
+import {CountReader, stateCount, sumOf, type LabelCounts, type Unreadable} from './prom-counts.js';
+import {defined} from './json.js';
+import {hasFamily, type PromDocument} from './prometheus.js';
 
 export const TASK_STATES: readonly TaskState[] = [
 	'released',
@@ -37,15 +39,20 @@ type MetricsFigures = Pick<
 >;
 
 export interface SchedulerMetrics extends MetricsFigures {
-	/** Raw `dask_scheduler_workers{state}` values, and which label set they use. */
-	readonly workerStates?: ReadonlyMap<string, number>;
+	/** Raw `dask_scheduler_workers{state}` values (undefined: not a count), and which label set they use. */
+	readonly workerStates?: LabelCounts;
 	readonly workerLabels?: WorkerLabelSet;
-	/** Undefined when the `dask_scheduler_tasks` family is absent; a declared family fills missing states with 0. */
-	readonly tasks?: Readonly<Record<TaskState, number>>;
+	/**
+	 * Undefined when the `dask_scheduler_tasks` family is absent; a declared family fills missing
+	 * states with 0, and leaves out a state whose value is not a count (unknown).
+	 */
+	readonly tasks?: Readonly<Partial<Record<TaskState, number>>>;
 	readonly task_groups?: number;
 	/** Families whose presence dates the Dask version (docs/endpoints.md, "Telling versions apart"). */
 	readonly hasClientConnectionsAdded: boolean;
 	readonly hasTaskGroups: boolean;
+	/** Samples of the figures above that were not counts (NaN, ±Inf, negative): read as unknown. */
+	readonly unreadable?: Unreadable;
 }
 
 const P = 'dask_scheduler_';
@@ -81,15 +88,22 @@ export const SCHEDULER_METRIC_NAMES: ReadonlySet<string> = new Set(Object.values
 type PrefixFigure = Exclude<keyof PrefixCounters, 'transitions'>;
 type MutablePrefix = {transitions: Record<string, number>} & {-readonly [K in PrefixFigure]?: number};
 
-function prefixTable(doc: PromDocument): Record<string, PrefixCounters> {
+/**
+ * Per-prefix counters. A prefix with a transition count that is not a count is left out whole: its
+ * progress cannot be told from the rest of its counters (a missing transition would read as 0).
+ */
+function prefixTable(read: CountReader): Record<string, PrefixCounters> {
 	const table: Record<string, MutablePrefix> = Object.create(null);
+	const broken = new Set<string>();
 	const entry = (prefix: string) => (table[prefix] ??= {transitions: Object.create(null) as Record<string, number>});
-	for (const s of doc.samples.get(N.prefixStateTotals) ?? []) {
+	for (const s of read.samples(N.prefixStateTotals)) {
 		const prefix = s.labels?.['task_prefix_name'];
 		const state = s.labels?.['state'];
 		if (prefix === undefined || state === undefined) continue;
+		const value = read.read(s);
+		if (value === undefined) broken.add(prefix);
 		const transitions = entry(prefix).transitions;
-		transitions[state] = (transitions[state] ?? 0) + s.value;
+		transitions[state] = (transitions[state] ?? 0) + (value ?? 0);
 	}
 	const perPrefix: ReadonlyArray<readonly [string, PrefixFigure]> = [
 		[N.computeSeconds, 'compute_seconds_total'],
@@ -98,54 +112,60 @@ function prefixTable(doc: PromDocument): Record<string, PrefixCounters> {
 		[N.suspicious, 'suspicious_total'],
 	];
 	for (const [family, field] of perPrefix) {
-		for (const s of doc.samples.get(family) ?? []) {
+		for (const s of read.samples(family)) {
 			const prefix = s.labels?.['task_prefix_name'];
-			if (prefix !== undefined) entry(prefix)[field] = s.value;
+			const value = read.read(s);
+			if (prefix !== undefined && value !== undefined) entry(prefix)[field] = value;
 		}
 	}
+	for (const prefix of broken) delete table[prefix];
 	return table;
 }
 
-function taskTable(doc: PromDocument): {tasks?: Record<TaskState, number>; total?: number} {
-	const byState = valuesByLabel(doc, N.tasks, 'state');
+function taskTable(read: CountReader): {tasks?: Partial<Record<TaskState, number>>; total?: number} {
+	const byState = read.byLabel(N.tasks, 'state');
 	if (!byState) return {};
-	const tasks = {} as Record<TaskState, number>;
-	for (const state of TASK_STATES) tasks[state] = byState.get(state) ?? 0;
-	let total = 0;
-	for (const value of byState.values()) total += value;
-	return {tasks, total};
+	const tasks: Partial<Record<TaskState, number>> = {};
+	for (const state of TASK_STATES) {
+		const count = stateCount(byState, state);
+		if (count !== undefined) tasks[state] = count;
+	}
+	const total = sumOf(byState);
+	return total === undefined ? {tasks} : {tasks, total};
 }
 
 export function parseSchedulerMetrics(doc: PromDocument): SchedulerMetrics {
-	const workerStates = valuesByLabel(doc, N.workers, 'state');
+	const read = new CountReader(doc);
+	const workerStates = read.byLabel(N.workers, 'state');
 	const workerLabels: WorkerLabelSet | undefined = workerStates?.has('connected')
 		? 'connected'
 		: workerStates && workerStates.size > 0
 			? 'additive'
 			: undefined;
-	const {tasks, total} = taskTable(doc);
-	const figures: Record<string, number | undefined> = {
-		clients: sampleValue(doc, N.clients),
-		desired_workers: sampleValue(doc, N.desiredWorkers),
-		process_cpu_seconds_total: sampleValue(doc, N.cpuSeconds),
-		process_rss_bytes: sampleValue(doc, N.rss),
-		process_open_fds: sampleValue(doc, N.openFds),
-		process_start_time_seconds: sampleValue(doc, N.startTime),
-		tick_duration_max_seconds: sampleValue(doc, N.tickMax),
-		tick_count_total: sampleValue(doc, N.tickCount),
-		gil_contention_seconds_total: sampleValue(doc, N.gil),
-		task_groups: sampleValue(doc, N.taskGroups),
+	const {tasks, total} = taskTable(read);
+	const figures = defined({
+		clients: read.value(N.clients),
+		desired_workers: read.value(N.desiredWorkers),
+		process_cpu_seconds_total: read.value(N.cpuSeconds),
+		process_rss_bytes: read.value(N.rss),
+		process_open_fds: read.value(N.openFds),
+		process_start_time_seconds: read.value(N.startTime),
+		tick_duration_max_seconds: read.value(N.tickMax),
+		tick_count_total: read.value(N.tickCount),
+		gil_contention_seconds_total: read.value(N.gil),
+		task_groups: read.value(N.taskGroups),
 		tasks_total: total,
-	};
-	const defined: Record<string, number> = {};
-	for (const [key, value] of Object.entries(figures)) if (value !== undefined) defined[key] = value;
+	});
+	const prefixes = prefixTable(read);
+	const unreadable = read.unreadable();
 	return {
-		...defined,
+		...figures,
 		...(workerStates && workerLabels ? {workerStates, workerLabels} : {}),
 		...(tasks ? {tasks} : {}),
-		prefixes: prefixTable(doc),
+		prefixes,
 		hasClientConnectionsAdded: hasFamily(doc, N.clientConnectionsAdded),
 		hasTaskGroups: hasFamily(doc, N.taskGroups),
+		...(unreadable ? {unreadable} : {}),
 	};
 }
 
@@ -168,6 +188,7 @@ export interface DerivedWorkerCounts {
  * WorkerCounts from `dask_scheduler_workers`. Modern labels are read as they are and summed for the
  * total. 2022.12 labels give total, idle and saturated; paused/retiring come only from a status
  * tally when the worker list has statuses, and partially_saturated is the rest (never below 0).
+ * A state whose value is not a count is unknown, and so is every figure summed or derived from it.
  */
 export function workerCountsFromMetrics(
 	metrics: SchedulerMetrics,
@@ -175,32 +196,34 @@ export function workerCountsFromMetrics(
 ): DerivedWorkerCounts | undefined {
 	const states = metrics.workerStates;
 	if (!states || !metrics.workerLabels) return undefined;
+	const get = (state: string) => stateCount(states, state);
 	if (metrics.workerLabels === 'additive') {
-		const get = (s: string) => states.get(s) ?? 0;
-		const counts: WorkerCounts = {
+		const counts = defined({
+			total: sumOf(states),
 			idle: get('idle'),
 			partially_saturated: get('partially_saturated'),
 			saturated: get('saturated'),
 			paused: get('paused'),
 			retiring: get('retiring'),
-		};
-		let total = 0;
-		for (const value of states.values()) total += value;
-		return {counts: {total, ...counts}, derived: ['total'], fromStatuses: []};
+		});
+		return {counts, derived: ['total'], fromStatuses: []};
 	}
-	const total = states.get('connected') ?? 0;
-	const idle = states.get('idle') ?? 0;
-	const saturated = states.get('saturated') ?? 0;
-	const rest = total - idle - saturated - (tally ? tally.paused + tally.retiring : 0);
+	const total = states.get('connected');
+	const idle = get('idle');
+	const saturated = get('saturated');
+	const partially =
+		total === undefined || idle === undefined || saturated === undefined
+			? undefined
+			: Math.max(0, total - idle - saturated - (tally ? tally.paused + tally.retiring : 0));
 	return {
-		counts: {
+		counts: defined({
 			total,
 			idle,
 			saturated,
-			partially_saturated: Math.max(0, rest),
+			partially_saturated: partially,
 			...(tally ? {paused: tally.paused, retiring: tally.retiring} : {}),
-		},
-		derived: ['partially_saturated'],
+		}),
+		derived: partially === undefined ? [] : ['partially_saturated'],
 		fromStatuses: tally ? ['paused', 'retiring'] : [],
 	};
 }

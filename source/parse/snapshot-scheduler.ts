@@ -91,6 +91,11 @@ export function buildScheduler(cache: ScrapeCache, list: WorkerList): SchedulerS
 		workerCounts = {total: workers.length, ...(tally ?? {})};
 		sources['workers'] = list.source;
 	}
+	// /metrics' gauge was not a count: the worker list still says how many there are.
+	if (workerCounts.total === undefined && list.source) {
+		workerCounts = {...workerCounts, total: workers.length};
+		sources['workers.total'] = list.source;
+	}
 
 	// Tasks by state.
 	let tasks: Partial<Record<TaskState, number>> = {};

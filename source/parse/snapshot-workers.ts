@@ -15,7 +15,7 @@ import type {WorkerSnapshot} from '../types/snapshot.js';
 import {entryOf, latestOk, type ScrapeCache} from './cache.js';
 import {isCurrent, workerMetricsCurrentMs, workersHtmlCurrentMs} from './currency.js';
 import {proxyParts} from './endpoint-kind.js';
-import type {IdentityWorker} from './identity.js';
+import {IDENTITY_FIELDS, type IdentityWorker} from './identity.js';
 import type {WorkerMetrics} from './worker-metrics.js';
 import type {WorkersHtmlRow} from './workers-html.js';
 import {answerTimeMs} from './round-time.js';
@@ -46,28 +46,6 @@ const TASK_FIELDS = [
 	'transfer_incoming_count_total',
 	'transfer_outgoing_count_total',
 ] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof WorkerMetrics & keyof Mutable>;
-
-// In the order of a worker's fields in the snapshot (and --json).
-const IDENTITY_FIELDS = [
-	'host',
-	'status',
-	'nthreads',
-	'memory_limit_bytes',
-	...MEMORY_FIELDS,
-	'cpu_percent',
-	...TASK_FIELDS,
-	'net_read_bps',
-	'net_write_bps',
-	'disk_read_bps',
-	'disk_write_bps',
-	'event_loop_interval_seconds',
-	'last_seen',
-	'nanny',
-	'dashboard_port',
-	'num_fds',
-	'gil_contention_fraction',
-	'resources',
-] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof Mutable>;
 
 const METRICS_FIELDS = [
 	...MEMORY_FIELDS,

@@ -47,6 +47,7 @@ function blankFields(address: string, name: string): Slots {
 		nanny: undefined,
 		dashboard_port: undefined,
 		num_fds: undefined,
+		local_directory: undefined,
 		heartbeat_age_seconds: undefined,
 		occupancy_seconds: undefined,
 		processing: undefined,

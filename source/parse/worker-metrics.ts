@@ -2,9 +2,10 @@
  * A worker's own /metrics (direct, or through the scheduler's /proxy) → that worker's figures.
  * 2022.12 prints a fixed set of task states with zeros (incl. `other`) and spill activities with
  * underscores; ≥2023.2/2023.3 print only non-zero states and activities, hyphenated. A declared
- * family that leaves a state out means 0.
+ * family that leaves a state out means 0; a sample that is not a count is unknown (prom-counts.ts).
  */
-import {sampleValue, valuesByLabel, type PromDocument} from './prometheus.js';
+import {CountReader, stateCount, sumOf, type Unreadable} from './prom-counts.js';
+import type {PromDocument} from './prometheus.js';
 
 export interface WorkerMetrics {
 	readonly memory_managed_bytes?: number;
@@ -38,6 +39,8 @@ export interface WorkerMetrics {
 	readonly tick_count_total?: number;
 	readonly process_rss_bytes?: number;
 	readonly latency_seconds?: number;
+	/** Samples of the figures above that were not counts (NaN, ±Inf, negative): read as unknown. */
+	readonly unreadable?: Unreadable;
 }
 
 const W = 'dask_worker_';
@@ -72,12 +75,13 @@ export function normaliseSpillActivity(activity: string): string {
 }
 
 export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
+	const read = new CountReader(doc);
 	const out: Record<string, unknown> = {};
 	const put = (key: keyof WorkerMetrics, value: number | undefined) => {
 		if (value !== undefined) out[key] = value;
 	};
 
-	const memory = valuesByLabel(doc, N.memory, 'type');
+	const memory = read.byLabel(N.memory, 'type');
 	if (memory && memory.size > 0) {
 		const managed = memory.get('managed');
 		const unmanaged = memory.get('unmanaged');
@@ -87,47 +91,47 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 		if (managed !== undefined && unmanaged !== undefined) put('memory_process_bytes', managed + unmanaged);
 	}
 
-	const tasks = valuesByLabel(doc, N.tasks, 'state');
+	const tasks = read.byLabel(N.tasks, 'state');
 	if (tasks) {
-		const counts: Record<string, number> = {};
-		for (const [state, value] of tasks) counts[state] = value;
-		out['task_counts'] = counts;
-		put('tasks_executing', tasks.get('executing') ?? 0);
-		put('tasks_ready', tasks.get('ready') ?? 0);
-		put('tasks_in_memory', (tasks.get('memory') ?? 0) + (tasks.get('disk') ?? 0));
+		// A state left out reads as 0: the table is given only when every state it has is known.
+		if (sumOf(tasks) !== undefined) out['task_counts'] = Object.fromEntries(tasks);
+		put('tasks_executing', stateCount(tasks, 'executing'));
+		put('tasks_ready', stateCount(tasks, 'ready'));
+		const inMemory = stateCount(tasks, 'memory');
+		const onDisk = stateCount(tasks, 'disk');
+		put('tasks_in_memory', inMemory === undefined || onDisk === undefined ? undefined : inMemory + onDisk);
 	}
 
-	put('nthreads', sampleValue(doc, N.threads));
-	put('transfer_incoming_bytes', sampleValue(doc, N.incomingBytes));
-	put('transfer_incoming_count', sampleValue(doc, N.incomingCount));
-	put('transfer_incoming_count_total', sampleValue(doc, N.incomingCountTotal));
-	put('transfer_outgoing_bytes', sampleValue(doc, N.outgoingBytes));
-	put('transfer_outgoing_count', sampleValue(doc, N.outgoingCount));
-	put('transfer_outgoing_count_total', sampleValue(doc, N.outgoingCountTotal));
-	put('transfer_outgoing_bytes_total', sampleValue(doc, N.outgoingBytesTotal));
+	put('nthreads', read.value(N.threads));
+	put('transfer_incoming_bytes', read.value(N.incomingBytes));
+	put('transfer_incoming_count', read.value(N.incomingCount));
+	put('transfer_incoming_count_total', read.value(N.incomingCountTotal));
+	put('transfer_outgoing_bytes', read.value(N.outgoingBytes));
+	put('transfer_outgoing_count', read.value(N.outgoingCount));
+	put('transfer_outgoing_count_total', read.value(N.outgoingCountTotal));
+	put('transfer_outgoing_bytes_total', read.value(N.outgoingBytesTotal));
 
-	const spill = valuesByLabel(doc, N.spill, 'activity');
+	const spill = read.byLabel(N.spill, 'activity');
 	if (spill) {
-		const byActivity: Record<string, number> = {};
+		const byActivity = new Map<string, number | undefined>();
 		for (const [activity, value] of spill) {
 			const key = normaliseSpillActivity(activity);
-			byActivity[key] = (byActivity[key] ?? 0) + value;
+			const before = byActivity.has(key) ? byActivity.get(key) : 0;
+			byActivity.set(key, before === undefined || value === undefined ? undefined : before + value);
 		}
-		out['spill_bytes'] = byActivity;
-		put('spill_write_bytes_total', byActivity['disk-write'] ?? 0);
-		put('spill_read_bytes_total', byActivity['disk-read'] ?? 0);
+		if (sumOf(byActivity) !== undefined) out['spill_bytes'] = Object.fromEntries(byActivity);
+		put('spill_write_bytes_total', stateCount(byActivity, 'disk-write'));
+		put('spill_read_bytes_total', stateCount(byActivity, 'disk-read'));
 	}
-	const spillTime = valuesByLabel(doc, N.spillTime, 'activity');
-	if (spillTime) {
-		let seconds = 0;
-		for (const value of spillTime.values()) seconds += value;
-		put('spill_time_seconds_total', seconds);
-	}
-	put('gil_contention_seconds_total', sampleValue(doc, N.gil));
+	const spillTime = read.byLabel(N.spillTime, 'activity');
+	if (spillTime) put('spill_time_seconds_total', sumOf(spillTime));
+	put('gil_contention_seconds_total', read.value(N.gil));
 
-	put('tick_duration_max_seconds', sampleValue(doc, N.tickMax));
-	put('tick_count_total', sampleValue(doc, N.tickCount));
-	put('process_rss_bytes', sampleValue(doc, N.rss));
-	put('latency_seconds', sampleValue(doc, N.latency));
+	put('tick_duration_max_seconds', read.value(N.tickMax));
+	put('tick_count_total', read.value(N.tickCount));
+	put('process_rss_bytes', read.value(N.rss));
+	put('latency_seconds', read.value(N.latency));
+	const unreadable = read.unreadable();
+	if (unreadable) out['unreadable'] = unreadable;
 	return out as WorkerMetrics;
 }

@@ -3,6 +3,7 @@
  */
 import type {Change, SnapshotDiff, WorkerChange} from './diff.js';
 import {bytesText} from '../units/bytes.js';
+import {columnsOf, padColumns} from '../terminal/columns.js';
 import {formatOffset} from '../units/duration.js';
 import {isoTime} from './moments.js';
 
@@ -21,13 +22,14 @@ function fromTo(c: Change, format: (n: number) => string = String): string {
 	return `${side(c.from)} → ${side(c.to)}${c.delta === undefined ? '' : ` (${signed(c.delta, format)})`}`;
 }
 
+/** Padded in terminal columns: a name in wide or combining characters keeps the next column in place. */
 function pad(text: string, width: number, right = false): string {
-	return right ? text.padStart(width) : text.padEnd(width);
+	return padColumns(text, width, right ? 'right' : 'left');
 }
 
 /** Columns padded to their widest cell; the last column is left ragged. */
 function table(rows: readonly (readonly string[])[]): string[] {
-	const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+	const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => columnsOf(row[column] ?? '')))) ?? [];
 	return rows.map((row) =>
 		row.map((cell, column) => (column === row.length - 1 ? cell : pad(cell, widths[column] ?? 0))).join('  '),
 	);
@@ -83,7 +85,7 @@ export function formatDiffText(diff: SnapshotDiff, options: DiffTextOptions = {}
 	const maxPrefixes = options.maxPrefixes ?? 20;
 	if (diff.prefixes.length > 0) {
 		const shown = diff.prefixes.slice(0, maxPrefixes);
-		const width = Math.max(6, ...shown.map((p) => p.prefix.length));
+		const width = Math.max(6, ...shown.map((p) => columnsOf(p.prefix)));
 		lines.push('', `${pad('prefix', width)}  ${pad('+done', 7, true)}  ${pad('+erred', 7, true)}  other transitions`);
 		for (const prefix of shown) {
 			const others = Object.entries(prefix.transitions)

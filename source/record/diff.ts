@@ -4,6 +4,7 @@
  * counters, tasks by state and erred. Pure: snapshot → snapshot → diff; also the JSON document.
  */
 import {TASK_STATES} from '../parse/scheduler-metrics.js';
+import {workerCount} from '../model/worker-count.js';
 import type {Snapshot, TaskState, WorkerSnapshot} from '../types/snapshot.js';
 
 /** A figure at both moments; delta only when both are known. */
@@ -148,7 +149,7 @@ export function diffSnapshots(a: Snapshot, b: Snapshot): SnapshotDiff {
 		to: b.time,
 		seconds: Math.round((b.time - a.time) * 1000) / 1000,
 		scheduler_restarted: restarted,
-		workers_total: change(a.scheduler.workers.total ?? a.workers.length, b.scheduler.workers.total ?? b.workers.length),
+		workers_total: change(workerCount(a), workerCount(b)),
 		workers_added: b.workers
 			.filter((worker) => !before.has(worker.address))
 			.map(ref)

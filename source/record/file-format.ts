@@ -3,7 +3,7 @@
  * rounds into lines and lines back into rounds, redacting on the way out and validating on the
  * way in. Lines hold only the contract's fields, so request headers can never be written.
  */
-import type {EndpointResult, FetchErrorKind, RawScrape, Target} from '../types/raw-scrape.js';
+import type {EndpointResult, FetchErrorKind, OwnGap, RawScrape, Target} from '../types/raw-scrape.js';
 import {redactText, redactUrl} from './redact.js';
 
 export const RECORDING_FORMAT = 'dask-top-recording';
@@ -66,6 +66,7 @@ export function roundLine(raw: RawScrape): string {
 		atMs: raw.atMs,
 		...(raw.answeredMs === undefined ? {} : {answeredMs: raw.answeredMs}),
 		...(raw.intervalMs === undefined ? {} : {intervalMs: raw.intervalMs}),
+		...(raw.gap === undefined ? {} : {gap: {fromMs: raw.gap.fromMs, toMs: raw.gap.toMs}}),
 		base: redactUrl(raw.base),
 		responses: raw.responses.map(redactResult),
 	};
@@ -158,6 +159,15 @@ function parseResult(value: unknown): EndpointResult | undefined {
 	};
 }
 
+/** A round's recorded gap in dask-top's own time; anything malformed is no gap. */
+function ownGapOf(value: unknown): OwnGap | undefined {
+	if (!isRecord(value)) return undefined;
+	const {fromMs, toMs} = value;
+	return typeof fromMs === 'number' && typeof toMs === 'number' && Number.isFinite(fromMs) && toMs > fromMs
+		? {fromMs, toMs}
+		: undefined;
+}
+
 /** Parses one round line. Throws RecordingFormatError when it is not JSON or not a round. */
 export function parseRound(line: string): RawScrape {
 	const value = jsonOf(line, 'is not JSON');
@@ -178,10 +188,12 @@ export function parseRound(line: string): RawScrape {
 	}
 	const answeredMs = value['answeredMs'];
 	const intervalMs = value['intervalMs'];
+	const gap = ownGapOf(value['gap']);
 	return {
 		atMs: value['atMs'],
 		...(typeof answeredMs === 'number' && Number.isFinite(answeredMs) ? {answeredMs} : {}),
 		...(typeof intervalMs === 'number' && Number.isFinite(intervalMs) && intervalMs > 0 ? {intervalMs} : {}),
+		...(gap === undefined ? {} : {gap}),
 		base: value['base'],
 		responses,
 	};

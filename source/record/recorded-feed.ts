@@ -8,7 +8,7 @@
  */
 import {nextTickMs} from '../model-tick.js';
 import type {SourceNow} from '../model/types.js';
-import {roundTimeMs} from '../parse/round-time.js';
+import {roundTimeMs, timePassesUntilMs} from '../parse/round-time.js';
 import type {Pipeline} from '../pipeline.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {SourceStatus} from '../types/scrape-source.js';
@@ -74,7 +74,8 @@ export function recordedFeed(pipeline: Pick<Pipeline, 'ingest' | 'tick'>, status
 	return {
 		add(raw) {
 			const timeMs = roundTimeMs(raw);
-			pass(timeMs, timeMs);
+			// Not into a gap the round carries: live did not run then, so no moment of it was judged.
+			pass(timeMs, timePassesUntilMs(raw));
 			estimate.add(timeMs);
 			const told: SourceNow = {status, intervalMs: raw.intervalMs ?? estimate.ms};
 			pipeline.ingest(raw, {source: told});

@@ -208,10 +208,20 @@ export class ReplaySource implements ScrapeSource {
 		this.#onScrape?.(raw, reset ? {reset: true} : undefined);
 	}
 
-	/** The next moment time passes before the next round (none after the last round: the recording ends). */
+	/**
+	 * The next moment time passes before the next round (none after the last round: the recording
+	 * ends), never inside a gap the next round carries (dask-top did not run then).
+	 */
 	#nextTick(): number | undefined {
 		if (this.#index < 0 || this.#index >= this.#rounds.count - 1) return undefined;
-		return nextTickMs(this.#atMs(this.#index), this.#nowMs, this.#atMs(this.#index + 1));
+		return nextTickMs(this.#atMs(this.#index), this.#nowMs, this.#passesUntil(this.#index + 1));
+	}
+
+	/** Ticks before round `index` come before this (strictly): its time, or its gap's start (+1 ms, inclusive). */
+	#passesUntil(index: number): number {
+		const atMs = this.#atMs(index);
+		const until = this.#rounds.passesUntilMs(this.#clamp(index));
+		return until < atMs ? until + 1 : atMs;
 	}
 
 	#passTime(atMs: number): void {
@@ -283,7 +293,9 @@ export class ReplaySource implements ScrapeSource {
 		const into = (atMs: number) => wallMs(atMs - roundMs, nextMs - roundMs, this.#speed);
 		const fromMs = into(this.#nowMs);
 		let tick = this.#nextTick();
-		while (tick !== undefined && into(tick) - fromMs < MIN_TICK_WAIT_MS) tick = nextTickMs(roundMs, tick, nextMs);
+		const ticksBeforeMs = this.#passesUntil(this.#index + 1);
+		while (tick !== undefined && into(tick) - fromMs < MIN_TICK_WAIT_MS)
+			tick = nextTickMs(roundMs, tick, ticksBeforeMs);
 		const toRoundMs = into(nextMs) - fromMs;
 		const waitMs = tick === undefined ? toRoundMs : into(tick) - fromMs;
 		this.#timer = this.#timers.set(() => {

@@ -10,7 +10,7 @@
 import {brotliCompressSync, brotliDecompressSync, constants as zlibConstants} from 'node:zlib';
 import type {RawScrape} from '../types/raw-scrape.js';
 import {parseRound} from './file-format.js';
-import {roundTimeMs} from '../parse/round-time.js';
+import {roundTimeMs, timePassesUntilMs} from '../parse/round-time.js';
 
 /** What a round cost the scheduler: answers, body characters, summed latency. */
 export interface RoundLoad {
@@ -24,6 +24,8 @@ export interface RoundStore {
 	readonly count: number;
 	/** The round's time (parse/round-time.ts): the replay's clock when it is fed. */
 	atMs(index: number): number;
+	/** Until when time passes before the round: its time, or the start of its gap (parse/round-time.ts). */
+	passesUntilMs(index: number): number;
 	load(index: number): RoundLoad;
 	round(index: number): RawScrape;
 }
@@ -44,6 +46,7 @@ export function arrayRoundStore(rounds: readonly RawScrape[]): RoundStore {
 	return {
 		count: rounds.length,
 		atMs: (index) => roundTimeMs(at(index)),
+		passesUntilMs: (index) => timePassesUntilMs(at(index)),
 		load: (index) => roundLoad(at(index)),
 		round: at,
 	};
@@ -61,6 +64,7 @@ const BROTLI_PARAMS = {[zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.B
 /** Built round by round (`add`) and read at any time (a read seals the block being filled). */
 export class PackedRoundStore implements RoundStore {
 	readonly #times: number[] = [];
+	readonly #passesUntil: number[] = [];
 	readonly #requests: number[] = [];
 	readonly #bodyChars: number[] = [];
 	readonly #latencyMs: number[] = [];
@@ -78,6 +82,7 @@ export class PackedRoundStore implements RoundStore {
 	add(raw: RawScrape, line: Buffer): void {
 		const load = roundLoad(raw);
 		this.#times.push(roundTimeMs(raw));
+		this.#passesUntil.push(timePassesUntilMs(raw));
 		this.#requests.push(load.requests);
 		this.#bodyChars.push(load.bodyChars);
 		this.#latencyMs.push(load.latencyMs);
@@ -102,6 +107,10 @@ export class PackedRoundStore implements RoundStore {
 
 	atMs(index: number): number {
 		return this.#times[this.#checked(index)] as number;
+	}
+
+	passesUntilMs(index: number): number {
+		return this.#passesUntil[this.#checked(index)] as number;
 	}
 
 	load(index: number): RoundLoad {

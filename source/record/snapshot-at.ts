@@ -9,6 +9,7 @@ import {withActions} from '../parse/actions.js';
 import {roundTimeMs} from '../parse/round-time.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {Snapshot} from '../types/snapshot.js';
+import type {TextStyle} from '../units/inert.js';
 import {readRecording, RecordingReadError, type ReadSummary} from './reader.js';
 import {outsideReason, resolveMoment, type MomentSpec} from './moments.js';
 
@@ -38,16 +39,16 @@ export interface RoundFold {
 	snapshot(): Snapshot;
 }
 
-/** Folds into a parse cache, as the live pipeline does. */
-export function cacheFold(): RoundFold {
-	let cache: ScrapeCache = emptyCache();
+/** Folds into a parse cache, as the live pipeline does (`text`: what becomes of foreign text, units/inert.ts). */
+export function cacheFold(text: TextStyle = 'unicode'): RoundFold {
+	let cache: ScrapeCache = emptyCache(text);
 	let last: RawScrape | undefined;
 	return {
 		add(raw) {
 			cache = mergeScrape(cache, raw);
 			last = raw;
 		},
-		snapshot: () => withActions(buildSnapshot(cache, snapshotTimeMs(last as RawScrape)), last as RawScrape),
+		snapshot: () => withActions(buildSnapshot(cache, snapshotTimeMs(last as RawScrape)), last as RawScrape, cache.text),
 	};
 }
 

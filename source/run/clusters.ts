@@ -13,6 +13,7 @@ import {planHints} from '../scrape/hints.js';
 import {Poller} from '../scrape/poller.js';
 import type {SchedulerUrl} from '../scrape/url.js';
 import type {TuiCluster} from '../ui/cluster-stores.js';
+import {textStyleOf} from '../units/inert.js';
 import {shortClusterNames} from './cluster-name.js';
 import {contactRound, feedRound, type ContactOptions} from './first-contact.js';
 
@@ -25,6 +26,10 @@ export class Cluster {
 		readonly url: SchedulerUrl,
 		readonly poller: Poller,
 		readonly pipeline: Pipeline,
+		/** Plain ASCII output: how a diagnosis shows what the server said (units/inert.ts). */
+		private readonly ascii = false,
+		/** Names of the headers sent to its scheduler (-H), never their values. */
+		private readonly headerNames: readonly string[] = [],
 	) {
 		pipeline.subscribe((_snapshot, raw) => {
 			if (this.trouble !== undefined && raw.responses.some(looksLikeDask)) this.trouble = undefined;
@@ -37,8 +42,13 @@ export class Cluster {
 	}
 
 	/** One full round, diagnosed and fed to the pipeline; a failure is kept as the cluster's problem. */
-	async contact(options: Omit<ContactOptions, 'display'>): Promise<FirstContact> {
-		const {round, verdict} = await contactRound(this.poller, {...options, display: this.url.display});
+	async contact(options: Omit<ContactOptions, 'display' | 'ascii' | 'headerNames'>): Promise<FirstContact> {
+		const {round, verdict} = await contactRound(this.poller, {
+			...options,
+			display: this.url.display,
+			ascii: this.ascii,
+			headerNames: this.headerNames,
+		});
 		feedRound(this.poller, this.pipeline, round);
 		this.trouble = verdict.ok ? undefined : verdict.message;
 		return verdict;
@@ -64,7 +74,7 @@ export interface Connection {
 
 /** Every cluster of options.clusters, in order (the first is options.url), none contacted yet. */
 export function createClusters(
-	options: Pick<Options, 'clusters' | 'intervalMs' | 'timeoutMs' | 'model' | 'insecure'>,
+	options: Pick<Options, 'clusters' | 'intervalMs' | 'timeoutMs' | 'model' | 'insecure' | 'json' | 'ascii'>,
 	connection: Connection,
 ): Cluster[] {
 	const names = shortClusterNames(options.clusters.map((t) => t.url.base));
@@ -77,16 +87,17 @@ export function createClusters(
 			insecure: options.insecure,
 			userAgent: connection.userAgent,
 		});
-		const pipeline = createPipeline({model: options.model});
+		const pipeline = createPipeline({model: options.model, text: textStyleOf(options)});
 		const poller = new Poller({
 			url: target.url,
 			client,
 			intervalMs: options.intervalMs,
 			maxIntervalMs: INTERVAL_RANGE.maxMs,
 			timeoutMs: options.timeoutMs,
-			hints: () => planHints(pipeline.snapshot()),
+			hints: () => planHints(pipeline.snapshot(), pipeline.state()),
 		});
-		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline);
+		const headerNames = target.headers.map((header) => header.name);
+		return new Cluster(names[i] ?? target.url.display, target.url, poller, pipeline, options.ascii, headerNames);
 	});
 }
 

@@ -6,6 +6,7 @@
  * pipeline.ts's connect.
  */
 import type {Pipeline} from '../pipeline.js';
+import {speaksDaskComm} from '../scrape/comm-probe.js';
 import {diagnoseFirstContact, type FirstContact} from '../scrape/diagnose.js';
 import {speaksPlainHttp} from '../scrape/plain-http-probe.js';
 import type {Poller} from '../scrape/poller.js';
@@ -17,6 +18,10 @@ export interface ContactOptions {
 	readonly timeoutMs: number;
 	/** Nobody asked for this URL: it is the built-in default (a refusal gets a hint). */
 	readonly isDefaultUrl: boolean;
+	/** Plain ASCII output: what the server said is shown in ASCII escapes (units/inert.ts). */
+	readonly ascii?: boolean;
+	/** Names of the headers sent to the scheduler (-H), for what a login wall's message says. */
+	readonly headerNames?: readonly string[];
 }
 
 export interface ContactRound {
@@ -34,6 +39,8 @@ export async function contactRound(poller: Poller, options: ContactOptions): Pro
 		display: options.display,
 		timeoutMs: options.timeoutMs,
 		isDefaultUrl: options.isDefaultUrl,
+		...(options.ascii === undefined ? {} : {ascii: options.ascii}),
+		...(options.headerNames === undefined ? {} : {headerNames: options.headerNames}),
 	});
 	// No scheduler answer at all over https://: maybe the dashboard is plain HTTP (no TLS configured).
 	const answered = round.responses.some((r) => r.target === 'scheduler' && r.status !== null);
@@ -49,7 +56,33 @@ export async function contactRound(poller: Poller, options: ContactOptions): Pro
 			verdict: {ok: false, permanent: true, message: `${options.display} answers plain HTTP, not TLS: use ${plain}`},
 		};
 	}
+	// An answer that is not HTTP over http://: maybe a Dask comm port, which greets first.
+	const notHttp = round.responses.some((r) => r.target === 'scheduler' && r.error?.kind === 'other');
+	if (
+		!verdict.ok &&
+		!answered &&
+		notHttp &&
+		round.base.startsWith('http://') &&
+		(await speaksDaskComm(round.base, Math.min(options.timeoutMs, 3000)))
+	) {
+		return {round, verdict: {ok: false, permanent: true, message: commPortMessage(options.display)}};
+	}
 	return {round, verdict};
+}
+
+/** What to say of a Dask comm port given as a dashboard URL. */
+function commPortMessage(display: string): string {
+	let dashboard = 'http://HOST:8787';
+	try {
+		const url = new URL(display);
+		dashboard = `http://${url.host.replace(/:\d+$/, '')}:8787`;
+	} catch {
+		// the placeholder stays
+	}
+	return (
+		`${display} is a Dask comm port (the scheduler's tcp:// address, or a worker's), not a dashboard: ` +
+		`the scheduler's dashboard is usually on port 8787 (dask-top ${dashboard})`
+	);
 }
 
 /** A round polled by hand into its pipeline: the poller's status at the round's time, then the round. */

@@ -6,15 +6,19 @@
  */
 import {readFileSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
+import {bakedTexts} from '../options/baked.js';
 import {configPath, readConfigFile} from '../options/config.js';
 import {asksForCheck} from '../options/flag-table.js';
-import {helpPage, parseArgv} from '../options/flags.js';
+import {completionScript, SHELLS} from '../options/completion.js';
+import {HELP_OPTIONS, helpPage, parseArgv} from '../options/flags.js';
 import {resolveOptions} from '../options/resolve.js';
-import {versionLine} from '../single-executable.js';
+import {runsAsSingleExecutable, versionLine} from '../single-executable.js';
 import {tuneTierUp} from '../tiering.js';
 import {EXIT_OK} from '../types/exit-codes.js';
+import {relaunch, relaunchPlan, watchLauncher} from './relaunch.js';
 import {prose, say, usageLine, setPlainText} from './say.js';
 import {asciiWanted} from '../units/ascii.js';
+import {writePaged} from './pager.js';
 
 /** --check answers a usage error as the plugin convention asks: UNKNOWN, exit 3, one line on stdout. */
 async function checkUsage(line: string, ascii: boolean): Promise<number> {
@@ -43,12 +47,20 @@ export async function main(argv: readonly string[]): Promise<number> {
 	setPlainText(ascii);
 	const checking = asksForCheck(argv);
 	// The check's modules load only with --check: usage errors without it stay small.
-	const usage = (line: string): number | Promise<number> => (checking ? checkUsage(line, ascii) : usageLine(line));
+	const usage = (line: string, hint = true): number | Promise<number> =>
+		checking ? checkUsage(line, ascii) : usageLine(line, hint);
 	const parsed = parseArgv(argv, import.meta);
-	if (!parsed.ok) return usage(parsed.error);
+	if (!parsed.ok) return usage(parsed.error, parsed.suggestion === undefined);
 	const {flags} = parsed.argv;
 	if (flags.help) {
-		process.stdout.write(prose(helpPage(parsed.argv)));
+		writePaged(prose(helpPage(parsed.argv)));
+		return EXIT_OK;
+	}
+	if (flags.completion !== undefined) {
+		const shell = SHELLS.find((s) => s === flags.completion);
+		if (shell === undefined)
+			return usage(`--completion ${flags.completion}: give one of ${SHELLS.join(', ')} (e.g. --completion bash)`);
+		process.stdout.write(completionScript(shell, HELP_OPTIONS));
 		return EXIT_OK;
 	}
 	if (flags.version) {
@@ -65,9 +77,22 @@ export async function main(argv: readonly string[]): Promise<number> {
 		stdoutIsTTY: process.stdout.isTTY === true,
 	});
 	if (!resolved.ok) return usage(resolved.error);
+	const options = resolved.options;
+	// A run that lasts starts under the bundle's V8 settings: again, in a child node (relaunch.ts).
+	if (!options.once && !options.check) {
+		const plan = relaunchPlan({
+			v8Flags: bakedTexts()?.v8Flags,
+			execArgv: process.execArgv,
+			execPath: process.execPath,
+			script: process.argv[1],
+			argv,
+			singleExecutable: runsAsSingleExecutable(),
+		});
+		if (plan !== undefined) return relaunch(plan);
+		await watchLauncher();
+	}
 	// Work ahead (polling, a screen, a replay): V8 tuned before the bulk of the bundle loads (tiering.ts).
 	await tuneTierUp();
-	const options = resolved.options;
 	ascii = options.ascii;
 	setPlainText(ascii);
 	if (!options.check) for (const note of options.notes) say(note);

@@ -9,19 +9,20 @@ import {asksForCheck, checkArgv} from '../options/flag-table.js';
 import {versionLine} from '../single-executable.js';
 import {EXIT_OK} from '../types/exit-codes.js';
 import {prose, usageLine} from './say.js';
+import {writePaged} from './pager.js';
 
 /** The exit code when answered here (after writing the answer); undefined: main() answers. */
 export function quickAnswer(argv: readonly string[], baked: BakedTexts | undefined): number | undefined {
 	if (asksForCheck(argv)) return undefined;
 	const checked = checkArgv(argv);
-	if (!checked.ok) return usageLine(checked.error);
+	if (!checked.ok) return usageLine(checked.error, checked.suggestion === undefined);
 	if (baked === undefined || argv.length !== 1) return undefined;
 	if (argv[0] === '--version') {
 		process.stdout.write(`${versionLine(baked.version)}\n`);
 		return EXIT_OK;
 	}
 	if (argv[0] === '--help' || argv[0] === '-h') {
-		process.stdout.write(prose(baked.helpPage));
+		writePaged(prose(baked.helpPage));
 		return EXIT_OK;
 	}
 	return undefined;

@@ -7,6 +7,7 @@
 import type {ModelOptions} from '../model/types.js';
 import type {ReplayFrom} from '../options/recording.js';
 import type {Options} from '../options/resolve.js';
+import {jsonText} from '../output/json.js';
 import {formatOnce} from '../output/once.js';
 import {createPipeline} from '../pipeline.js';
 import {formatDiffText} from '../record/diff-text.js';
@@ -15,10 +16,11 @@ import {isoTime, resolveMoment, roundIndexAt} from '../record/moments.js';
 import {openRecording, RecordingReadError} from '../record/reader.js';
 import {recordedFeed} from '../record/recorded-feed.js';
 import {ReplaySource} from '../record/replay-source.js';
-import {snapshotsAt} from '../record/snapshot-at.js';
+import {cacheFold, snapshotsAt} from '../record/snapshot-at.js';
 import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {Snapshot} from '../types/snapshot.js';
+import {inert, textStyleOf} from '../units/inert.js';
 import {runScreen} from './interactive.js';
 import {prose, say} from './say.js';
 
@@ -46,7 +48,7 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 	};
 	try {
 		if (replay.diff !== undefined) {
-			const {moments, startMs, summary} = await snapshotsAt(replay.file, replay.diff);
+			const {moments, startMs, summary} = await snapshotsAt(replay.file, replay.diff, cacheFold(textStyleOf(output)));
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
 			const [fromMs, toMs] = replay.diff.map((spec) =>
 				spec.kind === 'end' ? Number.POSITIVE_INFINITY : resolveMoment(spec, startMs, startMs),
@@ -64,14 +66,14 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 				(moments[0] as {snapshot: Snapshot}).snapshot,
 				(moments[1] as {snapshot: Snapshot}).snapshot,
 			);
-			process.stdout.write(output.json ? `${JSON.stringify(diff, null, 2)}\n` : prose(formatDiffText(diff, {startMs})));
+			process.stdout.write(output.json ? jsonText(diff, output.ascii) : prose(formatDiffText(diff, {startMs})));
 			return EXIT_OK;
 		}
 		if (output.once) {
 			// Every round up to the moment goes through the pipeline, with the recorded time passing
 			// between rounds as in the TUI's replay (recorded-feed.ts), so the model holds the
 			// recording's events until then; its snapshot is the moment's (the same fold).
-			const pipeline = createPipeline(output.model ? {model: output.model} : {});
+			const pipeline = createPipeline({...(output.model ? {model: output.model} : {}), text: textStyleOf(output)});
 			const feed = recordedFeed(pipeline, REPLAY_STATUS);
 			const fold = {add: (raw: RawScrape) => feed.add(raw), snapshot: () => pipeline.snapshot() as Snapshot};
 			const {summary, startMs} = await snapshotsAt(replay.file, [replay.at ?? {kind: 'end'}], fold);
@@ -94,9 +96,10 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 			start = {startIndex: index, startAtMs: resolveMoment(replay.at, times[0]!, times.at(-1)!)};
 		}
 		const source = new ReplaySource(recording.rounds, {...start, loop: replay.loop, paused: replay.at !== undefined});
-		// The TUI driven by the replay: the recorded URL stands in for the scheduler's.
-		const url = recording.header.url || recording.rounds.round(0).base;
-		const pipeline = createPipeline(output.model ? {model: output.model} : {});
+		// The TUI driven by the replay: the recorded URL (foreign text too) stands in for the scheduler's.
+		const url = inert(recording.header.url || recording.rounds.round(0).base, output.ascii);
+		const text = textStyleOf({json: false, ascii: output.ascii});
+		const pipeline = createPipeline({...(output.model ? {model: output.model} : {}), text});
 		try {
 			return await runScreen([{name: url, url, source, pipeline, problem: () => undefined}], output);
 		} finally {

@@ -24,9 +24,12 @@ export function say(line: string): void {
 /** The second line of every usage error (after say's). */
 const USAGE_HINT = 'Run dask-top --help for usage.';
 
-/** A usage error without --check: its line, the hint, exit 2. */
-export function usageLine(line: string): number {
+/**
+ * A usage error without --check: its line, the hint (left out when the line already says what to
+ * type: "did you mean --once?"), exit 2.
+ */
+export function usageLine(line: string, hint = true): number {
 	say(line);
-	process.stderr.write(`${USAGE_HINT}\n`);
+	if (hint) process.stderr.write(`${USAGE_HINT}\n`);
 	return EXIT_USAGE;
 }

@@ -18,6 +18,8 @@ export interface Answer {
 	readonly location?: string;
 	/** Bytes of body read (up to the cap). */
 	readonly bytes: number;
+	/** The Content-Length the answer declared, when it did. */
+	readonly declaredBytes?: number;
 	/** The body, when it was read to its end. */
 	readonly text?: string;
 	/** The body was (or was declared) larger than the cap: it was not read further. */
@@ -46,6 +48,7 @@ export class AnswerCollector implements Dispatcher.DispatchHandler {
 	private headersAt: number | undefined;
 	private contentType: string | undefined;
 	private location: string | undefined;
+	private declaredBytes: number | undefined;
 
 	constructor(private readonly capBytes: number) {
 		this.done = new Promise((resolve) => {
@@ -76,6 +79,7 @@ export class AnswerCollector implements Dispatcher.DispatchHandler {
 		this.contentType = first(headers['content-type']);
 		this.location = first(headers['location']);
 		const declared = Number(first(headers['content-length']) ?? Number.NaN);
+		if (Number.isSafeInteger(declared) && declared >= 0) this.declaredBytes = declared;
 		if (declared > this.capBytes) this.cut(controller);
 	}
 
@@ -112,6 +116,7 @@ export class AnswerCollector implements Dispatcher.DispatchHandler {
 			...(this.headersAt === undefined ? {} : {headersAt: this.headersAt}),
 			...(this.contentType === undefined ? {} : {contentType: this.contentType}),
 			...(this.location === undefined ? {} : {location: this.location}),
+			...(this.declaredBytes === undefined ? {} : {declaredBytes: this.declaredBytes}),
 			...end,
 		});
 	}

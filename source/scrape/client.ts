@@ -16,8 +16,7 @@ import type {Dispatcher} from 'undici';
 // mock agents (about 60 ms of start-up against 22).
 import Agent from 'undici/lib/dispatcher/agent.js';
 import {AnswerCollector} from './answer-collector.js';
-import type {FetchError} from './errors.js';
-import {classifyError} from './errors.js';
+import {bodyFailure, classifyError, tooLarge, type FetchError} from './errors.js';
 import {timerDelay} from '../timer-delay.js';
 import {boundedCache} from '../units/bounded-cache.js';
 
@@ -159,7 +158,8 @@ export class HttpClient {
 		if (parsed === undefined)
 			return {startedMs, latencyMs: 0, status: null, bytes: 0, error: {kind: 'other', message: 'invalid URL'}};
 		const collector = new AnswerCollector(cap);
-		const deadline = setTimeout(abortForTimeout, timerDelay(options.timeoutMs ?? this.config.timeoutMs), collector);
+		const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
+		const deadline = setTimeout(abortForTimeout, timerDelay(timeoutMs), collector);
 		this.collectors.add(collector);
 		const headers = this.headersFor(parsed);
 		this.agent.dispatch(
@@ -189,9 +189,16 @@ export class HttpClient {
 			...(answer.contentType === undefined ? {} : {contentType: answer.contentType}),
 			...(answer.location === undefined ? {} : {location: answer.location}),
 		};
-		if (answer.tooLarge) return {...meta, bytes: answer.bytes, error: tooLarge(cap)};
-		if (answer.text === undefined) return {...meta, bytes: answer.bytes, error: classifyError(answer.error)};
-		return {...meta, bytes: answer.bytes, body: answer.text};
+		if (answer.text !== undefined) return {...meta, bytes: answer.bytes, body: answer.text};
+		// The headers came, the body did not come whole: say how, naming the limit it hit.
+		const read = {
+			bytes: answer.bytes,
+			capBytes: cap,
+			timeoutMs,
+			...(answer.declaredBytes === undefined ? {} : {declaredBytes: answer.declaredBytes}),
+		};
+		const error = answer.tooLarge ? tooLarge(read) : bodyFailure(classifyError(answer.error), read);
+		return {...meta, bytes: answer.bytes, error};
 	}
 }
 
@@ -222,7 +229,3 @@ function requestTarget(url: string): RequestTarget | undefined {
 }
 
 const targets = boundedCache<string, RequestTarget | undefined>(256);
-
-function tooLarge(capBytes: number): FetchError {
-	return {kind: 'too-large', message: `answer larger than ${Math.round(capBytes / 1024 / 1024)} MiB; stopped reading`};
-}

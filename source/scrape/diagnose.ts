@@ -1,10 +1,12 @@
 /**
  * First contact: did the URL answer like a Dask dashboard? Checks status AND content type of the
  * first round's scheduler answers; when nothing looks like Dask, says in one line what is wrong
- * and what to do. Pure.
+ * and what to do. Pure. What the server said (a redirect's Location, an error's text) is quoted
+ * inert (units/inert.ts): the line goes to stderr and to the screen.
  */
-import type {EndpointResult} from '../types/raw-scrape.js';
+import type {EndpointResult, FetchErrorKind} from '../types/raw-scrape.js';
 import {formatDurationMs} from '../units/duration.js';
+import {inert} from '../units/inert.js';
 import {redactUrl} from './url.js';
 
 export interface FirstContactInput {
@@ -16,6 +18,10 @@ export interface FirstContactInput {
 	readonly timeoutMs: number;
 	/** Nobody asked for this URL: it is the built-in default. */
 	readonly isDefaultUrl?: boolean;
+	/** Plain ASCII output (what the server said is quoted in ASCII escapes). */
+	readonly ascii?: boolean;
+	/** Names of the headers sent with every request to the scheduler (-H/--header), never their values. */
+	readonly headerNames?: readonly string[];
 }
 
 export type FirstContact =
@@ -28,6 +34,55 @@ export type FirstContact =
 	  };
 
 const TOKEN_HINT = "pass a token with --header 'Authorization: token …'";
+
+/** The headers given with -H, by name (their values are secrets), as a message names them. */
+function givenHeaders(input: FirstContactInput): string | undefined {
+	const names = input.headerNames ?? [];
+	if (names.length === 0) return undefined;
+	return `the header${names.length === 1 ? '' : 's'} ${names.map((name) => `'${name}'`).join(', ')}`;
+}
+
+/**
+ * What to do about an access wall (HTTP 401/403, a login page). With no header given: pass a token.
+ * With one given, it went with every request and was not accepted: "pass a token" would send the
+ * user in circles.
+ */
+function accessHint(input: FirstContactInput): string {
+	const given = givenHeaders(input);
+	return given === undefined
+		? TOKEN_HINT
+		: `${given} sent ${input.headerNames!.length === 1 ? 'was' : 'were'} not accepted: check the value`;
+}
+
+/** The headers came, the body did not come whole (the client's too large / too slow / truncated). */
+function bodyFailed(result: EndpointResult): boolean {
+	return (
+		result.status !== null &&
+		result.status >= 200 &&
+		result.status < 300 &&
+		result.body === undefined &&
+		result.error !== undefined
+	);
+}
+
+/** What to check when a body did not come whole, by how it failed. */
+const CUT_HINT: Readonly<Partial<Record<FetchErrorKind, string>>> = {
+	'too-large': 'is this a Dask dashboard?',
+	timeout: 'a busy scheduler (raise --timeout) or something slow in front of it?',
+};
+
+/** A Dask-like endpoint answered, but its body did not come whole: say how, naming the limit it hit. */
+function cutShort(result: EndpointResult, input: FirstContactInput): FirstContact {
+	const kind = result.error?.kind ?? 'other';
+	const why = result.error?.message ?? 'the answer did not come whole';
+	const hint = CUT_HINT[kind] ?? 'a proxy in front of the dashboard, or the scheduler failing?';
+	return {
+		ok: false,
+		// An answer past the size cap will be past it next time; a slow or cut one may come whole.
+		permanent: kind === 'too-large',
+		message: `${input.display} answered ${result.path}, but ${why}: ${hint}`,
+	};
+}
 
 function isHtml(result: EndpointResult): boolean {
 	if (result.contentType?.toLowerCase().includes('text/html')) return true;
@@ -55,6 +110,17 @@ export function looksLikeDask(result: EndpointResult): boolean {
 	}
 }
 
+/** A worker's own /metrics: Dask metrics, but a worker's (`dask_worker_…`) and no scheduler's. */
+function isWorkerMetrics(result: EndpointResult): boolean {
+	return (
+		result.path === '/metrics' &&
+		result.status === 200 &&
+		result.body !== undefined &&
+		!isHtml(result) &&
+		/^dask_worker_/m.test(result.body)
+	);
+}
+
 function portOf(display: string): string {
 	try {
 		const url = new URL(display);
@@ -74,7 +140,8 @@ function hostOf(display: string): string {
 
 function noAnswer(result: EndpointResult, input: FirstContactInput): FirstContact {
 	const url = input.display;
-	const error = result.error ?? {kind: 'other' as const, message: 'no answer'};
+	const failure = result.error ?? {kind: 'other' as const, message: 'no answer'};
+	const error = {kind: failure.kind, message: inert(failure.message, input.ascii)};
 	const commPort =
 		portOf(url) === '8786' ? " (8786 is the scheduler's comm port; its dashboard is usually on 8787)" : '';
 	switch (error.kind) {
@@ -151,19 +218,21 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 
 	const denied = answered.find((r) => r.status === 401 || r.status === 403);
 	if (denied)
-		return {ok: false, permanent: true, message: `${url} refused access (HTTP ${denied.status}): ${TOKEN_HINT}`};
+		return {ok: false, permanent: true, message: `${url} refused access (HTTP ${denied.status}): ${accessHint(input)}`};
 
 	const redirect = answered.find((r) => r.status !== null && r.status >= 300 && r.status < 400);
 	if (redirect) {
 		const location = input.locations?.get(redirect.path);
-		const where = location === undefined ? '' : ` to ${redactUrl(location)}`;
+		const where = location === undefined ? '' : ` to ${inert(redactUrl(location), input.ascii)}`;
 		const login = location !== undefined && /login|auth|sso|oauth/i.test(location);
+		// Without a login page in sight a redirect with a header sent says nothing of the header (an
+		// http→https or a path redirect): only the final URL is the fix.
+		const given = givenHeaders(input);
+		const hint = given !== undefined && !login ? `${given} went with the request` : accessHint(input);
 		return {
 			ok: false,
 			permanent: true,
-			message:
-				`${url} redirects${where}${login ? ' (a login page)' : ''}: ` +
-				`${TOKEN_HINT}, or pass the dashboard's final URL`,
+			message: `${url} redirects${where}${login ? ' (a login page)' : ''}: ${hint}, or pass the dashboard's final URL`,
 		};
 	}
 
@@ -181,7 +250,17 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 		return {
 			ok: false,
 			permanent: true,
-			message: `${url} answered with an HTML page, not Dask's JSON: a login page? ${TOKEN_HINT}`,
+			message: `${url} answered with an HTML page, not Dask's JSON: a login page? ${accessHint(input)}`,
+		};
+	}
+
+	if (answered.some(isWorkerMetrics)) {
+		return {
+			ok: false,
+			permanent: true,
+			message:
+				`${url} is a Dask worker's dashboard, not the scheduler's: ` +
+				"pass the scheduler's dashboard URL (usually port 8787), e.g. http://host:8787",
 		};
 	}
 
@@ -206,9 +285,11 @@ export function diagnoseFirstContact(input: FirstContactInput): FirstContact {
 		};
 	}
 
-	const tooLarge = results.find((r) => r.error?.kind === 'too-large');
-	const why = tooLarge
-		? `${tooLarge.path} was larger than the size cap`
-		: 'no Dask metrics, no scheduler identity, no worker table';
-	return {ok: false, permanent: true, message: `${url} answered, but not like a Dask dashboard (${why})`};
+	const cut = answered.find(bodyFailed);
+	if (cut) return cutShort(cut, input);
+	return {
+		ok: false,
+		permanent: true,
+		message: `${url} answered, but not like a Dask dashboard (no Dask metrics, no scheduler identity, no worker table)`,
+	};
 }

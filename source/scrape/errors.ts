@@ -4,6 +4,8 @@
  * AbortSignal.timeout() rejects with a DOMException named TimeoutError whose `code` is the number 23.
  */
 import type {FetchErrorKind} from '../types/raw-scrape.js';
+import {bytesText} from '../units/bytes.js';
+import {formatDurationMs} from '../units/duration.js';
 
 export interface FetchError {
 	readonly kind: FetchErrorKind;
@@ -65,4 +67,52 @@ export function classifyError(error: unknown): FetchError {
 function firstLine(text: string): string {
 	const line = text.split('\n')[0] ?? text;
 	return line.length > 120 ? `${line.slice(0, 117)}...` : line;
+}
+
+/** What came of a body, and the limits it was read under. */
+export interface BodyRead {
+	/** Bytes of body read. */
+	readonly bytes: number;
+	/** The Content-Length the answer declared. */
+	readonly declaredBytes?: number;
+	readonly capBytes: number;
+	readonly timeoutMs: number;
+}
+
+/** Past the size cap: not read (declared larger) or no longer read. */
+export function tooLarge(read: BodyRead): FetchError {
+	const cap = bytesText(read.capBytes, '?');
+	return {
+		kind: 'too-large',
+		message:
+			read.declaredBytes !== undefined && read.declaredBytes > read.capBytes
+				? `too large: the answer declared ${bytesText(read.declaredBytes, '?')}, over the ${cap} size cap; not read`
+				: `too large: the answer went past the ${cap} size cap; stopped reading`,
+	};
+}
+
+/**
+ * The headers came but the body did not come whole: too slow (still coming at the deadline) or
+ * truncated (the connection closed before its end), in one line naming the limit or the length. Any
+ * other failure (a cancel, a TLS error) is returned as it is.
+ */
+export function bodyFailure(error: FetchError, read: BodyRead): FetchError {
+	const got = bytesText(read.bytes, '?');
+	const declared = read.declaredBytes === undefined ? undefined : bytesText(read.declaredBytes, '?');
+	if (error.kind === 'timeout')
+		return {
+			kind: 'timeout',
+			message:
+				`too slow: the answer was still coming at the ${formatDurationMs(read.timeoutMs)} deadline ` +
+				`(${got}${declared === undefined ? '' : ` of ${declared}`} read)`,
+		};
+	if (error.kind === 'reset')
+		return {
+			kind: 'reset',
+			message:
+				declared === undefined
+					? `truncated: the connection closed after ${got} of the answer`
+					: `truncated: ${got} of the ${declared} declared came before the connection closed`,
+		};
+	return error;
 }

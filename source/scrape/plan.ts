@@ -14,8 +14,15 @@
  *                               every round while /metrics does not
  *   workers' own /metrics       every 5 s (10 s above 200 workers) while identity fails or is missing
  *   /info/worker/<addr>.html    every 5 s while a worker's detail is open
- * An endpoint that is `unavailable` (404, disabled) is asked again once a minute. Never /eventstream,
- * never /sitemap.json.
+ *   /info/main/logs.html        only while a worker's departure waits for its reason (model/departure.ts),
+ *                               then at most every 100 × its latest latency, within 10–45 s: the page
+ *                               renders the scheduler's whole log (10,000 lines by default: 1.5 MB,
+ *                               65–470 ms of the scheduler's event loop measured), so it stays under
+ *                               1 % of the scheduler's time however many workers come and go
+ * An endpoint that is `unavailable` (404, disabled) is asked again once a minute. An endpoint whose
+ * answers came too large or too slow to read whole waits twice as long after each (strikes), up to
+ * 5 minutes: a body that never ends is not downloaded up to the size cap every poll. Never
+ * /eventstream, never /sitemap.json.
  */
 import {
 	IDLE_WORKERS_HTML_EVERY_MS,
@@ -32,7 +39,8 @@ export type EndpointKey =
 	| 'health'
 	| 'api'
 	| 'adaptive_target'
-	| 'worker_detail';
+	| 'worker_detail'
+	| 'scheduler_log';
 export type PlanKey = EndpointKey | 'worker_metrics';
 
 /** Scheduler paths of the regular endpoints (the detail page's path depends on the worker). */
@@ -44,6 +52,7 @@ export const ENDPOINT_PATHS: Readonly<Record<Exclude<EndpointKey, 'worker_detail
 	health: '/health',
 	api: '/api/v1',
 	adaptive_target: '/api/v1/adaptive_target',
+	scheduler_log: '/info/main/logs.html',
 };
 
 export function workerDetailPath(address: string): string {
@@ -56,10 +65,23 @@ export const CAPABILITIES_EVERY_MS = 60_000;
 export const UNAVAILABLE_RETRY_MS = 60_000;
 export const DETAIL_EVERY_MS = 5_000;
 export const MAX_BACKOFF_MS = 30_000;
+export const MAX_STRIKE_WAIT_MS = 300_000;
+/** The scheduler's log: asked no more often than this many times its latest latency, within the bounds. */
+export const LOG_COST_FACTOR = 100;
+export const LOG_MIN_EVERY_MS = 10_000;
+export const LOG_MAX_EVERY_MS = 45_000;
 
 export interface EndpointMemory {
 	readonly lastAttemptMs?: number;
 	readonly lastOutcome?: EndpointState;
+	/** Answers in a row whose body came too large or too slow to read whole (answered.ts wastedAnswer). */
+	readonly strikes?: number;
+	readonly lastLatencyMs?: number;
+}
+
+/** How long an endpoint waits after `strikes` wasted answers in a row: the interval, doubled each time, up to 5 min. */
+export function strikeWaitMs(intervalMs: number, strikes: number): number {
+	return strikes <= 0 ? 0 : Math.min(MAX_STRIKE_WAIT_MS, intervalMs * 2 ** Math.min(strikes, 16));
 }
 
 export interface PlanInput {
@@ -71,7 +93,9 @@ export interface PlanInput {
 	readonly processingCount?: number;
 	readonly endpoints: Readonly<Partial<Record<PlanKey, EndpointMemory>>>;
 	readonly detailWorker?: string | null;
-	/** The scheduler gave no HTTP answer last round: only probe it until it is back. */
+	/** Some worker's departure waits for the scheduler's log to say why (model/departures.ts). */
+	readonly departuresPending?: boolean;
+	/** The scheduler gave no whole answer with its figures last round (answered.ts): only probe it until it does. */
 	readonly schedulerDown?: boolean;
 	/** Refresh now (R): everything due except counts.json, which keeps its own pace. */
 	readonly force?: boolean;
@@ -130,6 +154,11 @@ function cadenceMs(key: PlanKey, input: PlanInput): number | undefined {
 			return input.endpoints.metrics?.lastOutcome === 'ok' ? CAPABILITIES_EVERY_MS : input.intervalMs;
 		case 'worker_detail':
 			return input.detailWorker ? DETAIL_EVERY_MS : undefined;
+		case 'scheduler_log': {
+			if (input.departuresPending !== true) return undefined;
+			const latency = input.endpoints.scheduler_log?.lastLatencyMs ?? 0;
+			return Math.min(LOG_MAX_EVERY_MS, Math.max(LOG_MIN_EVERY_MS, LOG_COST_FACTOR * latency));
+		}
 		case 'worker_metrics': {
 			const identity = input.endpoints.identity;
 			const identityBroken = identity?.lastAttemptMs !== undefined && identity.lastOutcome !== 'ok';
@@ -138,17 +167,21 @@ function cadenceMs(key: PlanKey, input: PlanInput): number | undefined {
 	}
 }
 
-/** Whether an endpoint with this cadence is due; a tenth of the interval absorbs timer jitter. */
+/**
+ * Whether an endpoint with this cadence is due; a tenth of the interval absorbs timer jitter. An
+ * endpoint with strikes waits them out, a refresh (R) included.
+ */
 export function isDue(key: PlanKey, input: PlanInput): boolean {
-	const every = cadenceMs(key, input);
-	if (every === undefined) return false;
+	const cadence = cadenceMs(key, input);
+	if (cadence === undefined) return false;
 	const memory = input.endpoints[key];
 	if (memory?.lastAttemptMs === undefined) return true;
 	const elapsed = input.nowMs - memory.lastAttemptMs;
 	const slack = input.intervalMs / 10;
 	if (memory.lastOutcome === 'unavailable' && key !== 'worker_metrics')
-		return elapsed + slack >= Math.max(every, UNAVAILABLE_RETRY_MS);
-	if (input.force && key !== 'counts') return true;
+		return elapsed + slack >= Math.max(cadence, UNAVAILABLE_RETRY_MS);
+	const every = Math.max(cadence, strikeWaitMs(input.intervalMs, memory.strikes ?? 0));
+	if (input.force && key !== 'counts' && key !== 'scheduler_log' && every === cadence) return true;
 	return elapsed + slack >= every;
 }
 
@@ -161,13 +194,23 @@ const ORDER: readonly EndpointKey[] = [
 	'health',
 	'api',
 	'worker_detail',
+	'scheduler_log',
 ];
 
+/**
+ * The one endpoint asked while the scheduler is down: the first that carries the cluster's figures
+ * and exists there (an answer of /health alone says the server is up, not that the figures come).
+ */
+function downProbe(input: PlanInput): EndpointKey {
+	const exists = (key: EndpointKey) => input.endpoints[key]?.lastOutcome !== 'unavailable';
+	const cheap = (key: EndpointKey) => exists(key) && (input.endpoints[key]?.strikes ?? 0) === 0;
+	return PROBES.find(cheap) ?? PROBES.find(exists) ?? 'health';
+}
+
+const PROBES: readonly EndpointKey[] = ['metrics', 'identity', 'workers_html'];
+
 export function planRound(input: PlanInput): RoundPlan {
-	if (input.schedulerDown) {
-		const probe: EndpointKey = input.endpoints.metrics?.lastOutcome === 'unavailable' ? 'health' : 'metrics';
-		return {endpoints: [probe], sampleWorkers: false};
-	}
+	if (input.schedulerDown) return {endpoints: [downProbe(input)], sampleWorkers: false};
 	const never = (key: PlanKey) => input.endpoints[key]?.lastAttemptMs === undefined;
 	const wanted = (key: PlanKey) => isDue(key, input) && (!input.followUp || never(key));
 	return {endpoints: ORDER.filter(wanted), sampleWorkers: wanted('worker_metrics')};
@@ -177,7 +220,7 @@ export interface DelayInput {
 	readonly intervalMs: number;
 	readonly roundStartMs: number;
 	readonly roundEndMs: number;
-	/** Rounds in a row in which the scheduler gave no HTTP answer. */
+	/** Rounds in a row in which the scheduler gave no whole answer with its figures (answered.ts). */
 	readonly failures: number;
 }
 

@@ -1,11 +1,18 @@
 /**
  * The live source: a setTimeout chain of poll rounds, never overlapping, each asking what plan.ts
  * says is due and emitting one RawScrape. Backs off (1, 2, 4 … 30 s) while the scheduler gives no
- * HTTP answer, and measures its own load on it. Implements ScrapeSource.
+ * whole answer with its figures (answered.ts: /health alone is not one), and measures its own load on
+ * it. Implements ScrapeSource.
+ *
+ * It also watches its own time (own-clock.ts): a timer that fires far later than asked means
+ * dask-top itself did not run (Ctrl-Z, the machine asleep). The gap goes out with the status at
+ * once and with the next round (recorded), so nothing blames it on the scheduler; a round that was
+ * in flight across it is read again rather than delivered with wrong times and our own timeouts.
  */
 import {classify} from '../parse/classify.js';
+import {schedulerAnswered, wastedAnswer} from './answered.js';
 import {lastSchedulerAnswerMs} from '../parse/round-time.js';
-import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
+import type {EndpointResult, OwnGap, RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import type {FetchOutcome, HttpClient} from './client.js';
 import {LoadMeter} from './load.js';
@@ -24,6 +31,7 @@ import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
 import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
 import type {WorkerEndpoint} from './worker-plan.js';
 import {MAX_TIMER_MS, timerDelay} from '../timer-delay.js';
+import {type Clocks, GAP_MIN_MS, OwnClock, processClocks} from './own-clock.js';
 
 /** What the poller needs to know of the cluster, from the latest snapshot. */
 export interface PlanHints {
@@ -32,6 +40,8 @@ export interface PlanHints {
 	/** Tasks processing on the whole cluster (/metrics). */
 	readonly processingCount?: number;
 	readonly workers: readonly WorkerEndpoint[];
+	/** Some worker's departure waits for the scheduler's log. */
+	readonly departuresPending?: boolean;
 }
 
 export interface PollerConfig {
@@ -45,6 +55,8 @@ export interface PollerConfig {
 	readonly minIntervalMs?: number;
 	/** Highest interval setIntervalMs accepts (the --interval range's top; else what a timer can hold). */
 	readonly maxIntervalMs?: number;
+	/** The wall and monotonic clocks it watches its own time with (tests pass their own). */
+	readonly clocks?: Clocks;
 }
 
 export interface RoundOptions {
@@ -82,11 +94,15 @@ export class Poller implements ScrapeSource {
 	private lastRoundEndMs: number | undefined;
 	private nextAttemptMs: number | undefined;
 	private downDetail: string | undefined;
+	private readonly own: OwnClock;
+	/** A gap in dask-top's own time noticed since the last round delivered: the next round carries it. */
+	private pendingGap: OwnGap | undefined;
 
 	constructor(private readonly config: PollerConfig) {
 		this.minIntervalMs = config.minIntervalMs ?? 1000;
 		this.interval = Math.max(this.minIntervalMs, config.intervalMs);
 		this.sampling = {proxy: 'unknown', routes: new Map(), cursor: 0};
+		this.own = new OwnClock(config.clocks ?? processClocks());
 	}
 
 	get intervalMs(): number {
@@ -104,20 +120,25 @@ export class Poller implements ScrapeSource {
 		this.stopped = true;
 		this.listener = undefined;
 		clearTimeout(this.timer);
+		this.own.settle(this.gapAfterMs());
 		await this.config.client.close();
 		await this.inFlight?.catch(() => undefined);
 		await this.workerSample;
 	}
 
 	status(): SourceStatus {
+		// Read between rounds too (the screen passes time to the model): a gap is known before the next round.
+		this.noteGap(this.own.check(this.gapAfterMs()));
 		const load = this.load.summary(Date.now());
-		if (this.rounds === 0) return {state: 'connecting', ...load};
-		if (this.failures === 0) return {state: 'live', ...load};
+		const gap = this.own.latest === undefined ? {} : {gap: this.own.latest};
+		if (this.rounds === 0) return {state: 'connecting', ...load, ...gap};
+		if (this.failures === 0) return {state: 'live', ...load, ...gap};
 		return {
 			state: 'retrying',
 			...(this.downDetail === undefined ? {} : {detail: this.downDetail}),
 			...(this.nextAttemptMs === undefined ? {} : {nextAttemptMs: this.nextAttemptMs}),
 			...load,
+			...gap,
 		};
 	}
 
@@ -176,11 +197,22 @@ export class Poller implements ScrapeSource {
 		clearTimeout(this.timer);
 		if (this.stopped) return;
 		this.nextAttemptMs = Date.now() + delayMs;
+		this.noteGap(this.own.expect(delayMs, this.gapAfterMs()));
 		this.timer = setTimeout(() => void this.tick(), timerDelay(delayMs));
+	}
+
+	/** How late a timer must fire to count as a gap in dask-top's own time (own-clock.ts). */
+	private gapAfterMs(): number {
+		return Math.max(GAP_MIN_MS, this.interval);
+	}
+
+	private noteGap(gap: OwnGap | undefined): void {
+		if (gap !== undefined) this.pendingGap = gap;
 	}
 
 	private async tick(): Promise<void> {
 		if (this.stopped || this.listener === undefined) return;
+		this.noteGap(this.own.check(this.gapAfterMs()));
 		const raw = await this.round({background: true});
 		if (this.stopped) return;
 		this.listener?.(raw);
@@ -194,7 +226,23 @@ export class Poller implements ScrapeSource {
 		);
 	}
 
+	/**
+	 * One round; read again at once (force) when it was in flight across a gap in dask-top's own time:
+	 * its answers' times are wrong and its timeouts are ours (own-clock.ts).
+	 */
 	private async runRound(options: RoundOptions): Promise<RawScrape> {
+		for (let again = false; ; again = true) {
+			this.noteGap(this.own.expect(this.config.timeoutMs, this.gapAfterMs()));
+			const start = this.own.now();
+			const gaps = this.own.count;
+			if (again) this.force = true;
+			const read = await this.readRound(options);
+			this.noteGap(this.own.settle(this.gapAfterMs()));
+			if (again || this.stopped || !this.own.tainted(start, gaps)) return this.finishRound(read);
+		}
+	}
+
+	private async readRound(options: RoundOptions): Promise<{atMs: number; responses: EndpointResult[]}> {
 		const atMs = Date.now();
 		const hints = this.config.hints();
 		const plan = planRound({
@@ -205,6 +253,7 @@ export class Poller implements ScrapeSource {
 			...(hints.processingCount === undefined ? {} : {processingCount: hints.processingCount}),
 			endpoints: this.memory,
 			detailWorker: this.detailWorker,
+			...(hints.departuresPending === true ? {departuresPending: true} : {}),
 			schedulerDown: this.failures > 0,
 			force: this.force,
 			followUp: options.followUp === true,
@@ -214,23 +263,29 @@ export class Poller implements ScrapeSource {
 		if (plan.sampleWorkers && !this.stopped && this.workerSample === undefined) this.startWorkerSample(hints, atMs);
 		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
 		if (options.background !== true) await this.workerSample;
+		return {atMs, responses};
+	}
+
+	private finishRound({atMs, responses}: {atMs: number; responses: EndpointResult[]}): RawScrape {
 		responses.push(...this.sampled.splice(0));
 		this.lastRoundEndMs = Date.now();
 		this.rounds += 1;
-		const reached = responses.some((r) => r.target === 'scheduler' && r.status !== null);
-		const firstScheduler = responses.find((r) => r.target === 'scheduler');
-		if (reached || firstScheduler === undefined) {
+		const verdict = schedulerAnswered(responses);
+		if (verdict === undefined || verdict.answered) {
 			this.failures = 0;
 			this.downDetail = undefined;
 		} else {
 			this.failures += 1;
-			this.downDetail = classify(firstScheduler).detail;
+			this.downDetail = downDetail(verdict.failed);
 		}
+		const gap = this.pendingGap;
+		this.pendingGap = undefined;
 		// Actions sent or answered during the round ride at its end, after every read it made.
 		return {
 			atMs,
 			answeredMs: lastSchedulerAnswerMs(responses) ?? this.lastRoundEndMs,
 			intervalMs: this.interval,
+			...(gap === undefined ? {} : {gap}),
 			base: this.config.url.base,
 			responses: [...responses, ...this.outbox.take()],
 		};
@@ -263,11 +318,26 @@ export class Poller implements ScrapeSource {
 		if (outcome.location === undefined) this.locations.delete(path);
 		else this.locations.set(path, outcome.location);
 		const result = toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome);
-		if (!this.stopped) this.memory[key] = {lastAttemptMs: atMs, lastOutcome: classify(result).state};
+		if (!this.stopped) {
+			const strikes = wastedAnswer(result) ? (this.memory[key]?.strikes ?? 0) + 1 : 0;
+			this.memory[key] = {
+				lastAttemptMs: atMs,
+				lastOutcome: classify(result).state,
+				lastLatencyMs: outcome.latencyMs,
+				...(strikes > 0 ? {strikes} : {}),
+			};
+		}
 		return result;
 	}
 
 	private meter(outcome: FetchOutcome): void {
 		if (outcome.error?.kind !== 'aborted') this.load.record(outcome.startedMs, outcome.bytes, outcome.latencyMs);
 	}
+}
+
+/** The status line of a round the scheduler did not answer: which endpoint, and why. */
+function downDetail(failed: EndpointResult): string | undefined {
+	const why = classify(failed).detail;
+	// With the headers in, the server is there: the endpoint's answer is what failed.
+	return failed.status === null || why === undefined ? why : `${failed.path}: ${why}`;
 }

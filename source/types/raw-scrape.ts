@@ -53,6 +53,19 @@ export interface EndpointResult {
 	readonly pending?: true;
 }
 
+/**
+ * A stretch in which dask-top itself did not run — stopped (Ctrl-Z, SIGSTOP), the machine asleep,
+ * its process blocked — seen by the poller as a timer that fired far later than asked (or a round
+ * that spanned a SIGCONT), epoch milliseconds. Nothing was polled then: that is not the scheduler's
+ * doing, and no time-based verdict (missed polls, stalls, heartbeat ages, rates) may count it.
+ */
+export interface OwnGap {
+	/** The last moment dask-top was known to run before it. */
+	readonly fromMs: number;
+	/** When it ran again. */
+	readonly toMs: number;
+}
+
 /** One poll round: every endpoint that round asked, in order. Cadences differ per endpoint, so a
  * round usually holds a subset; parse keeps the latest answer of each (see parse/cache.ts). */
 export interface RawScrape {
@@ -71,6 +84,11 @@ export interface RawScrape {
 	 * record/recorded-feed.ts).
 	 */
 	readonly intervalMs?: number;
+	/**
+	 * dask-top did not run for a while before this round (the latest such stretch since the round
+	 * before): recorded, so a replay judges the moment as live did. Absent otherwise.
+	 */
+	readonly gap?: OwnGap;
 	/** The scheduler's HTTP base URL, normalised, ending in `/` (e.g. `http://127.0.0.1:8787/`). */
 	readonly base: string;
 	readonly responses: readonly EndpointResult[];

@@ -1,4 +1,4 @@
-import type {RawScrape} from './raw-scrape.js';
+import type {OwnGap, RawScrape} from './raw-scrape.js';
 
 /**
  * Where poll rounds come from: the live poller, a recording being replayed, or the bundled demo
@@ -21,6 +21,11 @@ export interface SourceStatus {
 	readonly requestsPerSecond: number;
 	readonly bytesPerSecond: number;
 	readonly meanLatencyMs?: number;
+	/**
+	 * Live: the latest stretch in which dask-top itself did not run (raw-scrape.ts), as soon as the
+	 * poller notices it — before its next round, so time passed to the model then already knows.
+	 */
+	readonly gap?: OwnGap;
 }
 
 export interface ReplayPosition {

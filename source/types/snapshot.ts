@@ -37,6 +37,11 @@ export interface EndpointHealth {
 	readonly last_attempt?: number;
 	readonly last_ok?: number;
 	readonly latency_ms?: number;
+	/**
+	 * Figures of the latest answer that were not counts (NaN, ±Inf, negative: no Dask prints them),
+	 * left unknown in this snapshot; `detail` names the first. Absent when every figure read was one.
+	 */
+	readonly unreadable?: number;
 }
 
 export type TaskState = 'released' | 'waiting' | 'no-worker' | 'queued' | 'processing' | 'memory' | 'erred';
@@ -148,6 +153,11 @@ export interface WorkerSnapshot {
 	readonly nanny?: string | null;
 	readonly dashboard_port?: number;
 	readonly num_fds?: number;
+	/**
+	 * The worker process's scratch directory (identity.json): a random name per process, so a new
+	 * one at the same address is a new process (its nanny restarted it).
+	 */
+	readonly local_directory?: string;
 	/** Which endpoint each figure above came from (field name → source). */
 	readonly sources: Readonly<Record<string, Source>>;
 }
@@ -172,6 +182,31 @@ export interface SnapshotAction {
 	readonly latency_ms?: number;
 }
 
+/** What the scheduler's log says ended a worker's latest stay (parse/scheduler-log.ts). */
+export type RemovalCause =
+	| 'retired' // Scheduler.retire_workers: its keys were moved first
+	| 'restart' // Client.restart: its nanny restarts it (one without a nanny is shut down)
+	| 'no-heartbeat' // worker-ttl: the scheduler removed it for missing heartbeats
+	| 'unexplained'; // its connection ended: closed (SIGTERM, a nanny stopping) or lost (kill -9, crash)
+
+export interface WorkerRemoval {
+	readonly address: string;
+	readonly name?: string;
+	readonly cause: RemovalCause;
+	/** The removal's stimulus_id (2023.x and later), without its time. */
+	readonly stimulus?: string;
+	/** A worker registered at this address, or under this name, after the removal. */
+	readonly rejoined: boolean;
+}
+
+/** The scheduler's log (/info/main/logs.html), asked only after a worker left unexplained. */
+export interface SchedulerLogSnapshot {
+	/** Epoch seconds the answer was asked for. */
+	readonly time: number;
+	/** Each address's latest removal, oldest first. */
+	readonly removals: readonly WorkerRemoval[];
+}
+
 export interface Snapshot {
 	/** Snapshot format version, bumped on incompatible change. */
 	readonly format: 1;
@@ -188,4 +223,6 @@ export interface Snapshot {
 	readonly endpoints: readonly EndpointHealth[];
 	/** Requests dask-top sent to act on the cluster, carried by this round (absent when none). */
 	readonly actions?: readonly SnapshotAction[];
+	/** The latest good answer of the scheduler's log, once one was asked (a worker left unexplained). */
+	readonly scheduler_log?: SchedulerLogSnapshot;
 }

@@ -87,6 +87,23 @@ function headLines(a: AdaptiveView, theme: Theme, width: number): Segment[][] {
 	return all.length > needed.length ? needed : all;
 }
 
+/**
+ * Beside the recomputed figure when it is not the scheduler's: the scheduler's number and how much
+ * older than it the inputs are (the usual reason during a ramp-up).
+ */
+function disagreementBeside(a: AdaptiveView): string | undefined {
+	const scheduler = a.desired_workers ?? a.api_adaptive_target;
+	if (!a.disagreement || scheduler === undefined) return undefined;
+	const age = a.recomputed?.inputs_age_seconds;
+	const older =
+		age !== undefined && age >= 0.5
+			? `, inputs up to ${formatDuration(age)} older than it`
+			: a.recomputed?.estimated
+				? ', some inputs estimated'
+				: '';
+	return ` ≠ the scheduler's ${formatCount(scheduler)}${older}`;
+}
+
 function adaptiveBlocks(a: AdaptiveView, theme: Theme, width: number): Block[] {
 	const blocks: Block[] = [{priority: 0, lines: headLines(a, theme, width)}];
 	if (a.approx_note) blocks.push({priority: 2, lines: prose([seg(a.approx_note, 'muted')], width, 2, 4)});
@@ -98,6 +115,8 @@ function adaptiveBlocks(a: AdaptiveView, theme: Theme, width: number): Block[] {
 			seg('recomputed ', 'muted'),
 			seg(r.target === undefined ? 'not possible' : formatCount(r.target), 'normal', true),
 		];
+		const beside = disagreementBeside(a);
+		if (beside) line.push(seg(beside, 'warning'));
 		line.push(
 			seg(
 				`: cpu term ${formatCount(r.cpu_term)} · memory term ${formatCount(r.memory_term)}` +
@@ -163,7 +182,7 @@ export function triageBlocks(triage: TriageView | undefined, theme: Theme, width
 		if (stall.stalled) {
 			const text = [
 				seg(`${theme.glyphs.warningMark} STALLED `, 'warning', true),
-				seg(stall.message ?? `no task completed for ${formatDuration(stall.since_completion_seconds)}`),
+				seg(stall.message ?? `no task started or completed for ${formatDuration(stall.since_progress_seconds)}`),
 			];
 			blocks.push({priority: 0, lines: wrapSegments(text, width, 2)});
 		}

@@ -1,6 +1,6 @@
 /**
  * The compact Alerts panel under a short worker table: its title, and the ongoing alerts and the
- * latest resolved events laid out once a frame in the event log's compact columns
+ * latest resolved events (not the diagnosis' findings) laid out once a frame in the event log's compact columns
  * (events-lines.ts), as many as the panel's height holds. Pure: lines of segments.
  */
 import type {TriageView} from '../model/types.js';
@@ -57,7 +57,8 @@ export function alertsPanelEntries(
 	rows: number,
 ): AlertsPanelEntries | undefined {
 	if (!triage) return undefined;
-	const resolved = triage.events.filter((e) => e.state === 'resolved');
+	// (the diagnosis' findings are on the verdict line over the table, and in their own view)
+	const resolved = triage.events.filter((e) => e.state === 'resolved' && e.kind !== 'diagnosis');
 	const all = [...triage.alerts, ...resolved];
 	// The columns fit every entry, laid out or not.
 	const layout = eventLayout(all, width, true);

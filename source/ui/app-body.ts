@@ -10,6 +10,7 @@ import {fitColumns} from './columns.js';
 import {confirmLines} from './confirm-lines.js';
 import type {DetailInput} from './detail-lines.js';
 import {ALERTS_PANEL_MIN_LINES} from './alerts-panel-lines.js';
+import type {DiagnosisPage} from './diagnosis-lines.js';
 import {eventsPage, type EventsPage} from './events-lines.js';
 import {staleFiguresText} from './header-lines.js';
 import type {FrameData, ScreenLayout} from './app-frame.js';
@@ -19,7 +20,7 @@ import type {TuiData} from './tui-data.js';
 import type {UiState} from './ui-state.js';
 import {WORKER_COLUMNS, type CellContext} from './worker-columns.js';
 
-/** The worker table's figures (the component adds the theme and the width). */
+/** The worker table's figures (table-lines.ts adds the theme and the width). */
 export interface TableView {
 	readonly rows: readonly WorkerRow[];
 	/** Workers before filtering, gone ones kept on screen included. */
@@ -61,20 +62,23 @@ export type BodyView =
 			readonly page: EventsPage;
 			readonly cursor: number;
 			readonly top: number;
-	  };
+	  }
+	| {readonly kind: 'diagnosis'; readonly page?: DiagnosisPage; readonly cursor: number; readonly top: number};
 
 /**
  * The count in the table's title: the live workers, as the header counts them, and apart the gone
  * ones still on screen ("2 (+1 lost)"); with a filter, those it shows of them ("1 of 2 (+1 lost)").
  */
 export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' | 'shownGone' | 'filterText'>): string {
-	const live = table.total - table.gone.lost - table.gone.retired;
+	const all = (g: GoneCounts) => g.lost + g.retired + (g.gone ?? 0);
+	const live = table.total - all(table.gone);
 	const filtered = table.filterText !== '';
 	const gone = filtered ? table.shownGone : table.gone;
-	const count = filtered ? `${table.rows.length - gone.lost - gone.retired} of ${live}` : `${live}`;
+	const count = filtered ? `${table.rows.length - all(gone)} of ${live}` : `${live}`;
 	const extra = [
 		...(gone.lost > 0 ? [`+${gone.lost} lost`] : []),
-		...(gone.retired > 0 ? [`+${gone.retired} retired`] : []),
+		...((gone.gone ?? 0) > 0 ? [`+${gone.gone} gone`] : []),
+		...(gone.retired > 0 ? [`+${gone.retired} left`] : []),
 	];
 	return extra.length === 0 ? count : `${count} (${extra.join(', ')})`;
 }
@@ -171,6 +175,13 @@ export function bodyView(shown: UiState, data: TuiData, frame: FrameData, layout
 				cursor: shown.cursor.events,
 				top: shown.top.events,
 			};
+		case 'diagnosis':
+			return {
+				kind: 'diagnosis',
+				...(frame.diagnosisPage ? {page: frame.diagnosisPage} : {}),
+				cursor: shown.cursor.diagnosis,
+				top: shown.top.diagnosis,
+			};
 	}
 }
 
@@ -214,6 +225,21 @@ export function pointerLayout(shown: UiState, frame: FrameData, layout: ScreenLa
 					count: frame.triage?.events.length ?? 0,
 					room: events.room,
 					heights: events.heights,
+				},
+			};
+		}
+		case 'diagnosis': {
+			const page = frame.diagnosisPage;
+			if (!page) return {kind: 'none'};
+			return {
+				kind: 'list',
+				view: 'diagnosis',
+				list: {
+					rowsTop: bodyTop + 1,
+					top: shown.top.diagnosis,
+					count: page.entries.length,
+					room: page.room,
+					heights: page.heights,
 				},
 			};
 		}

@@ -5,10 +5,12 @@
  * frame while its inputs are the same objects: a clock tick or a key press does not re-sort 10,000
  * workers. Pure: no Ink, no clock.
  */
+import {diagnosisView, type DiagnosisView} from '../model/diagnosis/index.js';
 import {progressView, triageView, workerRows} from '../model/index.js';
 import type {ClusterState, ProgressView, TriageView, WorkerRowsView} from '../model/types.js';
 import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds, type Segment} from './bars.js';
 import {progressHeadHeight, tableBodyRows} from './body-layout.js';
+import {diagnosisPage, type DiagnosisPage} from './diagnosis-lines.js';
 import {eventsPage, type EventsPage} from './events-lines.js';
 import {HEADER_LINES} from './header-lines.js';
 import {helpLines} from './help-lines.js';
@@ -33,10 +35,11 @@ export interface ScreenLayout {
 	readonly bodyHeight: number;
 }
 
-export function screenLayout(size: TerminalSize, clusterBar: boolean): ScreenLayout {
+/** `verdict`: the diagnosis' verdict takes a line under the header; `clusterBar`: the cluster bar one under it. */
+export function screenLayout(size: TerminalSize, clusterBar: boolean, verdict = false): ScreenLayout {
 	const width = Math.max(1, size.columns);
 	const height = Math.max(1, size.rows - 1); // a root as tall as the terminal makes Ink 6.8 clear every frame
-	const bodyTop = HEADER_LINES + (clusterBar ? 1 : 0);
+	const bodyTop = HEADER_LINES + (verdict ? 1 : 0) + (clusterBar ? 1 : 0);
 	return {width, height, bodyTop, bodyHeight: Math.max(1, height - bodyTop - 1)};
 }
 
@@ -76,6 +79,10 @@ export interface FrameData {
 	readonly progress?: ProgressView;
 	/** The events view's entries wrap: their heights drive its scrolling (laid out only while it is the view). */
 	readonly events?: EventsPage;
+	/** The diagnosis (the verdict line reads it on every view). */
+	readonly diagnosis?: DiagnosisView;
+	/** The diagnosis view laid out (only while it is the view). */
+	readonly diagnosisPage?: DiagnosisPage;
 	readonly help: readonly Segment[][];
 	readonly memory: MemoryThresholds;
 	readonly cells: CellContext;
@@ -106,6 +113,10 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 	const events = reuse(sameView && previous?.triage === triage && sameScreen, previous?.events, () =>
 		ui.view === 'events' ? eventsPage(triage, theme, width, bodyHeight) : undefined,
 	);
+	const diagnosis = reuse(sameModel, previous?.diagnosis, () => (model.snapshot ? diagnosisView(model) : undefined));
+	const page = reuse(sameView && previous?.diagnosis === diagnosis && sameScreen, previous?.diagnosisPage, () =>
+		ui.view === 'diagnosis' ? diagnosisPage(diagnosis, theme, width, bodyHeight) : undefined,
+	);
 	const help = reuse(last?.width === width, previous?.help, () => helpLines(width));
 	const thresholds = model.options.thresholds;
 	const sameThresholds = last?.model.options.thresholds === thresholds;
@@ -128,6 +139,8 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 		...(triage ? {triage} : {}),
 		...(progress ? {progress} : {}),
 		...(events ? {events} : {}),
+		...(diagnosis ? {diagnosis} : {}),
+		...(page ? {diagnosisPage: page} : {}),
 		help,
 		memory,
 		cells,
@@ -137,21 +150,31 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 /** What the reducer needs of this frame: row counts, page heights, the workers in order, the help's size. */
 export function uiContext(frame: FrameData, layout: ScreenLayout): UiContext {
 	const {bodyHeight, width} = layout;
-	const {progress, triage, events} = frame;
+	const {progress, triage, events, diagnosisPage: page} = frame;
 	return {
 		counts: {
 			workers: frame.rows.rows.length,
 			progress: progress?.prefixes.length ?? 0,
 			events: triage?.events.length ?? 0,
+			diagnosis: page?.entries.length ?? 0,
 		},
 		pageRows: {
 			workers: tableBodyRows(bodyHeight),
 			progress: Math.max(1, bodyHeight - progressHeadHeight(progress, frame.input.theme, width)),
 			events: Math.max(1, events?.room ?? bodyHeight - 2),
+			diagnosis: Math.max(1, page?.room ?? bodyHeight - 1),
 		},
 		addresses: frame.addresses,
 		helpLines: frame.help.length,
 		helpHeight: bodyHeight - 1, // under the help's title line
-		...(events ? {rowLines: {events: events.heights}} : {}),
+		...(events || page
+			? {rowLines: {...(events ? {events: events.heights} : {}), ...(page ? {diagnosis: page.heights} : {})}}
+			: {}),
+		...(page
+			? {
+					subjects: page.entries.map((e) => e.subject),
+					prefixes: progressView(frame.input.model).prefixes.map((p) => p.prefix),
+				}
+			: {}),
 	};
 }

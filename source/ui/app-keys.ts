@@ -36,6 +36,10 @@ export function messageDelay(message: Message, nowMs: number): number {
 
 export const intervalMessage = (ms: number): string => `polling every ${formatDuration(ms / 1000)}`;
 export const replaySpeedMessage = (speed: number): string => `replay speed ×${speed}`;
+/** What `+` / `-` say in a replay or the demo: a recording is not polled; its pace is the speed. */
+export const REPLAY_INTERVAL_TEXT = 'a recording is not polled: x changes the replay speed';
+/** What `R` says in a replay or the demo. */
+export const REPLAY_REFRESH_TEXT = 'a recording is not polled: nothing to refresh';
 
 export type Command =
 	| {readonly kind: 'say'; readonly text: string; readonly ms: number}
@@ -77,6 +81,8 @@ export function inputContext(
 		readonly allowActions: boolean;
 		readonly terminal: boolean;
 		readonly canAct: boolean;
+		/** The interval the source polls at now, when known: fresher than the data's (a step just asked). */
+		readonly intervalMs?: number;
 	},
 ): InputContext {
 	const model = live.model;
@@ -86,7 +92,7 @@ export function inputContext(
 		pointer: view.pointer,
 		source: how.source,
 		terminal: how.terminal,
-		intervalMs: how.source.kind === 'live' ? live.intervalMs : 0,
+		intervalMs: how.source.kind === 'live' ? (how.intervalMs ?? live.intervalMs) : 0,
 		rows: view.frame.rows.rows,
 		retire: {
 			allowActions: how.allowActions,
@@ -113,12 +119,14 @@ function effectCommands(effect: Effect, state: UiState, input: InputContext): {s
 		case 'quit':
 			return {state, commands: [{kind: 'quit'}]};
 		case 'refresh':
+			if (input.source.kind !== 'live') return {state, commands: [say(REPLAY_REFRESH_TEXT)]};
 			return {state, commands: [{kind: 'refresh'}, say('refreshing now')]};
 		case 'redraw':
 			return {state, commands: [{kind: 'redraw'}]};
 		case 'suspend':
 			return {state, commands: [input.terminal ? {kind: 'suspend'} : say('Ctrl-Z needs a terminal')]};
 		case 'interval':
+			if (input.source.kind !== 'live') return {state, commands: [say(REPLAY_INTERVAL_TEXT)]};
 			return {state, commands: [{kind: 'interval', ms: stepInterval(input.intervalMs, effect.step)}]};
 		case 'retire': {
 			const address = state.detail ?? input.ctx.addresses[state.cursor.workers];
@@ -151,6 +159,8 @@ export function dispatchInput(
 ): InputResult {
 	let state = start;
 	let last = lastPress;
+	// Each `+` / `-` steps from the interval the one before asked for, not from the last poll's.
+	let context = input;
 	const commands: Command[] = [];
 	for (const event of events) {
 		let name: KeyName | undefined;
@@ -161,20 +171,22 @@ export function dispatchInput(
 			name = pointing.key;
 		}
 		if (name === undefined) continue;
-		const action = resolveKey(name, keyContextOf(state, input.source));
+		const action = resolveKey(name, keyContextOf(state, context.source));
 		if (action === undefined) continue;
 		if (event.kind === 'mouse' && (action === 'point' || action === 'point-open' || action === 'sort-choose')) {
-			state = reducePointer(state, action, pointerTarget(input.pointer, event.x, event.y), input.ctx);
+			state = reducePointer(state, action, pointerTarget(context.pointer, event.x, event.y), context.ctx);
 			continue;
 		}
 		const effect = effectOf(action);
 		if (!effect) {
-			state = reduceUi(state, action, input.ctx, name);
+			state = reduceUi(state, action, context.ctx, name);
 			continue;
 		}
-		const done = effectCommands(effect, state, input);
+		const done = effectCommands(effect, state, context);
 		state = done.state;
 		commands.push(...done.commands);
+		for (const command of done.commands)
+			if (command.kind === 'interval') context = {...context, intervalMs: command.ms};
 		if (effect.kind === 'quit' || effect.kind === 'cluster') return {state, lastPress: last, commands, stopped: true};
 	}
 	return {state, lastPress: last, commands, stopped: false};

@@ -4,6 +4,7 @@
  * to draw, or the "too small" notice. The App component holds the state and the effects and renders
  * this. Pure: no Ink, no clock (the frame's time is in the data).
  */
+import {diagnosisView} from '../model/diagnosis/index.js';
 import {severityCounts} from '../model/index.js';
 import {retireUnderWay} from '../model/retire.js';
 import {bodyView, pointerLayout, type BodyView} from './app-body.js';
@@ -25,6 +26,7 @@ import type {PointerLayout} from './pointer.js';
 import type {Theme} from './theme.js';
 import type {TuiData} from './tui-data.js';
 import {syncRows} from './cursor.js';
+import {verdictLine} from './verdict-line.js';
 import type {UiContext, UiState} from './ui-state.js';
 
 export interface AppViewInput {
@@ -111,6 +113,8 @@ const footerOf = memoLast(
 		filterError: string | undefined,
 		message: string | undefined,
 		width: number,
+		paused: boolean,
+		ascii: boolean,
 	): Segment[] =>
 		footerLine(
 			{
@@ -118,6 +122,7 @@ const footerOf = memoLast(
 				filterText,
 				...(filterError ? {filterError} : {}),
 				...(message ? {message} : {}),
+				state: {paused, ascii},
 			},
 			width,
 		),
@@ -129,7 +134,9 @@ const footerOf = memoLast(
  */
 export function appView(input: AppViewInput, previous?: FrameData): AppView {
 	const {ui, data, theme, size} = input;
-	const layout = screenLayout(size, input.clusterBar);
+	const findings = data.model.snapshot ? diagnosisView(data.model) : undefined;
+	const verdict = findings ? verdictLine(findings, theme, Math.max(1, size.columns)) : undefined;
+	const layout = screenLayout(size, input.clusterBar, verdict !== undefined);
 	const frame = frameData({model: data.model, ui, theme, width: layout.width, bodyHeight: layout.bodyHeight}, previous);
 	const ctx = uiContext(frame, layout);
 	const shown = syncRows(ui, ctx);
@@ -148,12 +155,14 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 		frame.rows.error,
 		message,
 		layout.width,
+		data.replay ? data.replay.paused : shown.paused,
+		theme.ascii,
 	);
 	return {
 		...base,
 		screen: {
 			kind: 'screen',
-			header: headerLines(headerInput(input, shown, frame), theme, layout.width),
+			header: [...headerLines(headerInput(input, shown, frame), theme, layout.width), ...(verdict ? [verdict] : [])],
 			body: bodyView(shown, data, frame, layout),
 			footer,
 		},

@@ -153,7 +153,13 @@ export function App({
 	const onInput = (input: InputEvent[]) => {
 		const shown = viewRef.current;
 		const start = syncRows(uiRef.current, shown.ctx);
-		const how = {source, allowActions, terminal: terminal !== undefined, canAct: controls.retireWorker !== undefined};
+		const how = {
+			source,
+			allowActions,
+			terminal: terminal !== undefined,
+			canAct: controls.retireWorker !== undefined,
+			intervalMs: controls.intervalMs(),
+		};
 		const result = dispatchInput(start, input, Date.now(), lastPress.current, inputContext(shown, liveData, how));
 		lastPress.current = result.lastPress;
 		for (const command of result.commands) run(command);

@@ -8,6 +8,7 @@ const MODE_NAMES: Readonly<Record<Mode, string>> = {
 	workers: 'workers',
 	progress: 'progress',
 	events: 'events',
+	diagnosis: 'diagnosis',
 	detail: 'detail',
 	help: 'help',
 	filter: 'filter prompt',
@@ -24,7 +25,7 @@ export function whereText(binding: Binding): string {
 		return ['all views', ...extra].join(', ');
 	}
 	if (VIEWS.every((m) => binding.modes.includes(m)) && !binding.modes.includes('detail'))
-		return 'workers, progress, events';
+		return VIEWS.map((m) => MODE_NAMES[m]).join(', ');
 	return binding.modes.map((m) => MODE_NAMES[m]).join(', ');
 }
 

@@ -1,6 +1,6 @@
 /** The words of the key table (bindings.ts): views and modes, actions, key names, a binding. */
 
-export type View = 'workers' | 'progress' | 'events';
+export type View = 'workers' | 'progress' | 'events' | 'diagnosis';
 
 /**
  * Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort
@@ -18,14 +18,21 @@ export type Action =
 	| 'open-detail'
 	| 'back'
 	| 'next-view'
+	| 'previous-view'
 	| 'view-workers'
 	| 'view-progress'
 	| 'view-events'
+	| 'view-diagnosis'
+	| 'open-subject'
 	| 'cluster-next'
 	| 'cluster-previous'
 	| 'sort-next'
 	| 'sort-previous'
 	| 'sort-reverse'
+	| 'sort-memory'
+	| 'sort-cpu'
+	| 'sort-time'
+	| 'sort-name'
 	| 'sort-menu'
 	| 'sort-choose'
 	| 'sort-close'
@@ -76,6 +83,10 @@ export interface Binding {
 	readonly footer?: string;
 	/** How the footer writes the keys when one entry stands for a pair (`j/k`, `←/→`). */
 	readonly footerKeys?: string;
+	/** The same in plain ASCII, where the pair's glyphs would read as other keys (`←/→` as `</>`). */
+	readonly footerKeysAscii?: string;
+	/** The footer's label while what the key pauses is paused (`resume`). */
+	readonly footerPaused?: string;
 	/** Which footer entries stay when the line is too narrow for all: lower first (default 5). */
 	readonly footerRank?: number;
 }

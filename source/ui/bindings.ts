@@ -5,7 +5,7 @@
  */
 import type {Binding, Mode} from './binding-types.js';
 
-export const VIEWS: readonly Mode[] = ['workers', 'progress', 'events'];
+export const VIEWS: readonly Mode[] = ['workers', 'progress', 'events', 'diagnosis'];
 export const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
 
 export const BINDINGS: readonly Binding[] = [
@@ -24,16 +24,24 @@ export const BINDINGS: readonly Binding[] = [
 		action: 'move-up',
 		modes: [...SCREENS, 'help', 'sort'],
 	},
-	{keys: ['pagedown'], label: 'page down', action: 'page-down', modes: VIEWS, footer: 'page'},
-	{keys: ['pageup'], label: 'page up', action: 'page-up', modes: VIEWS},
-	{keys: ['g', 'home'], label: 'first row', action: 'first', modes: VIEWS},
-	{keys: ['G', 'end'], label: 'last row', action: 'last', modes: VIEWS},
+	{keys: ['pagedown'], label: 'page down', action: 'page-down', modes: [...VIEWS, 'help'], footer: 'page'},
+	{keys: ['pageup'], label: 'page up', action: 'page-up', modes: [...VIEWS, 'help']},
+	{keys: ['g', 'home'], label: 'first row (in the help: its top)', action: 'first', modes: [...VIEWS, 'help']},
+	{keys: ['G', 'end'], label: 'last row (in the help: its end)', action: 'last', modes: [...VIEWS, 'help']},
 	{
 		keys: ['enter'],
 		label: "open the selected worker's detail",
 		action: 'open-detail',
 		modes: ['workers'],
 		footer: 'detail',
+		footerRank: 2,
+	},
+	{
+		keys: ['enter'],
+		label: "go to the selected finding's subject: a worker's detail, a prefix's row",
+		action: 'open-subject',
+		modes: ['diagnosis'],
+		footer: 'go to',
 		footerRank: 2,
 	},
 	{
@@ -46,15 +54,22 @@ export const BINDINGS: readonly Binding[] = [
 	},
 	{
 		keys: ['tab'],
-		label: 'next view: workers → progress → events',
+		label: 'next view: workers → progress → events → diagnosis',
 		action: 'next-view',
 		modes: SCREENS,
 		footer: 'view',
 		footerRank: 3,
 	},
+	{keys: ['shift+tab'], label: 'previous view', action: 'previous-view', modes: SCREENS},
 	{keys: ['1'], label: 'workers view', action: 'view-workers', modes: SCREENS},
 	{keys: ['2'], label: 'task progress view', action: 'view-progress', modes: SCREENS},
 	{keys: ['3'], label: 'events view (alerts, event log, adaptive target)', action: 'view-events', modes: SCREENS},
+	{
+		keys: ['4'],
+		label: 'diagnosis view (what is wrong and why: findings, their evidence and next step)',
+		action: 'view-diagnosis',
+		modes: SCREENS,
+	},
 	{
 		keys: ['c'],
 		label: 'next cluster (each keeps its view, selection, sort and filter)',
@@ -75,7 +90,16 @@ export const BINDINGS: readonly Binding[] = [
 	},
 	{keys: ['<'], label: 'sort by the previous column', action: 'sort-previous', modes: ['workers']},
 	{keys: ['f6'], label: 'choose the sort column from a list', action: 'sort-menu', modes: ['workers']},
-	{keys: ['r'], label: 'reverse the sort order', action: 'sort-reverse', modes: ['workers'], footer: 'reverse'},
+	{keys: ['r', 'I'], label: 'reverse the sort order', action: 'sort-reverse', modes: ['workers'], footer: 'reverse'},
+	{keys: ['M'], label: 'sort by memory, most first (as in htop)', action: 'sort-memory', modes: ['workers']},
+	{keys: ['P'], label: 'sort by CPU, busiest first (as in htop)', action: 'sort-cpu', modes: ['workers']},
+	{
+		keys: ['T'],
+		label: 'sort by heartbeat age, longest unheard first (htop: time)',
+		action: 'sort-time',
+		modes: ['workers'],
+	},
+	{keys: ['N'], label: 'sort by name (htop: PID)', action: 'sort-name', modes: ['workers']},
 	{
 		keys: ['/', 'f3', 'f4'],
 		label: 'filter workers by name, address or host (incremental)',
@@ -104,6 +128,7 @@ export const BINDINGS: readonly Binding[] = [
 		action: 'pause',
 		modes: SCREENS,
 		footer: 'pause',
+		footerPaused: 'resume',
 		footerRank: 1,
 	},
 	{keys: ['+'], label: 'poll less often (longer interval)', action: 'interval-up', modes: SCREENS, footer: 'interval'},
@@ -132,7 +157,12 @@ export const BINDINGS: readonly Binding[] = [
 		action: 'point',
 		modes: VIEWS,
 	},
-	{keys: ['double-click'], label: "open the clicked worker's detail", action: 'point-open', modes: ['workers']},
+	{
+		keys: ['double-click'],
+		label: "open the clicked worker's detail (diagnosis: go to the clicked finding's subject)",
+		action: 'point-open',
+		modes: ['workers', 'diagnosis'],
+	},
 	{keys: ['wheel-down'], label: 'scroll down (3 rows)', action: 'scroll-down', modes: [...VIEWS, 'help', 'sort']},
 	{keys: ['wheel-up'], label: 'scroll up (3 rows)', action: 'scroll-up', modes: [...VIEWS, 'help', 'sort']},
 	{
@@ -199,6 +229,7 @@ export const BINDINGS: readonly Binding[] = [
 		action: 'replay-pause',
 		modes: ['replay'],
 		footer: 'pause replay',
+		footerPaused: 'resume replay',
 		footerRank: 1,
 	},
 	{
@@ -208,6 +239,7 @@ export const BINDINGS: readonly Binding[] = [
 		modes: ['replay'],
 		footer: 'step',
 		footerKeys: '←/→',
+		footerKeysAscii: 'Left/Right',
 		footerRank: 2,
 	},
 	{keys: ['right'], label: 'step one poll forward', action: 'replay-step-forward', modes: ['replay']},

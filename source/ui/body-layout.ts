@@ -1,5 +1,5 @@
 /**
- * The heights the bodies are drawn with: the components draw by them and the screen's view-model
+ * The heights the bodies are drawn with: the body's lines are drawn by them and the screen's view-model
  * places the page sizes and the mouse's targets by them, so both agree. Pure (no Ink).
  */
 import type {ProgressView} from '../model/types.js';

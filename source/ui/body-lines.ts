@@ -8,6 +8,8 @@ import type {BodyView} from './app-body.js';
 import type {Segment} from './bars.js';
 import {sortMenuFirst} from './body-layout.js';
 import {detailLines} from './detail-lines.js';
+import {NO_FINDING} from './diagnosis-lines.js';
+import {wrapSegments} from './wrap.js';
 import {eventLines, eventsTitle, markCut} from './events-lines.js';
 import {helpTitle} from './help-lines.js';
 import {BLANK_LINE, type ScreenLine} from './line-text.js';
@@ -98,6 +100,24 @@ function eventsLines(view: Extract<BodyView, {kind: 'events'}>, theme: Theme, wi
 	return lines;
 }
 
+function diagnosisLines(view: Extract<BodyView, {kind: 'diagnosis'}>, width: number, height: number): ScreenLine[] {
+	const {page, cursor, top} = view;
+	if (!page) return [toLine([seg('Diagnosis ', 'title', true), seg('waiting for the first answer…', 'muted')])];
+	const lines: ScreenLine[] = [toLine(page.title)];
+	if (page.entries.length === 0)
+		for (const line of wrapSegments([seg(NO_FINDING, 'muted')], width, 2)) lines.push(toLine(line));
+	// The entries from `top` while there are lines; the last one may go on below the list.
+	let room = page.room;
+	for (let i = top; i < page.entries.length && room > 0; i++) {
+		const all = page.entries[i]!.lines;
+		const shown = all.length <= room ? all : [...all.slice(0, room - 1), markCut(all[room - 1]!, width)];
+		for (const segments of shown) lines.push({segments, inverse: i === cursor});
+		room -= shown.length;
+	}
+	const list = fitHeight(lines, height - page.notes.length);
+	return [...list, ...page.notes.map(toLine)];
+}
+
 /** The body's `height` lines. */
 export function bodyLines(view: BodyView, theme: Theme, width: number, height: number, memo: BodyMemo): ScreenLine[] {
 	switch (view.kind) {
@@ -116,6 +136,8 @@ export function bodyLines(view: BodyView, theme: Theme, width: number, height: n
 			return fitHeight(progressLines(view, theme, width, height), height);
 		case 'events':
 			return fitHeight(eventsLines(view, theme, width), height);
+		case 'diagnosis':
+			return fitHeight(diagnosisLines(view, width, height), height);
 		case 'workers': {
 			const {table, overview} = view;
 			const lines = tableLines(table, theme, width, memo.table);

@@ -24,6 +24,21 @@ export function formatBytesShort(bytes: number | undefined): string {
 	return bytesText(bytes, MISSING, 'cell');
 }
 
+/**
+ * Bytes where the screen writes them in words (the header, a worker's detail, a graph's title):
+ * `585 MiB`, `2.6 GiB`, the binary units Dask's dashboard and dask-top's messages use. Table cells
+ * and graph axes drop the `iB` (formatBytesShort), the same way everywhere.
+ */
+export function formatBytes(bytes: number | undefined): string {
+	return bytesText(bytes, MISSING, 'rounded');
+}
+
+/** A byte rate in words: `10.9 KiB/s`. */
+export function formatRate(bytesPerSecond: number | undefined): string {
+	if (bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond)) return MISSING;
+	return `${formatBytes(bytesPerSecond)}/s`;
+}
+
 /** A byte rate for cells: `1.2M/s`. */
 export function formatRateShort(bytesPerSecond: number | undefined): string {
 	if (bytesPerSecond === undefined || !Number.isFinite(bytesPerSecond)) return MISSING;

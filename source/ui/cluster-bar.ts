@@ -8,6 +8,7 @@
  */
 import {severityCounts} from '../model/index.js';
 import type {SeverityCounts} from '../model/types.js';
+import {workerCount} from '../model/worker-count.js';
 import {segmentsWidth, type Segment} from './bars.js';
 import {clipSegments, seg} from './parts.js';
 import type {Theme, Tone} from './theme.js';
@@ -48,9 +49,7 @@ export function summarizeCluster(name: string, data: TuiData, problem?: string):
 	const snapshot = data.model.snapshot;
 	// A cluster that never answered has no worker count (not zero).
 	const workers =
-		snapshot === undefined || data.model.source.lastFreshMs === undefined
-			? undefined
-			: (snapshot.scheduler.workers.total ?? snapshot.workers.length);
+		snapshot === undefined || data.model.source.lastFreshMs === undefined ? undefined : workerCount(snapshot);
 	return {
 		name,
 		link,

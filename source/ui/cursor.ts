@@ -49,6 +49,8 @@ export function moveTo(state: UiState, view: View, cursor: number, ctx: UiContex
 	};
 }
 
+const LISTS: readonly View[] = ['progress', 'events', 'diagnosis'];
+
 /** Keeps the selection valid after the rows changed (new data, filter, sort): a followed worker keeps the cursor. */
 export function syncRows(state: UiState, ctx: UiContext): UiState {
 	let cursor = state.cursor.workers;
@@ -57,23 +59,13 @@ export function syncRows(state: UiState, ctx: UiContext): UiState {
 		if (index >= 0) cursor = index;
 	}
 	const count = ctx.counts.workers;
-	const workers = count === 0 ? 0 : clamp(cursor, count);
-	const cursors = {
-		workers,
-		progress: ctx.counts.progress === 0 ? 0 : clamp(state.cursor.progress, ctx.counts.progress),
-		events: ctx.counts.events === 0 ? 0 : clamp(state.cursor.events, ctx.counts.events),
-	};
-	const top = {
-		workers: topOf('workers', state.top.workers, cursors.workers, ctx),
-		progress: topOf('progress', state.top.progress, cursors.progress, ctx),
-		events: topOf('events', state.top.events, cursors.events, ctx),
-	};
-	const same =
-		cursors.workers === state.cursor.workers &&
-		cursors.progress === state.cursor.progress &&
-		cursors.events === state.cursor.events &&
-		top.workers === state.top.workers &&
-		top.progress === state.top.progress &&
-		top.events === state.top.events;
+	const cursors: Record<View, number> = {...state.cursor, workers: count === 0 ? 0 : clamp(cursor, count)};
+	for (const view of LISTS) cursors[view] = ctx.counts[view] === 0 ? 0 : clamp(state.cursor[view], ctx.counts[view]);
+	const top = {} as Record<View, number>;
+	let same = true;
+	for (const view of ['workers', ...LISTS] as const) {
+		top[view] = topOf(view, state.top[view], cursors[view], ctx);
+		if (cursors[view] !== state.cursor[view] || top[view] !== state.top[view]) same = false;
+	}
 	return same ? state : {...state, cursor: cursors, top};
 }

@@ -1,11 +1,13 @@
 /** The worker detail's figures as label → value pairs, in reading order (laid out by detail-lines.ts). */
 import {
+	formatBytes as bytesInWords,
 	formatBytesShort,
 	formatClock,
 	formatCount,
 	formatCpu,
 	formatDuration,
 	formatPercent,
+	formatRate as rateInWords,
 	formatRateShort,
 	MISSING,
 } from './cells.js';
@@ -19,7 +21,15 @@ export function formatOccupancy(seconds: number | undefined): string {
 }
 
 /** The detail's figures as label → value, in reading order. */
-export function detailPairs(input: DetailInput): Array<readonly [string, string]> {
+/**
+ * How the figures write bytes: in words (`292 MiB`), or short (`292M`) where the words would not
+ * leave room for the figures side by side (detail-lines.ts chooses).
+ */
+export type ByteUnits = 'words' | 'short';
+
+export function detailPairs(input: DetailInput, units: ByteUnits = 'words'): Array<readonly [string, string]> {
+	const formatBytes = units === 'words' ? bytesInWords : formatBytesShort;
+	const formatRate = units === 'words' ? rateInWords : formatRateShort;
 	const w = input.track?.last;
 	const row = input.row;
 	if (!w) return [];
@@ -29,18 +39,15 @@ export function detailPairs(input: DetailInput): Array<readonly [string, string]
 	out.push(['cpu', `${formatCpu(w.cpu_percent)}%`]);
 	out.push([
 		'memory',
-		`${formatBytesShort(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytesShort(limit)}` +
+		`${formatBytes(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytes(limit)}` +
 			`${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`,
 	]);
-	out.push([
-		'managed',
-		`${formatBytesShort(w.memory_managed_bytes)} · unmanaged ${formatBytesShort(w.memory_unmanaged_bytes)}`,
-	]);
-	out.push(['spilled', `${formatBytesShort(w.memory_spilled_bytes)} on disk`]);
+	out.push(['managed', `${formatBytes(w.memory_managed_bytes)} · unmanaged ${formatBytes(w.memory_unmanaged_bytes)}`]);
+	out.push(['spilled', `${formatBytes(w.memory_spilled_bytes)} on disk`]);
 	if (w.spill_write_bytes_total !== undefined || w.spill_read_bytes_total !== undefined)
 		out.push([
 			'spill i/o',
-			`wrote ${formatBytesShort(w.spill_write_bytes_total)} · read ${formatBytesShort(w.spill_read_bytes_total)}`,
+			`wrote ${formatBytes(w.spill_write_bytes_total)} · read ${formatBytes(w.spill_read_bytes_total)}`,
 		]);
 	out.push([
 		'tasks',
@@ -51,16 +58,16 @@ export function detailPairs(input: DetailInput): Array<readonly [string, string]
 	out.push(['occupancy', formatOccupancy(w.occupancy_seconds)]);
 	out.push([
 		'xfer in',
-		`${formatCount(w.transfer_incoming_count)} open ${formatBytesShort(w.transfer_incoming_bytes)} ` +
+		`${formatCount(w.transfer_incoming_count)} open ${formatBytes(w.transfer_incoming_bytes)} ` +
 			`· total ${formatCount(w.transfer_incoming_count_total)}`,
 	]);
 	out.push([
 		'xfer out',
-		`${formatCount(w.transfer_outgoing_count)} open ${formatBytesShort(w.transfer_outgoing_bytes)} ` +
+		`${formatCount(w.transfer_outgoing_count)} open ${formatBytes(w.transfer_outgoing_bytes)} ` +
 			`· total ${formatCount(w.transfer_outgoing_count_total)}`,
 	]);
-	out.push(['network', `rx ${formatRateShort(w.net_read_bps)} · tx ${formatRateShort(w.net_write_bps)}`]);
-	out.push(['disk', `read ${formatRateShort(w.disk_read_bps)} · write ${formatRateShort(w.disk_write_bps)}`]);
+	out.push(['network', `rx ${formatRate(w.net_read_bps)} · tx ${formatRate(w.net_write_bps)}`]);
+	out.push(['disk', `read ${formatRate(w.disk_read_bps)} · write ${formatRate(w.disk_write_bps)}`]);
 	out.push(['event loop', formatDuration(w.event_loop_interval_seconds)]);
 	const track = input.track;
 	const gone = track?.lostMs !== undefined;
@@ -70,7 +77,8 @@ export function detailPairs(input: DetailInput): Array<readonly [string, string]
 	out.push(['nanny', w.nanny === null ? 'none' : (w.nanny ?? MISSING)]);
 	out.push(['ports', `dashboard ${w.dashboard_port ?? MISSING} · fds ${formatCount(w.num_fds)}`]);
 	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}`]);
-	if (track?.lostMs !== undefined) out.push([track.retired ? 'retired' : 'lost', `at ${clock(track.lostMs)}`]);
+	if (track?.lostMs !== undefined)
+		out.push([track.departure?.verdict ?? (track.retired ? 'left' : 'gone'), `at ${clock(track.lostMs)}`]);
 	if (row?.severity) out.push(['alerts', `worst ongoing: ${row.severity}`]);
 	return out;
 }

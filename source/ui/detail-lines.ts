@@ -9,6 +9,7 @@ import type {PrefixHolding} from '../parse/worker-page.js';
 import {memoryBar, ratioBar, sparkline, type MemoryThresholds, type Segment} from './bars.js';
 import {
 	fit,
+	formatBytes,
 	formatBytesShort,
 	formatClock,
 	formatCount,
@@ -32,6 +33,8 @@ export interface WorkerPageState {
 	readonly keys?: number;
 	/** Why the page could not be read (one line). */
 	readonly error?: string;
+	/** A replay whose recording holds no such page: nothing will come. */
+	readonly notRecorded?: boolean;
 	/** Monitor ms of the fetch. */
 	readonly fetchedMs?: number;
 }
@@ -102,6 +105,21 @@ function figureLines(list: Array<readonly [string, string]>, width: number): Seg
 	return lines;
 }
 
+/**
+ * The figures side by side, bytes in words (`292 MiB`); short (`292M`) when the words would take
+ * more lines, as a narrow table column drops the `iB`.
+ */
+export function detailFigureLines(
+	input: DetailInput,
+	width: number,
+): {readonly pairs: Array<readonly [string, string]>; readonly lines: Segment[][]} {
+	const words = detailPairs(input, 'words');
+	const inWords = figureLines(words, width);
+	const short = detailPairs(input, 'short');
+	const inShort = figureLines(short, width);
+	return inWords.length <= inShort.length ? {pairs: words, lines: inWords} : {pairs: short, lines: inShort};
+}
+
 /** Cut to `width` (with an ellipsis) but not padded: the end of a line. */
 function fitEnd(text: string, width: number): string {
 	return columnsOf(text) <= width ? text : fit(text, width);
@@ -111,9 +129,19 @@ function fitEnd(text: string, width: number): string {
 function goneLine(track: WorkerTrack, nowMs: number | undefined): Segment[] {
 	const lostMs = track.lostMs ?? 0;
 	const ago = nowMs === undefined ? '' : `, ${formatDuration((nowMs - lostMs) / 1000)} ago`;
-	const what = track.retired ? 'retired (left while closing gracefully)' : 'LOST';
+	const d = track.departure;
+	const what = d
+		? d.verdict === 'left'
+			? `LEFT: ${d.cause === 'closed' ? 'closed' : d.cause === 'restart' ? 'restarted' : 'retired'}`
+			: d.verdict === 'gone'
+				? 'GONE (reason unknown)'
+				: 'LOST'
+		: track.retired
+			? 'LEFT: retired'
+			: "GONE (why: waiting for the scheduler's log)";
+	const tone = d ? (d.severity === 'info' ? 'muted' : d.severity) : track.retired ? 'muted' : 'warning';
 	return [
-		seg(`${what} at ${clock(lostMs)}${ago}`, track.retired ? 'muted' : 'critical', true),
+		seg(`${what} at ${clock(lostMs)}${ago}`, tone, true),
 		seg(` · last listed ${clock(track.lastSeenMs)} · figures below are its last`, 'muted'),
 	];
 }
@@ -128,6 +156,7 @@ function holdings(input: DetailInput, width: number, theme: Theme, room: number)
 	if (input.track?.lostMs !== undefined) return note('— gone: the scheduler has no page for it', ' any more');
 	if (!page || page.address !== input.address)
 		return note('fetching /info/worker page…', ' (refreshed slowly while this view is open)');
+	if (page.notRecorded) return note('— not in the recording', ': it is recorded only while a worker’s detail is open');
 	if (page.error) return [[title, seg(`/info/worker page: ${page.error}`, 'warning')]];
 	const groups = page.byPrefix ?? [];
 	const lines: Segment[][] = [
@@ -138,7 +167,7 @@ function holdings(input: DetailInput, width: number, theme: Theme, room: number)
 					0,
 					seg(
 						`${formatCount(page.keys)} ${page.keys === 1 ? 'key' : 'keys'}, ` +
-							`${formatBytesShort(page.inMemoryBytes)} by task prefix`,
+							`${formatBytes(page.inMemoryBytes)} by task prefix`,
 						'muted',
 					),
 				),
@@ -191,7 +220,7 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 		return lines;
 	}
 	if (input.track?.lostMs !== undefined) lines.push(goneLine(input.track, input.nowMs));
-	const spilledText = `  spilled ${formatBytesShort(w.memory_spilled_bytes)}`;
+	const spilledText = `  spilled ${formatBytes(w.memory_spilled_bytes)}`;
 	const legend =
 		`  ${theme.glyphs.managed} managed ${theme.glyphs.unmanaged} ` +
 		`unmanaged ${theme.glyphs.mark} ${marks(input.memory)}`;
@@ -231,10 +260,10 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 			),
 			'managed',
 		),
-		seg(` ${formatBytesShort(w.memory_process_bytes)} of ${formatBytesShort(w.memory_limit_bytes)}`, 'muted'),
+		seg(` ${formatBytes(w.memory_process_bytes)} of ${formatBytes(w.memory_limit_bytes)}`, 'muted'),
 	]);
 	lines.push([]);
-	lines.push(...figureLines(detailPairs(input), width));
+	lines.push(...detailFigureLines(input, width).lines);
 	const counts = Object.entries(w.task_counts ?? {}).filter(([, n]) => n > 0);
 	lines.push([
 		seg(fit('states', 11), 'muted'),

@@ -1,20 +1,21 @@
 /**
- * The cluster at a glance, as four lines of segments: connection and self-load, workers by state,
- * memory, tasks by state. Pure; the Header component only draws them.
+ * The cluster at a glance, as four lines of segments: connection and dask-top's own cost on the
+ * scheduler, workers by state, memory, tasks by state. Pure: the frame (frame-lines.ts) places them.
  */
 import type {AdaptiveView, SeverityCounts} from '../model/types.js';
 import type {ReplayPosition, SourceStatus} from '../types/scrape-source.js';
 import type {Snapshot, WorkerCounts} from '../types/snapshot.js';
-import {memoryBar, type Segment} from './bars.js';
+import {memoryBar, segmentsWidth, type Segment} from './bars.js';
 import {
-	formatBytesShort,
+	formatBytes,
 	formatClock,
 	formatCount,
 	formatDuration,
 	formatPercent,
 	formatPerSecond,
-	formatRateShort,
+	formatRate,
 } from './cells.js';
+import {defined} from '../parse/json.js';
 import {fitParts, part, seg, type Part} from './parts.js';
 import type {Theme} from './theme.js';
 
@@ -38,13 +39,14 @@ export interface HeaderInput {
 
 export const HEADER_LINES = 4;
 
-const statesCache = new WeakMap<Snapshot, Required<WorkerCounts>>();
+const statesCache = new WeakMap<Snapshot, WorkerCounts>();
 
 /**
  * Workers by state; what the scheduler's gauge leaves out (2022.12 has no paused / retiring) is
- * counted from the worker list.
+ * counted from the worker list when every listed worker has a status. A state nothing tells is
+ * unknown (shown as —), never 0: a snapshot without a worker list knows no statuses.
  */
-export function workerStates(snapshot: Snapshot): Required<WorkerCounts> {
+export function workerStates(snapshot: Snapshot): WorkerCounts {
 	const cached = statesCache.get(snapshot);
 	if (cached) return cached;
 	const states = countStates(snapshot);
@@ -52,17 +54,25 @@ export function workerStates(snapshot: Snapshot): Required<WorkerCounts> {
 	return states;
 }
 
-function countStates(snapshot: Snapshot): Required<WorkerCounts> {
+function countStates(snapshot: Snapshot): WorkerCounts {
 	const counts = snapshot.scheduler.workers;
 	const statuses = snapshot.workers.map((w) => w.status);
-	const count = (match: (s: string | undefined) => boolean) => statuses.filter(match).length;
-	const total = counts.total ?? snapshot.workers.length;
+	const known = snapshot.workers_source !== undefined && statuses.every((s) => s !== undefined);
+	const count = (match: (s: string | undefined) => boolean) => (known ? statuses.filter(match).length : undefined);
+	// The snapshot's total comes from the worker list when nothing else gives it (parse/snapshot-scheduler.ts).
+	const {total, idle, saturated} = counts;
 	const paused = counts.paused ?? count((s) => s === 'paused');
 	const retiring = counts.retiring ?? count((s) => s !== undefined && s !== 'running' && s !== 'paused');
-	const idle = counts.idle ?? 0;
-	const saturated = counts.saturated ?? 0;
-	const partially = counts.partially_saturated ?? Math.max(0, total - idle - saturated - paused - retiring);
-	return {total, idle, partially_saturated: partially, saturated, paused, retiring};
+	const partially =
+		counts.partially_saturated ??
+		(total === undefined ||
+		idle === undefined ||
+		saturated === undefined ||
+		paused === undefined ||
+		retiring === undefined
+			? undefined
+			: Math.max(0, total - idle - saturated - paused - retiring));
+	return defined({total, idle, partially_saturated: partially, saturated, paused, retiring});
 }
 
 const clock = formatClock;
@@ -158,7 +168,7 @@ function line1(input: HeaderInput, theme: Theme, width: number): Segment[] {
 			part(
 				5,
 				seg(
-					`load ${status.requestsPerSecond.toFixed(1)} req/s ${formatRateShort(status.bytesPerSecond)}${latency}`,
+					`cost ${status.requestsPerSecond.toFixed(1)} req/s ${formatRate(status.bytesPerSecond)}${latency}`,
 					'muted',
 				),
 			),
@@ -183,11 +193,11 @@ function line2(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	const w = workerStates(snapshot);
 	const parts: Part[] = [
 		part(0, seg('Workers ', 'title', true), seg(formatCount(w.total), 'normal', true)),
-		part(1, seg(`idle ${w.idle}`, 'muted')),
-		part(2, seg(`partial ${w.partially_saturated}`)),
-		part(1, seg(`saturated ${w.saturated}`)),
-		part(0, seg(`paused ${w.paused}`, w.paused > 0 ? 'critical' : 'normal')),
-		part(2, seg(`retiring ${w.retiring}`, w.retiring > 0 ? 'warning' : 'normal')),
+		part(1, seg(`idle ${formatCount(w.idle)}`, 'muted')),
+		part(2, seg(`partial ${formatCount(w.partially_saturated)}`)),
+		part(1, seg(`saturated ${formatCount(w.saturated)}`)),
+		part(0, seg(`paused ${formatCount(w.paused)}`, (w.paused ?? 0) > 0 ? 'critical' : 'normal')),
+		part(2, seg(`retiring ${formatCount(w.retiring)}`, (w.retiring ?? 0) > 0 ? 'warning' : 'normal')),
 		part(1, seg(`threads ${formatCount(snapshot.scheduler.threads)}`)),
 	];
 	const adaptive = input.adaptive;
@@ -222,19 +232,21 @@ function line3(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	const used = s.memory_process_bytes;
 	const limit = s.memory_limit_bytes;
 	const figures =
-		`${formatBytesShort(used)} / ${limit === 0 ? 'no limit' : formatBytesShort(limit)}` +
+		`${formatBytes(used)} / ${limit === 0 ? 'no limit' : formatBytes(limit)}` +
 		`${limit ? ` ${formatPercent((used ?? 0) / limit)}` : ''}`;
 	const parts: Part[] = [part(0, seg(figures, 'normal', true))];
-	parts.push(part(2, seg(`managed ${formatBytesShort(s.memory_managed_bytes)}`, 'managed')));
-	parts.push(part(2, seg(`unmanaged ${formatBytesShort(s.memory_unmanaged_bytes)}`, 'unmanaged')));
+	parts.push(part(2, seg(`managed ${formatBytes(s.memory_managed_bytes)}`, 'managed')));
+	parts.push(part(2, seg(`unmanaged ${formatBytes(s.memory_unmanaged_bytes)}`, 'unmanaged')));
 	const spilled = s.memory_spilled_bytes;
 	parts.push(
-		part(
-			1,
-			seg(`spilled ${formatBytesShort(spilled)} on disk`, spilled !== undefined && spilled > 0 ? 'warning' : 'muted'),
-		),
+		part(1, seg(`spilled ${formatBytes(spilled)} on disk`, spilled !== undefined && spilled > 0 ? 'warning' : 'muted')),
 	);
-	const barWidth = Math.max(10, Math.min(40, Math.floor(width * 0.3)));
+	// The bar gives way to the figures, down to 20 cells: every figure shown where the line allows.
+	const allFigures = parts.reduce((n, p, i) => n + segmentsWidth(p.segments) + (i > 0 ? 2 : 0), 0);
+	const barWidth = Math.max(
+		Math.min(20, Math.floor(width * 0.3)),
+		Math.min(40, Math.floor(width * 0.3), width - 11 - allFigures),
+	);
 	const rest = fitParts(parts, Math.max(0, width - 8 - barWidth - 3), seg('  '));
 	const figuresIn = {
 		...(used === undefined ? {} : {processBytes: used}),

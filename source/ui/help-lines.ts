@@ -3,10 +3,10 @@
  */
 import {segmentsWidth, type Segment} from './bars.js';
 import {whereText} from './binding-text.js';
-import {BINDINGS} from './bindings.js';
+import {BINDINGS, VIEWS} from './bindings.js';
 import type {Binding} from './binding-types.js';
 import {keyLabel, MOUSE_KEYS} from './key-labels.js';
-import {footerEntries, type KeyContext} from './key-lookup.js';
+import {footerEntries, type FooterState, type KeyContext} from './key-lookup.js';
 import {fit} from './cells.js';
 import {clipSegments, seg} from './parts.js';
 import {wrapSegments} from './wrap.js';
@@ -15,12 +15,11 @@ import {columnsOf} from './text-columns.js';
 const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Binding) => boolean}> = [
 	{
 		title: 'Monitor',
-		pick: (b) =>
-			!isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events' || m === 'detail'),
+		pick: (b) => !isMouse(b) && b.modes.some((m) => VIEWS.includes(m) || m === 'detail'),
 	},
 	{
 		title: 'Mouse (--no-mouse leaves it to the terminal)',
-		pick: (b) => isMouse(b) && b.modes.some((m) => m === 'workers' || m === 'progress' || m === 'events'),
+		pick: (b) => isMouse(b) && b.modes.some((m) => VIEWS.includes(m)),
 	},
 	{title: 'Filter prompt (after / or F3)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
 	{title: 'Sort list (after F6)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'sort'},
@@ -88,6 +87,8 @@ export interface FooterInput {
 	readonly filterError?: string;
 	/** A transient message (interval changed, …). */
 	readonly message?: string;
+	/** A pause on, and plain ASCII: the words of some entries change with them. */
+	readonly state?: FooterState;
 }
 
 /**
@@ -103,7 +104,7 @@ export function footerLine(input: FooterInput, width: number): Segment[] {
 		else prompt.push(seg('name, address or host; /regex/ for a pattern', 'muted'));
 		return clipSegments(prompt, width);
 	}
-	const entries = footerEntries(input.context);
+	const entries = footerEntries(input.context, input.state);
 	const pinned = entries.filter((e) => e.label === 'help' || e.label === 'quit' || e.label === 'close');
 	const rest = entries.filter((e) => !pinned.includes(e));
 	const tail: Segment[] = pinned.flatMap((e, i) => [

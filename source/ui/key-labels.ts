@@ -15,6 +15,7 @@ export const KEY_LABELS: Readonly<Record<string, string>> = {
 	enter: 'Enter',
 	escape: 'Esc',
 	tab: 'Tab',
+	'shift+tab': 'Shift-Tab',
 	space: 'space',
 	backspace: 'Backspace',
 	'ctrl+c': 'Ctrl-C',

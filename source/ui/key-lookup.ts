@@ -46,14 +46,26 @@ export function resolveKey(key: KeyName, context: KeyContext): Action | undefine
 	return undefined;
 }
 
+/** What the footer's words depend on beyond the bindings: a pause on, and plain ASCII. */
+export interface FooterState {
+	/** What space pauses is paused now (the display; in a replay, the replay). */
+	readonly paused?: boolean;
+	readonly ascii?: boolean;
+}
+
 /**
  * Footer entries for a context: the keys (joined by `/`), their short labels, and their rank (which
  * stay on a narrow line).
  */
 export function footerEntries(
 	context: KeyContext,
+	state: FooterState = {},
 ): Array<{readonly keys: string; readonly label: string; readonly rank: number}> {
 	return activeBindings(context)
 		.filter((b) => b.footer !== undefined)
-		.map((b) => ({keys: b.footerKeys ?? b.keys.map(keyLabel).join('/'), label: b.footer!, rank: b.footerRank ?? 5}));
+		.map((b) => ({
+			keys: (state.ascii ? b.footerKeysAscii : undefined) ?? b.footerKeys ?? b.keys.map(keyLabel).join('/'),
+			label: (state.paused ? b.footerPaused : undefined) ?? b.footer!,
+			rank: b.footerRank ?? 5,
+		}));
 }

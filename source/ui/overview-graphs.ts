@@ -5,7 +5,7 @@
  */
 import type {ClusterHistory, Series} from '../model/types.js';
 import type {Segment} from './bars.js';
-import {formatBytesShort, formatCount, formatPerSecond, MISSING} from './cells.js';
+import {formatBytes, formatBytesShort, formatCount, formatPerSecond, MISSING} from './cells.js';
 import {niceBytesCeiling, niceCeiling, stackedPeak, type GraphSeries} from './graph.js';
 import {type Part, part, seg} from './parts.js';
 import type {Theme} from './theme.js';
@@ -62,8 +62,8 @@ function memoryGraph({history: h, theme, samples}: GraphContext): Graph {
 	const scale =
 		limit !== undefined && limit > 0
 			? againstLimit
-				? `of the ${formatBytesShort(limit)} limit`
-				: `over the ${formatBytesShort(limit)} limit`
+				? `of the ${formatBytes(limit)} limit`
+				: `over the ${formatBytes(limit)} limit`
 			: 'no limit';
 	return {
 		title: [

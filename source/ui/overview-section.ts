@@ -5,10 +5,12 @@
  * the model's history, kept while its identity and point count (the rings grow in place), the size
  * and the theme are the same: a tick without a new snapshot or a key press draws nothing of them again.
  */
+import {adaptiveWhy} from '../model/adaptive-why.js';
 import {progressView} from '../model/index.js';
 import type {ClusterHistory, ClusterState, TriageView} from '../model/types.js';
 import {alertsPanelEntries, alertsPanelLines, alertsPanelNeeds} from './alerts-panel-lines.js';
 import type {Segment} from './bars.js';
+import {clipSegments, seg} from './parts.js';
 import {overviewGraphLines, overviewPrefixLines, planOverview} from './overview-lines.js';
 import {memoLast} from './memo-last.js';
 import type {Theme} from './theme.js';
@@ -18,6 +20,12 @@ export interface OverviewMemo {
 	readonly panel: typeof alertsPanelEntries;
 	readonly graphs: (history: ClusterHistory, points: number, theme: Theme, width: number, rows: number) => Segment[][];
 }
+
+/**
+ * The adaptive why takes two lines of the overview from this height on (120×40 has 27): below it
+ * the graphs and the worst alert whole come first, and the header's number stays.
+ */
+const WHY_FROM_HEIGHT = 16;
 
 export function createOverviewMemo(): OverviewMemo {
 	return {
@@ -38,7 +46,14 @@ export function overviewSection(
 	width: number,
 	height: number,
 	memo: OverviewMemo,
+	withWhy = true,
 ): (readonly Segment[])[] {
+	const why = triage && withWhy ? adaptiveWhy(triage.adaptive) : undefined;
+	if (why !== undefined && height >= WHY_FROM_HEIGHT) {
+		// The adaptive target's why, where the header shows its number (the whole of it: view 3).
+		const line = clipSegments([seg('Adaptive  ', 'title', true), seg(why), seg('  · 3: how', 'muted')], width);
+		return [[], line, ...overviewSection(model, triage, theme, width, height - 2, memo, false)];
+	}
 	const progress = memo.progress(model);
 	const panel = memo.panel(triage, theme, width, height);
 	const needs = alertsPanelNeeds(panel);

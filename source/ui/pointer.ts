@@ -101,7 +101,8 @@ export function reducePointer(state: UiState, action: Action, target: PointerTar
 		case 'row': {
 			if (target.view !== state.view) return state;
 			const selected = moveTo(state, target.view, target.index, ctx);
-			return action === 'point-open' ? reduceUi(selected, 'open-detail', ctx) : selected;
+			if (action !== 'point-open') return selected;
+			return reduceUi(selected, target.view === 'diagnosis' ? 'open-subject' : 'open-detail', ctx);
 		}
 	}
 }

@@ -1,8 +1,9 @@
 /**
  * The task progress view: the cluster's current tasks by state (exact), then one row per task
- * prefix (model/progress.ts): done and erred apart on the bar, done/total, in flight, the prefix's
- * result bytes and mean task time where the Dask version gives them, and since when it counts (≈
- * when the row is not exact: dask-top started mid-run). Pure.
+ * prefix (model/progress.ts): done, erred and cancelled apart on the bar, done/total (`?` and no
+ * percentage when the total is not known), cancelled, in flight and held (a range `lo–hi` where
+ * the counters prove no more), the prefix's result bytes and mean task time where the Dask version
+ * gives them, and since when it counts (≈ when the row is not exact). Pure.
  */
 import type {PrefixProgress, ProgressView} from '../model/types.js';
 import type {TaskState} from '../types/snapshot.js';
@@ -33,6 +34,8 @@ const STATES: ReadonlyArray<readonly [TaskState, string, Tone, number]> = [
 ];
 
 const STATE_GLYPHS = {unicode: ['█', '▓', '▒', '░', '×', '!'], ascii: ['#', '=', '-', '.', 'x', '!']} as const;
+/** Cancelled tasks on a prefix's bar (released unfinished). */
+const CANCELLED_GLYPH = {unicode: '╌', ascii: '/'} as const;
 
 function stateGlyph(theme: Theme, index: number): string {
 	return (theme.ascii ? STATE_GLYPHS.ascii : STATE_GLYPHS.unicode)[index] ?? '?';
@@ -75,15 +78,17 @@ export function progressHead(view: ProgressView | undefined, theme: Theme, width
 	const inexact = view.prefixes.some((p) => !p.exact);
 	const idle = view.epoch ? 'cluster idle now, nothing in flight; ' : '';
 	const start = view.first_sample_time === undefined ? '' : ` (${clock(view.first_sample_time)})`;
+	const range = `${formatCount(1)}${dash(theme)}${formatCount(3)}`;
 	const [long, short] = inexact
 		? [
-				`: ${idle}${approx(theme)} rows are not exact: counted from dask-top's start${start}, ` +
-					'with what was in flight or held then, or with tasks cancelled or retried since ' +
-					'(in flight is then an upper bound); erred tasks are not done',
-				`: ${idle}${approx(theme)} = not exact (from dask-top's start, or in flight an upper bound); erred are not done`,
+				`: ${idle}${approx(theme)} rows are not exact: counted from dask-top's start${start} with their total ` +
+					`unknown (?), or with in flight only known between bounds (${range}); cancelled = released ` +
+					'unfinished, held = results in memory now; erred tasks are not done',
+				`: ${idle}${approx(theme)} = total unknown (?) or a range (${range}); erred are not done`,
 			]
 		: [
-				`: ${idle}exact, each counted from the last moment it had nothing in flight (SINCE); erred tasks are not done`,
+				`: ${idle}exact, each counted from the last moment it had nothing in flight (SINCE); cancelled = ` +
+					'released unfinished, held = results in memory now; erred tasks are not done',
 				`: ${idle}exact since SINCE; erred are not done`,
 			];
 	const note = segmentsWidth(title) + long.length <= width ? long : short;
@@ -95,7 +100,19 @@ export function progressHead(view: ProgressView | undefined, theme: Theme, width
 	];
 }
 
-type PrefixColumnId = 'prefix' | 'bar' | 'done' | 'pct' | 'rate' | 'erred' | 'flight' | 'bytes' | 'mean' | 'since';
+type PrefixColumnId =
+	| 'prefix'
+	| 'bar'
+	| 'done'
+	| 'pct'
+	| 'rate'
+	| 'erred'
+	| 'cancelled'
+	| 'flight'
+	| 'held'
+	| 'bytes'
+	| 'mean'
+	| 'since';
 
 const PREFIX_COLUMNS: ReadonlyArray<ColumnSpec<PrefixColumnId>> = [
 	{id: 'prefix', title: 'PREFIX', width: 14, maxWidth: 40, grow: 1, align: 'left', priority: 0},
@@ -104,7 +121,9 @@ const PREFIX_COLUMNS: ReadonlyArray<ColumnSpec<PrefixColumnId>> = [
 	{id: 'pct', title: '%', width: 4, align: 'right', priority: 0},
 	{id: 'rate', title: 'DONE/S', width: 7, align: 'right', priority: 2},
 	{id: 'erred', title: 'ERRED', width: 6, align: 'right', priority: 1},
-	{id: 'flight', title: 'IN FLIGHT', width: 9, align: 'right', priority: 1},
+	{id: 'cancelled', title: 'CANCELLED', width: 9, align: 'right', priority: 2},
+	{id: 'flight', title: 'IN FLIGHT', width: 9, maxWidth: 11, grow: 1, align: 'right', priority: 1},
+	{id: 'held', title: 'HELD', width: 6, maxWidth: 11, grow: 1, align: 'right', priority: 3},
 	{id: 'bytes', title: 'BYTES', width: 8, align: 'right', priority: 3},
 	{id: 'mean', title: 'MEAN', width: 6, align: 'right', priority: 4},
 	{id: 'since', title: 'SINCE', width: 9, align: 'right', priority: 2},
@@ -114,13 +133,17 @@ export interface PrefixColumns {
 	readonly columns: ReadonlyArray<{readonly spec: ColumnSpec<PrefixColumnId>; readonly width: number}>;
 }
 
-/** The columns that fit; BYTES and MEAN only when some row has the figure (never on 2022.12). */
+/**
+ * The columns that fit; BYTES and MEAN only when some row has the figure (never on 2022.12), HELD
+ * when /metrics counts the cluster's tasks in memory.
+ */
 export function prefixColumns(width: number, rows: readonly PrefixProgress[] = []): PrefixColumns {
-	const has = {
+	const has: Partial<Record<PrefixColumnId, boolean>> = {
 		bytes: rows.some((p) => p.bytes !== undefined),
 		mean: rows.some((p) => p.mean_duration_seconds !== undefined),
+		held: rows.some((p) => p.held !== undefined),
 	};
-	const specs = PREFIX_COLUMNS.filter((c) => (c.id === 'bytes' ? has.bytes : c.id === 'mean' ? has.mean : true));
+	const specs = PREFIX_COLUMNS.filter((c) => has[c.id] ?? true);
 	return {columns: fitColumns(specs, width)};
 }
 
@@ -128,22 +151,45 @@ export function prefixHeader(layout: PrefixColumns): Segment[] {
 	return [seg(layout.columns.map((c) => fit(c.spec.title, c.width, c.spec.align)).join(' '), 'title', true)];
 }
 
-/** Done (filled) and erred (the erred glyph) apart, from the left; the rest empty. */
+/** At least one cell for a part that is not 0, at most what is left. */
+function cellsOf(n: number, total: number, width: number, left: number): number {
+	return Math.min(left, n > 0 ? Math.max(1, Math.round((n / total) * width)) : 0);
+}
+
+/**
+ * Done (filled), erred (the erred glyph) and cancelled (its own glyph) apart, from the left; the
+ * rest empty. With the total unknown, no bar (it would read as a fraction): says so.
+ */
 export function progressBar(p: PrefixProgress, width: number, theme: Theme): Segment[] {
 	if (width <= 0) return [];
+	if (p.total === undefined) return [seg(fit(width >= 13 ? 'total unknown' : '?', width, 'left'), 'muted')];
 	if (p.total <= 0) return [seg(theme.glyphs.empty.repeat(width), 'free')];
 	const done = p.done >= p.total ? width : Math.floor((p.done / p.total) * width);
-	const erred = Math.min(width - done, p.erred > 0 ? Math.max(1, Math.round((p.erred / p.total) * width)) : 0);
+	const erred = cellsOf(p.erred, p.total, width, width - done);
+	const cancelled = cellsOf(p.cancelled, p.total, width, width - done - erred);
 	const out: Segment[] = [];
 	if (done > 0) out.push(seg(theme.glyphs.filled.repeat(done), 'ok'));
 	if (erred > 0) out.push(seg(stateGlyph(theme, 4).repeat(erred), 'critical'));
-	if (width - done - erred > 0) out.push(seg(theme.glyphs.empty.repeat(width - done - erred), 'free'));
+	if (cancelled > 0)
+		out.push(seg((theme.ascii ? CANCELLED_GLYPH.ascii : CANCELLED_GLYPH.unicode).repeat(cancelled), 'warning'));
+	const rest = width - done - erred - cancelled;
+	if (rest > 0) out.push(seg(theme.glyphs.empty.repeat(rest), 'free'));
 	return out;
 }
 
 /** The mark of a row that is not exact (ASCII under --ascii). */
 function approx(theme: Theme): string {
 	return theme.ascii ? '~' : '≈';
+}
+
+function dash(theme: Theme): string {
+	return theme.ascii ? '-' : '–';
+}
+
+/** A count, or its bounds `lo–hi` when it is only known between them. */
+function rangeText(lo: number | undefined, hi: number | undefined, theme: Theme): string {
+	if (lo === undefined) return formatCount(undefined);
+	return hi === undefined ? formatCount(lo) : `${formatCount(lo)}${dash(theme)}${formatCount(hi)}`;
 }
 
 function sinceText(p: PrefixProgress, theme: Theme): string {
@@ -153,7 +199,7 @@ function sinceText(p: PrefixProgress, theme: Theme): string {
 
 export function prefixRow(p: PrefixProgress, layout: PrefixColumns, theme: Theme): Segment[] {
 	const out: Segment[] = [];
-	const fraction = p.total > 0 ? p.done / p.total : undefined;
+	const fraction = p.total !== undefined && p.total > 0 ? p.done / p.total : undefined;
 	layout.columns.forEach(({spec, width}, i) => {
 		if (i > 0) out.push(seg(' '));
 		switch (spec.id) {
@@ -166,11 +212,19 @@ export function prefixRow(p: PrefixProgress, layout: PrefixColumns, theme: Theme
 				break;
 			case 'done':
 				out.push(
-					seg(fit(`${p.exact ? '' : approx(theme)}${formatCount(p.done)}/${formatCount(p.total)}`, width, 'right')),
+					seg(
+						fit(
+							`${p.exact ? '' : approx(theme)}${formatCount(p.done)}/${p.total === undefined ? '?' : formatCount(p.total)}`,
+							width,
+							'right',
+						),
+					),
 				);
 				break;
 			case 'pct':
-				out.push(seg(fit(formatPercent(fraction), width, 'right'), 'normal', true));
+				// No percentage of an unknown total (a confident 0 % would be wrong).
+				if (p.total === undefined) out.push(seg(fit('?', width, 'right'), 'muted'));
+				else out.push(seg(fit(formatPercent(fraction), width, 'right'), 'normal', true));
 				break;
 			case 'rate':
 				out.push(seg(fit(formatPerSecond(p.done_per_second), width, 'right'), 'accent'));
@@ -178,8 +232,16 @@ export function prefixRow(p: PrefixProgress, layout: PrefixColumns, theme: Theme
 			case 'erred':
 				out.push(seg(fit(formatCount(p.erred), width, 'right'), p.erred > 0 ? 'critical' : 'muted'));
 				break;
+			case 'cancelled': {
+				const any = (p.cancelled_max ?? p.cancelled) > 0;
+				out.push(seg(fit(rangeText(p.cancelled, p.cancelled_max, theme), width, 'right'), any ? 'warning' : 'muted'));
+				break;
+			}
 			case 'flight':
-				out.push(seg(fit(formatCount(p.in_flight), width, 'right')));
+				out.push(seg(fit(rangeText(p.in_flight, p.in_flight_max, theme), width, 'right')));
+				break;
+			case 'held':
+				out.push(seg(fit(rangeText(p.held, p.held_max, theme), width, 'right'), 'muted'));
 				break;
 			case 'bytes':
 				out.push(seg(fit(formatBytesShort(p.bytes), width, 'right'), 'muted'));

@@ -32,6 +32,12 @@ export function nextSort(state: UiState, step: 1 | -1): UiState {
 	return {...state, sort: {column: next.column, descending: next.descending}};
 }
 
+/** htop's direct sort keys (M, P, T, N): that column in its natural direction, again and again. */
+export function sortBy(state: UiState, column: SortColumn): UiState {
+	const descending = SORT_ORDER.find((s) => s.column === column)?.descending ?? false;
+	return {...state, sort: {column, descending}};
+}
+
 export function reverseSort(state: UiState): UiState {
 	return {...state, sort: {...state.sort, descending: !state.sort.descending}};
 }

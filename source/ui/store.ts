@@ -12,7 +12,7 @@ import {msUntilTickDue, tickDue} from '../model-tick.js';
 import type {Pipeline} from '../pipeline.js';
 import {workerPageAddress} from '../parse/endpoint-kind.js';
 import type {ScrapeCache} from '../parse/index.js';
-import type {ScrapeSource} from '../types/scrape-source.js';
+import type {ReplayControls, ScrapeSource} from '../types/scrape-source.js';
 import type {WorkerPageState} from './detail-lines.js';
 import type {TuiControls, TuiData} from './tui-data.js';
 
@@ -35,21 +35,47 @@ export interface TuiStore {
 	tickDelayMs(): number;
 	/** The worker whose detail is open (its /info/worker page is read from the cache). */
 	setDetail(address: string | null): void;
+	/** Publishes the source's state again: a replay paused or sped up shows it at once. */
+	republish(): void;
 	dispose(): void;
 }
 
 /** The controls the keys drive for one source: its own, with the open detail told to its store too. */
-export function sourceControls(source: ScrapeSource, store: Pick<TuiStore, 'setDetail'>): TuiControls {
+export function sourceControls(source: ScrapeSource, store: Pick<TuiStore, 'setDetail' | 'republish'>): TuiControls {
 	return {
 		kind: source.kind,
+		intervalMs: () => source.intervalMs,
 		setIntervalMs: (ms) => source.setIntervalMs(ms),
 		refreshNow: () => source.refreshNow(),
 		setDetailWorker: (address) => {
 			source.setDetailWorker(address);
 			store.setDetail(address);
 		},
-		...(source.replay ? {replay: source.replay} : {}),
+		...(source.replay ? {replay: republishing(source.replay, store)} : {}),
 		...(source.retireWorker ? {retireWorker: (address: string) => source.retireWorker?.(address)} : {}),
+	};
+}
+
+/**
+ * A replay's controls that publish the store after each: pausing, resuming or a new speed changes
+ * the header and the footer without a new round (a step or a seek publishes by its rounds too).
+ */
+function republishing(replay: ReplayControls, store: Pick<TuiStore, 'republish'>): ReplayControls {
+	const then =
+		<A extends unknown[], R>(op: (...args: A) => R) =>
+		(...args: A): R => {
+			const result = op(...args);
+			store.republish();
+			return result;
+		};
+	return {
+		position: () => replay.position(),
+		togglePause: then(() => replay.togglePause()),
+		step: then((rounds: number) => replay.step(rounds)),
+		jumpMs: then((deltaMs: number) => replay.jumpMs(deltaMs)),
+		toStart: then(() => replay.toStart()),
+		toEnd: then(() => replay.toEnd()),
+		cycleSpeed: then(() => replay.cycleSpeed()),
 	};
 }
 
@@ -97,7 +123,11 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 
 	const build = (): TuiData => {
 		const replay = source.replay?.position();
-		const page = detail === null ? undefined : workerPageState(pipeline.cache(), detail);
+		// A recording that never fetched this worker's page will not: say so rather than wait.
+		const page =
+			detail === null
+				? undefined
+				: (workerPageState(pipeline.cache(), detail) ?? (recorded ? {address: detail, notRecorded: true} : undefined));
 		return {
 			model: pipeline.state(),
 			status: source.status(),
@@ -148,6 +178,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 			detail = address;
 			publish();
 		},
+		republish: publish,
 		dispose() {
 			unsubscribe();
 			listeners.clear();

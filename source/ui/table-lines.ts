@@ -3,13 +3,13 @@
  * a screenful costs); columns drop by priority as the terminal narrows (worker-columns.ts).
  */
 import {tableCountText, type TableView} from './app-body.js';
-import type {Segment} from './bars.js';
+import {segmentsWidth, type MemoryThresholds, type Segment} from './bars.js';
 import {tableBodyRows} from './body-layout.js';
 import {fitColumns} from './columns.js';
 import type {ScreenLine} from './line-text.js';
 import {memoLast} from './memo-last.js';
 import type {WorkerRow} from '../model/types.js';
-import type {Theme} from './theme.js';
+import type {Theme, Tone} from './theme.js';
 import {headerSegments, rowSegments, sortLabel, WORKER_COLUMNS, type CellContext} from './worker-columns.js';
 
 const fitWorkerColumns = (width: number) => fitColumns(WORKER_COLUMNS, width);
@@ -49,7 +49,37 @@ function rowLine(row: WorkerRow, columns: Columns, cells: CellContext, memo: Tab
 	return segments;
 }
 
-function titleSegments(table: TableView, theme: Theme): Segment[] {
+/** A share as the legend writes it: 60, 62.5. */
+function percent(fraction: number): string {
+	return String(Math.round(fraction * 1000) / 10);
+}
+
+/**
+ * What the ▾ marks over the memory bars stand for, in the room the title leaves: Dask's thresholds
+ * named, or only their shares; nothing when neither fits.
+ */
+function legendSegments(memory: MemoryThresholds, theme: Theme, room: number): Segment[] {
+	const marks: ReadonlyArray<readonly [string, number, Tone]> = [
+		['target', memory.target, 'muted'],
+		['spill', memory.spill, 'warning'],
+		['pause', memory.pause, 'critical'],
+		['terminate', memory.terminate, 'critical'],
+	];
+	const mark = `  ${theme.glyphs.threshold} `;
+	const named: Segment[] = [{text: mark, tone: 'muted'}];
+	for (const [name, share, tone] of marks)
+		named.push({text: `${named.length === 1 ? '' : ' '}${name} ${percent(share)}`, tone});
+	named.push({text: ' %', tone: 'muted'});
+	const short: Segment[] = [
+		{text: mark, tone: 'muted'},
+		{text: marks.map(([, share]) => percent(share)).join('/'), tone: 'muted'},
+		{text: ' %', tone: 'muted'},
+	];
+	for (const option of [named, short]) if (segmentsWidth(option) <= room) return option;
+	return [];
+}
+
+function titleSegments(table: TableView, theme: Theme, width: number, memoryShown: boolean): Segment[] {
 	const {filterText, filterError, sort, followName} = table;
 	const out: Segment[] = [{text: 'Workers ', tone: 'title', bold: true}];
 	out.push({text: tableCountText(table), tone: 'normal'});
@@ -61,6 +91,7 @@ function titleSegments(table: TableView, theme: Theme): Segment[] {
 	});
 	if (followName !== undefined) out.push({text: `  following ${followName}`, tone: 'info'});
 	if (table.staleNote !== undefined) out.push({text: `  ${table.staleNote}`, tone: 'warning'});
+	if (memoryShown) out.push(...legendSegments(table.cells.memory, theme, width - segmentsWidth(out)));
 	return out;
 }
 
@@ -69,7 +100,14 @@ export function tableLines(table: TableView, theme: Theme, width: number, memo: 
 	const {rows, cursor, top, height, sort, cells} = table;
 	const columns = memo.columns(width);
 	const lines: ScreenLine[] = [
-		{segments: titleSegments(table, theme)},
+		{
+			segments: titleSegments(
+				table,
+				theme,
+				width,
+				columns.some((c) => c.spec.id === 'memory_bar'),
+			),
+		},
 		{segments: memo.header(columns, sort.column, sort.descending, cells)},
 	];
 	if (rows.length === 0) {

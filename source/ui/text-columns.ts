@@ -1,16 +1,11 @@
 /**
- * Terminal columns of text: a name in Chinese or an emoji takes two columns a character, a
- * combining accent none. Worker names, hosts and task keys are the user's text, so every width the
- * layout counts is counted in columns; the screens' own characters take the fast path (narrow.ts).
+ * Terminal columns of text (units/columns.ts), and the longest start of a text that fits a number
+ * of columns, for the screen's cells.
  */
 import stringWidth from 'string-width';
 import {narrowWidth} from '../units/narrow.js';
 
-/** Columns the text takes: its length when every character is surely one column, else as measured. */
-export function columnsOf(text: string): number {
-	const narrow = narrowWidth(text);
-	return narrow >= 0 ? narrow : stringWidth(text);
-}
+export {columnsOf} from '../terminal/columns.js';
 
 const graphemes = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 

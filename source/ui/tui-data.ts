@@ -20,6 +20,8 @@ export interface TuiData {
 /** The source controls the keys drive (a subset of ScrapeSource, so tests can pass a recorder). */
 export interface TuiControls {
 	readonly kind: 'live' | 'replay';
+	/** The interval the source polls at now: what `+` / `-` step from, even before a round shows it. */
+	intervalMs(): number;
 	setIntervalMs(ms: number): number;
 	refreshNow(): void;
 	setDetailWorker(address: string | null): void;

@@ -3,6 +3,7 @@
  * changes of it need to know of the screen. The changes: reduce-ui.ts (actions), cursor.ts (moving the
  * selection), sort-order.ts (sorting), pointer.ts (clicks); side effects of actions: effects.ts.
  */
+import type {Subject} from '../model/diagnosis/index.js';
 import type {SortColumn} from '../model/types.js';
 import type {View} from './binding-types.js';
 
@@ -43,6 +44,10 @@ export interface UiContext {
 	 * then its height in lines.
 	 */
 	readonly rowLines?: Partial<Readonly<Record<View, readonly number[]>>>;
+	/** The diagnosis view's entries' subjects, in its order (Enter goes to the selected one's). */
+	readonly subjects?: readonly Subject[];
+	/** The progress view's prefixes, in its order (a prefix subject selects its row). */
+	readonly prefixes?: readonly string[];
 }
 
 export function initialUiState(): UiState {
@@ -53,8 +58,8 @@ export function initialUiState(): UiState {
 		filterText: '',
 		filterEditing: false,
 		sort: {column: 'name', descending: false},
-		cursor: {workers: 0, progress: 0, events: 0},
-		top: {workers: 0, progress: 0, events: 0},
+		cursor: {workers: 0, progress: 0, events: 0, diagnosis: 0},
+		top: {workers: 0, progress: 0, events: 0, diagnosis: 0},
 		paused: false,
 	};
 }

@@ -89,6 +89,7 @@ export function statusTone(status: string): Tone {
 		case 'closing_gracefully':
 		case 'closing':
 		case 'retiring':
+		case 'gone':
 			return 'warning';
 		case 'retired':
 		case 'closed':

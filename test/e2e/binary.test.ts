@@ -12,7 +12,10 @@ import {bareEnv, ensureBinary, isolatedCopy, runProgram, type ProgramResult} fro
 import {groundTruth, listedWorkers, truthWorkers, type GroundTruth} from './helpers/ground-truth.js';
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
+import {expectCtrlZThenFg} from './helpers/suspend.js';
 import {tmuxForBlock} from './helpers/tmux-block.js';
+// @ts-expect-error: a plain .mjs build script without type declarations
+import {NODE_24} from '../../scripts/node24.mjs';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import {V8_FLAGS} from '../../scripts/v8-flags.mjs';
 
@@ -34,11 +37,11 @@ afterAll(() => {
 });
 
 describe('the single executable, alone in an empty directory with an empty PATH', () => {
-	it('--version prints the package version and the Node it carries', async () => {
+	it('--version prints the package version, the Node it carries and the platform', async () => {
 		const result = await runProgram(copy.binary, ['--version'], bareEnv(), copy.dir);
 		expect(result.code, context(result)).toBe(0);
-		expect(result.stdout.trim()).toMatch(
-			new RegExp(`^${VERSION.replaceAll('.', '\\.')} \\(single executable, Node 24\\.\\d+\\.\\d+\\)$`),
+		expect(result.stdout.trim()).toBe(
+			`dask-top ${VERSION} (single executable, Node ${NODE_24}, ${process.platform}-${process.arch})`,
 		);
 		expect(result.stderr).toBe('');
 	});
@@ -111,6 +114,11 @@ describe('the single executable, alone in an empty directory with an empty PATH'
 			terminal.keys('q');
 			const after = await terminal.waitFor('the exit status', (text) => /EXIT=\d+/.test(text));
 			expect(after).toContain('EXIT=0');
+		});
+
+		it('Ctrl-Z gives the shell back with the job stopped, and fg brings the screen back', async () => {
+			terminal.keys('clear', 'Enter');
+			await expectCtrlZThenFg(terminal, `cd '${copy.dir}' && env -i PATH= TERM=tmux-256color ./dask-top --demo`);
 		});
 	});
 });

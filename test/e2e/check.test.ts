@@ -80,8 +80,9 @@ describe('--check on a cluster with a paused worker', () => {
 		const beta = workerNamed(cluster!, 'beta');
 		const result = await runCli(['--check', cluster!.httpUrl]);
 		expect(result.stdout).toMatch(LINE);
-		// the critical alerts (worst first) name beta: paused (its memory may already be back under the pause threshold)
-		expect(result.stdout).toMatch(/^DASK CRITICAL - beta/);
+		// the diagnosis' worst finding leads, naming beta; then the critical alerts (worst first): paused (its memory
+		// may already be back under the pause threshold)
+		expect(result.stdout).toMatch(/^DASK CRITICAL - likely memory-pressure: beta /);
 		expect(result.stdout).toContain('beta is paused');
 		expect(result.stdout).toContain('3 workers');
 		expect(perf(result.stdout).get('paused')).toBe('1;;0;0;3');

@@ -9,6 +9,7 @@ import {createServer, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import {helpPage, parseArgv} from '../../source/options/flags.js';
+import {versionLine} from '../../source/single-executable.js';
 import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';
@@ -92,6 +93,45 @@ describe('dask-top cannot read the scheduler (exit 1, one line, no stack trace)'
 		expectOneLineFailure(result, `${url}/ answered, but not like a Dask dashboard`);
 	});
 
+	// Garbage answers no real Dask gives (Tornado writes a whole answer at once): fakes.
+	it('says an answer cut short by the connection closing is truncated: what came of what was declared', async () => {
+		const url = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/plain; version=0.0.4', 'content-length': '20000'});
+			res.write('dask_scheduler_clients 1.0\n');
+			setTimeout(() => res.destroy(), 20);
+		});
+		const result = await runCli(['--once', url]);
+		expectOneLineFailure(
+			result,
+			`${url}/ answered /metrics, but truncated: 27 B of the 19.5 KiB declared came before the connection closed`,
+		);
+	});
+
+	it('says an answer whose body trickles past the deadline is too slow, naming the deadline', async () => {
+		const url = await serve((_path, res) => {
+			res.writeHead(200, {'content-type': 'text/plain; version=0.0.4'});
+			const timer = setInterval(() => res.write('#'), 200);
+			res.on('close', () => clearInterval(timer));
+		});
+		const result = await runCli(['--once', '--timeout', '1s', url]);
+		expectOneLineFailure(
+			result,
+			`${url}/ answered /metrics, but too slow: the answer was still coming at the 1 s deadline`,
+		);
+		expect(result.stderr).toContain('raise --timeout');
+	});
+
+	it('does not ask for a token with --header when one was sent and a login page still answers', async () => {
+		const url = await serve((path, res) => {
+			res.writeHead(302, {location: `/hub/login?next=${encodeURIComponent(path)}`});
+			res.end();
+		});
+		const result = await runCli(['--once', '-H', 'Authorization: token wrong', url]);
+		expectOneLineFailure(result, "(a login page): the header 'Authorization' sent was not accepted: check the value");
+		expect(result.stderr).not.toContain('pass a token');
+		expect(result.stderr).not.toContain('wrong');
+	});
+
 	it('stops reading a 50 MB answer at the size cap, with bounded memory', async () => {
 		const chunk = Buffer.alloc(1024 * 1024, 'dask_scheduler_tasks{state="memory"} 1.0\n');
 		const url = await serve((path, res) => {
@@ -131,7 +171,7 @@ describe('dask-top cannot read the scheduler (exit 1, one line, no stack trace)'
 		console.log(`[cli-errors] peak RSS with a 50 MB /metrics answer: ${Math.round(maxRssKb / 1024)} MiB`);
 		expectOneLineFailure(
 			{code, signal: null, stdout, stderr: message, durationMs: 0, timedOut: false},
-			`${url}/ answered, but not like a Dask dashboard (/metrics was larger than the size cap)`,
+			`${url}/ answered /metrics, but too large: the answer went past the 32.0 MiB size cap; stopped reading`,
 		);
 		expect(maxRssKb).toBeGreaterThan(0);
 		expect(maxRssKb).toBeLessThan(200 * 1024);
@@ -192,7 +232,11 @@ describe('usage errors and help', () => {
 		const parsed = parseArgv(['--help'], import.meta);
 		if (!parsed.ok) throw new Error(parsed.error);
 		expect(await runCli(['--help'])).toMatchObject({code: 0, stdout: helpPage(parsed.argv), stderr: ''});
-		expect(await runCli(['--version'])).toMatchObject({code: 0, stdout: `${parsed.argv.version}\n`, stderr: ''});
+		expect(await runCli(['--version'])).toMatchObject({
+			code: 0,
+			stdout: `${versionLine(parsed.argv.version, false)}\n`,
+			stderr: '',
+		});
 	});
 
 	it.each([['-h'], ['--help']])('prints the help and exits 0 for %s', async (flag) => {
@@ -211,6 +255,26 @@ describe('addresses as users type them, against the real Dask dashboard', () => 
 		expect(result.stderr).toBe('');
 		expect(result.code).toBe(0);
 		expect((JSON.parse(result.stdout) as {url: string}).url).toBe(`http://127.0.0.1:${cluster.httpPort}/`);
+	});
+
+	it("says the scheduler's comm port given as http:// is a comm port, and where the dashboard is", async () => {
+		const comm = sharedCluster().schedulerAddress.replace(/^tcp:/, 'http:');
+		const result = await runCli([comm, '--once', '--timeout', '5s']);
+		expect(result.code).toBe(1);
+		expect(result.stderr.trimEnd()).toBe(
+			`dask-top: ${comm}/ is a Dask comm port (the scheduler's tcp:// address, or a worker's), not a dashboard: ` +
+				"the scheduler's dashboard is usually on port 8787 (dask-top http://127.0.0.1:8787)",
+		);
+	});
+
+	it("says a worker's dashboard port is a worker's, not the scheduler's", async () => {
+		const worker = sharedCluster().workers[0]!.httpUrl;
+		const result = await runCli([worker, '--once']);
+		expect(result.code).toBe(1);
+		expect(result.stderr.trimEnd()).toBe(
+			`dask-top: ${worker} is a Dask worker's dashboard, not the scheduler's: ` +
+				"pass the scheduler's dashboard URL (usually port 8787), e.g. http://host:8787",
+		);
 	});
 
 	it('says https:// against the plain-HTTP dashboard is not TLS, instead of a timeout', async () => {

@@ -105,4 +105,17 @@ describe.each(DASK_RELEASES)('dask-top --once --json on a busy Dask %s cluster',
 		expect(text.code, `exit ${String(text.code)}\n${text.stderr}`).toBe(0);
 		for (const worker of before.workers) expect(text.stdout).toContain(worker.name);
 	});
+
+	// The everyday case of the rule that a figure which is not a count is unknown: a real cluster's
+	// figures all are counts, and none of them turns unknown.
+	it('reads every figure of the real cluster as a count: workers by state and tasks all known', () => {
+		const snapshot = parseSnapshot(json);
+		expect(snapshot.endpoints.filter((e) => e.unreadable !== undefined)).toEqual([]);
+		const {total, idle, partially_saturated: partially, saturated} = snapshot.scheduler.workers;
+		expect(total).toBe(before.workers.length);
+		expect([idle, partially, saturated].map((n) => typeof n)).toEqual(['number', 'number', 'number']);
+		expect(between(snapshot.scheduler.tasks_total, before.tasks_total, after.tasks_total)).toBe(true);
+		expect(text.stdout).toMatch(/^Workers {3}3: \d+ idle, \d+ partially saturated, \d+ saturated/m);
+		expect(text.stdout).not.toMatch(/^Tasks {5}-/m);
+	});
 });

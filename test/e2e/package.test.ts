@@ -12,6 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {runProgram} from './helpers/binary.js';
 import {REPO_ROOT} from './helpers/python.js';
+import {expectCtrlZThenFg} from './helpers/suspend.js';
 import {tmuxForBlock} from './helpers/tmux-block.js';
 
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {version: string}).version;
@@ -68,7 +69,7 @@ function userEnv(): NodeJS.ProcessEnv {
 describe('npm pack → npm install -g into an empty prefix', () => {
 	it(
 		'packs only what the command needs: the bundle, the demo recording, ' +
-			"package.json, README, LICENSE and the bundled packages' licences",
+			"package.json, README, LICENSE, the man page and the bundled packages' licences",
 		() => {
 			const files = packed.files.map((file) => file.path).sort();
 			expect(files).toEqual(
@@ -77,6 +78,7 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 					'LICENSE',
 					'README.md',
 					'dist/THIRD-PARTY-NOTICES.txt',
+					'man/dask-top.1',
 					'media/demo.ndjson.gz',
 					'package.json',
 				].sort(),
@@ -91,10 +93,12 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 		expect(existsSync(join(prefix, 'lib', 'node_modules', 'dask-top', 'node_modules'))).toBe(false);
 	});
 
-	it('dask-top --version prints the package version', async () => {
+	it('dask-top --version prints the package version, the Node it runs on and the platform', async () => {
 		const result = await runProgram('dask-top', ['--version'], userEnv(), work);
 		expect(result.code, result.stderr).toBe(0);
-		expect(result.stdout.trim()).toBe(VERSION);
+		expect(result.stdout.trim()).toBe(
+			`dask-top ${VERSION} (Node ${process.versions.node}, ${process.platform}-${process.arch})`,
+		);
 	});
 
 	it("dask-top --demo --once --json prints the bundled recording's cluster", async () => {
@@ -124,6 +128,15 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 			expect(frame).toMatch(/ADDRESS\s+STATUS/);
 			terminal.keys('q');
 			expect(await terminal.waitFor('the exit status', (text) => /EXIT=\d+/.test(text))).toContain('EXIT=0');
+		});
+
+		it('Ctrl-Z gives the shell back with the job stopped, and fg brings the screen back', async () => {
+			const env = userEnv();
+			terminal.keys('clear', 'Enter');
+			await expectCtrlZThenFg(
+				terminal,
+				`cd '${work}' && env -i PATH='${env['PATH'] ?? ''}' HOME='${work}' TERM=tmux-256color dask-top --demo`,
+			);
 		});
 	});
 });

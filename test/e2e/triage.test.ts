@@ -6,17 +6,17 @@
  * reads the alerts and events back with `--replay F --once --json` — the document the TUI's
  * triage view also shows.
  */
-import {spawn, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import type {ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, describe, expect, it} from 'vitest';
 import type {Alert} from '../../source/model/types.js';
 import type {JsonDocument} from '../../source/output/json.js';
-import {CLI_PATH, runCli} from './helpers/cli.js';
+import {runCli} from './helpers/cli.js';
 import {logsOf, startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
-import {REPO_ROOT} from './helpers/python.js';
+import {type Recording, startRecorder} from './helpers/recorder.js';
 import {runWorkload, type Workload} from './helpers/workload.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'dask-top-triage-'));
@@ -27,37 +27,9 @@ afterAll(() => {
 	rmSync(dir, {recursive: true, force: true});
 });
 
-interface Recording {
-	readonly file: string;
-	/** Complete rounds in the file so far. */
-	rounds(): number;
-	/** SIGTERM; resolves with the recorder's stderr once it has exited. */
-	stop(): Promise<string>;
-}
-
 /** `dask-top --record FILE --interval 1s URL` without a terminal: it polls until a signal. */
 function record(cluster: Cluster, name: string): Recording {
-	const file = join(dir, `${name}.ndjson`);
-	const child = spawn(process.execPath, [CLI_PATH, '--record', file, '--interval', '1s', cluster.httpUrl], {
-		cwd: REPO_ROOT,
-		stdio: ['ignore', 'ignore', 'pipe'],
-	});
-	recorders.add(child);
-	let stderr = '';
-	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-	const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-	return {
-		file,
-		rounds: () => (existsSync(file) ? Math.max(0, readFileSync(file, 'utf8').split('\n').length - 2) : 0),
-		async stop() {
-			child.kill('SIGTERM');
-			await Promise.race([exited, sleep(10_000)]);
-			recorders.delete(child);
-			if (child.exitCode !== 0)
-				throw new Error(`the recorder exited ${String(child.exitCode ?? child.signalCode)}: ${stderr}`);
-			return stderr;
-		},
-	};
+	return startRecorder(cluster.httpUrl, join(dir, `${name}.ndjson`), recorders);
 }
 
 async function waitForRounds(recording: Recording, rounds: number, timeoutMs = 20_000): Promise<void> {
@@ -108,8 +80,10 @@ async function withCluster(body: (cluster: Cluster) => Promise<void>): Promise<v
 }
 
 describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () => {
-	it('reports a worker killed by its PID as a critical worker-lost event within 10 s, ' +
-		'keeping its last figures', async () => {
+	// An idle worker killed: nothing was lost with it, and over HTTP a kill -9 cannot be told from a
+	// SIGTERM (the scheduler's log says the same of both): a warning that it is gone, not a critical.
+	// A worker killed with its work is critical: test/e2e/departures.test.ts.
+	it('reports an idle worker killed by its PID as gone (a warning) within 10 s, keeping its last figures', async () => {
 		await withCluster(async (cluster) => {
 			const gamma = workerNamed(cluster, 'gamma');
 			const recording = record(cluster, 'killed');
@@ -122,25 +96,24 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 			const document = await replay(recording.file);
 			const lost = document.events?.find((e) => e.kind === 'worker_lost' && e.subject === gamma.address);
 			expect(lost, describeAlerts(document)).toBeDefined();
-			expect(lost).toMatchObject({severity: 'critical', subject_name: 'gamma', state: 'ongoing'});
+			expect(lost).toMatchObject({severity: 'warning', subject_name: 'gamma'});
 			const delaySeconds = lost!.start_time - killedMs / 1000;
 			console.log(`[triage] worker-lost event ${delaySeconds.toFixed(2)} s after the kill`);
 			expect(delaySeconds).toBeGreaterThan(-1);
 			expect(delaySeconds).toBeLessThanOrEqual(10);
 			expect(lost!.message).toMatch(
-				/^worker gamma \(tcp:\/\/127\.0\.0\.1:\d+\) lost: last status running; memory .*; last seen \d\d:\d\d:\d\d( UTC)?$/,
+				new RegExp(
+					/^worker gamma \(tcp:\/\/127\.0\.0\.1:\d+\) gone, holding no work: not retired \(the scheduler's log\): /
+						.source +
+						/closed or killed, HTTP cannot tell(; its nanny did not restart it)?; last status running; memory .*; /
+							.source +
+						/last seen \d\d:\d\d:\d\d( UTC)?$/.source,
+				),
 			);
 
-			const alert = document.alerts?.find((a) => a.id === lost!.id);
-			expect(alert).toMatchObject({
-				kind: 'worker_lost',
-				severity: 'critical',
-				subject: gamma.address,
-				start_time: lost!.start_time,
-				state: 'ongoing',
-			});
+			// Nothing ongoing: no worker_lost alert, no critical for it.
+			expect(document.alerts?.find((a) => a.kind === 'worker_lost')).toBeUndefined();
 			for (const a of document.alerts ?? []) expectAlertShape(a);
-			expect(document.severity_counts?.critical).toBeGreaterThanOrEqual(1);
 
 			expect(document.workers.map((w) => w.name).sort()).toEqual(['alpha', 'beta']);
 			const last = document.lost_workers?.find((w) => w.address === gamma.address);
@@ -154,7 +127,7 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 			expect(last?.tasks_executing).toBe(0);
 			expect(last?.last_seen).toBeLessThanOrEqual(killedMs / 1000 + 1);
 			expect(last?.last_listed_at).toBeLessThanOrEqual(lost!.start_time);
-			expect(last?.lost_at).toBe(lost!.start_time);
+			expect(last?.lost_at).toBeLessThanOrEqual(lost!.start_time);
 		});
 	}, 60_000);
 
@@ -189,7 +162,10 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 				const erredRows = (held.progress ?? []).filter((p) => p.erred > 0);
 				expect(erredRows.map((p) => `${p.prefix} ${p.erred}`)).toEqual(['explode 3', 'divide 2', 'summarize 1']);
 				const firstErred = (held.progress ?? []).findIndex((p) => p.erred > 0);
-				expect((held.progress ?? []).slice(0, firstErred).every((p) => p.in_flight > 0)).toBe(true);
+				// In flight first: proven, or possibly (in flight between bounds).
+				expect((held.progress ?? []).slice(0, firstErred).every((p) => (p.in_flight_max ?? p.in_flight) > 0)).toBe(
+					true,
+				);
 
 				// The workload's stop released its futures: no erred task left, the alert resolved (one event).
 				const after = await replay(recording.file);
@@ -215,7 +191,8 @@ describe('triage of a real Dask 2022.12.1 cluster, recorded and replayed', () =>
 				await waitForRounds(recording, 2);
 				workload = await runWorkload(cluster, 'fill-memory');
 				expect(workload.ready).toMatchObject({kind: 'fill-memory', name: 'beta', status: 'paused'});
-				await waitForRounds(recording, recording.rounds() + 2);
+				// A critical waits out critical_after_s (10 s): a pause seen for a poll is a warning until then.
+				await waitForRounds(recording, recording.rounds() + 12);
 				await recording.stop();
 			} finally {
 				await workload?.stop();

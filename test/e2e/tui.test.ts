@@ -179,10 +179,11 @@ describe('dask-top when a worker is killed', () => {
 		await waitFor('the 80×24 layout', (t) => t.includes('MEM%') && !t.includes('NET-RX'));
 		const gamma = workerNamed(own, 'gamma');
 		process.kill(gamma.pid, 'SIGKILL');
-		const lost = await waitFor('gamma lost', (t) => /^. gamma +lost /m.test(t), 30_000);
-		// The header: the scheduler's own count; the title: the same, and the held lost row apart.
+		// Idle, gamma took no work with it: gone (HTTP cannot tell its kill -9 from a SIGTERM).
+		const lost = await waitFor('gamma gone', (t) => /^. gamma +gone /m.test(t), 30_000);
+		// The header: the scheduler's own count; the title: the same, and the held gone row apart.
 		expect(lost).toMatch(/^Workers 2 +idle /m);
-		expect(lost).toMatch(/^Workers 2 \(\+1 lost\) {2}sorted by /m);
+		expect(lost).toMatch(/^Workers 2 \(\+1 gone\) {2}sorted by /m);
 		for (const line of lost.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
 		terminal.resize(120, 40);
 		keys('q');

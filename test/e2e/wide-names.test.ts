@@ -59,7 +59,7 @@ describe('a worker named in wide characters, at 80×24', () => {
 
 		terminal.keys('3');
 		const events = await terminal.waitFor('the events view', (t) => /^Events \d/m.test(t) && t.includes(lost));
-		expect(events).toMatch(/lost: last status running/);
+		expect(events).toMatch(/gone, holding no work: /);
 		linesWithin(events);
 
 		terminal.keys('q');

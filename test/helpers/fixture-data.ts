@@ -148,6 +148,7 @@ export function recordingControls(kind: 'live' | 'replay' = 'live'): RecordedCon
 	return {
 		kind,
 		calls,
+		intervalMs: () => interval,
 		setIntervalMs(ms) {
 			interval = Math.max(1000, ms);
 			calls.push(`interval ${interval}`);

@@ -17,6 +17,10 @@ export const KEY = {
 	down: '\u001B[B',
 	up: '\u001B[A',
 	pageDown: '\u001B[6~',
+	pageUp: '\u001B[5~',
+	home: '\u001B[H',
+	end: '\u001B[F',
+	shiftTab: '\u001B[Z',
 	left: '\u001B[D',
 	right: '\u001B[C',
 	backspace: '\u007F',
@@ -91,4 +95,9 @@ export async function renderApp(
 		},
 		unmount: () => r.unmount(),
 	};
+}
+
+/** The first body line of a rendered screen: under the header, and under the diagnosis' verdict line when one shows. */
+export function bodyStart(lines: readonly string[]): number {
+	return / likely: /.test(lines[4] ?? '') ? 5 : 4;
 }

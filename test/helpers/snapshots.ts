@@ -6,7 +6,13 @@
  */
 import {buildSnapshot, emptyCache, mergeScrape} from '../../source/parse/index.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
-import type {PrefixCounters, SchedulerSnapshot, Snapshot, WorkerSnapshot} from '../../source/types/snapshot.js';
+import type {
+	PrefixCounters,
+	RemovalCause,
+	SchedulerSnapshot,
+	Snapshot,
+	WorkerSnapshot,
+} from '../../source/types/snapshot.js';
 import {type FixtureVersion, loadScenarioScrape, type Scenario, type ScenarioScrapeOptions} from './fixtures.js';
 
 export function shiftScrape(raw: RawScrape, atMs: number): RawScrape {
@@ -55,5 +61,18 @@ export function snapshot(
 		workers,
 		endpoints: [],
 		...extra,
+	};
+}
+
+/**
+ * The scheduler's log as the parser gives it (parse/scheduler-log.ts reads the real pages): each
+ * address's latest removal and its cause, asked at `timeS`. For the `extra` of snapshot().
+ */
+export function schedulerLog(
+	timeS: number,
+	removals: ReadonlyArray<readonly [address: string, cause: RemovalCause]>,
+): Pick<Snapshot, 'scheduler_log'> {
+	return {
+		scheduler_log: {time: timeS, removals: removals.map(([address, cause]) => ({address, cause, rejoined: false}))},
 	};
 }

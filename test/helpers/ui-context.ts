@@ -1,4 +1,7 @@
-/** A screen of 50 workers, 7 progress rows and 3 events for the UI state tests, and a run of actions on it. */
+/**
+ * A screen of 50 workers, 7 progress rows, 3 events and 2 findings for the UI state tests, and a run
+ * of actions on it.
+ */
 import type {Action} from '../../source/ui/binding-types.js';
 import {reduceUi} from '../../source/ui/reduce-ui.js';
 import {initialUiState, type UiContext, type UiState} from '../../source/ui/ui-state.js';
@@ -6,8 +9,8 @@ import {initialUiState, type UiContext, type UiState} from '../../source/ui/ui-s
 export const addresses = Array.from({length: 50}, (_, i) => `tcp://10.0.0.${i}:4000`);
 
 export const ctx: UiContext = {
-	counts: {workers: 50, progress: 7, events: 3},
-	pageRows: {workers: 10, progress: 5, events: 5},
+	counts: {workers: 50, progress: 7, events: 3, diagnosis: 2},
+	pageRows: {workers: 10, progress: 5, events: 5, diagnosis: 5},
 	addresses,
 };
 

@@ -5,6 +5,12 @@
  */
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {triageView} from '../../source/model/index.js';
+import type {AdaptiveView} from '../../source/model/types.js';
+import {adaptiveLines} from '../../source/output/triage-text.js';
+import {createPipeline} from '../../source/pipeline.js';
+import {loadRecording} from '../../source/record/reader.js';
+import type {Snapshot} from '../../source/types/snapshot.js';
 import {FIXTURES_ROOT} from '../helpers/fixtures.js';
 import {runMain} from '../helpers/run-main.js';
 
@@ -94,4 +100,82 @@ describe('the recorded Dask 2023.6.0 session', () => {
 			expect(stored?.value).toBe(293601280 * 2 + 83886430 + 167772160);
 		},
 	);
+});
+
+describe('the recorded Dask 2023.6.0 session, round by round', () => {
+	interface Moment {
+		readonly offsetS: number;
+		readonly snapshot: Snapshot;
+		readonly adaptive: AdaptiveView;
+	}
+
+	async function moments(): Promise<Moment[]> {
+		const pipeline = createPipeline();
+		const out: Moment[] = [];
+		let startMs: number | undefined;
+		for (const raw of (await loadRecording(SESSION)).rounds) {
+			const snapshot = pipeline.ingest(raw);
+			startMs ??= raw.atMs;
+			out.push({offsetS: (raw.atMs - startMs) / 1000, snapshot, adaptive: triageView(pipeline.state()).adaptive});
+		}
+		return out;
+	}
+
+	it("recomputes the scheduler's number at all but the ramp-up moments, " +
+		'and at each of those says so beside the figure, with how much older its inputs are', async () => {
+		const both = (await moments()).filter(
+			(m) => m.adaptive.desired_workers !== undefined && m.adaptive.recomputed?.target !== undefined,
+		);
+		const apart = both.filter((m) => m.adaptive.disagreement);
+		expect(both.length).toBeGreaterThanOrEqual(80);
+		// 8 of 83 moments before (occupancy read while idle, a stale stored-bytes figure); 5 of 84 now,
+		// each while tasks ramp up and workers.html (every 5 s) lags.
+		expect(apart.length, apart.map((m) => `+${m.offsetS}s`).join(' ')).toBeLessThanOrEqual(5);
+		for (const m of apart) {
+			const r = m.adaptive.recomputed!;
+			expect((r.inputs_age_seconds ?? 0) >= 1 || r.estimated, `+${m.offsetS}s`).toBe(true);
+			const line = adaptiveLines(m.adaptive).find((l) => l.includes('recomputed '));
+			expect(line).toMatch(
+				new RegExp(
+					`recomputed ${r.target} \\(the scheduler says ${m.adaptive.desired_workers}; ` +
+						'(inputs up to \\d+ s older than its number|some inputs estimated)\\)',
+				),
+			);
+		}
+	}, 60_000);
+
+	it('counts nothing stored when /metrics has no task in memory, so workers_to_close() retires all three ' +
+		'as the scheduler does (counts.json and the heartbeats still said otherwise)', async () => {
+		const idleAfterData = (await moments()).filter(
+			(m) =>
+				m.adaptive.desired_workers === 0 &&
+				m.snapshot.scheduler.tasks.memory === 0 &&
+				(m.snapshot.scheduler.stored_bytes ?? 0) > 0,
+		);
+		expect(idleAfterData.length).toBeGreaterThanOrEqual(2);
+		for (const m of idleAfterData) {
+			expect(m.adaptive.recomputed?.target, `+${m.offsetS}s`).toBe(0);
+			expect(m.adaptive.recomputed?.inputs.find((i) => i.name === 'stored_bytes')).toMatchObject({
+				value: 0,
+				status: 'exact',
+				note: 'no task in memory (/metrics): 0 B stored',
+			});
+		}
+	}, 60_000);
+
+	it('estimates the occupancy of tasks that started after workers.html was read on an idle cluster, ' +
+		"and so gives the scheduler's 25", async () => {
+		const first = (await moments()).find((m) =>
+			m.adaptive.recomputed?.inputs.some((i) => i.name === 'occupancy' && i.status === 'estimated'),
+		);
+		const occupancy = first?.adaptive.recomputed?.inputs.find((i) => i.name === 'occupancy');
+		expect(occupancy?.note).toMatch(
+			new RegExp(
+				/^workers\.html was read while no task was processing \(\d s before \/metrics\); /.source +
+					/29 are now: occupancy estimated as 29 x 0\.50 s/.source,
+			),
+		);
+		expect(first?.adaptive.desired_workers).toBe(25);
+		expect(first?.adaptive.recomputed?.target).toBe(25);
+	}, 60_000);
 });

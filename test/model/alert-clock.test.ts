@@ -3,7 +3,8 @@
  * a local-time formatter (the model itself never reads the clock or the zone).
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {lostMessage} from '../../source/model/worker-alerts.js';
+import {departureOf} from '../../source/model/departures.js';
+import {lastFigures} from '../../source/model/departure.js';
 import {resolveModelOptions} from '../../source/model/state.js';
 import {newWorkerHistory} from '../../source/model/worker-tracks.js';
 import {resolveModelFlags} from '../../source/options/model.js';
@@ -36,12 +37,14 @@ describe('alert times with TZ=America/New_York', () => {
 		expect(flags.ok).toBe(true);
 		if (!flags.ok) return;
 		const clock = resolveModelOptions(flags.model).clockText;
-		const message = lostMessage(track, clock);
+		const message = lastFigures(departureOf(track, AT + 2000), clock);
 		expect(message).toMatch(/last seen 13:37:07$/);
 		expect(message).not.toContain('UTC');
 	});
 
 	it('a model built without a formatter says UTC and names it', () => {
-		expect(lostMessage(track, resolveModelOptions({}).clockText)).toMatch(/last seen 18:37:07 UTC$/);
+		expect(lastFigures(departureOf(track, AT + 2000), resolveModelOptions({}).clockText)).toMatch(
+			/last seen 18:37:07 UTC$/,
+		);
 	});
 });

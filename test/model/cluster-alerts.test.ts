@@ -4,6 +4,7 @@
 import {describe, expect, it} from 'vitest';
 import type {Condition} from '../../source/model/alerts.js';
 import {clusterConditions} from '../../source/model/cluster-alerts.js';
+import {utcClockText} from '../../source/model/text.js';
 import {DEFAULT_THRESHOLDS} from '../../source/model/thresholds.js';
 import type {AlertKind, Rise, Severity, StallView} from '../../source/model/types.js';
 import {snapshot} from '../helpers/snapshots.js';
@@ -20,7 +21,15 @@ function onCluster(over: Partial<Parameters<typeof clusterConditions>[0]> = {}):
 	const stall: StallView = {stalled: false, threshold_seconds: 60, threshold_note: '', workers: [], worker_names: []};
 	const out: Condition[] = [];
 	clusterConditions(
-		{thresholds: DEFAULT_THRESHOLDS, nowMs: NOW, rises: new Map(), missedPolls: 0, stall, ...over},
+		{
+			thresholds: DEFAULT_THRESHOLDS,
+			nowMs: NOW,
+			rises: new Map(),
+			missedPolls: 0,
+			stall,
+			clockText: utcClockText,
+			...over,
+		},
 		out,
 	);
 	return out;
@@ -127,5 +136,32 @@ describe('stalled', () => {
 		};
 		const found = onCluster({stall}).find((c) => c.kind === 'stalled');
 		expect(found).toMatchObject({severity: 'warning', workers: ['tcp://alpha:1']});
+	});
+});
+
+describe('no workers while tasks wait', () => {
+	const identityFailing = {path: '/json/identity.json', state: 'failed', status: 500} as const;
+	const noWorkers = (tasks: Record<string, number>, total: number | null = 0) =>
+		total === null
+			? snapshot(NOW / 1000, [], {workers: {}, tasks}, {workers_source: 'identity', endpoints: [identityFailing]})
+			: snapshot(NOW / 1000, [], {workers: {total}, tasks});
+
+	it.each([
+		['0 workers, 20 queued', noWorkers({queued: 20}), 'warning'],
+		['0 workers, 1 waiting on others', noWorkers({waiting: 1}), 'warning'],
+		['0 workers, tasks no worker can run', noWorkers({'no-worker': 3}), 'warning'],
+		['0 workers and no task (an adaptive cluster scaled to zero)', noWorkers({queued: 0, memory: 0}), 'none'],
+		['0 workers, results held but nothing to run', noWorkers({released: 4}), 'none'],
+		['3 workers, 20 queued', noWorkers({queued: 20}, 3), 'none'],
+		['no worker count at all (neither /metrics nor a fresh list)', noWorkers({queued: 20}, null), 'none'],
+	] as const)('%s → %s', (_label, snap, severity) => {
+		expect(only(onCluster({snapshot: snap}), 'no_workers')).toBe(severity);
+	});
+
+	it('says what waits and since when', () => {
+		const found = onCluster({snapshot: noWorkers({queued: 20, waiting: 1})}).find((c) => c.kind === 'no_workers');
+		expect(found?.message).toBe(
+			'no workers while 21 tasks wait (queued 20, waiting 1) since 08:00:00: nothing can run until a worker joins',
+		);
 	});
 });

@@ -31,9 +31,14 @@ function rows(state: ClusterState): Record<string, PrefixProgress> {
 }
 
 /** Synthesized /metrics samples: per-prefix counters and the cluster's tasks by state (only what a case needs). */
-function sample(timeS: number, prefixes: Record<string, Record<string, number>>, active: number): Snapshot {
+function sample(
+	timeS: number,
+	prefixes: Record<string, Record<string, number>>,
+	active: number,
+	{memory = 0, erred = 0}: {memory?: number; erred?: number} = {},
+): Snapshot {
 	return snapshot(timeS, [], {
-		tasks: {processing: active, queued: 0, waiting: 0, 'no-worker': 0, memory: 0, erred: 0, released: 0},
+		tasks: {processing: active, queued: 0, waiting: 0, 'no-worker': 0, memory, erred, released: 0},
 		prefixes: Object.fromEntries(Object.entries(prefixes).map(([name, t]) => [name, prefix(t)])),
 		sources: {tasks: 'metrics'},
 	});
@@ -91,18 +96,25 @@ describe.each(['2022.12.1', '2026.7.1'] as const)('per-prefix progress on the re
 
 	it(
 		'counts a recomputation after an epoch from that epoch, ' +
-			'and says when a lost worker makes in-flight an upper bound',
+			'and the tasks a lost worker had running as released unfinished, apart from those in flight again',
 		() => {
 			const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died']);
 			const died = rows(states[3]!);
 			const epochS = (T0 + 20_000) / 1000; // the errors poll: nothing in flight
 			// gamma died: its 6 blobs are recomputed. make_blob moved after the epoch, so it counts from it.
-			expect(died['make_blob']).toMatchObject({done: 0, total: 6, in_flight: 6, counted_from: 'epoch', since: epochS});
-			// pinned-sleep: 2 tasks, retried once each (processing → released → waiting): the counters say 4 in flight.
-			// Only the cluster total (14) can tell something is off, so in-flight rows are not exact.
-			expect(died['pinned-sleep']).toMatchObject({total: 4, in_flight: 4, exact: false});
-			expect(died['make_blob']!.exact).toBe(false);
-			// No task of slow-process-late went through released: its figure is exact on its own.
+			expect(died['make_blob']).toMatchObject({
+				done: 0,
+				total: 6,
+				in_flight: 6,
+				cancelled: 0,
+				exact: true,
+				counted_from: 'epoch',
+				since: epochS,
+			});
+			// pinned-sleep: 2 tasks, retried once each (processing → released → waiting): submitted 4 times.
+			// Released from memory or erred never, so at most 4 − 2 released are in flight: 2, retried.
+			expect(died['pinned-sleep']).toMatchObject({total: 4, cancelled: 2, in_flight: 2, exact: true});
+			expect(died['pinned-sleep']).not.toHaveProperty('in_flight_max');
 			expect(died['slow-process-late']).toMatchObject({done: 0, total: 6, in_flight: 6, exact: true});
 			expect(
 				progressView(states[3]!)
@@ -121,19 +133,22 @@ describe.each(['2022.12.1', '2026.7.1'] as const)('per-prefix progress on the re
 	});
 
 	it(
-		'orders the rows in flight first, then erred, then finished, each in the order first seen, ' +
-			'and drops an earlier run once a new one starts',
+		'orders the rows in flight first, then erred, then holding results, then finished, each in the order ' +
+			'first seen, and drops an earlier run once a new one starts unless it holds results',
 		() => {
 			const states = run(version, ['busy', 'memory-heavy', 'errors', 'worker-died', 'client-closed']);
 			const order = (s: ClusterState) => progressView(s).prefixes.map((p) => p.prefix);
-			// No run seen starting yet (dask-top started mid-run): every prefix counted so far, finished.
+			// No run seen starting yet (dask-top started mid-run): every prefix counted so far; those
+			// holding results (the blobs) before the finished ones (inc's results were released).
 			const heavy = order(states[1]!);
-			expect(heavy.indexOf('inc')).toBeLessThan(heavy.indexOf('make_blob'));
+			expect(heavy.slice(0, 2)).toEqual(['make_blob', 'cache-blob']);
 			expect(heavy).toHaveLength(version === '2022.12.1' ? 13 : 12);
-			// The errors were a run of their own after the memory-heavy epoch: only its prefixes are listed.
-			expect(order(states[2]!)).toEqual(['explode', 'summarize', 'divide', 'parse-record']);
+			// The errors were a run of their own after the memory-heavy epoch: its prefixes are listed, then
+			// the earlier run's that still hold results (inc's were released: it drops out).
+			expect(order(states[2]!)).toEqual(['explode', 'summarize', 'divide', 'parse-record', 'make_blob', 'cache-blob']);
 			// worker-died: the recomputation is the run; the erred tasks of the run before are still
-			// held (the scheduler's 10 erred = the prefixes' erred transitions), so they stay, after it.
+			// held (the scheduler's 10 erred = the prefixes' erred transitions), so they stay, after it,
+			// and so do the 8 cached blobs still in memory.
 			expect(states[3]!.snapshot?.scheduler.tasks.erred).toBe(10);
 			expect(order(states[3]!)).toEqual([
 				'make_blob',
@@ -143,7 +158,9 @@ describe.each(['2022.12.1', '2026.7.1'] as const)('per-prefix progress on the re
 				'summarize',
 				'divide',
 				'parse-record',
+				'cache-blob',
 			]);
+			expect(rows(states[3]!)['cache-blob']).toMatchObject({held: 8, in_flight: 0});
 			// client-closed released them: the run's own prefixes only.
 			expect(order(states[4]!)).toEqual(['make_blob', 'pinned-sleep', 'slow-process-late']);
 		},
@@ -205,7 +222,8 @@ describe('figures only some versions have', () => {
 			// the rows' in-flight figures add up to the cluster's.
 			expect(view.prefixes.reduce((n, p) => n + p.in_flight, 0)).toBe(active);
 			for (const p of view.prefixes) {
-				expect(p.done + p.erred + p.in_flight).toBeLessThanOrEqual(p.total);
+				expect(p.total).toBeDefined();
+				expect(p.done + p.erred + p.cancelled + p.in_flight).toBeLessThanOrEqual(p.total!);
 				expect(['epoch', 'birth']).toContain(p.counted_from);
 			}
 		}
@@ -254,24 +272,29 @@ describe('epochs and bases (synthesized samples: one run seen poll by poll, whic
 			expect: {done: 0, erred: 6, total: 6, in_flight: 0, counted_from: 'birth'},
 		},
 		{
-			name: 'started mid-run after releases: counted from the first poll with an upper bound of what was in flight',
+			name:
+				'started mid-run after releases: counted from the first poll, its total unknown; ' +
+				'the only prefix, so the cluster says what is in flight',
 			polls: [sample(100, {load: {waiting: 600, memory: 350, released: 300, forgotten: 300}}, 200)],
-			expect: {done: 0, total: 200, in_flight: 200, exact: false, since: 100, counted_from: 'in-flight'},
+			expect: {done: 0, in_flight: 200, cancelled: 0, exact: false, since: 100, counted_from: 'first-sample'},
+			total: undefined,
 		},
 		{
-			name: 'started mid-run with only forgotten tasks before: counted from the tasks still held',
-			polls: [sample(100, {load: {waiting: 600, memory: 350, forgotten: 300}}, 250)],
-			expect: {done: 50, total: 300, in_flight: 250, exact: false, since: 100, counted_from: 'held'},
+			name: 'started mid-run with only forgotten tasks before: in flight and the results still held, total unknown',
+			polls: [sample(100, {load: {waiting: 600, memory: 350, forgotten: 300}}, 250, {memory: 50})],
+			expect: {done: 0, in_flight: 250, held: 50, exact: false, since: 100, counted_from: 'first-sample'},
+			total: undefined,
 		},
 		{
 			name: 'scattered data is done without being submitted',
 			polls: [idle(100, {}), idle(102, {int: {memory: 8}})],
 			expect: {done: 8, total: 8, in_flight: 0},
 		},
-	])('$name', ({polls, expect: want}) => {
-		const last = feed(polls).at(-1)!;
+	])('$name', (c) => {
+		const last = feed(c.polls).at(-1)!;
 		const row = progressView(last).prefixes[0];
-		expect(row).toMatchObject(want);
+		expect(row).toMatchObject(c.expect);
+		if ('total' in c) expect(row).not.toHaveProperty('total');
 	});
 
 	it.each([
@@ -291,9 +314,11 @@ describe('epochs and bases (synthesized samples: one run seen poll by poll, whic
 		];
 		const view = progressView(feed(polls).at(-1)!);
 		const explode = view.prefixes.find((p) => p.prefix === 'explode');
-		if (shown)
-			expect(explode).toMatchObject({done: 0, erred: 1, total: 1, in_flight: 0, exact: false, counted_from: 'held'});
-		else expect(explode).toBeUndefined();
+		if (shown) {
+			expect(explode).toMatchObject({done: 0, erred: 1, in_flight: 0, exact: false, counted_from: 'first-sample'});
+			// What explode submitted before is not known (99 of its tasks were forgotten): no total.
+			expect(explode).not.toHaveProperty('total');
+		} else expect(explode).toBeUndefined();
 		// summarize: nothing of it forgotten, so all of it is still held either way.
 		expect(view.prefixes.find((p) => p.prefix === 'summarize')).toMatchObject({erred: 1, total: 1});
 	});

@@ -9,7 +9,7 @@ import {initialState, reduce} from '../../source/model/index.js';
 import {answerOf, outcomeMessage, RETIRE_PATH, stepRetires, type RetireTrack} from '../../source/model/retire.js';
 import type {ClusterState} from '../../source/model/types.js';
 import type {Snapshot, SnapshotAction, WorkerSnapshot} from '../../source/types/snapshot.js';
-import {snapshot, worker} from '../helpers/snapshots.js';
+import {schedulerLog, snapshot, worker} from '../helpers/snapshots.js';
 
 const T0 = 1_700_000_000_000;
 const SENT = T0 / 1000 + 1;
@@ -196,8 +196,10 @@ describe('retire outcomes from the following polls', () => {
 		expect(state.workers.get(gamma.address)).toMatchObject({retired: true});
 	});
 
-	it('still raises worker-lost for a worker nobody retired', () => {
-		const state = run([poll(0, [alpha, beta, gamma]), poll(2, [alpha, beta], [request(beta.address)])]);
+	it('still raises worker-lost for a worker nobody retired that took its keys with it', () => {
+		const lost = poll(2, [alpha, beta], [request(beta.address)]);
+		const log = schedulerLog(T0 / 1000 + 2, [[gamma.address, 'unexplained']]);
+		const state = run([poll(0, [alpha, beta, gamma]), {...lost, snapshot: {...lost.snapshot, ...log}}]);
 		expect([...state.alerts.values()].filter((a) => a.kind === 'worker_lost').map((a) => a.subject_name)).toEqual([
 			'gamma',
 		]);

@@ -5,7 +5,7 @@ import {workerRows} from '../../source/model/rows.js';
 import {initialState, reduce} from '../../source/model/state.js';
 import type {ClusterState, SortColumn} from '../../source/model/types.js';
 import type {WorkerSnapshot} from '../../source/types/snapshot.js';
-import {fixtureSnapshot, snapshot, worker} from '../helpers/snapshots.js';
+import {fixtureSnapshot, schedulerLog, snapshot, worker} from '../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
 
@@ -74,11 +74,14 @@ describe('sorting (synthesized workers)', () => {
 	});
 
 	it('sorts by the worst alert on each worker', () => {
-		const hot = stateWith([
+		const workers = [
 			worker('tcp://a:1', {name: 'ok', memory_limit_bytes: 100, memory_process_bytes: 10}),
 			worker('tcp://b:1', {name: 'warm', memory_limit_bytes: 100, memory_process_bytes: 72}),
 			worker('tcp://c:1', {name: 'hot', memory_limit_bytes: 100, memory_process_bytes: 96}),
-		]);
+		];
+		// hot has been over the critical threshold for critical_after_s (10 s)
+		const later = T0 + 10_000;
+		const hot = reduce(stateWith(workers), {type: 'snapshot', snapshot: snapshot(later / 1000, workers), nowMs: later});
 		const rows = workerRows(hot, sortBy('severity', true)).rows;
 		expect(rows.map((r) => [r.name, r.severity])).toEqual([
 			['hot', 'critical'],
@@ -137,9 +140,11 @@ describe('filtering', () => {
 describe('lost workers in the table', () => {
 	it('stay listed as lost with their last figures, and can be hidden', () => {
 		const a = worker('tcp://a:1', {name: 'a', memory_process_bytes: 500});
-		const b = worker('tcp://b:1', {name: 'b', memory_process_bytes: 700});
+		const b = worker('tcp://b:1', {name: 'b', memory_process_bytes: 700, keys_in_memory: 3});
 		let state = stateWith([a, b]);
-		state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 2, [a]), nowMs: T0 + 2000});
+		// b took its keys with it and the scheduler's log shows no retire: lost (departure.ts).
+		const after = snapshot(T0 / 1000 + 2, [a], {}, schedulerLog(T0 / 1000 + 2, [['tcp://b:1', 'unexplained']]));
+		state = reduce(state, {type: 'snapshot', snapshot: after, nowMs: T0 + 2000});
 		const rows = workerRows(state, sortBy('name')).rows;
 		expect(rows.find((r) => r.name === 'b')).toMatchObject({
 			status: 'lost',
@@ -162,13 +167,14 @@ describe('lost workers in the table', () => {
 				snapshot: snapshot(T0 / 1000, [a!, b!, c!]),
 				nowMs: T0,
 			});
-			state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 2, [a!, c!]), nowMs: T0 + 2000}); // b lost
-			state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 6, [a!]), nowMs: T0 + 6000}); // c lost
+			// b, then c, gone: why waits for the scheduler's log (none here), so their rows say "gone".
+			state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 2, [a!, c!]), nowMs: T0 + 2000});
+			state = reduce(state, {type: 'snapshot', snapshot: snapshot(T0 / 1000 + 6, [a!]), nowMs: T0 + 6000});
 			const held = (nowMs: number) => {
 				const at = reduce(state, {type: 'tick', nowMs});
 				return workerRows(at, {...sortBy('name'), includeLost: 'held'});
 			};
-			expect(held(T0 + 11_999).rows.map((r) => `${r.name} ${r.status}`)).toEqual(['a running', 'b lost', 'c lost']);
+			expect(held(T0 + 11_999).rows.map((r) => `${r.name} ${r.status}`)).toEqual(['a running', 'b gone', 'c gone']);
 			expect(held(T0 + 12_000).rows.map((r) => r.name)).toEqual(['a', 'c']);
 			expect(held(T0 + 16_000)).toMatchObject({total: 1});
 			const later = reduce(state, {type: 'tick', nowMs: T0 + 16_000});

@@ -78,8 +78,10 @@ describe.each(FIXTURE_VERSIONS)('the fixture sequence on Dask %s', (version) => 
 		expect(lost).toMatchObject({severity: 'critical', subject: gamma, subject_name: 'gamma'});
 		expect(lost?.message).toMatch(
 			new RegExp(
-				/^worker gamma \(tcp:\/\/127\.0\.0\.1:4\d003\) lost: last status running; memory \d+\.\d /.source +
-					/MiB \(\d+ % of 1\.0 GiB\); tasks 0 processing, \d+ executing, 6 in memory; last seen/.source,
+				/^worker gamma \(tcp:\/\/127\.0\.0\.1:4\d003\) lost with its work \(6 keys held\): /.source +
+					/not retired \(the scheduler's log\): closed or killed, HTTP cannot tell; last status running; memory \d+\.\d /
+						.source +
+					/MiB \(\d+ % of 1\.0 GiB\); last seen/.source,
 			),
 		);
 		const row = workerRows(state, {sort: {column: 'name', descending: false}}).rows.find((r) => r.name === 'gamma');

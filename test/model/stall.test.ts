@@ -4,7 +4,7 @@ import {initialState, reduce} from '../../source/model/state.js';
 import {stallView} from '../../source/model/stall.js';
 import {triageView} from '../../source/model/triage.js';
 import {workerRows} from '../../source/model/rows.js';
-import type {ModelOptions} from '../../source/model/types.js';
+import type {ClusterState, ModelOptions} from '../../source/model/types.js';
 import type {PrefixCounters, WorkerSnapshot} from '../../source/types/snapshot.js';
 import {prefix, snapshot, worker} from '../helpers/snapshots.js';
 
@@ -141,7 +141,7 @@ describe('stall detection', () => {
 			['c', undefined],
 		]);
 		expect(alert?.message).toBe(
-			'stalled? no task completed for 75 s while 4 tasks are processing; a, ' +
+			'stalled? no task started or completed for 75 s while 4 tasks are processing; a, ' +
 				'b hold them at under 5 % CPU (tasks that sleep or wait on I/O look the same)',
 		);
 	});
@@ -167,5 +167,55 @@ describe('stall detection', () => {
 		});
 		expect(stallView(state).stalled).toBe(false);
 		expect(state.events.find((e) => e.kind === 'stalled')).toMatchObject({state: 'resolved', duration_seconds: 2});
+	});
+});
+
+describe('the stall clock counts from when work last moved, not across an idle spell', () => {
+	const ws = [holder('a', 1)];
+	const idleWs = [idle('a')];
+	/** Counters of one prefix: `processing` tasks went into processing, `memory` finished. */
+	const counters = (processing: number, memory: number) => ({p: prefix({waiting: 10, processing, memory})});
+	const poll = (
+		state: ClusterState,
+		seconds: number,
+		workers: readonly WorkerSnapshot[],
+		processing: number,
+		c: ReturnType<typeof counters>,
+	) =>
+		reduce(state, {
+			type: 'snapshot',
+			snapshot: snapshot(T0 / 1000 + seconds, workers, {tasks: {processing}, prefixes: c}),
+			nowMs: T0 + seconds * 1000,
+		});
+
+	it('raises nothing when tasks start after a minute idle, until they have run quiet for the stall time', () => {
+		// 5 tasks done, then idle for 60 s; 5 slow tasks start at 60 s and run quiet (sleeping) from then on
+		let state = poll(initialState(), 0, idleWs, 0, counters(5, 5));
+		for (let s = 2; s <= 60; s += 2) state = poll(state, s, idleWs, 0, counters(5, 5));
+		state = poll(state, 62, ws, 5, counters(10, 5));
+		state = poll(state, 72, ws, 5, counters(10, 5));
+		expect(stallView(state)).toMatchObject({stalled: false, since_completion_seconds: 72, since_progress_seconds: 10});
+		expect(triageView(state).alerts.some((a) => a.kind === 'stalled')).toBe(false);
+		// the same tasks quiet for the whole stall time after they started: that is a stall
+		state = poll(state, 122, ws, 5, counters(10, 5));
+		expect(stallView(state)).toMatchObject({stalled: true, since_progress_seconds: 60});
+		expect(triageView(state).alerts.find((a) => a.kind === 'stalled')?.message).toMatch(
+			/^stalled\? no task started or completed for 60 s while 5 tasks are processing/,
+		);
+	});
+
+	it('starts the clock when processing goes from none to some, even when the counters say nothing (yet)', () => {
+		let state = poll(initialState(), 0, idleWs, 0, counters(5, 5));
+		state = poll(state, 60, idleWs, 0, counters(5, 5));
+		state = poll(state, 62, ws, 5, counters(5, 5));
+		state = poll(state, 100, ws, 5, counters(5, 5));
+		expect(stallView(state)).toMatchObject({stalled: false, since_progress_seconds: 38});
+	});
+
+	it('counts a task going into processing as work moving (a queue draining one task at a time)', () => {
+		let state = poll(initialState(), 0, ws, 4, counters(4, 0));
+		state = poll(state, 50, ws, 4, counters(5, 0));
+		state = poll(state, 100, ws, 4, counters(5, 0));
+		expect(stallView(state)).toMatchObject({stalled: false, since_progress_seconds: 50});
 	});
 });

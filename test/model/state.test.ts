@@ -289,3 +289,34 @@ describe('the triage view', () => {
 		expect(view.alerts[0]?.kind).toBe('worker_lost'); // worst first
 	});
 });
+
+describe('no workers while tasks wait, poll by poll', () => {
+	const polls = (state: ClusterState, fromS: number, toS: number, queued: number) => {
+		for (let s = fromS; s <= toS; s += 2) {
+			const snap = snapshot(T0 / 1000 + s, [], {workers: {total: 0}, tasks: {queued}});
+			state = reduce(state, {type: 'snapshot', snapshot: snap, nowMs: T0 + s * 1000});
+		}
+		return state;
+	};
+
+	it('is a warning at once and critical after the stall time (--stall-after), one event', () => {
+		let state = polls(initialState({stallAfterMs: 20_000}), 0, 18, 20);
+		expect(kinds(state)).toEqual(['no_workers:warning']);
+		state = polls(state, 20, 22, 20);
+		expect(kinds(state)).toEqual(['no_workers:critical']);
+		expect(triageView(state).alerts[0]?.message).toMatch(/nothing has run for 20 s or more$/);
+		// a worker joins and takes them: resolved
+		const joined = snapshot(T0 / 1000 + 24, [worker('tcp://w:1')], {workers: {total: 1}, tasks: {processing: 20}});
+		state = reduce(state, {type: 'snapshot', snapshot: joined, nowMs: T0 + 24_000});
+		expect(kinds(state)).toEqual([]);
+		expect(state.events.filter((e) => e.kind === 'no_workers')).toMatchObject([
+			{state: 'resolved', peak_severity: 'critical', duration_seconds: 24},
+		]);
+	});
+
+	it('raises nothing for a cluster scaled to zero with no task, however long', () => {
+		const state = polls(initialState({stallAfterMs: 20_000}), 0, 600, 0);
+		expect(kinds(state)).toEqual([]);
+		expect(state.events).toEqual([]);
+	});
+});

@@ -24,7 +24,8 @@ describe('the Alerts block of --once', () => {
 		expect(rows[0]).toMatch(
 			new RegExp(
 				/^ {10}CRITICAL {2}gamma {4}worker gamma \(tcp:\/\/127\.0\.0\.1:40003\) /.source +
-					/lost: last status running; .*\(since \d\d:\d\d:\d\d, \d+(\.\d)? s\)$/.source,
+					/lost with its work \(6 keys held\): .*; last status running; .*\(since \d\d:\d\d:\d\d, \d+(\.\d)? s\)$/
+						.source,
 			),
 		);
 		expect(rows.slice(1).every((row) => /^ {10}WARNING /.test(row))).toBe(true);

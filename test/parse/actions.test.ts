@@ -4,6 +4,7 @@
  * freshness ignore it, the snapshot lists it, a recording keeps it.
  */
 import {describe, expect, it} from 'vitest';
+import {answerOf, retireRequestWorkers} from '../../source/model/retire.js';
 import {createPipeline} from '../../source/pipeline.js';
 import {parseRound, roundLine} from '../../source/record/file-format.js';
 import {retireRequestBody} from '../../source/scrape/retire.js';
@@ -66,5 +67,23 @@ describe('actions in the poll stream', () => {
 
 	it('survives a recording: the round read back is the round written', () => {
 		expect(parseRound(roundLine(withRetire))).toEqual(withRetire);
+	});
+
+	it("shows the names a retire's answer and request give inert, exact for --json", () => {
+		// Dask answers {address: worker info} for the workers it retired; JSON escapes carry the controls.
+		const hostile: EndpointResult = {
+			...answer,
+			requestBody: '{"workers": ["tcp://\\u009b31m:1"]}',
+			status: 200,
+			body: '{"tcp://127.0.0.1:40001": {"name": "\\u001b]0;pwned\\u0007"}}',
+		};
+		const raw: RawScrape = {...busy, responses: [...busy.responses, hostile]};
+		const [shown] = createPipeline().ingest(raw).actions ?? [];
+		expect(retireRequestWorkers(shown?.request)).toEqual(['tcp://\\x9b31m:1']);
+		expect(answerOf(shown!).text).toBe('HTTP 200: retired ␛]0;pwned␇');
+		const [exact] = createPipeline({text: 'exact'}).ingest(raw).actions ?? [];
+		expect(exact?.request).toBe(hostile.requestBody);
+		expect(exact?.answer).toBe(hostile.body);
+		expect(answerOf(exact!).text).toBe('HTTP 200: retired \u001b]0;pwned\u0007');
 	});
 });

@@ -107,6 +107,12 @@ describe('classify on answers no fixture has', () => {
 		expect(c.detail).toContain(words);
 	});
 
+	it('fails an answer whose body did not come whole with what the client said of it, not "had no body"', () => {
+		const why = 'truncated: 2.9 KiB of the 14.4 KiB declared came before the connection closed';
+		const c = classify(answer('/metrics', {status: 200, error: {kind: 'reset', message: why}}));
+		expect(c).toEqual({state: 'failed', detail: why});
+	});
+
 	it('fails 401/403 and redirects of data endpoints as "a login is needed"', () => {
 		expect(classify(answer('/metrics', {status: 403})).detail).toContain('login or token');
 		expect(classify(answer('/json/counts.json', {status: 302})).detail).toContain('redirect');

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {parseAdaptiveTarget, parseApiRoot, parseCheckIdle, parseGetWorkers} from '../../source/parse/api.js';
 import {parseCounts} from '../../source/parse/counts.js';
-import {parseIdentity} from '../../source/parse/identity.js';
+import {IDENTITY_FIELDS, parseIdentity} from '../../source/parse/identity.js';
 import {
 	FIXTURE_VERSIONS,
 	identity200ProbeBody,
@@ -47,6 +47,19 @@ describe('parseIdentity', () => {
 		}
 		expect(identity.workers.find((w) => w.name === 'gamma')?.nanny).toBeNull();
 	});
+
+	it.each(FIXTURE_VERSIONS)(
+		'%s: reads every field of IDENTITY_FIELDS from some recorded worker, none dead',
+		(version) => {
+			const found = new Set<string>();
+			for (const scenario of SCENARIOS)
+				for (const w of parseIdentity(readScenarioFile(version, scenario, file('/json/identity.json'))).workers)
+					for (const [key, value] of Object.entries(w)) if (value !== undefined) found.add(key);
+			// Given only by some setups: workers started with --resources; Dask ≥ 2023.x with gilknocker installed.
+			const setupOnly = new Set<string>(['resources', 'gil_contention_fraction']);
+			expect(IDENTITY_FIELDS.filter((f) => !found.has(f) && !setupOnly.has(f))).toEqual([]);
+		},
+	);
 
 	it.each(FIXTURE_VERSIONS.flatMap((v) => SCENARIOS.map((s) => [v, s] as const)))(
 		'%s %s: memory as WorkerState.memory derives it',

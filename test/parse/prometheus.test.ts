@@ -3,11 +3,16 @@ import {
 	hasFamily,
 	isPrometheusStub,
 	parsePrometheus,
+	type PromDocument,
 	parsePromNumber,
-	sampleValue,
-	valuesByLabel,
 } from '../../source/parse/prometheus.js';
+import {CountReader} from '../../source/parse/prom-counts.js';
 import {FIXTURE_VERSIONS, loadManifest, readScenarioFile, SCENARIOS} from '../helpers/fixtures.js';
+
+/** The raw value of the first sample of `name`, as the parser keeps it (NaN and ±Inf included). */
+function sampleValue(doc: PromDocument, name: string): number | undefined {
+	return doc.samples.get(name)?.[0]?.value;
+}
 
 /** Every recorded Prometheus body (scheduler and workers), both versions. */
 function recordedMetricsBodies(): Array<{label: string; body: string}> {
@@ -121,8 +126,8 @@ describe('parsePrometheus edge cases', () => {
 			'# HELP dask_worker_tasks Number of tasks at worker.\n# TYPE dask_worker_tasks gauge\n',
 		);
 		expect(hasFamily(doc, 'dask_worker_tasks')).toBe(true);
-		expect(valuesByLabel(doc, 'dask_worker_tasks', 'state')).toEqual(new Map());
-		expect(valuesByLabel(doc, 'dask_worker_spill_bytes_total', 'activity')).toBeUndefined();
+		expect(new CountReader(doc).byLabel('dask_worker_tasks', 'state')).toEqual(new Map());
+		expect(new CountReader(doc).byLabel('dask_worker_spill_bytes_total', 'activity')).toBeUndefined();
 	});
 
 	it('recognises the one-line "not available" stub Dask serves without prometheus_client', () => {

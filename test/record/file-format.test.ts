@@ -27,6 +27,13 @@ describe('the recording line format', () => {
 		expect(parseRound(roundLine(older)).answeredMs).toBeUndefined();
 	});
 
+	it('keeps a gap in dask-top’s own time a round carries, and drops a malformed one', () => {
+		const raw = {...loadScenarioScrape('2026.7.1', 'busy'), gap: {fromMs: 1_700_000_000_000, toMs: 1_700_000_015_000}};
+		expect(parseRound(roundLine(raw))).toEqual(raw);
+		const line = roundLine(raw).replace('"toMs":1700000015000', '"toMs":"later"');
+		expect(parseRound(line)).not.toHaveProperty('gap');
+	});
+
 	it('keeps when each answer’s headers arrived, and reads answers recorded before that field existed', () => {
 		const recorded = loadScenarioScrape('2026.7.1', 'busy');
 		const raw: RawScrape = {

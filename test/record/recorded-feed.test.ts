@@ -61,4 +61,24 @@ describe('recordedFeed', () => {
 			'round 20010 every 15000',
 		]);
 	});
+
+	it('passes no time inside a gap a round carries: live did not run then, so judged no moment of it', () => {
+		const calls: string[] = [];
+		const pipeline = {
+			tick(nowMs: number) {
+				calls.push(`tick ${nowMs}`);
+				return undefined as never;
+			},
+			ingest(raw: RawScrape) {
+				calls.push(`round ${raw.atMs}${raw.gap ? ` after a gap from ${raw.gap.fromMs}` : ''}`);
+				return undefined as never;
+			},
+		};
+		const feed = recordedFeed(pipeline, REPLAY);
+		feed.add(round(0, {intervalMs: 2000}));
+		feed.add(round(2000, {intervalMs: 2000}));
+		// dask-top stopped at 3 s (Ctrl-Z) and ran again at 20 s: no tick at 7 s, 12 s, 17 s
+		feed.add(round(20_000, {intervalMs: 2000, gap: {fromMs: 3000, toMs: 20_000}}));
+		expect(calls).toEqual(['round 0', 'round 2000', 'round 20000 after a gap from 3000']);
+	});
 });

@@ -53,13 +53,15 @@ describe('a live --once --json', () => {
 		expect(document.adaptive?.approx_note).toMatch(/^this Dask counts threads: 34 ~ \d+ workers at the mean/);
 		expect(document.adaptive?.notes.some((note) => note.includes('not visible over HTTP'))).toBe(true);
 		// The fake serves answers recorded long ago: their last heartbeats are that old, seen from now
-		// (minutes to hours, depending on when the test runs, so the unit is not fixed).
+		// (minutes to hours, depending on when the test runs, so the unit is not fixed). Past the
+		// critical threshold in this one poll, not yet for critical_after_s: warnings, with critical_since.
 		expect(document.alerts?.map((a) => [a.kind, a.severity, a.subject_name, a.state])).toEqual([
-			['heartbeat', 'critical', 'alpha', 'ongoing'],
-			['heartbeat', 'critical', 'beta', 'ongoing'],
-			['heartbeat', 'critical', 'gamma', 'ongoing'],
+			['heartbeat', 'warning', 'alpha', 'ongoing'],
+			['heartbeat', 'warning', 'beta', 'ongoing'],
+			['heartbeat', 'warning', 'gamma', 'ongoing'],
 		]);
-		expect(document.severity_counts).toEqual({info: 0, warning: 0, critical: 3});
+		expect(document.alerts?.every((a) => a.critical_since !== undefined)).toBe(true);
+		expect(document.severity_counts).toEqual({info: 0, warning: 3, critical: 0});
 		expect(document.events?.map((e) => e.id).sort()).toEqual(document.alerts?.map((a) => a.id).sort());
 		expect(document.stall?.stalled).toBe(false);
 	});
@@ -76,9 +78,12 @@ describe('a live --once --json', () => {
 	it('prints the Alerts block and the Adaptive lines in the text table', async () => {
 		const {code, stdout} = await runMain(['--once', fake.url]);
 		expect(code).toBe(0);
-		expect(stdout).toContain('\nAlerts    3 ongoing: 3 critical, 0 warning, 0 info\n');
+		expect(stdout).toContain('\nAlerts    3 ongoing: 0 critical, 3 warning, 0 info\n');
 		expect(stdout).toMatch(
-			/\n {10}CRITICAL {2}alpha {2}alpha: no heartbeat for \d+(\.\d+)? (min|h) \(expected every 0\.5 s\) {2}\(since /,
+			new RegExp(
+				/\n {10}WARNING {2}alpha {2}alpha: no heartbeat for \d+(\.\d+)? (min|h) /.source +
+					/\(expected every 0\.5 s\) since \d\d:\d\d:\d\d {2}\(since /.source,
+			),
 		);
 		expect(stdout).toMatch(
 			/\nAdaptive {2}34 desired by the scheduler \(~\d+ workers at the mean threads per worker\); now 3 workers; scale up/,

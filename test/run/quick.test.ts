@@ -9,7 +9,7 @@ import {captureOutput, runMain} from '../helpers/run-main.js';
 function bakedFromSource(): BakedTexts {
 	const parsed = parseArgv(['--help'], import.meta);
 	if (!parsed.ok) throw new Error(parsed.error);
-	return {version: parsed.argv.version, helpPage: helpPage(parsed.argv)};
+	return {version: parsed.argv.version, helpPage: helpPage(parsed.argv), v8Flags: []};
 }
 
 async function quick(argv: string[], baked: BakedTexts | 'unbaked' = bakedFromSource()) {
@@ -20,17 +20,22 @@ async function quick(argv: string[], baked: BakedTexts | 'unbaked' = bakedFromSo
 }
 
 describe("the entry's answers without meow", () => {
-	it.each([[['--version']], [['--help']], [['-h']], [['--bogus']], [['http://h:8787', '--colour']], [['-x']]])(
-		'answers %j exactly as main() does',
-		async (argv) => {
-			const answered = await quick(argv);
-			expect(answered.code).toBeDefined();
-			expect(answered).toEqual(await runMain(argv));
-		},
-	);
+	it.each([
+		[['--version']],
+		[['--help']],
+		[['-h']],
+		[['--bogus']],
+		[['http://h:8787', '--colour']],
+		[['-x']],
+		[['--onse']],
+	])('answers %j exactly as main() does', async (argv) => {
+		const answered = await quick(argv);
+		expect(answered.code).toBeDefined();
+		expect(answered).toEqual(await runMain(argv));
+	});
 
 	it('prints the package version and a help page that names every option', async () => {
-		expect((await quick(['--version'])).stdout).toBe(`${packageJson.version}\n`);
+		expect((await quick(['--version'])).stdout).toMatch(new RegExp(`^dask-top ${packageJson.version} \\(Node `));
 		const help = (await quick(['--help'])).stdout;
 		expect(help).toContain('$ dask-top [URL] [options]');
 		expect(help).toContain('--interval DURATION');
@@ -42,6 +47,20 @@ describe("the entry's answers without meow", () => {
 			stdout: '',
 			stderr: 'dask-top: unknown option --bogus\nRun dask-top --help for usage.\n',
 		});
+	});
+
+	it('names the option a typo likely meant in that one line, and leaves out the --help hint', async () => {
+		expect(await quick(['--onse', 'http://h:8787'])).toEqual({
+			code: 2,
+			stdout: '',
+			stderr: 'dask-top: unknown option --onse: did you mean --once?\n',
+		});
+	});
+
+	it("gives --check's plugin line the same did-you-mean", async () => {
+		const answered = await runMain(['--onse', '--check', 'http://h:8787']);
+		expect(answered.stdout).toContain('UNKNOWN - unknown option --onse: did you mean --once?');
+		expect(answered.code).toBe(3);
 	});
 
 	it.each([

@@ -37,7 +37,7 @@ function failing(kind: FetchErrorKind, message = 'x'): EndpointResult[] {
 
 function diagnose(
 	results: EndpointResult[],
-	extra: {isDefaultUrl?: boolean; display?: string; locations?: Map<string, string>} = {},
+	extra: {isDefaultUrl?: boolean; display?: string; locations?: Map<string, string>; headerNames?: string[]} = {},
 ) {
 	return diagnoseFirstContact({results, display: URL_SHOWN, timeoutMs: 5000, ...extra});
 }
@@ -46,6 +46,31 @@ describe('diagnoseFirstContact', () => {
 	it.each(FIXTURE_VERSIONS)('accepts the recorded answers of Dask %s', (version) => {
 		expect(diagnose([...loadScenarioScrape(version, 'busy').responses])).toEqual({ok: true});
 	});
+
+	it.each(FIXTURE_VERSIONS)(
+		"says a worker's dashboard (recorded on Dask %s) is a worker's, not the scheduler's",
+		(version) => {
+			// The worker's own /metrics as recorded, answering at the URL given; the scheduler's pages 404 there.
+			const metrics = loadScenarioScrape(version, 'idle').responses.find(
+				(r) => r.target !== 'scheduler' && r.path === '/metrics' && r.status === 200,
+			);
+			expect(metrics?.body).toMatch(/^dask_worker_/m);
+			const notFound = '<html><title>404: Not Found</title><body>404: Not Found</body></html>';
+			const results = [
+				{...metrics!, target: 'scheduler' as const},
+				answer('/json/identity.json', 404, 'text/html; charset=UTF-8', notFound),
+				answer('/info/main/workers.html', 404, 'text/html; charset=UTF-8', notFound),
+				answer('/health', 200, 'text/plain', 'ok'),
+			];
+			expect(diagnose(results)).toEqual({
+				ok: false,
+				permanent: true,
+				message:
+					`${URL_SHOWN} is a Dask worker's dashboard, not the scheduler's: ` +
+					"pass the scheduler's dashboard URL (usually port 8787), e.g. http://host:8787",
+			});
+		},
+	);
 
 	it('accepts a busy modern scheduler whose identity.json answers 500', () => {
 		const raw = loadScenarioScrape('2026.7.1', 'busy', {
@@ -145,6 +170,73 @@ describe('diagnoseFirstContact', () => {
 		}
 	});
 
+	/** Every endpoint answered 200, then its body did not come whole (garbage no real Dask sends). */
+	function cut(kind: FetchErrorKind, message: string): EndpointResult[] {
+		return PATHS.map((path) => ({
+			target: 'scheduler',
+			path,
+			url: URL_SHOWN + path.slice(1),
+			startedMs: 0,
+			latencyMs: 5000,
+			status: 200,
+			contentType: 'text/plain',
+			error: {kind, message},
+		}));
+	}
+
+	it.each<[string, FetchErrorKind, string, string, boolean]>([
+		[
+			'truncated',
+			'reset',
+			'truncated: 2.9 KiB of the 14.4 KiB declared came before the connection closed',
+			': a proxy in front of the dashboard, or the scheduler failing?',
+			false,
+		],
+		[
+			'too slow',
+			'timeout',
+			'too slow: the answer was still coming at the 5 s deadline (4 B read)',
+			': a busy scheduler (raise --timeout) or something slow in front of it?',
+			false,
+		],
+		[
+			'too large',
+			'too-large',
+			'too large: the answer went past the 32.0 MiB size cap; stopped reading',
+			': is this a Dask dashboard?',
+			true,
+		],
+	])('says an answer whose body did not come whole was %s, naming the limit', (_name, kind, why, hint, permanent) => {
+		const result = diagnose(cut(kind, why));
+		expect(result).toEqual({
+			ok: false,
+			permanent,
+			message: `${URL_SHOWN} answered /metrics, but ${why}${hint}`,
+		});
+	});
+
+	it('does not ask for a token with --header when a header was given: it was not accepted', () => {
+		const login = new Map([['/metrics', 'https://hub.example.org/hub/login?next=x']]);
+		const given = {locations: login, headerNames: ['Authorization']};
+		const redirect = diagnose(everywhere(302, 'text/html', ''), given);
+		expect(!redirect.ok && redirect.message).toBe(
+			`${URL_SHOWN} redirects to https://hub.example.org/hub/login?next=x (a login page): ` +
+				"the header 'Authorization' sent was not accepted: check the value, or pass the dashboard's final URL",
+		);
+		const denied = diagnose(everywhere(403, 'text/plain', 'no'), given);
+		expect(!denied.ok && denied.message).toBe(
+			`${URL_SHOWN} refused access (HTTP 403): the header 'Authorization' sent was not accepted: check the value`,
+		);
+		const elsewhere = diagnose(everywhere(301, 'text/html', ''), {
+			locations: new Map([['/metrics', 'https://10.0.0.5:8787/metrics']]),
+			headerNames: ['Authorization', 'X-Auth'],
+		});
+		expect(!elsewhere.ok && elsewhere.message).toBe(
+			`${URL_SHOWN} redirects to https://10.0.0.5:8787/metrics: ` +
+				"the headers 'Authorization', 'X-Auth' went with the request, or pass the dashboard's final URL",
+		);
+	});
+
 	it('names a login redirect and redacts tokens in its Location', () => {
 		const results = everywhere(302, 'text/html', '');
 		const result = diagnose(results, {
@@ -153,5 +245,28 @@ describe('diagnoseFirstContact', () => {
 		expect(!result.ok && result.message).toContain(
 			'redirects to https://hub.example.org/hub/login?next=x&token=*** (a login page)',
 		);
+	});
+
+	// A Location header may carry bytes 0x80-0xFF (C1 controls once read), and it may not parse as a URL.
+	it.each([
+		[false, '/login\u009b31m\u009d0;pwned\u009c', 'redirects to /login\\x9b31m\\x9d0;pwned\\x9c (a login page)'],
+		[true, '/login\u009b31m', 'redirects to /login\\x9b31m (a login page)'],
+		[false, '/sso?t=\u00e9\u202e', 'redirects to /sso?t=\u00e9\\u202e (a login page)'],
+		[true, '/sso?t=\u00e9', 'redirects to /sso?t=\\xe9 (a login page)'],
+	])('quotes a Location holding controls inert (ascii %s)', (ascii, location, said) => {
+		const result = diagnoseFirstContact({
+			results: everywhere(302, 'text/html', ''),
+			locations: new Map([['/metrics', location]]),
+			display: URL_SHOWN,
+			timeoutMs: 5000,
+			ascii,
+		});
+		expect(!result.ok && result.message).toContain(said);
+	});
+
+	it('quotes an error text holding escape sequences inert', () => {
+		const result = diagnose(failing('other', 'bad \u001b]0;pwned\u0007 answer'));
+		expect(!result.ok && result.message).toContain('(bad ␛]0;pwned␇ answer)');
+		expect(!result.ok && result.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
 	});
 });

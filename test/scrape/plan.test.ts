@@ -185,6 +185,42 @@ describe('planRound', () => {
 		expect(workerDetailPath('tcp://10.0.0.1:4000')).toBe('/info/worker/tcp%3A%2F%2F10.0.0.1%3A4000.html');
 	});
 
+	it("asks the scheduler's log only while a departure waits for its reason", () => {
+		expect(plan({endpoints: all(2000), workerCount: 3, taskCount: 10})).not.toContain('scheduler_log');
+		expect(plan({endpoints: all(2000), workerCount: 3, taskCount: 10, departuresPending: true})).toContain(
+			'scheduler_log',
+		);
+		expect(plan({endpoints: all(2000), workerCount: 3, taskCount: 10, departuresPending: true, force: true})).toContain(
+			'scheduler_log',
+		);
+	});
+
+	it.each([
+		// [latest latency, asked this long ago, asked again]: 100 x its latency, within 10–45 s
+		[5, 9_000, false],
+		[5, 10_000, true],
+		[300, 29_000, false],
+		[300, 30_000, true],
+		[2000, 44_000, false],
+		[2000, 45_000, true],
+	] as const)(
+		"asks the scheduler's log again after 100 x its latency %s ms, within 10-45 s: %s ms later → %s",
+		(latencyMs, agoMs, due) => {
+			const endpoints = {
+				...all(2000),
+				scheduler_log: {lastAttemptMs: NOW - agoMs, lastOutcome: 'ok' as const, lastLatencyMs: latencyMs},
+			};
+			const asked = plan({endpoints, workerCount: 3, taskCount: 10, departuresPending: true});
+			expect(asked.includes('scheduler_log')).toBe(due);
+			// R does not hurry it: the page is the costliest the scheduler serves.
+			expect(
+				plan({endpoints, workerCount: 3, taskCount: 10, departuresPending: true, force: true}).includes(
+					'scheduler_log',
+				),
+			).toBe(due);
+		},
+	);
+
 	it('refreshes everything on R except counts, which keeps its 30 s pace', () => {
 		expect(plan({endpoints: all(500), workerCount: 3, taskCount: 10, force: true})).toEqual([
 			'metrics',
@@ -196,14 +232,42 @@ describe('planRound', () => {
 		]);
 	});
 
-	it('only probes /metrics while the scheduler is down, /health when metrics is unavailable', () => {
-		expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: all(60_000), schedulerDown: true})).toEqual({
-			endpoints: ['metrics'],
-			sampleWorkers: false,
-		});
-		const endpoints = {...all(60_000), metrics: {lastAttemptMs: NOW, lastOutcome: 'unavailable' as const}};
-		expect(plan({endpoints, schedulerDown: true})).toEqual(['health']);
-	});
+	it(
+		'while the scheduler is down probes one endpoint with its figures: /metrics, else identity.json; ' +
+			'/health (up, but no figures) only when none exists there',
+		() => {
+			expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: all(60_000), schedulerDown: true})).toEqual({
+				endpoints: ['metrics'],
+				sampleWorkers: false,
+			});
+			const unavailable = {lastAttemptMs: NOW, lastOutcome: 'unavailable' as const};
+			const endpoints = {...all(60_000), metrics: unavailable};
+			expect(plan({endpoints, schedulerDown: true})).toEqual(['identity']);
+			const none = {...endpoints, identity: unavailable, workers_html: unavailable};
+			expect(plan({endpoints: none, schedulerDown: true})).toEqual(['health']);
+		},
+	);
+
+	it(
+		'asks an endpoint whose answers came too large or too slow half as often after each, up to every 5 min, ' +
+			'R included',
+		() => {
+			const struck = (strikes: number, agoMs: number) => ({
+				...all(agoMs),
+				metrics: {lastAttemptMs: NOW - agoMs, lastOutcome: 'failed' as const, strikes},
+			});
+			expect(plan({endpoints: struck(0, 2000), workerCount: 3, taskCount: 10})).toContain('metrics');
+			expect(plan({endpoints: struck(1, 2000), workerCount: 3, taskCount: 10})).not.toContain('metrics');
+			expect(plan({endpoints: struck(1, 2000), workerCount: 3, taskCount: 10, force: true})).not.toContain('metrics');
+			expect(plan({endpoints: struck(1, 4000), workerCount: 3, taskCount: 10})).toContain('metrics');
+			expect(plan({endpoints: struck(3, 8000), workerCount: 3, taskCount: 10})).not.toContain('metrics');
+			expect(plan({endpoints: struck(3, 16_000), workerCount: 3, taskCount: 10})).toContain('metrics');
+			expect(plan({endpoints: struck(12, 299_000), workerCount: 3, taskCount: 10})).not.toContain('metrics');
+			expect(plan({endpoints: struck(12, 300_000), workerCount: 3, taskCount: 10})).toContain('metrics');
+			// while the scheduler is down, the probe is one that did not waste its answers
+			expect(plan({endpoints: struck(2, 60_000), schedulerDown: true})).toEqual(['identity']);
+		},
+	);
 
 	describe('sampling the workers’ own /metrics', () => {
 		const failing = (agoMs: number) => ({

@@ -2,7 +2,7 @@
  * The poller against a declared fake Dask (test/helpers/fake-dask.ts: recorded fixture bodies on
  * loopback) and small node:http servers for the down/hanging cases no real Dask shows on demand.
  */
-import {createServer, type Server} from 'node:http';
+import {createServer, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterEach, describe, expect, it} from 'vitest';
 import {missedPolls} from '../../source/model/freshness.js';
@@ -308,4 +308,106 @@ describe('a frozen worker while identity.json fails', () => {
 				.sort(),
 		).toEqual(['worker:tcp://127.0.0.1:41001', 'worker:tcp://127.0.0.1:41003']);
 	}, 30_000);
+});
+
+/** A loopback server answering each path with `handler`; closed after the test. */
+async function garbageServer(
+	handler: (path: string, response: ServerResponse) => void,
+): Promise<{url: string; asked: (path: string) => number}> {
+	const seen: string[] = [];
+	const server: Server = createServer((request, response) => {
+		seen.push(request.url ?? '/');
+		response.on('error', () => undefined);
+		handler(request.url ?? '/', response);
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	cleanups.push(() => {
+		server.closeAllConnections();
+		server.close();
+	});
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		asked: (path) => seen.filter((p) => p === path).length,
+	};
+}
+
+/** Headers at once, then a byte now and then, never the end (slowloris). */
+function trickle(response: ServerResponse): void {
+	response.writeHead(200, {'content-type': 'text/plain'});
+	const timer = setInterval(() => response.write('a'), 50);
+	response.on('close', () => clearInterval(timer));
+}
+
+// DECLARED FAKES: garbage answers no real Dask gives (Tornado writes a whole answer at once).
+describe('garbage answers', () => {
+	it('is not live while only /health answers and the endpoints with figures trickle past the deadline', async () => {
+		const server = await garbageServer((path, response) => {
+			if (path === '/health') response.end('ok');
+			else trickle(response);
+		});
+		const {poller} = livePoller(server.url, {intervalMs: 100, timeoutMs: 300});
+		const rounds: RawScrape[] = [];
+		poller.start((raw) => rounds.push(raw));
+		while (rounds.length < 2) await sleep(50);
+		await poller.stop();
+		expect(paths(rounds[0]!)).toContain('/health');
+		expect(rounds[0]!.responses.find((r) => r.path === '/health')?.status).toBe(200);
+		const status = poller.status();
+		expect(status.state).toBe('retrying');
+		expect(status.detail).toMatch(/^\/metrics: too slow: the answer was still coming at the 300 ms deadline/);
+		expect(paths(rounds[1]!)).toEqual(['/metrics']);
+	});
+
+	it('asks a /metrics whose body never ends less and less often, while the rest is still read', async () => {
+		const identity = readScenarioFile('2026.7.1', 'busy', 'scheduler/%2Fjson%2Fidentity.json');
+		const chunk = Buffer.alloc(16 * 1024, 'x');
+		const server = await garbageServer((path, response) => {
+			if (path === '/metrics') {
+				response.writeHead(200, {'content-type': 'text/plain'});
+				const pump = (): void => {
+					while (!response.destroyed && response.write(chunk));
+					if (!response.destroyed) response.once('drain', pump);
+				};
+				pump();
+			} else if (path === '/json/identity.json') {
+				response.writeHead(200, {'content-type': 'application/json'});
+				response.end(identity);
+			} else {
+				response.writeHead(404);
+				response.end();
+			}
+		});
+		const parsed = normalizeSchedulerUrl(server.url);
+		if (!parsed.ok) throw new Error(parsed.error);
+		const client = new HttpClient({
+			timeoutMs: 5000,
+			schedulerOrigin: new URL(parsed.url.base).origin,
+			headers: [],
+			maxBodyBytes: 256 * 1024,
+		});
+		const pipeline = createPipeline();
+		const poller = new Poller({
+			url: parsed.url,
+			client,
+			intervalMs: 100,
+			timeoutMs: 5000,
+			hints: () => planHints(pipeline.snapshot()),
+			minIntervalMs: 50,
+		});
+		cleanups.push(() => poller.stop());
+		const started = Date.now();
+		for (let round = 0; round < 16; round++) {
+			pipeline.ingest(await poller.round());
+			await sleep(100);
+		}
+		const tookMs = Date.now() - started;
+		// Every round asked it, a download up to the cap each. Waiting 200, 400, 800, 1600 … ms after
+		// each, it is asked about log2 of the time the rounds took in intervals.
+		expect(server.asked('/metrics')).toBeLessThanOrEqual(Math.ceil(Math.log2(tookMs / 100)) + 1);
+		expect(server.asked('/metrics')).toBeLessThan(8);
+		expect(server.asked('/json/identity.json')).toBeGreaterThanOrEqual(3);
+		expect(poller.status().state).toBe('live');
+		const metrics = pipeline.snapshot()?.endpoints.find((e) => e.path === '/metrics');
+		expect(metrics?.detail).toBe('too large: the answer went past the 256.0 KiB size cap; stopped reading');
+	}, 20_000);
 });

@@ -12,6 +12,8 @@ import {
 	inputContext,
 	intervalMessage,
 	messageDelay,
+	REPLAY_INTERVAL_TEXT,
+	REPLAY_REFRESH_TEXT,
 	replaySpeedMessage,
 	type Command,
 	type InputContext,
@@ -58,6 +60,28 @@ describe('what keys do', () => {
 		['+ asks for the next longer interval', ['+'], {}, [{kind: 'interval', ms: 3000}]],
 		['- asks for the next shorter one', ['-'], {intervalMs: 5000}, [{kind: 'interval', ms: 3000}]],
 		['- never goes under 1 s', ['-'], {intervalMs: 1000}, [{kind: 'interval', ms: 1000}]],
+		[
+			'two quick + step twice: the second from what the first asked',
+			['+', '+'],
+			{},
+			[
+				{kind: 'interval', ms: 3000},
+				{kind: 'interval', ms: 5000},
+			],
+		],
+		[
+			'+ in a replay says a recording is not polled',
+			['+'],
+			{source: {kind: 'replay', clusters: false}},
+			[say(REPLAY_INTERVAL_TEXT)],
+		],
+		['- in a replay says so too', ['-'], {source: {kind: 'replay', clusters: false}}, [say(REPLAY_INTERVAL_TEXT)]],
+		[
+			'R in a replay has nothing to refresh',
+			['R'],
+			{source: {kind: 'replay', clusters: false}},
+			[say(REPLAY_REFRESH_TEXT)],
+		],
 		['Ctrl-L redraws', ['ctrl+l'], {}, [{kind: 'redraw'}]],
 		['Ctrl-Z stops the process in a terminal', ['ctrl+z'], {terminal: true}, [{kind: 'suspend'}]],
 		['Ctrl-Z says why not without one', ['ctrl+z'], {}, [say('Ctrl-Z needs a terminal')]],
@@ -159,6 +183,9 @@ describe('what the keys know of the screen and the live data', () => {
 		expect(live.intervalMs).toBe(5000);
 		const replay = inputContext(shown, data, {...how, source: {kind: 'replay', clusters: false}});
 		expect(replay.intervalMs).toBe(0);
+		// A step just asked of the source counts before a round shows it (the next + steps from it).
+		const asked = {...how, source: {kind: 'live' as const, clusters: false}, intervalMs: 10_000};
+		expect(inputContext(shown, {...data, intervalMs: 5000}, asked).intervalMs).toBe(10_000);
 		expect(replay.retire.kind).toBe('replay');
 	});
 

@@ -11,6 +11,7 @@ import {helpLines} from '../../source/ui/help-lines.js';
 import {initialUiState, type UiState} from '../../source/ui/ui-state.js';
 import {fixtureRun, LIVE, tuiData} from '../helpers/fixture-data.js';
 import {PLAIN} from '../helpers/render.js';
+import {localClock} from '../../source/units/clock.js';
 
 const text = (line: readonly Segment[]) => line.map((s) => s.text).join('');
 const run = fixtureRun('2022.12.1', ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died']);
@@ -60,12 +61,15 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		expect(v.pointer.kind).toBe(pointer);
 	});
 
-	it('assembles the header from the frame: connection, workers, memory and tasks', () => {
+	it("assembles the header from the frame (connection, workers, memory, tasks), the diagnosis' verdict under it", () => {
 		expect(header(view())).toEqual([
-			'dask-top │ http://scheduler:8787/ │ ● live 500ms ago │ every 2s │ load 1.5 req/s 23.4K/s 4ms │ alerts ✗1 ▲2 i0',
+			'dask-top │ http://scheduler:8787/ │ ● live 500ms ago │ every 2s │ cost 1.5 req/s 23.4 KiB/s 4ms │ alerts ✗1 ▲2 i0',
 			'Workers 2  idle 0  partial 2  saturated 0  paused 0  retiring 0  threads 3  desired 12 ↑ (≈8 workers)  clients 1',
-			'Memory  [███████▓▓░░░░░░░░░░░░░░░░░░░░░░░░░░░] 585M / 2.6G 22%  managed 480M  unmanaged 105M  spilled 80M on disk',
+			'Memory  [█████▓░░░░░░░░░░░░░░░░░░░░] 585 MiB / 2.6 GiB 22%  managed 480 MiB  unmanaged 105 MiB  ' +
+				'spilled 80.0 MiB on disk',
 			'Tasks   38  processing 6  queued 6  waiting 0  in memory 14  erred 10  no-worker 2  released 0  done 0/s',
+			'✗ likely: gamma was lost: no sign in its last figures: killed from outside (OOM killer, preemption…, since ' +
+				`${localClock(run.model.diagnosis!.tracks.values().next().value!.firstMs)}  (4)`,
 		]);
 	});
 
@@ -90,19 +94,20 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		expect(b.table.rows.map((r) => r.name)).toEqual(['alpha', 'beta', 'gamma']);
 		expect(b.table.total).toBe(3);
 		expect(b.table.height).toBe(5); // title, column heading, three rows
-		expect(b.overview?.height).toBe(24 - 5);
-		expect(v.layout).toEqual({width: 120, height: 29, bodyTop: 4, bodyHeight: 24});
+		// (the verdict line under the header: gamma's loss)
+		expect(b.overview?.height).toBe(23 - 5);
+		expect(v.layout).toEqual({width: 120, height: 29, bodyTop: 5, bodyHeight: 23});
 		if (v.pointer.kind !== 'workers') throw new Error(v.pointer.kind);
-		expect(v.pointer.headingRow).toBe(5);
-		expect(v.pointer.list).toEqual({rowsTop: 6, top: 0, count: 3, room: 3});
-		expect(v.ctx.counts).toEqual({workers: 3, progress: 0, events: 3});
+		expect(v.pointer.headingRow).toBe(6);
+		expect(v.pointer.list).toEqual({rowsTop: 7, top: 0, count: 3, room: 3});
+		expect(v.ctx.counts).toEqual({workers: 3, progress: 0, events: 4, diagnosis: 0});
 		expect(footer(v)).toMatch(/^j\/k move .*\/ filter {2}space pause {2}\? help {2}q quit$/);
 	});
 
 	it('takes the whole body for the table when the rows left are too few for the Alerts panel', () => {
 		const b = body(view({}, {size: {columns: 120, rows: 14}}));
 		if (b.kind !== 'workers') throw new Error(b.kind);
-		expect(b.table.height).toBe(8); // 3 lines spare under a table of 5: fewer than the panel's 4
+		expect(b.table.height).toBe(7); // 2 lines spare under a table of 5: fewer than the panel's 4
 		expect(b.overview).toBeUndefined();
 	});
 
@@ -115,10 +120,11 @@ describe('the screen as a view-model of the UI state and the data', () => {
 	});
 
 	it('keeps a cursor left past the rows inside them', () => {
-		expect(view({cursor: {workers: 99, progress: 99, events: 99}}).shown.cursor).toEqual({
+		expect(view({cursor: {workers: 99, progress: 99, events: 99, diagnosis: 99}}).shown.cursor).toEqual({
 			workers: 2,
 			progress: 0,
-			events: 2,
+			events: 3,
+			diagnosis: 0,
 		});
 	});
 
@@ -139,23 +145,27 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		const v = view({view: 'progress'}, {size: {columns: 100, rows: 24}});
 		const b = body(v);
 		if (b.kind !== 'progress') throw new Error(b.kind);
-		// worker-died: the recomputation's 3 prefixes in flight, then the 4 with erred tasks still held.
-		expect(b.view?.prefixes).toHaveLength(7);
+		// worker-died: the recomputation's 3 prefixes in flight, then the 4 with erred tasks still held,
+		// then cache-blob, whose 8 results are still in memory.
+		expect(b.view?.prefixes).toHaveLength(8);
+		// Every row is exact (the lost worker's retried tasks are proven), so the head's note is the short
+		// one; the diagnosis' verdict line under the header takes a row.
 		expect(v.ctx.pageRows.progress).toBe(11);
-		expect(v.pointer).toEqual({kind: 'list', view: 'progress', list: {rowsTop: 11, top: 0, count: 7, room: 11}});
+		expect(v.pointer).toEqual({kind: 'list', view: 'progress', list: {rowsTop: 11, top: 0, count: 8, room: 11}});
 	});
 
 	it('lays out the events view by the lines each entry wraps to', () => {
 		const v = view({view: 'events'}, {size: {columns: 100, rows: 24}});
 		const b = body(v);
 		if (b.kind !== 'events') throw new Error(b.kind);
-		expect(b.triage?.events).toHaveLength(3);
-		expect(b.page.room).toBe(8);
-		expect(v.ctx.rowLines?.events).toEqual([4, 2, 1]);
+		// gamma's loss as the diagnosis logged it, then the three alerts' events.
+		expect(b.triage?.events).toHaveLength(4);
+		expect(b.page.room).toBe(9);
+		expect(v.ctx.rowLines?.events).toEqual([3, 4, 2, 2]);
 		expect(v.pointer).toEqual({
 			kind: 'list',
 			view: 'events',
-			list: {rowsTop: 14, top: 0, count: 3, room: 8, heights: [4, 2, 1]},
+			list: {rowsTop: 13, top: 0, count: 4, room: 9, heights: [3, 4, 2, 2]},
 		});
 	});
 
@@ -163,13 +173,13 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		const v = view({help: true, helpTop: 2}, {size: {columns: 100, rows: 24}});
 		expect(body(v)).toEqual({kind: 'help', top: 2, lines: helpLines(100)});
 		expect(v.ctx.helpLines).toBe(helpLines(100).length);
-		expect(footer(v)).toBe('j/k move  q quit  Esc/? close');
+		expect(footer(v)).toBe('j/k move  PgDn page  q quit  Esc/? close');
 	});
 
 	it('places the sort list for the mouse from its first item on screen', () => {
 		const v = view({sortMenu: 3});
 		expect(body(v)).toEqual({kind: 'sort', highlighted: 3, sort: {column: 'name', descending: false}});
-		expect(v.pointer).toEqual({kind: 'sort', itemsTop: 5});
+		expect(v.pointer).toEqual({kind: 'sort', itemsTop: 6});
 	});
 
 	it("opens a worker's detail with its place among the rows", () => {
@@ -200,9 +210,9 @@ describe('the screen as a view-model of the UI state and the data', () => {
 
 	it('moves the body down a line for the cluster bar', () => {
 		const v = view({}, {clusterBar: true});
-		expect(v.layout).toEqual({width: 120, height: 29, bodyTop: 5, bodyHeight: 23});
+		expect(v.layout).toEqual({width: 120, height: 29, bodyTop: 6, bodyHeight: 22});
 		if (v.pointer.kind !== 'workers') throw new Error(v.pointer.kind);
-		expect(v.pointer.headingRow).toBe(6);
+		expect(v.pointer.headingRow).toBe(7);
 	});
 
 	it.each([

@@ -32,6 +32,17 @@ describe('resolving keys through the bindings table', () => {
 		expect(resolveKey('1', live('events'))).toBe('view-workers');
 		expect(resolveKey('2', live('detail'))).toBe('view-progress');
 		expect(resolveKey('3', live('workers'))).toBe('view-events');
+		expect(resolveKey('shift+tab', live('progress'))).toBe('previous-view');
+	});
+
+	it("takes htop's direct sort keys: M memory, P CPU, T time (heartbeat age), N name, I invert", () => {
+		expect(resolveKey('M', live('workers'))).toBe('sort-memory');
+		expect(resolveKey('P', live('workers'))).toBe('sort-cpu');
+		expect(resolveKey('T', live('workers'))).toBe('sort-time');
+		expect(resolveKey('N', live('workers'))).toBe('sort-name');
+		expect(resolveKey('I', live('workers'))).toBe('sort-reverse');
+		// typed into the filter, they are text
+		expect(resolveKey('M', live('filter'))).toBe('filter-type');
 	});
 
 	it('sorts with s, < and >, and reverses with r', () => {
@@ -115,6 +126,21 @@ describe('resolving keys through the bindings table', () => {
 		expect(footerEntries(replay('workers')).map((e) => e.label)).toContain('pause replay');
 		expect(footerEntries(replay('workers')).map((e) => e.label)).not.toContain('pause');
 	});
+
+	it('says resume in the footer while what space pauses is paused', () => {
+		expect(footerEntries(replay('workers'), {paused: true}).map((e) => e.label)).toContain('resume replay');
+		expect(footerEntries(replay('workers'), {paused: true}).map((e) => e.label)).not.toContain('pause replay');
+		expect(footerEntries(live('workers'), {paused: true}).map((e) => e.label)).toContain('resume');
+		expect(footerEntries(live('workers'), {paused: false}).map((e) => e.label)).toContain('pause');
+	});
+
+	it('writes the replay step keys so plain ASCII does not read them as the sort keys < and >', () => {
+		const step = (ascii: boolean) => footerEntries(replay('workers'), {ascii}).find((e) => e.label === 'step');
+		expect(step(false)?.keys).toBe('←/→');
+		expect(step(true)?.keys).toBe('Left/Right');
+		for (const entry of footerEntries(replay('workers'), {ascii: true}).filter((e) => e.label !== 'sort'))
+			expect(entry.keys).not.toMatch(/[<>]/);
+	});
 });
 
 describe('the README keys table', () => {
@@ -124,7 +150,7 @@ describe('the README keys table', () => {
 		expect(table).toContain('| `?` `F1` | show this help | all views |');
 		expect(table).toContain(
 			'| `click` | select the row under the pointer; ' +
-				'a column heading sorts by that column (again: reverses) | workers, progress, events |',
+				'a column heading sorts by that column (again: reverses) | workers, progress, events, diagnosis |',
 		);
 		expect(table).toContain('| `←` | step one poll back | replay |');
 	});

@@ -13,7 +13,7 @@ import {createClusterStores, type TuiCluster} from '../../source/ui/cluster-stor
 import {ClustersRoot, stepCluster} from '../../source/ui/clusters-root.js';
 import {ESCAPE_MS} from '../../source/ui/input/reader.js';
 import {fixtureRounds, fixtureRun, LIVE, tuiData} from '../helpers/fixture-data.js';
-import {KEY, PLAIN, renderApp} from '../helpers/render.js';
+import {bodyStart, KEY, PLAIN, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 
@@ -131,7 +131,8 @@ describe('the screen with two clusters', () => {
 		await app.press('c');
 		let lines = app.lines();
 		expect(lines[0]).toContain('http://dev:8787/');
-		expect(lines[4]).toMatch(/^prod:8787 .* │ → dev:8787 /);
+		// (dev lost a worker: the diagnosis' verdict sits between the header and the cluster bar)
+		expect(lines[bodyStart(lines)]).toMatch(/^prod:8787 .* │ → dev:8787 /);
 		expect(workerNames(lines)).toHaveLength(3); // the lost worker stays listed, dimmed, for a while
 		expect(app.frame()).toMatch(/Workers +2/);
 		await app.press('C');

@@ -23,7 +23,7 @@ describe('the header', () => {
 	it("says the data is live and how old it is, with dask-top's own load on the scheduler", () => {
 		const [line] = text(base);
 		expect(line).toContain('● live 1s ago');
-		expect(line).toContain('load 2.5 req/s 29.3K/s 12ms');
+		expect(line).toContain('cost 2.5 req/s 29.3 KiB/s 12ms');
 		expect(line).toContain('alerts ✗0 ▲2 i1');
 	});
 
@@ -79,7 +79,8 @@ describe('the header', () => {
 		const states = workerStates(run.model.snapshot!);
 		expect(states.total).toBe(3);
 		expect(states.paused).toBe(0);
-		expect(states.idle + states.partially_saturated + states.saturated + states.paused + states.retiring).toBe(3);
+		const {idle, partially_saturated: partially, saturated, paused, retiring} = states;
+		expect([idle, partially, saturated, paused, retiring].reduce((n, v) => n! + v!, 0)).toBe(3);
 		expect(text(base)[1]).toMatch(
 			/^Workers 3 +idle \d +partial \d +saturated \d +paused 0 +retiring 0 +threads 5 +desired 34/,
 		);

@@ -12,7 +12,7 @@ import {formatPercent} from '../../source/ui/cells.js';
 import {rowSegments, WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun, tuiData} from '../helpers/fixture-data.js';
-import {KEY, PLAIN, renderApp} from '../helpers/render.js';
+import {bodyStart, KEY, PLAIN, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 
@@ -31,7 +31,7 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 		const row = rowOf(app.lines(), 'gamma')!;
 		const fraction = gamma.last.memory_process_bytes! / gamma.last.memory_limit_bytes!;
 		expect(row).toMatch(new RegExp(`^✗ gamma +127\\.0\\.0\\.1:\\d+ +lost +2 .* ${formatPercent(fraction)} .* gone$`));
-		expect(app.lines()[4]).toMatch(/^Workers 2 \(\+1 lost\) {2}sorted by name/);
+		expect(app.lines()[bodyStart(app.lines())]).toMatch(/^Workers 2 \(\+1 lost\) {2}sorted by name/);
 	});
 
 	it.each([80, 120])(
@@ -115,7 +115,7 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 		const after = reduce(run.model, {type: 'tick', nowMs: gamma.lostMs! + holdMs});
 		const app = await renderApp(tuiData({...run, model: after, nowMs: gamma.lostMs! + holdMs}));
 		expect(rowOf(app.lines(), 'gamma')).toBeUndefined();
-		expect(app.lines()[4]).toMatch(/^Workers 2 {2}sorted/);
+		expect(app.lines()[bodyStart(app.lines())]).toMatch(/^Workers 2 {2}sorted/);
 		expect(after.workers.get(gamma.address)?.lostMs).toBe(gamma.lostMs); // still remembered (--json lost_workers)
 	});
 
@@ -147,14 +147,22 @@ describe.each(FIXTURE_VERSIONS)('lost workers on Dask %s fixtures', (version) =>
 
 describe('the table title count with retired workers held too', () => {
 	it.each([
-		{gone: {lost: 0, retired: 1}, shown: {lost: 0, retired: 1}, rows: 3, total: 3, filter: '', want: '2 (+1 retired)'},
+		{gone: {lost: 0, retired: 1}, shown: {lost: 0, retired: 1}, rows: 3, total: 3, filter: '', want: '2 (+1 left)'},
+		{
+			gone: {lost: 1, retired: 0, gone: 2},
+			shown: {lost: 1, retired: 0, gone: 2},
+			rows: 5,
+			total: 5,
+			filter: '',
+			want: '2 (+1 lost, +2 gone)',
+		},
 		{
 			gone: {lost: 2, retired: 1},
 			shown: {lost: 2, retired: 1},
 			rows: 5,
 			total: 5,
 			filter: '',
-			want: '2 (+2 lost, +1 retired)',
+			want: '2 (+2 lost, +1 left)',
 		},
 		{
 			gone: {lost: 2, retired: 1},
@@ -162,7 +170,7 @@ describe('the table title count with retired workers held too', () => {
 			rows: 2,
 			total: 5,
 			filter: 'x',
-			want: '1 of 2 (+1 retired)',
+			want: '1 of 2 (+1 left)',
 		},
 	])('$want', ({gone, shown, rows, total, filter, want}) => {
 		// The count reads only how many rows there are; any real row stands for each.

@@ -13,6 +13,7 @@ function row(figures: Partial<PrefixProgress>): PrefixProgress {
 		done: 0,
 		total: 0,
 		erred: 0,
+		cancelled: 0,
 		in_flight: 0,
 		exact: true,
 		counted_from: 'epoch',
@@ -28,6 +29,11 @@ describe('the per-prefix rows', () => {
 		{name: 'a single erred task still shows', p: row({done: 50, erred: 1, total: 100}), want: '█████×░░░░'},
 		{name: 'all done', p: row({done: 3, total: 3}), want: '██████████'},
 		{name: 'nothing counted', p: row({}), want: '░░░░░░░░░░'},
+		{
+			name: 'cancelled apart from done and erred',
+			p: row({done: 3, erred: 1, cancelled: 6, total: 10}),
+			want: '███×╌╌╌╌╌╌',
+		},
 	])('bar: $name', ({p, want}) => {
 		expect(text(progressBar(p, 10, unicode))).toBe(want);
 	});
@@ -58,5 +64,33 @@ describe('the per-prefix rows', () => {
 		const layout = prefixColumns(160, [modern]);
 		expect(text(prefixHeader(layout))).toMatch(/BYTES +MEAN +SINCE/);
 		expect(text(prefixRow(modern, layout, unicode))).toMatch(/ 2K +250ms /);
+	});
+
+	it('says the total is unknown instead of a percentage or a bar, and still shows done and in flight', () => {
+		const {total: _, ...rest} = row({done: 3, in_flight: 24, exact: false, counted_from: 'first-sample'});
+		const p: PrefixProgress = rest;
+		const layout = prefixColumns(120, [p]);
+		const line = text(prefixRow(p, layout, unicode));
+		expect(line).toMatch(/^load +total unknown +≈3\/\? +\? .* 24 +≈\d\d:\d\d:\d\d$/);
+		expect(line).not.toMatch(/\d%/);
+	});
+
+	it('shows cancelled, and in flight and held known only between bounds as ranges (ASCII under --ascii)', () => {
+		const p = row({
+			done: 10,
+			total: 40,
+			cancelled: 2,
+			cancelled_max: 5,
+			in_flight: 25,
+			in_flight_max: 28,
+			held: 0,
+			held_max: 10,
+		});
+		const layout = prefixColumns(140, [p]);
+		expect(text(prefixHeader(layout))).toMatch(/ERRED +CANCELLED +IN FLIGHT +HELD +SINCE/);
+		expect(text(prefixRow(p, layout, unicode))).toMatch(/ 0 +2–5 +25–28 +0–10 /);
+		expect(text(prefixRow(p, layout, ascii))).toMatch(/ 0 +2-5 +25-28 +0-10 /);
+		const cancelled = prefixRow(row({done: 35, cancelled: 65, total: 100}), prefixColumns(140, []), unicode);
+		expect(cancelled.find((s) => s.text.trim() === '65')).toMatchObject({tone: 'warning'});
 	});
 });

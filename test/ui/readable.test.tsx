@@ -13,7 +13,7 @@ import {BINDINGS} from '../../source/ui/bindings.js';
 import type {TuiData} from '../../source/ui/tui-data.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {demoRun, fixtureRun, tuiData, type FixtureRun} from '../helpers/fixture-data.js';
-import {ASCII, renderApp} from '../helpers/render.js';
+import {ASCII, bodyStart, KEY, renderApp} from '../helpers/render.js';
 
 afterEach(() => cleanup());
 
@@ -116,7 +116,7 @@ describe.each(CASES)('$name', ({load}) => {
 			const lines = app.lines();
 			const head = prose(
 				lines.slice(
-					4,
+					bodyStart(lines),
 					lines.findIndex((l) => /^Events \d+/.test(l)),
 				),
 			);
@@ -162,6 +162,34 @@ describe.each(CASES)('$name', ({load}) => {
 	});
 });
 
+describe('the legend of the threshold marks', () => {
+	it('names what each ▾ over the memory bars stands for: in full where it fits, as shares at 80 columns', async () => {
+		const data = tuiData(await demoRun(86));
+		const wide = await renderApp(data, {columns: 120, rows: 30});
+		expect(wide.frame()).toMatch(/^Workers .* sorted by name ↑ {2}▾ target 60 spill 70 pause 80 terminate 95 %$/m);
+		const narrow = await renderApp(data, {columns: 80, rows: 24});
+		expect(narrow.frame()).toMatch(/^Workers .* sorted by name ↑ {2}▾ 60\/70\/80\/95 %$/m);
+		const ascii = await renderApp(data, {columns: 120, rows: 30, theme: ASCII});
+		expect(ascii.frame()).toMatch(/^Workers .* sorted by name \^ {2}v target 60 spill 70/m);
+	});
+});
+
+describe("the adaptive target's why on the overview", () => {
+	it('says in one line why the scheduler wants more workers, where the header shows the number', async () => {
+		const app = await renderApp(tuiData(await demoRun(86)), {columns: 120, rows: 40});
+		expect(app.frame()).toMatch(/desired 20 ↑ \(≈14 workers\)/);
+		expect(app.frame()).toMatch(
+			new RegExp(
+				/^Adaptive {2}desired 20 for 2 workers now: this Dask counts threads \(≈14 workers\); /.source +
+					/96 s of work for a 5 s target {2}· 3: how$/.source,
+				'm',
+			),
+		);
+		const idle = await renderApp(tuiData(fixtureRun('2022.12.1', ['idle'])), {columns: 120, rows: 40});
+		expect(idle.frame()).not.toMatch(/^Adaptive /m);
+	});
+});
+
 describe('long names at 80 columns', () => {
 	it('keeps the start and the end of a task prefix longer than its column (the demo’s slow-process-late)', async () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24});
@@ -177,7 +205,7 @@ describe('the events at 80 columns', () => {
 		async () => {
 			const run = await demoRun(86);
 			const triage = triageView(run.model);
-			const app = await renderApp(tuiData(run), {columns: 80, rows: 24});
+			const app = await renderApp(tuiData(run), {columns: 80, rows: 40});
 			await app.press('3');
 			const entries = app.lines().filter((l) => /^\d\d:\d\d:\d\d /.test(l));
 			expect(entries.length).toBeGreaterThanOrEqual(3);
@@ -205,17 +233,35 @@ describe('the help overlay at 80×24', () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24});
 		await app.press('?');
 		const pages: string[] = [];
-		for (let i = 0; i < 60; i++) {
+		for (let i = 0; i < 100; i++) {
 			const lines = app.lines();
 			expectWithin(lines, 80);
-			expect(lines[4]).toMatch(/^Keys \(Esc or \? closes this help; j\/k scroll\) {2}lines \d+–\d+ of \d+/);
-			pages.push(prose(lines.slice(5, -1)));
+			expect(lines[bodyStart(lines)]).toMatch(
+				/^Keys \(Esc or \? closes this help; j\/k scroll\) {2}lines \d+–\d+ of \d+/,
+			);
+			pages.push(prose(lines.slice(bodyStart(lines) + 1, -1)));
 			await app.press('j');
 		}
-		const last = /lines \d+–(\d+) of (\d+)/.exec(app.lines()[4]!);
+		const last = /lines \d+–(\d+) of (\d+)/.exec(app.lines()[bodyStart(app.lines())]!);
 		expect(last?.[1]).toBe(last?.[2]);
 		const text = pages.join(' ');
 		for (const binding of BINDINGS) expectWhole(text, `${binding.label}  [${whereText(binding)}]`);
+	});
+
+	it('pages with PgDn/PgUp and goes to either end with End/Home, as in a pager', async () => {
+		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24});
+		await app.press('?');
+		const range = () => /lines (\d+)–(\d+) of (\d+)/.exec(app.lines()[bodyStart(app.lines())]!)!.slice(1).map(Number);
+		const [first, shown, total] = range() as [number, number, number];
+		expect(first).toBe(1);
+		await app.press(KEY.pageDown);
+		expect(range()[0]).toBe(shown);
+		await app.press(KEY.end);
+		expect(range()[1]).toBe(total);
+		await app.press(KEY.pageUp);
+		expect(range()[1]).toBeLessThan(total);
+		await app.press(KEY.home);
+		expect(range()[0]).toBe(1);
 	});
 });
 
@@ -231,7 +277,7 @@ describe('the smallest screen, 60×16', () => {
 			const lines = app.lines();
 			expectWithin(lines, 60);
 			const head = lines.slice(
-				4,
+				bodyStart(lines),
 				lines.findIndex((l) => /^Events \d+/.test(l)),
 			);
 			expect(head[0]).toMatch(/^Adaptive target desired 20/);
@@ -249,6 +295,7 @@ describe('the smallest screen, 60×16', () => {
 	it('shortens the help title to keep where the lines are', async () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 60, rows: 16});
 		await app.press('?');
-		expect(app.lines()[4]).toMatch(/^Keys \(Esc\/\? close; j\/k scroll\) {2}lines 1–9 of \d+ ↓$/);
+		// (beta is paused at +86 s: the diagnosis' verdict takes a line under the header)
+		expect(app.lines()[bodyStart(app.lines())]).toMatch(/^Keys \(Esc\/\? close; j\/k scroll\) {2}lines 1–8 of \d+ ↓$/);
 	});
 });

@@ -12,9 +12,14 @@ describe('the view and selection reducer', () => {
 		expect(reduceUi(next, 'back', ctx).detail).toBeUndefined();
 	});
 
-	it('cycles views with Tab and jumps with 1/2/3, closing a detail', () => {
+	it('cycles views with Tab and back with Shift-Tab, jumps with 1/2/3/4, closing a detail', () => {
 		expect(run(['next-view']).view).toBe('progress');
-		expect(run(['next-view', 'next-view', 'next-view']).view).toBe('workers');
+		expect(run(['next-view', 'next-view', 'next-view']).view).toBe('diagnosis');
+		expect(run(['next-view', 'next-view', 'next-view', 'next-view']).view).toBe('workers');
+		expect(run(['previous-view']).view).toBe('diagnosis');
+		expect(run(['next-view', 'previous-view']).view).toBe('workers');
+		const diagnosis = run(['open-detail', 'view-diagnosis']);
+		expect([diagnosis.view, diagnosis.detail]).toEqual(['diagnosis', undefined]);
 		const detail = run(['open-detail', 'view-events']);
 		expect(detail.view).toBe('events');
 		expect(detail.detail).toBeUndefined();
@@ -35,8 +40,8 @@ describe('the view and selection reducer', () => {
 
 	it('puts the cursor back on the first row when the filter changes', () => {
 		const ten: UiContext = {
-			counts: {workers: 10, progress: 0, events: 0},
-			pageRows: {workers: 5, progress: 5, events: 5},
+			counts: {workers: 10, progress: 0, events: 0, diagnosis: 0},
+			pageRows: {workers: 5, progress: 5, events: 5, diagnosis: 5},
 			addresses: [],
 		};
 		let state = reduceUi(reduceUi(initialUiState(), 'last', ten), 'filter-start', ten);

@@ -23,6 +23,15 @@ describe('the sort order', () => {
 		expect(run(['sort-reverse']).sort.descending).toBe(true);
 	});
 
+	it("sorts by htop's direct keys in each column's natural direction, the same however often pressed", () => {
+		expect(run(['sort-memory']).sort).toEqual({column: 'memory', descending: true});
+		expect(run(['sort-memory', 'sort-memory']).sort).toEqual({column: 'memory', descending: true});
+		expect(run(['sort-cpu']).sort).toEqual({column: 'cpu', descending: true});
+		expect(run(['sort-time']).sort).toEqual({column: 'heartbeat', descending: true});
+		expect(run(['sort-memory', 'sort-name']).sort).toEqual({column: 'name', descending: false});
+		expect(run(['sort-memory', 'sort-reverse']).sort).toEqual({column: 'memory', descending: false});
+	});
+
 	it('opens the sort list on the current column, moves within it, and sorts by the entry chosen', () => {
 		const open = run(['sort-next', 'sort-next', 'sort-menu']);
 		expect(open.sortMenu).toBe(2);

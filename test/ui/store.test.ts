@@ -7,7 +7,7 @@ import type {ReplayControls, SourceStatus} from '../../source/types/scrape-sourc
 import {emptyCache, mergeScrape} from '../../source/parse/index.js';
 import {workerDetailPath} from '../../source/scrape/plan.js';
 import {MODEL_TICK_MS} from '../../source/model-tick.js';
-import {createTuiStore, workerPageState} from '../../source/ui/store.js';
+import {createTuiStore, sourceControls, workerPageState} from '../../source/ui/store.js';
 import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, loadScenarioScrape} from '../helpers/fixtures.js';
 import {fixtureRounds} from '../helpers/fixture-data.js';
 import {renderApp} from '../helpers/render.js';
@@ -223,6 +223,50 @@ describe.each(FIXTURE_VERSIONS)('one model per process, on Dask %s fixture round
 		source.replay.toStart();
 		expect(store.getData().model.snapshotCount).toBe(1);
 		expect(triageView(store.getData().model).events).toHaveLength(0);
+		store.dispose();
+	});
+});
+
+describe("a replay's worker page", () => {
+	it('says a page the recording never fetched is not in it, instead of waiting for it', async () => {
+		// A recording made while no detail was open: no /info/worker page in any round.
+		const rounds = fixtureRounds('2022.12.1', ['idle', 'busy']).map((round) => ({
+			...round,
+			responses: round.responses.filter((r) => !r.path.startsWith('/info/worker/')),
+		}));
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const source = new ReplaySource(rounds, {startIndex: 1, paused: true, timers: NO_TIMERS});
+		connect(source, pipeline);
+		const store = createTuiStore({pipeline, source, now: () => 0});
+		const alpha = store.getData().model.snapshot!.workers.find((w) => w.name === 'alpha')!;
+		store.setDetail(alpha.address);
+		expect(store.getData().workerPage).toEqual({address: alpha.address, notRecorded: true});
+		const app = await renderApp(store.getData(), {kind: 'replay'});
+		await app.press('\r');
+		expect(app.frame()).toContain('What holds its memory — not in the recording');
+		expect(app.frame()).not.toContain('fetching');
+		store.dispose();
+	});
+});
+
+describe("a replay's controls", () => {
+	it('publish a pause, a resume and a new speed at once: the header and footer need no new round', () => {
+		const rounds = fixtureRounds('2022.12.1', ['idle', 'busy', 'errors']);
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const source = new ReplaySource(rounds, {startIndex: 1, paused: false, timers: NO_TIMERS});
+		connect(source, pipeline);
+		const store = createTuiStore({pipeline, source, now: () => 0});
+		const controls = sourceControls(source, store);
+		let published = 0;
+		store.subscribe(() => published++);
+		expect(store.getData().replay?.paused).toBe(false);
+		controls.replay?.togglePause();
+		expect(published).toBe(1);
+		expect(store.getData().replay?.paused).toBe(true);
+		const speed = controls.replay?.cycleSpeed();
+		expect(store.getData().replay?.speed).toBe(speed);
+		controls.replay?.togglePause();
+		expect(store.getData().replay?.paused).toBe(false);
 		store.dispose();
 	});
 });

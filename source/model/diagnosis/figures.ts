@@ -3,6 +3,7 @@
  * snapshot (the work a worker holds, the version's abilities). Pure.
  */
 import type {Snapshot, Source, WorkerSnapshot} from '../../types/snapshot.js';
+import {secondsText} from '../text.js';
 import type {Evidence, Subject} from './types.js';
 
 const SCHEDULER_PATHS: Readonly<Partial<Record<Source, string>>> = {
@@ -101,18 +102,6 @@ export function prefixSubject(prefix: string): Subject {
 	return {kind: 'prefix', id: prefix};
 }
 
-/** What a subject is called in a sentence: a worker's name, a prefix, or "the cluster". */
-export function subjectText(subject: Subject): string {
-	switch (subject.kind) {
-		case 'worker':
-			return subject.name ?? subject.id;
-		case 'prefix':
-			return subject.id;
-		case 'cluster':
-			return 'the cluster';
-	}
-}
-
 /** Tasks a worker has on hand: the scheduler's processing count, else its executing + ready. */
 export function workOnHand(w: WorkerSnapshot): number | undefined {
 	if (w.processing !== undefined) return w.processing;
@@ -140,6 +129,11 @@ export function timesText(ratio: number): string {
 /** "0.84 s/s" style shares: one decimal place as a percentage. */
 export function shareText(fraction: number): string {
 	return `${Math.round(fraction * 100)} %`;
+}
+
+/** A task's duration: "2 ms" under a second, else as secondsText writes it. */
+export function taskTimeText(seconds: number): string {
+	return seconds < 1 ? `${Math.max(0, Math.round(seconds * 1000))} ms` : secondsText(seconds);
 }
 
 /** "1 thread", "2 threads" */

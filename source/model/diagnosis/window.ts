@@ -114,14 +114,18 @@ export function stepWindow(window: DiagnosisWindow, snapshot: Snapshot): Diagnos
 	return cluster === window.cluster ? window : {cluster, workers};
 }
 
-/** The oldest and newest cluster readings at least `minSpanS` apart, when the window has them. */
+/**
+ * The oldest and newest cluster readings at least `minSpanS` apart, when the window has them
+ * (readings before `sinceS` left out).
+ */
 export function clusterSpan(
 	window: DiagnosisWindow,
 	minSpanS = 0,
+	sinceS = Number.NEGATIVE_INFINITY,
 ): {readonly first: ClusterReading; readonly last: ClusterReading; readonly spanS: number} | undefined {
 	const list = window.cluster;
 	const last = list.at(-1);
-	const first = list[0];
+	const first = list.find((r) => r.at >= sinceS);
 	if (!first || !last || last.at - first.at <= 0 || last.at - first.at < minSpanS) return undefined;
 	return {first, last, spanS: last.at - first.at};
 }

@@ -73,9 +73,10 @@ export class WorkerWindow {
 
 	/**
 	 * The rate of a figure between the oldest and the newest reading that came from the same
-	 * endpoint at different answer times. `counter`: a fall is a restart, not a rate.
+	 * endpoint at different answer times (readings of polls before `sinceS` left out). `counter`: a
+	 * fall is a restart, not a rate.
 	 */
-	rate(figure: Figure, counter: boolean): Rate | undefined {
+	rate(figure: Figure, counter: boolean, sinceS = Number.NEGATIVE_INFINITY): Rate | undefined {
 		const f = FIGURES.indexOf(figure);
 		let last = -1;
 		for (let k = this.count - 1; k >= 0 && last < 0; k--) {
@@ -86,8 +87,9 @@ export class WorkerWindow {
 		const code = this.src[last]!;
 		const lastAt = this.at[last]!;
 		for (let k = 0; k < this.count; k++) {
-			const i = this.slot(k) * F + f;
-			if (this.src[i] !== code || this.at[i]! >= lastAt) continue;
+			const slot = this.slot(k);
+			const i = slot * F + f;
+			if (this.pollAt[slot]! < sinceS || this.src[i] !== code || this.at[i]! >= lastAt) continue;
 			const delta = this.value[last]! - this.value[i]!;
 			if (counter && delta < 0) return undefined;
 			const spanS = lastAt - this.at[i]!;
@@ -120,5 +122,16 @@ export class WorkerWindow {
 			n++;
 		}
 		return n >= min;
+	}
+
+	/** Poll time (epoch s) of the first reading of the latest run of busy ones; undefined when the latest is not busy. */
+	busySince(): number | undefined {
+		let since: number | undefined;
+		for (let k = this.count - 1; k >= 0; k--) {
+			const slot = this.slot(k);
+			if (this.busy[slot] === 0) break;
+			since = this.pollAt[slot];
+		}
+		return since;
 	}
 }

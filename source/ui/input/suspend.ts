@@ -3,7 +3,10 @@
  * process, so the key asks for SIGTSTP itself; a SIGTSTP from elsewhere (`kill -TSTP`) takes the
  * same way. Before stopping, the terminal is given back (mouse off, cursor, the user's screen,
  * cooked mode); the listener is removed for the moment so that the signal's default action (stop)
- * happens. When the process continues (`fg`) the screen is taken again: raw mode, alternate
+ * happens. The stop goes to the whole process group, as the terminal's own Ctrl-Z does: the shell
+ * waits for its job (`npm start`'s npm and sh, the launcher that started dask-top under its V8
+ * settings), and gets its prompt back only when every process of the job is stopped. When the
+ * process continues (`fg`, a SIGCONT to the group) the screen is taken again: raw mode, alternate
  * screen, and the caller's onResume (mouse reporting back on, the whole picture redrawn). A SIGCONT
  * after a stop that did not come this way (SIGSTOP) takes the screen again too.
  */
@@ -25,12 +28,16 @@ export interface SignalPort {
 	off(signal: 'SIGTSTP' | 'SIGCONT', listener: () => void): void;
 	/** Sends a signal to this process. */
 	raise(signal: 'SIGTSTP'): void;
+	/** Sends a signal to this process's group: this process and the job it belongs to. */
+	raiseInGroup(signal: 'SIGTSTP'): void;
 }
 
 const PROCESS_SIGNALS: SignalPort = {
 	on: (signal, listener) => void process.on(signal, listener),
 	off: (signal, listener) => void process.off(signal, listener),
 	raise: (signal) => void process.kill(process.pid, signal),
+	// kill(0, …): the caller's process group (kill(2)).
+	raiseInGroup: (signal) => void process.kill(0, signal),
 };
 
 export interface Suspender {
@@ -61,9 +68,9 @@ export function installSuspend({screen, stdin, onResume, signals = PROCESS_SIGNA
 		const raw = stdin.isRaw === true;
 		if (stdin.isTTY === true) stdin.setRawMode?.(false);
 		screen.suspend();
-		// No listener now: the default action stops the process inside this call, and `fg` continues
-		// right here, before any timer can draw a frame on the shell's screen.
-		signals.raise('SIGTSTP');
+		// No listener now: the default action stops the process (and its job) inside this call, and
+		// `fg` continues right here, before any timer can draw a frame on the shell's screen.
+		signals.raiseInGroup('SIGTSTP');
 		resumed = true;
 		resume(raw);
 	}

@@ -11,6 +11,8 @@ Usage: /usr/bin/python3 workload.py SCHEDULER_ADDRESS KIND [--worker NAME]
   KIND churn        a steady stream of short `nap` tasks (20 ms each, 20,000 of them) completing on
                     every worker until the stop: the cluster is busy the way a real run is
   KIND stall        one `stall` task blocked on a threading.Event at 0 % CPU on one worker (default alpha)
+  KIND hostile      tasks whose keys (and so prefixes) hold escape sequences, C1 controls, a bidi override
+                    and a newline: one erred, some held in memory, one pinned sleeper per worker thread
 
 Prints exactly one JSON line on stdout once the workload is in place
 ({"event": "ready", ...}) or failed ({"event": "error", "message": ...}, exit 1). Then waits for stdin
@@ -190,6 +192,54 @@ def stall(client, token, held, name):
 	return {"worker": address, "name": name, "key": key, "blocked_since": since}
 
 
+# Key prefixes (Dask's key_split keeps the first word whole when it does not start with a letter, and
+# cuts at the first '-' before a number): an OSC title ended by BEL, a hyperlink, colour and
+# clear-screen, C1 CSI and OSC, a bidi override, a newline.
+HOSTILE_PREFIXES = [
+	"\x1b]2;pwnedkey\x07",
+	"\x1b]8;;http://evil.example/\x1b\\link\x1b]8;;\x1b\\",
+	"\x1b[31mred\x1b[2J\x1b[H",
+	"\x9b31mcsi\x9d0;c1title\x9c",
+	"\u202eevil",
+	"two\nlines",
+]
+
+
+def hostile(client, token, held):
+	workers = client.scheduler_info()["workers"]
+	erred = client.submit(tasks.explode, 0, key=f"{HOSTILE_PREFIXES[0]}-100-{token}", pure=False)
+	kept = [
+		client.submit(tasks.inc, i, key=f"{prefix}-{200 + i}-{token}", pure=False)
+		for i, prefix in enumerate(HOSTILE_PREFIXES)
+	]
+	held.extend([erred, *kept])
+	wait([erred, *kept], timeout=60)
+	sleepers = []
+	for address, info in sorted(workers.items()):
+		for thread in range(info["nthreads"]):
+			prefix = HOSTILE_PREFIXES[len(sleepers) % len(HOSTILE_PREFIXES)]
+			sleepers.append(
+				client.submit(
+					tasks.slow_process, len(sleepers), token, BLOCK_MAX_SECONDS,
+					key=f"{prefix}-{300 + len(sleepers)}-{token}", workers=[address], allow_other_workers=False, pure=False,
+				)
+			)
+	held.extend(sleepers)
+
+	def all_sleepers_processing():
+		moment = client.run_on_scheduler(scheduler_moment, token)
+		return moment["states"].get("processing", 0) == len(sleepers) and moment
+
+	moment = wait_for("every hostile sleeper to be processing", all_sleepers_processing, 30)
+	return {
+		"erred": 1 if erred.status == "error" else 0,
+		"in_memory": sum(1 for future in kept if future.status == "finished"),
+		"threads": len(sleepers),
+		"states": moment["states"],
+		"prefixes": HOSTILE_PREFIXES,
+	}
+
+
 def stop_on_sigterm(signum, frame):
 	raise StopRequested()
 
@@ -223,8 +273,10 @@ def main():
 				details = churn(client, token, held)
 			elif kind == "stall":
 				details = stall(client, token, held, name or "alpha")
+			elif kind == "hostile":
+				details = hostile(client, token, held)
 			else:
-				raise RuntimeError(f"unknown workload kind {kind!r} (busy, fill-memory, churn, stall)")
+				raise RuntimeError(f"unknown workload kind {kind!r} (busy, fill-memory, churn, stall, hostile)")
 		except StopRequested:
 			raise
 		except Exception as error:

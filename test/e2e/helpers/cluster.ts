@@ -7,7 +7,7 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
-import {clusterLogs, loggedDashboardPort, tail} from './logs.js';
+import {clusterLogs, fileNamePart, loggedDashboardPort, tail, workerLogName} from './logs.js';
 import {freePorts} from './ports.js';
 import {killGroups, readProcess, spawnGroup, type GroupProcess} from './processes.js';
 import {CLUSTER_SCRIPTS_DIR, type DaskRelease, pythonEnv, pythonFor, runPythonJson, schedulerRoutes} from './python.js';
@@ -96,7 +96,8 @@ export function logsOf(cluster: Pick<ClusterInfo, 'tempDir' | 'workers'>, lines 
 
 async function stopCluster(groups: readonly number[], tempDir: string, workers: readonly WorkerSpec[]): Promise<void> {
 	await killGroups(groups);
-	for (const worker of workers) rmSync(join(tempDir, `work-${worker.name}`), {recursive: true, force: true});
+	for (const worker of workers)
+		rmSync(join(tempDir, `work-${fileNamePart(worker.name)}`), {recursive: true, force: true});
 }
 
 class StartError extends Error {
@@ -270,14 +271,14 @@ function spawnProcesses(
 			'--dashboard-address',
 			`127.0.0.1:${worker.httpPort}`,
 			'--local-directory',
-			join(tempDir, `work-${worker.name}`),
+			join(tempDir, `work-${fileNamePart(worker.name)}`),
 			...(worker.nanny
 				? ['--nanny', '--nanny-port', String(worker.nannyPort), '--preload-nanny', watch]
 				: ['--no-nanny', '--preload', watch]),
 		];
 		processes.set(
 			worker.name,
-			spawnGroup(python, args, {env, logPath: join(tempDir, `worker-${worker.name}.log`), cwd: tempDir}),
+			spawnGroup(python, args, {env, logPath: join(tempDir, workerLogName(worker.name)), cwd: tempDir}),
 		);
 	}
 	return processes;
@@ -396,7 +397,7 @@ async function workerInfos(
 			nthreads: worker.nthreads,
 			memoryLimitBytes: worker.memoryLimitBytes,
 			processGroup: group,
-			logPath: join(tempDir, `worker-${worker.name}.log`),
+			logPath: join(tempDir, workerLogName(worker.name)),
 		};
 	});
 }

@@ -10,9 +10,22 @@ export function tail(path: string, lines: number): string {
 	}
 }
 
+/**
+ * A worker's name as a part of a file name: letters, digits, `.`, `_` and `-` as they are, anything
+ * else (a `/`, a control: a worker may be named anything) as `%` and its code point in hex.
+ */
+export function fileNamePart(name: string): string {
+	return name.replace(/[^\p{L}\p{N}._-]/gu, (char) => `%${(char.codePointAt(0) ?? 0).toString(16)}`);
+}
+
+/** The log file of a worker, in its cluster's temp dir. */
+export function workerLogName(name: string): string {
+	return `worker-${fileNamePart(name)}.log`;
+}
+
 /** The last lines of the scheduler's and every worker's log in a cluster's temp dir, for error messages. */
 export function clusterLogs(tempDir: string, workerNames: readonly string[], lines = 40): string {
-	const files = ['scheduler.log', ...workerNames.map((name) => `worker-${name}.log`)];
+	const files = ['scheduler.log', ...workerNames.map(workerLogName)];
 	return files.map((file) => `--- ${file} (last ${lines} lines)\n${tail(join(tempDir, file), lines)}`).join('\n');
 }
 

@@ -11,7 +11,7 @@ import {tail} from './logs.js';
 import {killGroups, spawnGroup} from './processes.js';
 import {CLUSTER_SCRIPTS_DIR, pythonEnv} from './python.js';
 
-export type WorkloadKind = 'busy' | 'fill-memory' | 'churn' | 'stall';
+export type WorkloadKind = 'busy' | 'fill-memory' | 'churn' | 'stall' | 'hostile';
 
 /** What workload.py reports once its workload is in place. */
 export type WorkloadReady =
@@ -52,6 +52,20 @@ export type WorkloadReady =
 			readonly token: string;
 			readonly seconds: number;
 			readonly tasks: number;
+			readonly states: Readonly<Record<string, number>>;
+			readonly prefixes: readonly string[];
+	  }
+	| {
+			/**
+			 * Keys whose prefixes hold escape sequences, C1 controls, a bidi override and a newline
+			 * (workload.py's HOSTILE_PREFIXES): one erred, one of each in memory, one pinned sleeper per thread.
+			 */
+			readonly kind: 'hostile';
+			readonly token: string;
+			readonly seconds: number;
+			readonly erred: number;
+			readonly in_memory: number;
+			readonly threads: number;
 			readonly states: Readonly<Record<string, number>>;
 			readonly prefixes: readonly string[];
 	  }

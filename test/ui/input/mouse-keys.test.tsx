@@ -21,8 +21,10 @@ const wheel = (down: boolean, y = 10) => `${ESC}[<${down ? 65 : 64};5;${y + 1}M`
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const data = tuiData(fixtureRun('2022.12.1', ['idle', 'busy', 'memory-heavy', 'errors', 'worker-died']));
-/** The worker table's rows start under the header, its title and its column heading. */
-const firstRowY = HEADER_LINES + 2;
+/** The diagnosis' verdict (gamma's loss) takes the line under the header. */
+const VERDICT_LINES = 1;
+/** The worker table's rows start under the header, the verdict, the table's title and its column heading. */
+const firstRowY = HEADER_LINES + VERDICT_LINES + 2;
 
 describe('the mouse', () => {
 	it('selects the clicked row, and a double-click opens its detail', async () => {
@@ -48,17 +50,18 @@ describe('the mouse', () => {
 
 	it('sorts by the clicked column heading, and reverses on a second click', async () => {
 		const app = await renderApp(data, {columns: 120, rows: 40});
-		const heading = app.lines()[HEADER_LINES + 1]!;
+		const headingY = HEADER_LINES + VERDICT_LINES + 1;
+		const heading = app.lines()[headingY]!;
 		const x = heading.indexOf('MEM%');
 		expect(x).toBeGreaterThan(0);
-		await app.press(click(x + 1, HEADER_LINES + 1));
+		await app.press(click(x + 1, headingY));
 		expect(app.frame()).toContain('sorted by memory ↓');
 		await sleep(DOUBLE_CLICK_MS + 50);
-		await app.press(click(x + 1, HEADER_LINES + 1));
+		await app.press(click(x + 1, headingY));
 		expect(app.frame()).toContain('sorted by memory ↑');
-		const address = app.lines()[HEADER_LINES + 1]!.indexOf('ADDRESS');
+		const address = app.lines()[headingY]!.indexOf('ADDRESS');
 		await sleep(DOUBLE_CLICK_MS + 50);
-		await app.press(click(address, HEADER_LINES + 1));
+		await app.press(click(address, headingY));
 		expect(app.frame()).toContain('sorted by address ↑');
 	});
 

@@ -16,7 +16,12 @@ function fakes() {
 		raise(signal) {
 			const handlers = [...(listeners.get(signal) ?? [])];
 			// With no listener the default action stops the process; `fg` continues it inside this call.
-			if (handlers.length === 0) log.push('stopped', 'continued');
+			if (handlers.length === 0) log.push('this process alone stopped', 'continued');
+			else for (const handler of handlers) handler();
+		},
+		raiseInGroup(signal) {
+			const handlers = [...(listeners.get(signal) ?? [])];
+			if (handlers.length === 0) log.push('the job stopped', 'continued');
 			else for (const handler of handlers) handler();
 		},
 	};
@@ -37,7 +42,8 @@ function fakes() {
 
 describe('suspend (Ctrl-Z) and fg', () => {
 	it(
-		'gives the terminal back before stopping, ' + 'and takes it again (raw mode re-applied) before anything else runs',
+		'gives the terminal back before stopping the whole job (the process group, as the terminal does), ' +
+			'and takes it again (raw mode re-applied) before anything else runs',
 		() => {
 			const f = fakes();
 			const s = installSuspend({
@@ -50,7 +56,7 @@ describe('suspend (Ctrl-Z) and fg', () => {
 			expect(f.log).toEqual([
 				'raw false',
 				'screen left',
-				'stopped',
+				'the job stopped',
 				'continued',
 				'raw false',
 				'raw true',

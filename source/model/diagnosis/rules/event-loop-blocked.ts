@@ -28,8 +28,19 @@ const NEXT_WORKER =
 	'a task holds the GIL or a long C call blocks the loop (heartbeats and transfers wait): release the GIL ' +
 	'(numba nogil, numpy), split the task, or run it in a separate process';
 
-function judgeWorker(input: RuleInput, w: WorkerSnapshot, listeningS: number | undefined): Candidate | undefined {
+/** Seconds the scheduler has been listening as of the snapshot (undefined: all along). */
+export function listeningSeconds(input: RuleInput): number | undefined {
+	const deaf = input.state.source.deafUntilMs;
+	return deaf === undefined ? undefined : input.snapshot.time - deaf / 1000;
+}
+
+/**
+ * What shows a worker's loop blocked now: each figure over its threshold, as evidence and as words.
+ * Heartbeats are judged only over the time the scheduler was listening (a deaf scheduler hears none).
+ */
+export function blockedLoop(input: RuleInput, w: WorkerSnapshot): {evidence: Evidence[]; parts: string[]} {
 	const {snapshot, nowMs} = input;
+	const listeningS = listeningSeconds(input);
 	const ev: Evidence[] = [];
 	const parts: string[] = [];
 	const interval = w.event_loop_interval_seconds;
@@ -60,6 +71,11 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot, listeningS: number | u
 		);
 		parts.push(`no heartbeat for ${secondsText(age)}`);
 	}
+	return {evidence: ev, parts};
+}
+
+function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined {
+	const {evidence: ev, parts} = blockedLoop(input, w);
 	if (parts.length === 0) return undefined;
 	return {
 		cause: 'event-loop-blocked',
@@ -77,12 +93,10 @@ export const eventLoopBlocked: Rule = {
 	explainedBy: ['memory-pressure', 'spilling', 'gil-contention', 'scheduler-bound'],
 	onePoll: true,
 	judge(input) {
-		const {snapshot, state, nowMs} = input;
+		const {snapshot, nowMs} = input;
 		const out: Candidate[] = [];
-		const deaf = state.source.deafUntilMs;
-		const listeningS = deaf === undefined ? undefined : snapshot.time - deaf / 1000;
 		for (const w of snapshot.workers) {
-			const c = judgeWorker(input, w, listeningS);
+			const c = judgeWorker(input, w);
 			if (c) out.push(c);
 		}
 		const tick = snapshot.scheduler.tick_duration_max_seconds;

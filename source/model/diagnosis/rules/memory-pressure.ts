@@ -1,7 +1,9 @@
 /**
  * memory-pressure: a worker is paused, or its process memory is near Dask's pause threshold (and
- * critical near terminate, where its nanny restarts it). Says whether the memory is data Dask
- * manages (it can spill it) or unmanaged (it cannot).
+ * critical near terminate, where its nanny restarts it), or it is past the spill threshold with its
+ * event loop blocked — Dask spills on the worker's event loop, so a worker spilling hard stops
+ * answering and sending heartbeats before it pauses. Says whether the memory is data Dask manages
+ * (it can spill it) or unmanaged (it cannot).
  *
  * Visible on every version from the memory figures (identity.json, workers.html, a worker's own
  * /metrics). Which worker is paused is told by identity.json only; while it fails (busy Dask
@@ -9,15 +11,19 @@
  * memory figures.
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
-import {bytesText, percentText} from '../../text.js';
+import {bytesText} from '../../../units/bytes.js';
+import {percentText, UNKNOWN} from '../../text.js';
 import {schedulerEvidence, workerEvidence, workerSubject} from '../figures.js';
 import type {Rule, RuleInput} from '../rule.js';
+import {blockedLoop} from './event-loop-blocked.js';
 import type {Candidate, Evidence} from '../types.js';
 
 /** "Near" the pause threshold: within this fraction of the limit below it. */
 export const NEAR_PAUSE_MARGIN = 0.05;
 /** Within this fraction of the limit below Dask's terminate threshold: critical (the nanny is about to restart it). */
 export const NEAR_TERMINATE_MARGIN = 0.05;
+/** "Past" the spill threshold: down to this fraction of the limit below it. */
+export const NEAR_SPILL_MARGIN = 0.05;
 /** Unmanaged memory at least this share of the process: spilling cannot relieve it. */
 export const UNMANAGED_DOMINANT_SHARE = 0.5;
 
@@ -29,7 +35,9 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 	const fraction = limit !== undefined && limit > 0 && process !== undefined ? process / limit : undefined;
 	const paused = w.status === 'paused';
 	const near = fraction !== undefined && fraction >= t.memory_critical - NEAR_PAUSE_MARGIN;
-	if (!paused && !near) return undefined;
+	const spilling = fraction !== undefined && fraction >= t.memory_warning - NEAR_SPILL_MARGIN;
+	const blocked = !paused && !near && spilling ? blockedLoop(input, w) : undefined;
+	if (!paused && !near && (blocked === undefined || blocked.parts.length === 0)) return undefined;
 	const nearTerminate = fraction !== undefined && fraction >= t.memory_terminate - NEAR_TERMINATE_MARGIN;
 	const name = w.name;
 	const evidence: Evidence[] = [];
@@ -41,42 +49,59 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 				w,
 				'memory_process_bytes',
 				'process memory / limit',
-				`${bytesText(process)} / ${bytesText(limit)} (${percentText(fraction)})`,
+				`${bytesText(process, UNKNOWN)} / ${bytesText(limit, UNKNOWN)} (${percentText(fraction)})`,
 				nowMs,
 			),
 		);
 	evidence.push({
-		figure: "Dask's pause / terminate thresholds",
-		value: `${percentText(t.memory_critical)} / ${percentText(t.memory_terminate)}`,
+		figure: "Dask's spill / pause / terminate thresholds",
+		value: `${percentText(t.memory_warning)} / ${percentText(t.memory_critical)} / ${percentText(t.memory_terminate)}`,
 		source: 'derived',
 		ageMs: 0,
 	});
+	if (blocked) evidence.push(...blocked.evidence);
 	const unmanaged = w.memory_unmanaged_bytes;
 	const unmanagedShare =
 		process !== undefined && process > 0 && unmanaged !== undefined ? unmanaged / process : undefined;
 	if (unmanaged !== undefined)
 		evidence.push(
-			workerEvidence(snapshot, w, 'memory_unmanaged_bytes', 'unmanaged memory', bytesText(unmanaged), nowMs),
+			workerEvidence(snapshot, w, 'memory_unmanaged_bytes', 'unmanaged memory', bytesText(unmanaged, UNKNOWN), nowMs),
 		);
 	if (w.memory_managed_bytes !== undefined)
 		evidence.push(
-			workerEvidence(snapshot, w, 'memory_managed_bytes', 'managed memory', bytesText(w.memory_managed_bytes), nowMs),
+			workerEvidence(
+				snapshot,
+				w,
+				'memory_managed_bytes',
+				'managed memory',
+				bytesText(w.memory_managed_bytes, UNKNOWN),
+				nowMs,
+			),
 		);
 	if (w.memory_spilled_bytes !== undefined && w.memory_spilled_bytes > 0)
 		evidence.push(
-			workerEvidence(snapshot, w, 'memory_spilled_bytes', 'spilled to disk', bytesText(w.memory_spilled_bytes), nowMs),
+			workerEvidence(
+				snapshot,
+				w,
+				'memory_spilled_bytes',
+				'spilled to disk',
+				bytesText(w.memory_spilled_bytes, UNKNOWN),
+				nowMs,
+			),
 		);
 	const pausedCount = snapshot.scheduler.workers.paused;
 	if (!paused && w.status === undefined && pausedCount !== undefined && pausedCount > 0)
 		evidence.push(schedulerEvidence(snapshot, 'workers', 'paused workers (cluster)', String(pausedCount), nowMs));
 	const mostlyUnmanaged = unmanagedShare !== undefined && unmanagedShare >= UNMANAGED_DOMINANT_SHARE;
-	const of = fraction === undefined ? '' : ` at ${percentText(fraction)} of its ${bytesText(limit)} limit`;
-	const what = mostlyUnmanaged ? `, mostly unmanaged (${bytesText(unmanaged)})` : '';
+	const of = fraction === undefined ? '' : ` at ${percentText(fraction)} of its ${bytesText(limit, UNKNOWN)} limit`;
+	const what = mostlyUnmanaged ? `, mostly unmanaged (${bytesText(unmanaged, UNKNOWN)})` : '';
 	const summary = nearTerminate
 		? `${name} is${of}, near Dask's terminate threshold (${percentText(t.memory_terminate)})${what}`
 		: paused
 			? `${name} is paused by memory${of}${what}`
-			: `${name} is near Dask's pause threshold${of}${what}`;
+			: blocked
+				? `${name} spills${of}${what} and its event loop is blocked (${blocked.parts.join(', ')})`
+				: `${name} is near Dask's pause threshold${of}${what}`;
 	const next = mostlyUnmanaged
 		? `unmanaged memory is not data Dask can spill: look for a leak or large temporaries in the tasks ` +
 			`(Dask docs: "Worker memory management", trimming memory); Enter on ${name} shows its memory over time`

@@ -8,8 +8,7 @@
  * The CPU threshold is half a core, not one: the scheduler shares its machine with the workers
  * more often than not, and a process that wants a whole core seldom gets it then.
  */
-import {secondsText} from '../../text.js';
-import {CLUSTER, evidence, perSecondText, tasksInFlight} from '../figures.js';
+import {CLUSTER, evidence, perSecondText, taskTimeText, tasksInFlight} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
 import type {Evidence} from '../types.js';
 import {clusterSpan} from '../window.js';
@@ -55,8 +54,8 @@ export const schedulerBound: Rule = {
 			evidence('tasks finished', perSecondText(perSecond), 'metrics', span.last.at, nowMs),
 		];
 		if (mean !== undefined)
-			ev.push(evidence('mean compute time per task', secondsText(mean), 'metrics', span.last.at, nowMs));
-		const each = mean === undefined ? '' : ` of ${secondsText(mean)} each`;
+			ev.push(evidence('mean compute time per task', taskTimeText(mean), 'metrics', span.last.at, nowMs));
+		const each = mean === undefined ? '' : ` of ${taskTimeText(mean)} each`;
 		return [
 			{
 				cause: 'scheduler-bound',

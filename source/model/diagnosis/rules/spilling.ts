@@ -10,7 +10,8 @@
  * identity.json fails (busy Dask ≥ 2023.4): elsewhere the CPU stands in for it.
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
-import {bytesText} from '../../text.js';
+import {bytesText} from '../../../units/bytes.js';
+import {UNKNOWN} from '../../text.js';
 import {evidence, shareText, threadsText, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
 import type {Candidate, Evidence} from '../types.js';
@@ -47,7 +48,7 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 	const ev: Evidence[] = [
 		evidence(
 			onDisk ? 'bytes on disk, rising' : 'bytes spilled to disk',
-			`${bytesText(written.perSecond)}/s over ${Math.round(written.spanS)} s`,
+			`${bytesText(written.perSecond, UNKNOWN)}/s over ${Math.round(written.spanS)} s`,
 			onDisk ? (w.sources['memory_spilled_bytes'] ?? 'derived') : (w.sources['spill_write_bytes_total'] ?? 'derived'),
 			written.lastAt,
 			nowMs,
@@ -67,7 +68,9 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 			),
 		);
 	if (w.memory_spilled_bytes !== undefined)
-		ev.push(workerEvidence(snapshot, w, 'memory_spilled_bytes', 'on disk', bytesText(w.memory_spilled_bytes), nowMs));
+		ev.push(
+			workerEvidence(snapshot, w, 'memory_spilled_bytes', 'on disk', bytesText(w.memory_spilled_bytes, UNKNOWN), nowMs),
+		);
 	const how =
 		timeShare !== undefined
 			? `${shareText(timeShare)} of its time spent spilling`
@@ -77,7 +80,7 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 		severity: 'warning',
 		subject: workerSubject(w),
 		evidence: ev,
-		summary: `${name} is bound by spilling: ${bytesText(written.perSecond)}/s to disk, ${how}`,
+		summary: `${name} is bound by spilling: ${bytesText(written.perSecond, UNKNOWN)}/s to disk, ${how}`,
 		next:
 			`tasks on ${name} wait on its disk: give workers more memory, hold fewer or smaller partitions at once, ` +
 			'or a faster local directory (--local-directory)',

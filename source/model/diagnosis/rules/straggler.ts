@@ -28,12 +28,12 @@ import {evidence, perSecondText, sourceOf, timesText, workerEvidence, workerSubj
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
 import type {Candidate} from '../types.js';
 import {clusterSpan} from '../window.js';
-import type {Rate, WorkerWindow} from '../worker-window.js';
+import type {WorkerWindow} from '../worker-window.js';
 
 /** It finishes at least this many times fewer tasks than its tasks' mean durations allow. */
 export const STRAGGLER_RATIO = 2.5;
 /** Rates over at least this many seconds. */
-export const STRAGGLER_MIN_SPAN_S = 3;
+export const STRAGGLER_MIN_SPAN_S = 2;
 /** At the expected pace it would have finished at least this many tasks over the window. */
 export const STRAGGLER_MIN_EXPECTED_TASKS = 4;
 /** The workers' growth in keys held must account for this share of the scheduler's completions… */
@@ -45,42 +45,49 @@ export const STRAGGLER_PREFIX_SHARE = 0.8;
 
 interface Judged {
 	readonly worker: WorkerSnapshot;
-	/** Tasks it finished per second, and the pace its tasks' mean durations allow. */
+	/** Tasks it finished per second, and per thread. */
 	readonly actual: number;
 	readonly perThread: number;
+	/** The pace its tasks' mean durations allow (occupancy), when workers.html gave them. */
+	readonly expected?: number;
 	/** Its keys never fell over the window (results stay where computed). */
 	readonly keeps: boolean;
-	readonly expected: number;
+	readonly sinceS: number;
 	readonly spanS: number;
 	readonly at: number;
 	readonly source: string;
 }
 
-function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow, held: Rate): Judged | undefined {
+/** A busy worker's completions over its latest busy run, when the window has them. */
+function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefined {
 	if (w.status === 'paused' || w.nthreads === undefined || w.nthreads <= 0) return undefined;
-	const processing = w.processing;
-	const occupancy = w.occupancy_seconds;
-	if (processing === undefined || occupancy === undefined || processing <= 0 || occupancy <= 0) return undefined;
-	if (!readings.busyThroughout(held.lastAt - held.spanS)) return undefined;
-	const incoming = readings.rate('incoming', true);
+	const sinceS = readings.busySince();
+	if (sinceS === undefined) return undefined;
+	const held = readings.rate('held', false, sinceS);
+	if (!held || held.spanS < STRAGGLER_MIN_SPAN_S) return undefined;
+	const incoming = readings.rate('incoming', true, sinceS);
 	const actual = Math.max(0, held.perSecond - (incoming?.perSecond ?? 0));
-	const expected = (Math.min(processing, w.nthreads) * processing) / occupancy;
-	const keeps = readings.neverFell('held', held.src);
+	const {processing, occupancy_seconds: occupancy} = w;
+	const expected =
+		processing !== undefined && occupancy !== undefined && processing > 0 && occupancy > 0
+			? (Math.min(processing, w.nthreads) * processing) / occupancy
+			: undefined;
 	return {
 		worker: w,
 		actual,
 		perThread: actual / w.nthreads,
-		keeps,
-		expected,
+		...(expected === undefined ? {} : {expected}),
+		keeps: readings.neverFell('held', held.src),
+		sinceS,
 		spanS: held.spanS,
 		at: held.lastAt,
 		source: held.src,
 	};
 }
 
-/** Completions per second the scheduler counted over the cluster window, and the prefix that made most of them. */
-function clusterCompletions(input: RuleInput): {perSecond: number; prefix?: string} | undefined {
-	const span = clusterSpan(input.window, STRAGGLER_MIN_SPAN_S);
+/** Completions per second the scheduler counted since `sinceS`, and the prefix that made most of them. */
+function clusterCompletions(input: RuleInput, sinceS: number): {perSecond: number; prefix?: string} | undefined {
+	const span = clusterSpan(input.window, STRAGGLER_MIN_SPAN_S, sinceS);
 	if (!span) return undefined;
 	let total = 0;
 	let top: {prefix: string; done: number} | undefined;
@@ -110,6 +117,50 @@ function unknownDurations(input: RuleInput): boolean {
 	return false;
 }
 
+/** It finishes STRAGGLER_RATIO times fewer than its peers per thread and than its tasks' means allow. */
+function slow(j: Judged, peers: number): boolean {
+	if (!j.keeps || peers <= 0 || j.perThread * STRAGGLER_RATIO > peers) return false;
+	if (peers * (j.worker.nthreads ?? 1) * j.spanS < STRAGGLER_MIN_EXPECTED_TASKS) return false;
+	return j.expected === undefined || j.actual * STRAGGLER_RATIO <= j.expected;
+}
+
+function candidate(j: Judged, peers: number, prefix: string | undefined, input: RuleInput): Candidate {
+	const {snapshot, nowMs} = input;
+	const w = j.worker;
+	const name = w.name;
+	const on = prefix ? ` on ${prefix}` : '';
+	const how =
+		j.perThread > 0
+			? `${timesText(peers / j.perThread)} slower than its peers`
+			: `no task finished there in ${secondsText(j.spanS)} while its peers finished ${perSecondText(peers)} a thread`;
+	const shown = [
+		evidence('tasks finished per thread', perSecondText(j.perThread), sourceOf(j.source), j.at, nowMs),
+		evidence("its peers' median per thread", perSecondText(peers), 'derived', j.at, nowMs),
+		evidence('over', secondsText(j.spanS), 'derived', j.at, nowMs),
+	];
+	if (j.expected !== undefined)
+		shown.push(
+			workerEvidence(
+				snapshot,
+				w,
+				'occupancy_seconds',
+				"expected at its tasks' mean durations",
+				`${perSecondText(j.expected)} (${w.processing} processing, ${secondsText(w.occupancy_seconds)} of work)`,
+				nowMs,
+			),
+		);
+	return {
+		cause: 'straggler',
+		severity: 'warning',
+		subject: workerSubject(w),
+		evidence: shown,
+		summary: `${name} is a straggler${on}, ${how}`,
+		next:
+			`Enter on ${name} shows its CPU and memory: look at its host (other load, a slower machine or disk); ` +
+			'work stealing moves queued tasks off it, retire it (F9/K) if it stays slow',
+	};
+}
+
 export const straggler: Rule = {
 	cause: 'straggler',
 	hysteresis: DEFAULT_HYSTERESIS,
@@ -117,56 +168,23 @@ export const straggler: Rule = {
 	explainedBy: ['memory-pressure', 'spilling', 'event-loop-blocked', 'gil-contention'],
 	onePoll: false,
 	judge(input) {
-		const {snapshot, window, nowMs} = input;
-		const cluster = clusterCompletions(input);
-		if (!cluster || unknownDurations(input)) return [];
+		const {snapshot, window} = input;
+		if (unknownDurations(input)) return [];
 		const judged: Judged[] = [];
-		let growth = 0;
 		for (const w of snapshot.workers) {
 			const readings = window.workers.get(w.address);
-			const held = readings?.rate('held', false);
-			if (!readings || !held || held.spanS < STRAGGLER_MIN_SPAN_S) continue;
-			growth += Math.max(0, held.perSecond);
-			const j = judgeWorker(w, readings, held);
+			const j = readings ? judgeWorker(w, readings) : undefined;
 			if (j) judged.push(j);
 		}
-		if (judged.length === 0) return [];
-		const accounted = growth / cluster.perSecond;
+		if (judged.length < 2) return [];
+		const cluster = clusterCompletions(input, Math.min(...judged.map((j) => j.sinceS)));
+		if (!cluster) return [];
+		const accounted = judged.reduce((n, j) => n + j.actual, 0) / cluster.perSecond;
 		if (accounted < STRAGGLER_ACCOUNTED_MIN || accounted > STRAGGLER_ACCOUNTED_MAX) return [];
 		const out: Candidate[] = [];
 		for (const j of judged) {
-			if (!j.keeps || j.actual * STRAGGLER_RATIO > j.expected || j.expected * j.spanS < STRAGGLER_MIN_EXPECTED_TASKS)
-				continue;
-			const peers = judged.filter((p) => p !== j).map((p) => p.perThread);
-			if (peers.length === 0 || j.perThread * STRAGGLER_RATIO > median(peers)) continue;
-			const w = j.worker;
-			const name = w.name;
-			const on = cluster.prefix ? ` on ${cluster.prefix}` : '';
-			const how =
-				j.actual > 0
-					? `${timesText(j.expected / j.actual)} slower than its peers`
-					: `no task finished there in ${secondsText(j.spanS)}, ${perSecondText(j.expected)} expected`;
-			out.push({
-				cause: 'straggler',
-				severity: 'warning',
-				subject: workerSubject(w),
-				evidence: [
-					evidence('tasks finished', perSecondText(j.actual), sourceOf(j.source), j.at, nowMs),
-					workerEvidence(
-						snapshot,
-						w,
-						'occupancy_seconds',
-						"expected at its tasks' mean durations",
-						`${perSecondText(j.expected)} (${w.processing} processing, ${secondsText(w.occupancy_seconds)} of work)`,
-						nowMs,
-					),
-					evidence('over', secondsText(j.spanS), 'derived', j.at, nowMs),
-				],
-				summary: `${name} is a straggler${on}, ${how}`,
-				next:
-					`Enter on ${name} shows its CPU and memory: look at its host (other load, a slower machine or disk); ` +
-					'work stealing moves queued tasks off it, retire it (F9/K) if it stays slow',
-			});
+			const peers = median(judged.filter((p) => p !== j).map((p) => p.perThread));
+			if (slow(j, peers)) out.push(candidate(j, peers, cluster.prefix, input));
 		}
 		return out;
 	},

@@ -11,7 +11,8 @@
  * threads execute nothing.
  */
 import type {Snapshot} from '../../../types/snapshot.js';
-import {bytesText} from '../../text.js';
+import {bytesText} from '../../../units/bytes.js';
+import {UNKNOWN} from '../../text.js';
 import {CLUSTER, evidence, prefixSubject, timesText} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
 import type {Candidate} from '../types.js';
@@ -97,7 +98,7 @@ function fromWorkerStates(input: RuleInput): Candidate[] {
 			evidence: [
 				evidence('tasks waiting for their data', String(waiting), 'derived', at, nowMs),
 				evidence('threads idle', `${idle} of ${threads}`, 'derived', at, nowMs),
-				evidence('transfers in flight', `${flight} (${bytesText(inFlightBytes)})`, 'derived', at, nowMs),
+				evidence('transfers in flight', `${flight} (${bytesText(inFlightBytes, UNKNOWN)})`, 'derived', at, nowMs),
 			],
 			summary:
 				`tasks wait on data: ${waiting} wait for inputs from other workers ` +

@@ -9,7 +9,8 @@
  * Visible on every version (the worker list of identity.json or workers.html).
  */
 import type {WorkerTrack} from '../../types.js';
-import {bytesText, percentText, secondsText} from '../../text.js';
+import {bytesText} from '../../../units/bytes.js';
+import {percentText, secondsText, UNKNOWN} from '../../text.js';
 import {heartbeatIntervalSeconds} from '../../thresholds.js';
 import {lostReports} from '../alert-adapter.js';
 import {evidence, workerSubject} from '../figures.js';
@@ -42,7 +43,7 @@ function reason(track: WorkerTrack, workers: number): {text: string; evidence: E
 		ev.push(
 			evidence(
 				'memory when last seen',
-				`${percentText(peak)} of ${bytesText(w.memory_limit_bytes)}`,
+				`${percentText(peak)} of ${bytesText(w.memory_limit_bytes, UNKNOWN)}`,
 				w.sources['memory_process_bytes'] ?? 'derived',
 				atS,
 				nowMs,

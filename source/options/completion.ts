@@ -1,0 +1,119 @@
+/**
+ * `dask-top --completion bash|zsh|fish`: a shell completion script, made from the flag table
+ * (flag-table.ts) and the help's descriptions (flags.ts), so a new flag completes without a second
+ * list. Flags that take a file complete file names; the others take no completion of their value.
+ * Pure: the caller prints it (`source <(dask-top --completion bash)`, or save it where the shell
+ * loads completions from).
+ */
+import {FLAGS} from './flag-table.js';
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+interface FlagInfo {
+	readonly long: string;
+	readonly short?: string;
+	readonly takesValue: boolean;
+	readonly file: boolean;
+	readonly text: string;
+}
+
+/** The value flags whose value is a file name. */
+const FILE_FLAGS = new Set(['--ca-file', '--record', '--replay']);
+
+function kebab(name: string): string {
+	return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** Each flag of FLAGS with its help text (`--no-color` for a boolean that defaults to true). */
+export function completionFlags(help: ReadonlyArray<readonly [string, string]>): FlagInfo[] {
+	const out: FlagInfo[] = [];
+	for (const [name, spec] of Object.entries(FLAGS) as Array<
+		[string, {type: string; shortFlag?: string; default?: unknown}]
+	>) {
+		const negated = spec.type === 'boolean' && spec.default === true;
+		const long = negated ? `--no-${kebab(name)}` : `--${kebab(name)}`;
+		const entry = help.find(([flag]) => flag.split(/[ ,]+/).includes(long));
+		out.push({
+			long,
+			...(spec.shortFlag === undefined ? {} : {short: `-${spec.shortFlag}`}),
+			takesValue: spec.type === 'string',
+			file: FILE_FLAGS.has(long),
+			text: (entry?.[1] ?? '').split(/[.;(]/)[0]!.trim(),
+		});
+	}
+	return out;
+}
+
+function quoteSingle(text: string): string {
+	return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+function bash(flags: readonly FlagInfo[]): string {
+	const words = flags.flatMap((f) => [f.long, ...(f.short ? [f.short] : [])]).join(' ');
+	const files = flags
+		.filter((f) => f.file)
+		.flatMap((f) => [f.long])
+		.join('|');
+	const values = flags
+		.filter((f) => f.takesValue && !f.file)
+		.flatMap((f) => [f.long, ...(f.short ? [f.short] : [])])
+		.join('|');
+	return [
+		'# dask-top completion for bash: source <(dask-top --completion bash)',
+		'_dask_top() {',
+		// biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${…}, not a template
+		'\tlocal cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"',
+		'\tcase "$prev" in',
+		`\t\t${files}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`,
+		`\t\t${values}) COMPREPLY=(); return ;;`,
+		'\tesac',
+		`\tif [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W ${quoteSingle(words)} -- "$cur")); fi`,
+		'}',
+		'complete -o default -F _dask_top dask-top',
+		'',
+	].join('\n');
+}
+
+function zsh(flags: readonly FlagInfo[]): string {
+	const specs = flags.map((f) => {
+		const text = f.text.replaceAll(':', '\\:').replaceAll('[', '(').replaceAll(']', ')');
+		const value = f.file ? ':file:_files' : f.takesValue ? ':value: ' : '';
+		const names = f.short ? `{${f.short},${f.long}}` : f.long;
+		const quoted = `${quoteSingle(`[${text}]${value}`)}`;
+		return `\t${f.short ? `'(${f.short} ${f.long})'${names}` : names}${quoted}`;
+	});
+	return [
+		'#compdef dask-top',
+		'# dask-top completion for zsh: source <(dask-top --completion zsh), or save as _dask-top in $fpath',
+		'_arguments -s \\',
+		...specs.map((s) => `${s} \\`),
+		"\t'*:dashboard URL:_urls'",
+		'',
+	].join('\n');
+}
+
+function fish(flags: readonly FlagInfo[]): string {
+	const lines = flags.map((f) => {
+		const parts = ['complete -c dask-top', `-l ${f.long.slice(2)}`];
+		if (f.short) parts.push(`-s ${f.short.slice(1)}`);
+		if (f.file) parts.push('-r -F');
+		else if (f.takesValue) parts.push('-x');
+		if (f.text !== '') parts.push(`-d ${quoteSingle(f.text)}`);
+		return parts.join(' ');
+	});
+	return ['# dask-top completion for fish: dask-top --completion fish | source', ...lines, ''].join('\n');
+}
+
+/** The completion script for `shell`. */
+export function completionScript(shell: Shell, help: ReadonlyArray<readonly [string, string]>): string {
+	const flags = completionFlags(help);
+	switch (shell) {
+		case 'bash':
+			return bash(flags);
+		case 'zsh':
+			return zsh(flags);
+		case 'fish':
+			return fish(flags);
+	}
+}

@@ -1,0 +1,246 @@
+/**
+ * Each rule on a finding's condition and on the everyday case that must NOT raise it. The polls are
+ * the recorded fixtures (test/helpers/diagnosis-rounds.ts: a scenario's round repeated as live polls
+ * 2 s apart); where the fixtures have no such condition, the figures a poll would carry are set on
+ * them (`edit`), as the test says.
+ */
+import {describe, expect, it} from 'vitest';
+import {diagnosisView} from '../../../source/model/diagnosis/index.js';
+import type {Snapshot, WorkerSnapshot} from '../../../source/types/snapshot.js';
+import {reduceAll, steadyPolls, withWorker} from '../../helpers/diagnosis-rounds.js';
+import {FIXTURE_VERSIONS} from '../../helpers/fixtures.js';
+
+const MiB = 2 ** 20;
+
+/** The current findings after the polls, as `cause subject severity`. */
+function findingsAfter(polls: ReturnType<typeof steadyPolls>, options = {}): string[] {
+	return diagnosisView(reduceAll(polls, options).at(-1)!).current.map(
+		(f) => `${f.cause} ${f.subject.name ?? f.subject.id} ${f.severity}`,
+	);
+}
+
+function summaries(polls: ReturnType<typeof steadyPolls>): string[] {
+	return diagnosisView(reduceAll(polls).at(-1)!).current.map((f) => f.summary);
+}
+
+const set =
+	(name: string, figures: (i: number, w: WorkerSnapshot) => Partial<WorkerSnapshot>) => (s: Snapshot, i: number) =>
+		withWorker(s, name, (w) => ({...w, ...figures(i, w), sources: {...w.sources, ...sourcesOf(figures(i, w))}}));
+
+/** Figures set by a test say they came from the worker's own /metrics unless they are identity's. */
+function sourcesOf(figures: Partial<WorkerSnapshot>): Record<string, 'worker_metrics'> {
+	const identity = new Set(['status', 'memory_process_bytes', 'heartbeat_age_seconds', 'event_loop_interval_seconds']);
+	return Object.fromEntries(
+		Object.keys(figures)
+			.filter((k) => !identity.has(k))
+			.map((k) => [k, 'worker_metrics' as const]),
+	);
+}
+
+describe.each(FIXTURE_VERSIONS)('the rules on Dask %s fixtures', (version) => {
+	describe('memory-pressure', () => {
+		it('holds for a paused worker after two polls and three seconds, critical', () => {
+			const paused = set('beta', (_, w) => ({status: 'paused', memory_process_bytes: 0.86 * w.memory_limit_bytes!}));
+			expect(findingsAfter(steadyPolls(version, 'busy', 2, paused))).toEqual([]);
+			expect(findingsAfter(steadyPolls(version, 'busy', 3, paused))).toEqual(['memory-pressure beta critical']);
+		});
+
+		it('holds, as a warning, for a worker near the pause threshold, saying its memory is mostly unmanaged', () => {
+			const near = set('beta', (_, w) => ({
+				memory_process_bytes: 0.76 * w.memory_limit_bytes!,
+				memory_unmanaged_bytes: 0.7 * w.memory_limit_bytes!,
+			}));
+			const polls = steadyPolls(version, 'busy', 4, near);
+			expect(findingsAfter(polls)).toEqual(['memory-pressure beta warning']);
+			expect(summaries(polls)[0]).toMatch(
+				/^beta is near Dask's pause threshold at 76 % of its 572\.2 MiB limit, mostly unmanaged/,
+			);
+		});
+
+		it('holds for a worker past the spill threshold whose event loop is blocked (spilling runs on it)', () => {
+			const spilling = set('beta', (_, w) => ({
+				memory_process_bytes: 0.68 * w.memory_limit_bytes!,
+				heartbeat_age_seconds: 5,
+			}));
+			const polls = steadyPolls(version, 'busy', 4, spilling);
+			expect(findingsAfter(polls)).toEqual(['memory-pressure beta warning']);
+			expect(summaries(polls)[0]).toMatch(
+				/^beta spills at 68 % .* and its event loop is blocked \(no heartbeat for 5 s\)$/,
+			);
+		});
+
+		it('does not hold for the recorded spill that kept up (beta at 58 % of its limit, 80 MiB on disk)', () => {
+			expect(findingsAfter(steadyPolls(version, 'memory-heavy', 5))).toEqual([]);
+		});
+
+		it('does not hold for a pause of two polls that recovers', () => {
+			const blip = set('beta', (i, w) =>
+				i === 1 || i === 2 ? {status: 'paused', memory_process_bytes: 0.82 * w.memory_limit_bytes!} : {},
+			);
+			const states = reduceAll(steadyPolls(version, 'busy', 8, blip));
+			expect(states.flatMap((s) => s.events.filter((e) => e.kind === 'diagnosis'))).toEqual([]);
+		});
+	});
+
+	describe('spilling', () => {
+		const bound = (bytesPerSecond: number, timeShare: number) =>
+			set('beta', (i) => ({
+				spill_write_bytes_total: i * 2 * bytesPerSecond,
+				spill_time_seconds_total: i * 2 * timeShare,
+			}));
+
+		it('holds when a worker writes fast and spends a quarter of its time spilling', () => {
+			const polls = steadyPolls(version, 'busy', 4, bound(40 * MiB, 0.6));
+			expect(findingsAfter(polls)).toEqual(['spilling beta warning']);
+			expect(summaries(polls)[0]).toBe(
+				'beta is bound by spilling: 40.0 MiB/s to disk, 60 % of its time spent spilling',
+			);
+		});
+
+		it('does not hold for a spill that keeps up: bytes written fast, little time spent on them', () => {
+			expect(findingsAfter(steadyPolls(version, 'busy', 5, bound(40 * MiB, 0.05)))).toEqual([]);
+		});
+
+		it('does not hold for a trickle of spilled bytes, however long it takes', () => {
+			expect(findingsAfter(steadyPolls(version, 'busy', 5, bound(1 * MiB, 0.9)))).toEqual([]);
+		});
+
+		it('is explained by memory pressure when the spilling worker is paused', () => {
+			const paused = (s: Snapshot, i: number) =>
+				withWorker(bound(40 * MiB, 0.6)(s, i), 'beta', (w) => ({...w, status: 'paused'}));
+			expect(findingsAfter(steadyPolls(version, 'busy', 5, paused))).toEqual(['memory-pressure beta critical']);
+		});
+	});
+
+	describe('event-loop-blocked', () => {
+		it('holds for a worker whose loop ticks late, or whose heartbeats stopped while the scheduler listened', () => {
+			const late = set('alpha', () => ({event_loop_interval_seconds: 1.5}));
+			expect(findingsAfter(steadyPolls(version, 'busy', 3, late))).toEqual(['event-loop-blocked alpha warning']);
+			const silent = set('gamma', () => ({heartbeat_age_seconds: 4}));
+			expect(findingsAfter(steadyPolls(version, 'busy', 3, silent))).toEqual(['event-loop-blocked gamma warning']);
+		});
+
+		it("holds for the scheduler's own loop when its ticks are long two polls in a row", () => {
+			const ticks = (s: Snapshot) => ({...s, scheduler: {...s.scheduler, tick_duration_max_seconds: 2.5}});
+			expect(findingsAfter(steadyPolls(version, 'busy', 3, ticks))).toEqual(['event-loop-blocked cluster warning']);
+			const once = (s: Snapshot, i: number) => (i === 1 ? ticks(s) : s);
+			expect(findingsAfter(steadyPolls(version, 'busy', 4, once))).toEqual([]);
+		});
+
+		it('does not hold for the recorded busy cluster (ticks of a few ms, heartbeats under a second)', () => {
+			expect(findingsAfter(steadyPolls(version, 'busy', 5))).toEqual([]);
+		});
+	});
+
+	describe('gil-contention', () => {
+		it('holds where the heartbeat reports it (gilknocker), and explains the late loop away', () => {
+			const gil = set('alpha', () => ({gil_contention_fraction: 0.8, event_loop_interval_seconds: 1.5}));
+			expect(findingsAfter(steadyPolls(version, 'busy', 3, gil))).toEqual(['gil-contention alpha warning']);
+		});
+
+		it('does not hold under the threshold, and says what would show it where nothing reports it', () => {
+			const low = set('alpha', () => ({gil_contention_fraction: 0.2}));
+			expect(findingsAfter(steadyPolls(version, 'busy', 4, low))).toEqual([]);
+			const state = reduceAll(steadyPolls(version, 'busy', 1)).at(-1)!;
+			expect(diagnosisView(state).blind.find((b) => b.cause === 'gil-contention')?.note).toMatch(
+				/^not visible (on this version \(Dask <=2022\.12\)|here): needs Dask >= 2023\.4\.0 with gilknocker/,
+			);
+		});
+	});
+
+	describe('skew', () => {
+		/** alpha holds `tasks` tasks, beta and gamma none. */
+		const piled = (tasks: number) => (s: Snapshot) =>
+			({
+				...s,
+				workers: s.workers.map((w) =>
+					w.name === 'alpha' ? {...w, processing: tasks} : {...w, processing: 0, tasks_executing: 0},
+				),
+			}) as Snapshot;
+
+		it('holds when one worker has a backlog while the others idle', () => {
+			const polls = steadyPolls(version, 'busy', 3, piled(24));
+			expect(findingsAfter(polls)).toEqual(['skew alpha warning']);
+			expect(summaries(polls)[0]).toBe('work piles up on alpha: 24 tasks for 2 threads while beta, gamma idle');
+		});
+
+		it('does not hold for a few tasks pinned to one worker, nor for the recorded busy cluster', () => {
+			expect(findingsAfter(steadyPolls(version, 'busy', 4, piled(4)))).toEqual([]);
+			expect(findingsAfter(steadyPolls(version, 'busy', 4))).toEqual([]);
+		});
+	});
+
+	describe('transfer-bound', () => {
+		it("holds when tasks wait for their data while most threads idle (the workers' task states)", () => {
+			const waiting = (s: Snapshot) =>
+				({
+					...s,
+					scheduler: {...s.scheduler, prefixes: version === '2022.12.1' ? s.scheduler.prefixes : {}},
+					workers: s.workers.map((w) => ({
+						...w,
+						task_counts: {executing: 0, waiting: 3, flight: 2},
+						transfer_incoming_bytes: 200 * MiB,
+					})),
+				}) as Snapshot;
+			expect(findingsAfter(steadyPolls(version, 'busy', 3, waiting))).toEqual(['transfer-bound cluster warning']);
+		});
+
+		it("holds for a prefix whose tasks' transfer time outgrows their compute time (per-prefix seconds)", () => {
+			const seconds = (s: Snapshot, i: number) => ({
+				...s,
+				scheduler: {
+					...s.scheduler,
+					prefixes: {
+						...s.scheduler.prefixes,
+						'rechunk-merge': {
+							transitions: {waiting: 100, processing: 100, memory: 10 + i * 5},
+							transfer_seconds_total: 5 + i * 6,
+							compute_seconds_total: 1 + i * 1,
+						},
+					},
+				},
+				// (a metrics answer per poll: the snapshots carry no endpoint health)
+			});
+			const polls = steadyPolls(version, 'busy', 4, seconds);
+			expect(findingsAfter(polls)).toEqual(['transfer-bound rechunk-merge warning']);
+			expect(summaries(polls)[0]).toBe(
+				'rechunk-merge is transfer-bound: its tasks wait on data 6.0× as long as they compute',
+			);
+		});
+
+		it('does not hold for the recorded busy cluster', () => {
+			expect(findingsAfter(steadyPolls(version, 'busy', 5))).toEqual([]);
+		});
+	});
+
+	describe('scheduler-bound', () => {
+		const load = (cores: number, tasksPerPoll: number, computePerTask?: number) => (s: Snapshot, i: number) => ({
+			...s,
+			scheduler: {
+				...s.scheduler,
+				process_cpu_seconds_total: 100 + i * 2 * cores,
+				prefixes: {
+					nap: {
+						transitions: {waiting: 1e6, processing: 1e5 + i * tasksPerPoll, memory: 1e5 + i * tasksPerPoll},
+						...(computePerTask === undefined ? {} : {compute_seconds_total: 50 + i * tasksPerPoll * computePerTask}),
+					},
+				},
+			},
+		});
+
+		it('holds when the scheduler uses most of a core for tiny tasks', () => {
+			const polls = steadyPolls(version, 'busy', 4, load(0.95, 2000, 0.002));
+			expect(findingsAfter(polls)).toEqual(['scheduler-bound cluster warning']);
+			expect(summaries(polls)[0]).toBe('the scheduler is the bottleneck: 95 % of a core for 1000/s tasks of 2 ms each');
+			// Without compute seconds (Dask 2022.12): judged from completions per second.
+			expect(findingsAfter(steadyPolls(version, 'busy', 4, load(0.95, 2000)))).toEqual([
+				'scheduler-bound cluster warning',
+			]);
+		});
+
+		it('does not hold for a busy scheduler handing out tasks of a second, nor for an idle one', () => {
+			expect(findingsAfter(steadyPolls(version, 'busy', 5, load(0.95, 20, 1)))).toEqual([]);
+			expect(findingsAfter(steadyPolls(version, 'busy', 5, load(0.1, 2000, 0.002)))).toEqual([]);
+		});
+	});
+});

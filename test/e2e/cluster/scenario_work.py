@@ -265,9 +265,12 @@ def hung(ctx):
 		"last_completion": last_completion}
 
 
-def gil_held(ctx, seconds=2.0, count=8):
-	"""hash-rows tasks on gamma, each one C call holding the GIL for ~2 s: gamma's event loop (its
-	heartbeats, its comms) does not run while they do. Onset: the first one started."""
+def gil_held(ctx, seconds=4.0, count=6):
+	"""hash-rows tasks on gamma, each one C call holding the GIL for ~4 s: gamma's event loop (its
+	heartbeats, its comms) does not run while they do, but for a moment between two. Held for 4 s,
+	not 2: a heartbeat then goes missing for longer than the scheduler's few intervals (its age is
+	seen from the first held task on), and the loop interval the next heartbeat reports is seconds.
+	Onset: the first one started."""
 	gamma = ctx.worker("gamma")
 	futures = [
 		ctx.client.submit(tasks.hold_gil, i, seconds, "hash-rows", key=ctx.key("hash-rows", i), workers=[gamma],

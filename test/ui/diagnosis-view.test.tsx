@@ -37,7 +37,9 @@ describe.each([
 			const lines = app.lines();
 			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
 			const text = lines.join('\n');
-			expect(lines[5]).toBe('Diagnosis 1 current, 2 ended  Enter: go to its subject');
+			// (beta, slowed before its pause, is a straggler for a few seconds: 3× under its peers, 2× under
+			// its tasks' means)
+			expect(lines[5]).toBe('Diagnosis 1 current, 3 ended  Enter: go to its subject');
 			expect(lines[6]).toMatch(new RegExp(`^✗ critical +worker-lost +gamma +since ${CLOCK}$`));
 			expect(text).toMatch(/^ {2}gamma was lost: no sign in its last figures: killed from outside/m);
 			expect(text).toMatch(/^ {2}evidence: memory when last seen \d+ % of /m);

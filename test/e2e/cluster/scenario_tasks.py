@@ -5,6 +5,7 @@ reference, so the module's state (a worker's slow factor, memory held outside Da
 the times tasks ran) lives once per worker process, where `client.run` reaches it.
 """
 
+import ctypes
 import gc
 import threading
 import time
@@ -91,22 +92,13 @@ def never_returns(label, max_seconds):
 	return label
 
 
-def _calibrated_count(seconds):
-	best = None
-	for _ in range(3):
-		begin = time.perf_counter()
-		sum(range(2_000_000))
-		took = time.perf_counter() - begin
-		best = took if best is None else min(best, took)
-	return max(1_000_000, int(2_000_000 * seconds / best))
-
-
 def hold_gil(index, seconds, label):
-	"""One C call (sum over a range) that keeps the GIL for about `seconds`: no other thread of the
-	process, the worker's event loop included, runs meanwhile. Returns the measured hold."""
-	count = _calibrated_count(seconds)
+	"""One C call that keeps the GIL for `seconds` of wall time: libc's sleep() called through
+	ctypes.PyDLL, which (unlike ctypes.CDLL) does not release the GIL, as a C extension that forgets
+	to release it does. No other thread of the process, the worker's event loop included, runs
+	meanwhile, however loaded the machine is. Returns the measured hold."""
 	start = time.time()
-	sum(range(count))
+	ctypes.PyDLL(None).sleep(int(round(seconds)))
 	end = time.time()
 	_note(label, start, end)
 	return end - start

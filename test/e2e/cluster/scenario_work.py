@@ -265,6 +265,12 @@ def hung(ctx):
 		"last_completion": last_completion}
 
 
+def _executing(dask_worker=None):
+	"""Tasks the worker is executing now."""
+	state = getattr(dask_worker, "state", dask_worker)
+	return len(state.executing)
+
+
 def gil_held(ctx, seconds=4.0, count=6):
 	"""hash-rows tasks on gamma, each one C call holding the GIL for ~4 s: gamma's event loop (its
 	heartbeats, its comms) does not run while they do, but for a moment between two. Held for 4 s,
@@ -283,6 +289,14 @@ def gil_held(ctx, seconds=4.0, count=6):
 	exposed = ctx.client.run(tasks.gil_metrics_exposed, workers=[gamma])[gamma]
 	ctx.onset(ctx.worker_subject("gamma"), {"gil_seconds": seconds, "gil_metrics_exposed": exposed}, at=first)
 	ctx.wait_stop(BACKSTOP_S)
+	# The task holding the GIL cannot be cancelled: gamma is released only once it has returned, so
+	# the next scenario does not start on a worker whose loop is still blocked.
+	ctx.client.cancel(futures, force=True)
+	wait_for_moment(
+		"gamma to finish its last GIL-holding task",
+		lambda: ctx.client.run(_executing, workers=[gamma])[gamma] == 0,
+		timeout=4 * seconds + 30,
+	)
 	spans = ctx.client.run(tasks.spans, "hash-rows", workers=[gamma])[gamma]
 	return {"held_seconds": [round(end - start, 2) for start, end in spans], "gil_metrics_exposed": exposed}
 

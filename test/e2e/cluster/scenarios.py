@@ -105,6 +105,23 @@ def _release_everything(ctx):
 		lambda: not ctx.client.run_on_scheduler(_token_states, ctx.token),
 		60,
 	)
+	# The next scenario's idle baseline needs idle workers: wait until every worker's event loop
+	# answers at once again (freeing what was spilled, a last GIL-holding task, can keep it busy).
+	wait_for("every worker's event loop to answer within 0.2 s, three times in a row", lambda: _responsive(ctx), 60)
+
+
+def _responsive(ctx):
+	for _ in range(3):
+		began = time.monotonic()
+		ctx.client.run(_noop)
+		if time.monotonic() - began > 0.2:
+			return False
+		time.sleep(0.5)
+	return True
+
+
+def _noop():
+	return None
 
 
 def _watch_stdin(ctx):

@@ -46,7 +46,7 @@
 // wasm tier-up was not traced), and x0.90 (0.85-0.93) with the tier-up of tiering.ts.
 //
 // V8's tier-up settings are not here: each V8 names them its own way and refuses the other's on this
-// line ('bad option'); the entry sets them at run time for the running V8 (source/tiering.ts).
+// line ('bad option'); the entry sets them at run time for the running V8 (source/run/tiering.ts).
 export const V8_FLAGS = [
 	'--max-old-space-size=1024',
 	'--min-semi-space-size=8',

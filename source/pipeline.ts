@@ -19,7 +19,7 @@
  * tick(), --once and the recorder read the same. Subscribers run after the state
  * is reduced, so `state()` inside a listener is current.
  */
-import {createListeners} from './listeners.js';
+import {createListeners} from './units/listeners.js';
 import {initialState, reduce} from './model/index.js';
 import type {ClusterState, ModelOptions, SourceNow} from './model/types.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from './parse/index.js';

@@ -10,7 +10,7 @@ import {identityAnswers500, loadScenarioScrape} from './helpers/fixtures.js';
 import {refusedRound} from './helpers/fixture-data.js';
 import {scenarioRounds} from './helpers/fixture-recording.js';
 import {frozenScheduler} from './helpers/frozen-scheduler.js';
-import {MODEL_TICK_MS} from '../source/model-tick.js';
+import {MODEL_TICK_MS} from '../source/model/tick.js';
 import {missedPolls} from '../source/model/freshness.js';
 
 describe('pipeline', () => {

@@ -8,8 +8,8 @@
  */
 import {otherProcess} from '../parse/cache.js';
 import type {Snapshot} from '../types/snapshot.js';
-import {alertId} from './alerts.js';
-import {instantEvent} from './events.js';
+import {alertId} from './alerts/alerts.js';
+import {instantEvent} from './alerts/events.js';
 import {listText} from './text.js';
 import type {ClusterState, ModelEvent, SchedulerEpoch} from './types.js';
 

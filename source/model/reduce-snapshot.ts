@@ -4,22 +4,22 @@
  * then the alerts.
  */
 import type {Snapshot} from '../types/snapshot.js';
-import {scaleDownCandidates} from './adaptive.js';
-import {learnFlavor} from './adaptive-flavor.js';
-import {alertId} from './alerts.js';
-import {evaluateAlerts} from './evaluate.js';
-import {stepErredBefore} from './erred-before.js';
-import {instantEvent, prependEvents} from './events.js';
-import {pushClusterHistory} from './cluster-history.js';
-import {activeTasks, memoryTasks, trackProgress} from './progress-track.js';
-import {counterSample, stepRates} from './rates.js';
+import {scaleDownCandidates} from './adaptive/adaptive.js';
+import {learnFlavor} from './adaptive/adaptive-flavor.js';
+import {alertId} from './alerts/alerts.js';
+import {evaluateAlerts} from './alerts/evaluate.js';
+import {stepErredBefore} from './alerts/erred-before.js';
+import {instantEvent, prependEvents} from './alerts/events.js';
+import {pushClusterHistory} from './history/cluster-history.js';
+import {activeTasks, memoryTasks, trackProgress} from './progress/progress-track.js';
+import {counterSample, stepRates} from './progress/rates.js';
 import {snapshotFresh, workerListFresh} from './freshness.js';
 import {listText} from './text.js';
-import {heartbeatIntervalSeconds} from './thresholds.js';
+import {heartbeatIntervalSeconds} from './alerts/thresholds.js';
 import type {ClusterState, ModelEvent, Rise} from './types.js';
-import {departureOf, stepDepartures} from './departures.js';
-import {stepRetires} from './retire.js';
-import {trackWorkers} from './worker-tracks.js';
+import {departureOf, stepDepartures} from './departures/departures.js';
+import {stepRetires} from './departures/retire.js';
+import {trackWorkers} from './history/worker-tracks.js';
 import {diagnose} from './diagnosis/diagnose.js';
 
 /**

@@ -13,9 +13,9 @@ import type {Snapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
 import type {OwnGap} from '../types/raw-scrape.js';
 
-export type {Series} from './ring.js';
+export type {Series} from './history/ring.js';
 export type * from './state-types.js';
-export type * from './row-types.js';
+export type * from './rows/row-types.js';
 export type * from './view-types.js';
 
 // ─── Actions ──────────────────────────────────────────────────────────────────────────────────

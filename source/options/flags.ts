@@ -8,7 +8,7 @@ import meow from 'meow';
 // Inlined by the bundler: the version and description never depend on finding package.json on
 // disk (the single executable has none beside it; meow would otherwise search up from here).
 import packageJson from '../../package.json' with {type: 'json'};
-import {THRESHOLD_NAMES} from '../model/thresholds.js';
+import {THRESHOLD_NAMES} from '../model/alerts/thresholds.js';
 import {checkArgv, FLAGS} from './flag-table.js';
 import {pickRecordFlags, RECORD_HELP, type RecordFlags} from './recording.js';
 

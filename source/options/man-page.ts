@@ -1,12 +1,12 @@
 /**
  * @internal The man page, man/dask-top.1 (installed by the npm package: package.json `man`), made
  * from the same lists as --help and the keys table: the options (flags.ts), the thresholds, the
- * bindings (ui/bindings.ts). `npm run readme` writes it; a test keeps the file equal to this. Pure.
+ * bindings (ui/keys/bindings.ts). `npm run readme` writes it; a test keeps the file equal to this. Pure.
  */
-import {THRESHOLD_NAMES} from '../model/thresholds.js';
-import {whereText} from '../ui/binding-text.js';
-import {BINDINGS} from '../ui/bindings.js';
-import {keyLabel} from '../ui/key-labels.js';
+import {THRESHOLD_NAMES} from '../model/alerts/thresholds.js';
+import {whereText} from '../ui/keys/binding-text.js';
+import {BINDINGS} from '../ui/keys/bindings.js';
+import {keyLabel} from '../ui/keys/key-labels.js';
 import {HELP_OPTIONS} from './flags.js';
 
 /** Text for roff: backslashes and a leading dot or quote escaped, dashes as minus signs in flags. */

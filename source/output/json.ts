@@ -56,14 +56,14 @@
  *   monitor's time of its loss and of the last poll that listed it), `retired` when it left in an
  *   orderly way, and `departure` once its reason is judged: `verdict` (left | lost | gone), `cause`
  *   (retired | closed | restart | no-heartbeat | nanny-restart | unknown), `confidence` (sure |
- *   likely | unknown), `severity`, `message` (model/departure.ts).
+ *   likely | unknown), `severity`, `message` (model/departures/departure.ts).
  *
  * With several clusters (`dask-top --json URL1 URL2 …`) the output is `{"clusters": [document, …]}`,
  * each document exactly the one above, in the order given; a cluster that could not be read is
  * left out (its error is on stderr, exit 1).
  */
-import type {Departure} from '../model/departure.js';
-import {progressView} from '../model/progress.js';
+import type {Departure} from '../model/departures/departure.js';
+import {progressView} from '../model/progress/progress.js';
 import {diagnosisView} from '../model/diagnosis/index.js';
 import type {BlindSpot, EndedFinding, Finding} from '../model/diagnosis/index.js';
 import type {

@@ -4,7 +4,7 @@
  * truncation (it is read in pipes and logs); "-" where a figure is unknown.
  */
 import type {TriageView} from '../model/types.js';
-import {workerCount} from '../model/worker-count.js';
+import {workerCount} from '../model/rows/worker-count.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts, WorkerSnapshot} from '../types/snapshot.js';
 import {bytesText} from '../units/bytes.js';
 import {ageText, MISSING, numberText, percentOf, timeText} from './cells.js';

@@ -15,8 +15,8 @@ import type {RawScrape} from '../types/raw-scrape.js';
 import type {ReplayControls, ReplayPosition, ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import {arrayRoundStore, type RoundStore} from './round-store.js';
 import {IntervalEstimate, ESTIMATE_GAPS} from './recorded-feed.js';
-import {nextTickMs} from '../model-tick.js';
-import {timerDelay} from '../timer-delay.js';
+import {nextTickMs} from '../model/tick.js';
+import {timerDelay} from '../units/timer-delay.js';
 
 export const REPLAY_SPEEDS = [1, 4, 16] as const;
 

@@ -12,7 +12,7 @@ import {looksLikeDask, type FirstContact} from '../scrape/diagnose.js';
 import {planHints} from '../scrape/hints.js';
 import {Poller} from '../scrape/poller.js';
 import type {SchedulerUrl} from '../scrape/url.js';
-import type {TuiCluster} from '../ui/cluster-stores.js';
+import type {TuiCluster} from '../ui/shell/cluster-stores.js';
 import {textStyleOf} from '../units/inert.js';
 import {shortClusterNames} from './cluster-name.js';
 import {contactRound, feedRound, type ContactOptions} from './first-contact.js';

@@ -4,7 +4,7 @@
  */
 import type {ClusterState} from '../model/types.js';
 import type {Snapshot} from '../types/snapshot.js';
-import {workerCount} from '../model/worker-count.js';
+import {workerCount} from '../model/rows/worker-count.js';
 import type {PlanHints} from './poller.js';
 
 export function planHints(snapshot: Snapshot | undefined, state?: ClusterState): PlanHints {

@@ -30,7 +30,7 @@ import {ActionOutbox} from './retire.js';
 import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
 import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
 import type {WorkerEndpoint} from './worker-plan.js';
-import {MAX_TIMER_MS, timerDelay} from '../timer-delay.js';
+import {MAX_TIMER_MS, timerDelay} from '../units/timer-delay.js';
 import {type Clocks, GAP_MIN_MS, OwnClock, processClocks} from './own-clock.js';
 
 /** What the poller needs to know of the cluster, from the latest snapshot. */

@@ -6,7 +6,7 @@
 import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {synthState} from '../../bench/synth.js';
-import type {TuiData} from '../../source/ui/tui-data.js';
+import type {TuiData} from '../../source/ui/frame/tui-data.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun, LIVE, tuiData} from '../helpers/fixture-data.js';
 import {KEY, renderApp} from '../helpers/render.js';

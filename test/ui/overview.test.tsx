@@ -6,7 +6,7 @@
 import {cleanup} from 'ink-testing-library';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {synthState} from '../../bench/synth.js';
-import type {TuiData} from '../../source/ui/tui-data.js';
+import type {TuiData} from '../../source/ui/frame/tui-data.js';
 import {demoRun, LIVE, tuiData} from '../helpers/fixture-data.js';
 import {ASCII, renderApp} from '../helpers/render.js';
 

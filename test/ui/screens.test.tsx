@@ -4,7 +4,7 @@
  */
 import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
-import {BINDINGS} from '../../source/ui/bindings.js';
+import {BINDINGS} from '../../source/ui/keys/bindings.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun, fixtureWorkerPage, tuiData} from '../helpers/fixture-data.js';
 import {ASCII, KEY, PLAIN, renderApp} from '../helpers/render.js';

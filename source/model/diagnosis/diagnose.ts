@@ -2,7 +2,7 @@
  * The diagnosis as a step of the model: once per fresh snapshot (after its alerts), the window of
  * readings moves on, the rules judge, and findings that start or end are logged as events.
  */
-import {prependEvents} from '../events.js';
+import {prependEvents} from '../alerts/events.js';
 import type {ClusterState, ModelEvent} from '../types.js';
 import {emptyDiagnosis, endAll, stepDiagnosis} from './engine.js';
 import {endEvent, startEvent} from './events.js';

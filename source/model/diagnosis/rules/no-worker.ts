@@ -5,7 +5,7 @@
  * task's own restrictions are not served over HTTP). Critical: they never run without a change.
  */
 import {listText} from '../../text.js';
-import {progressView} from '../../progress.js';
+import {progressView} from '../../progress/progress.js';
 import {CLUSTER, evidence, schedulerEvidence, workerEvidence} from '../figures.js';
 import type {Rule} from '../rule.js';
 import type {Evidence} from '../types.js';

@@ -11,7 +11,7 @@
 import type {WorkerTrack} from '../../types.js';
 import {bytesText} from '../../../units/bytes.js';
 import {percentText, secondsText, UNKNOWN} from '../../text.js';
-import {heartbeatIntervalSeconds} from '../../thresholds.js';
+import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
 import {lostReports} from '../alert-adapter.js';
 import {evidence, workerSubject} from '../figures.js';
 import type {Rule} from '../rule.js';

@@ -13,7 +13,7 @@
  * it stayed clear that long, with the moment it went clear as its end time. Set a margin or
  * `alert_clear_s` to 0 to switch that part off.
  */
-import type {ThresholdName, Thresholds} from '../types.js';
+import type {ThresholdName, Thresholds} from './threshold-types.js';
 
 export interface ThresholdSpec {
 	readonly name: ThresholdName;

@@ -8,7 +8,9 @@
  * retire happened. The scheduler's own answer is shown beside the outcome.
  */
 import type {Snapshot, SnapshotAction, WorkerSnapshot} from '../../types/snapshot.js';
-import type {Severity, WorkerTrack} from '../types.js';
+import type {WorkerTrack} from '../state-types.js';
+import type {RetireAnswer, RetireOutcome, RetireTrack} from './retire-types.js';
+import type {Severity} from '../view-types.js';
 
 export const RETIRE_PATH = '/api/v1/retire_workers';
 /** A nanny's worker that left is waited for this long to rejoin before it counts as gone for good. */
@@ -19,39 +21,6 @@ export const STILL_CONNECTED_MS = 30_000;
 export const FAILED_AFTER_MS = 10_000;
 /** Retires remembered, newest first. */
 export const RETIRES_KEPT = 20;
-
-export type RetireOutcome =
-	| 'left' // gone from the worker list and did not come back
-	| 'rejoined' // gone, then a worker of the same name joined at another address (its nanny restarted it)
-	| 'still-connected' // the scheduler answered, the worker is still listed long after
-	| 'failed' // an answer that is no success, and the worker stayed
-	| 'not-enabled'; // 404: the scheduler's api module is not enabled
-
-export interface RetireAnswer {
-	readonly status: number | null;
-	/** One line: `HTTP 200: retired gamma`, `HTTP 500`, `no answer: timeout`. */
-	readonly text: string;
-	readonly ok: boolean;
-}
-
-export interface RetireTrack {
-	readonly address: string;
-	readonly name: string;
-	/** Epoch seconds the request was sent (identifies it). */
-	readonly sent: number;
-	/** What the worker held when the request was first seen. */
-	readonly keys?: number;
-	readonly memoryBytes?: number;
-	readonly nanny: boolean;
-	readonly answer?: RetireAnswer;
-	readonly answeredMs?: number;
-	/** Monitor time the worker was first missing from a fresh worker list. */
-	readonly goneMs?: number;
-	readonly outcome?: RetireOutcome;
-	/** The address it rejoined at. */
-	readonly rejoinedAs?: string;
-	readonly doneMs?: number;
-}
 
 /** An event to log: what became of a retire. */
 export interface RetireEvent {

@@ -8,7 +8,7 @@ import type {Segment} from '../draw/bars.js';
 import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from './body-layout.js';
 import {fitColumns} from '../draw/columns.js';
 import {confirmLines} from '../views/confirm-lines.js';
-import type {DetailInput} from '../views/detail-lines.js';
+import type {DetailInput} from '../views/detail-figures.js';
 import {ALERTS_PANEL_MIN_LINES} from '../views/alerts-panel-lines.js';
 import type {DiagnosisPage} from '../views/diagnosis-lines.js';
 import {eventsPage, type EventsPage} from '../views/events-lines.js';

@@ -4,7 +4,7 @@
  */
 import type {ClusterState} from '../../model/types.js';
 import type {ReplayControls, ReplayPosition, SourceStatus} from '../../types/scrape-source.js';
-import type {WorkerPageState} from '../views/detail-lines.js';
+import type {WorkerPageState} from '../views/detail-figures.js';
 
 export interface TuiData {
 	readonly model: ClusterState;

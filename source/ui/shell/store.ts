@@ -13,7 +13,7 @@ import type {Pipeline} from '../../pipeline.js';
 import {workerPageAddress} from '../../parse/endpoint-kind.js';
 import type {ScrapeCache} from '../../parse/index.js';
 import type {ReplayControls, ScrapeSource} from '../../types/scrape-source.js';
-import type {WorkerPageState} from '../views/detail-lines.js';
+import type {WorkerPageState} from '../views/detail-figures.js';
 import type {TuiControls, TuiData} from '../frame/tui-data.js';
 
 export interface TuiStore {

@@ -3,7 +3,7 @@
  * line that says why and what to do), and the confirmation's lines. Pure; the App draws them and
  * sends the retire through the source (scrape/retire.ts).
  */
-import type {RetireTrack} from '../../model/departures/retire.js';
+import type {RetireTrack} from '../../model/departures/retire-types.js';
 import type {WorkerRow} from '../../model/types.js';
 import type {Segment} from '../draw/bars.js';
 import {formatCount, MISSING} from '../draw/cells.js';

@@ -1,4 +1,10 @@
-/** The worker detail's figures as label → value pairs, in reading order (laid out by detail-lines.ts). */
+/**
+ * What a worker's detail is drawn from (DetailInput), and its figures as label → value pairs in
+ * reading order (laid out by detail-lines.ts).
+ */
+import type {WorkerRow, WorkerTrack} from '../../model/types.js';
+import type {PrefixHolding} from '../../parse/worker-page.js';
+import type {MemoryThresholds} from '../draw/bars.js';
 import {
 	formatBytes as bytesInWords,
 	formatBytesShort,
@@ -11,7 +17,6 @@ import {
 	formatRateShort,
 	MISSING,
 } from '../draw/cells.js';
-import type {DetailInput} from './detail-lines.js';
 
 const clock = formatClock;
 
@@ -21,6 +26,33 @@ export function formatOccupancy(seconds: number | undefined): string {
 }
 
 /** The detail's figures as label → value, in reading order. */
+/** The /info/worker page of the open detail, as the source last fetched it. */
+export interface WorkerPageState {
+	readonly address: string;
+	readonly byPrefix?: readonly PrefixHolding[];
+	readonly inMemoryBytes?: number;
+	readonly keys?: number;
+	/** Why the page could not be read (one line). */
+	readonly error?: string;
+	/** A replay whose recording holds no such page: nothing will come. */
+	readonly notRecorded?: boolean;
+	/** Monitor ms of the fetch. */
+	readonly fetchedMs?: number;
+}
+
+export interface DetailInput {
+	readonly address: string;
+	readonly track?: WorkerTrack;
+	readonly row?: WorkerRow;
+	/** Position among the table's rows, for "2 of 30". */
+	readonly index: number;
+	readonly count: number;
+	readonly page?: WorkerPageState;
+	readonly memory: MemoryThresholds;
+	/** The monitor's clock (for "lost 1m02s ago"). */
+	readonly nowMs?: number;
+}
+
 /**
  * How the figures write bytes: in words (`292 MiB`), or short (`292M`) where the words would not
  * leave room for the figures side by side (detail-lines.ts chooses).

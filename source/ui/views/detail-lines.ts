@@ -4,8 +4,7 @@
  * prefix from /info/worker/<address>.html). Pure: lines of segments. The figures' wording is
  * detail-figures.ts.
  */
-import type {Series, WorkerRow, WorkerTrack} from '../../model/types.js';
-import type {PrefixHolding} from '../../parse/worker-page.js';
+import type {Series, WorkerTrack} from '../../model/types.js';
 import {memoryBar, ratioBar, sparkline, type MemoryThresholds, type Segment} from '../draw/bars.js';
 import {
 	fit,
@@ -21,36 +20,9 @@ import {
 } from '../draw/cells.js';
 import {clipSegments, fitParts, part, seg} from '../draw/parts.js';
 import type {Theme} from '../draw/theme.js';
-import {detailPairs} from './detail-figures.js';
+import {detailPairs, type DetailInput} from './detail-figures.js';
 import {statusText, statusTone} from './worker-columns.js';
 import {columnsOf} from '../draw/text-columns.js';
-
-/** The /info/worker page of the open detail, as the source last fetched it. */
-export interface WorkerPageState {
-	readonly address: string;
-	readonly byPrefix?: readonly PrefixHolding[];
-	readonly inMemoryBytes?: number;
-	readonly keys?: number;
-	/** Why the page could not be read (one line). */
-	readonly error?: string;
-	/** A replay whose recording holds no such page: nothing will come. */
-	readonly notRecorded?: boolean;
-	/** Monitor ms of the fetch. */
-	readonly fetchedMs?: number;
-}
-
-export interface DetailInput {
-	readonly address: string;
-	readonly track?: WorkerTrack;
-	readonly row?: WorkerRow;
-	/** Position among the table's rows, for "2 of 30". */
-	readonly index: number;
-	readonly count: number;
-	readonly page?: WorkerPageState;
-	readonly memory: MemoryThresholds;
-	/** The monitor's clock (for "lost 1m02s ago"). */
-	readonly nowMs?: number;
-}
 
 /** The threshold marks as percentages: target / spill / pause / terminate. */
 function marks(t: MemoryThresholds): string {

@@ -4,7 +4,7 @@
  * beta present, gamma lost) laid out by appView at 120x30.
  */
 import {describe, expect, it} from 'vitest';
-import type {RetireTrack} from '../../../source/model/departures/retire.js';
+import type {RetireTrack} from '../../../source/model/departures/retire-types.js';
 import type {ClusterState} from '../../../source/model/types.js';
 import {
 	detailWorker,

@@ -1,6 +1,6 @@
 /** F9 / K: when the confirmation opens (and the line said otherwise), and what it shows. */
 import {describe, expect, it} from 'vitest';
-import type {RetireTrack} from '../../../source/model/departures/retire.js';
+import type {RetireTrack} from '../../../source/model/departures/retire-types.js';
 import type {WorkerRow} from '../../../source/model/types.js';
 import {
 	API_OFF_TEXT,

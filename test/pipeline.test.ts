@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {triageView, workerRows} from '../source/model/index.js';
 import {connect, createPipeline, type Pipeline} from '../source/pipeline.js';
 import {ReplaySource} from '../source/record/replay-source.js';
-import {planHints} from '../source/scrape/hints.js';
+import {planHints} from '../source/run/plan-hints.js';
 import type {RawScrape} from '../source/types/raw-scrape.js';
 import type {SourceStatus} from '../source/types/scrape-source.js';
 import {identityAnswers500, loadScenarioScrape} from './helpers/fixtures.js';

@@ -3,7 +3,7 @@
  * triage of it, as the text table or the `--json` document. One function, so the live poll and a
  * replay at a moment print the same thing from the same rounds.
  */
-import {triageView} from '../model/index.js';
+import {triageView, workerRows} from '../model/index.js';
 import type {ClusterState} from '../model/types.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {asciiCells} from '../units/ascii.js';
@@ -26,7 +26,8 @@ export function formatOnce(pipeline: OnceInput, json: boolean, ascii = false): s
 	const state = pipeline.state();
 	const triage = triageView(state);
 	if (json) return formatJsonDocument(onceDocument(snapshot, state), ascii);
-	const text = formatSnapshotText(snapshot, triage);
+	const rows = workerRows(state, {sort: {column: 'name', descending: false}, includeLost: false}).rows;
+	const text = formatSnapshotText(snapshot, triage, rows);
 	return ascii ? asciiCells(text) : text;
 }
 

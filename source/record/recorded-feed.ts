@@ -8,7 +8,7 @@
  */
 import {nextTickMs} from '../model/tick.js';
 import type {SourceNow} from '../model/types.js';
-import {roundTimeMs, timePassesUntilMs} from '../parse/round-time.js';
+import {roundTimeMs, timePassesUntilMs} from '../parse/index.js';
 import type {Pipeline} from '../pipeline.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {SourceStatus} from '../types/scrape-source.js';

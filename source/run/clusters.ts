@@ -9,7 +9,7 @@ import type {Options} from '../options/resolve.js';
 import {createPipeline, type Pipeline} from '../pipeline.js';
 import {HttpClient} from '../scrape/client.js';
 import {looksLikeDask, type FirstContact} from '../scrape/diagnose.js';
-import {planHints} from '../scrape/hints.js';
+import {planHints} from './plan-hints.js';
 import {Poller} from '../scrape/poller.js';
 import type {SchedulerUrl} from '../scrape/url.js';
 import type {TuiCluster} from '../ui/shell/cluster-stores.js';

@@ -5,7 +5,7 @@
  * come, so the screen must not say live, and the poller backs off. A round that asked none of those
  * endpoints (the probe of a dashboard without them) is judged by what it asked. Pure.
  */
-import {carriesFigures, endpointKind} from '../parse/endpoint-kind.js';
+import {carriesFigures, endpointKind} from '../parse/index.js';
 import type {EndpointResult} from '../types/raw-scrape.js';
 
 export type RoundVerdict =

@@ -24,11 +24,7 @@
  * 5 minutes: a body that never ends is not downloaded up to the size cap every poll. Never
  * /eventstream, never /sitemap.json.
  */
-import {
-	IDLE_WORKERS_HTML_EVERY_MS,
-	workerSampleEveryMs,
-	workersHtmlEveryMs as htmlCadenceMs,
-} from '../parse/currency.js';
+import {IDLE_WORKERS_HTML_EVERY_MS, workerSampleEveryMs, workersHtmlEveryMs as htmlCadenceMs} from '../parse/index.js';
 import type {EndpointState} from '../types/snapshot.js';
 
 export type EndpointKey =

@@ -9,9 +9,9 @@
  * once and with the next round (recorded), so nothing blames it on the scheduler; a round that was
  * in flight across it is read again rather than delivered with wrong times and our own timeouts.
  */
-import {classify} from '../parse/classify.js';
+import {classify} from '../parse/index.js';
 import {schedulerAnswered, wastedAnswer} from './answered.js';
-import {lastSchedulerAnswerMs} from '../parse/round-time.js';
+import {lastSchedulerAnswerMs} from '../parse/index.js';
 import type {EndpointResult, OwnGap, RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import type {FetchOutcome, HttpClient} from './client.js';

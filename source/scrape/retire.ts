@@ -5,7 +5,7 @@
  * startedMs). The model judges the outcome from the polls (model/departures/retire.ts); a recording replays
  * both records, so it shows the same events.
  */
-import {RETIRE_PATH} from '../model/departures/retire.js';
+import {RETIRE_PATH} from '../types/snapshot.js';
 import type {EndpointResult} from '../types/raw-scrape.js';
 import type {HttpClient} from './client.js';
 import {toEndpointResult} from './result.js';

@@ -7,12 +7,11 @@
  * restarted by it and rejoins empty under the same name; newer versions may answer 500 although the
  * retire happened. The scheduler's own answer is shown beside the outcome.
  */
-import type {Snapshot, SnapshotAction, WorkerSnapshot} from '../../types/snapshot.js';
+import {RETIRE_PATH, type Snapshot, type SnapshotAction, type WorkerSnapshot} from '../../types/snapshot.js';
 import type {WorkerTrack} from '../state-types.js';
 import type {RetireAnswer, RetireOutcome, RetireTrack} from './retire-types.js';
 import type {Severity} from '../view-types.js';
 
-export const RETIRE_PATH = '/api/v1/retire_workers';
 /** A nanny's worker that left is waited for this long to rejoin before it counts as gone for good. */
 export const REJOIN_WAIT_MS = 30_000;
 /** A worker still connected this long after a successful answer is said to be. */

@@ -10,7 +10,7 @@
 import {createListeners} from '../../units/listeners.js';
 import {msUntilTickDue, tickDue} from '../../model/tick.js';
 import type {Pipeline} from '../../pipeline.js';
-import {workerPageAddress} from '../../parse/endpoint-kind.js';
+import {workerPageAddress} from '../../parse/index.js';
 import type {ScrapeCache} from '../../parse/index.js';
 import type {ReplayControls, ScrapeSource} from '../../types/scrape-source.js';
 import type {WorkerPageState} from '../views/detail-figures.js';

@@ -15,7 +15,7 @@ import {
 	formatPerSecond,
 	formatRate,
 } from '../draw/cells.js';
-import {defined} from '../../parse/json.js';
+import {defined} from '../../units/defined.js';
 import {fitParts, part, seg, type Part} from '../draw/parts.js';
 import type {Theme} from '../draw/theme.js';
 

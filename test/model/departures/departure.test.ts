@@ -15,7 +15,7 @@ import {initialState, reduce} from '../../../source/model/state.js';
 import {triageView} from '../../../source/model/alerts/triage.js';
 import type {ClusterState, ModelEvent} from '../../../source/model/types.js';
 import {parseSchedulerLog} from '../../../source/parse/scheduler-log.js';
-import {planHints} from '../../../source/scrape/hints.js';
+import {planHints} from '../../../source/run/plan-hints.js';
 import type {Snapshot, WorkerSnapshot} from '../../../source/types/snapshot.js';
 import {FIXTURE_VERSIONS, versionDir} from '../../helpers/fixtures.js';
 import {schedulerLog, snapshot, worker} from '../../helpers/snapshots.js';

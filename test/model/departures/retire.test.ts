@@ -6,7 +6,8 @@
  */
 import {describe, expect, it} from 'vitest';
 import {initialState, reduce} from '../../../source/model/index.js';
-import {answerOf, outcomeMessage, RETIRE_PATH, stepRetires} from '../../../source/model/departures/retire.js';
+import {answerOf, outcomeMessage, stepRetires} from '../../../source/model/departures/retire.js';
+import {RETIRE_PATH} from '../../../source/types/snapshot.js';
 import type {RetireTrack} from '../../../source/model/departures/retire-types.js';
 import type {ClusterState} from '../../../source/model/types.js';
 import type {Snapshot, SnapshotAction, WorkerSnapshot} from '../../../source/types/snapshot.js';

@@ -1,5 +1,5 @@
 /** The model's options, as given and as resolved (defaults filled in). */
-import type {Thresholds} from './alerts/threshold-types.js';
+import type {Thresholds} from './alerts/thresholds.js';
 
 export interface ModelOptions {
 	/** Threshold overrides by name (see THRESHOLDS in thresholds.ts). */

@@ -8,12 +8,12 @@
  * View times are epoch seconds and durations seconds, as in the Snapshot. This file is an index
  * (its parts never import it): the actions in action-types.ts, the options in option-types.ts, the
  * state in state-types.ts, the view-models in view-types.ts and rows/row-types.ts, the thresholds'
- * names in alerts/threshold-types.ts. Code outside the model imports everything from here.
+ * names from their table in alerts/thresholds.ts. Code outside the model imports everything from here.
  */
 export type {Series} from './history/ring.js';
 export type * from './action-types.js';
 export type * from './option-types.js';
-export type * from './alerts/threshold-types.js';
+export type {ThresholdName, Thresholds} from './alerts/thresholds.js';
 export type * from './state-types.js';
 export type * from './rows/row-types.js';
 export type * from './view-types.js';

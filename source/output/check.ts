@@ -24,18 +24,17 @@ import {checkFindings, type Finding} from '../model/diagnosis/index.js';
 import {heartbeatIntervalSeconds} from '../model/alerts/thresholds.js';
 import {workerCount} from '../model/rows/worker-count.js';
 import {ongoingAlerts} from '../model/alerts/triage.js';
+import {LEVEL_RULES} from '../model/alerts/level-rules.js';
 import type {Alert, AlertKind, ClusterState, Thresholds} from '../model/types.js';
 import {CHECK_EXIT_CODES} from '../types/exit-codes.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 
 export type CheckState = keyof typeof CHECK_EXIT_CODES;
 
-/** The alert kinds one poll can show; the others need history. */
+/** The alert kinds one poll can show (the level rules say which of theirs); the others need history. */
 export const ONE_POLL_KINDS: ReadonlySet<AlertKind> = new Set<AlertKind>([
-	'memory',
+	...LEVEL_RULES.filter((rule) => rule.onePoll).map((rule) => rule.kind),
 	'paused',
-	'event_loop',
-	'heartbeat',
 	'no_workers',
 ]);
 

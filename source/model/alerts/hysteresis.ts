@@ -15,11 +15,8 @@
  *   failing, workers.html lacks the figure), the alert is "clearing": still ongoing at its severity
  *   for `clearAfterSeconds`, then resolved with the moment it went clear as its end time. A figure
  *   back over a level meanwhile continues the same alert.
- *
- * Also here, for speed at 10,000 workers: the rules' limits read once per thresholds object, and
- * the ongoing level alerts indexed by subject once per alerts map.
  */
-import type {Alert, Severity, Thresholds} from '../types.js';
+import type {Alert, Severity} from '../view-types.js';
 
 /**
  * The severity `value` holds with hysteresis, or undefined when it is clear. `ongoing` is the
@@ -102,86 +99,4 @@ export function levelVerdict(
 	const sinceS = previous.clearing_since ?? nowS;
 	if (nowS - sinceS >= limits.clearAfterSeconds - SLACK_S) return CLEAR;
 	return {state: 'clearing', severity: previous.severity, sinceS, clearBelow: warning - margin};
-}
-
-export type LevelKind = 'memory' | 'unmanaged_memory' | 'event_loop' | 'heartbeat';
-export type LevelAlerts = Partial<Record<LevelKind, Alert>>;
-
-const levelIndexCache = new WeakMap<ReadonlyMap<string, Alert>, ReadonlyMap<string, LevelAlerts>>();
-
-/**
- * The ongoing level alerts by subject, built once per alerts map (states are immutable): one
- * lookup per worker by its address instead of building and hashing four `kind|address` ids.
- */
-export function levelAlertsBySubject(alerts: ReadonlyMap<string, Alert>): ReadonlyMap<string, LevelAlerts> {
-	let index = levelIndexCache.get(alerts);
-	if (!index) {
-		const built = new Map<string, LevelAlerts>();
-		for (const alert of alerts.values()) {
-			if (
-				alert.kind !== 'memory' &&
-				alert.kind !== 'unmanaged_memory' &&
-				alert.kind !== 'event_loop' &&
-				alert.kind !== 'heartbeat'
-			)
-				continue;
-			const entry = built.get(alert.subject);
-			if (entry) entry[alert.kind] = alert;
-			else built.set(alert.subject, {[alert.kind]: alert});
-		}
-		index = built;
-		levelIndexCache.set(alerts, index);
-	}
-	return index;
-}
-
-export interface LevelRuleLimits {
-	readonly memory: LevelLimits;
-	readonly unmanaged: LevelLimits;
-	readonly eventLoop: LevelLimits;
-	/** In heartbeat intervals (the figure judged is age / interval: the interval depends on the cluster's size). */
-	readonly heartbeat: LevelLimits;
-}
-
-const limitsCache = new WeakMap<Thresholds, LevelRuleLimits>();
-
-/** The four level rules' limits, built once per thresholds object (not once per worker). */
-export function levelLimits(t: Thresholds): LevelRuleLimits {
-	let limits = limitsCache.get(t);
-	if (!limits) {
-		const clearAfterSeconds = t.alert_clear_s;
-		const criticalAfterSeconds = t.critical_after_s;
-		limits = {
-			memory: {
-				warning: t.memory_warning,
-				critical: t.memory_critical,
-				margin: t.memory_clear_margin,
-				clearAfterSeconds,
-				criticalAfterSeconds,
-			},
-			unmanaged: {
-				warning: t.unmanaged_warning,
-				critical: t.unmanaged_critical,
-				margin: t.unmanaged_clear_margin,
-				clearAfterSeconds,
-				criticalAfterSeconds,
-			},
-			eventLoop: {
-				warning: t.event_loop_warning_s,
-				critical: t.event_loop_critical_s,
-				margin: t.event_loop_clear_margin_s,
-				clearAfterSeconds,
-				criticalAfterSeconds,
-			},
-			heartbeat: {
-				warning: t.heartbeat_warning_x,
-				critical: t.heartbeat_critical_x,
-				margin: t.heartbeat_clear_margin_x,
-				clearAfterSeconds,
-				criticalAfterSeconds,
-			},
-		};
-		limitsCache.set(t, limits);
-	}
-	return limits;
 }

@@ -13,10 +13,9 @@
  * it stayed clear that long, with the moment it went clear as its end time. Set a margin or
  * `alert_clear_s` to 0 to switch that part off.
  */
-import type {ThresholdName, Thresholds} from './threshold-types.js';
-
-export interface ThresholdSpec {
-	readonly name: ThresholdName;
+/** One row of the table. `N`: the names (the table's own, once it is written). */
+export interface ThresholdSpec<N extends string = ThresholdName> {
+	readonly name: N;
 	readonly value: number;
 	readonly unit: 'fraction' | 'seconds' | 'times' | 'polls' | 'percent';
 	readonly description: string;
@@ -25,7 +24,7 @@ export interface ThresholdSpec {
 	readonly max: number;
 }
 
-export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
+const TABLE = [
 	{
 		name: 'memory_warning',
 		value: 0.7,
@@ -235,7 +234,13 @@ export const THRESHOLD_TABLE: readonly ThresholdSpec[] = [
 		max: 100_000,
 		description: 'stalled: every worker holding tasks uses less CPU than this (100 = one core)',
 	},
-];
+] as const satisfies readonly ThresholdSpec<string>[];
+
+/** A threshold's name: a row of the table (a new row is a new name; nothing else to declare). */
+export type ThresholdName = (typeof TABLE)[number]['name'];
+export type Thresholds = Readonly<Record<ThresholdName, number>>;
+
+export const THRESHOLD_TABLE: readonly ThresholdSpec[] = TABLE;
 
 export const THRESHOLD_NAMES: readonly ThresholdName[] = THRESHOLD_TABLE.map((spec) => spec.name);
 

@@ -20,7 +20,7 @@ import type {Snapshot, WorkerRemoval, WorkerSnapshot} from '../../types/snapshot
 import {heartbeatIntervalSeconds} from '../alerts/thresholds.js';
 import {bytesText} from '../../units/bytes.js';
 import {percentText, UNKNOWN} from '../text.js';
-import type {Thresholds} from '../alerts/threshold-types.js';
+import type {Thresholds} from '../alerts/thresholds.js';
 import type {Severity} from '../view-types.js';
 
 export type DepartureCause = 'retired' | 'closed' | 'restart' | 'no-heartbeat' | 'nanny-restart' | 'unknown';

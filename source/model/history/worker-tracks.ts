@@ -92,8 +92,7 @@ export function trackWorkers(
 	const joined: WorkerSnapshot[] = [];
 	const restarted: WorkerTrack[] = [];
 	const spilled = new Map<string, number>();
-	// Indexed loops and forEach for every worker of every snapshot: this runs as V8's baseline code
-	// (source/run/tiering.ts), where each for-of step allocates an iterator result.
+	// Loops by index, for every worker of every snapshot (docs/performance-log.md, "Loops by index").
 	for (let i = 0; i < workers.length; i++) {
 		const w = workers[i]!;
 		listed.add(w.address);

@@ -84,8 +84,7 @@ export function padSegments(segments: readonly Segment[], width: number): Segmen
 /** clipSegments into `out`; the columns the kept segments take. */
 function clipInto(segments: readonly Segment[], width: number, out: Segment[]): number {
 	let used = 0;
-	// By index: this runs for every cell of every table row each frame, in V8's baseline code, where
-	// for-of allocates an iterator result per step.
+	// By index, for every cell of every table row each frame (docs/performance-log.md, "Loops by index").
 	for (let i = 0; i < segments.length; i++) {
 		const s = segments[i]!;
 		const room = width - used;

@@ -12,7 +12,7 @@ import type {DetailInput} from '../views/detail-figures.js';
 import {ALERTS_PANEL_MIN_LINES} from '../views/alerts-panel-lines.js';
 import type {DiagnosisPage} from '../views/diagnosis-lines.js';
 import {eventsPage, type EventsPage} from '../views/events-lines.js';
-import {staleFiguresText} from '../views/header-lines.js';
+import {staleFiguresText} from '../views/staleness.js';
 import type {FrameData, ScreenLayout} from './app-frame.js';
 import {seg} from '../draw/parts.js';
 import type {PointerLayout} from '../keys/pointer.js';

@@ -4,7 +4,7 @@
  */
 import type {AdaptiveView, SeverityCounts} from '../../model/types.js';
 import type {ReplayPosition, SourceStatus} from '../../types/scrape-source.js';
-import type {Snapshot, WorkerCounts} from '../../types/snapshot.js';
+import type {Snapshot} from '../../types/snapshot.js';
 import {memoryBar, segmentsWidth, type Segment} from '../draw/bars.js';
 import {
 	formatBytes,
@@ -15,7 +15,8 @@ import {
 	formatPerSecond,
 	formatRate,
 } from '../draw/cells.js';
-import {defined} from '../../units/defined.js';
+import {workerStates} from '../../model/index.js';
+import {staleByAge, staleLive} from './staleness.js';
 import {fitParts, part, seg, type Part} from '../draw/parts.js';
 import type {Theme} from '../draw/theme.js';
 
@@ -39,77 +40,7 @@ export interface HeaderInput {
 
 export const HEADER_LINES = 4;
 
-const statesCache = new WeakMap<Snapshot, WorkerCounts>();
-
-/**
- * Workers by state; what the scheduler's gauge leaves out (2022.12 has no paused / retiring) is
- * counted from the worker list when every listed worker has a status. A state nothing tells is
- * unknown (shown as —), never 0: a snapshot without a worker list knows no statuses.
- */
-export function workerStates(snapshot: Snapshot): WorkerCounts {
-	const cached = statesCache.get(snapshot);
-	if (cached) return cached;
-	const states = countStates(snapshot);
-	statesCache.set(snapshot, states);
-	return states;
-}
-
-function countStates(snapshot: Snapshot): WorkerCounts {
-	const counts = snapshot.scheduler.workers;
-	const statuses = snapshot.workers.map((w) => w.status);
-	const known = snapshot.workers_source !== undefined && statuses.every((s) => s !== undefined);
-	const count = (match: (s: string | undefined) => boolean) => (known ? statuses.filter(match).length : undefined);
-	// The snapshot's total comes from the worker list when nothing else gives it (parse/snapshot-scheduler.ts).
-	const {total, idle, saturated} = counts;
-	const paused = counts.paused ?? count((s) => s === 'paused');
-	const retiring = counts.retiring ?? count((s) => s !== undefined && s !== 'running' && s !== 'paused');
-	const partially =
-		counts.partially_saturated ??
-		(total === undefined ||
-		idle === undefined ||
-		saturated === undefined ||
-		paused === undefined ||
-		retiring === undefined
-			? undefined
-			: Math.max(0, total - idle - saturated - paused - retiring));
-	return defined({total, idle, partially_saturated: partially, saturated, paused, retiring});
-}
-
 const clock = formatClock;
-
-/** Live data older than two poll intervals (and a second of slack) is stale. */
-export function staleLive(ageSeconds: number, intervalMs: number): boolean {
-	return ageSeconds * 1000 > 2 * intervalMs + 1000;
-}
-
-/**
- * Whether polled figures are stale by their age: live, or replayed (a replay's clock is the
- * recording's, so its figures were as old then as they read now, and the screen says what the live
- * screen said at that moment).
- */
-function staleByAge(status: SourceStatus, ageSeconds: number | undefined, intervalMs: number): boolean {
-	return (
-		(status.state === 'live' || status.state === 'replay') &&
-		ageSeconds !== undefined &&
-		staleLive(ageSeconds, intervalMs)
-	);
-}
-
-/**
- * "last figures 18:37:07, 12s old" when the figures on screen are not fresh (the source is
- * retrying, or live or replayed data is stale); undefined while they are, or before any data.
- */
-export function staleFiguresText(
-	status: SourceStatus,
-	lastFreshMs: number | undefined,
-	nowMs: number,
-	intervalMs: number,
-): string | undefined {
-	if (lastFreshMs === undefined || status.state === 'connecting') return undefined;
-	const age = Math.max(0, (nowMs - lastFreshMs) / 1000);
-	if (status.state !== 'retrying' && !staleByAge(status, age, intervalMs)) return undefined;
-	return `last figures ${clock(lastFreshMs)}, ${formatDuration(age)} old`;
-}
 
 function connection(input: HeaderInput, theme: Theme): Segment[] {
 	const {status, nowMs, lastFreshMs, intervalMs, replay} = input;

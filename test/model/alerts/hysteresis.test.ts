@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {heldSeverity} from '../../../source/model/alerts/hysteresis.js';
 import {initialState, reduce} from '../../../source/model/state.js';
-import {resolveThresholds} from '../../../source/model/alerts/thresholds.js';
+import {resolveThresholds} from '../../../source/model/alerts/threshold-overrides.js';
 import {triageView} from '../../../source/model/alerts/triage.js';
 import type {
 	AlertKind,

@@ -1,9 +1,8 @@
 import {describe, expect, it} from 'vitest';
+import {parseThresholdOverride, resolveThresholds} from '../../../source/model/alerts/threshold-overrides.js';
 import {
 	DEFAULT_THRESHOLDS,
 	heartbeatIntervalSeconds,
-	parseThresholdOverride,
-	resolveThresholds,
 	THRESHOLD_TABLE,
 } from '../../../source/model/alerts/thresholds.js';
 

@@ -1,6 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import type {SourceStatus} from '../../../source/types/scrape-source.js';
-import {headerLines, staleFiguresText, workerStates, type HeaderInput} from '../../../source/ui/views/header-lines.js';
+import {workerStates} from '../../../source/model/index.js';
+import {headerLines, type HeaderInput} from '../../../source/ui/views/header-lines.js';
+import {staleFiguresText} from '../../../source/ui/views/staleness.js';
 import {makeTheme} from '../../../source/ui/draw/theme.js';
 import {fixtureRun} from '../../helpers/fixture-data.js';
 

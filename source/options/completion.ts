@@ -19,7 +19,7 @@ interface FlagInfo {
 }
 
 /** The value flags whose value is a file name. */
-const FILE_FLAGS = new Set(['--ca-file', '--record', '--replay']);
+const FILE_FLAGS = new Set(['--ca-file', '--record', '--replay', '--config']);
 
 function kebab(name: string): string {
 	return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -29,6 +29,7 @@ export const FLAGS = {
 	at: {type: 'string'},
 	diff: {type: 'string'},
 	demo: {type: 'boolean'},
+	config: {type: 'string'},
 	completion: {type: 'string'},
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean'},

@@ -49,6 +49,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--minimum N', "Your Adaptive's minimum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	['--maximum N', "Your Adaptive's maximum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	...RECORD_HELP,
+	['--config FILE', 'Read this config file instead of the default one (below); it must exist'],
 	['--completion SHELL', 'Print the completion script for bash, zsh or fish: source <(dask-top --completion bash)'],
 	['-h, --help', 'Show this help'],
 	['--version', 'Show the version'],
@@ -126,7 +127,8 @@ export function helpText(): string {
 		'   "header": ["Authorization: token …"],',
 		'   "thresholds": {"memory_warning": 0.75}}',
 		'  {"urls": ["http://prod:8787", "http://dev:8787"]} follows several clusters.',
-		'  Flags win over $DASK_TOP_URL, which wins over the file.',
+		'  Flags win over $DASK_TOP_URL, which wins over the file. Every key:',
+		'  docs/config.example.json. --config FILE reads another file.',
 		'',
 		...paragraph(
 			'Times are local (TZ decides), as htop and date show them; --at HH:MM and --diff read local time too.',
@@ -170,6 +172,8 @@ export interface ParsedArgv {
 		readonly maximum?: string;
 		/** --completion SHELL: print the shell's completion script. */
 		readonly completion?: string;
+		/** --config FILE: the config file to read instead of the default one. */
+		readonly config?: string;
 		readonly help: boolean;
 		readonly version: boolean;
 		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
@@ -228,6 +232,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					...(flags.minimum === undefined ? {} : {minimum: flags.minimum}),
 					...(flags.maximum === undefined ? {} : {maximum: flags.maximum}),
 					...(flags.completion === undefined ? {} : {completion: flags.completion}),
+					...(flags.config === undefined ? {} : {config: flags.config}),
 					help: flags.help === true,
 					version: flags.version === true,
 					recording: pickRecordFlags(flags),

@@ -13,7 +13,7 @@ import {clusterTargets, resolveUrls, type ClusterTarget, type HttpHeader, type U
 import type {SchedulerUrl} from '../scrape/url.js';
 import {demoRecordingPath} from './demo-file.js';
 import {localeIsUtf8} from '../units/ascii.js';
-import {resolveRecordOptions, runsOnce, type RecordOptions} from './recording.js';
+import {resolveRecordOptions, runsOnce, stdoutRecordingError, type RecordOptions} from './recording.js';
 
 export const DEFAULT_INTERVAL_MS = 2000;
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -158,6 +158,8 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 				error: `--check prints its own line and cannot be combined with ${flags.json ? '--json' : '--once'}`,
 			};
 	}
+	const toStdout = stdoutRecordingError(recording.options, {once: flags.once, json: flags.json, stdoutIsTTY});
+	if (toStdout !== undefined) return {ok: false, error: toStdout};
 	const model = resolveModelFlags(flags, config, intervalMs);
 	if (!model.ok) return {ok: false, error: model.error};
 

@@ -7,6 +7,7 @@ import {nearestOptions} from './suggest.js';
 export const FLAGS = {
 	once: {type: 'boolean'},
 	json: {type: 'boolean'},
+	watch: {type: 'boolean'},
 	check: {type: 'boolean'},
 	interval: {type: 'string', shortFlag: 'i'},
 	timeout: {type: 'string'},

@@ -17,6 +17,10 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--once', 'Print one snapshot as a table and exit (the default when stdout is not a terminal)'],
 	['--json', 'Print one JSON document of the snapshot instead of the table (implies --once)'],
 	[
+		'--watch',
+		'With --json: print one document per poll, each on one line (NDJSON), until interrupted or stdout closes',
+	],
+	[
 		'--check',
 		'Monitoring-plugin check (Nagios, Icinga, Sensu): one line DASK OK/WARNING/CRITICAL/UNKNOWN, exit 0/1/2/3',
 	],
@@ -60,6 +64,7 @@ const EXAMPLES = [
 	'dask-top tcp://10.0.0.5:8786 --once',
 	'dask-top https://hub.example.org/user/me/proxy/8787/status \\\n      -H "Authorization: token $JUPYTERHUB_API_TOKEN"',
 	'dask-top --once --json | jq .scheduler.tasks',
+	'dask-top --json --watch -i 10s | jq -c .severity_counts',
 	'dask-top http://prod:8787 http://dev:8787',
 ];
 
@@ -153,6 +158,8 @@ export interface ParsedArgv {
 	readonly flags: {
 		readonly once: boolean;
 		readonly json: boolean;
+		/** --watch (with --json): one document per poll until stopped (absent: false). */
+		readonly watch?: boolean;
 		readonly check: boolean;
 		readonly interval?: string;
 		readonly timeout?: string;
@@ -216,6 +223,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 				flags: {
 					once: flags.once === true,
 					json: flags.json === true,
+					watch: flags.watch === true,
 					check: flags.check === true,
 					...(flags.interval === undefined ? {} : {interval: flags.interval}),
 					...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),

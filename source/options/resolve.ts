@@ -30,6 +30,8 @@ export interface Options {
 	/** One snapshot and exit: --once, --json, or stdout is not a terminal. */
 	readonly once: boolean;
 	readonly json: boolean;
+	/** --json --watch: one JSON document per poll, one per line, until stopped (run/watch.ts). */
+	readonly watch: boolean;
 	/** --check: one monitoring-plugin line and the plugin's exit code (run/check.ts). */
 	readonly check: boolean;
 	readonly intervalMs: number;
@@ -73,6 +75,21 @@ export function parseHeader(text: string): HttpHeader | string {
 		return `a header must look like 'Name: value' (got '${text.slice(0, 40)}${colon < 0 ? '' : ': …'}')`;
 	if (/[\r\n\0]/.test(value)) return `the value of header ${name} contains a line break`;
 	return {name, value};
+}
+
+/** What is wrong with --watch among the other flags, if anything (--check says so itself). */
+function watchError(
+	flags: Pick<ParsedArgv['flags'], 'json' | 'once'>,
+	recording: RecordOptions,
+	clusterCount: number,
+): string | undefined {
+	if (!flags.json) return '--watch prints one --json document per poll: add --json';
+	if (flags.once) return '--watch prints a document per poll until stopped, --once one: choose one';
+	if (recording.replay !== undefined)
+		return `--watch polls a live scheduler; it cannot be combined with ${recording.replay.demo ? '--demo' : '--replay'}`;
+	if (clusterCount > 1)
+		return `--json --watch follows one cluster for now, got ${clusterCount} scheduler URLs: run one per cluster`;
+	return undefined;
 }
 
 export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): OptionsResult {
@@ -152,11 +169,17 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 					: undefined;
 		if (recordingFlag !== undefined)
 			return {ok: false, error: `--check polls a live scheduler and cannot be combined with ${recordingFlag}`};
+		if (flags.watch) return {ok: false, error: '--check prints its own line and cannot be combined with --watch'};
 		if (flags.json || flags.once)
 			return {
 				ok: false,
 				error: `--check prints its own line and cannot be combined with ${flags.json ? '--json' : '--once'}`,
 			};
+	}
+	const watch = flags.watch === true;
+	if (watch) {
+		const problem = watchError(flags, recording.options, clusters.length);
+		if (problem !== undefined) return {ok: false, error: problem};
 	}
 	const toStdout = stdoutRecordingError(recording.options, {once: flags.once, json: flags.json, stdoutIsTTY});
 	if (toStdout !== undefined) return {ok: false, error: toStdout};
@@ -169,8 +192,9 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			url: first.url,
 			clusters,
 			urlFrom,
-			once: runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options),
+			once: !watch && runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options),
 			json: flags.json,
+			watch,
 			check: flags.check,
 			intervalMs,
 			timeoutMs,

@@ -12,7 +12,7 @@ import type {ScrapeSource} from '../types/scrape-source.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {bytesText} from '../units/bytes.js';
 import {say} from './say.js';
-import {whenStdoutCloses} from './stdout-closed.js';
+import {untilStopped} from './until-stopped.js';
 
 /** `--record -`: the recording goes to stdout. */
 export const RECORD_TO_STDOUT = '-';
@@ -83,16 +83,7 @@ export async function recordUntilSignalled(
 		`recording ${urlDisplay} to ${recorder.status().file} every ${source.intervalMs / 1000} s; ` +
 			'stop with Ctrl-C, SIGTERM or SIGHUP',
 	);
-	const signal = await new Promise<string>((resolve) => {
-		const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-		const onSignal = (name: string): void => {
-			for (const other of signals) process.off(other, onSignal);
-			resolve(name);
-		};
-		for (const name of signals) process.on(name, onSignal);
-		if (recorder.streams()) whenStdoutCloses(() => onSignal('stdout closed'));
-		start();
-	});
+	const signal = await untilStopped(start, recorder.streams());
 	await source.stop();
 	recorder.close();
 	say(`${signal}: ${recordingSummary(recorder)}`);

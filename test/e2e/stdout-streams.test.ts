@@ -95,3 +95,40 @@ describe('--record - (the recording on stdout)', () => {
 		expect(result.stderr).toContain('stdout closed');
 	});
 });
+
+describe('--json --watch (a document per poll, NDJSON)', () => {
+	it('prints the --once --json document of every poll on one line each, until SIGINT', async () => {
+		const cluster = sharedCluster();
+		const [watched, once] = await Promise.all([
+			untilLines(['--json', '--watch', '--interval', '1s', cluster.httpUrl], 3),
+			runCli(['--once', '--json', cluster.httpUrl]),
+		]);
+		expectClean(watched);
+		const lines = watched.stdout.trimEnd().split('\n');
+		expect(lines.length).toBeGreaterThanOrEqual(3);
+		const documents = lines.map((line) => JSON.parse(line) as {format: number; url: string; time: number});
+		const shape = Object.keys(JSON.parse(once.stdout) as object).sort();
+		for (const document of documents) {
+			expect(document.format).toBe(1);
+			expect(document.url).toContain(`127.0.0.1:${cluster.httpPort}`);
+			expect(Object.keys(document).sort()).toEqual(shape);
+		}
+		// One per poll: each a later round than the one before.
+		for (let i = 1; i < documents.length; i += 1) expect(documents[i]!.time).toBeGreaterThan(documents[i - 1]!.time);
+	});
+
+	it('ends cleanly when its reader goes away (| head -n 2)', async () => {
+		const result = await throughHead(['--json', '--watch', '-i', '1s', sharedCluster().httpUrl], 2);
+		expectClean(result);
+		const lines = result.stdout.trimEnd().split('\n');
+		expect(lines).toHaveLength(2);
+		for (const line of lines) expect((JSON.parse(line) as {format: number}).format).toBe(1);
+	});
+
+	it('exits 1 with one line when the scheduler cannot be read at all', async () => {
+		const result = await runCli(['--json', '--watch', '--timeout', '1s', 'http://127.0.0.1:9']);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toContain('nothing answers at http://127.0.0.1:9/');
+	});
+});

@@ -20,6 +20,8 @@ export interface ConfigFile {
 	readonly insecure?: boolean;
 	readonly color?: boolean;
 	readonly ascii?: boolean;
+	/** `"theme": "dark"` or `"light"` (checked by resolve.ts). */
+	readonly theme?: string;
 	readonly mouse?: boolean;
 	/** `"allow-actions": true`: as --allow-actions. */
 	readonly allowActions?: boolean;
@@ -45,6 +47,7 @@ const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'pat
 	insecure: ['insecure', 'boolean'],
 	color: ['color', 'boolean'],
 	ascii: ['ascii', 'boolean'],
+	theme: ['theme', 'string'],
 	mouse: ['mouse', 'boolean'],
 	'allow-actions': ['allowActions', 'boolean'],
 	thresholds: ['thresholds', 'object'],

@@ -16,6 +16,7 @@ export const FLAGS = {
 	insecure: {type: 'boolean', shortFlag: 'k'},
 	color: {type: 'boolean', default: true},
 	ascii: {type: 'boolean'},
+	theme: {type: 'string'},
 	mouse: {type: 'boolean', default: true},
 	allowActions: {type: 'boolean'},
 	threshold: {type: 'string', isMultiple: true},

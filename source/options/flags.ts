@@ -34,6 +34,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 		'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video',
 	],
 	['--ascii', 'Plain ASCII: no braille, box-drawing or block characters (also when the locale is not UTF-8)'],
+	['--theme NAME', 'Colours for a dark (the default) or light terminal background: dark or light'],
 	['--no-mouse', 'No mouse: clicks and the wheel go to the terminal (its own text selection works)'],
 	[
 		'--allow-actions',
@@ -168,6 +169,8 @@ export interface ParsedArgv {
 		readonly insecure: boolean;
 		readonly color: boolean;
 		readonly ascii: boolean;
+		/** --theme dark|light, as typed (resolve.ts checks it). */
+		readonly theme?: string;
 		readonly mouse: boolean;
 		/** --allow-actions (absent: false). */
 		readonly allowActions?: boolean;
@@ -232,6 +235,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					insecure: flags.insecure === true,
 					color: flags.color !== false,
 					ascii: flags.ascii === true,
+					...(flags.theme === undefined ? {} : {theme: flags.theme}),
 					mouse: flags.mouse !== false,
 					allowActions: flags.allowActions === true,
 					threshold: flags.threshold ?? [],

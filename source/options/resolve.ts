@@ -42,6 +42,8 @@ export interface Options {
 	readonly insecure: boolean;
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/** --theme (or "theme"): the colours for a dark (default) or light background. */
+	readonly theme: ThemeName;
 	/** Mouse reporting in the full screen (--no-mouse or "mouse": false turn it off). */
 	readonly mouse: boolean;
 	/** --allow-actions (or "allow-actions": true): F9 / K may retire a worker; read-only otherwise. */
@@ -52,6 +54,18 @@ export interface Options {
 	readonly recording: RecordOptions;
 	/** One-liners for stderr (a comm address was read as a dashboard, an interval was raised…). */
 	readonly notes: readonly string[];
+}
+
+const THEMES = ['dark', 'light'] as const;
+type ThemeName = (typeof THEMES)[number];
+
+/** --theme (over "theme" in the config file, over dark) or a one-line usage error. */
+function pickTheme(flag: string | undefined, config: ConfigFile | undefined): ThemeName | {error: string} {
+	const [text, where] =
+		flag !== undefined ? [flag, '--theme'] : [config?.theme, `theme in config file ${config?.path}`];
+	if (text === undefined) return 'dark';
+	const theme = THEMES.find((name) => name === text.trim().toLowerCase());
+	return theme ?? {error: `${where}: "${text}" is not a theme: use dark or light`};
 }
 
 export type OptionsResult =
@@ -183,6 +197,8 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	}
 	const toStdout = stdoutRecordingError(recording.options, {once: flags.once, json: flags.json, stdoutIsTTY});
 	if (toStdout !== undefined) return {ok: false, error: toStdout};
+	const theme = pickTheme(flags.theme, config);
+	if (typeof theme === 'object') return {ok: false, error: theme.error};
 	const model = resolveModelFlags(flags, config, intervalMs);
 	if (!model.ok) return {ok: false, error: model.error};
 
@@ -203,6 +219,7 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			insecure: flags.insecure || config?.insecure === true,
 			color: flags.color && config?.color !== false && !noColorEnv,
 			ascii: flags.ascii || config?.ascii === true || plainLocale,
+			theme,
 			mouse: flags.mouse && config?.mouse !== false,
 			allowActions: flags.allowActions === true || config?.allowActions === true,
 			model: model.model,

@@ -22,7 +22,7 @@ import {makeTheme} from './theme.js';
 
 export interface TuiContext {
 	/** The theme's and the terminal's options. */
-	readonly options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions'>>;
+	readonly options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions' | 'theme'>>;
 	/**
 	 * One or more, each source connected to its pipeline (created with the model options); several
 	 * get the cluster bar and c / C.
@@ -60,7 +60,7 @@ function oneLine(error: unknown): string {
 }
 
 export async function runTui({options, clusters}: TuiContext): Promise<number> {
-	const theme = makeTheme({color: options.color, ascii: options.ascii});
+	const theme = makeTheme({color: options.color, ascii: options.ascii, light: options.theme === 'light'});
 	keepAttributes(process.stdout);
 	const stores = createClusterStores(clusters, Date.now);
 	const screen = enterFullScreen(process.stdout);

@@ -50,6 +50,16 @@ describe('resolveOptions', () => {
 		);
 	});
 
+	it('takes --theme over "theme" in the config file over dark, and refuses another name', () => {
+		expect(ok(resolve()).theme).toBe('dark');
+		expect(ok(resolve({}, [], {config: {path: '/c.json', theme: 'light'}})).theme).toBe('light');
+		expect(ok(resolve({theme: 'dark'}, [], {config: {path: '/c.json', theme: 'light'}})).theme).toBe('dark');
+		expect(error(resolve({theme: 'solarized'}))).toBe('--theme: "solarized" is not a theme: use dark or light');
+		expect(error(resolve({}, [], {config: {path: '/c.json', theme: 'pink'}}))).toBe(
+			'theme in config file /c.json: "pink" is not a theme: use dark or light',
+		);
+	});
+
 	it('behaves as --once when stdout is not a terminal, and --json implies --once', () => {
 		expect(ok(resolve({}, [], {stdoutIsTTY: false})).once).toBe(true);
 		expect(ok(resolve({json: true})).once).toBe(true);

@@ -23,6 +23,7 @@ export interface ConfigFile {
 	/** `"theme": "dark"` or `"light"` (checked by resolve.ts). */
 	readonly theme?: string;
 	readonly mouse?: boolean;
+	readonly bell?: boolean;
 	/** `"allow-actions": true`: as --allow-actions. */
 	readonly allowActions?: boolean;
 	/** Threshold overrides by name, as written (checked by options/model.ts). */
@@ -49,6 +50,7 @@ const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'pat
 	ascii: ['ascii', 'boolean'],
 	theme: ['theme', 'string'],
 	mouse: ['mouse', 'boolean'],
+	bell: ['bell', 'boolean'],
 	'allow-actions': ['allowActions', 'boolean'],
 	thresholds: ['thresholds', 'object'],
 	'stall-after': ['stallAfter', 'duration'],

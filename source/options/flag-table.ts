@@ -18,6 +18,7 @@ export const FLAGS = {
 	ascii: {type: 'boolean'},
 	theme: {type: 'string'},
 	mouse: {type: 'boolean', default: true},
+	bell: {type: 'boolean'},
 	allowActions: {type: 'boolean'},
 	threshold: {type: 'string', isMultiple: true},
 	stallAfter: {type: 'string'},

@@ -36,6 +36,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--ascii', 'Plain ASCII: no braille, box-drawing or block characters (also when the locale is not UTF-8)'],
 	['--theme NAME', 'Colours for a dark (the default) or light terminal background: dark or light'],
 	['--no-mouse', 'No mouse: clicks and the wheel go to the terminal (its own text selection works)'],
+	['--bell', 'Ring the terminal bell when a critical alert starts (live full screen only)'],
 	[
 		'--allow-actions',
 		'Let F9 / K retire the selected worker (after a confirmation; ' +
@@ -172,6 +173,8 @@ export interface ParsedArgv {
 		/** --theme dark|light, as typed (resolve.ts checks it). */
 		readonly theme?: string;
 		readonly mouse: boolean;
+		/** --bell (absent: false). */
+		readonly bell?: boolean;
 		/** --allow-actions (absent: false). */
 		readonly allowActions?: boolean;
 		/** --threshold NAME=VALUE, in the order given. */
@@ -237,6 +240,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					ascii: flags.ascii === true,
 					...(flags.theme === undefined ? {} : {theme: flags.theme}),
 					mouse: flags.mouse !== false,
+					bell: flags.bell === true,
 					allowActions: flags.allowActions === true,
 					threshold: flags.threshold ?? [],
 					...(flags.stallAfter === undefined ? {} : {stallAfter: flags.stallAfter}),

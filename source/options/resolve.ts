@@ -46,6 +46,11 @@ export interface Options {
 	readonly theme: ThemeName;
 	/** Mouse reporting in the full screen (--no-mouse or "mouse": false turn it off). */
 	readonly mouse: boolean;
+	/**
+	 * --bell (or "bell": true), and only where it can ring: the live full screen (never a replay, the
+	 * demo, --once, --json or --check): output/bell.ts.
+	 */
+	readonly bell: boolean;
 	/** --allow-actions (or "allow-actions": true): F9 / K may retire a worker; read-only otherwise. */
 	readonly allowActions: boolean;
 	/** The model's options: thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval. */
@@ -202,13 +207,14 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 	const model = resolveModelFlags(flags, config, intervalMs);
 	if (!model.ok) return {ok: false, error: model.error};
 
+	const once = !watch && runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options);
 	return {
 		ok: true,
 		options: {
 			url: first.url,
 			clusters,
 			urlFrom,
-			once: !watch && runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options),
+			once,
 			json: flags.json,
 			watch,
 			check: flags.check,
@@ -221,6 +227,8 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			ascii: flags.ascii || config?.ascii === true || plainLocale,
 			theme,
 			mouse: flags.mouse && config?.mouse !== false,
+			bell:
+				(flags.bell === true || config?.bell === true) && !once && !watch && !flags.check && !recording.options.replay,
 			allowActions: flags.allowActions === true || config?.allowActions === true,
 			model: model.model,
 			recording: recording.options,

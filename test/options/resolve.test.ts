@@ -60,6 +60,18 @@ describe('resolveOptions', () => {
 		);
 	});
 
+	it('rings the bell only on the live full screen', () => {
+		expect(ok(resolve()).bell).toBe(false);
+		expect(ok(resolve({bell: true})).bell).toBe(true);
+		expect(ok(resolve({}, [], {config: {path: '/c.json', bell: true}})).bell).toBe(true);
+		// Headless runs print no screen, and a replay's alerts are history: no bell, no error either.
+		expect(ok(resolve({bell: true, once: true})).bell).toBe(false);
+		expect(ok(resolve({bell: true}, [], {stdoutIsTTY: false})).bell).toBe(false);
+		expect(ok(resolve({bell: true, json: true, watch: true})).bell).toBe(false);
+		expect(ok(resolve({bell: true, recording: {demo: true}})).bell).toBe(false);
+		expect(ok(resolve({bell: true, recording: {replay: 'r.ndjson'}})).bell).toBe(false);
+	});
+
 	it('behaves as --once when stdout is not a terminal, and --json implies --once', () => {
 		expect(ok(resolve({}, [], {stdoutIsTTY: false})).once).toBe(true);
 		expect(ok(resolve({json: true})).once).toBe(true);

@@ -12,7 +12,7 @@ export const DEFAULT_RECORD_MAX_BYTES = 1e9;
 export const RECORD_HELP: ReadonlyArray<readonly [flag: string, text: string]> = [
 	[
 		'--record FILE',
-		'Also write every poll round to FILE (NDJSON; FILE.gz compresses; - is stdout, without a terminal); ' +
+		'Also write every poll round to FILE (NDJSON; FILE.gz compresses; - is stdout, for a pipe); ' +
 			'polls until stopped, even without a terminal',
 	],
 	['--record-max SIZE', 'Stop recording (not monitoring) when FILE reaches SIZE: 500MB, 2GiB… (default 1GB)'],

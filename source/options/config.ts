@@ -1,7 +1,9 @@
 /**
  * The optional config file, `$XDG_CONFIG_HOME/dask-top/config.json` (default
- * `~/.config/dask-top/config.json`). Keys are the long flag names; flags win over it. Parsing is
- * pure; readConfigFile is the one read, and a missing file is simply no config.
+ * `~/.config/dask-top/config.json`), or the one `--config FILE` names. Keys are the long flag
+ * names; flags win over it. Parsing is pure; readConfigFile is the one read, and a missing default
+ * file is simply no config (a missing `--config FILE` is a usage error). docs/config.example.json
+ * shows every key (a test keeps it equal to CONFIG_KEYS).
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -18,7 +20,10 @@ export interface ConfigFile {
 	readonly insecure?: boolean;
 	readonly color?: boolean;
 	readonly ascii?: boolean;
+	/** `"theme": "dark"` or `"light"` (checked by resolve.ts). */
+	readonly theme?: string;
 	readonly mouse?: boolean;
+	readonly bell?: boolean;
 	/** `"allow-actions": true`: as --allow-actions. */
 	readonly allowActions?: boolean;
 	/** Threshold overrides by name, as written (checked by options/model.ts). */
@@ -43,7 +48,9 @@ const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'pat
 	insecure: ['insecure', 'boolean'],
 	color: ['color', 'boolean'],
 	ascii: ['ascii', 'boolean'],
+	theme: ['theme', 'string'],
 	mouse: ['mouse', 'boolean'],
+	bell: ['bell', 'boolean'],
 	'allow-actions': ['allowActions', 'boolean'],
 	thresholds: ['thresholds', 'object'],
 	'stall-after': ['stallAfter', 'duration'],
@@ -51,6 +58,9 @@ const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'pat
 	minimum: ['minimum', 'count'],
 	maximum: ['maximum', 'count'],
 };
+
+/** @internal Every key the file accepts, as written in it (docs/config.example.json names each). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(KEYS);
 
 export type ConfigResult =
 	| {readonly ok: true; readonly config?: ConfigFile}
@@ -109,13 +119,20 @@ export function parseConfig(text: string, path: string): ConfigResult {
 	return {ok: true, config: config as unknown as ConfigFile};
 }
 
-/** Reads and parses the file; a missing file is no config, an unreadable or broken one an error. */
-export function readConfigFile(path: string): ConfigResult {
+/**
+ * Reads and parses the file; an unreadable or broken one is an error. A missing file is no config,
+ * unless it was named (`--config FILE`): then it is an error too.
+ */
+export function readConfigFile(path: string, named = false): ConfigResult {
 	let text: string;
 	try {
 		text = readFileSync(path, 'utf8');
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
+		if (named) {
+			const why = code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file' : `cannot read it (${code ?? 'error'})`;
+			return {ok: false, error: `--config ${path}: ${why}: give the path of a JSON config file`};
+		}
 		if (code === 'ENOENT' || code === 'ENOTDIR') return {ok: true};
 		return {ok: false, error: `config file ${path}: cannot read it (${code ?? 'error'})`};
 	}

@@ -60,7 +60,8 @@ export function manPage(version: string, description: string): string {
 			'FILES',
 			'.TP',
 			'.I $XDG_CONFIG_HOME/dask\\-top/config.json',
-			'(default ~/.config/dask\\-top/config.json): url or urls, interval, header, thresholds.',
+			'(default ~/.config/dask\\-top/config.json, or the file \\fB\\-\\-config\\fR names): keys are the long',
+			'flag names (url or urls, interval, header, thresholds, …); docs/config.example.json shows every one.',
 		),
 		...section(
 			'ENVIRONMENT',

@@ -18,14 +18,14 @@ export interface OnceInput {
 
 /**
  * The text or JSON of the latest snapshot; undefined before the first round. `ascii`: the text
- * table, or the JSON, in plain ASCII.
+ * table, or the JSON, in plain ASCII. `oneLine`: the JSON document on one line (`--json --watch`).
  */
-export function formatOnce(pipeline: OnceInput, json: boolean, ascii = false): string | undefined {
+export function formatOnce(pipeline: OnceInput, json: boolean, ascii = false, oneLine = false): string | undefined {
 	const snapshot = pipeline.snapshot();
 	if (snapshot === undefined) return undefined;
 	const state = pipeline.state();
 	const triage = triageView(state);
-	if (json) return formatJsonDocument(onceDocument(snapshot, state), ascii);
+	if (json) return formatJsonDocument(onceDocument(snapshot, state), ascii, oneLine);
 	const rows = workerRows(state, {sort: {column: 'name', descending: false}, includeLost: false}).rows;
 	const text = formatSnapshotText(snapshot, triage, rows);
 	return ascii ? asciiCells(text) : text;

@@ -63,7 +63,7 @@ function loadScreen(): Promise<ScreenModule> {
  */
 export async function runScreen(
 	clusters: readonly TuiCluster[],
-	options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions'>>,
+	options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions' | 'theme' | 'bell'>>,
 	loading: Promise<ScreenModule> = loadScreen(),
 ): Promise<number> {
 	const {runTui} = await loading;

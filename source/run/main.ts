@@ -68,7 +68,11 @@ export async function main(argv: readonly string[]): Promise<number> {
 		return EXIT_OK;
 	}
 
-	const config = readConfigFile(configPath(process.env, homedir()));
+	if (flags.config?.trim() === '') return usage('--config needs a file name');
+	const config =
+		flags.config === undefined
+			? readConfigFile(configPath(process.env, homedir()))
+			: readConfigFile(flags.config, true);
 	if (!config.ok) return usage(config.error);
 	const resolved = resolveOptions({
 		argv: parsed.argv,

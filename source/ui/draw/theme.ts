@@ -1,7 +1,7 @@
 /**
  * The one theme: meaning (tones) → colours and glyphs. Components ask for a tone or a glyph and
- * never pick a colour or a block character themselves, so `NO_COLOR`/`--no-color` and `--ascii`
- * change only this file's output.
+ * never pick a colour or a block character themselves, so `NO_COLOR`/`--no-color`, `--ascii` and
+ * `--theme light` change only this file's output.
  */
 
 export type Tone =
@@ -63,6 +63,26 @@ const COLORS: Readonly<Record<Tone, string | undefined>> = {
 	mark: 'white',
 };
 
+/**
+ * `--theme light`: for a white or pale background, where yellow, cyan and white text fade out.
+ * Dark-on-light colours only (no bright or white foreground); warnings are magenta, their marks
+ * (▲ ✗) still carry the meaning.
+ */
+const LIGHT_COLORS: Readonly<Record<Tone, string | undefined>> = {
+	normal: undefined,
+	muted: 'gray',
+	accent: 'blue',
+	title: 'blue',
+	ok: 'green',
+	info: 'blue',
+	warning: 'magenta',
+	critical: 'red',
+	managed: 'blue',
+	unmanaged: 'magenta',
+	free: 'gray',
+	mark: 'black',
+};
+
 const NO_COLORS: Readonly<Record<Tone, string | undefined>> = {
 	normal: undefined,
 	muted: undefined,
@@ -119,13 +139,15 @@ const ASCII: Glyphs = {
 export interface ThemeOptions {
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/** Colours for a light background (`--theme light`); no colour still wins. */
+	readonly light?: boolean;
 }
 
 export function makeTheme(options: ThemeOptions): Theme {
 	return {
 		color: options.color,
 		ascii: options.ascii,
-		tones: options.color ? COLORS : NO_COLORS,
+		tones: options.color ? (options.light === true ? LIGHT_COLORS : COLORS) : NO_COLORS,
 		glyphs: options.ascii ? ASCII : UNICODE,
 	};
 }

@@ -19,10 +19,12 @@ import {timerDelay} from '../../units/timer-delay.js';
 import {keepAttributes} from '../draw/styling.js';
 import {enterFullScreen} from './terminal.js';
 import {makeTheme} from '../draw/theme.js';
+import {BEL, createBell} from '../../output/bell.js';
 
 export interface TuiContext {
 	/** The theme's and the terminal's options. */
-	readonly options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions'>>;
+	readonly options: Pick<Options, 'color' | 'ascii' | 'mouse'> &
+		Partial<Pick<Options, 'allowActions' | 'theme' | 'bell'>>;
 	/**
 	 * One or more, each source connected to its pipeline (created with the model options); several
 	 * get the cluster bar and c / C.
@@ -60,7 +62,7 @@ function oneLine(error: unknown): string {
 }
 
 export async function runTui({options, clusters}: TuiContext): Promise<number> {
-	const theme = makeTheme({color: options.color, ascii: options.ascii});
+	const theme = makeTheme({color: options.color, ascii: options.ascii, light: options.theme === 'light'});
 	keepAttributes(process.stdout);
 	const stores = createClusterStores(clusters, Date.now);
 	const screen = enterFullScreen(process.stdout);
@@ -147,7 +149,17 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 				arm();
 			}, timerDelay(stores.tickDelayMs()));
 		};
-		stopRearming = stores.subscribeStores(arm);
+		// --bell: one BEL when a critical alert starts (output/bell.ts), looked for whenever a store publishes.
+		const bell = options.bell
+			? createBell(
+					clusters.map((cluster) => () => cluster.pipeline.state().alerts),
+					() => process.stdout.write(BEL),
+				)
+			: undefined;
+		stopRearming = stores.subscribeStores(() => {
+			bell?.();
+			arm();
+		});
 		arm();
 	} catch (error) {
 		failure = oneLine(error);

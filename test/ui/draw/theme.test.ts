@@ -17,3 +17,22 @@ describe('the one theme', () => {
 		expect(makeTheme({color: true, ascii: false}).glyphs.managed).toBe('█');
 	});
 });
+
+describe('--theme light', () => {
+	const light = makeTheme({color: true, ascii: false, light: true});
+
+	it('picks dark-on-light colours: no white, yellow, cyan or bright foreground', () => {
+		const colours = Object.values(light.tones).filter((c) => c !== undefined);
+		expect(colours.length).toBeGreaterThan(5);
+		for (const colour of colours) {
+			expect(colour).not.toMatch(/white|yellow|cyan|Bright/);
+		}
+		expect(light.tones.critical).toBe('red');
+		expect(light.tones.warning).not.toBe(makeTheme({color: true, ascii: false}).tones.warning);
+	});
+
+	it('still gives no colour when colour is off (NO_COLOR, --no-color win)', () => {
+		const off = makeTheme({color: false, ascii: false, light: true});
+		expect(Object.values(off.tones).every((c) => c === undefined)).toBe(true);
+	});
+});

@@ -5,7 +5,7 @@
 import type {ClusterState} from '../model/types.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {workerCount} from '../model/rows/worker-count.js';
-import type {PlanHints} from '../scrape/poller.js';
+import type {PlanHints} from '../scrape/poller-config.js';
 
 export function planHints(snapshot: Snapshot | undefined, state?: ClusterState): PlanHints {
 	if (snapshot === undefined) return {workers: []};

@@ -12,7 +12,7 @@ import {asksForCheck} from '../options/flag-table.js';
 import {completionScript, SHELLS} from '../options/completion.js';
 import {HELP_OPTIONS, helpPage, parseArgv} from '../options/flags.js';
 import {resolveOptions} from '../options/resolve.js';
-import {runsAsSingleExecutable, versionLine} from './single-executable.js';
+import {runsAsSingleExecutable, versionLine} from '../units/single-executable.js';
 import {tuneTierUp} from './tiering.js';
 import {EXIT_OK} from '../types/exit-codes.js';
 import {relaunch, relaunchPlan, watchLauncher} from './relaunch.js';

@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadRecording} from '../../source/record/reader.js';
-import {embeddedName, readEmbedded, runsAsSingleExecutable, versionLine} from '../../source/run/single-executable.js';
+import {embeddedName, readEmbedded, runsAsSingleExecutable, versionLine} from '../../source/units/single-executable.js';
 
 describe('versionLine', () => {
 	it('says the same for every form: the version, the Node it runs on and the platform', () => {

@@ -153,7 +153,9 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['ctrl+c'], label: 'quit', action: 'quit', modes: [...SCREENS, 'help', 'filter', 'sort', 'confirm']},
 	{
 		keys: ['click'],
-		label: 'select the row under the pointer; a column heading sorts by that column (again: reverses)',
+		label:
+			'select the row under the pointer; a column heading sorts by that column (again: reverses); ' +
+			'a footer entry presses its key (on every screen)',
 		action: 'point',
 		modes: VIEWS,
 	},

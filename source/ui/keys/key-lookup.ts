@@ -53,19 +53,25 @@ export interface FooterState {
 	readonly ascii?: boolean;
 }
 
-/**
- * Footer entries for a context: the keys (joined by `/`), their short labels, and their rank (which
- * stay on a narrow line).
- */
-export function footerEntries(
-	context: KeyContext,
-	state: FooterState = {},
-): Array<{readonly keys: string; readonly label: string; readonly rank: number}> {
+/** One entry of the footer. */
+export interface FooterEntry {
+	/** The keys as written (joined by `/`). */
+	readonly keys: string;
+	readonly label: string;
+	/** Which entries stay on a narrow line: lower first. */
+	readonly rank: number;
+	/** The key a click on the entry presses: the binding's first (`j/k move` presses ↓). */
+	readonly press: KeyName;
+}
+
+/** Footer entries for a context, in the table's order. */
+export function footerEntries(context: KeyContext, state: FooterState = {}): FooterEntry[] {
 	return activeBindings(context)
 		.filter((b) => b.footer !== undefined)
 		.map((b) => ({
 			keys: (state.ascii ? b.footerKeysAscii : undefined) ?? b.footerKeys ?? b.keys.map(keyLabel).join('/'),
 			label: (state.paused ? b.footerPaused : undefined) ?? b.footer!,
 			rank: b.footerRank ?? 5,
+			press: b.keys[0]!,
 		}));
 }

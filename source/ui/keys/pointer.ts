@@ -3,7 +3,7 @@
  * describes where it drew what (PointerLayout) from the same figures it renders with.
  */
 import type {SortColumn} from '../../model/types.js';
-import type {Action, View} from './binding-types.js';
+import type {Action, KeyName, View} from './binding-types.js';
 import type {FittedColumn} from '../draw/columns.js';
 import {moveTo} from '../state/cursor.js';
 import {reduceUi} from '../state/reduce-ui.js';
@@ -41,6 +41,18 @@ export type PointerTarget =
 	| {readonly kind: 'heading'; readonly column: SortColumn}
 	| {readonly kind: 'sort-item'; readonly index: number}
 	| {readonly kind: 'none'};
+
+/** The footer's row on screen and where its entries are drawn (help-lines.ts footerLayout). */
+export interface FooterPointer {
+	readonly row: number;
+	readonly targets: ReadonlyArray<{readonly x: number; readonly width: number; readonly key: KeyName}>;
+}
+
+/** The key of the footer entry at (x, y), if a click there lands on one. */
+export function footerKeyAt(footer: FooterPointer, x: number, y: number): KeyName | undefined {
+	if (y !== footer.row) return undefined;
+	return footer.targets.find((t) => x >= t.x && x < t.x + t.width)?.key;
+}
 
 const NONE: PointerTarget = {kind: 'none'};
 

@@ -68,12 +68,15 @@ export async function main(argv: readonly string[]): Promise<number> {
 		return EXIT_OK;
 	}
 
-	const config = readConfigFile(configPath(process.env, homedir()));
+	// The one place the config file's path is chosen: read from it, and F2 saves the columns to it.
+	const configFile = configPath(process.env, homedir());
+	const config = readConfigFile(configFile);
 	if (!config.ok) return usage(config.error);
 	const resolved = resolveOptions({
 		argv: parsed.argv,
 		env: process.env,
 		...(config.config ? {config: config.config} : {}),
+		configFile,
 		stdoutIsTTY: process.stdout.isTTY === true,
 	});
 	if (!resolved.ok) return usage(resolved.error);

@@ -72,6 +72,7 @@ export function modeOf(state: UiState): KeyContext['mode'] {
 	if (state.confirm !== undefined) return 'confirm';
 	if (state.filterEditing) return 'filter';
 	if (state.help) return 'help';
+	if (state.columnSetup !== undefined) return 'columns';
 	if (state.sortMenu !== undefined) return 'sort';
 	if (state.detail !== undefined) return 'detail';
 	return state.view;

@@ -18,6 +18,8 @@ import {footerKeyAt, pointerTarget, reducePointer, type FooterPointer, type Poin
 import {effectOf, type Effect} from '../shell/effects.js';
 import {stepInterval} from '../state/interval-steps.js';
 import {reduceUi} from '../state/reduce-ui.js';
+import {sameColumns, shownColumnIds} from '../state/column-choice.js';
+import type {WorkerColumnId} from '../../types/worker-column-ids.js';
 import type {UiContext, UiState} from '../state/ui-state.js';
 
 export const MESSAGE_MS = 3000;
@@ -52,6 +54,8 @@ export type Command =
 	| {readonly kind: 'retire'; readonly address: string}
 	/** Switch clusters, leaving this UI state to the cluster left behind. */
 	| {readonly kind: 'cluster'; readonly step: 1 | -1; readonly state: UiState}
+	/** Keep these columns (shown, in order) in the config file, and say how that went. */
+	| {readonly kind: 'save-columns'; readonly columns: readonly WorkerColumnId[]}
 	| Extract<Effect, {kind: 'replay'}>;
 
 /** What the keys know of the screen and the source. */
@@ -144,6 +148,12 @@ function effectCommands(effect: Effect, state: UiState, input: InputContext): {s
 			if (!confirm || !input.retire.canAct) return {state: next, commands: []};
 			const sent = `retire of ${confirm.name} sent: the next polls tell what became of it (events view, 3)`;
 			return {state: next, commands: [{kind: 'retire', address: confirm.address}, say(sent, RETIRE_MESSAGE_MS)]};
+		}
+		case 'columns-close': {
+			const before = state.columnSetup?.before;
+			const next = reduceUi(state, 'columns-close', input.ctx);
+			if (before === undefined || sameColumns(before, next.columns)) return {state: next, commands: []};
+			return {state: next, commands: [{kind: 'save-columns', columns: shownColumnIds(next.columns)}]};
 		}
 		case 'cluster':
 			return {state, commands: [{kind: 'cluster', step: effect.step, state}]};

@@ -8,7 +8,7 @@ import {keyLabel} from './key-labels.js';
 export interface KeyContext {
 	/**
 	 * The innermost screen: the retire confirmation, the filter prompt, the help overlay, the sort
-	 * list, the detail, or a view.
+	 * list, the column setup, the detail, or a view.
 	 */
 	readonly mode: Exclude<Mode, 'replay'>;
 	/** The data comes from a recording (replay controls apply on every screen but help and filter). */
@@ -20,7 +20,11 @@ export interface KeyContext {
 function applies(binding: Binding, context: KeyContext): boolean {
 	if (binding.modes.includes(context.mode)) return true;
 	const overlay =
-		context.mode === 'help' || context.mode === 'filter' || context.mode === 'sort' || context.mode === 'confirm';
+		context.mode === 'help' ||
+		context.mode === 'filter' ||
+		context.mode === 'sort' ||
+		context.mode === 'columns' ||
+		context.mode === 'confirm';
 	if (context.clusters === true && binding.modes.includes('clusters') && !overlay) return true;
 	return context.replay && binding.modes.includes('replay') && !overlay;
 }

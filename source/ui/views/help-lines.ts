@@ -23,6 +23,7 @@ const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Bindin
 	},
 	{title: 'Filter prompt (after / or F3)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
 	{title: 'Sort list (after F6)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'sort'},
+	{title: 'Column setup (after F2)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'columns'},
 	{
 		title: 'Retire confirmation (after F9 or K, with --allow-actions)',
 		pick: (b) => b.modes.length === 1 && b.modes[0] === 'confirm',

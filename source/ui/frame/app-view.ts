@@ -10,6 +10,7 @@ import {retireUnderWay} from '../../model/departures/retire.js';
 import {bodyView, pointerLayout, type BodyView} from './app-body.js';
 import {
 	frameData,
+	LAST_ROW_SLACK,
 	screenLayout,
 	tooSmallLines,
 	uiContext,
@@ -157,7 +158,7 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 		shown.filterText,
 		frame.rows.error,
 		message,
-		layout.width,
+		Math.max(1, layout.width - LAST_ROW_SLACK),
 		data.replay ? data.replay.paused : shown.paused,
 		theme.ascii,
 	);

@@ -167,6 +167,7 @@ describe('the footer as a function bar', () => {
 		async (width, height) => {
 			const {t, first} = await open(width, height);
 			const [helpX, helpRow] = footerAt(first, '? help');
+			expect(helpRow, 'the footer on the last row').toBe(height - 1);
 			expect(helpRow, 'the footer is below the table').toBeGreaterThan(
 				first.split('\n').findIndex((l) => l.includes('NAME')),
 			);

@@ -9,7 +9,8 @@ import {mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, wri
 import {dirname} from 'node:path';
 import {isDeepStrictEqual} from 'node:util';
 
-export type SaveResult = {readonly ok: true} | {readonly ok: false; readonly error: string};
+/** `problem`: why the file was not written (it is left as it was), in a few words. */
+export type SaveResult = {readonly ok: true} | {readonly ok: false; readonly problem: string};
 
 const WHITESPACE = /\s/;
 
@@ -116,13 +117,13 @@ export function setConfigKey(
 	}
 	// Nothing else may change: the text read back is the object read before, with the key set.
 	if (!isDeepStrictEqual(JSON.parse(next), {...(data as object), [key]: value}))
-		return {ok: false, error: 'could not be edited safely'};
+		return {ok: false, error: 'not safely editable'};
 	return {ok: true, text: next};
 }
 
 /** Sets `key` in the config file at `path` (created with its directory when missing); never overwrites a bad file. */
 export function saveConfigKey(path: string, key: string, value: unknown): SaveResult {
-	const fail = (problem: string): SaveResult => ({ok: false, error: `config file ${path}: ${problem}; not saved`});
+	const fail = (problem: string): SaveResult => ({ok: false, problem});
 	let text: string | undefined;
 	let mode: number | undefined;
 	// A symbolic link (a dotfiles checkout) stays one: the file it points at is the one rewritten.
@@ -133,7 +134,7 @@ export function saveConfigKey(path: string, key: string, value: unknown): SaveRe
 		mode = statSync(target).mode & 0o777;
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
-		if (code !== 'ENOENT') return fail(`cannot read it (${code ?? 'error'})`);
+		if (code !== 'ENOENT') return fail(`unreadable (${code ?? 'error'})`);
 	}
 	const edited = setConfigKey(text, key, value);
 	if (!edited.ok) return fail(edited.error);
@@ -144,7 +145,7 @@ export function saveConfigKey(path: string, key: string, value: unknown): SaveRe
 		renameSync(temporary, target);
 	} catch (error) {
 		rmSync(temporary, {force: true});
-		return fail(`cannot write it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+		return fail(`unwritable (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
 	}
 	return {ok: true};
 }

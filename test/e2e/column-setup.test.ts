@@ -75,8 +75,8 @@ describe('the column setup (F2)', () => {
 		const t = await open();
 		writeFileSync(file, '{"interval": "2s",,}\n');
 		t.keys('F2', 'j', 'Space', 'Escape');
-		const screen = await t.waitFor('the footer saying why', (s) => s.includes('columns kept until dask-top exits'));
-		expect(screen).toMatch(/not valid JSON/);
+		const screen = await t.waitFor('the footer saying why', (s) => s.includes('columns not saved'));
+		expect(screen).toMatch(/columns not saved, the config file is not valid JSON/);
 		expect(heading(screen)).not.toContain('ADDRESS');
 		expect(readFileSync(file, 'utf8')).toBe('{"interval": "2s",,}\n');
 	}, 60_000);

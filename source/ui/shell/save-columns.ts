@@ -9,5 +9,8 @@ import type {WorkerColumnId} from '../../types/worker-column-ids.js';
 export function saveColumns(configFile: string | undefined, columns: readonly WorkerColumnId[]): string {
 	if (configFile === undefined) return 'columns kept until dask-top exits: no config file to save them in';
 	const saved = saveConfigKey(configFile, 'columns', columns);
-	return saved.ok ? `columns saved in ${configFile}` : `columns kept until dask-top exits: ${saved.error}`;
+	// The reason first: a narrow footer cuts the end of the line, where the path is.
+	return saved.ok
+		? `columns saved in ${configFile}`
+		: `columns not saved, the config file is ${saved.problem}: ${configFile} left as it was`;
 }

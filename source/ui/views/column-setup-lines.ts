@@ -30,7 +30,7 @@ export function columnSetupLines(
 	const first = firstShown(cursor, columns.length, room);
 	const title: Segment[] = [
 		seg('Columns of the worker table ', 'title', true),
-		seg('(space shows or hides, [ and ] move, Esc closes and saves)', 'muted'),
+		seg('(space shows/hides, [ ] move, Esc closes and saves)', 'muted'),
 	];
 	const lines: ScreenLine[] = [{segments: title}];
 	columns.slice(first, first + room).forEach((column, i) => {

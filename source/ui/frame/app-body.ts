@@ -8,6 +8,7 @@ import type {Segment} from '../draw/bars.js';
 import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from './body-layout.js';
 import {fitColumns} from '../draw/columns.js';
 import {confirmLines} from '../views/confirm-lines.js';
+import {firstShown} from '../views/column-setup-lines.js';
 import type {DetailInput} from '../views/detail-figures.js';
 import {ALERTS_PANEL_MIN_LINES} from '../views/alerts-panel-lines.js';
 import type {DiagnosisPage} from '../views/diagnosis-lines.js';
@@ -200,7 +201,12 @@ export function bodyView(shown: UiState, data: TuiData, frame: FrameData, layout
 /** Where the screen drew what, for the mouse (the figures the bodies are drawn with). */
 export function pointerLayout(shown: UiState, frame: FrameData, layout: ScreenLayout): PointerLayout {
 	const {width, bodyTop, bodyHeight} = layout;
-	if (shown.help || shown.columnSetup !== undefined || shown.detail !== undefined) return {kind: 'none'};
+	if (shown.columnSetup !== undefined) {
+		const count = shown.columns.length;
+		const first = firstShown(shown.columnSetup.cursor, count, Math.max(0, bodyHeight - 1));
+		return {kind: 'columns', itemsTop: bodyTop + 1 - first, count};
+	}
+	if (shown.help || shown.detail !== undefined) return {kind: 'none'};
 	if (shown.sortMenu !== undefined)
 		return {kind: 'sort', itemsTop: bodyTop + 1 - sortMenuFirst(shown.sortMenu, bodyHeight)};
 	switch (shown.view) {

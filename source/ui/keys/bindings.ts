@@ -228,6 +228,7 @@ export const BINDINGS: readonly Binding[] = [
 		footerRank: 3,
 	},
 	{keys: ['up', 'k'], label: 'highlight the previous column', action: 'move-up', modes: ['columns']},
+	{keys: ['click'], label: 'highlight the clicked column', action: 'point', modes: ['columns']},
 	{
 		keys: ['space'],
 		label: 'show or hide the highlighted column (NAME always shows)',

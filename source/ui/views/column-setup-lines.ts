@@ -14,7 +14,7 @@ import {chosenColumns, WORKER_COLUMNS} from './worker-columns.js';
 const TITLES = new Map(WORKER_COLUMNS.map((c) => [c.id, c.title]));
 
 /** The first entry in a window of `room` rows that keeps `cursor` in it. */
-function firstShown(cursor: number, count: number, room: number): number {
+export function firstShown(cursor: number, count: number, room: number): number {
 	return Math.max(0, Math.min(cursor - room + 1, count - room));
 }
 

@@ -13,6 +13,7 @@ import type {InputEvent} from '../../../source/ui/input/parse.js';
 import {CHOOSABLE_COLUMNS} from '../../../source/types/worker-column-ids.js';
 import {fixtureRun, tuiData} from '../../helpers/fixture-data.js';
 import {ctx} from '../../helpers/ui-context.js';
+import {leftPress} from '../../helpers/mouse.js';
 import {PLAIN} from '../../helpers/render.js';
 
 const setup = {mode: 'columns', replay: false} as const;
@@ -101,6 +102,32 @@ describe('closing the setup', () => {
 		const expected = CHOOSABLE_COLUMNS.filter((id) => id !== 'address');
 		[expected[1], expected[2]] = [expected[2]!, expected[1]!];
 		expect(result.commands).toEqual([{kind: 'save-columns', columns: expected}]);
+	});
+
+	it('a click on an entry highlights it; a click below the list or on the title does nothing', () => {
+		const open = close(initialUiState(), ['f2']).state;
+		const view = appView({
+			ui: open,
+			data,
+			url: 'http://scheduler:8787/',
+			size: {columns: 120, rows: 30},
+			theme: PLAIN,
+			source: {kind: 'live', clusters: false},
+			clusterBar: false,
+			allowActions: false,
+		});
+		if (view.pointer.kind !== 'columns') throw new Error(view.pointer.kind);
+		const context = inputContext(view, data, {
+			source: {kind: 'live', clusters: false},
+			allowActions: false,
+			terminal: false,
+			canAct: false,
+		});
+		const at = (y: number) => dispatchInput(open, [leftPress(3, y)], 0, undefined, context).state;
+		expect(view.pointer.itemsTop).toBe(view.layout.bodyTop + 1);
+		expect(at(view.pointer.itemsTop + 3).columnSetup?.cursor).toBe(3);
+		expect(at(view.layout.bodyTop)).toBe(open);
+		expect(at(view.pointer.itemsTop + CHOOSABLE_COLUMNS.length)).toBe(open);
 	});
 
 	it('asks nothing when they did not change (changed and changed back included)', () => {

@@ -47,6 +47,7 @@ const STATES: ReadonlyArray<[string, UiState]> = [
 	['the filter prompt', {...base, filterEditing: true, filterText: 'al'}],
 	['the sort list', {...base, sortMenu: 2}],
 	['a paused display', {...base, paused: true}],
+	['the column setup', {...base, columnSetup: {cursor: 1, before: base.columns}}],
 ];
 
 describe.each([

@@ -7,6 +7,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {CHOOSABLE_COLUMNS, type WorkerColumnId} from '../types/worker-column-ids.js';
 
 export interface ConfigFile {
 	readonly path: string;
@@ -33,9 +34,11 @@ export interface ConfigFile {
 	/** Whole numbers as text (checked by options/model.ts). */
 	readonly minimum?: string;
 	readonly maximum?: string;
+	/** The worker table's columns shown, in order (F2 saves them here). */
+	readonly columns?: readonly WorkerColumnId[];
 }
 
-type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings' | 'count' | 'object';
+type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings' | 'count' | 'object' | 'columns';
 
 /** Accepted keys (as in the file) → field and kind. Other helpers add their flags' keys here. */
 const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'path'>, kind: ConfigKind]>> = {
@@ -57,6 +60,7 @@ const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'pat
 	'target-duration': ['targetDuration', 'duration'],
 	minimum: ['minimum', 'count'],
 	maximum: ['maximum', 'count'],
+	columns: ['columns', 'columns'],
 };
 
 /** @internal Every key the file accepts, as written in it (docs/config.example.json names each). */
@@ -110,6 +114,12 @@ export function parseConfig(text: string, path: string): ConfigResult {
 				if (typeof value === 'number' || typeof value === 'string') config[field] = String(value);
 				else return fail(`"${key}" must be a whole number of workers`);
 				break;
+			case 'columns': {
+				const problem = columnsProblem(value);
+				if (problem !== undefined) return fail(problem);
+				config[field] = value;
+				break;
+			}
 			case 'object':
 				if (typeof value === 'object' && value !== null && !Array.isArray(value)) config[field] = value;
 				else return fail(`"${key}" must be an object like {"memory_warning": 0.75}`);
@@ -117,6 +127,18 @@ export function parseConfig(text: string, path: string): ConfigResult {
 		}
 	}
 	return {ok: true, config: config as unknown as ConfigFile};
+}
+
+/** What is wrong with a `columns` value (a list of known column ids, each once), or undefined. */
+export function columnsProblem(value: unknown): string | undefined {
+	const known = `known: ${CHOOSABLE_COLUMNS.join(', ')}`;
+	if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+		return `"columns" must be a list of column ids like ["name", "status", "memory_bar"] (${known})`;
+	const unknown = value.find((id) => !CHOOSABLE_COLUMNS.includes(id as WorkerColumnId));
+	if (unknown !== undefined) return `"columns": unknown column "${unknown}" (${known})`;
+	const twice = value.find((id, i) => value.indexOf(id) !== i);
+	if (twice !== undefined) return `"columns": "${twice}" is listed twice`;
+	return undefined;
 }
 
 /**

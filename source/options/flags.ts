@@ -134,6 +134,8 @@ export function helpText(): string {
 		'   "header": ["Authorization: token …"],',
 		'   "thresholds": {"memory_warning": 0.75}}',
 		'  {"urls": ["http://prod:8787", "http://dev:8787"]} follows several clusters.',
+		'  {"columns": ["name", "status", "cpu", "memory_bar"]}: the worker table\'s',
+		'  columns, in order; F2 chooses them and saves them here.',
 		'  Flags win over $DASK_TOP_URL, which wins over the file. Every key:',
 		'  docs/config.example.json. --config FILE reads another file.',
 		'',

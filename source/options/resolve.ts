@@ -4,6 +4,7 @@
  * whether stdout is a terminal.
  */
 import type {ConfigFile} from './config.js';
+import type {WorkerColumnId} from '../types/worker-column-ids.js';
 import {pickDurationMs} from './duration.js';
 import {INTERVAL_RANGE, TIMEOUT_RANGE} from './ranges.js';
 import type {ParsedArgv} from './flags.js';
@@ -53,6 +54,10 @@ export interface Options {
 	readonly bell: boolean;
 	/** --allow-actions (or "allow-actions": true): F9 / K may retire a worker; read-only otherwise. */
 	readonly allowActions: boolean;
+	/** The worker table's columns shown, in order ("columns" in the config file; F2 saves them there). */
+	readonly columns?: readonly WorkerColumnId[];
+	/** The config file the options were read from, whether or not it exists: where F2 saves the columns. */
+	readonly configFile?: string;
 	/** The model's options: thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval. */
 	readonly model: ModelOptions;
 	/** --record / --replay / --demo and their moments (recording.ts). */
@@ -81,6 +86,8 @@ export interface OptionsInput {
 	readonly argv: Pick<ParsedArgv, 'input' | 'flags'>;
 	readonly env: Readonly<Record<string, string | undefined>>;
 	readonly config?: ConfigFile;
+	/** The config file's path (read or not): where the screen saves what the user chose. */
+	readonly configFile?: string;
 	readonly stdoutIsTTY: boolean;
 }
 
@@ -111,7 +118,7 @@ function watchError(
 	return undefined;
 }
 
-export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): OptionsResult {
+export function resolveOptions({argv, env, config, configFile, stdoutIsTTY}: OptionsInput): OptionsResult {
 	const {flags, input} = argv;
 	const notes: string[] = [];
 	const inConfig = (key: string) => `${key} in config file ${config?.path ?? ''}`;
@@ -230,6 +237,8 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			bell:
 				(flags.bell === true || config?.bell === true) && !once && !watch && !flags.check && !recording.options.replay,
 			allowActions: flags.allowActions === true || config?.allowActions === true,
+			...(config?.columns === undefined ? {} : {columns: config.columns}),
+			...(configFile === undefined ? {} : {configFile}),
 			model: model.model,
 			recording: recording.options,
 			notes,

@@ -6,6 +6,7 @@
  * models, so every round counts, whenever it came. Recording without a terminal polls with no screen.
  */
 import type {Options} from '../options/resolve.js';
+import type {TuiContext} from '../ui/shell/run.js';
 import {connect} from '../pipeline.js';
 import type {Recorder} from '../record/writer.js';
 import {EXIT_UNREADABLE} from '../types/exit-codes.js';
@@ -63,7 +64,7 @@ function loadScreen(): Promise<ScreenModule> {
  */
 export async function runScreen(
 	clusters: readonly TuiCluster[],
-	options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions' | 'theme' | 'bell'>>,
+	options: TuiContext['options'],
 	loading: Promise<ScreenModule> = loadScreen(),
 ): Promise<number> {
 	const {runTui} = await loading;

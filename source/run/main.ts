@@ -69,15 +69,15 @@ export async function main(argv: readonly string[]): Promise<number> {
 	}
 
 	if (flags.config?.trim() === '') return usage('--config needs a file name');
-	const config =
-		flags.config === undefined
-			? readConfigFile(configPath(process.env, homedir()))
-			: readConfigFile(flags.config, true);
+	// The one place the config file's path is chosen: read from it, and F2 saves the columns to it.
+	const configFile = flags.config ?? configPath(process.env, homedir());
+	const config = readConfigFile(configFile, flags.config !== undefined);
 	if (!config.ok) return usage(config.error);
 	const resolved = resolveOptions({
 		argv: parsed.argv,
 		env: process.env,
 		...(config.config ? {config: config.config} : {}),
+		configFile,
 		stdoutIsTTY: process.stdout.isTTY === true,
 	});
 	if (!resolved.ok) return usage(resolved.error);

@@ -162,9 +162,9 @@ describe('ten thousand workers (synthesized snapshots)', () => {
 
 	it('renders only the visible rows and scrolls to the last worker', async () => {
 		const app = await renderApp(data, {columns: 120, rows: 40});
-		expect(app.lines()).toHaveLength(39);
+		expect(app.lines()).toHaveLength(40);
 		expect(app.frame()).toContain('Workers 10000');
-		expect(workerNames(app.lines())).toHaveLength(39 - 4 - 1 - 2);
+		expect(workerNames(app.lines())).toHaveLength(40 - 4 - 1 - 2);
 		await app.press('G');
 		expect(workerNames(app.lines()).at(-1)).toBe('w09999');
 		await app.press(KEY.pageDown, 'g');

@@ -1,13 +1,14 @@
 /**
- * The screen's body as data: which body is on (retire confirmation, help, sort list, detail, or a
- * view), what each is drawn with, and where the mouse finds what was drawn (the same figures). The
- * lines of body-lines.ts draw it. Pure: no Ink.
+ * The screen's body as data: which body is on (retire confirmation, help, column setup, sort list,
+ * detail, or a view), what each is drawn with, and where the mouse finds what was drawn (the same
+ * figures). The lines of body-lines.ts draw it. Pure: no Ink.
  */
 import type {ClusterState, GoneCounts, ProgressView, SortColumn, TriageView, WorkerRow} from '../../model/types.js';
 import type {Segment} from '../draw/bars.js';
 import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from './body-layout.js';
 import {fitColumns} from '../draw/columns.js';
 import {confirmLines} from '../views/confirm-lines.js';
+import {firstShown} from '../views/column-setup-lines.js';
 import type {DetailInput} from '../views/detail-figures.js';
 import {ALERTS_PANEL_MIN_LINES} from '../views/alerts-panel-lines.js';
 import type {DiagnosisPage} from '../views/diagnosis-lines.js';
@@ -18,7 +19,7 @@ import {seg} from '../draw/parts.js';
 import type {PointerLayout} from '../keys/pointer.js';
 import type {TuiData} from './tui-data.js';
 import type {UiState} from '../state/ui-state.js';
-import {WORKER_COLUMNS, type CellContext} from '../views/worker-columns.js';
+import {chosenColumns, type CellContext, type WorkerColumn} from '../views/worker-columns.js';
 
 /** The worker table's figures (table-lines.ts adds the theme and the width). */
 export interface TableView {
@@ -42,12 +43,21 @@ export interface TableView {
 	/** The figures are not fresh: "last figures 18:37:07, 12s old". */
 	readonly staleNote?: string;
 	readonly cells: CellContext;
+	/** The columns the user chose, in their order (before fitting the width). */
+	readonly columns: readonly WorkerColumn[];
 }
 
 export type BodyView =
 	| {readonly kind: 'confirm'; readonly lines: readonly Segment[][]}
 	| {readonly kind: 'help'; readonly top: number; readonly lines: readonly Segment[][]}
 	| {readonly kind: 'sort'; readonly highlighted: number; readonly sort: UiState['sort']}
+	/** The column setup (F2): the user's columns, the highlighted one, and the width they are fitted to. */
+	| {
+			readonly kind: 'columns';
+			readonly columns: UiState['columns'];
+			readonly cursor: number;
+			readonly width: number;
+	  }
 	| {readonly kind: 'detail'; readonly input: DetailInput}
 	/** The table; the rows it leaves free (`overview` lines) show the overview and the Alerts panel. */
 	| {
@@ -118,6 +128,7 @@ function workersBody(shown: UiState, data: TuiData, frame: FrameData, bodyHeight
 		...(follow === undefined ? {} : {followName: follow}),
 		...(staleNote === undefined ? {} : {staleNote}),
 		cells: frame.cells,
+		columns: chosenColumns(shown.columns),
 	};
 	if (height === bodyHeight) return {kind: 'workers', table};
 	return {kind: 'workers', table, overview: {model, ...(triage ? {triage} : {}), height: bodyHeight - height}};
@@ -138,6 +149,8 @@ export function bodyView(shown: UiState, data: TuiData, frame: FrameData, layout
 		return {kind: 'confirm', lines};
 	}
 	if (shown.help) return {kind: 'help', top: shown.helpTop, lines: frame.help};
+	if (shown.columnSetup !== undefined)
+		return {kind: 'columns', columns: shown.columns, cursor: shown.columnSetup.cursor, width};
 	if (shown.sortMenu !== undefined) return {kind: 'sort', highlighted: shown.sortMenu, sort: shown.sort};
 	if (shown.detail !== undefined) {
 		const address = shown.detail;
@@ -188,6 +201,11 @@ export function bodyView(shown: UiState, data: TuiData, frame: FrameData, layout
 /** Where the screen drew what, for the mouse (the figures the bodies are drawn with). */
 export function pointerLayout(shown: UiState, frame: FrameData, layout: ScreenLayout): PointerLayout {
 	const {width, bodyTop, bodyHeight} = layout;
+	if (shown.columnSetup !== undefined) {
+		const count = shown.columns.length;
+		const first = firstShown(shown.columnSetup.cursor, count, Math.max(0, bodyHeight - 1));
+		return {kind: 'columns', itemsTop: bodyTop + 1 - first, count};
+	}
 	if (shown.help || shown.detail !== undefined) return {kind: 'none'};
 	if (shown.sortMenu !== undefined)
 		return {kind: 'sort', itemsTop: bodyTop + 1 - sortMenuFirst(shown.sortMenu, bodyHeight)};
@@ -196,7 +214,7 @@ export function pointerLayout(shown: UiState, frame: FrameData, layout: ScreenLa
 			return {
 				kind: 'workers',
 				headingRow: bodyTop + 1,
-				columns: fitColumns(WORKER_COLUMNS, width),
+				columns: fitColumns(chosenColumns(shown.columns), width),
 				list: {
 					rowsTop: bodyTop + 2,
 					top: shown.top.workers,

@@ -35,13 +35,22 @@ export interface ScreenLayout {
 	readonly bodyHeight: number;
 }
 
-/** `verdict`: the diagnosis' verdict takes a line under the header; `clusterBar`: the cluster bar one under it. */
+/**
+ * `verdict`: the diagnosis' verdict takes a line under the header; `clusterBar`: the cluster bar one
+ * under it. The screen takes every row of the terminal: Ink (in its debug mode) writes each frame to
+ * the cell-diffing stream, never to the terminal, so a root as tall as the terminal no longer makes
+ * Ink clear it every frame; the last row is drawn one column short (LAST_ROW_SLACK) so that nothing
+ * is ever written in the terminal's last cell, where a character can scroll the screen.
+ */
 export function screenLayout(size: TerminalSize, clusterBar: boolean, verdict = false): ScreenLayout {
 	const width = Math.max(1, size.columns);
-	const height = Math.max(1, size.rows - 1); // a root as tall as the terminal makes Ink 6.8 clear every frame
+	const height = Math.max(1, size.rows);
 	const bodyTop = HEADER_LINES + (verdict ? 1 : 0) + (clusterBar ? 1 : 0);
 	return {width, height, bodyTop, bodyHeight: Math.max(1, height - bodyTop - 1)};
 }
+
+/** Columns the last row leaves blank at its end (see screenLayout). */
+export const LAST_ROW_SLACK = 1;
 
 /** Below the minimum size, the two lines said instead of the screen (btop's habit); undefined when it fits. */
 export function tooSmallLines(size: TerminalSize): readonly string[] | undefined {

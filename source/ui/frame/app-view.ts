@@ -10,6 +10,7 @@ import {retireUnderWay} from '../../model/departures/retire.js';
 import {bodyView, pointerLayout, type BodyView} from './app-body.js';
 import {
 	frameData,
+	LAST_ROW_SLACK,
 	screenLayout,
 	tooSmallLines,
 	uiContext,
@@ -20,9 +21,9 @@ import {
 import type {Segment} from '../draw/bars.js';
 import type {KeyContext} from '../keys/key-lookup.js';
 import {headerLines, type HeaderInput} from '../views/header-lines.js';
-import {footerLine} from '../views/help-lines.js';
+import {footerLayout, type FooterLayout} from '../views/help-lines.js';
 import {memoLast} from '../shell/memo-last.js';
-import type {PointerLayout} from '../keys/pointer.js';
+import type {FooterPointer, PointerLayout} from '../keys/pointer.js';
 import type {Theme} from '../draw/theme.js';
 import type {TuiData} from './tui-data.js';
 import {syncRows} from '../state/cursor.js';
@@ -62,6 +63,8 @@ export interface AppView {
 	readonly ctx: UiContext;
 	readonly keyContext: KeyContext;
 	readonly pointer: PointerLayout;
+	/** The footer's row and its entries, for a click (none on the "too small" notice). */
+	readonly footer: FooterPointer;
 	readonly screen: ScreenView;
 }
 
@@ -70,6 +73,7 @@ export function modeOf(state: UiState): KeyContext['mode'] {
 	if (state.confirm !== undefined) return 'confirm';
 	if (state.filterEditing) return 'filter';
 	if (state.help) return 'help';
+	if (state.columnSetup !== undefined) return 'columns';
 	if (state.sortMenu !== undefined) return 'sort';
 	if (state.detail !== undefined) return 'detail';
 	return state.view;
@@ -101,8 +105,8 @@ export function headerInput(input: AppViewInput, shown: UiState, frame: FrameDat
 }
 
 /**
- * The footer line, kept while what it shows is the same: it changes with a key press, a message or
- * the width, not with the data.
+ * The footer line and its click targets, kept while what it shows is the same: it changes with a key
+ * press, a message or the width, not with the data.
  */
 const footerOf = memoLast(
 	(
@@ -115,8 +119,8 @@ const footerOf = memoLast(
 		width: number,
 		paused: boolean,
 		ascii: boolean,
-	): Segment[] =>
-		footerLine(
+	): FooterLayout =>
+		footerLayout(
 			{
 				context: {mode, replay, clusters},
 				filterText,
@@ -144,7 +148,7 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 	const pointer = pointerLayout(shown, frame, layout);
 	const tooSmall = tooSmallLines(size);
 	const base = {shown, layout, frame, ctx, keyContext, pointer};
-	if (tooSmall) return {...base, screen: {kind: 'too-small', lines: tooSmall}};
+	if (tooSmall) return {...base, footer: {row: -1, targets: []}, screen: {kind: 'too-small', lines: tooSmall}};
 	const underWay = retireUnderWay(data.model.retires);
 	const message = input.message ?? underWay;
 	const footer = footerOf(
@@ -154,17 +158,18 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 		shown.filterText,
 		frame.rows.error,
 		message,
-		layout.width,
+		Math.max(1, layout.width - LAST_ROW_SLACK),
 		data.replay ? data.replay.paused : shown.paused,
 		theme.ascii,
 	);
 	return {
 		...base,
+		footer: {row: layout.bodyTop + layout.bodyHeight, targets: footer.targets},
 		screen: {
 			kind: 'screen',
 			header: [...headerLines(headerInput(input, shown, frame), theme, layout.width), ...(verdict ? [verdict] : [])],
 			body: bodyView(shown, data, frame, layout),
-			footer,
+			footer: footer.segments,
 		},
 	};
 }

@@ -1,12 +1,13 @@
 /**
  * The screen's body as lines, from its view-model (app-body.ts): the worker table with the overview
- * under it, a worker's detail, task progress, events (triage), the help and the sort list. Each body
- * is exactly `height` lines; lists build only the rows in their window.
+ * under it, a worker's detail, task progress, events (triage), the help, the sort list and the column
+ * setup. Each body is exactly `height` lines; lists build only the rows in their window.
  */
 import type {ModelEvent} from '../../model/types.js';
 import type {BodyView} from './app-body.js';
 import type {Segment} from '../draw/bars.js';
 import {sortMenuFirst} from './body-layout.js';
+import {columnSetupLines} from '../views/column-setup-lines.js';
 import {detailLines} from '../views/detail-lines.js';
 import {NO_FINDING} from '../views/diagnosis-lines.js';
 import {wrapSegments} from '../draw/wrap.js';
@@ -130,6 +131,8 @@ export function bodyLines(view: BodyView, theme: Theme, width: number, height: n
 		}
 		case 'sort':
 			return fitHeight(sortLines(view, theme, height), height);
+		case 'columns':
+			return fitHeight(columnSetupLines(view.columns, view.cursor, view.width, height), height);
 		case 'detail':
 			return fitHeight(detailLines(view.input, theme, width, height).map(toLine), height);
 		case 'progress':

@@ -14,10 +14,12 @@ import {retireGate, type RetireGateInput} from '../views/confirm-lines.js';
 import {mouseKey, type LastPress} from '../input/clicks.js';
 import type {InputEvent} from '../input/parse.js';
 import {keyContextOf, type AppView, type AppViewInput} from '../frame/app-view.js';
-import {pointerTarget, reducePointer, type PointerLayout} from './pointer.js';
+import {footerKeyAt, pointerTarget, reducePointer, type FooterPointer, type PointerLayout} from './pointer.js';
 import {effectOf, type Effect} from '../shell/effects.js';
 import {stepInterval} from '../state/interval-steps.js';
 import {reduceUi} from '../state/reduce-ui.js';
+import {sameColumns, shownColumnIds} from '../state/column-choice.js';
+import type {WorkerColumnId} from '../../types/worker-column-ids.js';
 import type {UiContext, UiState} from '../state/ui-state.js';
 
 export const MESSAGE_MS = 3000;
@@ -52,12 +54,16 @@ export type Command =
 	| {readonly kind: 'retire'; readonly address: string}
 	/** Switch clusters, leaving this UI state to the cluster left behind. */
 	| {readonly kind: 'cluster'; readonly step: 1 | -1; readonly state: UiState}
+	/** Keep these columns (shown, in order) in the config file, and say how that went. */
+	| {readonly kind: 'save-columns'; readonly columns: readonly WorkerColumnId[]}
 	| Extract<Effect, {kind: 'replay'}>;
 
 /** What the keys know of the screen and the source. */
 export interface InputContext {
 	readonly ctx: UiContext;
 	readonly pointer: PointerLayout;
+	/** Where the footer's entries are: a click on one presses its key. */
+	readonly footer: FooterPointer;
 	readonly source: AppViewInput['source'];
 	/** Ctrl-Z can stop the process (a real terminal). */
 	readonly terminal: boolean;
@@ -90,6 +96,7 @@ export function inputContext(
 	return {
 		ctx: view.ctx,
 		pointer: view.pointer,
+		footer: view.footer,
 		source: how.source,
 		terminal: how.terminal,
 		intervalMs: how.source.kind === 'live' ? (how.intervalMs ?? live.intervalMs) : 0,
@@ -142,6 +149,12 @@ function effectCommands(effect: Effect, state: UiState, input: InputContext): {s
 			const sent = `retire of ${confirm.name} sent: the next polls tell what became of it (events view, 3)`;
 			return {state: next, commands: [{kind: 'retire', address: confirm.address}, say(sent, RETIRE_MESSAGE_MS)]};
 		}
+		case 'columns-close': {
+			const before = state.columnSetup?.before;
+			const next = reduceUi(state, 'columns-close', input.ctx);
+			if (before === undefined || sameColumns(before, next.columns)) return {state: next, commands: []};
+			return {state: next, commands: [{kind: 'save-columns', columns: shownColumnIds(next.columns)}]};
+		}
 		case 'cluster':
 			return {state, commands: [{kind: 'cluster', step: effect.step, state}]};
 		case 'replay':
@@ -164,16 +177,28 @@ export function dispatchInput(
 	const commands: Command[] = [];
 	for (const event of events) {
 		let name: KeyName | undefined;
+		// A click on a footer entry is a press of its key (htop's function bar): the key's own way from here.
+		let pointing = false;
 		if (event.kind === 'key') name = event.key;
 		else {
-			const pointing = mouseKey(event, nowMs, last);
-			last = pointing.last;
-			name = pointing.key;
+			const mouse = mouseKey(event, nowMs, last);
+			last = mouse.last;
+			name = mouse.key;
+			const footerKey =
+				name === 'click' || name === 'double-click' ? footerKeyAt(context.footer, event.x, event.y) : undefined;
+			if (footerKey !== undefined) {
+				name = footerKey;
+				last = undefined; // two quick clicks on an entry are two presses, not a double-click
+			} else pointing = true;
 		}
 		if (name === undefined) continue;
 		const action = resolveKey(name, keyContextOf(state, context.source));
 		if (action === undefined) continue;
-		if (event.kind === 'mouse' && (action === 'point' || action === 'point-open' || action === 'sort-choose')) {
+		if (
+			event.kind === 'mouse' &&
+			pointing &&
+			(action === 'point' || action === 'point-open' || action === 'sort-choose')
+		) {
 			state = reducePointer(state, action, pointerTarget(context.pointer, event.x, event.y), context.ctx);
 			continue;
 		}

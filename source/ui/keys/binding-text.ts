@@ -13,6 +13,7 @@ const MODE_NAMES: Readonly<Record<Mode, string>> = {
 	help: 'help',
 	filter: 'filter prompt',
 	sort: 'sort list',
+	columns: 'column setup',
 	confirm: 'retire confirmation',
 	replay: 'replay',
 	clusters: 'several clusters',

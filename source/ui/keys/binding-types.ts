@@ -4,9 +4,9 @@ export type View = 'workers' | 'progress' | 'events' | 'diagnosis';
 
 /**
  * Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort
- * list (F6), the retire confirmation, a replay, or while several clusters are followed.
+ * list (F6), the column setup (F2), the retire confirmation, a replay, or while several clusters are followed.
  */
-export type Mode = View | 'detail' | 'help' | 'filter' | 'sort' | 'confirm' | 'replay' | 'clusters';
+export type Mode = View | 'detail' | 'help' | 'filter' | 'sort' | 'columns' | 'confirm' | 'replay' | 'clusters';
 
 export type Action =
 	| 'move-down'
@@ -36,6 +36,11 @@ export type Action =
 	| 'sort-menu'
 	| 'sort-choose'
 	| 'sort-close'
+	| 'columns-open'
+	| 'columns-toggle'
+	| 'columns-earlier'
+	| 'columns-later'
+	| 'columns-close'
 	| 'filter-start'
 	| 'filter-accept'
 	| 'filter-cancel'

@@ -16,6 +16,8 @@ export const KEY_LABELS: Readonly<Record<string, string>> = {
 	escape: 'Esc',
 	tab: 'Tab',
 	'shift+tab': 'Shift-Tab',
+	'shift+up': 'Shift-↑',
+	'shift+down': 'Shift-↓',
 	space: 'space',
 	backspace: 'Backspace',
 	'ctrl+c': 'Ctrl-C',

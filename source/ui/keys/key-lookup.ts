@@ -8,7 +8,7 @@ import {keyLabel} from './key-labels.js';
 export interface KeyContext {
 	/**
 	 * The innermost screen: the retire confirmation, the filter prompt, the help overlay, the sort
-	 * list, the detail, or a view.
+	 * list, the column setup, the detail, or a view.
 	 */
 	readonly mode: Exclude<Mode, 'replay'>;
 	/** The data comes from a recording (replay controls apply on every screen but help and filter). */
@@ -20,7 +20,11 @@ export interface KeyContext {
 function applies(binding: Binding, context: KeyContext): boolean {
 	if (binding.modes.includes(context.mode)) return true;
 	const overlay =
-		context.mode === 'help' || context.mode === 'filter' || context.mode === 'sort' || context.mode === 'confirm';
+		context.mode === 'help' ||
+		context.mode === 'filter' ||
+		context.mode === 'sort' ||
+		context.mode === 'columns' ||
+		context.mode === 'confirm';
 	if (context.clusters === true && binding.modes.includes('clusters') && !overlay) return true;
 	return context.replay && binding.modes.includes('replay') && !overlay;
 }
@@ -53,19 +57,25 @@ export interface FooterState {
 	readonly ascii?: boolean;
 }
 
-/**
- * Footer entries for a context: the keys (joined by `/`), their short labels, and their rank (which
- * stay on a narrow line).
- */
-export function footerEntries(
-	context: KeyContext,
-	state: FooterState = {},
-): Array<{readonly keys: string; readonly label: string; readonly rank: number}> {
+/** One entry of the footer. */
+export interface FooterEntry {
+	/** The keys as written (joined by `/`). */
+	readonly keys: string;
+	readonly label: string;
+	/** Which entries stay on a narrow line: lower first. */
+	readonly rank: number;
+	/** The key a click on the entry presses: the binding's first (`j/k move` presses ↓). */
+	readonly press: KeyName;
+}
+
+/** Footer entries for a context, in the table's order. */
+export function footerEntries(context: KeyContext, state: FooterState = {}): FooterEntry[] {
 	return activeBindings(context)
 		.filter((b) => b.footer !== undefined)
 		.map((b) => ({
 			keys: (state.ascii ? b.footerKeysAscii : undefined) ?? b.footerKeys ?? b.keys.map(keyLabel).join('/'),
 			label: (state.paused ? b.footerPaused : undefined) ?? b.footer!,
 			rank: b.footerRank ?? 5,
+			press: b.keys[0]!,
 		}));
 }

@@ -3,7 +3,7 @@
  * describes where it drew what (PointerLayout) from the same figures it renders with.
  */
 import type {SortColumn} from '../../model/types.js';
-import type {Action, View} from './binding-types.js';
+import type {Action, KeyName, View} from './binding-types.js';
 import type {FittedColumn} from '../draw/columns.js';
 import {moveTo} from '../state/cursor.js';
 import {reduceUi} from '../state/reduce-ui.js';
@@ -34,13 +34,28 @@ export type PointerLayout =
 	  }
 	| {readonly kind: 'list'; readonly view: View; readonly list: ListLayout}
 	| {readonly kind: 'sort'; readonly itemsTop: number}
+	/** The column setup (F2): its entries from `itemsTop`, `count` of them. */
+	| {readonly kind: 'columns'; readonly itemsTop: number; readonly count: number}
 	| {readonly kind: 'none'};
 
 export type PointerTarget =
 	| {readonly kind: 'row'; readonly view: View; readonly index: number}
 	| {readonly kind: 'heading'; readonly column: SortColumn}
 	| {readonly kind: 'sort-item'; readonly index: number}
+	| {readonly kind: 'column-item'; readonly index: number}
 	| {readonly kind: 'none'};
+
+/** The footer's row on screen and where its entries are drawn (help-lines.ts footerLayout). */
+export interface FooterPointer {
+	readonly row: number;
+	readonly targets: ReadonlyArray<{readonly x: number; readonly width: number; readonly key: KeyName}>;
+}
+
+/** The key of the footer entry at (x, y), if a click there lands on one. */
+export function footerKeyAt(footer: FooterPointer, x: number, y: number): KeyName | undefined {
+	if (y !== footer.row) return undefined;
+	return footer.targets.find((t) => x >= t.x && x < t.x + t.width)?.key;
+}
 
 const NONE: PointerTarget = {kind: 'none'};
 
@@ -84,6 +99,10 @@ export function pointerTarget(layout: PointerLayout, x: number, y: number): Poin
 			const index = y - layout.itemsTop;
 			return index >= 0 && index < SORT_ORDER.length ? {kind: 'sort-item', index} : NONE;
 		}
+		case 'columns': {
+			const index = y - layout.itemsTop;
+			return index >= 0 && index < layout.count ? {kind: 'column-item', index} : NONE;
+		}
 		case 'none':
 			return NONE;
 	}
@@ -98,6 +117,10 @@ export function reducePointer(state: UiState, action: Action, target: PointerTar
 			return action === 'point' ? sortByHeading(state, target.column) : state;
 		case 'sort-item':
 			return action === 'sort-choose' ? chooseSort({...state, sortMenu: target.index}) : state;
+		case 'column-item':
+			return action === 'point' && state.columnSetup
+				? {...state, columnSetup: {...state.columnSetup, cursor: target.index}}
+				: state;
 		case 'row': {
 			if (target.view !== state.view) return state;
 			const selected = moveTo(state, target.view, target.index, ctx);

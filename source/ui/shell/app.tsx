@@ -16,6 +16,7 @@ import {
 	intervalMessage,
 	MESSAGE_MS,
 	messageDelay,
+	RETIRE_MESSAGE_MS,
 	replaySpeedMessage,
 	type Command,
 	type Message,
@@ -33,6 +34,7 @@ import {createBodyMemo} from '../frame/body-lines.js';
 import type {ClusterBarInput} from '../views/cluster-bar.js';
 import {frameLines} from '../frame/frame-lines.js';
 import {createFrameText} from '../draw/line-text.js';
+import type {WorkerColumnId} from '../../types/worker-column-ids.js';
 
 export interface AppProps {
 	readonly data: TuiData;
@@ -54,6 +56,8 @@ export interface AppProps {
 	readonly terminal?: TerminalControls;
 	/** --allow-actions: F9 / K may retire the selected worker (after a confirmation). */
 	readonly allowActions?: boolean;
+	/** Keeps the columns F2 chose (in the config file); says how that went. */
+	readonly saveColumns?: (columns: readonly WorkerColumnId[]) => string;
 }
 
 export function App({
@@ -69,6 +73,7 @@ export function App({
 	onUiChange,
 	terminal,
 	allowActions = false,
+	saveColumns,
 }: AppProps) {
 	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
 	const [message, setMessage] = useState<Message | undefined>();
@@ -133,6 +138,11 @@ export function App({
 				return say(intervalMessage(controls.setIntervalMs(command.ms)));
 			case 'retire':
 				return controls.retireWorker?.(command.address);
+			case 'save-columns':
+				return say(
+					saveColumns?.(command.columns) ?? 'columns kept until dask-top exits: no config file to save them in',
+					RETIRE_MESSAGE_MS,
+				);
 			case 'cluster':
 				onUiChange?.(command.state);
 				return controls.switchCluster?.(command.step);

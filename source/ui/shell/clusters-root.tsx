@@ -13,7 +13,9 @@ import {sourceControls} from './store.js';
 import type {TerminalControls} from '../input/terminal-controls.js';
 import type {Theme} from '../draw/theme.js';
 import type {TuiControls} from '../frame/tui-data.js';
-import type {UiState} from '../state/ui-state.js';
+import {initialUiState, type UiState} from '../state/ui-state.js';
+import {DEFAULT_COLUMNS} from '../state/column-choice.js';
+import type {WorkerColumnId} from '../../types/worker-column-ids.js';
 
 export interface ClustersRootProps {
 	readonly stores: ClusterStores;
@@ -25,6 +27,10 @@ export interface ClustersRootProps {
 	readonly terminal?: TerminalControls;
 	/** --allow-actions: F9 / K may retire a worker of the cluster on screen. */
 	readonly allowActions?: boolean;
+	/** The worker table's columns as the config file has them (F2 changes them for every cluster). */
+	readonly columns?: UiState['columns'];
+	/** Keeps the columns F2 chose; says how that went. */
+	readonly saveColumns?: (columns: readonly WorkerColumnId[]) => string;
 }
 
 /** The cluster `step` away from `index`, wrapping around. */
@@ -40,9 +46,13 @@ export function ClustersRoot({
 	keys = true,
 	terminal,
 	allowActions = false,
+	columns = DEFAULT_COLUMNS,
+	saveColumns,
 }: ClustersRootProps) {
 	const [active, setActive] = useState(0);
 	const saved = useRef(new Map<number, UiState>());
+	// The columns are the user's, not a cluster's: the latest choice goes with every cluster switched to.
+	const chosen = useRef(columns);
 	const cluster = stores.clusters[active] ?? stores.clusters[0]!;
 	const data = useSyncExternalStore(cluster.store.subscribe, cluster.store.getData);
 	const summaries = useSyncExternalStore(stores.subscribe, stores.summaries);
@@ -68,7 +78,8 @@ export function ClustersRoot({
 		};
 	}, [cluster, active, stores, several]);
 
-	const initialUi = saved.current.get(active);
+	const kept = saved.current.get(active);
+	const initialUi = kept ? {...kept, columns: chosen.current} : initialUiState(chosen.current);
 	return (
 		<App
 			key={active}
@@ -82,8 +93,12 @@ export function ClustersRoot({
 			allowActions={allowActions}
 			{...(terminal ? {terminal} : {})}
 			{...(several ? {clusterBar: {summaries, active}} : {})}
-			onUiChange={(ui) => saved.current.set(active, ui)}
-			{...(initialUi ? {initialUi} : {})}
+			onUiChange={(ui) => {
+				saved.current.set(active, ui);
+				chosen.current = ui.columns;
+			}}
+			initialUi={initialUi}
+			{...(saveColumns ? {saveColumns} : {})}
 		/>
 	);
 }

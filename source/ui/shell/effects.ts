@@ -15,6 +15,8 @@ export type Effect =
 	/** F9 / K: open the retire confirmation (or say why not); y: send the retire. */
 	| {readonly kind: 'retire'}
 	| {readonly kind: 'retire-confirm'}
+	/** Closing the column setup (F2): the columns are saved when they changed. */
+	| {readonly kind: 'columns-close'}
 	| {
 			readonly kind: 'replay';
 			readonly op: 'pause' | 'step' | 'jump' | 'start' | 'end' | 'speed';
@@ -59,6 +61,8 @@ export function effectOf(action: Action): Effect | undefined {
 			return {kind: 'retire'};
 		case 'retire-confirm':
 			return {kind: 'retire-confirm'};
+		case 'columns-close':
+			return {kind: 'columns-close'};
 		default:
 			return undefined;
 	}

@@ -20,11 +20,13 @@ import {keepAttributes} from '../draw/styling.js';
 import {enterFullScreen} from './terminal.js';
 import {makeTheme} from '../draw/theme.js';
 import {BEL, createBell} from '../../output/bell.js';
+import {columnChoices} from '../state/column-choice.js';
+import {saveColumns} from './save-columns.js';
 
 export interface TuiContext {
 	/** The theme's and the terminal's options. */
 	readonly options: Pick<Options, 'color' | 'ascii' | 'mouse'> &
-		Partial<Pick<Options, 'allowActions' | 'theme' | 'bell'>>;
+		Partial<Pick<Options, 'allowActions' | 'theme' | 'bell' | 'columns' | 'configFile'>>;
 	/**
 	 * One or more, each source connected to its pipeline (created with the model options); several
 	 * get the cluster bar and c / C.
@@ -123,6 +125,8 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 				onQuit={() => finish(EXIT_OK)}
 				terminal={terminal}
 				allowActions={options.allowActions === true}
+				columns={columnChoices(options.columns)}
+				saveColumns={(columns) => saveColumns(options.configFile, columns)}
 			/>,
 			{
 				exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q

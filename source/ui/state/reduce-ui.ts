@@ -1,13 +1,14 @@
 /**
  * How the actions of the bindings table change the UI state: views, selection (cursor.ts), detail,
- * help, filter, sort (sort-order.ts), follow, pause, closing the retire confirmation. Pure: side
- * effects of actions (quit, refresh, interval, replay controls) are the App's, through effectOf()
- * (effects.ts).
+ * help, filter, sort (sort-order.ts), the column setup (column-choice.ts), follow, pause, closing the
+ * retire confirmation. Pure: side effects of actions (quit, refresh, interval, replay controls,
+ * saving the columns) are the App's, through effectOf() (effects.ts).
  */
 import type {Action, View} from '../keys/binding-types.js';
 import {moveTo, pageOf, WHEEL_ROWS} from './cursor.js';
 import {chooseSort, closeSortMenu, moveSortMenu, nextSort, openSortMenu, reverseSort, sortBy} from './sort-order.js';
 import type {UiContext, UiState} from './ui-state.js';
+import {closeColumnSetup, moveColumn, moveColumnCursor, openColumnSetup, toggleColumn} from './column-choice.js';
 
 /** The order Tab walks through the views. */
 const VIEW_ORDER: readonly View[] = ['workers', 'progress', 'events', 'diagnosis'];
@@ -82,6 +83,8 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 	}
 	if (state.sortMenu !== undefined && (action === 'move-down' || action === 'move-up'))
 		return moveSortMenu(state, action === 'move-down' ? 1 : -1);
+	if (state.columnSetup !== undefined && (action === 'move-down' || action === 'move-up'))
+		return moveColumnCursor(state, action === 'move-down' ? 1 : -1);
 	switch (action) {
 		case 'move-down':
 			return moveTo(
@@ -148,6 +151,16 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return chooseSort(state);
 		case 'sort-close':
 			return closeSortMenu(state);
+		case 'columns-open':
+			return openColumnSetup(state);
+		case 'columns-toggle':
+			return toggleColumn(state);
+		case 'columns-earlier':
+			return moveColumn(state, -1);
+		case 'columns-later':
+			return moveColumn(state, 1);
+		case 'columns-close':
+			return closeColumnSetup(state);
 		case 'filter-start':
 			return {...state, filterEditing: true};
 		case 'filter-type':

@@ -1,11 +1,13 @@
 /**
  * What the screen shows (view, detail, help, filter, sort, selection, pause, open lists) and what the
  * changes of it need to know of the screen. The changes: reduce-ui.ts (actions), cursor.ts (moving the
- * selection), sort-order.ts (sorting), pointer.ts (clicks); side effects of actions: effects.ts.
+ * selection), sort-order.ts (sorting), column-choice.ts (F2), pointer.ts (clicks); side effects of actions:
+ * effects.ts.
  */
 import type {Subject} from '../../model/diagnosis/index.js';
 import type {SortColumn} from '../../model/types.js';
 import type {View} from '../keys/binding-types.js';
+import {DEFAULT_COLUMNS, type ColumnChoice} from './column-choice.js';
 
 export interface UiState {
 	readonly view: View;
@@ -29,6 +31,10 @@ export interface UiState {
 	readonly sortMenu?: number;
 	/** The retire confirmation is open for this worker (F9 / K with --allow-actions). */
 	readonly confirm?: {readonly address: string; readonly name: string};
+	/** The worker table's columns in the user's order, each shown or hidden (F2; kept in the config file). */
+	readonly columns: readonly ColumnChoice[];
+	/** The column setup (F2) is open: its highlighted entry, and the columns as they were when it opened. */
+	readonly columnSetup?: {readonly cursor: number; readonly before: readonly ColumnChoice[]};
 }
 
 /** What the reducer needs to know of the screen: rows and page heights per view, the workers in display order. */
@@ -50,7 +56,8 @@ export interface UiContext {
 	readonly prefixes?: readonly string[];
 }
 
-export function initialUiState(): UiState {
+/** `columns`: the config file's choice (all shown, in the table's order, without one). */
+export function initialUiState(columns: readonly ColumnChoice[] = DEFAULT_COLUMNS): UiState {
 	return {
 		view: 'workers',
 		help: false,
@@ -61,5 +68,6 @@ export function initialUiState(): UiState {
 		cursor: {workers: 0, progress: 0, events: 0, diagnosis: 0},
 		top: {workers: 0, progress: 0, events: 0, diagnosis: 0},
 		paused: false,
+		columns,
 	};
 }

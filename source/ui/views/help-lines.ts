@@ -4,9 +4,9 @@
 import {segmentsWidth, type Segment} from '../draw/bars.js';
 import {whereText} from '../keys/binding-text.js';
 import {BINDINGS, VIEWS} from '../keys/bindings.js';
-import type {Binding} from '../keys/binding-types.js';
+import type {Binding, KeyName} from '../keys/binding-types.js';
 import {keyLabel, MOUSE_KEYS} from '../keys/key-labels.js';
-import {footerEntries, type FooterState, type KeyContext} from '../keys/key-lookup.js';
+import {footerEntries, type FooterEntry, type FooterState, type KeyContext} from '../keys/key-lookup.js';
 import {fit} from '../draw/cells.js';
 import {clipSegments, seg} from '../draw/parts.js';
 import {wrapSegments} from '../draw/wrap.js';
@@ -23,6 +23,7 @@ const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Bindin
 	},
 	{title: 'Filter prompt (after / or F3)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
 	{title: 'Sort list (after F6)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'sort'},
+	{title: 'Column setup (after F2)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'columns'},
 	{
 		title: 'Retire confirmation (after F9 or K, with --allow-actions)',
 		pick: (b) => b.modes.length === 1 && b.modes[0] === 'confirm',
@@ -91,42 +92,79 @@ export interface FooterInput {
 	readonly state?: FooterState;
 }
 
+/** Where a footer entry is drawn (columns x to x + width - 1) and the key a click on it presses. */
+export interface FooterTarget {
+	readonly x: number;
+	readonly width: number;
+	readonly key: KeyName;
+}
+
+/** The footer line and its click targets, from the same figures. */
+export interface FooterLayout {
+	readonly segments: Segment[];
+	readonly targets: readonly FooterTarget[];
+}
+
+/** Segments laid out left to right, each entry's columns noted as a target (kept within `width`). */
+class FooterBuilder {
+	readonly segments: Segment[] = [];
+	readonly targets: FooterTarget[] = [];
+	used = 0;
+
+	add(...segments: Segment[]): void {
+		this.segments.push(...segments);
+		this.used += segmentsWidth(segments);
+	}
+
+	/** An entry: its keys and label are its target; `after` (the gap to the next) is not. */
+	entry(entry: FooterEntry, keys: Segment, label: Segment, after = ''): void {
+		const x = this.used;
+		this.add(keys, label);
+		this.targets.push({x, width: this.used - x, key: entry.press});
+		if (after !== '') this.add(seg(after, label.tone));
+	}
+
+	done(width: number): FooterLayout {
+		const targets = this.targets
+			.filter((t) => t.x < width)
+			.map((t) => (t.x + t.width <= width ? t : {...t, width: width - t.x}));
+		return {segments: clipSegments(this.segments, width), targets};
+	}
+}
+
 /**
  * The footer line: the keys that work now, `? help` and `q quit` always kept at the end; the filter
- * prompt while typing.
+ * prompt while typing. With it, where each entry is drawn: a click on one presses its key (htop's
+ * function bar).
  */
-export function footerLine(input: FooterInput, width: number): Segment[] {
+export function footerLayout(input: FooterInput, width: number): FooterLayout {
+	const out = new FooterBuilder();
 	if (input.context.mode === 'filter') {
-		const prompt: Segment[] = [seg('Filter: ', 'title', true), seg(input.filterText), seg('▏', 'accent')];
-		const entries = footerEntries(input.context);
-		prompt.push(seg('  '), ...entries.flatMap((e) => [seg(e.keys, 'accent', true), seg(` ${e.label}  `, 'muted')]));
-		if (input.filterError) prompt.push(seg(input.filterError, 'critical'));
-		else prompt.push(seg('name, address or host; /regex/ for a pattern', 'muted'));
-		return clipSegments(prompt, width);
+		out.add(seg('Filter: ', 'title', true), seg(input.filterText), seg('▏', 'accent'), seg('  '));
+		for (const e of footerEntries(input.context))
+			out.entry(e, seg(e.keys, 'accent', true), seg(` ${e.label}`, 'muted'), '  ');
+		if (input.filterError) out.add(seg(input.filterError, 'critical'));
+		else out.add(seg('name, address or host; /regex/ for a pattern', 'muted'));
+		return out.done(width);
 	}
 	const entries = footerEntries(input.context, input.state);
 	const pinned = entries.filter((e) => e.label === 'help' || e.label === 'quit' || e.label === 'close');
 	const rest = entries.filter((e) => !pinned.includes(e));
-	const tail: Segment[] = pinned.flatMap((e, i) => [
-		seg(e.keys, 'accent', true),
-		seg(` ${e.label}${i < pinned.length - 1 ? '  ' : ''}`),
-	]);
-	const tailWidth = segmentsWidth(tail);
-	const out: Segment[] = [];
-	let used = 0;
-	if (input.message) {
-		out.push(seg(`${input.message}  `, 'info', true));
-		used += columnsOf(input.message) + 2;
-	}
+	const tailWidth = pinned.reduce((n, e, i) => n + columnsOf(e.keys) + 1 + columnsOf(e.label) + (i > 0 ? 2 : 0), 0);
+	if (input.message) out.add(seg(`${input.message}  `, 'info', true));
 	// The entries that fit, the lowest ranks first (`/ filter` and `space pause` stay at 80 columns),
 	// shown in the table's order.
-	const kept = new Set<(typeof rest)[number]>();
+	const kept = new Set<FooterEntry>();
+	let used = out.used;
 	for (const e of [...rest].sort((a, b) => a.rank - b.rank)) {
-		const w = e.keys.length + 1 + e.label.length + 2;
+		const w = columnsOf(e.keys) + 1 + columnsOf(e.label) + 2;
 		if (used + w + tailWidth > width) continue;
 		kept.add(e);
 		used += w;
 	}
-	for (const e of rest) if (kept.has(e)) out.push(seg(e.keys, 'accent', true), seg(` ${e.label}  `));
-	return clipSegments([...out, ...tail], width);
+	for (const e of rest) if (kept.has(e)) out.entry(e, seg(e.keys, 'accent', true), seg(` ${e.label}`), '  ');
+	pinned.forEach((e, i) => {
+		out.entry(e, seg(e.keys, 'accent', true), seg(` ${e.label}`), i < pinned.length - 1 ? '  ' : '');
+	});
+	return out.done(width);
 }

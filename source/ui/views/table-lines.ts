@@ -1,6 +1,7 @@
 /**
  * The worker table as screen lines. Only the rows in the window are built (10,000 workers cost what
- * a screenful costs); columns drop by priority as the terminal narrows (worker-columns.ts).
+ * a screenful costs); the columns are the user's (F2), in their order, and drop by priority as the
+ * terminal narrows (worker-columns.ts).
  */
 import {tableCountText, type TableView} from '../frame/app-body.js';
 import {segmentsWidth, type MemoryThresholds, type Segment} from '../draw/bars.js';
@@ -10,9 +11,9 @@ import type {ScreenLine} from '../draw/line-text.js';
 import {memoLast} from '../shell/memo-last.js';
 import type {WorkerRow} from '../../model/types.js';
 import type {Theme, Tone} from '../draw/theme.js';
-import {headerSegments, rowSegments, sortLabel, WORKER_COLUMNS, type CellContext} from './worker-columns.js';
+import {headerSegments, rowSegments, sortLabel, type CellContext, type WorkerColumn} from './worker-columns.js';
 
-const fitWorkerColumns = (width: number) => fitColumns(WORKER_COLUMNS, width);
+const fitWorkerColumns = (width: number, specs: readonly WorkerColumn[]) => fitColumns(specs, width);
 type Columns = ReturnType<typeof fitWorkerColumns>;
 
 /**
@@ -20,7 +21,7 @@ type Columns = ReturnType<typeof fitWorkerColumns>;
  * the row, the columns and the cell context are the same (a key press or a tick moves no figure).
  */
 export interface TableMemo {
-	readonly columns: (width: number) => Columns;
+	readonly columns: (width: number, specs: readonly WorkerColumn[]) => Columns;
 	readonly rows: WeakMap<WorkerRow, {columns: Columns; cells: CellContext; segments: Segment[]}>;
 	/** The column header, kept while the columns, the sort and the thresholds are the same. */
 	readonly header: (
@@ -98,7 +99,7 @@ function titleSegments(table: TableView, theme: Theme, width: number, memoryShow
 /** The table's lines: its title, the column header, then the rows in the window (the selected one inverse). */
 export function tableLines(table: TableView, theme: Theme, width: number, memo: TableMemo): ScreenLine[] {
 	const {rows, cursor, top, height, sort, cells} = table;
-	const columns = memo.columns(width);
+	const columns = memo.columns(width, table.columns);
 	const lines: ScreenLine[] = [
 		{
 			segments: titleSegments(

@@ -17,25 +17,10 @@ import {
 	shortAddress,
 } from '../draw/cells.js';
 import type {Glyphs, Tone} from '../draw/theme.js';
+import type {WorkerColumnId} from '../../types/worker-column-ids.js';
+import type {ColumnChoice} from '../state/column-choice.js';
 
-export type WorkerColumnId =
-	| 'mark'
-	| 'name'
-	| 'address'
-	| 'status'
-	| 'threads'
-	| 'cpu'
-	| 'memory_bar'
-	| 'memory_pct'
-	| 'spilled'
-	| 'executing'
-	| 'ready'
-	| 'in_memory'
-	| 'transfers'
-	| 'net_read'
-	| 'net_write'
-	| 'event_loop'
-	| 'heartbeat';
+export type {WorkerColumnId};
 
 export interface WorkerColumn extends ColumnSpec<WorkerColumnId> {
 	readonly sort?: SortColumn;
@@ -70,6 +55,22 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
 	{id: 'event_loop', title: 'LOOP', width: 5, align: 'right', priority: 7, sort: 'event_loop'},
 	{id: 'heartbeat', title: 'BEAT', width: 5, align: 'right', priority: 5, sort: 'heartbeat'},
 ];
+
+const BY_ID = new Map(WORKER_COLUMNS.map((c) => [c.id, c]));
+const chosen = new WeakMap<readonly ColumnChoice[], readonly WorkerColumn[]>();
+
+/**
+ * The table's columns as the user chose them (F2): the severity mark, then the shown ones in their
+ * order; which of them fit a width is fitColumns' to say (by priority, in this order). Kept per choice.
+ */
+export function chosenColumns(choices: readonly ColumnChoice[]): readonly WorkerColumn[] {
+	let columns = chosen.get(choices);
+	if (columns === undefined) {
+		columns = [BY_ID.get('mark')!, ...choices.filter((c) => c.shown).map((c) => BY_ID.get(c.id)!)];
+		chosen.set(choices, columns);
+	}
+	return columns;
+}
 
 /** What a cell needs besides its row: glyphs and the thresholds that colour it. */
 export interface CellContext {

@@ -17,8 +17,8 @@ const input = {model: run.model, ui, theme: PLAIN, width: 120, bodyHeight: 24};
 
 describe('the frame a screen is drawn from', () => {
 	it.each([
-		[{columns: 120, rows: 30}, false, {width: 120, height: 29, bodyTop: 4, bodyHeight: 24}],
-		[{columns: 120, rows: 30}, true, {width: 120, height: 29, bodyTop: 5, bodyHeight: 23}],
+		[{columns: 120, rows: 30}, false, {width: 120, height: 30, bodyTop: 4, bodyHeight: 25}],
+		[{columns: 120, rows: 30}, true, {width: 120, height: 30, bodyTop: 5, bodyHeight: 24}],
 		[{columns: 0, rows: 0}, false, {width: 1, height: 1, bodyTop: 4, bodyHeight: 1}],
 	])('splits %o (cluster bar %s) into %o', (size, bar, layout) => {
 		expect(screenLayout(size, bar)).toEqual(layout);

@@ -95,8 +95,8 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		expect(b.table.total).toBe(3);
 		expect(b.table.height).toBe(5); // title, column heading, three rows
 		// (the verdict line under the header: gamma's loss)
-		expect(b.overview?.height).toBe(23 - 5);
-		expect(v.layout).toEqual({width: 120, height: 29, bodyTop: 5, bodyHeight: 23});
+		expect(b.overview?.height).toBe(24 - 5);
+		expect(v.layout).toEqual({width: 120, height: 30, bodyTop: 5, bodyHeight: 24});
 		if (v.pointer.kind !== 'workers') throw new Error(v.pointer.kind);
 		expect(v.pointer.headingRow).toBe(6);
 		expect(v.pointer.list).toEqual({rowsTop: 7, top: 0, count: 3, room: 3});
@@ -107,7 +107,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 	it('takes the whole body for the table when the rows left are too few for the Alerts panel', () => {
 		const b = body(view({}, {size: {columns: 120, rows: 14}}));
 		if (b.kind !== 'workers') throw new Error(b.kind);
-		expect(b.table.height).toBe(7); // 2 lines spare under a table of 5: fewer than the panel's 4
+		expect(b.table.height).toBe(8); // 3 lines spare under a table of 5: fewer than the panel's 4
 		expect(b.overview).toBeUndefined();
 	});
 
@@ -150,8 +150,8 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		expect(b.view?.prefixes).toHaveLength(8);
 		// Every row is exact (the lost worker's retried tasks are proven), so the head's note is the short
 		// one; the diagnosis' verdict line under the header takes a row.
-		expect(v.ctx.pageRows.progress).toBe(11);
-		expect(v.pointer).toEqual({kind: 'list', view: 'progress', list: {rowsTop: 11, top: 0, count: 8, room: 11}});
+		expect(v.ctx.pageRows.progress).toBe(12);
+		expect(v.pointer).toEqual({kind: 'list', view: 'progress', list: {rowsTop: 11, top: 0, count: 8, room: 12}});
 	});
 
 	it('lays out the events view by the lines each entry wraps to', () => {
@@ -165,7 +165,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		expect(v.pointer).toEqual({
 			kind: 'list',
 			view: 'events',
-			list: {rowsTop: 13, top: 0, count: 4, room: 9, heights: [3, 4, 2, 2]},
+			list: {rowsTop: 14, top: 0, count: 4, room: 9, heights: [3, 4, 2, 2]},
 		});
 	});
 
@@ -210,7 +210,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 
 	it('moves the body down a line for the cluster bar', () => {
 		const v = view({}, {clusterBar: true});
-		expect(v.layout).toEqual({width: 120, height: 29, bodyTop: 6, bodyHeight: 22});
+		expect(v.layout).toEqual({width: 120, height: 30, bodyTop: 6, bodyHeight: 23});
 		if (v.pointer.kind !== 'workers') throw new Error(v.pointer.kind);
 		expect(v.pointer.headingRow).toBe(7);
 	});

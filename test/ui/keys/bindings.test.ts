@@ -150,7 +150,8 @@ describe('the README keys table', () => {
 		expect(table).toContain('| `?` `F1` | show this help | all views |');
 		expect(table).toContain(
 			'| `click` | select the row under the pointer; ' +
-				'a column heading sorts by that column (again: reverses) | workers, progress, events, diagnosis |',
+				'a column heading sorts by that column (again: reverses); a footer entry presses its key (on every screen) ' +
+				'| workers, progress, events, diagnosis |',
 		);
 		expect(table).toContain('| `←` | step one poll back | replay |');
 	});

@@ -89,7 +89,19 @@ async function renderClusters(columns = 120, rows = 40) {
 	const {clusters, sources, nowMs} = twoClusters();
 	const stores = createClusterStores(clusters, () => nowMs);
 	let quits = 0;
-	const r = render(<ClustersRoot stores={stores} size={{columns, rows}} theme={PLAIN} onQuit={() => quits++} />);
+	const saved: string[][] = [];
+	const r = render(
+		<ClustersRoot
+			stores={stores}
+			size={{columns, rows}}
+			theme={PLAIN}
+			onQuit={() => quits++}
+			saveColumns={(ids) => {
+				saved.push([...ids]);
+				return 'columns saved in test';
+			}}
+		/>,
+	);
 	await settle(r.lastFrame);
 	return {
 		frame: () => r.lastFrame() ?? '',
@@ -104,6 +116,7 @@ async function renderClusters(columns = 120, rows = 40) {
 		sources,
 		stores,
 		quits: () => quits,
+		saved,
 	};
 }
 
@@ -141,6 +154,23 @@ describe('the screen with two clusters', () => {
 		expect(lines[4]).toMatch(/^→ prod:8787/);
 		await app.press('C');
 		expect(app.lines()[0]).toContain('http://dev:8787/'); // wraps around
+	});
+
+	it("takes the columns chosen with F2 to every cluster: they are the user's, saved once", async () => {
+		const app = await renderClusters();
+		const heading = () => app.lines().find((l) => /^ +NAME/.test(l)) ?? '';
+		expect(heading()).toContain('ADDRESS');
+		await app.press('\u001BOQ', 'j', ' ', KEY.escape); // F2, ADDRESS hidden, Esc
+		expect(heading()).not.toContain('ADDRESS');
+		expect(app.saved).toHaveLength(1);
+		expect(app.saved[0]).not.toContain('address');
+		expect(app.frame()).toContain('columns saved in test');
+		await app.press('c');
+		expect(app.lines()[0]).toContain('http://dev:8787/');
+		expect(heading()).toMatch(/NAME/);
+		expect(heading()).not.toContain('ADDRESS');
+		await app.press('C');
+		expect(heading()).not.toContain('ADDRESS');
 	});
 
 	it("keeps each cluster's view, sort, filter and selection while the other one is on screen", async () => {

@@ -1,8 +1,9 @@
 /**
  * What the diagnosis takes from the alert rules, in one place: stall detection (the `stalled`
  * alert, for `hung`) and workers lost rather than retired (the `worker_lost` alert and the
- * worker's last figures, for `worker-lost`). Those rules own their judgement; the diagnosis reads
- * their verdicts here only, so a change in them touches this file alone.
+ * worker's last figures, or the `worker_lost` event of one its nanny restarted, for
+ * `worker-lost`). Those rules own their judgement; the diagnosis reads their verdicts here only,
+ * so a change in them touches this file alone.
  */
 import {alertId} from '../alerts/alerts.js';
 import type {Alert, ClusterState, WorkerTrack} from '../types.js';
@@ -40,4 +41,28 @@ export function lostReports(state: ClusterState): LostReport[] {
 		if (alert?.state === 'ongoing') out.push({alert, track, lostMs: track.lostMs});
 	}
 	return out;
+}
+
+export interface ReplacedReport {
+	/** The departure's verdict as logged (an instantaneous `worker_lost` event). */
+	readonly event: Alert;
+	/** Epoch ms the verdict was logged. */
+	readonly atMs: number;
+}
+
+/**
+ * Workers the departure rules judged lost that are back as a new process (their nanny restarted
+ * them, so no `worker_lost` alert stands): the verdict's event, for `holdMs` after it was logged.
+ * The newest per worker address.
+ */
+export function replacedReports(state: ClusterState, nowMs: number, holdMs: number): ReplacedReport[] {
+	const out = new Map<string, ReplacedReport>();
+	for (const event of state.events) {
+		const atMs = event.start_time * 1000;
+		if (nowMs - atMs >= holdMs) continue;
+		if (event.kind !== 'worker_lost' || event.duration_seconds !== 0 || out.has(event.subject)) continue;
+		if (state.alerts.get(event.id)?.state === 'ongoing') continue;
+		out.set(event.subject, {event, atMs});
+	}
+	return [...out.values()];
 }

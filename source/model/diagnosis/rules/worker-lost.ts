@@ -6,13 +6,20 @@
  * alert rules' `worker_lost` alert (alert-adapter.ts), which tells a loss from a retirement.
  * Critical, as that alert is: its tasks are recomputed elsewhere and its data is gone.
  *
+ * A worker its nanny restarted between two polls is never seen gone: the departure rules
+ * (departure.ts) tell it from a new process at its address or under its name, and judge it lost
+ * (the process died without closing) in an event, not a standing alert. The finding follows that
+ * verdict for `worker_lost_hold_s`, in its words. Either way the departure's own entry (the alert or
+ * the event) is the event log's account of the loss: the finding cites it and logs no event of its
+ * own (diagnose.ts), so a loss is told once.
+ *
  * Visible on every version (the worker list of identity.json or workers.html).
  */
 import type {WorkerTrack} from '../../types.js';
 import {bytesText} from '../../../units/bytes.js';
 import {percentText, secondsText, UNKNOWN} from '../../text.js';
 import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
-import {lostReports} from '../alert-adapter.js';
+import {lostReports, replacedReports} from '../alert-adapter.js';
 import {evidence, workerSubject} from '../figures.js';
 import type {Rule} from '../rule.js';
 import type {Candidate, Evidence} from '../types.js';
@@ -83,10 +90,10 @@ export const workerLost: Rule = {
 	// The alert rules already decided it is a loss: follow their alert as it is.
 	hysteresis: {startPolls: 1, startMs: 0, endPolls: 1},
 	onePoll: false,
-	judge({state, snapshot}) {
+	judge({state, snapshot, nowMs}) {
 		const out: Candidate[] = [];
 		for (const lost of lostReports(state)) {
-			const {track} = lost;
+			const {track, alert} = lost;
 			const w = track.last;
 			const why = reason(track, snapshot.workers.length + 1);
 			const held: string[] = [];
@@ -98,13 +105,35 @@ export const workerLost: Rule = {
 				cause: 'worker-lost',
 				severity: 'critical',
 				subject: workerSubject({address: track.address, name: w.name}),
-				evidence: why.evidence,
+				evidence: [...why.evidence, verdictEvidence(alert.message, alert.start_time, nowMs)],
 				summary: `${w.name} was lost: ${why.text}`,
 				next:
 					`its last figures are in the worker table (dimmed) and the events view (3)${tasks}; ` +
 					"the worker's own log says why it exited",
 			});
 		}
+		const holdMs = state.options.thresholds.worker_lost_hold_s * 1000;
+		for (const {event} of replacedReports(state, nowMs, holdMs)) {
+			const name = event.subject_name;
+			const why = VERDICT_WHY.exec(event.message)?.[1] ?? 'its process died without closing';
+			out.push({
+				cause: 'worker-lost',
+				severity: 'critical',
+				subject: workerSubject({address: event.subject, name}),
+				evidence: [verdictEvidence(event.message, event.start_time, nowMs)],
+				summary: `${name} was lost and is back as a new process: ${why}`,
+				next:
+					'the events view (3) has its last figures; its tasks were recomputed and its data is gone; ' +
+					"the worker's own log (and its nanny's) says why it exited",
+			});
+		}
 		return out;
 	},
 };
+
+/** The reason in a departure's verdict: "worker NAME (ADDRESS) lost: REASON; last status …". */
+const VERDICT_WHY = /\) lost(?: with its work \([^)]*\))?: (.+?); last status /;
+
+function verdictEvidence(message: string, atS: number, nowMs: number): Evidence {
+	return evidence('departure verdict (events view)', message, 'alerts', atS, nowMs);
+}

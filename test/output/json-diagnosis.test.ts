@@ -30,7 +30,7 @@ describe.each(FIXTURE_VERSIONS)('the --json document on Dask %s', (version) => {
 			'summary',
 		]);
 		expect(finding.cause).toBe('no-worker');
-		expect(finding.subject).toEqual({kind: 'cluster', id: 'cluster'});
+		expect(finding.subject).toEqual({kind: 'prefix', id: 'pinned-sleep'});
 		// Epoch milliseconds of the first poll, not seconds.
 		expect(finding.since).toBe(doc.time * 1000 - 3 * 2000);
 		for (const e of finding.evidence) {
@@ -44,7 +44,7 @@ describe.each(FIXTURE_VERSIONS)('the --json document on Dask %s', (version) => {
 		const doc = documentAfter(version, 4);
 		const started = doc.events!.filter((e) => e.kind === 'diagnosis');
 		expect(started.map((e) => [e.severity, e.subject_name, e.message])).toEqual([
-			['critical', 'cluster', `likely no-worker: ${doc.diagnosis![0]!.summary}`],
+			['critical', 'pinned-sleep', `likely no-worker: ${doc.diagnosis![0]!.summary}`],
 		]);
 	});
 

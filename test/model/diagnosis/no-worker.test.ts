@@ -16,7 +16,8 @@ describe.each(FIXTURE_VERSIONS)('no-worker on Dask %s', (version) => {
 		expect(NO_WORKER_START_MS).toBeGreaterThan(POLL_MS);
 		expect(polls).toEqual([[], [], ['no-worker'], ['no-worker']]);
 		const finding = diagnosisView(states[3]!).current[0]!;
-		expect(finding).toMatchObject({severity: 'critical', subject: {kind: 'cluster', id: 'cluster'}});
+		// One prefix went no-worker with workers connected: its tasks are what is wrong, not the cluster.
+		expect(finding).toMatchObject({severity: 'critical', subject: {kind: 'prefix', id: 'pinned-sleep'}});
 		expect(finding.summary).toBe(
 			'2 tasks (pinned-sleep) no worker can run: they ask for resources or workers none of the connected ones offers',
 		);

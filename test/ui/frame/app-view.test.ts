@@ -100,7 +100,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		if (v.pointer.kind !== 'workers') throw new Error(v.pointer.kind);
 		expect(v.pointer.headingRow).toBe(6);
 		expect(v.pointer.list).toEqual({rowsTop: 7, top: 0, count: 3, room: 3});
-		expect(v.ctx.counts).toEqual({workers: 3, progress: 0, events: 4, diagnosis: 0});
+		expect(v.ctx.counts).toEqual({workers: 3, progress: 0, events: 3, diagnosis: 0});
 		expect(footer(v)).toMatch(/^j\/k move .*\/ filter {2}space pause {2}\? help {2}q quit$/);
 	});
 
@@ -123,7 +123,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		expect(view({cursor: {workers: 99, progress: 99, events: 99, diagnosis: 99}}).shown.cursor).toEqual({
 			workers: 2,
 			progress: 0,
-			events: 3,
+			events: 2,
 			diagnosis: 0,
 		});
 	});
@@ -158,14 +158,14 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		const v = view({view: 'events'}, {size: {columns: 100, rows: 24}});
 		const b = body(v);
 		if (b.kind !== 'events') throw new Error(b.kind);
-		// gamma's loss as the diagnosis logged it, then the three alerts' events.
-		expect(b.triage?.events).toHaveLength(4);
-		expect(b.page.room).toBe(9);
-		expect(v.ctx.rowLines?.events).toEqual([3, 4, 2, 2]);
+		// The three alerts' events, gamma's loss among them (the diagnosis' finding logs no event of its own).
+		expect(b.triage?.events).toHaveLength(3);
+		expect(b.page.room).toBe(8);
+		expect(v.ctx.rowLines?.events).toEqual([4, 2, 2]);
 		expect(v.pointer).toEqual({
 			kind: 'list',
 			view: 'events',
-			list: {rowsTop: 14, top: 0, count: 4, room: 9, heights: [3, 4, 2, 2]},
+			list: {rowsTop: 15, top: 0, count: 3, room: 8, heights: [4, 2, 2]},
 		});
 	});
 

@@ -3,10 +3,14 @@
  * workers offers, or every worker is gone. The scheduler counts them (`no-worker` in /metrics on
  * every version, `unrunnable` in counts.json); the workers' resources come from identity.json (a
  * task's own restrictions are not served over HTTP). Critical: they never run without a change.
+ *
+ * The subject is what is wrong: the one prefix whose tasks went no-worker while workers are
+ * connected (its tasks ask for what no worker offers; the cluster is fine for the rest), else the
+ * cluster (no worker at all, several prefixes, or a release whose /metrics has no per-prefix states).
  */
 import {listText} from '../../text.js';
 import {progressView} from '../../progress/progress.js';
-import {CLUSTER, evidence, schedulerEvidence, workerEvidence} from '../figures.js';
+import {CLUSTER, evidence, prefixSubject, schedulerEvidence, workerEvidence} from '../figures.js';
 import type {Rule} from '../rule.js';
 import type {Evidence} from '../types.js';
 
@@ -65,7 +69,7 @@ export const noWorker: Rule = {
 			{
 				cause: 'no-worker',
 				severity: 'critical',
-				subject: CLUSTER,
+				subject: workers > 0 && prefixes.length === 1 ? prefixSubject(prefixes[0]!) : CLUSTER,
 				evidence: ev,
 				summary,
 				next:

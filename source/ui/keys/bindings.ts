@@ -4,6 +4,7 @@
  * matches the current mode wins, and replay controls win over the live ones while replaying.
  */
 import type {Binding, Mode} from './binding-types.js';
+import {REPLAY_BINDINGS} from './replay-bindings.js';
 
 export const VIEWS: readonly Mode[] = ['workers', 'progress', 'events', 'diagnosis'];
 export const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
@@ -283,50 +284,6 @@ export const BINDINGS: readonly Binding[] = [
 		footer: 'close',
 		footerKeys: 'Esc/?',
 	},
-	{
-		keys: ['space'],
-		label: 'pause / resume the replay',
-		action: 'replay-pause',
-		modes: ['replay'],
-		footer: 'pause replay',
-		footerPaused: 'resume replay',
-		footerRank: 1,
-	},
-	{
-		keys: ['left'],
-		label: 'step one poll back',
-		action: 'replay-step-back',
-		modes: ['replay'],
-		footer: 'step',
-		footerKeys: '←/→',
-		footerKeysAscii: 'Left/Right',
-		footerRank: 2,
-	},
-	{keys: ['right'], label: 'step one poll forward', action: 'replay-step-forward', modes: ['replay']},
-	{
-		keys: ['['],
-		label: 'jump one minute back',
-		action: 'replay-jump-back',
-		modes: ['replay'],
-		footer: '±1 min',
-		footerKeys: '[/]',
-		footerRank: 2,
-	},
-	{keys: [']'], label: 'jump one minute forward', action: 'replay-jump-forward', modes: ['replay']},
-	{
-		keys: ['{'],
-		label: 'go to the start of the recording',
-		action: 'replay-start',
-		modes: ['replay'],
-		footer: 'start/end',
-		footerKeys: '{/}',
-	},
-	{keys: ['}'], label: 'go to the end of the recording', action: 'replay-end', modes: ['replay']},
-	{
-		keys: ['x'],
-		label: 'cycle the replay speed ×1 / ×4 / ×16',
-		action: 'replay-speed',
-		modes: ['replay'],
-		footer: 'speed',
-	},
+	// Last: while replaying, a key no other mode claimed first is a replay control.
+	...REPLAY_BINDINGS,
 ];

@@ -11,9 +11,9 @@ import {EventEmitter} from 'node:events';
 import {render} from 'ink';
 import {reduce} from '../source/model/index.js';
 import {createDiffStdout} from '../source/terminal/diff-stdout.js';
-import {App} from '../source/ui/app.js';
-import {makeTheme} from '../source/ui/theme.js';
-import type {TuiControls, TuiData} from '../source/ui/tui-data.js';
+import {App} from '../source/ui/shell/app.js';
+import {makeTheme} from '../source/ui/draw/theme.js';
+import type {TuiControls, TuiData} from '../source/ui/frame/tui-data.js';
 import {synthSnapshot, synthState} from './synth.js';
 
 class FakeStdout extends EventEmitter {

@@ -10,8 +10,8 @@ Object.assign(process.env, {NODE_ENV: 'production'}); // (not an assignment the 
 // bundle's patched Ink, string-width and ansi-tokenize) and then draws through dask-top's own output
 // layer (only the changed cells reach the terminal), which the bundle's define turns on here.
 const shipped = globalThis.INK_FLOOR_SHIPPED === true;
-// As shipped, V8's tier-up budget too, set at run time as dask-top's entry sets it (source/tiering.ts).
-if (shipped) await (await import('../source/tiering.js')).tuneTierUp();
+// As shipped, V8's tier-up budget too, set at run time as dask-top's entry sets it (source/run/tiering.ts).
+if (shipped) await (await import('../source/run/tiering.js')).tuneTierUp();
 const React = (await import('react')).default;
 const {render, Box, Text} = await import('ink');
 

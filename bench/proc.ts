@@ -124,7 +124,34 @@ export async function daskTopPid(pid: number, timeoutMs = 10_000): Promise<numbe
 	const first = await childPid(pid, timeoutMs);
 	const argv = readFileSync(`/proc/${first}/cmdline`, 'utf8').split('\0');
 	const launcher = /(^|\/)node$/.test(argv[0] ?? '') && argv[1] !== undefined && !argv[1].startsWith('-');
-	return launcher ? childPid(first, timeoutMs) : first;
+	const program = launcher ? await childPid(first, timeoutMs) : first;
+	return (await relaunchedChild(program)) ?? program;
+}
+
+/**
+ * The child a dask-top started without V8 options runs the long run in (source/run/relaunch.ts:
+ * it names its pipe to the launcher in the child's environment), once it exists; undefined when none
+ * comes within `waitMs` (a build before the relaunch, the single executable). The parent only waits:
+ * what is measured is the child.
+ */
+async function relaunchedChild(pid: number, waitMs = 3_000): Promise<number | undefined> {
+	const deadline = Date.now() + waitMs;
+	while (Date.now() < deadline) {
+		try {
+			const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+			for (const child of children)
+				if (
+					readFileSync(`/proc/${child}/environ`, 'utf8')
+						.split('\0')
+						.some((e) => e.startsWith('DASK_TOP_LAUNCHER_FD='))
+				)
+					return Number(child);
+		} catch {
+			return undefined;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+	return undefined;
 }
 
 /** The first child of `pid` (the program `script` ran: its shell exec'd it), once it exists. */

@@ -66,7 +66,7 @@ await warmUpFrames();
 console.log(await framesTable(sizes, framesPer));
 // The same frames under the V8 settings of the bundle's first line (8 MiB semi-spaces: more
 // scavenges, which fall inside frames), in a process of their own; the tier-up budget dask-top sets at
-// run time (source/tiering.ts) is left out here, as in the frame table above.
+// run time (source/run/tiering.ts) is left out here, as in the frame table above.
 const daskTopV8 = V8_FLAGS;
 console.log(`\nThe same, under dask-top's V8 settings (\`${daskTopV8.join(' ')}\`):\n`);
 const {spawnSync} = await import('node:child_process');

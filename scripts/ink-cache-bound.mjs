@@ -94,7 +94,7 @@ export default class Output {`;
 
 // Ink 6.8 sanitizes every text it squashes (sanitize-ansi.js: control sequences other than SGR and
 // OSC are dropped) by tokenizing it, at each level: a line's spans, then the line their colours were
-// just added to. dask-top's lines are already styled (source/ui/styled-line.ts) and hold nothing but
+// just added to. dask-top's lines are already styled (source/ui/draw/styled-line.ts) and hold nothing but
 // text and SGR sequences, which the tokenizer keeps as they are: the bundle returns such a text at
 // once. Anything else (another escape or C1 control) still goes through the tokenizer.
 const SANITIZE_FAST_PATH = `const SGR_AT = /\\u001B\\[[0-9:;]*m/y;

@@ -1,7 +1,7 @@
 // Ink 6.8's Output.get() turns every frame into a grid of styled cells and back into strings: each
 // written line is tokenized into cells (ansi-tokenize), placed in the grid, and every row of the
 // grid is joined back into a string. dask-top writes its whole screen as one <Text> of its rows
-// (source/ui/app.tsx, line-text.ts), and its output layer parses the frame's rows into cells again
+// (source/ui/shell/app.tsx, line-text.ts), and its output layer parses the frame's rows into cells again
 // to send the terminal only what changed (source/terminal/screen-diff.ts): the grid in between
 // only re-spells the same cells. After Ink's caches and shortcuts (ink-cache-bound.mjs) it was
 // still the largest item of a frame at 3 workers under node --cpu-prof.

@@ -13,7 +13,7 @@ const keys = execFileSync(
 		'--import',
 		'tsx',
 		'-e',
-		"import('./source/ui/binding-text.ts').then((m) => process.stdout.write(m.keysMarkdownTable()))",
+		"import('./source/ui/keys/binding-text.ts').then((m) => process.stdout.write(m.keysMarkdownTable()))",
 	],
 	{encoding: 'utf8'},
 );

@@ -19,12 +19,10 @@
  * tick(), --once and the recorder read the same. Subscribers run after the state
  * is reduced, so `state()` inside a listener is current.
  */
-import {createListeners} from './listeners.js';
+import {createListeners} from './units/listeners.js';
 import {initialState, reduce} from './model/index.js';
 import type {ClusterState, ModelOptions, SourceNow} from './model/types.js';
-import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from './parse/index.js';
-import {withActions} from './parse/actions.js';
-import {roundTimeMs} from './parse/round-time.js';
+import {buildSnapshot, emptyCache, mergeScrape, roundTimeMs, withActions, type ScrapeCache} from './parse/index.js';
 import type {RawScrape} from './types/raw-scrape.js';
 import type {ScrapeSource} from './types/scrape-source.js';
 import type {Snapshot} from './types/snapshot.js';

@@ -3,14 +3,14 @@ import {describe, expect, it} from 'vitest';
 import {triageView, workerRows} from '../source/model/index.js';
 import {connect, createPipeline, type Pipeline} from '../source/pipeline.js';
 import {ReplaySource} from '../source/record/replay-source.js';
-import {planHints} from '../source/scrape/hints.js';
+import {planHints} from '../source/run/plan-hints.js';
 import type {RawScrape} from '../source/types/raw-scrape.js';
 import type {SourceStatus} from '../source/types/scrape-source.js';
 import {identityAnswers500, loadScenarioScrape} from './helpers/fixtures.js';
 import {refusedRound} from './helpers/fixture-data.js';
 import {scenarioRounds} from './helpers/fixture-recording.js';
 import {frozenScheduler} from './helpers/frozen-scheduler.js';
-import {MODEL_TICK_MS} from '../source/model-tick.js';
+import {MODEL_TICK_MS} from '../source/model/tick.js';
 import {missedPolls} from '../source/model/freshness.js';
 
 describe('pipeline', () => {

@@ -11,13 +11,14 @@ import {createPipeline, type Pipeline} from '../source/pipeline.js';
 import {formatDiffText} from '../source/record/diff-text.js';
 import {diffSnapshots} from '../source/record/diff.js';
 import type {Snapshot} from '../source/types/snapshot.js';
-import {appView} from '../source/ui/app-view.js';
-import {createBodyMemo} from '../source/ui/body-lines.js';
-import {frameLines} from '../source/ui/frame-lines.js';
-import {createFrameText} from '../source/ui/line-text.js';
+import {appView} from '../source/ui/frame/app-view.js';
+import {createBodyMemo} from '../source/ui/frame/body-lines.js';
+import {frameLines} from '../source/ui/frame/frame-lines.js';
+import {createFrameText} from '../source/ui/draw/line-text.js';
 import {fixtureRounds, LIVE} from './helpers/fixture-data.js';
 import {hostileNames, hostileRound} from './helpers/hostile.js';
 import {PLAIN} from './helpers/render.js';
+import {initialUiState} from '../source/ui/state/ui-state.js';
 
 const ROUNDS = fixtureRounds('2026.7.1', ['busy', 'worker-died']);
 
@@ -73,6 +74,7 @@ function screenLines(pipeline: Pipeline): string[] {
 			cursor: {workers: 0, progress: 0, events: 0, diagnosis: 0},
 			top: {workers: 0, progress: 0, events: 0, diagnosis: 0},
 			paused: false,
+			columns: initialUiState().columns,
 		},
 		data: {model, status: LIVE, intervalMs: 2000, nowMs: model.nowMs},
 		url: 'http://scheduler:8787/',

@@ -6,10 +6,10 @@
  * with it (they leave no "lost" alerts), history and baselines started over, the new workers
  * announced as joined.
  */
-import {otherProcess} from '../parse/cache.js';
+import {otherProcess} from '../parse/scheduler-process.js';
 import type {Snapshot} from '../types/snapshot.js';
-import {alertId} from './alerts.js';
-import {instantEvent} from './events.js';
+import {alertId} from './alerts/alerts.js';
+import {instantEvent} from './alerts/events.js';
 import {listText} from './text.js';
 import type {ClusterState, ModelEvent, SchedulerEpoch} from './types.js';
 

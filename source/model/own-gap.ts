@@ -13,8 +13,8 @@
  * (the poller drops a round that spanned the gap, whose times would be wrong).
  */
 import type {OwnGap} from '../types/raw-scrape.js';
-import {alertId} from './alerts.js';
-import {instantEvent, prependEvents} from './events.js';
+import {alertId} from './alerts/alerts.js';
+import {instantEvent, prependEvents} from './alerts/events.js';
 import {secondsText} from './text.js';
 import type {ClusterState} from './types.js';
 

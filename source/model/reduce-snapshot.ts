@@ -4,22 +4,22 @@
  * then the alerts.
  */
 import type {Snapshot} from '../types/snapshot.js';
-import {scaleDownCandidates} from './adaptive.js';
-import {learnFlavor} from './adaptive-flavor.js';
-import {alertId} from './alerts.js';
-import {evaluateAlerts} from './evaluate.js';
-import {stepErredBefore} from './erred-before.js';
-import {instantEvent, prependEvents} from './events.js';
-import {pushClusterHistory} from './cluster-history.js';
-import {activeTasks, memoryTasks, trackProgress} from './progress-track.js';
-import {counterSample, stepRates} from './rates.js';
+import {scaleDownCandidates} from './adaptive/adaptive.js';
+import {learnFlavor} from './adaptive/adaptive-flavor.js';
+import {alertId} from './alerts/alerts.js';
+import {evaluateAlerts} from './alerts/evaluate.js';
+import {stepErredBefore} from './alerts/erred-before.js';
+import {prependEvents} from './alerts/events.js';
+import {departureEvent, joinEvents, retireEvent} from './worker-events.js';
+import {pushClusterHistory} from './history/cluster-history.js';
+import {activeTasks, memoryTasks, trackProgress} from './progress/progress-track.js';
+import {counterSample, stepRates} from './progress/rates.js';
 import {snapshotFresh, workerListFresh} from './freshness.js';
-import {listText} from './text.js';
-import {heartbeatIntervalSeconds} from './thresholds.js';
+import {heartbeatIntervalSeconds} from './alerts/thresholds.js';
 import type {ClusterState, ModelEvent, Rise} from './types.js';
-import {departureOf, stepDepartures} from './departures.js';
-import {stepRetires} from './retire.js';
-import {trackWorkers} from './worker-tracks.js';
+import {departureOf, stepDepartures} from './departures/departures.js';
+import {stepRetires} from './departures/retire.js';
+import {trackWorkers} from './history/worker-tracks.js';
 import {diagnose} from './diagnosis/diagnose.js';
 
 /**
@@ -28,9 +28,6 @@ import {diagnose} from './diagnosis/diagnose.js';
  * nothing about whether the worker is spilling now.
  */
 const SPILL_READINGS_MAX_GAP_MS = 60_000;
-
-/** More joins than this in one poll make one cluster event instead of one per worker. */
-const JOINS_PER_WORKER_EVENT = 5;
 
 function addRise(
 	rises: Map<string, Rise>,
@@ -186,40 +183,7 @@ export function reduceSnapshot(
 
 	// Instantaneous events: joins (coalesced when many) and departures that hold no ongoing alert.
 	const instant: ModelEvent[] = [];
-	if (tracked.joined.length > JOINS_PER_WORKER_EVENT) {
-		const names = tracked.joined.map((w) => w.name);
-		instant.push(
-			instantEvent(
-				{
-					id: alertId('worker_joined', 'cluster'),
-					kind: 'worker_joined',
-					severity: 'info',
-					subject: 'cluster',
-					subject_name: 'cluster',
-					message: `${names.length} workers joined: ${listText(names)}`,
-					workers: tracked.joined.map((w) => w.address),
-				},
-				nowMs,
-			),
-		);
-	} else {
-		for (const w of tracked.joined) {
-			const threads = w.nthreads === undefined ? '' : `, ${w.nthreads} thread${w.nthreads === 1 ? '' : 's'}`;
-			instant.push(
-				instantEvent(
-					{
-						id: alertId('worker_joined', w.address),
-						kind: 'worker_joined',
-						severity: 'info',
-						subject: w.address,
-						subject_name: w.name,
-						message: `worker ${w.name} joined (${w.address}${threads})`,
-					},
-					nowMs,
-				),
-			);
-		}
-	}
+	instant.push(...joinEvents(tracked.joined, nowMs));
 	// Why workers left (departure.ts): routine leaves are info, losses critical, the unknown said so.
 	const departures = stepDepartures(
 		state.departures ?? [],
@@ -239,37 +203,10 @@ export function reduceSnapshot(
 				...(departure.verdict === 'left' ? {retired: true} : {}),
 			});
 		if (departure.standing) continue; // an ongoing worker_lost alert (worker-alerts.ts)
-		const kind = departure.verdict === 'left' ? 'worker_retired' : 'worker_lost';
-		instant.push(
-			instantEvent(
-				{
-					id: alertId(kind, pending.address),
-					kind,
-					severity: departure.severity,
-					subject: pending.address,
-					subject_name: pending.last.name,
-					message: departure.message,
-				},
-				nowMs,
-			),
-		);
+		instant.push(departureEvent(pending, departure, nowMs));
 	}
 
-	for (const r of retire.events) {
-		instant.push(
-			instantEvent(
-				{
-					id: alertId('retire', r.address),
-					kind: 'retire',
-					severity: r.severity,
-					subject: r.address,
-					subject_name: r.name,
-					message: r.message,
-				},
-				nowMs,
-			),
-		);
-	}
+	for (const r of retire.events) instant.push(retireEvent(r, nowMs));
 
 	// Cluster history.
 	pushClusterHistory(state.history, snapshot, step.fresh ? step.rates.tasksDonePerSecond : undefined, stamp);

@@ -3,16 +3,16 @@
  * progress and prefix tracks, rises, the source and the scheduler's epoch. TypeScript-side,
  * camelCase. Re-exported by types.ts.
  */
-import type {SchedulerProcess} from '../parse/cache.js';
+import type {SchedulerProcess} from '../parse/cache-shape.js';
 import type {OwnGap} from '../types/raw-scrape.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
-import type {Departure, PendingDeparture} from './departure.js';
-import type {RetireTrack} from './retire.js';
-import type {UnmanagedWindow} from './unmanaged-old.js';
-import type {Series} from './ring.js';
-import type {ResolvedModelOptions} from './types.js';
-import type {AdaptiveFlavor, Alert, ModelEvent} from './view-types.js';
+import type {Departure, PendingDeparture} from './departures/departure.js';
+import type {RetireTrack} from './departures/retire-types.js';
+import type {UnmanagedWindow} from './alerts/unmanaged-old.js';
+import type {Series} from './history/ring.js';
+import type {ResolvedModelOptions} from './option-types.js';
+import type {AdaptiveFlavor, Alert, ModelEvent, ProgressBaseKind} from './view-types.js';
 import type {DiagnosisState} from './diagnosis/types.js';
 
 // ─── State ────────────────────────────────────────────────────────────────────────────────────
@@ -86,19 +86,6 @@ export interface Bounds {
 	readonly lo: number;
 	readonly hi: number;
 }
-
-/**
- * Where a prefix's progress is counted from (progress-track.ts):
- * - `epoch`: a polled moment with no task in flight on the whole cluster;
- * - `birth`: the prefix did not exist at the sample before (or the counters restarted since);
- * - `scheduler-start`: first seen, and no task of it was ever released or forgotten: its counters
- *   since the scheduler started are all still held;
- * - `held`: first seen, some tasks released but none forgotten and none left in flight (finished,
- *   or erred by blame): all its tasks, all still held;
- * - `first-sample`: first seen mid-run with tasks released or forgotten before: counted from that
- *   sample; what it had submitted before is not known, so neither is its total.
- */
-export type ProgressBaseKind = 'epoch' | 'birth' | 'scheduler-start' | 'held' | 'first-sample';
 
 export interface PrefixTrack {
 	/** Order first seen (stable row order). */

@@ -20,18 +20,18 @@
  */
 import {utcClockText} from './text.js';
 import {mergeEpoch, otherScheduler, restartEvent} from './epoch.js';
-import {evaluateAlerts} from './evaluate.js';
-import {newClusterHistory} from './cluster-history.js';
-import {applyConditions, prependEvents} from './events.js';
+import {evaluateAlerts} from './alerts/evaluate.js';
+import {newClusterHistory} from './history/cluster-history.js';
+import {applyConditions, prependEvents} from './alerts/events.js';
 import {snapshotFresh} from './freshness.js';
 import {stepOwnGap} from './own-gap.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
 import {endAllEvents} from './diagnosis/diagnose.js';
 import {DEFAULT_TARGET_DURATION_S} from './defaults.js';
-import {DEFAULT_THRESHOLDS} from './thresholds.js';
-import {EMPTY_RATES} from './rates.js';
-import {EMPTY_PROGRESS} from './progress-track.js';
+import {DEFAULT_THRESHOLDS} from './alerts/thresholds.js';
+import {EMPTY_RATES} from './progress/rates.js';
+import {EMPTY_PROGRESS} from './progress/progress-track.js';
 import type {ClusterState, ModelAction, ModelOptions, ResolvedModelOptions, SourceNow} from './types.js';
 
 export const DEFAULT_HISTORY_LENGTH = 300;

@@ -4,9 +4,21 @@
  * times are epoch seconds, durations seconds. Re-exported by types.ts.
  */
 import type {TaskState} from '../types/snapshot.js';
-import type {ProgressBaseKind} from './types.js';
 
 // ─── Alerts and events (glances' model) ──────────────────────────────────────────────────────
+
+/**
+ * Where a prefix's progress is counted from (progress-track.ts):
+ * - `epoch`: a polled moment with no task in flight on the whole cluster;
+ * - `birth`: the prefix did not exist at the sample before (or the counters restarted since);
+ * - `scheduler-start`: first seen, and no task of it was ever released or forgotten: its counters
+ *   since the scheduler started are all still held;
+ * - `held`: first seen, some tasks released but none forgotten and none left in flight (finished,
+ *   or erred by blame): all its tasks, all still held;
+ * - `first-sample`: first seen mid-run with tasks released or forgotten before: counted from that
+ *   sample; what it had submitted before is not known, so neither is its total.
+ */
+export type ProgressBaseKind = 'epoch' | 'birth' | 'scheduler-start' | 'held' | 'first-sample';
 
 export type Severity = 'info' | 'warning' | 'critical';
 

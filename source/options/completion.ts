@@ -15,11 +15,19 @@ interface FlagInfo {
 	readonly short?: string;
 	readonly takesValue: boolean;
 	readonly file: boolean;
+	/** The words its value is one of (--theme dark|light), when it is a choice. */
+	readonly choices?: readonly string[];
 	readonly text: string;
 }
 
 /** The value flags whose value is a file name. */
-const FILE_FLAGS = new Set(['--ca-file', '--record', '--replay']);
+const FILE_FLAGS = new Set(['--ca-file', '--record', '--replay', '--config']);
+
+/** The value flags whose value is one of a few words. */
+const CHOICES: Readonly<Record<string, readonly string[]>> = {
+	'--theme': ['dark', 'light'],
+	'--completion': SHELLS,
+};
 
 function kebab(name: string): string {
 	return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -34,8 +42,10 @@ export function completionFlags(help: ReadonlyArray<readonly [string, string]>):
 		const negated = spec.type === 'boolean' && spec.default === true;
 		const long = negated ? `--no-${kebab(name)}` : `--${kebab(name)}`;
 		const entry = help.find(([flag]) => flag.split(/[ ,]+/).includes(long));
+		const choices = CHOICES[long];
 		out.push({
 			long,
+			...(choices === undefined ? {} : {choices}),
 			...(spec.shortFlag === undefined ? {} : {short: `-${spec.shortFlag}`}),
 			takesValue: spec.type === 'string',
 			file: FILE_FLAGS.has(long),
@@ -55,8 +65,13 @@ function bash(flags: readonly FlagInfo[]): string {
 		.filter((f) => f.file)
 		.flatMap((f) => [f.long])
 		.join('|');
+	const choices = flags.flatMap((f) =>
+		f.choices === undefined
+			? []
+			: [`\t\t${f.long}) COMPREPLY=($(compgen -W ${quoteSingle(f.choices.join(' '))} -- "$cur")); return ;;`],
+	);
 	const values = flags
-		.filter((f) => f.takesValue && !f.file)
+		.filter((f) => f.takesValue && !f.file && f.choices === undefined)
 		.flatMap((f) => [f.long, ...(f.short ? [f.short] : [])])
 		.join('|');
 	return [
@@ -66,6 +81,7 @@ function bash(flags: readonly FlagInfo[]): string {
 		'\tlocal cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"',
 		'\tcase "$prev" in',
 		`\t\t${files}) COMPREPLY=($(compgen -f -- "$cur")); return ;;`,
+		...choices,
 		`\t\t${values}) COMPREPLY=(); return ;;`,
 		'\tesac',
 		`\tif [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W ${quoteSingle(words)} -- "$cur")); fi`,
@@ -78,7 +94,13 @@ function bash(flags: readonly FlagInfo[]): string {
 function zsh(flags: readonly FlagInfo[]): string {
 	const specs = flags.map((f) => {
 		const text = f.text.replaceAll(':', '\\:').replaceAll('[', '(').replaceAll(']', ')');
-		const value = f.file ? ':file:_files' : f.takesValue ? ':value: ' : '';
+		const value = f.file
+			? ':file:_files'
+			: f.choices !== undefined
+				? `:value:(${f.choices.join(' ')})`
+				: f.takesValue
+					? ':value: '
+					: '';
 		const names = f.short ? `{${f.short},${f.long}}` : f.long;
 		const quoted = `${quoteSingle(`[${text}]${value}`)}`;
 		return `\t${f.short ? `'(${f.short} ${f.long})'${names}` : names}${quoted}`;
@@ -98,6 +120,7 @@ function fish(flags: readonly FlagInfo[]): string {
 		const parts = ['complete -c dask-top', `-l ${f.long.slice(2)}`];
 		if (f.short) parts.push(`-s ${f.short.slice(1)}`);
 		if (f.file) parts.push('-r -F');
+		else if (f.choices !== undefined) parts.push(`-x -a ${quoteSingle(f.choices.join(' '))}`);
 		else if (f.takesValue) parts.push('-x');
 		if (f.text !== '') parts.push(`-d ${quoteSingle(f.text)}`);
 		return parts.join(' ');

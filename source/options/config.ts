@@ -1,10 +1,13 @@
 /**
  * The optional config file, `$XDG_CONFIG_HOME/dask-top/config.json` (default
- * `~/.config/dask-top/config.json`). Keys are the long flag names; flags win over it. Parsing is
- * pure; readConfigFile is the one read, and a missing file is simply no config.
+ * `~/.config/dask-top/config.json`), or the one `--config FILE` names. Keys are the long flag
+ * names; flags win over it. Parsing is pure; readConfigFile is the one read, and a missing default
+ * file is simply no config (a missing `--config FILE` is a usage error). docs/config.example.json
+ * shows every key (a test keeps it equal to CONFIG_KEYS).
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {CHOOSABLE_COLUMNS, type WorkerColumnId} from '../types/worker-column-ids.js';
 
 export interface ConfigFile {
 	readonly path: string;
@@ -18,7 +21,10 @@ export interface ConfigFile {
 	readonly insecure?: boolean;
 	readonly color?: boolean;
 	readonly ascii?: boolean;
+	/** `"theme": "dark"` or `"light"` (checked by resolve.ts). */
+	readonly theme?: string;
 	readonly mouse?: boolean;
+	readonly bell?: boolean;
 	/** `"allow-actions": true`: as --allow-actions. */
 	readonly allowActions?: boolean;
 	/** Threshold overrides by name, as written (checked by options/model.ts). */
@@ -28,9 +34,11 @@ export interface ConfigFile {
 	/** Whole numbers as text (checked by options/model.ts). */
 	readonly minimum?: string;
 	readonly maximum?: string;
+	/** The worker table's columns shown, in order (F2 saves them here). */
+	readonly columns?: readonly WorkerColumnId[];
 }
 
-type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings' | 'count' | 'object';
+type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings' | 'count' | 'object' | 'columns';
 
 /** Accepted keys (as in the file) → field and kind. Other helpers add their flags' keys here. */
 const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'path'>, kind: ConfigKind]>> = {
@@ -43,14 +51,20 @@ const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'pat
 	insecure: ['insecure', 'boolean'],
 	color: ['color', 'boolean'],
 	ascii: ['ascii', 'boolean'],
+	theme: ['theme', 'string'],
 	mouse: ['mouse', 'boolean'],
+	bell: ['bell', 'boolean'],
 	'allow-actions': ['allowActions', 'boolean'],
 	thresholds: ['thresholds', 'object'],
 	'stall-after': ['stallAfter', 'duration'],
 	'target-duration': ['targetDuration', 'duration'],
 	minimum: ['minimum', 'count'],
 	maximum: ['maximum', 'count'],
+	columns: ['columns', 'columns'],
 };
+
+/** @internal Every key the file accepts, as written in it (docs/config.example.json names each). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(KEYS);
 
 export type ConfigResult =
 	| {readonly ok: true; readonly config?: ConfigFile}
@@ -100,6 +114,12 @@ export function parseConfig(text: string, path: string): ConfigResult {
 				if (typeof value === 'number' || typeof value === 'string') config[field] = String(value);
 				else return fail(`"${key}" must be a whole number of workers`);
 				break;
+			case 'columns': {
+				const problem = columnsProblem(value);
+				if (problem !== undefined) return fail(problem);
+				config[field] = value;
+				break;
+			}
 			case 'object':
 				if (typeof value === 'object' && value !== null && !Array.isArray(value)) config[field] = value;
 				else return fail(`"${key}" must be an object like {"memory_warning": 0.75}`);
@@ -109,13 +129,32 @@ export function parseConfig(text: string, path: string): ConfigResult {
 	return {ok: true, config: config as unknown as ConfigFile};
 }
 
-/** Reads and parses the file; a missing file is no config, an unreadable or broken one an error. */
-export function readConfigFile(path: string): ConfigResult {
+/** What is wrong with a `columns` value (a list of known column ids, each once), or undefined. */
+export function columnsProblem(value: unknown): string | undefined {
+	const known = `known: ${CHOOSABLE_COLUMNS.join(', ')}`;
+	if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
+		return `"columns" must be a list of column ids like ["name", "status", "memory_bar"] (${known})`;
+	const unknown = value.find((id) => !CHOOSABLE_COLUMNS.includes(id as WorkerColumnId));
+	if (unknown !== undefined) return `"columns": unknown column "${unknown}" (${known})`;
+	const twice = value.find((id, i) => value.indexOf(id) !== i);
+	if (twice !== undefined) return `"columns": "${twice}" is listed twice`;
+	return undefined;
+}
+
+/**
+ * Reads and parses the file; an unreadable or broken one is an error. A missing file is no config,
+ * unless it was named (`--config FILE`): then it is an error too.
+ */
+export function readConfigFile(path: string, named = false): ConfigResult {
 	let text: string;
 	try {
 		text = readFileSync(path, 'utf8');
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
+		if (named) {
+			const why = code === 'ENOENT' || code === 'ENOTDIR' ? 'no such file' : `cannot read it (${code ?? 'error'})`;
+			return {ok: false, error: `--config ${path}: ${why}: give the path of a JSON config file`};
+		}
 		if (code === 'ENOENT' || code === 'ENOTDIR') return {ok: true};
 		return {ok: false, error: `config file ${path}: cannot read it (${code ?? 'error'})`};
 	}

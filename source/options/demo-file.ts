@@ -5,7 +5,7 @@
  * the recording inside itself, as an asset under the same name.
  */
 import {fileURLToPath} from 'node:url';
-import {embeddedName, runsAsSingleExecutable} from '../single-executable.js';
+import {embeddedName, runsAsSingleExecutable} from '../units/single-executable.js';
 
 export const DEMO_RECORDING = 'media/demo.ndjson.gz';
 

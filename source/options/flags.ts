@@ -8,7 +8,7 @@ import meow from 'meow';
 // Inlined by the bundler: the version and description never depend on finding package.json on
 // disk (the single executable has none beside it; meow would otherwise search up from here).
 import packageJson from '../../package.json' with {type: 'json'};
-import {THRESHOLD_NAMES} from '../model/thresholds.js';
+import {THRESHOLD_NAMES} from '../model/alerts/thresholds.js';
 import {checkArgv, FLAGS} from './flag-table.js';
 import {pickRecordFlags, RECORD_HELP, type RecordFlags} from './recording.js';
 
@@ -16,6 +16,10 @@ import {pickRecordFlags, RECORD_HELP, type RecordFlags} from './recording.js';
 export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
 	['--once', 'Print one snapshot as a table and exit (the default when stdout is not a terminal)'],
 	['--json', 'Print one JSON document of the snapshot instead of the table (implies --once)'],
+	[
+		'--watch',
+		'With --json: print one document per poll, each on one line (NDJSON), until interrupted or stdout closes',
+	],
 	[
 		'--check',
 		'Monitoring-plugin check (Nagios, Icinga, Sensu): one line DASK OK/WARNING/CRITICAL/UNKNOWN, exit 0/1/2/3',
@@ -30,7 +34,9 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 		'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video',
 	],
 	['--ascii', 'Plain ASCII: no braille, box-drawing or block characters (also when the locale is not UTF-8)'],
+	['--theme NAME', 'Colours for a dark (the default) or light terminal background: dark or light'],
 	['--no-mouse', 'No mouse: clicks and the wheel go to the terminal (its own text selection works)'],
+	['--bell', 'Ring the terminal bell when a critical alert starts (live full screen only)'],
 	[
 		'--allow-actions',
 		'Let F9 / K retire the selected worker (after a confirmation; ' +
@@ -49,6 +55,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--minimum N', "Your Adaptive's minimum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	['--maximum N', "Your Adaptive's maximum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	...RECORD_HELP,
+	['--config FILE', 'Read this config file instead of the default one (below); it must exist'],
 	['--completion SHELL', 'Print the completion script for bash, zsh or fish: source <(dask-top --completion bash)'],
 	['-h, --help', 'Show this help'],
 	['--version', 'Show the version'],
@@ -59,6 +66,7 @@ const EXAMPLES = [
 	'dask-top tcp://10.0.0.5:8786 --once',
 	'dask-top https://hub.example.org/user/me/proxy/8787/status \\\n      -H "Authorization: token $JUPYTERHUB_API_TOKEN"',
 	'dask-top --once --json | jq .scheduler.tasks',
+	'dask-top --json --watch -i 10s | jq -c .severity_counts',
 	'dask-top http://prod:8787 http://dev:8787',
 ];
 
@@ -126,7 +134,10 @@ export function helpText(): string {
 		'   "header": ["Authorization: token …"],',
 		'   "thresholds": {"memory_warning": 0.75}}',
 		'  {"urls": ["http://prod:8787", "http://dev:8787"]} follows several clusters.',
-		'  Flags win over $DASK_TOP_URL, which wins over the file.',
+		'  {"columns": ["name", "status", "cpu", "memory_bar"]}: the worker table\'s',
+		'  columns, in order; F2 chooses them and saves them here.',
+		'  Flags win over $DASK_TOP_URL, which wins over the file. Every key:',
+		'  docs/config.example.json. --config FILE reads another file.',
 		'',
 		...paragraph(
 			'Times are local (TZ decides), as htop and date show them; --at HH:MM and --diff read local time too.',
@@ -151,6 +162,8 @@ export interface ParsedArgv {
 	readonly flags: {
 		readonly once: boolean;
 		readonly json: boolean;
+		/** --watch (with --json): one document per poll until stopped (absent: false). */
+		readonly watch?: boolean;
 		readonly check: boolean;
 		readonly interval?: string;
 		readonly timeout?: string;
@@ -159,7 +172,11 @@ export interface ParsedArgv {
 		readonly insecure: boolean;
 		readonly color: boolean;
 		readonly ascii: boolean;
+		/** --theme dark|light, as typed (resolve.ts checks it). */
+		readonly theme?: string;
 		readonly mouse: boolean;
+		/** --bell (absent: false). */
+		readonly bell?: boolean;
 		/** --allow-actions (absent: false). */
 		readonly allowActions?: boolean;
 		/** --threshold NAME=VALUE, in the order given. */
@@ -170,6 +187,8 @@ export interface ParsedArgv {
 		readonly maximum?: string;
 		/** --completion SHELL: print the shell's completion script. */
 		readonly completion?: string;
+		/** --config FILE: the config file to read instead of the default one. */
+		readonly config?: string;
 		readonly help: boolean;
 		readonly version: boolean;
 		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
@@ -212,6 +231,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 				flags: {
 					once: flags.once === true,
 					json: flags.json === true,
+					watch: flags.watch === true,
 					check: flags.check === true,
 					...(flags.interval === undefined ? {} : {interval: flags.interval}),
 					...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),
@@ -220,7 +240,9 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					insecure: flags.insecure === true,
 					color: flags.color !== false,
 					ascii: flags.ascii === true,
+					...(flags.theme === undefined ? {} : {theme: flags.theme}),
 					mouse: flags.mouse !== false,
+					bell: flags.bell === true,
 					allowActions: flags.allowActions === true,
 					threshold: flags.threshold ?? [],
 					...(flags.stallAfter === undefined ? {} : {stallAfter: flags.stallAfter}),
@@ -228,6 +250,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					...(flags.minimum === undefined ? {} : {minimum: flags.minimum}),
 					...(flags.maximum === undefined ? {} : {maximum: flags.maximum}),
 					...(flags.completion === undefined ? {} : {completion: flags.completion}),
+					...(flags.config === undefined ? {} : {config: flags.config}),
 					help: flags.help === true,
 					version: flags.version === true,
 					recording: pickRecordFlags(flags),

@@ -1,12 +1,12 @@
 /**
  * @internal The man page, man/dask-top.1 (installed by the npm package: package.json `man`), made
  * from the same lists as --help and the keys table: the options (flags.ts), the thresholds, the
- * bindings (ui/bindings.ts). `npm run readme` writes it; a test keeps the file equal to this. Pure.
+ * bindings (ui/keys/bindings.ts). `npm run readme` writes it; a test keeps the file equal to this. Pure.
  */
-import {THRESHOLD_NAMES} from '../model/thresholds.js';
-import {whereText} from '../ui/binding-text.js';
-import {BINDINGS} from '../ui/bindings.js';
-import {keyLabel} from '../ui/key-labels.js';
+import {THRESHOLD_NAMES} from '../model/alerts/thresholds.js';
+import {whereText} from '../ui/keys/binding-text.js';
+import {BINDINGS} from '../ui/keys/bindings.js';
+import {keyLabel} from '../ui/keys/key-labels.js';
 import {HELP_OPTIONS} from './flags.js';
 
 /** Text for roff: backslashes and a leading dot or quote escaped, dashes as minus signs in flags. */
@@ -60,7 +60,8 @@ export function manPage(version: string, description: string): string {
 			'FILES',
 			'.TP',
 			'.I $XDG_CONFIG_HOME/dask\\-top/config.json',
-			'(default ~/.config/dask\\-top/config.json): url or urls, interval, header, thresholds.',
+			'(default ~/.config/dask\\-top/config.json, or the file \\fB\\-\\-config\\fR names): keys are the long',
+			'flag names (url or urls, interval, header, thresholds, …); docs/config.example.json shows every one.',
 		),
 		...section(
 			'ENVIRONMENT',

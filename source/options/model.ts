@@ -7,7 +7,7 @@
  */
 // The model's own files, not its index: usage errors load these alone.
 import {DEFAULT_TARGET_DURATION_S} from '../model/defaults.js';
-import {checkThresholdValue, parseThresholdOverride, resolveThresholds} from '../model/thresholds.js';
+import {checkThresholdValue, parseThresholdOverride, resolveThresholds} from '../model/alerts/threshold-overrides.js';
 import type {ModelOptions, ThresholdName} from '../model/types.js';
 import {localClock} from '../units/clock.js';
 import type {ConfigFile} from './config.js';

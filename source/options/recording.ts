@@ -12,7 +12,8 @@ export const DEFAULT_RECORD_MAX_BYTES = 1e9;
 export const RECORD_HELP: ReadonlyArray<readonly [flag: string, text: string]> = [
 	[
 		'--record FILE',
-		'Also write every poll round to FILE (NDJSON; FILE.gz compresses); polls until stopped, even without a terminal',
+		'Also write every poll round to FILE (NDJSON; FILE.gz compresses; - is stdout, for a pipe); ' +
+			'polls until stopped, even without a terminal',
 	],
 	['--record-max SIZE', 'Stop recording (not monitoring) when FILE reaches SIZE: 500MB, 2GiB… (default 1GB)'],
 	[
@@ -156,6 +157,28 @@ export function runsOnce(
 	if (base.once || base.json) return true;
 	if (options.record !== undefined) return false;
 	return !base.stdoutIsTTY;
+}
+
+/**
+ * `--record -` writes the recording to stdout, so only where nothing else writes there: a headless
+ * recording (stdout not a terminal, polling until stopped). With --once or --json stdout holds the
+ * table or document, on a terminal the full-screen monitor: a one-line usage error then.
+ */
+export function stdoutRecordingError(
+	options: RecordOptions,
+	run: {readonly once: boolean; readonly json: boolean; readonly stdoutIsTTY: boolean},
+): string | undefined {
+	if (options.record?.file !== '-') return undefined;
+	if (run.once || run.json) {
+		const [flag, what] = run.json ? ['--json', 'its document'] : ['--once', 'its table'];
+		return `--record - writes the recording to stdout, where ${flag} prints ${what}: give a file name or drop ${flag}`;
+	}
+	if (run.stdoutIsTTY)
+		return (
+			'--record - writes the recording to stdout, where the full-screen monitor draws: ' +
+			'redirect it (--record - > rec.ndjson, or | gzip > rec.ndjson.gz) or give a file name'
+		);
+	return undefined;
 }
 
 /** The recording flags out of meow's flags object, for ParsedArgv. */

@@ -4,6 +4,7 @@
  * whether stdout is a terminal.
  */
 import type {ConfigFile} from './config.js';
+import type {WorkerColumnId} from '../types/worker-column-ids.js';
 import {pickDurationMs} from './duration.js';
 import {INTERVAL_RANGE, TIMEOUT_RANGE} from './ranges.js';
 import type {ParsedArgv} from './flags.js';
@@ -13,7 +14,7 @@ import {clusterTargets, resolveUrls, type ClusterTarget, type HttpHeader, type U
 import type {SchedulerUrl} from '../scrape/url.js';
 import {demoRecordingPath} from './demo-file.js';
 import {localeIsUtf8} from '../units/ascii.js';
-import {resolveRecordOptions, runsOnce, type RecordOptions} from './recording.js';
+import {resolveRecordOptions, runsOnce, stdoutRecordingError, type RecordOptions} from './recording.js';
 
 export const DEFAULT_INTERVAL_MS = 2000;
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -30,6 +31,8 @@ export interface Options {
 	/** One snapshot and exit: --once, --json, or stdout is not a terminal. */
 	readonly once: boolean;
 	readonly json: boolean;
+	/** --json --watch: one JSON document per poll, one per line, until stopped (run/watch.ts). */
+	readonly watch: boolean;
 	/** --check: one monitoring-plugin line and the plugin's exit code (run/check.ts). */
 	readonly check: boolean;
 	readonly intervalMs: number;
@@ -40,16 +43,39 @@ export interface Options {
 	readonly insecure: boolean;
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/** --theme (or "theme"): the colours for a dark (default) or light background. */
+	readonly theme: ThemeName;
 	/** Mouse reporting in the full screen (--no-mouse or "mouse": false turn it off). */
 	readonly mouse: boolean;
+	/**
+	 * --bell (or "bell": true), and only where it can ring: the live full screen (never a replay, the
+	 * demo, --once, --json or --check): output/bell.ts.
+	 */
+	readonly bell: boolean;
 	/** --allow-actions (or "allow-actions": true): F9 / K may retire a worker; read-only otherwise. */
 	readonly allowActions: boolean;
+	/** The worker table's columns shown, in order ("columns" in the config file; F2 saves them there). */
+	readonly columns?: readonly WorkerColumnId[];
+	/** The config file the options were read from, whether or not it exists: where F2 saves the columns. */
+	readonly configFile?: string;
 	/** The model's options: thresholds, --stall-after, --target-duration, --minimum/--maximum, the poll interval. */
 	readonly model: ModelOptions;
 	/** --record / --replay / --demo and their moments (recording.ts). */
 	readonly recording: RecordOptions;
 	/** One-liners for stderr (a comm address was read as a dashboard, an interval was raised…). */
 	readonly notes: readonly string[];
+}
+
+const THEMES = ['dark', 'light'] as const;
+type ThemeName = (typeof THEMES)[number];
+
+/** --theme (over "theme" in the config file, over dark) or a one-line usage error. */
+function pickTheme(flag: string | undefined, config: ConfigFile | undefined): ThemeName | {error: string} {
+	const [text, where] =
+		flag !== undefined ? [flag, '--theme'] : [config?.theme, `theme in config file ${config?.path}`];
+	if (text === undefined) return 'dark';
+	const theme = THEMES.find((name) => name === text.trim().toLowerCase());
+	return theme ?? {error: `${where}: "${text}" is not a theme: use dark or light`};
 }
 
 export type OptionsResult =
@@ -60,6 +86,8 @@ export interface OptionsInput {
 	readonly argv: Pick<ParsedArgv, 'input' | 'flags'>;
 	readonly env: Readonly<Record<string, string | undefined>>;
 	readonly config?: ConfigFile;
+	/** The config file's path (read or not): where the screen saves what the user chose. */
+	readonly configFile?: string;
 	readonly stdoutIsTTY: boolean;
 }
 
@@ -75,7 +103,22 @@ export function parseHeader(text: string): HttpHeader | string {
 	return {name, value};
 }
 
-export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): OptionsResult {
+/** What is wrong with --watch among the other flags, if anything (--check says so itself). */
+function watchError(
+	flags: Pick<ParsedArgv['flags'], 'json' | 'once'>,
+	recording: RecordOptions,
+	clusterCount: number,
+): string | undefined {
+	if (!flags.json) return '--watch prints one --json document per poll: add --json';
+	if (flags.once) return '--watch prints a document per poll until stopped, --once one: choose one';
+	if (recording.replay !== undefined)
+		return `--watch polls a live scheduler; it cannot be combined with ${recording.replay.demo ? '--demo' : '--replay'}`;
+	if (clusterCount > 1)
+		return `--json --watch follows one cluster for now, got ${clusterCount} scheduler URLs: run one per cluster`;
+	return undefined;
+}
+
+export function resolveOptions({argv, env, config, configFile, stdoutIsTTY}: OptionsInput): OptionsResult {
 	const {flags, input} = argv;
 	const notes: string[] = [];
 	const inConfig = (key: string) => `${key} in config file ${config?.path ?? ''}`;
@@ -152,23 +195,35 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 					: undefined;
 		if (recordingFlag !== undefined)
 			return {ok: false, error: `--check polls a live scheduler and cannot be combined with ${recordingFlag}`};
+		if (flags.watch) return {ok: false, error: '--check prints its own line and cannot be combined with --watch'};
 		if (flags.json || flags.once)
 			return {
 				ok: false,
 				error: `--check prints its own line and cannot be combined with ${flags.json ? '--json' : '--once'}`,
 			};
 	}
+	const watch = flags.watch === true;
+	if (watch) {
+		const problem = watchError(flags, recording.options, clusters.length);
+		if (problem !== undefined) return {ok: false, error: problem};
+	}
+	const toStdout = stdoutRecordingError(recording.options, {once: flags.once, json: flags.json, stdoutIsTTY});
+	if (toStdout !== undefined) return {ok: false, error: toStdout};
+	const theme = pickTheme(flags.theme, config);
+	if (typeof theme === 'object') return {ok: false, error: theme.error};
 	const model = resolveModelFlags(flags, config, intervalMs);
 	if (!model.ok) return {ok: false, error: model.error};
 
+	const once = !watch && runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options);
 	return {
 		ok: true,
 		options: {
 			url: first.url,
 			clusters,
 			urlFrom,
-			once: runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options),
+			once,
 			json: flags.json,
+			watch,
 			check: flags.check,
 			intervalMs,
 			timeoutMs,
@@ -177,8 +232,13 @@ export function resolveOptions({argv, env, config, stdoutIsTTY}: OptionsInput): 
 			insecure: flags.insecure || config?.insecure === true,
 			color: flags.color && config?.color !== false && !noColorEnv,
 			ascii: flags.ascii || config?.ascii === true || plainLocale,
+			theme,
 			mouse: flags.mouse && config?.mouse !== false,
+			bell:
+				(flags.bell === true || config?.bell === true) && !once && !watch && !flags.check && !recording.options.replay,
 			allowActions: flags.allowActions === true || config?.allowActions === true,
+			...(config?.columns === undefined ? {} : {columns: config.columns}),
+			...(configFile === undefined ? {} : {configFile}),
 			model: model.model,
 			recording: recording.options,
 			notes,

@@ -3,7 +3,7 @@
  * monitoring-plugins guidelines: `DASK <STATE> - <text> | <perfdata>`, exit 0/1/2/3.
  *
  * It judges ONE complete poll with the same rules and the same threshold table as the alerts
- * (model/worker-alerts.ts, model/no-workers.ts): a worker's memory, pause, event loop and heartbeat
+ * (model/alerts/worker-alerts.ts, model/alerts/no-workers.ts): a worker's memory, pause, event loop and heartbeat
  * age, and no workers while tasks wait. Rules that need history (lost or joined workers, rising
  * erred tasks, spilling, stalls, missed polls, and unmanaged memory, judged on what stayed
  * `unmanaged_recent_s`) cannot be judged from one poll and are left out; the line says "in one poll".
@@ -21,21 +21,20 @@
  * Pure: the caller polls and passes the state in.
  */
 import {checkFindings, type Finding} from '../model/diagnosis/index.js';
-import {heartbeatIntervalSeconds} from '../model/thresholds.js';
-import {workerCount} from '../model/worker-count.js';
-import {ongoingAlerts} from '../model/triage.js';
+import {heartbeatIntervalSeconds} from '../model/alerts/thresholds.js';
+import {workerCount} from '../model/rows/worker-count.js';
+import {ongoingAlerts} from '../model/alerts/triage.js';
+import {LEVEL_RULES} from '../model/alerts/level-rules.js';
 import type {Alert, AlertKind, ClusterState, Thresholds} from '../model/types.js';
 import {CHECK_EXIT_CODES} from '../types/exit-codes.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 
 export type CheckState = keyof typeof CHECK_EXIT_CODES;
 
-/** The alert kinds one poll can show; the others need history. */
+/** The alert kinds one poll can show (the level rules say which of theirs); the others need history. */
 export const ONE_POLL_KINDS: ReadonlySet<AlertKind> = new Set<AlertKind>([
-	'memory',
+	...LEVEL_RULES.filter((rule) => rule.onePoll).map((rule) => rule.kind),
 	'paused',
-	'event_loop',
-	'heartbeat',
 	'no_workers',
 ]);
 

@@ -56,14 +56,14 @@
  *   monitor's time of its loss and of the last poll that listed it), `retired` when it left in an
  *   orderly way, and `departure` once its reason is judged: `verdict` (left | lost | gone), `cause`
  *   (retired | closed | restart | no-heartbeat | nanny-restart | unknown), `confidence` (sure |
- *   likely | unknown), `severity`, `message` (model/departure.ts).
+ *   likely | unknown), `severity`, `message` (model/departures/departure.ts).
  *
  * With several clusters (`dask-top --json URL1 URL2 …`) the output is `{"clusters": [document, …]}`,
  * each document exactly the one above, in the order given; a cluster that could not be read is
  * left out (its error is on stderr, exit 1).
  */
-import type {Departure} from '../model/departure.js';
-import {progressView} from '../model/progress.js';
+import type {Departure} from '../model/departures/departure.js';
+import {progressView} from '../model/progress/progress.js';
 import {diagnosisView} from '../model/diagnosis/index.js';
 import type {BlindSpot, EndedFinding, Finding} from '../model/diagnosis/index.js';
 import type {
@@ -173,14 +173,17 @@ function jsonEscaped(match: string): string {
  * the cluster gave it) and is inert on a terminal: what a terminal could act on is written as a JSON
  * escape. `ascii` (--ascii, a locale that is not UTF-8): plain ASCII throughout.
  */
-export function jsonText(value: unknown, ascii = false): string {
+export function jsonText(value: unknown, ascii = false, indent = 2): string {
 	const finiteOnly = (_key: string, item: unknown) =>
 		typeof item === 'number' && !Number.isFinite(item) ? undefined : item;
-	const text = JSON.stringify(value, finiteOnly, 2);
+	const text = JSON.stringify(value, finiteOnly, indent);
 	return `${text.replace(ascii ? BEYOND_ASCII_IN_JSON : ACTIVE_IN_JSON, jsonEscaped)}\n`;
 }
 
-/** Pretty-printed, one document, ending in a newline (jsonText). */
-export function formatJsonDocument(document: JsonDocument | ClustersDocument, ascii = false): string {
-	return jsonText(document, ascii);
+/**
+ * Pretty-printed, one document, ending in a newline (jsonText); `oneLine`: the same document on
+ * one line (`--json --watch` prints one per poll, NDJSON).
+ */
+export function formatJsonDocument(document: JsonDocument | ClustersDocument, ascii = false, oneLine = false): string {
+	return jsonText(document, ascii, oneLine ? 0 : 2);
 }

@@ -3,7 +3,7 @@
  * triage of it, as the text table or the `--json` document. One function, so the live poll and a
  * replay at a moment print the same thing from the same rounds.
  */
-import {triageView} from '../model/index.js';
+import {triageView, workerRows} from '../model/index.js';
 import type {ClusterState} from '../model/types.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {asciiCells} from '../units/ascii.js';
@@ -18,15 +18,16 @@ export interface OnceInput {
 
 /**
  * The text or JSON of the latest snapshot; undefined before the first round. `ascii`: the text
- * table, or the JSON, in plain ASCII.
+ * table, or the JSON, in plain ASCII. `oneLine`: the JSON document on one line (`--json --watch`).
  */
-export function formatOnce(pipeline: OnceInput, json: boolean, ascii = false): string | undefined {
+export function formatOnce(pipeline: OnceInput, json: boolean, ascii = false, oneLine = false): string | undefined {
 	const snapshot = pipeline.snapshot();
 	if (snapshot === undefined) return undefined;
 	const state = pipeline.state();
 	const triage = triageView(state);
-	if (json) return formatJsonDocument(onceDocument(snapshot, state), ascii);
-	const text = formatSnapshotText(snapshot, triage);
+	if (json) return formatJsonDocument(onceDocument(snapshot, state), ascii, oneLine);
+	const rows = workerRows(state, {sort: {column: 'name', descending: false}, includeLost: false}).rows;
+	const text = formatSnapshotText(snapshot, triage, rows);
 	return ascii ? asciiCells(text) : text;
 }
 

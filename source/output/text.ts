@@ -1,11 +1,12 @@
 /**
  * The `--once` text table: a few header lines about the cluster, the ongoing alerts and the
- * adaptive target with its explanation (triage-text.ts), then one row per worker. No colour, no
- * truncation (it is read in pipes and logs); "-" where a figure is unknown.
+ * adaptive target with its explanation (triage-text.ts), then one row per worker, from the same
+ * rows the screen's table shows (the model's workerRows). No colour, no truncation (it is read in
+ * pipes and logs); "-" where a figure is unknown.
  */
-import type {TriageView} from '../model/types.js';
-import {workerCount} from '../model/worker-count.js';
-import type {EndpointHealth, Snapshot, TaskState, WorkerCounts, WorkerSnapshot} from '../types/snapshot.js';
+import {workerCount} from '../model/index.js';
+import type {TriageView, WorkerRow} from '../model/types.js';
+import type {EndpointHealth, Snapshot, TaskState, WorkerCounts} from '../types/snapshot.js';
 import {bytesText} from '../units/bytes.js';
 import {ageText, MISSING, numberText, percentOf, timeText} from './cells.js';
 import {columnsOf, padColumns} from '../terminal/columns.js';
@@ -107,7 +108,7 @@ const COLUMNS = [
 ] as const;
 const RIGHT = new Set<string>(['THREADS', 'CPU%', 'MEMORY', 'MEM%', 'SPILLED', 'EXEC/READY/IN-MEM', 'LAST SEEN']);
 
-function workerCells(w: WorkerSnapshot, timeSeconds: number): string[] {
+function workerCells(w: WorkerRow, timeSeconds: number): string[] {
 	const limit =
 		w.memory_limit_bytes === undefined
 			? '-'
@@ -116,17 +117,16 @@ function workerCells(w: WorkerSnapshot, timeSeconds: number): string[] {
 				: bytesText(w.memory_limit_bytes, MISSING);
 	const age =
 		w.heartbeat_age_seconds ?? (w.last_seen === undefined ? undefined : Math.max(0, timeSeconds - w.last_seen));
-	const inMemory = w.tasks_in_memory ?? w.keys_in_memory;
 	return [
 		w.name,
 		w.address,
-		w.status ?? 'unknown',
-		numberText(w.nthreads),
+		w.status,
+		numberText(w.threads),
 		w.cpu_percent === undefined ? '-' : w.cpu_percent.toFixed(1),
 		`${bytesText(w.memory_process_bytes, MISSING)} / ${limit}`,
 		percentOf(w.memory_process_bytes, w.memory_limit_bytes) ?? '-',
 		bytesText(w.memory_spilled_bytes, MISSING),
-		`${numberText(w.tasks_executing)}/${numberText(w.tasks_ready)}/${numberText(inMemory)}`,
+		`${numberText(w.tasks_executing)}/${numberText(w.tasks_ready)}/${numberText(w.tasks_in_memory)}`,
 		ageText(age),
 	];
 }
@@ -148,8 +148,11 @@ function table(rows: readonly string[][]): string[] {
 	);
 }
 
-/** The snapshot with the model's triage of it (alerts, adaptive target): what `--once` prints. */
-export function formatSnapshotText(snapshot: Snapshot, triage: TriageView): string {
+/**
+ * The snapshot with the model's triage of it (alerts, adaptive target) and its worker rows (the
+ * present workers, by name): what `--once` prints.
+ */
+export function formatSnapshotText(snapshot: Snapshot, triage: TriageView, workers: readonly WorkerRow[]): string {
 	const version = snapshot.dask_version_hint === undefined ? '' : `  (Dask ${snapshot.dask_version_hint})`;
 	const threads =
 		snapshot.scheduler.threads ??
@@ -166,9 +169,6 @@ export function formatSnapshotText(snapshot: Snapshot, triage: TriageView): stri
 		...alertsLines(triage),
 		...adaptiveLines(triage.adaptive),
 	];
-	const workers = [...snapshot.workers].sort((a, b) =>
-		a.name < b.name ? -1 : a.name > b.name ? 1 : a.address < b.address ? -1 : 1,
-	);
 	const rows = table([[...COLUMNS], ...workers.map((w) => workerCells(w, snapshot.time))]);
 	return `${[...header, '', ...(workers.length === 0 ? ['(no workers)'] : rows)].join('\n')}\n`;
 }

@@ -4,7 +4,8 @@
  * unfinished dependencies", `clients` includes the internal fire-and-forget client, and there is
  * no `queued` count.
  */
-import {defined, num, parseJsonObject} from './json.js';
+import {defined} from '../units/defined.js';
+import {num, parseJsonObject} from './json.js';
 
 export interface Counts {
 	readonly bytes?: number;

@@ -6,7 +6,8 @@
  * (executing, in_memory, …) exist in neither and are not read.
  */
 import type {WorkerSnapshot} from '../types/snapshot.js';
-import {BodyParseError, defined, nameOf, num, obj, parseJsonObject, str, type JsonObject} from './json.js';
+import {defined} from '../units/defined.js';
+import {BodyParseError, nameOf, num, obj, parseJsonObject, str, type JsonObject} from './json.js';
 
 export interface IdentityScheduler {
 	readonly address?: string;

@@ -51,7 +51,7 @@ const COMMA = 44;
 
 /*
  * The scans below are sticky regular expressions rather than loops over charCodeAt: the parser runs
- * once a poll, too seldom for V8 to compile it (16 times V8's tier-up budget: source/tiering.ts), and
+ * once a poll, too seldom for V8 to compile it (16 times V8's tier-up budget: source/run/tiering.ts), and
  * in V8's interpreter a loop costs some 40 bytecodes a character, about 1 ms for a scheduler's body
  * under --cpu-prof, where V8's compiled regular expressions take a few hundred nanoseconds a line.
  * None of them crosses a line break: `end` (the line's end, before a CR) bounds them.

@@ -6,7 +6,7 @@
  */
 import type {PrefixCounters, SchedulerSnapshot, TaskState, WorkerCounts} from '../types/snapshot.js';
 import {CountReader, stateCount, sumOf, type LabelCounts, type Unreadable} from './prom-counts.js';
-import {defined} from './json.js';
+import {defined} from '../units/defined.js';
 import {hasFamily, type PromDocument} from './prometheus.js';
 
 export const TASK_STATES: readonly TaskState[] = [

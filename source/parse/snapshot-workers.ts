@@ -60,8 +60,7 @@ const METRICS_FIELDS = [
 /** `answerSeconds`: when identity.json answered (answerTimeMs); the heartbeat age is as of that answer. */
 function fromIdentity(w: IdentityWorker, answerSeconds: number): WorkerBuilder {
 	const b = new WorkerBuilder(w.address, w.name);
-	// Indexed loops in this file's per-worker code: it runs as V8's baseline code (source/tiering.ts),
-	// where a for-of step allocates an iterator result, for every worker of every poll.
+	// Loops by index in this file's per-worker code (docs/performance-log.md, "Loops by index").
 	for (let i = 0; i < IDENTITY_FIELDS.length; i++) {
 		const key = IDENTITY_FIELDS[i]!;
 		b.set(key, w[key] as never, 'identity', true);

@@ -16,6 +16,9 @@ import {scanRows, tableAfter, textOf} from './html-scan.js';
 import {BodyParseError} from './json.js';
 import {keySplit} from './key-split.js';
 import {parseWorkerTable, type WorkersHtmlRow} from './workers-html.js';
+import type {PrefixHolding} from '../types/worker-page.js';
+
+export type {PrefixHolding};
 
 export interface WorkerPageKey {
 	readonly key: string;
@@ -29,13 +32,6 @@ export interface WorkerPageTask {
 	readonly prefix: string;
 	/** The priority tuple as printed, e.g. `(0, 3, 0)`. */
 	readonly priority: string;
-}
-
-export interface PrefixHolding {
-	readonly prefix: string;
-	readonly keys: number;
-	/** Σ bytes of the prefix's keys on this worker (approximate, see above). */
-	readonly bytes: number;
 }
 
 export interface WorkerPage {

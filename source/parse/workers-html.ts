@@ -7,7 +7,8 @@
  */
 import {parseFormattedBytes, parseFormattedTime} from './dask-numbers.js';
 import {attrOf, scanRows, textOf, type HtmlCell, type HtmlRow} from './html-scan.js';
-import {BodyParseError, defined} from './json.js';
+import {defined} from '../units/defined.js';
+import {BodyParseError} from './json.js';
 
 export interface WorkersHtmlRow {
 	readonly address: string;

@@ -3,8 +3,8 @@
  * memory and spilled deltas per worker, per-prefix progress from the cumulative transition
  * counters, tasks by state and erred. Pure: snapshot → snapshot → diff; also the JSON document.
  */
-import {TASK_STATES} from '../parse/scheduler-metrics.js';
-import {workerCount} from '../model/worker-count.js';
+import {TASK_STATES} from '../parse/index.js';
+import {workerCount} from '../model/rows/worker-count.js';
 import type {Snapshot, TaskState, WorkerSnapshot} from '../types/snapshot.js';
 
 /** A figure at both moments; delta only when both are known. */

@@ -8,7 +8,7 @@ import {createReadStream} from 'node:fs';
 import {open, type FileHandle} from 'node:fs/promises';
 import {constants as zlibConstants, createGunzip} from 'node:zlib';
 import {Readable} from 'node:stream';
-import {readEmbedded} from '../single-executable.js';
+import {readEmbedded} from '../units/single-executable.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import {parseHeader, parseRound, RecordingFormatError, type RecordingHeader} from './file-format.js';
 import {PackedRoundStore} from './round-store.js';

@@ -6,9 +6,9 @@
  * through this; the replay source (replay-source.ts) follows the same moments at the recorded pace,
  * so both reach the same events at the same times. Pure: no clock, no I/O.
  */
-import {nextTickMs} from '../model-tick.js';
+import {nextTickMs} from '../model/tick.js';
 import type {SourceNow} from '../model/types.js';
-import {roundTimeMs, timePassesUntilMs} from '../parse/round-time.js';
+import {roundTimeMs, timePassesUntilMs} from '../parse/index.js';
 import type {Pipeline} from '../pipeline.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {SourceStatus} from '../types/scrape-source.js';

@@ -6,7 +6,7 @@
  * starts over with a reset after the last round.
  *
  * Its clock is the recorded one: between two rounds, time passes (onTime) at the moments live's
- * screen passed it to the model (model-tick.ts: every 5 s after a round, before the next one), at
+ * screen passed it to the model (model/tick.ts: every 5 s after a round, before the next one), at
  * the recorded pace while playing and all at once when a seek goes past them, so time-based
  * verdicts (the stale alert of a frozen scheduler) open when they opened live, whether the replay
  * plays, steps or seeks. Paused, nothing passes: the wall clock never enters.
@@ -15,51 +15,21 @@ import type {RawScrape} from '../types/raw-scrape.js';
 import type {ReplayControls, ReplayPosition, ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import {arrayRoundStore, type RoundStore} from './round-store.js';
 import {IntervalEstimate, ESTIMATE_GAPS} from './recorded-feed.js';
-import {nextTickMs} from '../model-tick.js';
-import {timerDelay} from '../timer-delay.js';
+import {nextTickMs} from '../model/tick.js';
+import {
+	MAX_WAIT_MS,
+	realTimers,
+	REPLAY_SPEEDS,
+	wallMs,
+	MIN_TICK_WAIT_MS,
+	type ReplayOptions,
+	type ReplayTimers,
+} from './replay-pace.js';
 
-export const REPLAY_SPEEDS = [1, 4, 16] as const;
-
-/** Longest real-time wait between two rounds: a recording that spans a suspended laptop does not stall. */
-export const MAX_WAIT_MS = 30_000;
-
-/** Shortest real-time wait while playing through a gap's ticks (a compressed long gap feeds several at once). */
-export const MIN_TICK_WAIT_MS = 100;
-
-export interface ReplayTimers {
-	set(callback: () => void, ms: number): unknown;
-	clear(handle: unknown): void;
-}
-
-const realTimers: ReplayTimers = {
-	set: (callback, ms) => setTimeout(callback, timerDelay(ms)),
-	clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-export interface ReplayOptions {
-	/** Start over after the last round (the demo). */
-	readonly loop?: boolean;
-	/** First round shown (e.g. from --at); the rounds before it are fed too. */
-	readonly startIndex?: number;
-	/** The moment --at named (at or after the first round's time): the recorded time passes up to it first. */
-	readonly startAtMs?: number;
-	readonly paused?: boolean;
-	readonly timers?: ReplayTimers;
-	/** Pause at the end of a loop before starting over, in recorded ms. Defaults to the recorded interval. */
-	readonly loopGapMs?: number;
-}
+export type {ReplayTimers};
 
 type OnScrape = Parameters<ScrapeSource['start']>[0];
 type OnTime = NonNullable<Parameters<ScrapeSource['start']>[1]>;
-
-/**
- * Real-time ms into a gap of `gapMs` recorded ms, `elapsedMs` of it passed, at `speed`: the recorded
- * pace ÷ speed, squeezed into MAX_WAIT_MS when the whole gap would take longer.
- */
-function wallMs(elapsedMs: number, gapMs: number, speed: number): number {
-	if (gapMs <= 0) return 0;
-	return Math.max(0, Math.min(elapsedMs / speed, (elapsedMs * MAX_WAIT_MS) / gapMs));
-}
 
 export class ReplaySource implements ScrapeSource {
 	readonly kind = 'replay';

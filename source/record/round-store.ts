@@ -10,7 +10,7 @@
 import {brotliCompressSync, brotliDecompressSync, constants as zlibConstants} from 'node:zlib';
 import type {RawScrape} from '../types/raw-scrape.js';
 import {parseRound} from './file-format.js';
-import {roundTimeMs, timePassesUntilMs} from '../parse/round-time.js';
+import {roundTimeMs, timePassesUntilMs} from '../parse/index.js';
 
 /** What a round cost the scheduler: answers, body characters, summed latency. */
 export interface RoundLoad {

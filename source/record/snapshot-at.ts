@@ -5,8 +5,8 @@
  * taken, so `--at +30s` on a long recording reads only its first half minute.
  */
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../parse/index.js';
-import {withActions} from '../parse/actions.js';
-import {roundTimeMs} from '../parse/round-time.js';
+import {withActions} from '../parse/index.js';
+import {roundTimeMs} from '../parse/index.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {Snapshot} from '../types/snapshot.js';
 import type {TextStyle} from '../units/inert.js';

@@ -3,7 +3,8 @@
  * member per round (concatenated members are valid gzip), so whatever kills the process, the file
  * reads back up to the last finished round. Writes are synchronous and whole-round: a round is on
  * disk (in the OS's cache) before the next poll starts. Write errors and the size limit stop the
- * recording with one line; they never stop the monitoring.
+ * recording with one line; they never stop the monitoring. `--record -` writes the same lines
+ * (never compressed) to a stream, stdout, instead of a file.
  */
 import {closeSync, fsyncSync, openSync, writeSync} from 'node:fs';
 import {gzipSync} from 'node:zlib';
@@ -11,8 +12,16 @@ import type {RawScrape} from '../types/raw-scrape.js';
 import {bytesText} from '../units/bytes.js';
 import {headerLine, makeHeader, roundLine} from './file-format.js';
 
+/** Where a recording goes instead of a file (`--record -`: stdout), written whole, in order. */
+export interface RecordingStream {
+	write(chunk: Uint8Array): unknown;
+}
+
 export interface RecorderOptions {
+	/** The file to write, or with `stream` the name to say for it (`stdout`). */
 	readonly file: string;
+	/** Write here instead of opening `file` (nothing to open, sync or close). */
+	readonly stream?: RecordingStream;
 	/** Stop before the file would grow past this many bytes (on disk, i.e. compressed for .gz). */
 	readonly maxBytes: number;
 	/** The scheduler's HTTP base (redacted before it is written). */
@@ -62,9 +71,9 @@ export class Recorder {
 	/** Opens (truncates) the file and writes the header. Throws RecordingOpenError with one line. */
 	constructor(options: RecorderOptions) {
 		this.#options = options;
-		this.#gzip = /\.gz$/i.test(options.file);
+		this.#gzip = options.stream === undefined && /\.gz$/i.test(options.file);
 		try {
-			this.#fd = openSync(options.file, 'w');
+			if (options.stream === undefined) this.#fd = openSync(options.file, 'w');
 		} catch (error) {
 			throw new RecordingOpenError(`cannot record to ${options.file}: ${errorText(error)}`);
 		}
@@ -107,6 +116,11 @@ export class Recorder {
 		};
 	}
 
+	/** Whether it writes to a stream (stdout) rather than a file. */
+	streams(): boolean {
+		return this.#options.stream !== undefined;
+	}
+
 	/** Flushes to disk and closes; safe to call more than once and after a stop. */
 	close(): void {
 		if (this.#fd !== undefined) {
@@ -130,8 +144,11 @@ export class Recorder {
 		const chunk = this.#gzip ? gzipSync(text) : Buffer.from(text, 'utf8');
 		if (this.#bytesWritten + chunk.length > this.#options.maxBytes) return 'limit';
 		try {
+			const stream = this.#options.stream;
+			stream?.write(chunk);
 			let offset = 0;
-			while (offset < chunk.length) offset += writeSync(this.#fd as number, chunk, offset, chunk.length - offset);
+			while (stream === undefined && offset < chunk.length)
+				offset += writeSync(this.#fd as number, chunk, offset, chunk.length - offset);
 		} catch (error) {
 			return errorText(error);
 		}

@@ -7,7 +7,7 @@
  */
 import type {Options} from '../options/resolve.js';
 import {checkResult, judgeCluster, unreadableCluster, type CheckResult, type ClusterCheck} from '../output/check.js';
-import {timerDelay} from '../timer-delay.js';
+import {timerDelay} from '../units/timer-delay.js';
 import {formatDurationMs} from '../units/duration.js';
 import type {Cluster} from './clusters.js';
 import {feedRound} from './first-contact.js';

@@ -6,10 +6,11 @@
  * models, so every round counts, whenever it came. Recording without a terminal polls with no screen.
  */
 import type {Options} from '../options/resolve.js';
+import type {TuiContext} from '../ui/shell/run.js';
 import {connect} from '../pipeline.js';
 import type {Recorder} from '../record/writer.js';
 import {EXIT_UNREADABLE} from '../types/exit-codes.js';
-import type {TuiCluster} from '../ui/cluster-stores.js';
+import type {TuiCluster} from '../ui/shell/cluster-stores.js';
 import type {Cluster} from './clusters.js';
 import {recordUntilSignalled} from './record.js';
 import {say} from './say.js';
@@ -46,11 +47,11 @@ export async function runInteractive(
 	);
 }
 
-type ScreenModule = typeof import('../ui/run.js');
+type ScreenModule = typeof import('../ui/shell/run.js');
 
 /** Starts loading the screen's code; a failure to load is reported where the screen is awaited. */
 function loadScreen(): Promise<ScreenModule> {
-	const loading = import('../ui/run.js');
+	const loading = import('../ui/shell/run.js');
 	loading.catch(() => undefined); // not an unhandled rejection when dask-top exits before the screen
 	return loading;
 }
@@ -63,7 +64,7 @@ function loadScreen(): Promise<ScreenModule> {
  */
 export async function runScreen(
 	clusters: readonly TuiCluster[],
-	options: Pick<Options, 'color' | 'ascii' | 'mouse'> & Partial<Pick<Options, 'allowActions'>>,
+	options: TuiContext['options'],
 	loading: Promise<ScreenModule> = loadScreen(),
 ): Promise<number> {
 	const {runTui} = await loading;

@@ -2,8 +2,9 @@
  * Options → clusters → a sink: what main.ts starts once the command line and config are good, the
  * same for one cluster and several (a list of one). --replay / --demo play a recording
  * (replay.ts); otherwise every scheduler URL gets its client, poller and pipeline (clusters.ts),
- * optionally a recorder (record.ts), and then a monitoring check (check.ts), one headless poll and
- * print (once.ts: --once, --json, or stdout not a terminal) or the TUI (interactive.ts).
+ * optionally a recorder (record.ts), and then a monitoring check (check.ts), a document per poll
+ * (watch.ts: --json --watch), one headless poll and print (once.ts: --once, --json, or stdout not a
+ * terminal) or the TUI (interactive.ts).
  *
  * The installed command is CommonJS up to here and loads this module as an ES module
  * (scripts/build.mjs), so what it imports is a second copy of any module main.ts also holds:
@@ -43,6 +44,8 @@ export async function launch(options: Options, {version, ca}: LaunchContext): Pr
 			return EXIT_UNREADABLE;
 		}
 		if (options.check) return await (await import('./check.js')).runCheck(clusters, options);
+		// --json --watch (one cluster): a document per poll until stopped.
+		if (options.watch && first) return await (await import('./watch.js')).runWatch(first, options);
 		return options.once
 			? await (await import('./once.js')).runOnce(clusters, options)
 			: await (await import('./interactive.js')).runInteractive(clusters, options, recorder);

@@ -12,8 +12,8 @@ import {asksForCheck} from '../options/flag-table.js';
 import {completionScript, SHELLS} from '../options/completion.js';
 import {HELP_OPTIONS, helpPage, parseArgv} from '../options/flags.js';
 import {resolveOptions} from '../options/resolve.js';
-import {runsAsSingleExecutable, versionLine} from '../single-executable.js';
-import {tuneTierUp} from '../tiering.js';
+import {runsAsSingleExecutable, versionLine} from '../units/single-executable.js';
+import {tuneTierUp} from './tiering.js';
 import {EXIT_OK} from '../types/exit-codes.js';
 import {relaunch, relaunchPlan, watchLauncher} from './relaunch.js';
 import {prose, say, usageLine, setPlainText} from './say.js';
@@ -68,12 +68,16 @@ export async function main(argv: readonly string[]): Promise<number> {
 		return EXIT_OK;
 	}
 
-	const config = readConfigFile(configPath(process.env, homedir()));
+	if (flags.config?.trim() === '') return usage('--config needs a file name');
+	// The one place the config file's path is chosen: read from it, and F2 saves the columns to it.
+	const configFile = flags.config ?? configPath(process.env, homedir());
+	const config = readConfigFile(configFile, flags.config !== undefined);
 	if (!config.ok) return usage(config.error);
 	const resolved = resolveOptions({
 		argv: parsed.argv,
 		env: process.env,
 		...(config.config ? {config: config.config} : {}),
+		configFile,
 		stdoutIsTTY: process.stdout.isTTY === true,
 	});
 	if (!resolved.ok) return usage(resolved.error);

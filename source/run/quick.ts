@@ -6,7 +6,7 @@
  */
 import type {BakedTexts} from '../options/baked.js';
 import {asksForCheck, checkArgv} from '../options/flag-table.js';
-import {versionLine} from '../single-executable.js';
+import {versionLine} from '../units/single-executable.js';
 import {EXIT_OK} from '../types/exit-codes.js';
 import {prose, usageLine} from './say.js';
 import {writePaged} from './pager.js';

@@ -1,7 +1,8 @@
 /**
  * --record FILE: every round the (one) cluster's pipeline ingests is also written to FILE by a
  * Recorder (record/writer.ts), under the TUI on a terminal, or without one polling until a signal.
- * All user-facing failures are one line (say.ts), exit 1.
+ * `--record -` writes to stdout, only without a screen (options/resolve.ts refuses the rest), and
+ * also ends when stdout's reader goes away. All user-facing failures are one line (say.ts), exit 1.
  */
 import type {RecordTo} from '../options/recording.js';
 import {Recorder, RecordingOpenError} from '../record/writer.js';
@@ -11,6 +12,10 @@ import type {ScrapeSource} from '../types/scrape-source.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {bytesText} from '../units/bytes.js';
 import {say} from './say.js';
+import {untilStopped} from './until-stopped.js';
+
+/** `--record -`: the recording goes to stdout. */
+export const RECORD_TO_STDOUT = '-';
 
 /** What the recorder needs of the pipeline: every ingested round, in order. */
 export interface RoundFeed {
@@ -33,8 +38,9 @@ export function startRecording(
 	const held: string[] = [];
 	let recorder: Recorder;
 	try {
+		const toStdout = record.file === RECORD_TO_STDOUT;
 		recorder = new Recorder({
-			file: record.file,
+			...(toStdout ? {file: 'stdout', stream: process.stdout} : {file: record.file}),
 			maxBytes: record.maxBytes,
 			url,
 			daskTopVersion,
@@ -77,15 +83,7 @@ export async function recordUntilSignalled(
 		`recording ${urlDisplay} to ${recorder.status().file} every ${source.intervalMs / 1000} s; ` +
 			'stop with Ctrl-C, SIGTERM or SIGHUP',
 	);
-	const signal = await new Promise<NodeJS.Signals>((resolve) => {
-		const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-		const onSignal = (name: NodeJS.Signals): void => {
-			for (const other of signals) process.off(other, onSignal);
-			resolve(name);
-		};
-		for (const name of signals) process.on(name, onSignal);
-		start();
-	});
+	const signal = await untilStopped(start, recorder.streams());
 	await source.stop();
 	recorder.close();
 	say(`${signal}: ${recordingSummary(recorder)}`);

@@ -27,7 +27,9 @@ import {prose, say} from './say.js';
 /** What --once tells the model of a replay's source (its recorded clock is the rounds' and their ticks'). */
 const REPLAY_STATUS = {state: 'replay', requestsPerSecond: 0, bytesPerSecond: 0} as const;
 
-export interface ReplayOutput extends Pick<Options, 'color' | 'ascii' | 'mouse'> {
+export interface ReplayOutput
+	extends Pick<Options, 'color' | 'ascii' | 'mouse'>,
+		Partial<Pick<Options, 'theme' | 'columns' | 'configFile'>> {
 	readonly once: boolean;
 	readonly json: boolean;
 	/** The model's options (thresholds, --stall-after, …) for --once's alerts and events, and the TUI's. */

@@ -5,7 +5,7 @@
  * come, so the screen must not say live, and the poller backs off. A round that asked none of those
  * endpoints (the probe of a dashboard without them) is judged by what it asked. Pure.
  */
-import {carriesFigures, endpointKind} from '../parse/endpoint-kind.js';
+import {carriesFigures, classify, endpointKind} from '../parse/index.js';
 import type {EndpointResult} from '../types/raw-scrape.js';
 
 export type RoundVerdict =
@@ -38,4 +38,11 @@ export function schedulerAnswered(responses: readonly EndpointResult[]): RoundVe
 export function wastedAnswer(result: EndpointResult): boolean {
 	if (result.status === null || result.body !== undefined) return false;
 	return result.error?.kind === 'too-large' || result.error?.kind === 'timeout';
+}
+
+/** The status line of a round the scheduler did not answer: which endpoint, and why. */
+export function downDetail(failed: EndpointResult): string | undefined {
+	const why = classify(failed).detail;
+	// With the headers in, the server is there: the endpoint's answer is what failed.
+	return failed.status === null || why === undefined ? why : `${failed.path}: ${why}`;
 }

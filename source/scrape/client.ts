@@ -17,7 +17,7 @@ import type {Dispatcher} from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import {AnswerCollector} from './answer-collector.js';
 import {bodyFailure, classifyError, tooLarge, type FetchError} from './errors.js';
-import {timerDelay} from '../timer-delay.js';
+import {timerDelay} from '../units/timer-delay.js';
 import {boundedCache} from '../units/bounded-cache.js';
 
 export const SCHEDULER_BODY_CAP_BYTES = 32 * 1024 * 1024;

@@ -5,7 +5,7 @@
  * without writing anything, tells.
  */
 import {connect} from 'node:net';
-import {timerDelay} from '../timer-delay.js';
+import {timerDelay} from '../units/timer-delay.js';
 
 /** Whether the first bytes a server sent are a Dask comm handshake. Pure. */
 function isCommHandshake(head: string): boolean {

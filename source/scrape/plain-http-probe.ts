@@ -4,7 +4,7 @@
  * One plain request on a raw socket tells: the answer starts with `HTTP/`.
  */
 import {connect} from 'node:net';
-import {timerDelay} from '../timer-delay.js';
+import {timerDelay} from '../units/timer-delay.js';
 
 export async function speaksPlainHttp(httpsUrl: string, timeoutMs: number): Promise<boolean> {
 	let url: URL;

@@ -14,7 +14,7 @@
  *                               every round while /metrics does not
  *   workers' own /metrics       every 5 s (10 s above 200 workers) while identity fails or is missing
  *   /info/worker/<addr>.html    every 5 s while a worker's detail is open
- *   /info/main/logs.html        only while a worker's departure waits for its reason (model/departure.ts),
+ *   /info/main/logs.html        only while a worker's departure waits for its reason (model/departures/departure.ts),
  *                               then at most every 100 × its latest latency, within 10–45 s: the page
  *                               renders the scheduler's whole log (10,000 lines by default: 1.5 MB,
  *                               65–470 ms of the scheduler's event loop measured), so it stays under
@@ -24,11 +24,7 @@
  * 5 minutes: a body that never ends is not downloaded up to the size cap every poll. Never
  * /eventstream, never /sitemap.json.
  */
-import {
-	IDLE_WORKERS_HTML_EVERY_MS,
-	workerSampleEveryMs,
-	workersHtmlEveryMs as htmlCadenceMs,
-} from '../parse/currency.js';
+import {IDLE_WORKERS_HTML_EVERY_MS, workerSampleEveryMs, workersHtmlEveryMs as htmlCadenceMs} from '../parse/index.js';
 import type {EndpointState} from '../types/snapshot.js';
 
 export type EndpointKey =
@@ -93,7 +89,7 @@ export interface PlanInput {
 	readonly processingCount?: number;
 	readonly endpoints: Readonly<Partial<Record<PlanKey, EndpointMemory>>>;
 	readonly detailWorker?: string | null;
-	/** Some worker's departure waits for the scheduler's log to say why (model/departures.ts). */
+	/** Some worker's departure waits for the scheduler's log to say why (model/departures/departures.ts). */
 	readonly departuresPending?: boolean;
 	/** The scheduler gave no whole answer with its figures last round (answered.ts): only probe it until it does. */
 	readonly schedulerDown?: boolean;

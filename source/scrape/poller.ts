@@ -9,12 +9,12 @@
  * once and with the next round (recorded), so nothing blames it on the scheduler; a round that was
  * in flight across it is read again rather than delivered with wrong times and our own timeouts.
  */
-import {classify} from '../parse/classify.js';
-import {schedulerAnswered, wastedAnswer} from './answered.js';
-import {lastSchedulerAnswerMs} from '../parse/round-time.js';
+import {downDetail, schedulerAnswered, wastedAnswer} from './answered.js';
+import type {PlanHints, PollerConfig, RoundOptions} from './poller-config.js';
+import {classify, lastSchedulerAnswerMs} from '../parse/index.js';
 import type {EndpointResult, OwnGap, RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource, SourceStatus} from '../types/scrape-source.js';
-import type {FetchOutcome, HttpClient} from './client.js';
+import type {FetchOutcome} from './client.js';
 import {LoadMeter} from './load.js';
 import {
 	ENDPOINT_PATHS,
@@ -27,48 +27,10 @@ import {
 } from './plan.js';
 import {toEndpointResult} from './result.js';
 import {ActionOutbox} from './retire.js';
-import {displayUrl, requestUrl, type SchedulerUrl} from './url.js';
+import {displayUrl, requestUrl} from './url.js';
 import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
-import type {WorkerEndpoint} from './worker-plan.js';
-import {MAX_TIMER_MS, timerDelay} from '../timer-delay.js';
-import {type Clocks, GAP_MIN_MS, OwnClock, processClocks} from './own-clock.js';
-
-/** What the poller needs to know of the cluster, from the latest snapshot. */
-export interface PlanHints {
-	readonly workerCount?: number;
-	readonly taskCount?: number;
-	/** Tasks processing on the whole cluster (/metrics). */
-	readonly processingCount?: number;
-	readonly workers: readonly WorkerEndpoint[];
-	/** Some worker's departure waits for the scheduler's log. */
-	readonly departuresPending?: boolean;
-}
-
-export interface PollerConfig {
-	readonly url: SchedulerUrl;
-	readonly client: HttpClient;
-	readonly intervalMs: number;
-	readonly timeoutMs: number;
-	/** Read before every round: the latest snapshot's counts and worker HTTP addresses. */
-	readonly hints: () => PlanHints;
-	/** Lowest interval setIntervalMs accepts (1 s; tests go lower). */
-	readonly minIntervalMs?: number;
-	/** Highest interval setIntervalMs accepts (the --interval range's top; else what a timer can hold). */
-	readonly maxIntervalMs?: number;
-	/** The wall and monotonic clocks it watches its own time with (tests pass their own). */
-	readonly clocks?: Clocks;
-}
-
-export interface RoundOptions {
-	/** --once follow-up: only what was never asked and is allowed now. */
-	readonly followUp?: boolean;
-	/**
-	 * The timer chain: the round does not wait for the workers' own /metrics. A sample still
-	 * running when the scheduler has answered is delivered with a later round, so a slow or frozen
-	 * worker never delays the scheduler's data (nor looks like a missed poll of it).
-	 */
-	readonly background?: boolean;
-}
+import {MAX_TIMER_MS, timerDelay} from '../units/timer-delay.js';
+import {GAP_MIN_MS, OwnClock, processClocks} from './own-clock.js';
 
 export class Poller implements ScrapeSource {
 	readonly kind = 'live' as const;
@@ -333,11 +295,4 @@ export class Poller implements ScrapeSource {
 	private meter(outcome: FetchOutcome): void {
 		if (outcome.error?.kind !== 'aborted') this.load.record(outcome.startedMs, outcome.bytes, outcome.latencyMs);
 	}
-}
-
-/** The status line of a round the scheduler did not answer: which endpoint, and why. */
-function downDetail(failed: EndpointResult): string | undefined {
-	const why = classify(failed).detail;
-	// With the headers in, the server is there: the endpoint's answer is what failed.
-	return failed.status === null || why === undefined ? why : `${failed.path}: ${why}`;
 }

@@ -2,10 +2,10 @@
  * Sending a retire (`POST /api/v1/retire_workers`, the scheduler's api module) and carrying it into
  * the poll stream. The request is sent at once and never retried; the round that ends next carries
  * a pending record of it, and the round that ends after its answer carries the answer (same
- * startedMs). The model judges the outcome from the polls (model/retire.ts); a recording replays
+ * startedMs). The model judges the outcome from the polls (model/departures/retire.ts); a recording replays
  * both records, so it shows the same events.
  */
-import {RETIRE_PATH} from '../model/retire.js';
+import {RETIRE_PATH} from '../types/snapshot.js';
 import type {EndpointResult} from '../types/raw-scrape.js';
 import type {HttpClient} from './client.js';
 import {toEndpointResult} from './result.js';

@@ -4,7 +4,7 @@
  * /proxy/{port}/{host}/metrics when the worker cannot be reached; the proxy answering its HTML
  * hint page (jupyter-server-proxy missing) means it never will, so it is not asked again.
  */
-import {SMALLEST_SAMPLE_WINDOW} from '../parse/currency.js';
+import {SMALLEST_SAMPLE_WINDOW} from '../parse/index.js';
 import type {FetchErrorKind} from '../types/raw-scrape.js';
 
 /** Up to this many workers, every one is read each sample; above it, a rotating window. */

@@ -106,7 +106,8 @@ export interface ScreenSize {
 
 /**
  * A screen of the terminal's size. Rows of a frame beyond its height and cells beyond its width are
- * cut (the terminal would scroll or wrap); a frame that is smaller leaves the rest blank.
+ * cut (the terminal would scroll or wrap), and so is the last cell of the last row (written, it can
+ * scroll the screen: autowrap moves the cursor past it); a frame that is smaller leaves the rest blank.
  */
 export function createScreen(size: () => ScreenSize): Screen {
 	let shown: Row[] | undefined;
@@ -159,7 +160,9 @@ export function createScreen(size: () => ScreenSize): Screen {
 			for (let i = 0; i < limit; i++) {
 				const line = i < lines.length ? lines[i]! : '';
 				const was = i < shownLines.length ? shownLines[i]! : '';
-				next.push(i < kept.length && was === line ? kept[i]! : parseRow(line, Math.max(1, columns)));
+				// The last row stops a cell short: a character in the terminal's last cell can scroll it.
+				const cells = i === limit - 1 && limit > 1 ? columns - 1 : columns;
+				next.push(i < kept.length && was === line ? kept[i]! : parseRow(line, Math.max(1, cells)));
 			}
 			let out = '';
 			if (shown === undefined || shown.length !== next.length || columns !== shownColumns) {

@@ -1,6 +1,6 @@
 /**
  * dask-top's exit codes, all of them: what the shell sees when it ends. The launch code
- * (source/run/) returns the first three; the TUI (ui/run.tsx) ends with 0, 1 when the screen
+ * (source/run/) returns the first three; the TUI (ui/shell/run.tsx) ends with 0, 1 when the screen
  * failed, or a signal's code; --check (run/check.ts) ends with the monitoring-plugin codes.
  */
 

@@ -162,6 +162,9 @@ export interface WorkerSnapshot {
 	readonly sources: Readonly<Record<string, Source>>;
 }
 
+/** The scheduler's route that retires workers (its api module), the one action dask-top sends. */
+export const RETIRE_PATH = '/api/v1/retire_workers';
+
 /** A request dask-top sent to act on the cluster (a retire), as the round after it carried it. */
 export interface SnapshotAction {
 	readonly method: 'POST';

@@ -9,7 +9,7 @@ import {createServer, type Server, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import {helpPage, parseArgv} from '../../source/options/flags.js';
-import {versionLine} from '../../source/single-executable.js';
+import {versionLine} from '../../source/units/single-executable.js';
 import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
 import {REPO_ROOT} from './helpers/python.js';
 import {sharedCluster} from './helpers/shared-cluster.js';

@@ -151,6 +151,48 @@ describe.each([
 	}, 90_000);
 });
 
+describe('the footer as a function bar', () => {
+	/** The footer's row, and the column where `text` is drawn in it. */
+	const footerAt = (screen: string, text: string): [number, number] => {
+		const rows = screen.split('\n');
+		const row = rows.findLastIndex((l) => l.includes(text));
+		return [rows[row]!.indexOf(text), row];
+	};
+
+	it.each([
+		[80, 24],
+		[120, 40],
+	])(
+		'at %i×%i a click on an entry presses its key: help, close, pause, quit',
+		async (width, height) => {
+			const {t, first} = await open(width, height);
+			const [helpX, helpRow] = footerAt(first, '? help');
+			expect(helpRow, 'the footer on the last row').toBe(height - 1);
+			expect(helpRow, 'the footer is below the table').toBeGreaterThan(
+				first.split('\n').findIndex((l) => l.includes('NAME')),
+			);
+			t.keys('-l', click(helpX + 3, helpRow));
+			const help = await t.waitFor('the help, clicked open', (s) => s.includes('Keys (Esc'));
+			const [closeX, closeRow] = footerAt(help, 'Esc/? close');
+			t.keys('-l', click(closeX, closeRow));
+			const table = await t.waitFor(
+				'the help closed by a click',
+				(s) => s.includes('NAME') && !s.includes('Keys (Esc'),
+			);
+			const [pauseX, pauseRow] = footerAt(table, 'space pause');
+			t.keys('-l', click(pauseX + 8, pauseRow));
+			const paused = await t.waitFor('paused by a click', (s) => s.includes('PAUSED'));
+			const [resumeX, resumeRow] = footerAt(paused, 'space resume');
+			t.keys('-l', click(resumeX, resumeRow));
+			const resumed = await t.waitFor('resumed by a click', (s) => !s.includes('PAUSED') && s.includes('space pause'));
+			const [quitX, quitRow] = footerAt(resumed, 'q quit');
+			t.keys('-l', click(quitX + 5, quitRow));
+			await t.waitFor('the shell restored by a click on q quit', (s) => restored(s) && s.includes('EXIT=0'));
+		},
+		60_000,
+	);
+});
+
 describe('the mouse off, and the selected row without colour', () => {
 	it('--no-mouse leaves SGR mouse mode off, and a report typed anyway does nothing', async () => {
 		const {t} = await open(120, 40, '--no-mouse');

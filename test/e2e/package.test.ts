@@ -69,7 +69,7 @@ function userEnv(): NodeJS.ProcessEnv {
 describe('npm pack → npm install -g into an empty prefix', () => {
 	it(
 		'packs only what the command needs: the bundle, the demo recording, ' +
-			"package.json, README, LICENSE, the man page and the bundled packages' licences",
+			"package.json, README, LICENSE, the man page, the example config and the bundled packages' licences",
 		() => {
 			const files = packed.files.map((file) => file.path).sort();
 			expect(files).toEqual(
@@ -78,6 +78,7 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 					'LICENSE',
 					'README.md',
 					'dist/THIRD-PARTY-NOTICES.txt',
+					'docs/config.example.json',
 					'man/dask-top.1',
 					'media/demo.ndjson.gz',
 					'package.json',

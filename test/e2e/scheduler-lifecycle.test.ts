@@ -19,7 +19,7 @@ import {roundTimeMs} from '../../source/parse/round-time.js';
 import {parseRound} from '../../source/record/file-format.js';
 import type {EndpointResult} from '../../source/types/raw-scrape.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
-import {MODEL_TICK_MS} from '../../source/model-tick.js';
+import {MODEL_TICK_MS} from '../../source/model/tick.js';
 import {localClock} from '../../source/units/clock.js';
 import {CLI, killAll, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';
 import {startCluster, workerNamed, type Cluster} from './helpers/cluster.js';

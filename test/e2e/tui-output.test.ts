@@ -15,11 +15,11 @@ import {TmuxSession} from './helpers/tmux.js';
 let terminal: TmuxSession | undefined;
 afterEach(() => terminal?.kill());
 
-function open(env: string): TmuxSession {
+function open(env: string, width = 120, height = 40): TmuxSession {
 	terminal = new TmuxSession({
 		name: 'dask-top-output',
-		width: 120,
-		height: 40,
+		width,
+		height,
 		command: `env ${env} node ${CLI_PATH} --demo`,
 	});
 	if (terminal.start() !== 0) throw new Error('tmux could not start');
@@ -61,9 +61,7 @@ describe('the full-screen output on a real terminal', () => {
 			tmux.resize(width, height);
 			const screen = await tmux.waitFor(`the screen at ${width}×${height}`, (t) => {
 				const lines = t.split('\n');
-				return (
-					hasFrame(t) && lines.length >= height - 1 && lines.every((line) => line.length <= width) && /q quit/.test(t)
-				);
+				return hasFrame(t) && lines.length >= height && lines.every((line) => line.length <= width) && /q quit/.test(t);
 			});
 			const lines = screen.split('\n');
 			expect(lines.filter((line) => line.startsWith('dask-top │'))).toHaveLength(1);
@@ -71,6 +69,40 @@ describe('the full-screen output on a real terminal', () => {
 			expect(lines.filter((line) => line.includes('q quit'))).toHaveLength(1);
 		}
 	}, 90_000);
+
+	it.each([
+		[80, 24],
+		[120, 40],
+	])(
+		'at %i×%i uses every row, the footer on the last, and never scrolls: the title stays on the first row',
+		async (width, height) => {
+			const tmux = open('TERM=xterm-256color', width, height);
+			await tmux.waitFor('the first frame', hasFrame, 30_000);
+			// ×16: a round every 1/16 s of the recording's time, each a new frame; views switched on the way.
+			tmux.keys('x', 'x');
+			let frames = 0;
+			let previous = '';
+			for (let i = 0; i < 60; i++) {
+				if (i % 15 === 14) tmux.keys('Tab');
+				await sleep(200);
+				const screen = tmux.screen();
+				if (screen !== previous) frames++;
+				previous = screen;
+				// (a line of tmux's capture is a row of the terminal; the capture ends with a newline)
+				const lines = screen.replace(/\n$/, '').split('\n');
+				expect(lines.length, 'no more rows than the terminal').toBeLessThanOrEqual(height);
+				expect(lines[0], 'the title on the first row').toMatch(/^dask-top │/);
+				expect(
+					lines.filter((line) => line.startsWith('dask-top │')),
+					'one title',
+				).toHaveLength(1);
+				expect(lines[height - 1], 'the footer on the last row').toMatch(/q quit\s*$/);
+				expect(lines[height - 1]!.trimEnd().length, 'the last cell of the last row unwritten').toBeLessThan(width);
+			}
+			expect(frames, 'the screen changed all along').toBeGreaterThan(20);
+		},
+		90_000,
+	);
 
 	it('draws no colours with NO_COLOR', async () => {
 		const tmux = open('TERM=xterm-256color NO_COLOR=1');

@@ -12,9 +12,9 @@ import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../../so
 import {parseWorkerPage} from '../../source/parse/worker-page.js';
 import type {FetchErrorKind, RawScrape} from '../../source/types/raw-scrape.js';
 import type {SourceStatus} from '../../source/types/scrape-source.js';
-import type {WorkerPageState} from '../../source/ui/detail-lines.js';
-import {workerPageState} from '../../source/ui/store.js';
-import type {TuiControls, TuiData} from '../../source/ui/tui-data.js';
+import type {WorkerPageState} from '../../source/ui/views/detail-figures.js';
+import {workerPageState} from '../../source/ui/shell/store.js';
+import type {TuiControls, TuiData} from '../../source/ui/frame/tui-data.js';
 import {loadScenarioScrape, readScenarioFile, loadManifest, type FixtureVersion, type Scenario} from './fixtures.js';
 
 export const LIVE: SourceStatus = {state: 'live', requestsPerSecond: 1.5, bytesPerSecond: 24_000, meanLatencyMs: 4};

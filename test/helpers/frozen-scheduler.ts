@@ -10,7 +10,7 @@ import {createPipeline, type Pipeline} from '../../source/pipeline.js';
 import {roundTimeMs} from '../../source/parse/round-time.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import type {SourceStatus} from '../../source/types/scrape-source.js';
-import {createTuiStore} from '../../source/ui/store.js';
+import {createTuiStore} from '../../source/ui/shell/store.js';
 import {LIVE, unansweredRound} from './fixture-data.js';
 import {loadScenarioScrape} from './fixtures.js';
 import {shiftScrape} from './snapshots.js';

@@ -1,9 +1,9 @@
 /** Renders the App with ink-testing-library at a given size (its fake stdout has no rows: size is a prop). */
 import {render} from 'ink-testing-library';
-import {App} from '../../source/ui/app.js';
-import {makeTheme, type Theme} from '../../source/ui/theme.js';
-import type {TuiData} from '../../source/ui/tui-data.js';
-import type {UiState} from '../../source/ui/ui-state.js';
+import {App} from '../../source/ui/shell/app.js';
+import {makeTheme, type Theme} from '../../source/ui/draw/theme.js';
+import type {TuiData} from '../../source/ui/frame/tui-data.js';
+import type {UiState} from '../../source/ui/state/ui-state.js';
 import {ESCAPE_MS} from '../../source/ui/input/reader.js';
 import {recordingControls, type RecordedControls} from './fixture-data.js';
 

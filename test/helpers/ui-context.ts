@@ -2,9 +2,9 @@
  * A screen of 50 workers, 7 progress rows, 3 events and 2 findings for the UI state tests, and a run
  * of actions on it.
  */
-import type {Action} from '../../source/ui/binding-types.js';
-import {reduceUi} from '../../source/ui/reduce-ui.js';
-import {initialUiState, type UiContext, type UiState} from '../../source/ui/ui-state.js';
+import type {Action} from '../../source/ui/keys/binding-types.js';
+import {reduceUi} from '../../source/ui/state/reduce-ui.js';
+import {initialUiState, type UiContext, type UiState} from '../../source/ui/state/ui-state.js';
 
 export const addresses = Array.from({length: 50}, (_, i) => `tcp://10.0.0.${i}:4000`);
 

@@ -3,10 +3,10 @@
  * a local-time formatter (the model itself never reads the clock or the zone).
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {departureOf} from '../../source/model/departures.js';
-import {lastFigures} from '../../source/model/departure.js';
+import {departureOf} from '../../source/model/departures/departures.js';
+import {lastFigures} from '../../source/model/departures/departure.js';
 import {resolveModelOptions} from '../../source/model/state.js';
-import {newWorkerHistory} from '../../source/model/worker-tracks.js';
+import {newWorkerHistory} from '../../source/model/history/worker-tracks.js';
 import {resolveModelFlags} from '../../source/options/model.js';
 import type {WorkerTrack} from '../../source/model/types.js';
 

@@ -7,8 +7,8 @@ import {triageView} from '../../source/model/index.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun} from '../helpers/fixture-data.js';
 import {adaptiveLines} from '../../source/output/triage-text.js';
-import {eventsPage} from '../../source/ui/events-lines.js';
-import {makeTheme} from '../../source/ui/theme.js';
+import {eventsPage} from '../../source/ui/views/events-lines.js';
+import {makeTheme} from '../../source/ui/draw/theme.js';
 
 describe('the age of /api/v1/adaptive_target', () => {
 	it.each(FIXTURE_VERSIONS)('is given with its number on Dask %s (when the api module answers)', (version) => {

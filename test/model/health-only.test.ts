@@ -8,8 +8,8 @@
 import {describe, expect, it} from 'vitest';
 import {createPipeline} from '../../source/pipeline.js';
 import type {EndpointResult, RawScrape} from '../../source/types/raw-scrape.js';
-import {headerLines} from '../../source/ui/header-lines.js';
-import {makeTheme} from '../../source/ui/theme.js';
+import {headerLines} from '../../source/ui/views/header-lines.js';
+import {makeTheme} from '../../source/ui/draw/theme.js';
 import {LIVE} from '../helpers/fixture-data.js';
 import {loadScenarioScrape} from '../helpers/fixtures.js';
 import {shiftScrape} from '../helpers/snapshots.js';

@@ -5,9 +5,9 @@
  */
 import {describe, expect, it} from 'vitest';
 import {missedPolls} from '../../source/model/freshness.js';
-import {stallView} from '../../source/model/stall.js';
+import {stallView} from '../../source/model/alerts/stall.js';
 import {initialState, reduce} from '../../source/model/state.js';
-import {triageView} from '../../source/model/triage.js';
+import {triageView} from '../../source/model/alerts/triage.js';
 import type {ClusterState} from '../../source/model/types.js';
 import type {OwnGap} from '../../source/types/raw-scrape.js';
 import type {SourceStatus} from '../../source/types/scrape-source.js';

@@ -5,7 +5,7 @@
  * for each case (noted beside each); the recorded fixtures cover the rest.
  */
 import {describe, expect, it} from 'vitest';
-import {progressView} from '../../source/model/progress.js';
+import {progressView} from '../../source/model/progress/progress.js';
 import {initialState, reduce} from '../../source/model/state.js';
 import type {ClusterState, PrefixProgress} from '../../source/model/types.js';
 import type {Snapshot} from '../../source/types/snapshot.js';

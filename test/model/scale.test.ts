@@ -4,10 +4,10 @@
  * measurement.
  */
 import {describe, expect, it} from 'vitest';
-import {workerRows} from '../../source/model/rows.js';
+import {workerRows} from '../../source/model/rows/rows.js';
 import {initialState, reduce} from '../../source/model/state.js';
-import {triageView} from '../../source/model/triage.js';
-import {progressView} from '../../source/model/progress.js';
+import {triageView} from '../../source/model/alerts/triage.js';
+import {progressView} from '../../source/model/progress/progress.js';
 import type {ClusterState} from '../../source/model/types.js';
 import type {Snapshot, WorkerSnapshot} from '../../source/types/snapshot.js';
 import {prefix, snapshot} from '../helpers/snapshots.js';

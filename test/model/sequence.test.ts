@@ -5,8 +5,8 @@
  */
 import {describe, expect, it} from 'vitest';
 import {initialState, reduce} from '../../source/model/state.js';
-import {triageView} from '../../source/model/triage.js';
-import {workerRows} from '../../source/model/rows.js';
+import {triageView} from '../../source/model/alerts/triage.js';
+import {workerRows} from '../../source/model/rows/rows.js';
 import type {ClusterState, ModelEvent} from '../../source/model/types.js';
 import {FIXTURE_VERSIONS, loadClusterLayout, loadManifest, recordedAtMs} from '../helpers/fixtures.js';
 import {fixtureSnapshot, snapshot} from '../helpers/snapshots.js';

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {initialState, reduce} from '../../source/model/state.js';
 import {missedPolls} from '../../source/model/freshness.js';
-import {triageView} from '../../source/model/triage.js';
+import {triageView} from '../../source/model/alerts/triage.js';
 import type {ClusterState} from '../../source/model/types.js';
 import type {EndpointHealth, Snapshot} from '../../source/types/snapshot.js';
 import {identityAnswers500, loadManifest, recordedAtMs} from '../helpers/fixtures.js';

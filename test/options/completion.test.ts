@@ -38,6 +38,9 @@ describe('the completion scripts', () => {
 		expect(bashComplete(['dask-top', '--re'])).toEqual(['--record', '--record-max', '--replay']);
 		expect(bashComplete(['dask-top', '--ca-file', '/etc/host'])).toContain('/etc/hostname');
 		expect(bashComplete(['dask-top', '--interval', ''])).toEqual([]);
+		expect(bashComplete(['dask-top', '--config', '/etc/host'])).toContain('/etc/hostname');
+		expect(bashComplete(['dask-top', '--theme', ''])).toEqual(['dark', 'light']);
+		expect(bashComplete(['dask-top', '--completion', 'z'])).toEqual(['zsh']);
 	});
 
 	it('name every flag in the zsh and fish scripts', () => {
@@ -49,6 +52,8 @@ describe('the completion scripts', () => {
 			expect(fish).toContain(`-l ${f.long.slice(2)}`);
 		}
 		expect(fish).toMatch(/^complete -c dask-top -l replay -r -F -d /m);
+		expect(fish).toMatch(/^complete -c dask-top -l theme -x -a 'dark light' -d /m);
+		expect(zsh).toContain(":value:(dark light)'");
 		expect(zsh).toMatch(/--replay'\[Play a recording instead of polling a scheduler\]:file:_files'/);
 	});
 });

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {manPage} from '../../source/options/man-page.js';
 import {HELP_OPTIONS} from '../../source/options/flags.js';
-import {BINDINGS} from '../../source/ui/bindings.js';
+import {BINDINGS} from '../../source/ui/keys/bindings.js';
 import packageJson from '../../package.json' with {type: 'json'};
 
 describe('the man page', () => {

@@ -1,7 +1,7 @@
 import {localClock} from '../../source/units/clock.js';
 import {describe, expect, it} from 'vitest';
-import {THRESHOLD_NAMES} from '../../source/model/thresholds.js';
-import {DEFAULT_THRESHOLDS} from '../../source/model/thresholds.js';
+import {THRESHOLD_NAMES} from '../../source/model/alerts/thresholds.js';
+import {DEFAULT_THRESHOLDS} from '../../source/model/alerts/thresholds.js';
 import {resolveOptions, type OptionsResult} from '../../source/options/resolve.js';
 import {parseConfig, type ConfigFile} from '../../source/options/config.js';
 import {helpText, parseArgv, type ParsedArgv} from '../../source/options/flags.js';

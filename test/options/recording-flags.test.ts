@@ -15,6 +15,28 @@ describe('the recording flags on the command line', () => {
 		expect(result.ok && result.options.recording).toEqual({record: {file: 'run.ndjson.gz', maxBytes: 500e6}});
 	});
 
+	it('reads --record - as stdout only where nothing else writes there', () => {
+		const headless = resolve(['--record', '-', 'http://h:8787'], false);
+		expect(headless.ok && headless.options.once).toBe(false);
+		expect(headless.ok && headless.options.recording.record?.file).toBe('-');
+		expect(resolve(['--record', '-', 'http://h:8787'], true)).toEqual({
+			ok: false,
+			error:
+				'--record - writes the recording to stdout, where the full-screen monitor draws: ' +
+				'redirect it (--record - > rec.ndjson, or | gzip > rec.ndjson.gz) or give a file name',
+		});
+		for (const [flag, what] of [
+			['--once', 'its table'],
+			['--json', 'its document'],
+		] as const)
+			expect(resolve(['--record', '-', flag, 'http://h:8787'], false)).toEqual({
+				ok: false,
+				error: `--record - writes the recording to stdout, where ${flag} prints ${what}: give a file name or drop ${flag}`,
+			});
+		// A file is still a file, on a terminal too.
+		expect(resolve(['--record', './-', 'http://h:8787'], true).ok).toBe(true);
+	});
+
 	it('still prints once without a terminal when not recording', () => {
 		const result = resolve(['http://h:8787'], false);
 		expect(result.ok && result.options.once).toBe(true);

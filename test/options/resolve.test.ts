@@ -35,6 +35,43 @@ describe('resolveOptions', () => {
 		expect(ok(resolve({}, ['tcp://10.1.2.3:8786'])).notes.join('\n')).toContain('http://10.1.2.3:8787/');
 	});
 
+	it('reads --json --watch as a run that lasts, and refuses --watch where it cannot work', () => {
+		const watch = ok(resolve({json: true, watch: true}, [], {stdoutIsTTY: false}));
+		expect([watch.watch, watch.once, watch.json]).toEqual([true, false, true]);
+		expect(ok(resolve({json: true})).watch).toBe(false);
+		expect(error(resolve({watch: true}))).toBe('--watch prints one --json document per poll: add --json');
+		expect(error(resolve({watch: true, json: true, once: true}))).toContain('choose one');
+		expect(error(resolve({watch: true, json: true, check: true}))).toContain('cannot be combined with --watch');
+		expect(error(resolve({watch: true, json: true}, ['http://a:8787', 'http://b:8787']))).toBe(
+			'--json --watch follows one cluster for now, got 2 scheduler URLs: run one per cluster',
+		);
+		expect(error(resolve({watch: true, json: true, recording: {demo: true}}))).toBe(
+			'--watch polls a live scheduler; it cannot be combined with --demo',
+		);
+	});
+
+	it('takes --theme over "theme" in the config file over dark, and refuses another name', () => {
+		expect(ok(resolve()).theme).toBe('dark');
+		expect(ok(resolve({}, [], {config: {path: '/c.json', theme: 'light'}})).theme).toBe('light');
+		expect(ok(resolve({theme: 'dark'}, [], {config: {path: '/c.json', theme: 'light'}})).theme).toBe('dark');
+		expect(error(resolve({theme: 'solarized'}))).toBe('--theme: "solarized" is not a theme: use dark or light');
+		expect(error(resolve({}, [], {config: {path: '/c.json', theme: 'pink'}}))).toBe(
+			'theme in config file /c.json: "pink" is not a theme: use dark or light',
+		);
+	});
+
+	it('rings the bell only on the live full screen', () => {
+		expect(ok(resolve()).bell).toBe(false);
+		expect(ok(resolve({bell: true})).bell).toBe(true);
+		expect(ok(resolve({}, [], {config: {path: '/c.json', bell: true}})).bell).toBe(true);
+		// Headless runs print no screen, and a replay's alerts are history: no bell, no error either.
+		expect(ok(resolve({bell: true, once: true})).bell).toBe(false);
+		expect(ok(resolve({bell: true}, [], {stdoutIsTTY: false})).bell).toBe(false);
+		expect(ok(resolve({bell: true, json: true, watch: true})).bell).toBe(false);
+		expect(ok(resolve({bell: true, recording: {demo: true}})).bell).toBe(false);
+		expect(ok(resolve({bell: true, recording: {replay: 'r.ndjson'}})).bell).toBe(false);
+	});
+
 	it('behaves as --once when stdout is not a terminal, and --json implies --once', () => {
 		expect(ok(resolve({}, [], {stdoutIsTTY: false})).once).toBe(true);
 		expect(ok(resolve({json: true})).once).toBe(true);

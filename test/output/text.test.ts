@@ -1,6 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {triageView} from '../../source/model/index.js';
-import {formatSnapshotText} from '../../source/output/text.js';
+import {formatOnce} from '../../source/output/once.js';
 import {createPipeline} from '../../source/pipeline.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {
@@ -11,7 +10,7 @@ import {
 	type ScenarioScrapeOptions,
 } from '../helpers/fixtures.js';
 
-/** The --once text of one fixture round, with the model's triage of it. */
+/** The --once text of one fixture round, with the model's triage and rows of it (the path --once takes). */
 function textOf(
 	version: FixtureVersion,
 	scenario: Scenario,
@@ -19,14 +18,14 @@ function textOf(
 ): {snapshot: Snapshot; text: string} {
 	const pipeline = createPipeline();
 	const snapshot = pipeline.ingest(loadScenarioScrape(version, scenario, options));
-	return {snapshot, text: formatSnapshotText(snapshot, triageView(pipeline.state()))};
+	return {snapshot, text: formatOnce(pipeline, false) ?? ''};
 }
 
 function lines(text: string): string[] {
 	return text.trimEnd().split('\n');
 }
 
-describe('formatSnapshotText', () => {
+describe('the --once text (formatSnapshotText)', () => {
 	it(
 		'heads the table with URL, workers by state, threads, memory, ' +
 			'tasks by state, the data source, alerts and the adaptive target',

@@ -4,7 +4,7 @@
  * freshness ignore it, the snapshot lists it, a recording keeps it.
  */
 import {describe, expect, it} from 'vitest';
-import {answerOf, retireRequestWorkers} from '../../source/model/retire.js';
+import {answerOf, retireRequestWorkers} from '../../source/model/departures/retire.js';
 import {createPipeline} from '../../source/pipeline.js';
 import {parseRound, roundLine} from '../../source/record/file-format.js';
 import {retireRequestBody} from '../../source/scrape/retire.js';

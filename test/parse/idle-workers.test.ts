@@ -6,7 +6,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {createPipeline} from '../../source/pipeline.js';
-import {planHints} from '../../source/scrape/hints.js';
+import {planHints} from '../../source/run/plan-hints.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import {loadScenarioScrape, type FixtureVersion, type Scenario} from '../helpers/fixtures.js';
 

@@ -11,7 +11,7 @@ import {inertParsed} from '../../source/parse/inert-answer.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../../source/parse/index.js';
 import {withActions} from '../../source/parse/actions.js';
 import {parseAnswer} from '../../source/parse/parse-answer.js';
-import {workerPageState} from '../../source/ui/store.js';
+import {workerPageState} from '../../source/ui/shell/store.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import {inertIn, type TextStyle} from '../../source/units/inert.js';
 import {FIXTURE_VERSIONS, loadScenarioScrape, SCENARIOS, versionDir} from '../helpers/fixtures.js';

@@ -16,7 +16,7 @@ import {connect, createPipeline} from '../../source/pipeline.js';
 import {openRecording, type StoredRecording} from '../../source/record/reader.js';
 import {ReplaySource, type ReplayTimers} from '../../source/record/replay-source.js';
 import {snapshotsAt} from '../../source/record/snapshot-at.js';
-import {createTuiStore} from '../../source/ui/store.js';
+import {createTuiStore} from '../../source/ui/shell/store.js';
 
 const ROUNDS = 1800;
 const WORKERS = 20;

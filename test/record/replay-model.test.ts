@@ -6,7 +6,7 @@
 import {describe, expect, it} from 'vitest';
 import {connect, createPipeline} from '../../source/pipeline.js';
 import {ReplaySource, type ReplayTimers} from '../../source/record/replay-source.js';
-import {createTuiStore} from '../../source/ui/store.js';
+import {createTuiStore} from '../../source/ui/shell/store.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {scenarioRounds} from '../helpers/fixture-recording.js';
 

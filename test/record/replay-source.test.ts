@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest';
-import {MODEL_TICK_MS} from '../../source/model-tick.js';
-import {MAX_WAIT_MS, MIN_TICK_WAIT_MS, ReplaySource} from '../../source/record/replay-source.js';
+import {MODEL_TICK_MS} from '../../source/model/tick.js';
+import {MAX_WAIT_MS, MIN_TICK_WAIT_MS} from '../../source/record/replay-pace.js';
+import {ReplaySource} from '../../source/record/replay-source.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import {manualTimers} from '../helpers/manual-timers.js';
 

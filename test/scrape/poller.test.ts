@@ -8,7 +8,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {missedPolls} from '../../source/model/freshness.js';
 import {connect, createPipeline} from '../../source/pipeline.js';
 import {HttpClient} from '../../source/scrape/client.js';
-import {planHints} from '../../source/scrape/hints.js';
+import {planHints} from '../../source/run/plan-hints.js';
 import {Poller} from '../../source/scrape/poller.js';
 import {normalizeSchedulerUrl} from '../../source/scrape/url.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';

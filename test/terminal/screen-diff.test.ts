@@ -76,7 +76,8 @@ function expected(frame: string, columns: number, rows: number): string[] {
 	const terminal = new Terminal(columns, rows);
 	const lines = frame.split('\n');
 	for (let r = 0; r < rows; r++) {
-		const row = parseRow(lines[r] ?? '', columns);
+		// (the last row stops a cell short: the terminal's last cell is never written)
+		const row = parseRow(lines[r] ?? '', r === rows - 1 && rows > 1 ? columns - 1 : columns);
 		[...row.text].forEach((ch, c) => {
 			terminal.cells[r]![c] = {ch, pen: row.pens[c]!.replace(/^\u001B\[0;?/, '').replace(/m$/, '')};
 		});
@@ -231,6 +232,19 @@ describe('the cell-diffing screen', () => {
 		expect(again).toContain('\u001B[2J');
 		terminal.write(again);
 		expect(terminal.lines()).toEqual(expected(one, 60, 10));
+	});
+
+	it("never writes the terminal's last cell (it can scroll the screen): the last row stops a cell short", () => {
+		const terminal = new Terminal(20, 3);
+		const screen = createScreen(() => ({columns: 20, rows: 3}));
+		const full = ['a'.repeat(20), 'b'.repeat(20), 'c'.repeat(20)].join('\n');
+		terminal.write(screen.update(full));
+		expect(terminal.lines()).toEqual(['a'.repeat(20), 'b'.repeat(20), 'c'.repeat(19)]);
+		const changed = ['a'.repeat(20), 'b'.repeat(20), `${'c'.repeat(18)}dd`].join('\n');
+		const bytes = screen.update(changed);
+		terminal.write(bytes);
+		expect(terminal.lines()[2]).toBe(`${'c'.repeat(18)}d`);
+		expect(bytes).not.toMatch(/dd/);
 	});
 
 	it('follows a resize: a new size redraws whole, rows and cells beyond the terminal are cut, never wrapped', () => {

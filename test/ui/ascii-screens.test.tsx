@@ -8,7 +8,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {demoRun, fixtureRun, fixtureWorkerPage, tuiData, type FixtureRun} from '../helpers/fixture-data.js';
 import {ASCII, KEY, renderApp} from '../helpers/render.js';
-import type {WorkerPageState} from '../../source/ui/detail-lines.js';
+import type {WorkerPageState} from '../../source/ui/views/detail-figures.js';
 
 afterEach(() => cleanup());
 

@@ -5,9 +5,9 @@
 import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {workerRows} from '../../source/model/index.js';
-import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
-import {formatOccupancy} from '../../source/ui/detail-figures.js';
-import {detailFigureLines} from '../../source/ui/detail-lines.js';
+import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/draw/bars.js';
+import {formatOccupancy} from '../../source/ui/views/detail-figures.js';
+import {detailFigureLines} from '../../source/ui/views/detail-lines.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun, fixtureWorkerPage, tuiData} from '../helpers/fixture-data.js';
 import {bodyStart, KEY, renderApp} from '../helpers/render.js';

@@ -1,9 +1,9 @@
 /** The detail's "what holds its memory" block counts keys in words that agree with the number. */
 import {describe, expect, it} from 'vitest';
 import {workerRows} from '../../source/model/index.js';
-import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
-import {detailLines} from '../../source/ui/detail-lines.js';
-import {makeTheme} from '../../source/ui/theme.js';
+import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/draw/bars.js';
+import {detailLines} from '../../source/ui/views/detail-lines.js';
+import {makeTheme} from '../../source/ui/draw/theme.js';
 import {fixtureRun} from '../helpers/fixture-data.js';
 
 const theme = makeTheme({color: false, ascii: false});

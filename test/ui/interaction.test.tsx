@@ -6,7 +6,7 @@
 import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {synthState} from '../../bench/synth.js';
-import type {TuiData} from '../../source/ui/tui-data.js';
+import type {TuiData} from '../../source/ui/frame/tui-data.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun, LIVE, tuiData} from '../helpers/fixture-data.js';
 import {KEY, renderApp} from '../helpers/render.js';
@@ -162,9 +162,9 @@ describe('ten thousand workers (synthesized snapshots)', () => {
 
 	it('renders only the visible rows and scrolls to the last worker', async () => {
 		const app = await renderApp(data, {columns: 120, rows: 40});
-		expect(app.lines()).toHaveLength(39);
+		expect(app.lines()).toHaveLength(40);
 		expect(app.frame()).toContain('Workers 10000');
-		expect(workerNames(app.lines())).toHaveLength(39 - 4 - 1 - 2);
+		expect(workerNames(app.lines())).toHaveLength(40 - 4 - 1 - 2);
 		await app.press('G');
 		expect(workerNames(app.lines()).at(-1)).toBe('w09999');
 		await app.press(KEY.pageDown, 'g');

@@ -1,8 +1,8 @@
 import stringWidth from 'string-width';
 import {describe, expect, it} from 'vitest';
-import type {Segment} from '../../source/ui/bars.js';
-import {createFrameText, sameLine, truncateLine} from '../../source/ui/line-text.js';
-import {makeTheme} from '../../source/ui/theme.js';
+import type {Segment} from '../../source/ui/draw/bars.js';
+import {createFrameText, sameLine, truncateLine} from '../../source/ui/draw/line-text.js';
+import {makeTheme} from '../../source/ui/draw/theme.js';
 
 const theme = makeTheme({color: false, ascii: true});
 const line = (...parts: Array<[string, Segment['tone'], boolean?]>): Segment[] =>

@@ -5,11 +5,11 @@
 import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {reduce, workerRows} from '../../source/model/index.js';
-import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/bars.js';
-import {tableCountText} from '../../source/ui/app-body.js';
-import {fitColumns} from '../../source/ui/columns.js';
-import {formatPercent} from '../../source/ui/cells.js';
-import {rowSegments, WORKER_COLUMNS} from '../../source/ui/worker-columns.js';
+import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/draw/bars.js';
+import {tableCountText} from '../../source/ui/frame/app-body.js';
+import {fitColumns} from '../../source/ui/draw/columns.js';
+import {formatPercent} from '../../source/ui/draw/cells.js';
+import {rowSegments, WORKER_COLUMNS} from '../../source/ui/views/worker-columns.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRun, tuiData} from '../helpers/fixture-data.js';
 import {bodyStart, KEY, PLAIN, renderApp} from '../helpers/render.js';

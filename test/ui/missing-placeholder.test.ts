@@ -2,8 +2,8 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {MISSING} from '../../source/ui/cells.js';
-import {statusText} from '../../source/ui/worker-columns.js';
+import {MISSING} from '../../source/ui/draw/cells.js';
+import {statusText} from '../../source/ui/views/worker-columns.js';
 
 describe('the placeholder of an unknown figure', () => {
 	it('is the same on screen (status column) and in the README troubleshooting table', () => {

@@ -7,7 +7,7 @@ import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {createPipeline} from '../../source/pipeline.js';
 import type {SourceStatus} from '../../source/types/scrape-source.js';
-import {createTuiStore} from '../../source/ui/store.js';
+import {createTuiStore} from '../../source/ui/shell/store.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {fixtureRounds, LIVE, refusedRound} from '../helpers/fixture-data.js';
 import {renderApp} from '../helpers/render.js';

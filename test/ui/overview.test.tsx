@@ -6,7 +6,7 @@
 import {cleanup} from 'ink-testing-library';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {synthState} from '../../bench/synth.js';
-import type {TuiData} from '../../source/ui/tui-data.js';
+import type {TuiData} from '../../source/ui/frame/tui-data.js';
 import {demoRun, LIVE, tuiData} from '../helpers/fixture-data.js';
 import {ASCII, renderApp} from '../helpers/render.js';
 
@@ -30,7 +30,7 @@ describe('the overview under the demo recording at +86 s', () => {
 		async (columns, rows) => {
 			const app = await renderApp(data, {columns, rows});
 			const lines = app.lines();
-			expect(lines).toHaveLength(rows - 1);
+			expect(lines).toHaveLength(rows);
 			for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(columns);
 			const heading = lines.findIndex((l) => /^ {2}NAME/.test(l));
 			const under = lines.indexOf('', heading);

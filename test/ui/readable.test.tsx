@@ -8,9 +8,9 @@ import {cleanup} from 'ink-testing-library';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {triageView} from '../../source/model/index.js';
 import type {TriageView} from '../../source/model/types.js';
-import {whereText} from '../../source/ui/binding-text.js';
-import {BINDINGS} from '../../source/ui/bindings.js';
-import type {TuiData} from '../../source/ui/tui-data.js';
+import {whereText} from '../../source/ui/keys/binding-text.js';
+import {BINDINGS} from '../../source/ui/keys/bindings.js';
+import type {TuiData} from '../../source/ui/frame/tui-data.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {demoRun, fixtureRun, tuiData, type FixtureRun} from '../helpers/fixture-data.js';
 import {ASCII, bodyStart, KEY, renderApp} from '../helpers/render.js';
@@ -73,7 +73,7 @@ describe.each(CASES)('$name', ({load}) => {
 	it.each(SIZES)('shows every alert message whole in the Alerts panel at %i×%i', async (columns, rows) => {
 		const app = await renderApp(data, {columns, rows});
 		const lines = app.lines();
-		expect(lines).toHaveLength(rows - 1);
+		expect(lines).toHaveLength(rows);
 		expectWithin(lines, columns);
 		const panel = lines.slice(lines.findIndex((l) => l.startsWith('Alerts ')) + 1, -1);
 		expect(panel.length).toBeGreaterThan(0);
@@ -98,7 +98,7 @@ describe.each(CASES)('$name', ({load}) => {
 			const seen: string[] = [];
 			for (let i = 0; i < triage.events.length; i++) {
 				const lines = app.lines();
-				expect(lines).toHaveLength(rows - 1);
+				expect(lines).toHaveLength(rows);
 				expectWithin(lines, columns);
 				seen.push(prose(lines.slice(lines.findIndex((l) => /^Events \d+/.test(l)) + 1, -1)));
 				await app.press('j');
@@ -296,6 +296,6 @@ describe('the smallest screen, 60×16', () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 60, rows: 16});
 		await app.press('?');
 		// (beta is paused at +86 s: the diagnosis' verdict takes a line under the header)
-		expect(app.lines()[bodyStart(app.lines())]).toMatch(/^Keys \(Esc\/\? close; j\/k scroll\) {2}lines 1–8 of \d+ ↓$/);
+		expect(app.lines()[bodyStart(app.lines())]).toMatch(/^Keys \(Esc\/\? close; j\/k scroll\) {2}lines 1–9 of \d+ ↓$/);
 	});
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {workerRows} from '../../source/model/index.js';
-import {SORT_ORDER} from '../../source/ui/sort-order.js';
+import {SORT_ORDER} from '../../source/ui/state/sort-order.js';
 import {synthState} from '../../bench/synth.js';
 import {fixtureRun} from '../helpers/fixture-data.js';
 

@@ -5,7 +5,7 @@
  * `worker-lost`). Those rules own their judgement; the diagnosis reads their verdicts here only,
  * so a change in them touches this file alone.
  */
-import {alertId} from '../alerts.js';
+import {alertId} from '../alerts/alerts.js';
 import type {Alert, ClusterState, WorkerTrack} from '../types.js';
 
 const STALLED_ID = alertId('stalled', 'cluster');

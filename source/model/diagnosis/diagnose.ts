@@ -4,7 +4,7 @@
  * worker-lost's: the departure's verdict (the worker_lost alert or event) already tells the loss in
  * the log, and the finding cites it.
  */
-import {prependEvents} from '../events.js';
+import {prependEvents} from '../alerts/events.js';
 import type {ClusterState, ModelEvent} from '../types.js';
 import {emptyDiagnosis, endAll, stepDiagnosis} from './engine.js';
 import {endEvent, startEvent} from './events.js';

@@ -3,8 +3,8 @@
  * `diagnosis`): in the events view, the Alerts panel, `--json`'s events, and so in a replay of a
  * recording (the model makes them again from the recorded answers).
  */
-import {condition} from '../alerts.js';
-import {instantEvent} from '../events.js';
+import {condition} from '../alerts/alerts.js';
+import {instantEvent} from '../alerts/events.js';
 import type {ModelEvent} from '../types.js';
 import type {EndedFinding, Finding} from './types.js';
 

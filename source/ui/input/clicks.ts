@@ -3,7 +3,7 @@
  * left button on the same row within DOUBLE_CLICK_MS), `wheel-up`, `wheel-down`. Releases, drags,
  * other buttons and modified clicks name nothing. Pure: the caller keeps the last press and the clock.
  */
-import type {KeyName} from '../binding-types.js';
+import type {KeyName} from '../keys/binding-types.js';
 import type {MouseEvent} from './parse.js';
 
 export const DOUBLE_CLICK_MS = 400;

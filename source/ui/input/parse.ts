@@ -12,7 +12,7 @@
  * one): that tail comes back as `rest`, to be put in front of the next chunk, or handed to
  * flushInput() when no more input comes (the reader's short timeout).
  */
-import type {KeyName} from '../binding-types.js';
+import type {KeyName} from '../keys/binding-types.js';
 
 export type MouseButton =
 	| 'left'

@@ -3,7 +3,7 @@
  * (suspend until `fg`), and a notice when the screen comes back from a suspend. Built once per
  * TUI run (run.tsx) around the full screen; the App reaches it through useTerminalInput.
  */
-import {createListeners} from '../../listeners.js';
+import {createListeners} from '../../units/listeners.js';
 import {installSuspend, type SignalPort, type SuspendParts} from './suspend.js';
 
 export interface TerminalControls {

@@ -27,10 +27,7 @@ describe.each(FIXTURE_VERSIONS)('on Dask %s fixtures', (version) => {
 				'memory when last seen',
 				'last status',
 				'heartbeat age when last seen',
-				'departure verdict (events view)',
 			]);
-			// It cites the departure's verdict, the event log's one account of the loss.
-			expect(lost.evidence.at(-1)).toMatchObject({source: 'alerts', value: expect.stringMatching(/^worker gamma \(/)});
 			expect(lost.next).toMatch(/^its last figures are in the worker table \(dimmed\) and the events view \(3\)/);
 		});
 

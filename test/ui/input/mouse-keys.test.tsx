@@ -8,7 +8,7 @@
 import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {DOUBLE_CLICK_MS} from '../../../source/ui/input/clicks.js';
-import {HEADER_LINES} from '../../../source/ui/header-lines.js';
+import {HEADER_LINES} from '../../../source/ui/views/header-lines.js';
 import {fixtureRun, tuiData} from '../../helpers/fixture-data.js';
 import {KEY, renderApp} from '../../helpers/render.js';
 

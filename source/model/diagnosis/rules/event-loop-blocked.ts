@@ -10,7 +10,7 @@
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {secondsText} from '../../text.js';
-import {heartbeatIntervalSeconds} from '../../thresholds.js';
+import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
 import {CLUSTER, schedulerEvidence, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
 import type {Candidate, Evidence} from '../types.js';

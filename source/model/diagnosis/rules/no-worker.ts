@@ -9,7 +9,7 @@
  * cluster (no worker at all, several prefixes, or a release whose /metrics has no per-prefix states).
  */
 import {listText} from '../../text.js';
-import {progressView} from '../../progress.js';
+import {progressView} from '../../progress/progress.js';
 import {CLUSTER, evidence, prefixSubject, schedulerEvidence, workerEvidence} from '../figures.js';
 import type {Rule} from '../rule.js';
 import type {Evidence} from '../types.js';

@@ -18,7 +18,7 @@
 import type {WorkerTrack} from '../../types.js';
 import {bytesText} from '../../../units/bytes.js';
 import {percentText, secondsText, UNKNOWN} from '../../text.js';
-import {heartbeatIntervalSeconds} from '../../thresholds.js';
+import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
 import {lostReports, replacedReports} from '../alert-adapter.js';
 import {evidence, workerSubject} from '../figures.js';
 import type {Rule} from '../rule.js';
@@ -93,7 +93,7 @@ export const workerLost: Rule = {
 	judge({state, snapshot, nowMs}) {
 		const out: Candidate[] = [];
 		for (const lost of lostReports(state)) {
-			const {track, alert} = lost;
+			const {track} = lost;
 			const w = track.last;
 			const why = reason(track, snapshot.workers.length + 1);
 			const held: string[] = [];
@@ -105,7 +105,8 @@ export const workerLost: Rule = {
 				cause: 'worker-lost',
 				severity: 'critical',
 				subject: workerSubject({address: track.address, name: w.name}),
-				evidence: [...why.evidence, verdictEvidence(alert.message, alert.start_time, nowMs)],
+				// Its own figures; the verdict stands as the worker_lost alert beside it (the log's one account).
+				evidence: why.evidence,
 				summary: `${w.name} was lost: ${why.text}`,
 				next:
 					`its last figures are in the worker table (dimmed) and the events view (3)${tasks}; ` +
@@ -134,6 +135,10 @@ export const workerLost: Rule = {
 /** The reason in a departure's verdict: "worker NAME (ADDRESS) lost: REASON; last status …". */
 const VERDICT_WHY = /\) lost(?: with its work \([^)]*\))?: (.+?); last status /;
 
+/** The verdict's judgement ("lost with its work (…): reason …"); its figures are the finding's other evidence. */
+const VERDICT_JUDGEMENT = /\) (lost.*?); last status /;
+
 function verdictEvidence(message: string, atS: number, nowMs: number): Evidence {
-	return evidence('departure verdict (events view)', message, 'alerts', atS, nowMs);
+	const judgement = VERDICT_JUDGEMENT.exec(message)?.[1] ?? message;
+	return evidence('departure verdict (events view)', judgement, 'alerts', atS, nowMs);
 }

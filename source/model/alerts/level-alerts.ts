@@ -1,0 +1,93 @@
+/**
+ * The level alerts of one worker: every row of the level rules (level-rules.ts) judged with
+ * hysteresis when given the ongoing alerts (`WorkerRuleContext.alerts`, as evaluate.ts does): a level
+ * is left only below its threshold − margin, and the alert resolves only after staying clear for
+ * `alert_clear_s` (hysteresis.ts). Without them each rule judges the figure alone. No critical comes
+ * from one poll: a figure over its critical threshold is a warning (carrying `critical_since`) until
+ * that has lasted `critical_after_s`.
+ *
+ * Also here, for speed at 10,000 workers: the rules' limits are read once per thresholds object, and
+ * the ongoing level alerts are indexed by subject once per alerts map.
+ */
+import type {WorkerTrack} from '../state-types.js';
+import type {Alert, AlertKind} from '../view-types.js';
+import type {Condition, WorkerRuleContext} from './alerts.js';
+import {levelVerdict, type LevelLimits} from './hysteresis.js';
+import {levelCondition, levelReached, pendingText} from './level-condition.js';
+import {LEVEL_KINDS, LEVEL_RULES} from './level-rules.js';
+import type {Thresholds} from './thresholds.js';
+
+type LevelAlerts = Partial<Record<AlertKind, Alert>>;
+
+const limitsCache = new WeakMap<Thresholds, readonly LevelLimits[]>();
+
+/** Each level rule's limits, in LEVEL_RULES' order, built once per thresholds object (not once per worker). */
+export function levelLimits(t: Thresholds): readonly LevelLimits[] {
+	let limits = limitsCache.get(t);
+	if (!limits) {
+		limits = LEVEL_RULES.map((rule) => ({
+			warning: t[rule.warning],
+			critical: t[rule.critical],
+			margin: t[rule.margin],
+			clearAfterSeconds: t.alert_clear_s,
+			criticalAfterSeconds: t.critical_after_s,
+		}));
+		limitsCache.set(t, limits);
+	}
+	return limits;
+}
+
+const levelIndexCache = new WeakMap<ReadonlyMap<string, Alert>, ReadonlyMap<string, LevelAlerts>>();
+
+/**
+ * The ongoing level alerts by subject, built once per alerts map (states are immutable): one
+ * lookup per worker by its address instead of building and hashing an id per rule.
+ */
+export function levelAlertsBySubject(alerts: ReadonlyMap<string, Alert>): ReadonlyMap<string, LevelAlerts> {
+	let index = levelIndexCache.get(alerts);
+	if (!index) {
+		const built = new Map<string, LevelAlerts>();
+		for (const alert of alerts.values()) {
+			if (!LEVEL_KINDS.has(alert.kind)) continue;
+			const entry = built.get(alert.subject);
+			if (entry) entry[alert.kind] = alert;
+			else built.set(alert.subject, {[alert.kind]: alert});
+		}
+		index = built;
+		levelIndexCache.set(alerts, index);
+	}
+	return index;
+}
+
+/** The level conditions of a present worker, appended to `out`. */
+export function levelConditions(track: WorkerTrack, ctx: WorkerRuleContext, out: Condition[]): void {
+	const limits = levelLimits(ctx.thresholds);
+	const ongoing =
+		ctx.alerts === undefined || ctx.alerts.size === 0 ? undefined : levelAlertsBySubject(ctx.alerts).get(track.address);
+	for (let i = 0; i < LEVEL_RULES.length; i++) {
+		const rule = LEVEL_RULES[i]!;
+		const value = rule.figure(track, ctx);
+		const previous = ongoing?.[rule.kind];
+		const verdict = levelVerdict(value, limits[i]!, previous, ctx.nowMs);
+		if (verdict.state === 'clear') continue;
+		const described = rule.describe(value, track, ctx);
+		const over =
+			verdict.state === 'over' && value !== undefined && described !== undefined
+				? rule.over(described, value, levelReached(verdict), pendingText(verdict, ctx.clockText), ctx)
+				: '';
+		out.push(
+			levelCondition(
+				rule.kind,
+				verdict,
+				track.address,
+				track.last.name,
+				described,
+				over,
+				rule.labels,
+				(x) => rule.unit(x, ctx),
+				previous,
+				ctx.clockText,
+			),
+		);
+	}
+}

@@ -1,0 +1,145 @@
+/**
+ * The level alerts on a worker, one row each: the figure judged, the three thresholds that judge it
+ * (warning, critical, and the margin it must fall below to clear; the table in thresholds.ts), the
+ * names of its levels in messages, and its messages. level-alerts.ts runs every row through the
+ * hysteresis (hysteresis.ts) for each worker; a new level alert is a row here, its thresholds' rows
+ * and its kind in AlertKind (view-types.ts): a missing one fails the build.
+ *
+ * Unmanaged memory is judged on what has stayed over `unmanaged_recent_s` (unmanaged-old.ts), never on
+ * Dask's transient unmanaged_recent. The heartbeat age is judged in heartbeat intervals (age /
+ * interval: the interval depends on the cluster's size), and only over the time the scheduler was
+ * listening: heartbeats that could not arrive at a deaf scheduler are the scheduler's fault.
+ */
+import {bytesText} from '../../units/bytes.js';
+import type {WorkerTrack} from '../state-types.js';
+import {percentText, secondsText, UNKNOWN} from '../text.js';
+import type {AlertKind, Severity} from '../view-types.js';
+import type {WorkerRuleContext} from './alerts.js';
+import {LEVEL_LABELS, MEMORY_LABELS, type Labels} from './level-condition.js';
+import {heartbeatIntervalSeconds, type ThresholdName} from './thresholds.js';
+import {unmanagedOldBytes} from './unmanaged-old.js';
+
+export interface LevelRule {
+	readonly kind: AlertKind;
+	readonly warning: ThresholdName;
+	readonly critical: ThresholdName;
+	/** Hysteresis: a level is left only below its threshold minus this. */
+	readonly margin: ThresholdName;
+	/** The levels' names in the messages ("Dask's spill threshold"). */
+	readonly labels: Labels;
+	/** One poll shows it (--check judges it without history). */
+	readonly onePoll: boolean;
+	/** The figure judged against the thresholds; undefined when the worker does not report it. */
+	figure(track: WorkerTrack, ctx: WorkerRuleContext): number | undefined;
+	/** "name: the figure …", the start of every message; undefined when not reported. */
+	describe(value: number | undefined, track: WorkerTrack, ctx: WorkerRuleContext): string | undefined;
+	/** The message at or over a threshold: `level` reached, `since` while a critical waits out its time. */
+	over(described: string, value: number, level: Severity, since: string, ctx: WorkerRuleContext): string;
+	/** A threshold or a clear level as the messages print it. */
+	unit(value: number, ctx: WorkerRuleContext): string;
+}
+
+/** Process memory / limit; undefined without a limit. */
+function memoryFraction(track: WorkerTrack): number | undefined {
+	const w = track.last;
+	const limit = w.memory_limit_bytes;
+	return limit !== undefined && limit > 0 && w.memory_process_bytes !== undefined
+		? w.memory_process_bytes / limit
+		: undefined;
+}
+
+/** Two decimals under 10 s: near the clear level (0.8 s by default) one decimal would read 0.79 as 0.8. */
+function loopSecondsText(seconds: number): string {
+	return seconds < 10 ? `${Number(seconds.toFixed(2))} s` : secondsText(seconds);
+}
+
+const memory: LevelRule = {
+	kind: 'memory',
+	warning: 'memory_warning',
+	critical: 'memory_critical',
+	margin: 'memory_clear_margin',
+	labels: MEMORY_LABELS,
+	onePoll: true,
+	figure: memoryFraction,
+	describe: (value, track) =>
+		value === undefined
+			? undefined
+			: `${track.last.name}: process memory ${percentText(value)} of ${bytesText(track.last.memory_limit_bytes, UNKNOWN)}`,
+	over: (described, value, level, since, {thresholds: t}) =>
+		value >= t.memory_terminate
+			? `${described}, over Dask's terminate threshold (${percentText(t.memory_terminate)})${since}`
+			: `${described}, over ${MEMORY_LABELS[level]} ` +
+				`(${percentText(level === 'critical' ? t.memory_critical : t.memory_warning)})${since}`,
+	unit: percentText,
+};
+
+const unmanaged: LevelRule = {
+	kind: 'unmanaged_memory',
+	warning: 'unmanaged_warning',
+	critical: 'unmanaged_critical',
+	margin: 'unmanaged_clear_margin',
+	labels: LEVEL_LABELS,
+	onePoll: false,
+	figure: (track, ctx) => {
+		const limit = track.last.memory_limit_bytes;
+		// What stayed over the window (Dask's unmanaged_old), and only while the worker reports the figure.
+		if (limit === undefined || limit <= 0 || track.last.memory_unmanaged_bytes === undefined) return undefined;
+		const old = unmanagedOldBytes(track.unmanaged, ctx.thresholds.unmanaged_recent_s * 1000);
+		return old === undefined ? undefined : old / limit;
+	},
+	describe: (value, track, {thresholds: t}) => {
+		if (value === undefined) return undefined;
+		const held = t.unmanaged_recent_s > 0 ? ` over the last ${secondsText(t.unmanaged_recent_s)}` : '';
+		const bytes = value * (track.last.memory_limit_bytes ?? 0);
+		return (
+			`${track.last.name}: unmanaged memory ${held === '' ? '' : 'at least '}${bytesText(bytes, UNKNOWN)} ` +
+			`(${percentText(value)} of the limit)${held}`
+		);
+	},
+	over: (described, _value, _level, since) => described + since,
+	unit: percentText,
+};
+
+const eventLoop: LevelRule = {
+	kind: 'event_loop',
+	warning: 'event_loop_warning_s',
+	critical: 'event_loop_critical_s',
+	margin: 'event_loop_clear_margin_s',
+	labels: LEVEL_LABELS,
+	onePoll: true,
+	figure: (track) => track.last.event_loop_interval_seconds,
+	describe: (value, track) =>
+		value === undefined ? undefined : `${track.last.name}: event loop interval ${loopSecondsText(value)}`,
+	over: (described, _value, _level, since) => `${described} (nominal 0.02 s): the worker is blocked${since}`,
+	unit: loopSecondsText,
+};
+
+const heartbeat: LevelRule = {
+	kind: 'heartbeat',
+	warning: 'heartbeat_warning_x',
+	critical: 'heartbeat_critical_x',
+	margin: 'heartbeat_clear_margin_x',
+	labels: LEVEL_LABELS,
+	onePoll: true,
+	figure: (track, ctx) => {
+		const age = track.last.heartbeat_age_seconds;
+		if (age === undefined) return undefined;
+		const judged = ctx.listeningSeconds === undefined ? age : Math.min(age, Math.max(0, ctx.listeningSeconds));
+		return judged / heartbeatIntervalSeconds(ctx.workerCount);
+	},
+	describe: (_value, track, ctx) => {
+		const age = track.last.heartbeat_age_seconds;
+		return age === undefined
+			? undefined
+			: `${track.last.name}: no heartbeat for ${secondsText(age)} ` +
+					`(expected every ${heartbeatIntervalSeconds(ctx.workerCount)} s)`;
+	},
+	over: (described, _value, _level, since) => described + since,
+	unit: (x, ctx) => `${Number(x.toFixed(2))} x ${heartbeatIntervalSeconds(ctx.workerCount)} s`,
+};
+
+/** Every level alert on a worker, in the order their conditions are listed. */
+export const LEVEL_RULES = [memory, unmanaged, eventLoop, heartbeat] as const;
+
+/** The kinds of the level alerts (the ongoing ones are indexed by subject for the hysteresis). */
+export const LEVEL_KINDS: ReadonlySet<AlertKind> = new Set(LEVEL_RULES.map((rule) => rule.kind));

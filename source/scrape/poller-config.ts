@@ -1,0 +1,42 @@
+/** What the poller (poller.ts) is given: its scheduler and client, its pace, and the cluster's hints. */
+import type {HttpClient} from './client.js';
+import type {Clocks} from './own-clock.js';
+import type {SchedulerUrl} from './url.js';
+import type {WorkerEndpoint} from './worker-plan.js';
+
+/** What the poller needs to know of the cluster, from the latest snapshot. */
+export interface PlanHints {
+	readonly workerCount?: number;
+	readonly taskCount?: number;
+	/** Tasks processing on the whole cluster (/metrics). */
+	readonly processingCount?: number;
+	readonly workers: readonly WorkerEndpoint[];
+	/** Some worker's departure waits for the scheduler's log. */
+	readonly departuresPending?: boolean;
+}
+
+export interface PollerConfig {
+	readonly url: SchedulerUrl;
+	readonly client: HttpClient;
+	readonly intervalMs: number;
+	readonly timeoutMs: number;
+	/** Read before every round: the latest snapshot's counts and worker HTTP addresses. */
+	readonly hints: () => PlanHints;
+	/** Lowest interval setIntervalMs accepts (1 s; tests go lower). */
+	readonly minIntervalMs?: number;
+	/** Highest interval setIntervalMs accepts (the --interval range's top; else what a timer can hold). */
+	readonly maxIntervalMs?: number;
+	/** The wall and monotonic clocks it watches its own time with (tests pass their own). */
+	readonly clocks?: Clocks;
+}
+
+export interface RoundOptions {
+	/** --once follow-up: only what was never asked and is allowed now. */
+	readonly followUp?: boolean;
+	/**
+	 * The timer chain: the round does not wait for the workers' own /metrics. A sample still
+	 * running when the scheduler has answered is delivered with a later round, so a slow or frozen
+	 * worker never delays the scheduler's data (nor looks like a missed poll of it).
+	 */
+	readonly background?: boolean;
+}

@@ -1,0 +1,265 @@
+/**
+ * The screen's body as data: which body is on (retire confirmation, help, column setup, sort list,
+ * detail, or a view), what each is drawn with, and where the mouse finds what was drawn (the same
+ * figures). The lines of body-lines.ts draw it. Pure: no Ink.
+ */
+import type {ClusterState, GoneCounts, ProgressView, SortColumn, TriageView, WorkerRow} from '../../model/types.js';
+import type {Segment} from '../draw/bars.js';
+import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from './body-layout.js';
+import {fitColumns} from '../draw/columns.js';
+import {confirmLines} from '../views/confirm-lines.js';
+import {firstShown} from '../views/column-setup-lines.js';
+import type {DetailInput} from '../views/detail-figures.js';
+import {ALERTS_PANEL_MIN_LINES} from '../views/alerts-panel-lines.js';
+import type {DiagnosisPage} from '../views/diagnosis-lines.js';
+import {eventsPage, type EventsPage} from '../views/events-lines.js';
+import {staleFiguresText} from '../views/staleness.js';
+import type {FrameData, ScreenLayout} from './app-frame.js';
+import {seg} from '../draw/parts.js';
+import type {PointerLayout} from '../keys/pointer.js';
+import type {TuiData} from './tui-data.js';
+import type {UiState} from '../state/ui-state.js';
+import {chosenColumns, type CellContext, type WorkerColumn} from '../views/worker-columns.js';
+
+/** The worker table's figures (table-lines.ts adds the theme and the width). */
+export interface TableView {
+	readonly rows: readonly WorkerRow[];
+	/** Workers before filtering, gone ones kept on screen included. */
+	readonly total: number;
+	/** Of `total`, the lost and retired rows kept on screen for a while. */
+	readonly gone: GoneCounts;
+	/** Of `rows`, the lost and retired ones. */
+	readonly shownGone: GoneCounts;
+	/** Why there is no worker list at all (the scheduler never answered), instead of "no workers connected". */
+	readonly unreached?: string;
+	readonly cursor: number;
+	readonly top: number;
+	/** Rows available for the whole table, its title and column header included. */
+	readonly height: number;
+	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
+	readonly filterText: string;
+	readonly filterError?: string;
+	readonly followName?: string;
+	/** The figures are not fresh: "last figures 18:37:07, 12s old". */
+	readonly staleNote?: string;
+	readonly cells: CellContext;
+	/** The columns the user chose, in their order (before fitting the width). */
+	readonly columns: readonly WorkerColumn[];
+}
+
+export type BodyView =
+	| {readonly kind: 'confirm'; readonly lines: readonly Segment[][]}
+	| {readonly kind: 'help'; readonly top: number; readonly lines: readonly Segment[][]}
+	| {readonly kind: 'sort'; readonly highlighted: number; readonly sort: UiState['sort']}
+	/** The column setup (F2): the user's columns, the highlighted one, and the width they are fitted to. */
+	| {
+			readonly kind: 'columns';
+			readonly columns: UiState['columns'];
+			readonly cursor: number;
+			readonly width: number;
+	  }
+	| {readonly kind: 'detail'; readonly input: DetailInput}
+	/** The table; the rows it leaves free (`overview` lines) show the overview and the Alerts panel. */
+	| {
+			readonly kind: 'workers';
+			readonly table: TableView;
+			readonly overview?: {readonly model: ClusterState; readonly triage?: TriageView; readonly height: number};
+	  }
+	| {readonly kind: 'progress'; readonly view?: ProgressView; readonly cursor: number; readonly top: number}
+	| {
+			readonly kind: 'events';
+			readonly triage?: TriageView;
+			readonly page: EventsPage;
+			readonly cursor: number;
+			readonly top: number;
+	  }
+	| {readonly kind: 'diagnosis'; readonly page?: DiagnosisPage; readonly cursor: number; readonly top: number};
+
+/**
+ * The count in the table's title: the live workers, as the header counts them, and apart the gone
+ * ones still on screen ("2 (+1 lost)"); with a filter, those it shows of them ("1 of 2 (+1 lost)").
+ */
+export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' | 'shownGone' | 'filterText'>): string {
+	const all = (g: GoneCounts) => g.lost + g.retired + (g.gone ?? 0);
+	const live = table.total - all(table.gone);
+	const filtered = table.filterText !== '';
+	const gone = filtered ? table.shownGone : table.gone;
+	const count = filtered ? `${table.rows.length - all(gone)} of ${live}` : `${live}`;
+	const extra = [
+		...(gone.lost > 0 ? [`+${gone.lost} lost`] : []),
+		...((gone.gone ?? 0) > 0 ? [`+${gone.gone} gone`] : []),
+		...(gone.retired > 0 ? [`+${gone.retired} left`] : []),
+	];
+	return extra.length === 0 ? count : `${count} (${extra.join(', ')})`;
+}
+
+/** The lines the worker table takes of the body: all of it, unless it leaves room for the Alerts panel at least. */
+export function tableHeight(frame: FrameData, bodyHeight: number): number {
+	const spare = bodyHeight - tableHeightFor(frame.rows.rows.length);
+	return spare >= ALERTS_PANEL_MIN_LINES ? bodyHeight - spare : bodyHeight;
+}
+
+function workersBody(shown: UiState, data: TuiData, frame: FrameData, bodyHeight: number): BodyView {
+	const {rows, triage} = frame;
+	const model = data.model;
+	const lastFresh = model.source.lastFreshMs;
+	const follow = shown.follow === undefined ? undefined : rows.rows.find((r) => r.address === shown.follow)?.name;
+	const staleNote = staleFiguresText(data.status, lastFresh, data.nowMs, data.intervalMs);
+	const height = tableHeight(frame, bodyHeight);
+	const table: TableView = {
+		rows: rows.rows,
+		total: rows.total,
+		gone: rows.gone,
+		shownGone: rows.shown_gone,
+		...(lastFresh === undefined
+			? {
+					unreached:
+						data.status.state === 'connecting'
+							? 'waiting for the first answer'
+							: 'no worker list: the scheduler was never reached',
+				}
+			: {}),
+		cursor: shown.cursor.workers,
+		top: shown.top.workers,
+		height,
+		sort: shown.sort,
+		filterText: shown.filterText,
+		...(rows.error ? {filterError: rows.error} : {}),
+		...(follow === undefined ? {} : {followName: follow}),
+		...(staleNote === undefined ? {} : {staleNote}),
+		cells: frame.cells,
+		columns: chosenColumns(shown.columns),
+	};
+	if (height === bodyHeight) return {kind: 'workers', table};
+	return {kind: 'workers', table, overview: {model, ...(triage ? {triage} : {}), height: bodyHeight - height}};
+}
+
+/** The body for UI state `shown` (already synced to the rows): the innermost screen wins. */
+export function bodyView(shown: UiState, data: TuiData, frame: FrameData, layout: ScreenLayout): BodyView {
+	const {width, bodyHeight} = layout;
+	const {rows, triage} = frame;
+	const model = data.model;
+	if (shown.confirm !== undefined) {
+		const {address, name} = shown.confirm;
+		const row = rows.rows.find((r) => r.address === address);
+		const nanny = model.workers.get(address)?.last.nanny;
+		const lines = row
+			? confirmLines(row, nanny === undefined ? undefined : typeof nanny === 'string' && nanny !== '', width)
+			: [[seg(`${name} is no longer listed; n / Esc closes this`, 'warning')]];
+		return {kind: 'confirm', lines};
+	}
+	if (shown.help) return {kind: 'help', top: shown.helpTop, lines: frame.help};
+	if (shown.columnSetup !== undefined)
+		return {kind: 'columns', columns: shown.columns, cursor: shown.columnSetup.cursor, width};
+	if (shown.sortMenu !== undefined) return {kind: 'sort', highlighted: shown.sortMenu, sort: shown.sort};
+	if (shown.detail !== undefined) {
+		const address = shown.detail;
+		const track = model.workers.get(address);
+		const row = rows.rows.find((r) => r.address === address);
+		return {
+			kind: 'detail',
+			input: {
+				address,
+				...(track ? {track} : {}),
+				...(row ? {row} : {}),
+				index: Math.max(0, frame.addresses.indexOf(address)),
+				count: rows.rows.length,
+				...(data.workerPage ? {page: data.workerPage} : {}),
+				memory: frame.memory,
+				nowMs: data.nowMs,
+			},
+		};
+	}
+	switch (shown.view) {
+		case 'workers':
+			return workersBody(shown, data, frame, bodyHeight);
+		case 'progress':
+			return {
+				kind: 'progress',
+				...(frame.progress ? {view: frame.progress} : {}),
+				cursor: shown.cursor.progress,
+				top: shown.top.progress,
+			};
+		case 'events':
+			return {
+				kind: 'events',
+				...(triage ? {triage} : {}),
+				page: frame.events ?? eventsPage(triage, frame.input.theme, width, bodyHeight),
+				cursor: shown.cursor.events,
+				top: shown.top.events,
+			};
+		case 'diagnosis':
+			return {
+				kind: 'diagnosis',
+				...(frame.diagnosisPage ? {page: frame.diagnosisPage} : {}),
+				cursor: shown.cursor.diagnosis,
+				top: shown.top.diagnosis,
+			};
+	}
+}
+
+/** Where the screen drew what, for the mouse (the figures the bodies are drawn with). */
+export function pointerLayout(shown: UiState, frame: FrameData, layout: ScreenLayout): PointerLayout {
+	const {width, bodyTop, bodyHeight} = layout;
+	if (shown.columnSetup !== undefined) {
+		const count = shown.columns.length;
+		const first = firstShown(shown.columnSetup.cursor, count, Math.max(0, bodyHeight - 1));
+		return {kind: 'columns', itemsTop: bodyTop + 1 - first, count};
+	}
+	if (shown.help || shown.detail !== undefined) return {kind: 'none'};
+	if (shown.sortMenu !== undefined)
+		return {kind: 'sort', itemsTop: bodyTop + 1 - sortMenuFirst(shown.sortMenu, bodyHeight)};
+	switch (shown.view) {
+		case 'workers':
+			return {
+				kind: 'workers',
+				headingRow: bodyTop + 1,
+				columns: fitColumns(chosenColumns(shown.columns), width),
+				list: {
+					rowsTop: bodyTop + 2,
+					top: shown.top.workers,
+					count: frame.rows.rows.length,
+					room: tableBodyRows(tableHeight(frame, bodyHeight)),
+				},
+			};
+		case 'progress': {
+			const head = progressHeadHeight(frame.progress, frame.input.theme, width);
+			const count = frame.progress?.prefixes.length ?? 0;
+			return {
+				kind: 'list',
+				view: 'progress',
+				list: {rowsTop: bodyTop + head, top: shown.top.progress, count, room: bodyHeight - head},
+			};
+		}
+		case 'events': {
+			const events = frame.events;
+			if (!events) return {kind: 'none'};
+			return {
+				kind: 'list',
+				view: 'events',
+				list: {
+					rowsTop: bodyTop + events.head.length + 2,
+					top: shown.top.events,
+					count: frame.triage?.events.length ?? 0,
+					room: events.room,
+					heights: events.heights,
+				},
+			};
+		}
+		case 'diagnosis': {
+			const page = frame.diagnosisPage;
+			if (!page) return {kind: 'none'};
+			return {
+				kind: 'list',
+				view: 'diagnosis',
+				list: {
+					rowsTop: bodyTop + 1,
+					top: shown.top.diagnosis,
+					count: page.entries.length,
+					room: page.room,
+					heights: page.heights,
+				},
+			};
+		}
+	}
+}

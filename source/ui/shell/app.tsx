@@ -1,0 +1,193 @@
+/**
+ * The full-screen monitor: header, the current view (workers, detail, progress, events, help, sort
+ * list) and the footer, sized by props (the caller follows the terminal's size). The screen is a pure
+ * function of the UI state and the data (app-view.ts); keys and mouse reports (read raw: input/) go
+ * through app-keys.ts to a new UI state and commands, which this component carries out against the
+ * source and the terminal controls.
+ */
+import {Box, Text} from 'ink';
+import {useEffect, useRef, useState} from 'react';
+import type {FrameData, TerminalSize} from '../frame/app-frame.js';
+import {frozenData} from '../frame/app-frame.js';
+import {
+	detailWorker,
+	dispatchInput,
+	inputContext,
+	intervalMessage,
+	MESSAGE_MS,
+	messageDelay,
+	RETIRE_MESSAGE_MS,
+	replaySpeedMessage,
+	type Command,
+	type Message,
+} from '../keys/app-keys.js';
+import {appView} from '../frame/app-view.js';
+import type {LastPress} from '../input/clicks.js';
+import type {InputEvent} from '../input/parse.js';
+import type {TerminalControls} from '../input/terminal-controls.js';
+import {useTerminalInput} from '../input/use-terminal-input.js';
+import type {Theme} from '../draw/theme.js';
+import type {TuiControls, TuiData} from '../frame/tui-data.js';
+import {syncRows} from '../state/cursor.js';
+import {initialUiState, type UiState} from '../state/ui-state.js';
+import {createBodyMemo} from '../frame/body-lines.js';
+import type {ClusterBarInput} from '../views/cluster-bar.js';
+import {frameLines} from '../frame/frame-lines.js';
+import {createFrameText} from '../draw/line-text.js';
+import type {WorkerColumnId} from '../../types/worker-column-ids.js';
+
+export interface AppProps {
+	readonly data: TuiData;
+	readonly controls: TuiControls;
+	/** The scheduler's URL as it may be shown (tokens redacted). */
+	readonly url: string;
+	readonly size: TerminalSize;
+	readonly theme: Theme;
+	readonly onQuit: () => void;
+	/** Start from this UI state (tests). */
+	readonly initialUi?: UiState;
+	/** Read keys (false when stdin is not a terminal: no raw mode; Ctrl-C then arrives as SIGINT). */
+	readonly keys?: boolean;
+	/** Several clusters are followed: the cluster bar under the header. */
+	readonly clusterBar?: ClusterBarInput;
+	/** Told every new UI state (the several-clusters root keeps each cluster's). */
+	readonly onUiChange?: (ui: UiState) => void;
+	/** Mouse reporting, Ctrl-Z and the redraw after `fg` (none in tests: Ctrl-Z then does nothing). */
+	readonly terminal?: TerminalControls;
+	/** --allow-actions: F9 / K may retire the selected worker (after a confirmation). */
+	readonly allowActions?: boolean;
+	/** Keeps the columns F2 chose (in the config file); says how that went. */
+	readonly saveColumns?: (columns: readonly WorkerColumnId[]) => string;
+}
+
+export function App({
+	data: liveData,
+	controls,
+	url,
+	size,
+	theme,
+	onQuit,
+	initialUi,
+	keys = true,
+	clusterBar,
+	onUiChange,
+	terminal,
+	allowActions = false,
+	saveColumns,
+}: AppProps) {
+	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
+	const [message, setMessage] = useState<Message | undefined>();
+	const frozen = useRef<TuiData | undefined>(undefined);
+	frozen.current = frozenData(frozen.current, liveData, ui.paused);
+	const data = frozen.current ?? liveData;
+	const source = {kind: controls.kind, clusters: controls.switchCluster !== undefined};
+	const lastFrame = useRef<FrameData | undefined>(undefined);
+	const view = appView(
+		{
+			ui,
+			data,
+			url,
+			size,
+			theme,
+			source,
+			clusterBar: clusterBar !== undefined,
+			allowActions,
+			...(message ? {message: message.text} : {}),
+		},
+		lastFrame.current,
+	);
+	lastFrame.current = view.frame;
+	// Refs hold the newest state for input that arrives before React re-renders (two chunks in a row).
+	const viewRef = useRef(view);
+	viewRef.current = view;
+	const uiRef = useRef(ui);
+	uiRef.current = ui;
+	const lastPress = useRef<LastPress | undefined>(undefined);
+	// What the screen keeps between frames: the bodies' memos, and each row's styled text.
+	const [memo] = useState(createBodyMemo);
+	const [frameText] = useState(createFrameText);
+
+	// Closing the screen with a detail open stops the source fetching its worker page.
+	useEffect(() => () => controls.setDetailWorker(null), [controls]);
+
+	useEffect(() => {
+		if (!message) return;
+		const timer = setTimeout(() => setMessage(undefined), messageDelay(message, Date.now()));
+		return () => clearTimeout(timer);
+	}, [message]);
+
+	useEffect(() => {
+		onUiChange?.(ui);
+	}, [ui, onUiChange]);
+
+	const say = (text: string, ms = MESSAGE_MS) => setMessage({text, untilMs: Date.now() + ms});
+
+	const run = (command: Command) => {
+		switch (command.kind) {
+			case 'say':
+				return say(command.text, command.ms);
+			case 'quit':
+				return onQuit();
+			case 'refresh':
+				return controls.refreshNow();
+			case 'redraw':
+				return redraw();
+			case 'suspend':
+				return terminal?.suspend();
+			case 'interval':
+				return say(intervalMessage(controls.setIntervalMs(command.ms)));
+			case 'retire':
+				return controls.retireWorker?.(command.address);
+			case 'save-columns':
+				return say(
+					saveColumns?.(command.columns) ?? 'columns kept until dask-top exits: no config file to save them in',
+					RETIRE_MESSAGE_MS,
+				);
+			case 'cluster':
+				onUiChange?.(command.state);
+				return controls.switchCluster?.(command.step);
+			case 'replay': {
+				const replay = controls.replay;
+				if (!replay) return;
+				if (command.op === 'pause') replay.togglePause();
+				else if (command.op === 'step') replay.step(command.amount ?? 1);
+				else if (command.op === 'jump') replay.jumpMs(command.amount ?? 0);
+				else if (command.op === 'start') replay.toStart();
+				else if (command.op === 'end') replay.toEnd();
+				else say(replaySpeedMessage(replay.cycleSpeed()));
+				return;
+			}
+		}
+	};
+
+	const onInput = (input: InputEvent[]) => {
+		const shown = viewRef.current;
+		const start = syncRows(uiRef.current, shown.ctx);
+		const how = {
+			source,
+			allowActions,
+			terminal: terminal !== undefined,
+			canAct: controls.retireWorker !== undefined,
+			intervalMs: controls.intervalMs(),
+		};
+		const result = dispatchInput(start, input, Date.now(), lastPress.current, inputContext(shown, liveData, how));
+		lastPress.current = result.lastPress;
+		for (const command of result.commands) run(command);
+		if (result.stopped || result.state === start) return;
+		uiRef.current = result.state;
+		setUi(result.state);
+		// The source fetches /info/worker/<address>.html only while a detail of a present worker is open.
+		const detail = detailWorker(start, result.state, shown.frame.rows.rows);
+		if (detail !== undefined) controls.setDetailWorker(detail);
+	};
+	const {redraw} = useTerminalInput(onInput, {active: keys, ...(terminal ? {terminal} : {})});
+
+	const {lines, width} = frameLines(view, theme, clusterBar, memo);
+	// The screen is one Ink text of its rows (a few elements for React and nodes for Ink's layout, not
+	// one per line), in a box of the screen's width (the size given, whatever the terminal's).
+	return (
+		<Box width={width}>
+			<Text>{frameText(lines, theme, width)}</Text>
+		</Box>
+	);
+}

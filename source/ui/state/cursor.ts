@@ -1,0 +1,71 @@
+/**
+ * Moving the selection of a view: the cursor row, kept inside the rows and on screen (scroll.ts
+ * places the window), and kept valid when the rows change. Pure.
+ */
+import type {View} from '../keys/binding-types.js';
+import {scrollTop, scrollTopLines} from './scroll.js';
+import type {UiContext, UiState} from './ui-state.js';
+
+/** Rows one wheel notch moves. */
+export const WHEEL_ROWS = 3;
+
+function topOf(view: View, top: number, cursor: number, ctx: UiContext): number {
+	const lines = ctx.rowLines?.[view];
+	return lines
+		? scrollTopLines(top, cursor, ctx.pageRows[view], lines)
+		: scrollTop(top, cursor, ctx.pageRows[view], ctx.counts[view]);
+}
+
+/** Rows a page key moves: the rows of one screen (of rows of different heights, those that fit from the cursor on). */
+export function pageOf(view: View, cursor: number, ctx: UiContext): number {
+	const lines = ctx.rowLines?.[view];
+	if (!lines) return Math.max(1, ctx.pageRows[view]);
+	let rows = 0;
+	let used = 0;
+	for (let i = Math.max(0, cursor); i < lines.length && used + (lines[i] ?? 1) <= ctx.pageRows[view]; i++, rows++)
+		used += lines[i] ?? 1;
+	return Math.max(1, rows);
+}
+
+function clamp(value: number, count: number): number {
+	return Math.max(0, Math.min(value, count - 1));
+}
+
+/**
+ * Selects row `cursor` of a view (clamped), scrolling it into sight; in the workers view a followed
+ * worker or an open detail moves along.
+ */
+export function moveTo(state: UiState, view: View, cursor: number, ctx: UiContext): UiState {
+	const count = ctx.counts[view];
+	const next = count === 0 ? 0 : clamp(cursor, count);
+	const top = topOf(view, state.top[view], next, ctx);
+	const moved: UiState = {...state, cursor: {...state.cursor, [view]: next}, top: {...state.top, [view]: top}};
+	if (view !== 'workers') return moved;
+	const address = ctx.addresses[next];
+	return {
+		...moved,
+		...(state.follow !== undefined && address !== undefined ? {follow: address} : {}),
+		...(state.detail !== undefined && address !== undefined ? {detail: address} : {}),
+	};
+}
+
+const LISTS: readonly View[] = ['progress', 'events', 'diagnosis'];
+
+/** Keeps the selection valid after the rows changed (new data, filter, sort): a followed worker keeps the cursor. */
+export function syncRows(state: UiState, ctx: UiContext): UiState {
+	let cursor = state.cursor.workers;
+	if (state.follow !== undefined) {
+		const index = ctx.addresses.indexOf(state.follow);
+		if (index >= 0) cursor = index;
+	}
+	const count = ctx.counts.workers;
+	const cursors: Record<View, number> = {...state.cursor, workers: count === 0 ? 0 : clamp(cursor, count)};
+	for (const view of LISTS) cursors[view] = ctx.counts[view] === 0 ? 0 : clamp(state.cursor[view], ctx.counts[view]);
+	const top = {} as Record<View, number>;
+	let same = true;
+	for (const view of ['workers', ...LISTS] as const) {
+		top[view] = topOf(view, state.top[view], cursors[view], ctx);
+		if (cursors[view] !== state.cursor[view] || top[view] !== state.top[view]) same = false;
+	}
+	return same ? state : {...state, cursor: cursors, top};
+}

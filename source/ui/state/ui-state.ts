@@ -1,0 +1,73 @@
+/**
+ * What the screen shows (view, detail, help, filter, sort, selection, pause, open lists) and what the
+ * changes of it need to know of the screen. The changes: reduce-ui.ts (actions), cursor.ts (moving the
+ * selection), sort-order.ts (sorting), column-choice.ts (F2), pointer.ts (clicks); side effects of actions:
+ * effects.ts.
+ */
+import type {Subject} from '../../model/diagnosis/index.js';
+import type {SortColumn} from '../../model/types.js';
+import type {View} from '../keys/binding-types.js';
+import {DEFAULT_COLUMNS, type ColumnChoice} from './column-choice.js';
+
+export interface UiState {
+	readonly view: View;
+	/** Address of the worker whose detail is open. */
+	readonly detail?: string;
+	readonly help: boolean;
+	/** First visible line of the help overlay. */
+	readonly helpTop: number;
+	readonly filterText: string;
+	readonly filterEditing: boolean;
+	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
+	/** Selected row per view. */
+	readonly cursor: Readonly<Record<View, number>>;
+	/** First visible row per view. */
+	readonly top: Readonly<Record<View, number>>;
+	/** Address of the worker the selection follows (F). */
+	readonly follow?: string;
+	/** The display is frozen (polling goes on). */
+	readonly paused: boolean;
+	/** The sort list (F6) is open, this entry of SORT_ORDER highlighted. */
+	readonly sortMenu?: number;
+	/** The retire confirmation is open for this worker (F9 / K with --allow-actions). */
+	readonly confirm?: {readonly address: string; readonly name: string};
+	/** The worker table's columns in the user's order, each shown or hidden (F2; kept in the config file). */
+	readonly columns: readonly ColumnChoice[];
+	/** The column setup (F2) is open: its highlighted entry, and the columns as they were when it opened. */
+	readonly columnSetup?: {readonly cursor: number; readonly before: readonly ColumnChoice[]};
+}
+
+/** What the reducer needs to know of the screen: rows and page heights per view, the workers in display order. */
+export interface UiContext {
+	readonly counts: Readonly<Record<View, number>>;
+	readonly pageRows: Readonly<Record<View, number>>;
+	readonly addresses: readonly string[];
+	/** Lines of the help overlay and the rows it has on screen. */
+	readonly helpLines?: number;
+	readonly helpHeight?: number;
+	/**
+	 * Lines each row of a view takes when they differ (the events view wraps long messages); `pageRows` is
+	 * then its height in lines.
+	 */
+	readonly rowLines?: Partial<Readonly<Record<View, readonly number[]>>>;
+	/** The diagnosis view's entries' subjects, in its order (Enter goes to the selected one's). */
+	readonly subjects?: readonly Subject[];
+	/** The progress view's prefixes, in its order (a prefix subject selects its row). */
+	readonly prefixes?: readonly string[];
+}
+
+/** `columns`: the config file's choice (all shown, in the table's order, without one). */
+export function initialUiState(columns: readonly ColumnChoice[] = DEFAULT_COLUMNS): UiState {
+	return {
+		view: 'workers',
+		help: false,
+		helpTop: 0,
+		filterText: '',
+		filterEditing: false,
+		sort: {column: 'name', descending: false},
+		cursor: {workers: 0, progress: 0, events: 0, diagnosis: 0},
+		top: {workers: 0, progress: 0, events: 0, diagnosis: 0},
+		paused: false,
+		columns,
+	};
+}

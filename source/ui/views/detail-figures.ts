@@ -1,0 +1,116 @@
+/**
+ * What a worker's detail is drawn from (DetailInput), and its figures as label → value pairs in
+ * reading order (laid out by detail-lines.ts).
+ */
+import type {WorkerRow, WorkerTrack} from '../../model/types.js';
+import type {PrefixHolding} from '../../types/worker-page.js';
+import type {MemoryThresholds} from '../draw/bars.js';
+import {
+	formatBytes as bytesInWords,
+	formatBytesShort,
+	formatClock,
+	formatCount,
+	formatCpu,
+	formatDuration,
+	formatPercent,
+	formatRate as rateInWords,
+	formatRateShort,
+	MISSING,
+} from '../draw/cells.js';
+
+const clock = formatClock;
+
+/** Occupancy (expected seconds of work queued on the worker), compact: `0s`, `850ms`, `1.5s`, `2m03s`. */
+export function formatOccupancy(seconds: number | undefined): string {
+	return seconds === 0 ? '0s' : formatDuration(seconds);
+}
+
+/** The detail's figures as label → value, in reading order. */
+/** The /info/worker page of the open detail, as the source last fetched it. */
+export interface WorkerPageState {
+	readonly address: string;
+	readonly byPrefix?: readonly PrefixHolding[];
+	readonly inMemoryBytes?: number;
+	readonly keys?: number;
+	/** Why the page could not be read (one line). */
+	readonly error?: string;
+	/** A replay whose recording holds no such page: nothing will come. */
+	readonly notRecorded?: boolean;
+	/** Monitor ms of the fetch. */
+	readonly fetchedMs?: number;
+}
+
+export interface DetailInput {
+	readonly address: string;
+	readonly track?: WorkerTrack;
+	readonly row?: WorkerRow;
+	/** Position among the table's rows, for "2 of 30". */
+	readonly index: number;
+	readonly count: number;
+	readonly page?: WorkerPageState;
+	readonly memory: MemoryThresholds;
+	/** The monitor's clock (for "lost 1m02s ago"). */
+	readonly nowMs?: number;
+}
+
+/**
+ * How the figures write bytes: in words (`292 MiB`), or short (`292M`) where the words would not
+ * leave room for the figures side by side (detail-lines.ts chooses).
+ */
+export type ByteUnits = 'words' | 'short';
+
+export function detailPairs(input: DetailInput, units: ByteUnits = 'words'): Array<readonly [string, string]> {
+	const formatBytes = units === 'words' ? bytesInWords : formatBytesShort;
+	const formatRate = units === 'words' ? rateInWords : formatRateShort;
+	const w = input.track?.last;
+	const row = input.row;
+	if (!w) return [];
+	const out: Array<readonly [string, string]> = [];
+	const limit = w.memory_limit_bytes;
+	out.push(['threads', `${formatCount(w.nthreads)}${w.host ? ` on ${w.host}` : ''}`]);
+	out.push(['cpu', `${formatCpu(w.cpu_percent)}%`]);
+	out.push([
+		'memory',
+		`${formatBytes(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytes(limit)}` +
+			`${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`,
+	]);
+	out.push(['managed', `${formatBytes(w.memory_managed_bytes)} · unmanaged ${formatBytes(w.memory_unmanaged_bytes)}`]);
+	out.push(['spilled', `${formatBytes(w.memory_spilled_bytes)} on disk`]);
+	if (w.spill_write_bytes_total !== undefined || w.spill_read_bytes_total !== undefined)
+		out.push([
+			'spill i/o',
+			`wrote ${formatBytes(w.spill_write_bytes_total)} · read ${formatBytes(w.spill_read_bytes_total)}`,
+		]);
+	out.push([
+		'tasks',
+		`exec ${formatCount(w.tasks_executing)} · ready ` +
+			`${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`,
+	]);
+	out.push(['scheduler', `processing ${formatCount(w.processing)} · keys ${formatCount(w.keys_in_memory)}`]);
+	out.push(['occupancy', formatOccupancy(w.occupancy_seconds)]);
+	out.push([
+		'xfer in',
+		`${formatCount(w.transfer_incoming_count)} open ${formatBytes(w.transfer_incoming_bytes)} ` +
+			`· total ${formatCount(w.transfer_incoming_count_total)}`,
+	]);
+	out.push([
+		'xfer out',
+		`${formatCount(w.transfer_outgoing_count)} open ${formatBytes(w.transfer_outgoing_bytes)} ` +
+			`· total ${formatCount(w.transfer_outgoing_count_total)}`,
+	]);
+	out.push(['network', `rx ${formatRate(w.net_read_bps)} · tx ${formatRate(w.net_write_bps)}`]);
+	out.push(['disk', `read ${formatRate(w.disk_read_bps)} · write ${formatRate(w.disk_write_bps)}`]);
+	out.push(['event loop', formatDuration(w.event_loop_interval_seconds)]);
+	const track = input.track;
+	const gone = track?.lostMs !== undefined;
+	const lastSeen = w.last_seen === undefined ? '' : ` (at ${clock(w.last_seen * 1000)})`;
+	if (gone) out.push(['heartbeat', w.last_seen === undefined ? MISSING : `last at ${clock(w.last_seen * 1000)}`]);
+	else out.push(['heartbeat', `${formatDuration(w.heartbeat_age_seconds)} ago${lastSeen}`]);
+	out.push(['nanny', w.nanny === null ? 'none' : (w.nanny ?? MISSING)]);
+	out.push(['ports', `dashboard ${w.dashboard_port ?? MISSING} · fds ${formatCount(w.num_fds)}`]);
+	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}`]);
+	if (track?.lostMs !== undefined)
+		out.push([track.departure?.verdict ?? (track.retired ? 'left' : 'gone'), `at ${clock(track.lostMs)}`]);
+	if (row?.severity) out.push(['alerts', `worst ongoing: ${row.severity}`]);
+	return out;
+}

@@ -1,0 +1,122 @@
+/**
+ * The worker table as screen lines. Only the rows in the window are built (10,000 workers cost what
+ * a screenful costs); the columns are the user's (F2), in their order, and drop by priority as the
+ * terminal narrows (worker-columns.ts).
+ */
+import {tableCountText, type TableView} from '../frame/app-body.js';
+import {segmentsWidth, type MemoryThresholds, type Segment} from '../draw/bars.js';
+import {tableBodyRows} from '../frame/body-layout.js';
+import {fitColumns} from '../draw/columns.js';
+import type {ScreenLine} from '../draw/line-text.js';
+import {memoLast} from '../shell/memo-last.js';
+import type {WorkerRow} from '../../model/types.js';
+import type {Theme, Tone} from '../draw/theme.js';
+import {headerSegments, rowSegments, sortLabel, type CellContext, type WorkerColumn} from './worker-columns.js';
+
+const fitWorkerColumns = (width: number, specs: readonly WorkerColumn[]) => fitColumns(specs, width);
+type Columns = ReturnType<typeof fitWorkerColumns>;
+
+/**
+ * What the table keeps between frames: the columns that fit the width, and each row's segments while
+ * the row, the columns and the cell context are the same (a key press or a tick moves no figure).
+ */
+export interface TableMemo {
+	readonly columns: (width: number, specs: readonly WorkerColumn[]) => Columns;
+	readonly rows: WeakMap<WorkerRow, {columns: Columns; cells: CellContext; segments: Segment[]}>;
+	/** The column header, kept while the columns, the sort and the thresholds are the same. */
+	readonly header: (
+		columns: Columns,
+		column: TableView['sort']['column'],
+		descending: boolean,
+		cells: CellContext,
+	) => Segment[];
+}
+
+export function createTableMemo(): TableMemo {
+	return {
+		columns: memoLast(fitWorkerColumns),
+		rows: new WeakMap(),
+		header: memoLast((columns, column, descending, cells) =>
+			headerSegments(columns, {column, descending}, cells.glyphs, cells.memory),
+		),
+	};
+}
+
+function rowLine(row: WorkerRow, columns: Columns, cells: CellContext, memo: TableMemo): Segment[] {
+	const kept = memo.rows.get(row);
+	if (kept !== undefined && kept.columns === columns && kept.cells === cells) return kept.segments;
+	const segments = rowSegments(row, columns, cells);
+	memo.rows.set(row, {columns, cells, segments});
+	return segments;
+}
+
+/** A share as the legend writes it: 60, 62.5. */
+function percent(fraction: number): string {
+	return String(Math.round(fraction * 1000) / 10);
+}
+
+/**
+ * What the ▾ marks over the memory bars stand for, in the room the title leaves: Dask's thresholds
+ * named, or only their shares; nothing when neither fits.
+ */
+function legendSegments(memory: MemoryThresholds, theme: Theme, room: number): Segment[] {
+	const marks: ReadonlyArray<readonly [string, number, Tone]> = [
+		['target', memory.target, 'muted'],
+		['spill', memory.spill, 'warning'],
+		['pause', memory.pause, 'critical'],
+		['terminate', memory.terminate, 'critical'],
+	];
+	const mark = `  ${theme.glyphs.threshold} `;
+	const named: Segment[] = [{text: mark, tone: 'muted'}];
+	for (const [name, share, tone] of marks)
+		named.push({text: `${named.length === 1 ? '' : ' '}${name} ${percent(share)}`, tone});
+	named.push({text: ' %', tone: 'muted'});
+	const short: Segment[] = [
+		{text: mark, tone: 'muted'},
+		{text: marks.map(([, share]) => percent(share)).join('/'), tone: 'muted'},
+		{text: ' %', tone: 'muted'},
+	];
+	for (const option of [named, short]) if (segmentsWidth(option) <= room) return option;
+	return [];
+}
+
+function titleSegments(table: TableView, theme: Theme, width: number, memoryShown: boolean): Segment[] {
+	const {filterText, filterError, sort, followName} = table;
+	const out: Segment[] = [{text: 'Workers ', tone: 'title', bold: true}];
+	out.push({text: tableCountText(table), tone: 'normal'});
+	if (filterText !== '') out.push({text: `  filter "${filterText}"`, tone: 'accent'});
+	if (filterError) out.push({text: `  ${filterError} (showing all)`, tone: 'critical'});
+	out.push({
+		text: `  sorted by ${sortLabel(sort.column)} ${sort.descending ? theme.glyphs.down : theme.glyphs.up}`,
+		tone: 'muted',
+	});
+	if (followName !== undefined) out.push({text: `  following ${followName}`, tone: 'info'});
+	if (table.staleNote !== undefined) out.push({text: `  ${table.staleNote}`, tone: 'warning'});
+	if (memoryShown) out.push(...legendSegments(table.cells.memory, theme, width - segmentsWidth(out)));
+	return out;
+}
+
+/** The table's lines: its title, the column header, then the rows in the window (the selected one inverse). */
+export function tableLines(table: TableView, theme: Theme, width: number, memo: TableMemo): ScreenLine[] {
+	const {rows, cursor, top, height, sort, cells} = table;
+	const columns = memo.columns(width, table.columns);
+	const lines: ScreenLine[] = [
+		{
+			segments: titleSegments(
+				table,
+				theme,
+				width,
+				columns.some((c) => c.spec.id === 'memory_bar'),
+			),
+		},
+		{segments: memo.header(columns, sort.column, sort.descending, cells)},
+	];
+	if (rows.length === 0) {
+		const empty = table.unreached ?? (table.total === 0 ? 'no workers connected' : 'no worker matches the filter');
+		lines.push({segments: [{text: empty, tone: 'muted'}]});
+	}
+	const end = Math.min(rows.length, top + tableBodyRows(height));
+	for (let i = top; i < end; i++)
+		lines.push({segments: rowLine(rows[i]!, columns, cells, memo), inverse: i === cursor});
+	return lines;
+}

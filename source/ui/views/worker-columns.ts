@@ -1,0 +1,257 @@
+/**
+ * The worker table's columns: title, width, priority (what drops first as the terminal narrows),
+ * the sort key behind each, and how a row's cell is drawn as coloured segments. Pure.
+ */
+import type {SortColumn, WorkerRow} from '../../model/types.js';
+import {memoryBar, thresholdRuler, type MemoryThresholds, type Segment} from '../draw/bars.js';
+import type {ColumnSpec} from '../draw/columns.js';
+import {
+	fit,
+	formatBytesShort,
+	formatCount,
+	formatCpu,
+	formatDuration,
+	formatPercent,
+	formatRateShort,
+	MISSING,
+	shortAddress,
+} from '../draw/cells.js';
+import type {Glyphs, Tone} from '../draw/theme.js';
+import type {WorkerColumnId} from '../../types/worker-column-ids.js';
+import type {ColumnChoice} from '../state/column-choice.js';
+
+export type {WorkerColumnId};
+
+export interface WorkerColumn extends ColumnSpec<WorkerColumnId> {
+	readonly sort?: SortColumn;
+}
+
+export const WORKER_COLUMNS: readonly WorkerColumn[] = [
+	{id: 'mark', title: '', width: 1, align: 'left', priority: 0, sort: 'severity'},
+	{id: 'name', title: 'NAME', width: 10, maxWidth: 24, grow: 2, align: 'left', priority: 0, sort: 'name'},
+	{id: 'address', title: 'ADDRESS', width: 15, maxWidth: 28, grow: 1, align: 'left', priority: 6, sort: 'address'},
+	{id: 'status', title: 'STATUS', width: 8, maxWidth: 10, grow: 1, align: 'left', priority: 1, sort: 'status'},
+	{id: 'threads', title: 'THR', width: 4, align: 'right', priority: 7, sort: 'threads'},
+	{id: 'cpu', title: 'CPU%', width: 5, align: 'right', priority: 2, sort: 'cpu'},
+	{
+		id: 'memory_bar',
+		title: 'MEMORY',
+		width: 10,
+		maxWidth: 40,
+		grow: 3,
+		growFirst: true,
+		align: 'left',
+		priority: 1,
+		sort: 'memory',
+	},
+	{id: 'memory_pct', title: 'MEM%', width: 5, align: 'right', priority: 0, sort: 'memory'},
+	{id: 'spilled', title: 'SPILL', width: 5, align: 'right', priority: 4, sort: 'spilled'},
+	{id: 'executing', title: 'EXEC', width: 4, align: 'right', priority: 3, sort: 'executing'},
+	{id: 'ready', title: 'READY', width: 5, align: 'right', priority: 5, sort: 'ready'},
+	{id: 'in_memory', title: 'IN-MEM', width: 6, align: 'right', priority: 6, sort: 'in_memory'},
+	{id: 'transfers', title: 'XFER', width: 5, align: 'right', priority: 8, sort: 'transfers'},
+	{id: 'net_read', title: 'NET-RX', width: 7, align: 'right', priority: 8, sort: 'net_read'},
+	{id: 'net_write', title: 'NET-TX', width: 7, align: 'right', priority: 9, sort: 'net_write'},
+	{id: 'event_loop', title: 'LOOP', width: 5, align: 'right', priority: 7, sort: 'event_loop'},
+	{id: 'heartbeat', title: 'BEAT', width: 5, align: 'right', priority: 5, sort: 'heartbeat'},
+];
+
+const BY_ID = new Map(WORKER_COLUMNS.map((c) => [c.id, c]));
+const chosen = new WeakMap<readonly ColumnChoice[], readonly WorkerColumn[]>();
+
+/**
+ * The table's columns as the user chose them (F2): the severity mark, then the shown ones in their
+ * order; which of them fit a width is fitColumns' to say (by priority, in this order). Kept per choice.
+ */
+export function chosenColumns(choices: readonly ColumnChoice[]): readonly WorkerColumn[] {
+	let columns = chosen.get(choices);
+	if (columns === undefined) {
+		columns = [BY_ID.get('mark')!, ...choices.filter((c) => c.shown).map((c) => BY_ID.get(c.id)!)];
+		chosen.set(choices, columns);
+	}
+	return columns;
+}
+
+/** What a cell needs besides its row: glyphs and the thresholds that colour it. */
+export interface CellContext {
+	readonly glyphs: Glyphs;
+	readonly memory: MemoryThresholds;
+	readonly eventLoopWarningSeconds: number;
+	readonly eventLoopCriticalSeconds: number;
+}
+
+export function statusTone(status: string): Tone {
+	switch (status) {
+		case 'running':
+			return 'ok';
+		case 'paused':
+		case 'lost':
+			return 'critical';
+		case 'closing_gracefully':
+		case 'closing':
+		case 'retiring':
+		case 'gone':
+			return 'warning';
+		case 'retired':
+		case 'closed':
+			return 'muted';
+		default:
+			return 'normal';
+	}
+}
+
+/**
+ * Status as shown: Dask's `closing_gracefully` is shortened; an unknown one (no identity.json) is
+ * `—`, as every missing figure.
+ */
+export function statusText(status: string): string {
+	return status === 'closing_gracefully' ? 'retiring' : status === 'unknown' ? MISSING : status;
+}
+
+function text(value: string, width: number, align: 'left' | 'right', tone: Tone = 'normal'): Segment[] {
+	return [{text: fit(value, width, align), tone}];
+}
+
+function toneAbove(value: number | undefined, warning: number, critical: number): Tone {
+	if (value === undefined) return 'normal';
+	if (value >= critical) return 'critical';
+	if (value >= warning) return 'warning';
+	return 'normal';
+}
+
+/** One cell of a row, exactly `width` cells wide. */
+export function workerCell(id: WorkerColumnId, row: WorkerRow, width: number, ctx: CellContext): Segment[] {
+	const right = (value: string, tone: Tone = 'normal') => text(value, width, 'right', tone);
+	switch (id) {
+		case 'mark':
+			if (row.severity === 'critical') return text(ctx.glyphs.criticalMark, width, 'left', 'critical');
+			if (row.severity === 'warning') return text(ctx.glyphs.warningMark, width, 'left', 'warning');
+			return text('', width, 'left');
+		case 'name':
+			return text(row.name, width, 'left', row.present ? 'normal' : 'muted');
+		case 'address':
+			return text(shortAddress(row.address), width, 'left', 'muted');
+		case 'status':
+			return text(statusText(row.status), width, 'left', statusTone(row.status));
+		case 'threads':
+			return right(formatCount(row.threads));
+		case 'cpu':
+			return right(formatCpu(row.cpu_percent));
+		case 'memory_bar': {
+			const figures = {
+				...(row.memory_process_bytes === undefined ? {} : {processBytes: row.memory_process_bytes}),
+				...(row.memory_managed_bytes === undefined ? {} : {managedBytes: row.memory_managed_bytes}),
+				...(row.memory_limit_bytes === undefined ? {} : {limitBytes: row.memory_limit_bytes}),
+			};
+			const bar = memoryBar(figures, width, ctx.glyphs, ctx.memory, false); // the heading marks the thresholds
+			if (bar) return bar;
+			const why = row.memory_limit_bytes === 0 ? `${formatBytesShort(row.memory_process_bytes)} no limit` : MISSING;
+			return text(why, width, 'left', 'muted');
+		}
+		case 'memory_pct': {
+			const fraction = row.memory_fraction;
+			return right(formatPercent(fraction), toneAbove(fraction, ctx.memory.spill, ctx.memory.pause));
+		}
+		case 'spilled': {
+			const spilled = row.memory_spilled_bytes;
+			return right(
+				spilled === 0 ? '0' : formatBytesShort(spilled),
+				spilled !== undefined && spilled > 0 ? 'warning' : 'normal',
+			);
+		}
+		case 'executing':
+			return right(formatCount(row.tasks_executing));
+		case 'ready':
+			return right(formatCount(row.tasks_ready));
+		case 'in_memory':
+			return right(formatCount(row.tasks_in_memory));
+		case 'transfers': {
+			const incoming = row.transfer_incoming_count;
+			const outgoing = row.transfer_outgoing_count;
+			if (incoming === undefined && outgoing === undefined) return right(formatCount(row.transfers));
+			return right(`${formatCount(incoming ?? 0)}/${formatCount(outgoing ?? 0)}`);
+		}
+		case 'net_read':
+			return right(formatRateShort(row.net_read_bps));
+		case 'net_write':
+			return right(formatRateShort(row.net_write_bps));
+		case 'event_loop':
+			return right(
+				formatDuration(row.event_loop_interval_seconds),
+				toneAbove(row.event_loop_interval_seconds, ctx.eventLoopWarningSeconds, ctx.eventLoopCriticalSeconds),
+			);
+		case 'heartbeat':
+			return right(
+				row.present ? formatDuration(row.heartbeat_age_seconds) : 'gone',
+				row.present ? 'normal' : 'critical',
+			);
+	}
+}
+
+/** The header cell of a column, with the sort direction on the sorted one. */
+export function headerCell(
+	column: WorkerColumn,
+	width: number,
+	sort: {readonly column: SortColumn; readonly descending: boolean},
+	glyphs: Glyphs,
+): string {
+	const sorted =
+		column.sort === sort.column && column.id !== 'mark' && !(column.id === 'memory_bar' && sort.column === 'memory');
+	if (!sorted) return fit(column.title, width, column.align);
+	// The direction arrow is the point of a sorted heading: when title and arrow do not fit, the
+	// title gives way (`EXE↓`, never `EXE…`).
+	const arrow = sort.descending ? glyphs.down : glyphs.up;
+	const title =
+		column.title.length + arrow.length > width
+			? column.title.slice(0, Math.max(0, width - arrow.length))
+			: column.title;
+	return fit(`${title}${arrow}`, width, column.align);
+}
+
+/** Cells of a gone worker that keep their own colour: the alert mark and the status word. */
+const KEEP_TONE_WHEN_GONE: ReadonlySet<WorkerColumnId> = new Set(['mark', 'status']);
+
+/**
+ * A whole row: its cells joined by one space. A lost or retired worker's row is dimmed (its status
+ * says `lost` / `retired` in words).
+ */
+export function rowSegments(
+	row: WorkerRow,
+	columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>,
+	ctx: CellContext,
+): Segment[] {
+	const out: Segment[] = [];
+	columns.forEach((column, i) => {
+		if (i > 0) out.push({text: ' ', tone: row.present ? 'normal' : 'muted'});
+		const cells = workerCell(column.spec.id, row, column.width, ctx);
+		if (row.present || KEEP_TONE_WHEN_GONE.has(column.spec.id)) out.push(...cells);
+		else for (const cell of cells) out.push({text: cell.text, tone: 'muted'});
+	});
+	return out;
+}
+
+/** The column header line; over the memory bars, a mark at each of Dask's memory thresholds. */
+export function headerSegments(
+	columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>,
+	sort: {readonly column: SortColumn; readonly descending: boolean},
+	glyphs: Glyphs,
+	memory?: MemoryThresholds,
+): Segment[] {
+	const out: Segment[] = [];
+	let text = '';
+	columns.forEach((c, i) => {
+		if (i > 0) text += ' ';
+		if (c.spec.id === 'memory_bar' && memory) {
+			if (text !== '') out.push({text, tone: 'title', bold: true});
+			text = '';
+			out.push(...thresholdRuler(headerCell(c.spec, c.width, sort, glyphs).trimEnd(), c.width, glyphs, memory));
+		} else text += headerCell(c.spec, c.width, sort, glyphs);
+	});
+	if (text !== '') out.push({text, tone: 'title', bold: true});
+	return out;
+}
+
+/** Human name of a sort column, for the table title. */
+export function sortLabel(column: SortColumn): string {
+	return column.replaceAll('_', ' ');
+}

@@ -6,7 +6,7 @@
  *   /json/identity.json         every max(interval, worker heartbeat)
  *   /info/main/workers.html     every 5 s (10 s from 200 workers) while identity works and tasks are
  *                               processing; every 30 s while none is (occupancy and processing are 0);
- *                               with identity while it fails
+ *                               with identity while it fails, and in the very round it first fails
  *   /json/counts.json           every 30 s; never above 200,000 tasks; never before /metrics has counted
  *   /health, /api/v1            once a minute (capabilities)
  *   /api/v1/adaptive_target     when enabled: once a minute while /metrics answers (its
@@ -210,6 +210,24 @@ export function planRound(input: PlanInput): RoundPlan {
 	const never = (key: PlanKey) => input.endpoints[key]?.lastAttemptMs === undefined;
 	const wanted = (key: PlanKey) => isDue(key, input) && (!input.followUp || never(key));
 	return {endpoints: ORDER.filter(wanted), sampleWorkers: wanted('worker_metrics')};
+}
+
+/**
+ * identity.json's fallback within the round: it did not answer ok this round (a 500 while workers
+ * are busy, Dask ≥ 2023.4) and workers.html was not asked, so ask workers.html now. Otherwise the
+ * round carries no worker's figures at all, and every rate that spans it starts a poll late; the
+ * fallback's own cadence (workers.html with identity while it fails) takes over from the next round.
+ * Not while workers.html is missing or waits out its strikes.
+ */
+export function identityFallback(
+	asked: readonly EndpointKey[],
+	endpoints: Readonly<Partial<Record<PlanKey, EndpointMemory>>>,
+): boolean {
+	if (!asked.includes('identity') || asked.includes('workers_html')) return false;
+	const html = endpoints.workers_html;
+	return (
+		endpoints.identity?.lastOutcome === 'failed' && html?.lastOutcome !== 'unavailable' && (html?.strikes ?? 0) === 0
+	);
 }
 
 export interface DelayInput {

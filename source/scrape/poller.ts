@@ -1,8 +1,8 @@
 /**
- * The live source: a setTimeout chain of poll rounds, never overlapping, each asking what plan.ts
- * says is due and emitting one RawScrape. Backs off (1, 2, 4 … 30 s) while the scheduler gives no
- * whole answer with its figures (answered.ts: /health alone is not one), and measures its own load on
- * it. Implements ScrapeSource.
+ * The live source: a setTimeout chain of poll rounds, never overlapping, each asking what plan.ts says
+ * is due (and workers.html after a failed identity.json) and emitting one RawScrape. Backs off (1, 2,
+ * 4 … 30 s) while the scheduler gives no whole answer with its figures (answered.ts: /health alone is
+ * not one), and measures its own load on it. Implements ScrapeSource.
  *
  * It also watches its own time (own-clock.ts): a timer that fires far later than asked means
  * dask-top itself did not run (Ctrl-Z, the machine asleep). The gap goes out with the status at
@@ -24,6 +24,7 @@ import {
 	type EndpointKey,
 	type EndpointMemory,
 	type PlanKey,
+	identityFallback,
 } from './plan.js';
 import {toEndpointResult} from './result.js';
 import {ActionOutbox} from './retire.js';
@@ -117,10 +118,7 @@ export class Poller implements ScrapeSource {
 		return this.interval;
 	}
 
-	/**
-	 * Asks the scheduler to retire one worker (once, never retried); the rounds after it carry the
-	 * request and its answer.
-	 */
+	/** Asks the scheduler to retire one worker (once, never retried); the next rounds carry it and its answer. */
 	retireWorker(address: string): void {
 		if (this.stopped) return;
 		this.outbox.retire(this.config.client, this.config.url, address, () => this.refreshNow());
@@ -224,6 +222,8 @@ export class Poller implements ScrapeSource {
 		this.lastRoundStartMs = atMs;
 		if (plan.sampleWorkers && !this.stopped && this.workerSample === undefined) this.startWorkerSample(hints, atMs);
 		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
+		const fallback = !this.stopped && identityFallback(plan.endpoints, this.memory);
+		if (fallback) responses.push(await this.ask('workers_html', atMs));
 		if (options.background !== true) await this.workerSample;
 		return {atMs, responses};
 	}

@@ -23,6 +23,8 @@ export interface FakeDaskOptions {
 	readonly scenario: Scenario;
 	/** identity.json answers the recorded 500 (busy modern Dask, dask/distributed#8370). */
 	readonly identity500?: boolean;
+	/** identity.json answers its recorded body this many times, then the recorded 500 (work began). */
+	readonly identity500After?: number;
 	/** `own`: each worker's /metrics on its own port; `closed`: nothing listens on the workers' ports. */
 	readonly workers?: 'own' | 'closed';
 	/** `hint`: /proxy answers the recorded jupyter-server-proxy hint page; `forward`: the worker's /metrics. */
@@ -87,12 +89,9 @@ export async function startFakeDask(options: FakeDaskOptions): Promise<FakeDask>
 			if (address !== undefined) workerMetrics.set(address, answer);
 		}
 	}
-	if (options.identity500)
-		scheduler.set('/json/identity.json', {
-			status: 500,
-			contentType: 'text/html; charset=UTF-8',
-			body: identity500Body(),
-		});
+	const identity500: Answer = {status: 500, contentType: 'text/html; charset=UTF-8', body: identity500Body()};
+	if (options.identity500) scheduler.set('/json/identity.json', identity500);
+	let identityAnswers = 0;
 
 	const workerPorts = new Map<string, number>();
 	const portRewrites = new Map<number, number>();
@@ -136,6 +135,8 @@ export async function startFakeDask(options: FakeDaskOptions): Promise<FakeDask>
 		if (proxied) {
 			const address = [...workerPorts].find(([, port]) => String(port) === proxied[1])?.[0];
 			answer = options.proxy === 'forward' && address !== undefined ? workerMetrics.get(address) : proxyHint;
+		} else if (path === '/json/identity.json' && options.identity500After !== undefined) {
+			answer = identityAnswers++ < options.identity500After ? scheduler.get(path) : identity500;
 		} else {
 			answer = scheduler.get(path);
 		}

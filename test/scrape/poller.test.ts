@@ -119,6 +119,32 @@ describe('Poller rounds', () => {
 		},
 	);
 
+	it('asks workers.html in the same round when identity.json first answers 500, so no round is without workers', async () => {
+		// A fake: the recorded answers, identity.json switching to its recorded 500 as work begins.
+		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500After: 1});
+		// identity.json is due every 500 ms at this interval (the heartbeat's), workers.html every 5 s.
+		const {poller, pipeline} = livePoller(dask.url, {intervalMs: 50});
+		const asked = (raw: RawScrape) => paths(raw).filter((p) => /identity|workers\.html/.test(p));
+		const first = await poller.round();
+		pipeline.ingest(first);
+		expect(asked(first)).toEqual(['/json/identity.json', '/info/main/workers.html']);
+		await sleep(600);
+		const second = await poller.round();
+		pipeline.ingest(second);
+		expect(asked(second)).toEqual(['/json/identity.json', '/info/main/workers.html']);
+		expect(second.responses.find((r) => r.path === '/json/identity.json')?.status).toBe(500);
+		expect(pipeline.snapshot()?.workers.map((w) => w.processing)).not.toContain(undefined);
+		// From then on workers.html comes with identity.json, as its fallback's cadence says.
+		await sleep(600);
+		expect(asked(await poller.round())).toEqual(['/json/identity.json', '/info/main/workers.html']);
+		// Without the 500 nothing is added: identity.json alone while workers.html is not due.
+		const steady = await fake({version: '2026.7.1', scenario: 'busy'});
+		const healthy = livePoller(steady.url, {intervalMs: 50}).poller;
+		await healthy.round();
+		await sleep(600);
+		expect(asked(await healthy.round())).toEqual(['/json/identity.json']);
+	});
+
 	it('goes through the scheduler’s /proxy when workers cannot be reached, and reads their metrics there', async () => {
 		const dask = await fake({
 			version: '2026.7.1',

@@ -37,7 +37,9 @@ describe.each([
 			const lines = app.lines();
 			for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
 			const text = lines.join('\n');
-			expect(lines[5]).toBe('Diagnosis 1 current, 2 ended  Enter: go to its subject');
+			// (beta, slowed before its pause, is a straggler for a few seconds: 3× under its peers, 2× under
+			// its tasks' means)
+			expect(lines[5]).toBe('Diagnosis 1 current, 3 ended  Enter: go to its subject');
 			expect(lines[6]).toMatch(new RegExp(`^✗ critical +worker-lost +gamma +since ${CLOCK}$`));
 			expect(text).toMatch(/^ {2}gamma was lost: no sign in its last figures: killed from outside/m);
 			expect(text).toMatch(/^ {2}evidence: memory when last seen \d+ % of /m);
@@ -45,12 +47,13 @@ describe.each([
 			expect(text).toMatch(/^Ended$/m);
 			expect(text).toMatch(new RegExp(`^ {2}ended ${CLOCK}-${CLOCK} memory-pressure: beta is paused by memory`, 'm'));
 			expect(text).toMatch(new RegExp(`^ {2}ended ${CLOCK}-${CLOCK} no-worker: 2 tasks \\(pinned-sleep\\)`, 'm'));
-			// The notes under the findings: whole at 120×40, only their first lines at 80×24.
-			expect(text).toMatch(/^Not visible on this version$/m);
-			if (rows >= 40)
+			// At 80×24 the findings fill the body: the notes are left out, the last entry cut.
+			if (rows >= 40) {
+				expect(text).toMatch(/^Not visible on this version$/m);
 				expect(text).toMatch(
 					/^gil-contention: not visible on this version \(Dask <=2022\.12\): needs Dask >= 2023\.4\.0/m,
 				);
+			} else expect(text).not.toContain('Not visible');
 			expect(lines.at(-1)).toMatch(/Enter go to/);
 		},
 	);

@@ -30,8 +30,16 @@ import type {Candidate} from '../types.js';
 import {clusterSpan} from '../window.js';
 import type {WorkerWindow} from '../worker-window.js';
 
-/** It finishes at least this many times fewer tasks than its tasks' mean durations allow. */
+/** It finishes at least this many times fewer tasks per thread than its peers' median. */
 export const STRAGGLER_RATIO = 2.5;
+/**
+ * …and at least this many times fewer than its tasks' mean durations allow. Lower than against its
+ * peers: the scheduler's mean duration of a prefix counts the straggler's own slow runs, so a worker
+ * f times slower than its n − 1 peers finishes only ((n − 1)·f + 1) / n times fewer than the mean
+ * allows (7/3 for a worker 3× slower than two peers). This guard only keeps a worker busy with a
+ * few long tasks from looking slow (it then finishes about what its tasks' means allow).
+ */
+export const STRAGGLER_EXPECTED_RATIO = 2;
 /** Rates over at least this many seconds. */
 export const STRAGGLER_MIN_SPAN_S = 2;
 /** At the expected pace it would have finished at least this many tasks over the window. */
@@ -121,7 +129,7 @@ function unknownDurations(input: RuleInput): boolean {
 function slow(j: Judged, peers: number): boolean {
 	if (!j.keeps || peers <= 0 || j.perThread * STRAGGLER_RATIO > peers) return false;
 	if (peers * (j.worker.nthreads ?? 1) * j.spanS < STRAGGLER_MIN_EXPECTED_TASKS) return false;
-	return j.expected === undefined || j.actual * STRAGGLER_RATIO <= j.expected;
+	return j.expected === undefined || j.actual * STRAGGLER_EXPECTED_RATIO <= j.expected;
 }
 
 function candidate(j: Judged, peers: number, prefix: string | undefined, input: RuleInput): Candidate {

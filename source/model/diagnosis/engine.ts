@@ -1,9 +1,10 @@
 /**
  * The runner: once per fresh snapshot, every rule judges, candidates explained away by another
  * cause on the same subject are dropped, and each finding moves through its rule's hysteresis —
- * pending until its condition held `startPolls` polls in a row for at least `startMs`, active
- * until it is clear `endPolls` polls in a row, then ended. A pending finding whose condition
- * lapses is forgotten. Starts and ends are returned for the event log. Pure.
+ * pending until its condition held `startPolls` polls in a row for at least `startMs` (or its own
+ * figures show it held `provenMs`: a duration, not an instant), active until it is clear `endPolls`
+ * polls in a row, then ended. A pending finding whose condition lapses is forgotten. Starts and
+ * ends are returned for the event log. Pure.
  */
 import type {Rule, RuleInput} from './rule.js';
 import {RULES} from './rules.js';
@@ -23,7 +24,14 @@ export function findingKey(c: Pick<Candidate, 'cause' | 'subject'>): string {
 }
 
 export function findingOf(track: Track): Finding {
-	return {...track.candidate, since: track.firstMs};
+	const {heldMs: _held, ...candidate} = track.candidate;
+	return {...candidate, since: track.firstMs};
+}
+
+/** Its own figures show the condition held at least its rule's `provenMs`. */
+function proven(rule: Rule, candidate: Candidate): boolean {
+	const {provenMs} = rule.hysteresis;
+	return provenMs !== undefined && candidate.heldMs !== undefined && candidate.heldMs >= provenMs;
 }
 
 export interface DiagnosisStep {
@@ -69,9 +77,10 @@ export function stepDiagnosis(
 	for (const [key, {rule, candidate}] of holding) {
 		const old = previous.tracks.get(key);
 		const holds = (old?.holds ?? 0) + 1;
-		const firstMs = old?.firstMs ?? nowMs;
+		const sure = proven(rule, candidate);
+		const firstMs = old?.firstMs ?? (sure ? nowMs - candidate.heldMs! : nowMs);
 		const {startPolls, startMs} = rule.hysteresis;
-		const active = old?.active === true || (holds >= startPolls && nowMs - firstMs >= startMs);
+		const active = old?.active === true || sure || (holds >= startPolls && nowMs - firstMs >= startMs);
 		const track: Track = {candidate, firstMs, lastMs: nowMs, holds, clears: 0, active};
 		tracks.set(key, track);
 		if (active && old?.active !== true) started.push(findingOf(track));

@@ -69,8 +69,12 @@ export interface BlindSpot {
 	readonly note: string;
 }
 
-/** What a rule says this poll: the findings its condition holds for now. */
-export type Candidate = Omit<Finding, 'since'>;
+/**
+ * What a rule says this poll: the findings its condition holds for now. `heldMs`: how long the
+ * candidate's own figures show the condition has held (a heartbeat silent for 3 s is a stall of
+ * 3 s, not an instant): at least its rule's `provenMs`, it needs no further polls to start.
+ */
+export type Candidate = Omit<Finding, 'since'> & {readonly heldMs?: number};
 
 /** When a finding starts and ends (hysteresis), per rule. */
 export interface Hysteresis {
@@ -80,6 +84,8 @@ export interface Hysteresis {
 	readonly startMs: number;
 	/** Consecutive polls the condition must be clear before the finding ends. */
 	readonly endPolls: number;
+	/** A candidate whose own figures show it held this long (`heldMs`) starts at once, since then. */
+	readonly provenMs?: number;
 }
 
 /** A finding being tracked: pending (not yet confirmed), active, or clearing. */

@@ -271,11 +271,12 @@ def _executing(dask_worker=None):
 	return len(state.executing)
 
 
-def gil_held(ctx, seconds=4.0, count=6):
-	"""hash-rows tasks on gamma, each one C call holding the GIL for ~4 s: gamma's event loop (its
-	heartbeats, its comms) does not run while they do, but for a moment between two. Held for 4 s,
-	not 2: a heartbeat then goes missing for longer than the scheduler's few intervals (its age is
-	seen from the first held task on), and the loop interval the next heartbeat reports is seconds.
+def gil_held(ctx, seconds=6.0, count=6):
+	"""hash-rows tasks on gamma, each one C call holding the GIL for ~6 s: gamma's event loop (its
+	heartbeats, its comms) does not run while they do, but for a moment between two. Held for 6 s:
+	a heartbeat then goes missing for longer than Dask's 3 s warning level at every poll of a 2 s
+	interval but the one after it came (an age seen by polls 2 s apart peaks at ≥ 6 - 2 s each hold,
+	whatever their phase; held 4 s, polls locked in phase with the holds saw 3.0-3.1 s at best).
 	Onset: the first one started."""
 	gamma = ctx.worker("gamma")
 	futures = [

@@ -58,6 +58,29 @@ describe('the diagnosis runner', () => {
 		expect(steps[3]!.started.map((f) => [f.cause, f.since])).toEqual([['spilling', steps[1]!.nowMs]]);
 	});
 
+	it('starts at once, since when it began, a candidate whose own figures show it held its rule\'s provenMs', () => {
+		let held: number | undefined;
+		const rule: Rule = {
+			...standIn('event-loop-blocked', () => held !== undefined),
+			hysteresis: {startPolls: 2, startMs: 3000, endPolls: 3, provenMs: 3000},
+			judge: () => (held === undefined ? [] : [{...candidate('event-loop-blocked'), heldMs: held}]),
+		};
+		// Polls 1-2: a reading without a duration, then one of 2.5 s: both wait for the hold as usual.
+		// Poll 4: silent for 3.5 s by its own figures: it starts there, dated 3.5 s back, without heldMs.
+		const steps = run([rule], 6, (i) => {
+			held = i === 1 ? 0 : i === 2 ? 2500 : i === 4 ? 3500 : undefined;
+		});
+		expect(steps.map((s) => s.active.length)).toEqual([0, 0, 0, 0, 1, 1]);
+		expect(steps[4]!.started).toHaveLength(1);
+		expect(steps[4]!.started[0]!.since).toBe(steps[4]!.nowMs - 3500);
+		expect(steps[4]!.started[0]).not.toHaveProperty('heldMs');
+		// A rule without provenMs waits for its polls whatever the candidate says.
+		const plain = run([{...rule, hysteresis: {startPolls: 2, startMs: 3000, endPolls: 3}}], 6, (i) => {
+			held = i === 4 ? 3500 : undefined;
+		});
+		expect(plain.flatMap((s) => s.started)).toEqual([]);
+	});
+
 	it('forgets a pending finding whose condition lapses before it starts: a blip raises nothing', () => {
 		let on = false;
 		const steps = run([standIn('memory-pressure', () => on)], 8, (i) => {

@@ -38,7 +38,10 @@ export function listeningSeconds(input: RuleInput): number | undefined {
  * What shows a worker's loop blocked now: each figure over its threshold, as evidence and as words.
  * Heartbeats are judged only over the time the scheduler was listening (a deaf scheduler hears none).
  */
-export function blockedLoop(input: RuleInput, w: WorkerSnapshot): {evidence: Evidence[]; parts: string[]} {
+export function blockedLoop(
+	input: RuleInput,
+	w: WorkerSnapshot,
+): {evidence: Evidence[]; parts: string[]; silentMs?: number} {
 	const {snapshot, nowMs} = input;
 	const listeningS = listeningSeconds(input);
 	const ev: Evidence[] = [];
@@ -58,7 +61,9 @@ export function blockedLoop(input: RuleInput, w: WorkerSnapshot): {evidence: Evi
 	const age = w.heartbeat_age_seconds;
 	const beat = heartbeatIntervalSeconds(snapshot.workers.length);
 	const judged = age === undefined || listeningS === undefined ? age : Math.min(age, Math.max(0, listeningS));
+	let silentMs: number | undefined;
 	if (judged !== undefined && judged >= Math.max(HEARTBEAT_BLOCKED_MIN_S, HEARTBEAT_BLOCKED_X * beat)) {
+		silentMs = judged * 1000;
 		ev.push(
 			workerEvidence(
 				snapshot,
@@ -71,13 +76,14 @@ export function blockedLoop(input: RuleInput, w: WorkerSnapshot): {evidence: Evi
 		);
 		parts.push(`no heartbeat for ${secondsText(age)}`);
 	}
-	return {evidence: ev, parts};
+	return {evidence: ev, parts, ...(silentMs === undefined ? {} : {silentMs})};
 }
 
 function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined {
-	const {evidence: ev, parts} = blockedLoop(input, w);
+	const {evidence: ev, parts, silentMs} = blockedLoop(input, w);
 	if (parts.length === 0) return undefined;
 	return {
+		...(silentMs === undefined ? {} : {heldMs: silentMs}),
 		cause: 'event-loop-blocked',
 		severity: 'warning',
 		subject: workerSubject(w),
@@ -89,7 +95,9 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 
 export const eventLoopBlocked: Rule = {
 	cause: 'event-loop-blocked',
-	hysteresis: DEFAULT_HYSTERESIS,
+	// A heartbeat missing for 3 s is a stall that lasted 3 s, as Dask's own "event loop was unresponsive"
+	// warning says after one: it needs no second poll. A loop interval or a tick is one reading: two polls.
+	hysteresis: {...DEFAULT_HYSTERESIS, provenMs: HEARTBEAT_BLOCKED_MIN_S * 1000},
 	explainedBy: ['memory-pressure', 'spilling', 'gil-contention', 'scheduler-bound'],
 	onePoll: true,
 	judge(input) {

@@ -13,6 +13,8 @@ export interface PlanHints {
 	readonly workers: readonly WorkerEndpoint[];
 	/** Some worker's departure waits for the scheduler's log. */
 	readonly departuresPending?: boolean;
+	/** Addresses of workers writing to disk now: their own /metrics (spill time) is read every round. */
+	readonly spilling?: readonly string[];
 }
 
 export interface PollerConfig {

@@ -214,13 +214,15 @@ export class Poller implements ScrapeSource {
 			endpoints: this.memory,
 			detailWorker: this.detailWorker,
 			...(hints.departuresPending === true ? {departuresPending: true} : {}),
+			...((hints.spilling?.length ?? 0) > 0 ? {spilling: true} : {}),
 			schedulerDown: this.failures > 0,
 			force: this.force,
 			followUp: options.followUp === true,
 		});
 		this.force = false;
 		this.lastRoundStartMs = atMs;
-		if (plan.sampleWorkers && !this.stopped && this.workerSample === undefined) this.startWorkerSample(hints, atMs);
+		const idle = !this.stopped && this.workerSample === undefined;
+		if (idle && (plan.sampleWorkers || plan.sampleSpilling)) this.startWorkerSample(hints, atMs, !plan.sampleWorkers);
 		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
 		const fallback = !this.stopped && identityFallback(plan.endpoints, this.memory);
 		if (fallback) responses.push(await this.ask('workers_html', atMs));
@@ -253,14 +255,14 @@ export class Poller implements ScrapeSource {
 		};
 	}
 
-	/** Samples the workers' own /metrics beside the scheduler's endpoints; answers wait in `sampled`. */
-	private startWorkerSample(hints: PlanHints, atMs: number): void {
-		this.memory.worker_metrics = {lastAttemptMs: atMs, lastOutcome: 'ok'};
+	/** Samples the workers' (or the spilling ones') own /metrics beside the round; answers wait in `sampled`. */
+	private startWorkerSample(hints: PlanHints, atMs: number, spilling: boolean): void {
+		this.memory[spilling ? 'spill_metrics' : 'worker_metrics'] = {lastAttemptMs: atMs, lastOutcome: 'ok'};
 		this.workerSample = sampleWorkerMetrics({
 			client: this.config.client,
 			url: this.config.url,
 			workers: hints.workers,
-			...(hints.workerCount === undefined ? {} : {workerCount: hints.workerCount}),
+			...(spilling ? {only: hints.spilling ?? []} : {}),
 			timeoutMs: this.config.timeoutMs,
 			state: this.sampling,
 			onSchedulerRequest: (outcome) => this.meter(outcome),

@@ -35,11 +35,15 @@ export interface SampleInput {
 	readonly client: HttpClient;
 	readonly url: SchedulerUrl;
 	readonly workers: readonly WorkerEndpoint[];
-	readonly workerCount?: number;
 	readonly timeoutMs: number;
 	readonly state: WorkerSampling;
 	/** Called for every request that went to the scheduler (through /proxy), for its load meter. */
 	readonly onSchedulerRequest?: (outcome: FetchOutcome) => void;
+	/**
+	 * Read just these workers (addresses), straight only (never through the scheduler's /proxy), and
+	 * leave the whole sample's rotation alone: the spilling workers (model/diagnosis/spill-watch.ts).
+	 */
+	readonly only?: readonly string[];
 }
 
 function hostInUrl(host: string): string {
@@ -48,12 +52,15 @@ function hostInUrl(host: string): string {
 
 export async function sampleWorkerMetrics(input: SampleInput): Promise<EndpointResult[]> {
 	const {client, url, state} = input;
+	const subset = input.only !== undefined;
+	const only = new Set(input.only);
+	const workers = subset ? input.workers.filter((w) => only.has(w.address)) : input.workers;
 	const {sample, nextCursor} = pickWorkerSample(
-		input.workers,
-		state.cursor,
-		sampleSize(input.workers.length, state.proxy),
+		workers,
+		subset ? 0 : state.cursor,
+		subset ? workers.length : sampleSize(workers.length, state.proxy),
 	);
-	state.cursor = nextCursor;
+	if (!subset) state.cursor = nextCursor;
 	const scheme = new URL(url.base).protocol;
 	const schedulerIsLoopback = isLoopbackHost(new URL(url.base).hostname);
 	const timeoutMs = Math.min(input.timeoutMs, WORKER_TIMEOUT_CAP_MS);
@@ -79,9 +86,9 @@ export async function sampleWorkerMetrics(input: SampleInput): Promise<EndpointR
 				results.push(direct);
 				return;
 			}
-			route = state.proxy === 'unavailable' ? 'skip' : 'proxy';
+			route = state.proxy === 'unavailable' || subset ? 'skip' : 'proxy';
 		}
-		if (route === 'proxy') {
+		if (route === 'proxy' && !subset) {
 			const path = proxyPath(worker);
 			const outcome = await client.get(requestUrl(url, path), {timeoutMs, maxBodyBytes: WORKER_BODY_CAP_BYTES});
 			input.onSchedulerRequest?.(outcome);

@@ -62,7 +62,17 @@ describe('a live --once --json', () => {
 		]);
 		expect(document.alerts?.every((a) => a.critical_since !== undefined)).toBe(true);
 		expect(document.severity_counts).toEqual({info: 0, warning: 3, critical: 0});
-		expect(document.events?.map((e) => e.id).sort()).toEqual(document.alerts?.map((a) => a.id).sort());
+		// A heartbeat missing that long is a blocked loop by its own duration: the diagnosis starts it in
+		// this one poll too, one event per worker beside its alert's.
+		const findings = document.diagnosis?.map((f) => `diagnosis|${f.subject.id}`) ?? [];
+		expect(document.diagnosis?.map((f) => [f.cause, f.subject.name]).sort()).toEqual([
+			['event-loop-blocked', 'alpha'],
+			['event-loop-blocked', 'beta'],
+			['event-loop-blocked', 'gamma'],
+		]);
+		expect(document.events?.map((e) => e.id).sort()).toEqual(
+			[...(document.alerts?.map((a) => a.id) ?? []), ...findings].sort(),
+		);
 		expect(document.stall?.stalled).toBe(false);
 	});
 

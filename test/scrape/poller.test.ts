@@ -119,7 +119,7 @@ describe('Poller rounds', () => {
 		},
 	);
 
-	it('asks workers.html in the same round when identity.json first answers 500, so no round is without workers', async () => {
+	it('asks workers.html in the same round when identity.json first answers 500, no round without workers', async () => {
 		// A fake: the recorded answers, identity.json switching to its recorded 500 as work begins.
 		const dask = await fake({version: '2026.7.1', scenario: 'busy', identity500After: 1});
 		// identity.json is due every 500 ms at this interval (the heartbeat's), workers.html every 5 s.
@@ -143,6 +143,45 @@ describe('Poller rounds', () => {
 		await healthy.round();
 		await sleep(600);
 		expect(asked(await healthy.round())).toEqual(['/json/identity.json']);
+	});
+
+	it('reads the spilling workers’ own /metrics each round beside identity.json, never by /proxy', async () => {
+		const spillingPoller = (url: string) => {
+			const parsed = normalizeSchedulerUrl(url);
+			if (!parsed.ok) throw new Error(parsed.error);
+			const client = new HttpClient({timeoutMs: 2000, schedulerOrigin: new URL(parsed.url.base).origin, headers: []});
+			const pipeline = createPipeline();
+			const poller = new Poller({
+				url: parsed.url,
+				client,
+				intervalMs: 50,
+				timeoutMs: 2000,
+				// The model's spill watch names beta (model/diagnosis/spill-watch.ts; its own tests).
+				hints: () => ({...planHints(pipeline.snapshot()), spilling: ['tcp://127.0.0.1:41002']}),
+				minIntervalMs: 50,
+			});
+			cleanups.push(() => poller.stop());
+			return {poller, pipeline};
+		};
+		const reachable = await fake({version: '2026.7.1', scenario: 'busy', workers: 'own'});
+		const {poller, pipeline} = spillingPoller(reachable.url);
+		pipeline.ingest(await poller.round());
+		for (let round = 0; round < 2; round++) {
+			await sleep(120);
+			const raw = await poller.round();
+			pipeline.ingest(raw);
+			expect(raw.responses.filter((r) => r.target !== 'scheduler').map((r) => `${r.target} ${r.status}`)).toEqual([
+				'worker:tcp://127.0.0.1:41002 200',
+			]);
+		}
+		expect(pipeline.snapshot()?.workers.find((w) => w.name === 'beta')?.spill_time_seconds_total).toBeTypeOf('number');
+		// A worker that cannot be reached straight is not read through the scheduler for this.
+		const closed = await fake({version: '2026.7.1', scenario: 'busy', workers: 'closed', proxy: 'forward'});
+		const far = spillingPoller(closed.url);
+		far.pipeline.ingest(await far.poller.round());
+		await sleep(120);
+		await far.poller.round();
+		expect(closed.requests.filter((r) => r.path.startsWith('/proxy/'))).toEqual([]);
 	});
 
 	it('goes through the scheduler’s /proxy when workers cannot be reached, and reads their metrics there', async () => {

@@ -98,6 +98,20 @@ export class WorkerWindow {
 		return undefined;
 	}
 
+	/** The figure's newest reading is higher than the one before it from the same endpoint (a newer answer). */
+	rising(figure: Figure): boolean {
+		const f = FIGURES.indexOf(figure);
+		let newer = -1;
+		for (let k = this.count - 1; k >= 0; k--) {
+			const i = this.slot(k) * F + f;
+			if (this.src[i] === 0) continue;
+			if (newer < 0) newer = i;
+			else if (this.src[i] === this.src[newer] && this.at[i]! < this.at[newer]!)
+				return this.value[newer]! > this.value[i]!;
+		}
+		return false;
+	}
+
 	/** The figure (from the endpoint `src`) never fell between readings. */
 	neverFell(figure: Figure, src: string): boolean {
 		const f = FIGURES.indexOf(figure);

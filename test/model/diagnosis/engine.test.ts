@@ -58,7 +58,7 @@ describe('the diagnosis runner', () => {
 		expect(steps[3]!.started.map((f) => [f.cause, f.since])).toEqual([['spilling', steps[1]!.nowMs]]);
 	});
 
-	it('starts at once, since when it began, a candidate whose own figures show it held its rule\'s provenMs', () => {
+	it("starts at once, since when it began, a candidate whose own figures show it held its rule's provenMs", () => {
 		let held: number | undefined;
 		const rule: Rule = {
 			...standIn('event-loop-blocked', () => held !== undefined),

@@ -6,8 +6,13 @@
  * SPILL_IDLE_CPU_SHARE while it holds tasks (they wait on the disk).
  *
  * The bytes are visible on every version (identity.json's bytes on disk; a worker's own /metrics
- * counts bytes written). Spill time is in the worker's own /metrics, which dask-top reads only while
- * identity.json fails (busy Dask ≥ 2023.4): elsewhere the CPU stands in for it.
+ * counts bytes written). Spill time is in the worker's own /metrics on every version, which dask-top
+ * reads every round for the workers writing to disk (spill-watch.ts) when it can reach them straight;
+ * for one it cannot, the CPU stands in for it.
+ *
+ * Judged on spill time, the share is a rate between two of the worker's own answers at least
+ * SPILL_MIN_SPAN_S apart: a duration held, not one reading, so it starts at the first poll that has
+ * it (the hysteresis' provenMs). Judged on the CPU stand-in, it waits for the common two polls.
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {bytesText} from '../../../units/bytes.js';
@@ -22,8 +27,8 @@ export const SPILL_MIN_BYTES_PER_S = 8 * 2 ** 20;
 export const SPILL_BOUND_TIME_SHARE = 0.25;
 /** Without spill time: its threads busy under this share (CPU / threads) while it holds tasks. */
 export const SPILL_IDLE_CPU_SHARE = 0.5;
-/** Rates over at least this many seconds. */
-export const SPILL_MIN_SPAN_S = 3;
+/** Rates over at least this many seconds (one poll interval at the default 2 s, less the jitter). */
+export const SPILL_MIN_SPAN_S = 1.5;
 
 function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined {
 	const {snapshot, nowMs, window} = input;
@@ -76,6 +81,7 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 			? `${shareText(timeShare)} of its time spent spilling`
 			: `its threads mostly idle (CPU ${Math.round(w.cpu_percent ?? 0)} % for ${threadsText(threads)})`;
 	return {
+		...(timeShare !== undefined && time ? {heldMs: Math.min(time.spanS, written.spanS) * 1000} : {}),
 		cause: 'spilling',
 		severity: 'warning',
 		subject: workerSubject(w),
@@ -89,7 +95,7 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 
 export const spilling: Rule = {
 	cause: 'spilling',
-	hysteresis: DEFAULT_HYSTERESIS,
+	hysteresis: {...DEFAULT_HYSTERESIS, provenMs: SPILL_MIN_SPAN_S * 1000},
 	// A worker paused by memory spills too: that is memory pressure.
 	explainedBy: ['memory-pressure'],
 	onePoll: false,
@@ -105,8 +111,8 @@ export const spilling: Rule = {
 		const withTime = snapshot.workers.some((w) => w.spill_time_seconds_total !== undefined);
 		if (withTime || snapshot.workers.length === 0) return undefined;
 		return (
-			"spill time is not read here (it is in each worker's own /metrics, which dask-top reads only while " +
-			'identity.json fails): judged from bytes on disk and the CPU'
+			"spill time is not read here (it is in each worker's own /metrics, read while a worker writes to disk " +
+			'when dask-top can reach it): judged from bytes on disk and the CPU'
 		);
 	},
 };

@@ -214,19 +214,23 @@ describe.each(FIXTURE_VERSIONS)('the rules on Dask %s fixtures', (version) => {
 	});
 
 	describe('scheduler-bound', () => {
-		const load = (cores: number, tasksPerPoll: number, computePerTask?: number) => (s: Snapshot, i: number) => ({
-			...s,
-			scheduler: {
-				...s.scheduler,
-				process_cpu_seconds_total: 100 + i * 2 * cores,
-				prefixes: {
-					nap: {
-						transitions: {waiting: 1e6, processing: 1e5 + i * tasksPerPoll, memory: 1e5 + i * tasksPerPoll},
-						...(computePerTask === undefined ? {} : {compute_seconds_total: 50 + i * tasksPerPoll * computePerTask}),
+		/** The scheduler's CPU, the completions per poll, their compute seconds, and the tasks it holds back (queued). */
+		const load =
+			(cores: number, tasksPerPoll: number, computePerTask?: number, queued = 5000) =>
+			(s: Snapshot, i: number) => ({
+				...s,
+				scheduler: {
+					...s.scheduler,
+					process_cpu_seconds_total: 100 + i * 2 * cores,
+					tasks: {...s.scheduler.tasks, queued},
+					prefixes: {
+						nap: {
+							transitions: {waiting: 1e6, processing: 1e5 + i * tasksPerPoll, memory: 1e5 + i * tasksPerPoll},
+							...(computePerTask === undefined ? {} : {compute_seconds_total: 50 + i * tasksPerPoll * computePerTask}),
+						},
 					},
 				},
-			},
-		});
+			});
 
 		it('holds when the scheduler uses most of a core for tiny tasks', () => {
 			const polls = steadyPolls(version, 'busy', 4, load(0.95, 2000, 0.002));
@@ -238,9 +242,25 @@ describe.each(FIXTURE_VERSIONS)('the rules on Dask %s fixtures', (version) => {
 			]);
 		});
 
+		it('holds for a saturated scheduler given only its share of a shared host (a quarter of a core)', () => {
+			// The scheduler-bound scenarios recorded on both releases: 0.2–0.4 of a core, 500–900 tasks a second.
+			expect(findingsAfter(steadyPolls(version, 'busy', 4, load(0.25, 1400, 0.0025)))).toEqual([
+				'scheduler-bound cluster warning',
+			]);
+			expect(findingsAfter(steadyPolls(version, 'busy', 4, load(0.25, 1400)))).toEqual([
+				'scheduler-bound cluster warning',
+			]);
+		});
+
 		it('does not hold for a busy scheduler handing out tasks of a second, nor for an idle one', () => {
 			expect(findingsAfter(steadyPolls(version, 'busy', 5, load(0.95, 20, 1)))).toEqual([]);
 			expect(findingsAfter(steadyPolls(version, 'busy', 5, load(0.1, 2000, 0.002)))).toEqual([]);
+		});
+
+		it('does not hold while nothing waits on it (tiny tasks fed as fast as they finish)', () => {
+			// 1000 tasks a second, fewer than a second of them queued: the client, not the scheduler, sets the pace.
+			expect(findingsAfter(steadyPolls(version, 'busy', 5, load(0.95, 2000, 0.002, 200)))).toEqual([]);
+			expect(findingsAfter(steadyPolls(version, 'busy', 5, load(0.95, 2000, undefined, 200)))).toEqual([]);
 		});
 	});
 });

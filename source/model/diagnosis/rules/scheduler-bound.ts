@@ -3,24 +3,50 @@
  * compute. Over the window the scheduler's process used at least SCHEDULER_BUSY_CORES of a core
  * (/metrics' process collector, every version on Linux) while the tasks it hands out are tiny: a
  * mean compute time under SCHEDULER_TINY_TASK_S (compute seconds per prefix, Dask ≥ 2023.1.1), or,
- * without those, at least SCHEDULER_MIN_TASKS_PER_S completions.
+ * without those, at least SCHEDULER_MIN_TASKS_PER_S completions; and work waits on it: the tasks
+ * it holds back or has handed out beyond the threads (queued, plus processing over the threads)
+ * are at least SCHEDULER_BACKLOG_S of its completions.
  *
- * The CPU threshold is half a core, not one: the scheduler shares its machine with the workers
- * more often than not, and a process that wants a whole core seldom gets it then.
+ * The CPU threshold is a fifth of a core, not one: /metrics shows the CPU the scheduler got, not
+ * the CPU it wanted. Its event loop is one thread; saturated, it is runnable nearly all the time,
+ * but on a host it shares with the workers' threads and the client it gets only its share of the
+ * cores (a fifth to two fifths of one beside sixteen busy worker threads and a client on two cores,
+ * while its loop was runnable 65–90 % of the time). A fifth is still several times what an idle
+ * scheduler spends on heartbeats and its 20 ms ticks (a few hundredths), and more than a healthy
+ * busy one spends handing out 100 tasks a second (0.12 of a core for tasks of 25 ms on five
+ * threads); the tiny tasks and the backlog say what it is busy with.
+ *
+ * The backlog tells a scheduler that cannot keep up from one that keeps up with a client feeding
+ * it as fast as tasks finish (or a graph's last tasks): the scheduler is the bottleneck only while
+ * at least a second of its own throughput waits on it. Tasks held on a worker beyond its threads
+ * count for clusters without root-task queuing (worker-saturation: inf).
  */
-import {CLUSTER, evidence, perSecondText, taskTimeText, tasksInFlight} from '../figures.js';
+import {CLUSTER, evidence, perSecondText, schedulerEvidence, taskTimeText, tasksInFlight} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
+import type {Snapshot} from '../../../types/snapshot.js';
 import type {Evidence} from '../types.js';
 import {clusterSpan} from '../window.js';
 
 /** The scheduler's CPU, in cores, at or over this. */
-export const SCHEDULER_BUSY_CORES = 0.5;
+export const SCHEDULER_BUSY_CORES = 0.2;
 /** Mean compute seconds per task under this: tiny tasks. */
 export const SCHEDULER_TINY_TASK_S = 0.05;
 /** Without compute seconds: at least this many completions per second. */
 export const SCHEDULER_MIN_TASKS_PER_S = 100;
+/** Tasks waiting on the scheduler: at least this many seconds of its completions. */
+export const SCHEDULER_BACKLOG_S = 1;
 /** Rates over at least this many seconds. */
 export const SCHEDULER_MIN_SPAN_S = 3;
+
+/**
+ * Tasks waiting on the scheduler: those it holds back (queued) and those it handed out beyond the
+ * threads that run them; undefined without the task counts or the threads.
+ */
+function backlog(snapshot: Snapshot): number | undefined {
+	const {tasks, threads} = snapshot.scheduler;
+	if (tasks.processing === undefined || threads === undefined || threads <= 0) return undefined;
+	return (tasks.queued ?? 0) + Math.max(0, tasks.processing - threads);
+}
 
 export const schedulerBound: Rule = {
 	cause: 'scheduler-bound',
@@ -49,10 +75,14 @@ export const schedulerBound: Rule = {
 		const mean = computeKnown ? compute / done : undefined;
 		const tiny = mean !== undefined ? mean < SCHEDULER_TINY_TASK_S : perSecond >= SCHEDULER_MIN_TASKS_PER_S;
 		if (!tiny) return [];
+		const waiting = backlog(snapshot);
+		if (waiting !== undefined && waiting < perSecond * SCHEDULER_BACKLOG_S) return [];
 		const ev: Evidence[] = [
 			evidence("scheduler's CPU", `${Math.round(cores * 100)} % of a core`, 'metrics', span.last.at, nowMs),
 			evidence('tasks finished', perSecondText(perSecond), 'metrics', span.last.at, nowMs),
 		];
+		if (waiting !== undefined)
+			ev.push(schedulerEvidence(snapshot, 'tasks', 'tasks waiting on the scheduler', String(waiting), nowMs));
 		if (mean !== undefined)
 			ev.push(evidence('mean compute time per task', taskTimeText(mean), 'metrics', span.last.at, nowMs));
 		const each = mean === undefined ? '' : ` of ${taskTimeText(mean)} each`;

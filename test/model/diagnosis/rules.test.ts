@@ -257,6 +257,17 @@ describe.each(FIXTURE_VERSIONS)('the rules on Dask %s fixtures', (version) => {
 			expect(findingsAfter(steadyPolls(version, 'busy', 5, load(0.1, 2000, 0.002)))).toEqual([]);
 		});
 
+		it("does not hold while the workers' threads are mostly busy: they, not the scheduler, are the limit", () => {
+			// 1000 tasks a second of 40 ms: 40 threads' worth of work, more than half of any recorded cluster's.
+			expect(findingsAfter(steadyPolls(version, 'busy', 5, load(0.95, 2000, 0.04)))).toEqual([]);
+			// Without compute seconds: the workers' CPU says their threads are full.
+			const full = (s: Snapshot, i: number) => {
+				const loaded = load(0.95, 2000)(s, i);
+				return {...loaded, workers: loaded.workers.map((w) => ({...w, cpu_percent: 100 * (w.nthreads ?? 1)}))};
+			};
+			expect(findingsAfter(steadyPolls(version, 'busy', 5, full))).toEqual([]);
+		});
+
 		it('does not hold while nothing waits on it (tiny tasks fed as fast as they finish)', () => {
 			// 1000 tasks a second, fewer than a second of them queued: the client, not the scheduler, sets the pace.
 			expect(findingsAfter(steadyPolls(version, 'busy', 5, load(0.95, 2000, 0.002, 200)))).toEqual([]);

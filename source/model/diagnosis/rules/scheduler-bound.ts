@@ -20,6 +20,10 @@
  * it as fast as tasks finish (or a graph's last tasks): the scheduler is the bottleneck only while
  * at least a second of its own throughput waits on it. Tasks held on a worker beyond its threads
  * count for clusters without root-task queuing (worker-saturation: inf).
+ *
+ * And the workers' threads are mostly idle (at most SCHEDULER_THREADS_BUSY_MAX of them busy: the
+ * completions times their mean compute time, or without it the workers' CPU in cores): with the
+ * threads full, the workers are the limit, however tiny the tasks and long the queue.
  */
 import {CLUSTER, evidence, perSecondText, schedulerEvidence, taskTimeText, tasksInFlight} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
@@ -37,6 +41,16 @@ export const SCHEDULER_MIN_TASKS_PER_S = 100;
 export const SCHEDULER_BACKLOG_S = 1;
 /** Rates over at least this many seconds. */
 export const SCHEDULER_MIN_SPAN_S = 3;
+/** The workers' threads at most this share busy. */
+export const SCHEDULER_THREADS_BUSY_MAX = 0.5;
+
+/** Threads busy: completions × their mean compute time, or without it the workers' CPU in cores. */
+function busyThreads(snapshot: Snapshot, perSecond: number, mean: number | undefined): number | undefined {
+	if (mean !== undefined) return perSecond * mean;
+	let cores: number | undefined;
+	for (const w of snapshot.workers) if (w.cpu_percent !== undefined) cores = (cores ?? 0) + w.cpu_percent / 100;
+	return cores;
+}
 
 /**
  * Tasks waiting on the scheduler: those it holds back (queued) and those it handed out beyond the
@@ -77,12 +91,17 @@ export const schedulerBound: Rule = {
 		if (!tiny) return [];
 		const waiting = backlog(snapshot);
 		if (waiting !== undefined && waiting < perSecond * SCHEDULER_BACKLOG_S) return [];
+		const threads = snapshot.scheduler.threads;
+		const busy = busyThreads(snapshot, perSecond, mean);
+		if (threads !== undefined && busy !== undefined && busy > SCHEDULER_THREADS_BUSY_MAX * threads) return [];
 		const ev: Evidence[] = [
 			evidence("scheduler's CPU", `${Math.round(cores * 100)} % of a core`, 'metrics', span.last.at, nowMs),
 			evidence('tasks finished', perSecondText(perSecond), 'metrics', span.last.at, nowMs),
 		];
 		if (waiting !== undefined)
 			ev.push(schedulerEvidence(snapshot, 'tasks', 'tasks waiting on the scheduler', String(waiting), nowMs));
+		if (threads !== undefined && busy !== undefined)
+			ev.push(evidence('threads busy', `${busy.toFixed(1)} of ${threads}`, 'derived', span.last.at, nowMs));
 		if (mean !== undefined)
 			ev.push(evidence('mean compute time per task', taskTimeText(mean), 'metrics', span.last.at, nowMs));
 		const each = mean === undefined ? '' : ` of ${taskTimeText(mean)} each`;

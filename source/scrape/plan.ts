@@ -217,7 +217,9 @@ export function planRound(input: PlanInput): RoundPlan {
 	const never = (key: PlanKey) => input.endpoints[key]?.lastAttemptMs === undefined;
 	const wanted = (key: PlanKey) => isDue(key, input) && (!input.followUp || never(key));
 	const sampleWorkers = wanted('worker_metrics');
-	return {endpoints: ORDER.filter(wanted), sampleWorkers, sampleSpilling: !sampleWorkers && wanted('spill_metrics')};
+	// A follow-up pass (--once) reads no spill time: one reading makes no rate.
+	const sampleSpilling = !sampleWorkers && !input.followUp && wanted('spill_metrics');
+	return {endpoints: ORDER.filter(wanted), sampleWorkers, sampleSpilling};
 }
 
 /**

@@ -36,9 +36,9 @@ export interface RoundOptions {
 	/** --once follow-up: only what was never asked and is allowed now. */
 	readonly followUp?: boolean;
 	/**
-	 * The timer chain: the round does not wait for the workers' own /metrics. A sample still
-	 * running when the scheduler has answered is delivered with a later round, so a slow or frozen
-	 * worker never delays the scheduler's data (nor looks like a missed poll of it).
+	 * The timer chain: the round waits for the workers' own /metrics at most a moment (SAMPLE_GRACE_MS)
+	 * after the scheduler has answered. A sample still running then is delivered with a later round,
+	 * so a slow or frozen worker never delays the scheduler's data (nor looks like a missed poll of it).
 	 */
 	readonly background?: boolean;
 }

@@ -29,7 +29,7 @@ import {
 import {toEndpointResult} from './result.js';
 import {ActionOutbox} from './retire.js';
 import {displayUrl, requestUrl} from './url.js';
-import {sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
+import {SAMPLE_GRACE_MS, WorkerSampleRunner} from './worker-sample-runner.js';
 import {MAX_TIMER_MS, timerDelay} from '../units/timer-delay.js';
 import {GAP_MIN_MS, OwnClock, processClocks} from './own-clock.js';
 
@@ -40,14 +40,12 @@ export class Poller implements ScrapeSource {
 	private readonly memory: Partial<Record<PlanKey, EndpointMemory>> = {};
 	private readonly locations = new Map<string, string>();
 	private readonly load = new LoadMeter(Date.now());
-	private readonly sampling: WorkerSampling;
 	private readonly outbox = new ActionOutbox();
 	private listener: ((raw: RawScrape) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private inFlight: Promise<RawScrape> | undefined;
-	/** The workers' /metrics sample in progress, and answers of finished samples not yet delivered. */
-	private workerSample: Promise<void> | undefined;
-	private readonly sampled: EndpointResult[] = [];
+	/** The workers' own /metrics, sampled beside the rounds. */
+	private readonly samples = new WorkerSampleRunner();
 	private stopped = false;
 	private force = false;
 	private detailWorker: string | null = null;
@@ -64,7 +62,6 @@ export class Poller implements ScrapeSource {
 	constructor(private readonly config: PollerConfig) {
 		this.minIntervalMs = config.minIntervalMs ?? 1000;
 		this.interval = Math.max(this.minIntervalMs, config.intervalMs);
-		this.sampling = {proxy: 'unknown', routes: new Map(), cursor: 0};
 		this.own = new OwnClock(config.clocks ?? processClocks());
 	}
 
@@ -86,7 +83,7 @@ export class Poller implements ScrapeSource {
 		this.own.settle(this.gapAfterMs());
 		await this.config.client.close();
 		await this.inFlight?.catch(() => undefined);
-		await this.workerSample;
+		await this.samples.stop();
 	}
 
 	status(): SourceStatus {
@@ -221,17 +218,17 @@ export class Poller implements ScrapeSource {
 		});
 		this.force = false;
 		this.lastRoundStartMs = atMs;
-		const idle = !this.stopped && this.workerSample === undefined;
+		const idle = !this.stopped && !this.samples.busy;
 		if (idle && (plan.sampleWorkers || plan.sampleSpilling)) this.startWorkerSample(hints, atMs, !plan.sampleWorkers);
 		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
 		const fallback = !this.stopped && identityFallback(plan.endpoints, this.memory);
 		if (fallback) responses.push(await this.ask('workers_html', atMs));
-		if (options.background !== true) await this.workerSample;
+		await this.samples.settle(options.background === true ? SAMPLE_GRACE_MS : undefined);
 		return {atMs, responses};
 	}
 
 	private finishRound({atMs, responses}: {atMs: number; responses: EndpointResult[]}): RawScrape {
-		responses.push(...this.sampled.splice(0));
+		responses.push(...this.samples.take());
 		this.lastRoundEndMs = Date.now();
 		this.rounds += 1;
 		const verdict = schedulerAnswered(responses);
@@ -255,24 +252,17 @@ export class Poller implements ScrapeSource {
 		};
 	}
 
-	/** Samples the workers' (or the spilling ones') own /metrics beside the round; answers wait in `sampled`. */
+	/** Samples the workers' (or just the spilling ones') own /metrics beside the round. */
 	private startWorkerSample(hints: PlanHints, atMs: number, spilling: boolean): void {
 		this.memory[spilling ? 'spill_metrics' : 'worker_metrics'] = {lastAttemptMs: atMs, lastOutcome: 'ok'};
-		this.workerSample = sampleWorkerMetrics({
+		this.samples.start({
 			client: this.config.client,
 			url: this.config.url,
 			workers: hints.workers,
 			...(spilling ? {only: hints.spilling ?? []} : {}),
 			timeoutMs: this.config.timeoutMs,
-			state: this.sampling,
 			onSchedulerRequest: (outcome) => this.meter(outcome),
-		})
-			.then((results) => {
-				if (!this.stopped) this.sampled.push(...results);
-			})
-			.finally(() => {
-				this.workerSample = undefined;
-			});
+		});
 	}
 
 	private async ask(key: EndpointKey, atMs: number): Promise<EndpointResult> {

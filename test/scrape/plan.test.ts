@@ -339,8 +339,9 @@ describe("the spilling workers' own /metrics", () => {
 		const plan = spilling({spilling: true, endpoints: failing, workerCount: 3});
 		expect([plan.sampleWorkers, plan.sampleSpilling]).toEqual([true, false]);
 	});
-	it('are not read while the scheduler is down', () => {
+	it('are not read while the scheduler is down, nor in a follow-up pass (one reading makes no rate)', () => {
 		expect(spilling({spilling: true, schedulerDown: true}).sampleSpilling).toBe(false);
+		expect(spilling({spilling: true, followUp: true, endpoints: {}}).sampleSpilling).toBe(false);
 	});
 });
 

@@ -366,12 +366,9 @@ describe('a frozen worker while identity.json fails', () => {
 		expect(worstMissed).toBeLessThan(2); // the stale warning's threshold
 		expect(stale).toBe(false);
 		const workerAnswers = rounds.flatMap((raw) => raw.responses.filter((r) => r.target !== 'scheduler'));
-		expect(
-			workerAnswers
-				.filter((r) => r.status === 200)
-				.map((r) => r.target)
-				.sort(),
-		).toEqual(['worker:tcp://127.0.0.1:41001', 'worker:tcp://127.0.0.1:41003']);
+		// alpha and gamma answered (each round once they show data on disk while busy: spill-watch.ts)
+		const answered = new Set(workerAnswers.filter((r) => r.status === 200).map((r) => r.target));
+		expect([...answered].sort()).toEqual(['worker:tcp://127.0.0.1:41001', 'worker:tcp://127.0.0.1:41003']);
 	}, 30_000);
 });
 

@@ -1,7 +1,9 @@
 /**
  * The workers whose own /metrics the poller reads every round for the spilling rule: those writing
- * to disk now (their bytes on disk or written rose between their two latest readings) and those the
- * rule is judging (a spilling finding pending or active). The time a worker spends spilling is only
+ * to disk now (their bytes on disk or written rose between their two latest readings), those busy
+ * with data on disk (a first sighting: on busy Dask ≥ 2023.4 the bytes on disk come only from the
+ * worker's own /metrics, every few polls), and those the rule is judging (a spilling finding pending
+ * or active). The time a worker spends spilling is only
  * in its own /metrics; the scheduler's answers show the bytes alone, and bytes alone do not say
  * whether the disk bounds the run. Pure.
  */
@@ -15,10 +17,13 @@ export function spillWatch(state: ClusterState): string[] {
 	const diagnosis = state.diagnosis;
 	if (!diagnosis) return [];
 	const out: string[] = [];
-	for (const [address, readings] of diagnosis.window.workers) {
+	for (const w of state.snapshot?.workers ?? []) {
 		if (out.length >= SPILL_WATCH_MAX) break;
-		const judged = diagnosis.tracks.has(findingKey({cause: 'spilling', subject: {kind: 'worker', id: address}}));
-		if (judged || readings.rising('spilled')) out.push(address);
+		const readings = diagnosis.window.workers.get(w.address);
+		if (!readings) continue;
+		const judged = diagnosis.tracks.has(findingKey({cause: 'spilling', subject: {kind: 'worker', id: w.address}}));
+		const onDisk = (w.memory_spilled_bytes ?? 0) > 0 && readings.busySince() !== undefined;
+		if (judged || onDisk || readings.rising('spilled')) out.push(w.address);
 	}
 	return out;
 }

@@ -48,6 +48,22 @@ def make_blob(index, nbytes):
 	return bytes([index % 251 + 1]) * nbytes
 
 
+_lingering = []
+
+
+def lingering_blob(index, nbytes, keep_seconds):
+	"""make_blob whose memory the process keeps for keep_seconds after it was made, whether or not Dask
+	still holds the key (a library cache, an allocator that returns memory late): once the scheduler
+	forgets the key, the worker's process memory follows seconds later, which is Dask's unmanaged_recent.
+	Each blob's memory is its own (an index makes its bytes), so five count five times in RSS."""
+	import threading
+
+	blob = make_blob(index, nbytes)
+	_lingering.append(blob)
+	threading.Timer(keep_seconds, _lingering.remove, [blob]).start()
+	return blob
+
+
 def explode(index):
 	raise ValueError(f"explode {index}: malformed record")
 

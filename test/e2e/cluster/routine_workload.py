@@ -4,8 +4,9 @@ Usage: python routine_workload.py SCHEDULER_ADDRESS KIND [ARGS...]
   KIND warm COUNT                 runs COUNT `inc` tasks to completion and exits (work done before an idle spell)
   KIND slow COUNT SECONDS         submits COUNT `nap` tasks of SECONDS each (asleep: 0 % CPU); prints ready once all
                                   are processing, then holds them until stdin closes
-  KIND leave WORKER MIB CYCLES    CYCLES times: a new client puts 5 blobs of MIB MiB on WORKER, holds them 4 s and
-                                  closes (the scheduler forgets the keys at once, the worker's memory follows)
+  KIND leave WORKER MIB CYCLES    CYCLES times: a new client puts 5 blobs of MIB MiB on WORKER (checked there), holds
+                                  them 4 s and closes (the scheduler forgets the keys at once; the worker's process
+                                  keeps their memory 3 s more, Dask's unmanaged_recent)
   KIND spill WORKER               puts 80 MiB blobs on WORKER until it has spilled to disk, holds them 2 s, releases
                                   them and waits until nothing of it is on disk; exits
   KIND queued COUNT               submits COUNT `inc` tasks (on a cluster without workers they wait); prints ready once
@@ -72,10 +73,14 @@ def main():
 			with Client(address, timeout=60) as client:
 				target = worker_address(client, name)
 				blobs = [
-					client.submit(tasks.make_blob, i, mib * MiB, key=f"held-blob-{cycle}-{i}-{token}", workers=[target], pure=False)
+					client.submit(tasks.lingering_blob, i, mib * MiB, 4 + 3, key=f"held-blob-{cycle}-{i}-{token}",
+						workers=[target], pure=False)
 					for i in range(5)
 				]
 				wait(blobs, timeout=120)
+				holders = client.who_has(blobs)
+				if any(list(where) != [target] for where in holders.values()):
+					raise RuntimeError(f"the blobs are not (only) on {name}: {holders}")
 				time.sleep(4)
 				left.append(client.run_on_scheduler(lambda dask_scheduler=None: time.time()))
 			time.sleep(3)

@@ -26,12 +26,20 @@ async function watched(release: string, scenario: string): Promise<Array<{atMs: 
 	});
 }
 
-describe('the spill watch on Dask 2022.12.1 recordings', () => {
+describe('the spill watch on the scenario recordings', () => {
 	it('names every worker from the poll its bytes on disk rose, and none before', async () => {
 		const rounds = await watched('2022.12.1', 'spilling');
 		const first = rounds.findIndex((r) => r.names.length > 0);
 		expect(first).toBeGreaterThan(0);
 		expect(rounds.slice(0, first).every((r) => r.names.length === 0)).toBe(true);
+		expect(rounds[first]!.names).toEqual(['alpha', 'beta', 'gamma']);
+	});
+
+	it('names the busy workers with data on disk at once where only their own /metrics shows it (2026.7.1)', async () => {
+		// identity.json fails while they are busy: the bytes on disk come from a worker's own /metrics alone.
+		const rounds = await watched('2026.7.1', 'spilling');
+		const first = rounds.findIndex((r) => r.names.length > 0);
+		expect(first).toBeGreaterThan(0);
 		expect(rounds[first]!.names).toEqual(['alpha', 'beta', 'gamma']);
 	});
 

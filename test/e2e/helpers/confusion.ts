@@ -68,10 +68,45 @@ export function confusionMarkdown(rows: readonly ScenarioRow[]): string {
 	return `${tables.join('\n\n')}\n\n${legend}\n`;
 }
 
+/** One release's verdict on a scenario, in words: what it found where, and anything else. */
+function summaryCell(row: ScenarioRow | undefined): string {
+	if (!row?.verdict) return row?.error ? 'error' : '';
+	const v = row.verdict;
+	const unreal = row.unproven.length > 0 ? ' (cause not real)' : '';
+	const others = v.others.map((o) => `✗ ${o.cause} on ${o.subject}`);
+	const main =
+		row.cause === null
+			? others.length === 0
+				? 'nothing ✓'
+				: ''
+			: v.expected
+				? `${v.expected.poll <= 3 ? '✓' : 'late'} poll ${v.expected.poll}`
+				: 'MISSED';
+	return [main, ...others].filter(Boolean).join(', ') + unreal;
+}
+
+/**
+ * The diagonal at a glance: per scenario, the finding expected and, per release, the poll after the
+ * onset it came at (✓ within 3), or nothing for a healthy run, and any finding not expected.
+ */
+export function confusionSummary(rows: readonly ScenarioRow[]): string {
+	const releases = [...new Set(rows.map((row) => row.dask))];
+	const scenarios = [...new Set(rows.map((row) => row.scenario))];
+	const head = `| scenario | expected | ${releases.map((dask) => `Dask ${dask}`).join(' | ')} |`;
+	const rule = `|---|---|${releases.map(() => '---').join('|')}|`;
+	const lines = scenarios.map((scenario) => {
+		const of = (dask: string) => rows.find((row) => row.dask === dask && row.scenario === scenario);
+		const cause = of(releases[0]!)?.cause ?? null;
+		const cells = releases.map((dask) => summaryCell(of(dask))).join(' | ');
+		return `| ${scenario} | ${cause ?? 'nothing (healthy)'} | ${cells} |`;
+	});
+	return [head, rule, ...lines].join('\n');
+}
+
 export function writeConfusion(rows: readonly ScenarioRow[]): string {
 	const dir = reportDir();
 	mkdirSync(dir, {recursive: true});
-	const markdown = confusionMarkdown(rows);
+	const markdown = `${confusionSummary(rows)}\n\n${confusionMarkdown(rows)}`;
 	writeFileSync(join(dir, 'confusion.md'), markdown);
 	writeFileSync(join(dir, 'confusion.json'), `${JSON.stringify(rows, null, '\t')}\n`);
 	return markdown;

@@ -7,12 +7,13 @@
  * task finishes: the time its worker spent gathering its dependencies, and running it.)
  *
  * Elsewhere (Dask 2022.12), cluster-wide from the workers' task states, sampled every poll and
- * averaged over the polls of the last TRANSFER_MIN_SPAN_S (one instant catches a transfer of a
- * second or so by chance): tasks wait for their data (worker state `waiting`) now, and on average
- * at least TRANSFER_MIN_SECONDS_PER_S incoming transfers were in flight, at least TRANSFER_RATIO ×
- * the tasks executing, while at least TRANSFER_IDLE_SHARE of the threads executed nothing. Transfers
- * in flight sampled at even intervals average to the transfer seconds per second (Little's law),
- * tasks executing to the compute seconds per second: the per-prefix form's figures, cluster-wide.
+ * averaged over the latest polls spanning TRANSFER_SAMPLES_SPAN_S (this poll and the last at 2 s;
+ * one instant catches a transfer of a second or so by chance): tasks wait for their data (worker
+ * state `waiting`) now, and on average at least TRANSFER_MIN_SECONDS_PER_S incoming transfers were
+ * in flight, at least TRANSFER_RATIO × the tasks executing, while at least TRANSFER_IDLE_SHARE of
+ * the threads executed nothing. Transfers in flight sampled at even intervals average to the
+ * transfer seconds per second (Little's law), tasks executing to the compute seconds per second:
+ * the per-prefix form's figures, cluster-wide.
  */
 import type {Snapshot} from '../../../types/snapshot.js';
 import {bytesText} from '../../../units/bytes.js';
@@ -28,8 +29,13 @@ export const TRANSFER_MIN_SECONDS_PER_S = 0.5;
 export const TRANSFER_RATIO = 1;
 /** Over at least this many seconds. */
 export const TRANSFER_MIN_SPAN_S = 3;
-/** Without per-prefix seconds: at least this share of the threads idle, on average. */
+/** Without per-prefix seconds: at least this share of the threads idle, on average… */
 export const TRANSFER_IDLE_SHARE = 0.5;
+/**
+ * …over the task readings of at least this many seconds: two polls at least (1.5 s apart, as the
+ * hysteresis counts two polls), so the finding, held two polls in a row, rests on three samples.
+ */
+export const TRANSFER_SAMPLES_SPAN_S = 1.5;
 
 const NEXT =
 	'tasks wait for inputs held on other workers: rechunk or repartition so tasks need less data from elsewhere, ' +
@@ -89,7 +95,7 @@ function mean(readings: readonly TaskReading[], figure: (r: TaskReading) => numb
 }
 
 function fromWorkerStates(input: RuleInput): Candidate[] {
-	const readings = recentTasks(input.window.tasks, TRANSFER_MIN_SPAN_S);
+	const readings = recentTasks(input.window.tasks, TRANSFER_SAMPLES_SPAN_S);
 	const last = readings?.at(-1);
 	if (!readings || !last || last.waiting === 0) return [];
 	// Transfers in flight, sampled at even intervals, average to the transfer seconds per second

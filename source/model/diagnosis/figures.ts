@@ -102,10 +102,25 @@ export function prefixSubject(prefix: string): Subject {
 	return {kind: 'prefix', id: prefix};
 }
 
-/** Tasks a worker has on hand: the scheduler's processing count, else its executing + ready. */
-export function workOnHand(w: WorkerSnapshot): number | undefined {
-	if (w.processing !== undefined) return w.processing;
-	if (w.tasks_executing === undefined && w.tasks_ready === undefined) return undefined;
+/**
+ * Where a worker's tasks on hand are read: the scheduler's processing count (workers.html, asked
+ * every few seconds) unless the worker's executing + ready (identity.json every poll, or its own
+ * /metrics) came from a newer answer. Both count the same tasks; an answer from before work
+ * arrived, still current by its cadence, would show none for up to a cadence.
+ */
+export function workOnHandField(snapshot: Snapshot, w: WorkerSnapshot): 'processing' | 'tasks_ready' | undefined {
+	const states = w.tasks_executing !== undefined || w.tasks_ready !== undefined;
+	if (w.processing === undefined) return states ? 'tasks_ready' : undefined;
+	if (!states) return 'processing';
+	const statesAt = answerAtS(snapshot, w.sources['tasks_ready'] ?? w.sources['tasks_executing'], w);
+	return statesAt > answerAtS(snapshot, w.sources['processing'], w) ? 'tasks_ready' : 'processing';
+}
+
+/** Tasks a worker has on hand, from the newer of its two readings (workOnHandField). */
+export function workOnHand(snapshot: Snapshot, w: WorkerSnapshot): number | undefined {
+	const field = workOnHandField(snapshot, w);
+	if (field === undefined) return undefined;
+	if (field === 'processing') return w.processing;
 	return (w.tasks_executing ?? 0) + (w.tasks_ready ?? 0);
 }
 

@@ -111,9 +111,30 @@ export interface ClusterReading {
 	readonly prefixes: Readonly<Record<string, PrefixCounters>>;
 }
 
+/**
+ * One poll's sums of the workers' task states (identity.json: the scheduler's copy of each worker's
+ * last heartbeat), kept for a few polls (window.ts): a sample of the cluster at that instant.
+ */
+export interface TaskReading {
+	/** Epoch seconds of the answer the task states came from. */
+	readonly at: number;
+	/** Threads of the workers whose task states are known. */
+	readonly threads: number;
+	/** Tasks executing (and long-running). */
+	readonly executing: number;
+	/** Tasks waiting for their data (worker state `waiting`). */
+	readonly waiting: number;
+	/** Incoming transfers (gather_dep calls) in flight: at least one on a worker with keys in flight. */
+	readonly transfers: number;
+	/** Bytes those transfers move. */
+	readonly transferBytes: number;
+}
+
 export interface DiagnosisWindow {
 	/** Newest last, at most WINDOW_POLLS. */
 	readonly cluster: readonly ClusterReading[];
+	/** Newest last, at most WINDOW_READINGS. */
+	readonly tasks: readonly TaskReading[];
 	/** Per worker address, written in place (worker-window.ts). */
 	readonly workers: Map<string, WorkerWindow>;
 }

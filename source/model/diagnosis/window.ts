@@ -1,18 +1,19 @@
 /**
  * The few polls of figures the rate rules read (spill bytes and seconds, keys held, scheduler CPU,
- * per-prefix seconds): a short window, moved on once per fresh snapshot. A rate is taken between
- * two readings of the SAME endpoint by their answers' times, so a cached answer repeated by a
- * later poll adds no false zero and figures of two endpoints are never subtracted.
+ * per-prefix seconds, the workers' task states as sampled): a short window, moved on once per
+ * fresh snapshot. A rate is taken between two readings of the SAME endpoint by their answers'
+ * times, so a cached answer repeated by a later poll adds no false zero and figures of two
+ * endpoints are never subtracted.
  */
 import type {Snapshot, Source, WorkerSnapshot} from '../../types/snapshot.js';
 import {answerAtS, busy} from './figures.js';
-import type {ClusterReading, DiagnosisWindow} from './types.js';
+import type {ClusterReading, DiagnosisWindow, TaskReading} from './types.js';
 import {type Figure, WorkerWindow} from './worker-window.js';
 import {WINDOW_MAX_S, WINDOW_READINGS} from './window-size.js';
 
 /** A new, empty window (its worker windows are written in place: never share one between states that diverge). */
 export function emptyWindow(): DiagnosisWindow {
-	return {cluster: [], workers: new Map()};
+	return {cluster: [], tasks: [], workers: new Map()};
 }
 
 /** The answer times a snapshot's worker figures came from, found once per snapshot. */
@@ -75,8 +76,41 @@ function addReading(window: WorkerWindow, times: Times, w: WorkerSnapshot): void
 	put(window, times, w, 'gilSeconds', 'gil_contention_seconds_total');
 }
 
+/** The sums of the workers' task states in a snapshot; undefined when no worker's are known. */
+function taskReading(snapshot: Snapshot): TaskReading | undefined {
+	let at: number | undefined;
+	let threads = 0;
+	let executing = 0;
+	let waiting = 0;
+	let transfers = 0;
+	let transferBytes = 0;
+	for (const w of snapshot.workers) {
+		const counts = w.task_counts;
+		if (!counts || w.nthreads === undefined) continue;
+		at ??= answerAtS(snapshot, w.sources['task_counts'], w);
+		threads += w.nthreads;
+		executing += (counts['executing'] ?? 0) + (counts['long-running'] ?? 0);
+		waiting += counts['waiting'] ?? 0;
+		transfers += Math.max(w.transfer_incoming_count ?? 0, (counts['flight'] ?? 0) > 0 ? 1 : 0);
+		transferBytes += w.transfer_incoming_bytes ?? 0;
+	}
+	if (at === undefined || threads === 0) return undefined;
+	return {at, threads, executing, waiting, transfers, transferBytes};
+}
+
+/** The task readings with this snapshot's, when it is a new answer. */
+function stepTasks(tasks: readonly TaskReading[], snapshot: Snapshot): readonly TaskReading[] {
+	const reading = taskReading(snapshot);
+	const last = tasks.at(-1);
+	if (!reading || (last !== undefined && reading.at <= last.at)) return tasks;
+	const kept = tasks.filter((r) => snapshot.time - r.at <= WINDOW_MAX_S);
+	kept.push(reading);
+	return kept.length > WINDOW_READINGS ? kept.slice(kept.length - WINDOW_READINGS) : kept;
+}
+
 /**
- * The window after one fresh snapshot: a cluster reading when /metrics answered anew, and a reading
+ * The window after one fresh snapshot: a cluster reading when /metrics answered anew, the sums of
+ * the workers' task states when their endpoint answered anew, and a reading
  * of every listed worker, written into its window in place; workers no longer listed are dropped.
  */
 export function stepWindow(window: DiagnosisWindow, snapshot: Snapshot): DiagnosisWindow {
@@ -111,7 +145,8 @@ export function stepWindow(window: DiagnosisWindow, snapshot: Snapshot): Diagnos
 		}
 		addReading(own, times, w);
 	}
-	return cluster === window.cluster ? window : {cluster, workers};
+	const tasks = stepTasks(window.tasks, snapshot);
+	return cluster === window.cluster && tasks === window.tasks ? window : {cluster, tasks, workers};
 }
 
 /**

@@ -164,6 +164,27 @@ describe.each(FIXTURE_VERSIONS)('the rules on Dask %s fixtures', (version) => {
 			expect(summaries(polls)[0]).toBe('work piles up on alpha: 24 tasks for 2 threads while beta, gamma idle');
 		});
 
+		it("reads the workers' task states when they answered after workers.html (work that arrived since)", () => {
+			// workers.html (every 5 s) last answered 4 s ago, before alpha's tasks came; identity.json
+			// answered this poll: alpha executes 2 and has 22 ready (as on 2022.12.1, where skew came a poll late).
+			const stale = (s: Snapshot) =>
+				({
+					...s,
+					endpoints: s.endpoints.map((e) =>
+						e.target === undefined && e.path === '/info/main/workers.html' ? {...e, last_ok: s.time - 4} : e,
+					),
+					workers: s.workers.map((w) => ({
+						...w,
+						processing: 0,
+						tasks_executing: w.name === 'alpha' ? 2 : 0,
+						tasks_ready: w.name === 'alpha' ? 22 : 0,
+					})),
+				}) as Snapshot;
+			const polls = steadyPolls(version, 'busy', 3, stale);
+			expect(findingsAfter(polls)).toEqual(['skew alpha warning']);
+			expect(summaries(polls)[0]).toBe('work piles up on alpha: 24 tasks for 2 threads while beta, gamma idle');
+		});
+
 		it('does not hold for a few tasks pinned to one worker, nor for the recorded busy cluster', () => {
 			expect(findingsAfter(steadyPolls(version, 'busy', 4, piled(4)))).toEqual([]);
 			expect(findingsAfter(steadyPolls(version, 'busy', 4))).toEqual([]);

@@ -6,12 +6,21 @@
  * Either only while some running worker has no task at all and work remains in the cluster.
  *
  * Visible on every version: tasks on hand from workers.html (processing) or the workers' task
- * counts (executing + ready); managed bytes from identity.json or a worker's own /metrics.
+ * counts (executing + ready), whichever answered last (workers.html is asked every few seconds,
+ * identity.json every poll); managed bytes from identity.json or a worker's own /metrics.
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {bytesText} from '../../../units/bytes.js';
 import {listText, percentText, UNKNOWN} from '../../text.js';
-import {evidence, tasksInFlight, threadsText, workerEvidence, workerSubject, workOnHand} from '../figures.js';
+import {
+	evidence,
+	tasksInFlight,
+	threadsText,
+	workerEvidence,
+	workerSubject,
+	workOnHand,
+	workOnHandField,
+} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
 import type {Candidate, Evidence} from '../types.js';
 
@@ -47,7 +56,7 @@ export const skew: Rule = {
 		let managedTotal = 0;
 		let dataTop: WorkerSnapshot | undefined;
 		for (const w of running) {
-			const load = workOnHand(w);
+			const load = workOnHand(snapshot, w);
 			if (load !== undefined) {
 				total += load;
 				if (load === 0) idle.push(w);
@@ -69,21 +78,21 @@ export const skew: Rule = {
 		const othersMean = running.length > 1 ? (managedTotal - topData) / (running.length - 1) : 0;
 		const dataSkew =
 			dataTop !== undefined &&
-			(workOnHand(dataTop) ?? 0) > 0 &&
+			(workOnHand(snapshot, dataTop) ?? 0) > 0 &&
 			managedTotal >= SKEW_DATA_MIN_BYTES &&
 			topData >= SKEW_DATA_SHARE * managedTotal &&
 			topData >= SKEW_DATA_X * othersMean &&
 			topData >= SKEW_DATA_LIMIT_SHARE * (dataTop.memory_limit_bytes || 0);
 		if (!workSkew && !dataSkew) return [];
 		const subject = workSkew ? top.w : dataTop!;
-		const field = subject.processing !== undefined ? 'processing' : 'tasks_ready';
+		const field = workOnHandField(snapshot, subject) ?? 'processing';
 		const ev: Evidence[] = [
 			workerEvidence(
 				snapshot,
 				subject,
 				field,
 				'tasks on hand',
-				`${workOnHand(subject) ?? 0} for ${subject.nthreads ?? '?'} threads`,
+				`${workOnHand(snapshot, subject) ?? 0} for ${subject.nthreads ?? '?'} threads`,
 				nowMs,
 			),
 			evidence('idle workers', `${idle.length} of ${running.length} (${idleNames})`, 'derived', snapshot.time, nowMs),

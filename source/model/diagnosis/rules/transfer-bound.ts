@@ -6,16 +6,21 @@
  * fetching their inputs and at least TRANSFER_RATIO × their compute time. (Dask adds both when a
  * task finishes: the time its worker spent gathering its dependencies, and running it.)
  *
- * Elsewhere (Dask 2022.12), cluster-wide from the workers' task states: tasks wait for their data
- * (worker state `waiting`) while transfers are in flight and at least TRANSFER_IDLE_SHARE of the
- * threads execute nothing.
+ * Elsewhere (Dask 2022.12), cluster-wide from the workers' task states, sampled every poll and
+ * averaged over the latest polls spanning TRANSFER_SAMPLES_SPAN_S (this poll and the last at 2 s;
+ * one instant catches a transfer of a second or so by chance): tasks wait for their data (worker
+ * state `waiting`) now, and on average at least TRANSFER_MIN_SECONDS_PER_S incoming transfers were
+ * in flight, at least TRANSFER_RATIO × the tasks executing, while at least TRANSFER_IDLE_SHARE of
+ * the threads executed nothing. Transfers in flight sampled at even intervals average to the
+ * transfer seconds per second (Little's law), tasks executing to the compute seconds per second:
+ * the per-prefix form's figures, cluster-wide.
  */
 import type {Snapshot} from '../../../types/snapshot.js';
 import {bytesText} from '../../../units/bytes.js';
-import {UNKNOWN} from '../../text.js';
+import {percentText, UNKNOWN} from '../../text.js';
 import {CLUSTER, evidence, prefixSubject, timesText} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate} from '../types.js';
+import type {Candidate, TaskReading} from '../types.js';
 import {clusterSpan} from '../window.js';
 
 /** Transfer seconds of a prefix per second of wall time (half a thread waiting on data, on average). */
@@ -24,10 +29,13 @@ export const TRANSFER_MIN_SECONDS_PER_S = 0.5;
 export const TRANSFER_RATIO = 1;
 /** Over at least this many seconds. */
 export const TRANSFER_MIN_SPAN_S = 3;
-/** Without per-prefix seconds: at least this share of the threads idle… */
+/** Without per-prefix seconds: at least this share of the threads idle, on average… */
 export const TRANSFER_IDLE_SHARE = 0.5;
-/** …while at least this many tasks wait for their data. */
-export const TRANSFER_MIN_WAITING = 2;
+/**
+ * …over the task readings of at least this many seconds: two polls at least (1.5 s apart, as the
+ * hysteresis counts two polls), so the finding, held two polls in a row, rests on three samples.
+ */
+export const TRANSFER_SAMPLES_SPAN_S = 1.5;
 
 const NEXT =
 	'tasks wait for inputs held on other workers: rechunk or repartition so tasks need less data from elsewhere, ' +
@@ -67,42 +75,61 @@ function perPrefix(input: RuleInput): Candidate[] {
 	return out;
 }
 
-function fromWorkerStates(input: RuleInput): Candidate[] {
-	const {snapshot, nowMs} = input;
-	let threads = 0;
-	let executing = 0;
-	let waiting = 0;
-	let flight = 0;
-	let inFlightBytes = 0;
-	let known = false;
-	for (const w of snapshot.workers) {
-		const counts = w.task_counts;
-		if (!counts || w.nthreads === undefined) continue;
-		known = true;
-		threads += w.nthreads;
-		executing += (counts['executing'] ?? 0) + (counts['long-running'] ?? 0);
-		waiting += counts['waiting'] ?? 0;
-		flight += counts['flight'] ?? 0;
-		inFlightBytes += w.transfer_incoming_bytes ?? 0;
+/**
+ * The most recent task readings spanning at least `minSpanS`: sampled instants, each a poll apart.
+ * A transfer lasts about as long as a poll is apart, so one instant shows it or not by chance.
+ */
+function recentTasks(readings: readonly TaskReading[], minSpanS: number): readonly TaskReading[] | undefined {
+	const last = readings.at(-1);
+	if (!last) return undefined;
+	for (let k = readings.length - 2; k >= 0; k--) {
+		if (last.at - readings[k]!.at >= minSpanS) return readings.slice(k);
 	}
-	if (!known || threads === 0) return [];
-	const idle = Math.max(0, threads - executing);
-	if (waiting < TRANSFER_MIN_WAITING || idle < TRANSFER_IDLE_SHARE * threads || (flight === 0 && inFlightBytes === 0))
+	return undefined;
+}
+
+function mean(readings: readonly TaskReading[], figure: (r: TaskReading) => number): number {
+	let sum = 0;
+	for (const r of readings) sum += figure(r);
+	return sum / readings.length;
+}
+
+function fromWorkerStates(input: RuleInput): Candidate[] {
+	const readings = recentTasks(input.window.tasks, TRANSFER_SAMPLES_SPAN_S);
+	const last = readings?.at(-1);
+	if (!readings || !last || last.waiting === 0) return [];
+	// Transfers in flight, sampled at even intervals, average to the transfer seconds per second
+	// (Little's law); tasks executing, to the compute seconds per second: the per-prefix figures.
+	const transfers = mean(readings, (r) => r.transfers);
+	const executing = mean(readings, (r) => r.executing);
+	const idle = mean(readings, (r) => Math.max(0, r.threads - r.executing) / r.threads);
+	if (transfers < TRANSFER_MIN_SECONDS_PER_S || transfers < TRANSFER_RATIO * executing || idle < TRANSFER_IDLE_SHARE)
 		return [];
-	const at = snapshot.time;
+	const {nowMs} = input;
+	const at = last.at;
+	const spanS = last.at - readings[0]!.at;
+	const polls = `over ${readings.length} polls`;
 	return [
 		{
 			cause: 'transfer-bound',
 			severity: 'warning',
 			subject: CLUSTER,
 			evidence: [
-				evidence('tasks waiting for their data', String(waiting), 'derived', at, nowMs),
-				evidence('threads idle', `${idle} of ${threads}`, 'derived', at, nowMs),
-				evidence('transfers in flight', `${flight} (${bytesText(inFlightBytes, UNKNOWN)})`, 'derived', at, nowMs),
+				evidence('tasks waiting for their data', String(last.waiting), 'derived', at, nowMs),
+				evidence(
+					'transfers in flight',
+					`${transfers.toFixed(1)} on average ${polls} (now ${last.transfers}, ${bytesText(last.transferBytes, UNKNOWN)})`,
+					'derived',
+					at,
+					nowMs,
+				),
+				evidence('tasks executing', `${executing.toFixed(1)} on average ${polls}`, 'derived', at, nowMs),
+				evidence('threads idle', `${percentText(idle)} on average ${polls}`, 'derived', at, nowMs),
 			],
 			summary:
-				`tasks wait on data: ${waiting} wait for inputs from other workers ` +
-				`while ${idle} of ${threads} threads idle`,
+				`tasks wait on data: ${last.waiting} wait for inputs from other workers; over ${Math.round(spanS)} s, ` +
+				`${transfers.toFixed(1)} transfers in flight for ${executing.toFixed(1)} tasks executing, ` +
+				`${percentText(idle)} of the threads idle`,
 			next: NEXT,
 		},
 	];

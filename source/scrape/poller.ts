@@ -173,6 +173,11 @@ export class Poller implements ScrapeSource {
 		const raw = await this.round({background: true});
 		if (this.stopped) return;
 		this.listener?.(raw);
+		// Workers the round showed writing to disk: their spill time is asked now, and comes with the next
+		// round (a worker busy spilling answers slowly; asked at the next round's start, a poll later still).
+		const hints = this.config.hints();
+		if (!this.samples.busy && this.failures === 0 && (hints.spilling?.length ?? 0) > 0)
+			this.startWorkerSample(hints, raw.atMs, true);
 		this.schedule(
 			nextDelayMs({
 				intervalMs: this.interval,
@@ -211,7 +216,6 @@ export class Poller implements ScrapeSource {
 			endpoints: this.memory,
 			detailWorker: this.detailWorker,
 			...(hints.departuresPending === true ? {departuresPending: true} : {}),
-			...((hints.spilling?.length ?? 0) > 0 ? {spilling: true} : {}),
 			schedulerDown: this.failures > 0,
 			force: this.force,
 			followUp: options.followUp === true,
@@ -219,7 +223,7 @@ export class Poller implements ScrapeSource {
 		this.force = false;
 		this.lastRoundStartMs = atMs;
 		const idle = !this.stopped && !this.samples.busy;
-		if (idle && (plan.sampleWorkers || plan.sampleSpilling)) this.startWorkerSample(hints, atMs, !plan.sampleWorkers);
+		if (idle && plan.sampleWorkers) this.startWorkerSample(hints, atMs, false);
 		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
 		const fallback = !this.stopped && identityFallback(plan.endpoints, this.memory);
 		if (fallback) responses.push(await this.ask('workers_html', atMs));
@@ -254,7 +258,7 @@ export class Poller implements ScrapeSource {
 
 	/** Samples the workers' (or just the spilling ones') own /metrics beside the round. */
 	private startWorkerSample(hints: PlanHints, atMs: number, spilling: boolean): void {
-		this.memory[spilling ? 'spill_metrics' : 'worker_metrics'] = {lastAttemptMs: atMs, lastOutcome: 'ok'};
+		if (!spilling) this.memory.worker_metrics = {lastAttemptMs: atMs, lastOutcome: 'ok'};
 		this.samples.start({
 			client: this.config.client,
 			url: this.config.url,

@@ -145,8 +145,9 @@ describe('Poller rounds', () => {
 		expect(asked(await healthy.round())).toEqual(['/json/identity.json']);
 	});
 
-	it('reads the spilling workers’ own /metrics each round beside identity.json, never by /proxy', async () => {
-		const spillingPoller = (url: string) => {
+	it('reads the spilling workers’ own /metrics after each round beside identity.json, never by /proxy', async () => {
+		/** The timer chain at 300 ms, the model's spill watch naming beta (spill-watch.ts; its own tests). */
+		const chain = async (url: string) => {
 			const parsed = normalizeSchedulerUrl(url);
 			if (!parsed.ok) throw new Error(parsed.error);
 			const client = new HttpClient({timeoutMs: 2000, schedulerOrigin: new URL(parsed.url.base).origin, headers: []});
@@ -154,33 +155,34 @@ describe('Poller rounds', () => {
 			const poller = new Poller({
 				url: parsed.url,
 				client,
-				intervalMs: 50,
+				intervalMs: 300,
 				timeoutMs: 2000,
-				// The model's spill watch names beta (model/diagnosis/spill-watch.ts; its own tests).
 				hints: () => ({...planHints(pipeline.snapshot()), spilling: ['tcp://127.0.0.1:41002']}),
 				minIntervalMs: 50,
 			});
 			cleanups.push(() => poller.stop());
-			return {poller, pipeline};
+			const rounds: RawScrape[] = [];
+			connect(poller, pipeline);
+			pipeline.subscribe((_snapshot, raw) => rounds.push(raw));
+			await sleep(1400);
+			await poller.stop();
+			return {rounds, pipeline};
 		};
 		const reachable = await fake({version: '2026.7.1', scenario: 'busy', workers: 'own'});
-		const {poller, pipeline} = spillingPoller(reachable.url);
-		pipeline.ingest(await poller.round());
-		for (let round = 0; round < 2; round++) {
-			await sleep(120);
-			const raw = await poller.round();
-			pipeline.ingest(raw);
-			expect(raw.responses.filter((r) => r.target !== 'scheduler').map((r) => `${r.target} ${r.status}`)).toEqual([
-				'worker:tcp://127.0.0.1:41002 200',
-			]);
+		const {rounds, pipeline} = await chain(reachable.url);
+		expect(rounds.length).toBeGreaterThanOrEqual(3);
+		// The first round reads no worker; each later one carries beta's answer, asked after the round before.
+		expect(rounds[0]!.responses.filter((r) => r.target !== 'scheduler')).toEqual([]);
+		for (const raw of rounds.slice(1, 3)) {
+			const workers = raw.responses.filter((r) => r.target !== 'scheduler');
+			expect(workers.map((r) => `${r.target} ${r.status}`)).toEqual(['worker:tcp://127.0.0.1:41002 200']);
+			expect(workers[0]!.startedMs).toBeLessThan(raw.atMs);
 		}
 		expect(pipeline.snapshot()?.workers.find((w) => w.name === 'beta')?.spill_time_seconds_total).toBeTypeOf('number');
-		// A worker that cannot be reached straight is not read through the scheduler for this.
+		// A worker that cannot be reached straight (nothing listens) is not read through the scheduler for this.
 		const closed = await fake({version: '2026.7.1', scenario: 'busy', workers: 'closed', proxy: 'forward'});
-		const far = spillingPoller(closed.url);
-		far.pipeline.ingest(await far.poller.round());
-		await sleep(120);
-		await far.poller.round();
+		const far = await chain(closed.url);
+		expect(far.rounds.length).toBeGreaterThanOrEqual(3);
 		expect(closed.requests.filter((r) => r.path.startsWith('/proxy/'))).toEqual([]);
 	});
 

@@ -13,8 +13,8 @@
  *                               dask_scheduler_desired_workers is the same adaptive_target() call),
  *                               every round while /metrics does not
  *   workers' own /metrics       every 5 s (10 s above 200 workers) while identity fails or is missing;
- *                               those writing to disk (at most 50) right after every round of the
- *                               timer chain, straight only (poller.ts): they come with the next round
+ *                               those writing to disk (at most 50), every round, straight only, and
+ *                               right after the round that first shows one (worker-sample-runner.ts)
  *   /info/worker/<addr>.html    every 5 s while a worker's detail is open
  *   /info/main/logs.html        only while a worker's departure waits for its reason (model/departures/departure.ts),
  *                               then at most every 100 × its latest latency, within 10–45 s: the page
@@ -39,7 +39,7 @@ export type EndpointKey =
 	| 'adaptive_target'
 	| 'worker_detail'
 	| 'scheduler_log';
-export type PlanKey = EndpointKey | 'worker_metrics';
+export type PlanKey = EndpointKey | 'worker_metrics' | 'spill_metrics';
 
 /** Scheduler paths of the regular endpoints (the detail page's path depends on the worker). */
 export const ENDPOINT_PATHS: Readonly<Record<Exclude<EndpointKey, 'worker_detail'>, string>> = {
@@ -93,6 +93,8 @@ export interface PlanInput {
 	readonly detailWorker?: string | null;
 	/** Some worker's departure waits for the scheduler's log to say why (model/departures/departures.ts). */
 	readonly departuresPending?: boolean;
+	/** Some workers write to disk now (model/diagnosis/spill-watch.ts): read their own /metrics. */
+	readonly spilling?: boolean;
 	/** The scheduler gave no whole answer with its figures last round (answered.ts): only probe it until it does. */
 	readonly schedulerDown?: boolean;
 	/** Refresh now (R): everything due except counts.json, which keeps its own pace. */
@@ -106,6 +108,8 @@ export interface RoundPlan {
 	readonly endpoints: readonly EndpointKey[];
 	/** Sample the workers' own /metrics this round. */
 	readonly sampleWorkers: boolean;
+	/** Read the spilling workers' own /metrics this round (when the whole sample is not due). */
+	readonly sampleSpilling: boolean;
 }
 
 /** The workers' heartbeat interval Dask uses for n workers (identity.json cannot be fresher). */
@@ -162,6 +166,8 @@ function cadenceMs(key: PlanKey, input: PlanInput): number | undefined {
 			const identityBroken = identity?.lastAttemptMs !== undefined && identity.lastOutcome !== 'ok';
 			return identityBroken && (input.workerCount ?? 1) > 0 ? workerSampleEveryMs(input.workerCount) : undefined;
 		}
+		case 'spill_metrics':
+			return input.spilling === true ? input.intervalMs : undefined;
 	}
 }
 
@@ -208,10 +214,13 @@ function downProbe(input: PlanInput): EndpointKey {
 const PROBES: readonly EndpointKey[] = ['metrics', 'identity', 'workers_html'];
 
 export function planRound(input: PlanInput): RoundPlan {
-	if (input.schedulerDown) return {endpoints: [downProbe(input)], sampleWorkers: false};
+	if (input.schedulerDown) return {endpoints: [downProbe(input)], sampleWorkers: false, sampleSpilling: false};
 	const never = (key: PlanKey) => input.endpoints[key]?.lastAttemptMs === undefined;
 	const wanted = (key: PlanKey) => isDue(key, input) && (!input.followUp || never(key));
-	return {endpoints: ORDER.filter(wanted), sampleWorkers: wanted('worker_metrics')};
+	const sampleWorkers = wanted('worker_metrics');
+	// A follow-up pass (--once) reads no spill time: one reading makes no rate.
+	const sampleSpilling = !sampleWorkers && !input.followUp && wanted('spill_metrics');
+	return {endpoints: ORDER.filter(wanted), sampleWorkers, sampleSpilling};
 }
 
 /**

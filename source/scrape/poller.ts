@@ -173,11 +173,11 @@ export class Poller implements ScrapeSource {
 		const raw = await this.round({background: true});
 		if (this.stopped) return;
 		this.listener?.(raw);
-		// Workers the round showed writing to disk: their spill time is asked now, and comes with the next
-		// round (a worker busy spilling answers slowly; asked at the next round's start, a poll later still).
+		// Workers the round first showed writing to disk: their spill time is asked now (for the next
+		// round's rate), then with every round.
 		const hints = this.config.hints();
-		if (!this.samples.busy && this.failures === 0 && (hints.spilling?.length ?? 0) > 0)
-			this.startWorkerSample(hints, raw.atMs, true);
+		const fresh = this.samples.newlyWatched(hints.spilling ?? [], raw);
+		if (fresh.length > 0 && this.failures === 0) this.startWorkerSample({...hints, spilling: fresh}, raw.atMs, true);
 		this.schedule(
 			nextDelayMs({
 				intervalMs: this.interval,
@@ -216,6 +216,7 @@ export class Poller implements ScrapeSource {
 			endpoints: this.memory,
 			detailWorker: this.detailWorker,
 			...(hints.departuresPending === true ? {departuresPending: true} : {}),
+			...((hints.spilling?.length ?? 0) > 0 ? {spilling: true} : {}),
 			schedulerDown: this.failures > 0,
 			force: this.force,
 			followUp: options.followUp === true,
@@ -223,7 +224,7 @@ export class Poller implements ScrapeSource {
 		this.force = false;
 		this.lastRoundStartMs = atMs;
 		const idle = !this.stopped && !this.samples.busy;
-		if (idle && plan.sampleWorkers) this.startWorkerSample(hints, atMs, false);
+		if (idle && (plan.sampleWorkers || plan.sampleSpilling)) this.startWorkerSample(hints, atMs, !plan.sampleWorkers);
 		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
 		const fallback = !this.stopped && identityFallback(plan.endpoints, this.memory);
 		if (fallback) responses.push(await this.ask('workers_html', atMs));
@@ -258,7 +259,7 @@ export class Poller implements ScrapeSource {
 
 	/** Samples the workers' (or just the spilling ones') own /metrics beside the round. */
 	private startWorkerSample(hints: PlanHints, atMs: number, spilling: boolean): void {
-		if (!spilling) this.memory.worker_metrics = {lastAttemptMs: atMs, lastOutcome: 'ok'};
+		this.memory[spilling ? 'spill_metrics' : 'worker_metrics'] = {lastAttemptMs: atMs, lastOutcome: 'ok'};
 		this.samples.start({
 			client: this.config.client,
 			url: this.config.url,

@@ -240,6 +240,7 @@ describe('planRound', () => {
 			expect(planRound({nowMs: NOW, intervalMs: 2000, endpoints: all(60_000), schedulerDown: true})).toEqual({
 				endpoints: ['metrics'],
 				sampleWorkers: false,
+				sampleSpilling: false,
 			});
 			const unavailable = {lastAttemptMs: NOW, lastOutcome: 'unavailable' as const};
 			const endpoints = {...all(60_000), metrics: unavailable};
@@ -309,6 +310,7 @@ describe('planRound', () => {
 		).toEqual({
 			endpoints: ['counts', 'adaptive_target'],
 			sampleWorkers: true,
+			sampleSpilling: false,
 		});
 		expect(
 			planRound({
@@ -320,6 +322,26 @@ describe('planRound', () => {
 				followUp: true,
 			}).endpoints,
 		).toEqual(['adaptive_target']);
+	});
+});
+
+describe("the spilling workers' own /metrics", () => {
+	const spilling = (partial: Partial<PlanInput>) =>
+		planRound({nowMs: NOW, intervalMs: 2000, endpoints: all(2000), ...partial});
+	it('are read every round while some worker writes to disk, and never otherwise', () => {
+		expect(spilling({spilling: true}).sampleSpilling).toBe(true);
+		expect(spilling({}).sampleSpilling).toBe(false);
+		const justRead = {...all(2000), spill_metrics: {lastAttemptMs: NOW - 500, lastOutcome: 'ok' as const}};
+		expect(spilling({spilling: true, endpoints: justRead}).sampleSpilling).toBe(false);
+	});
+	it('are not read apart when the whole sample is due (identity.json failing): it reads them too', () => {
+		const failing = {...all(10_000), identity: {lastAttemptMs: NOW - 10_000, lastOutcome: 'failed' as const}};
+		const plan = spilling({spilling: true, endpoints: failing, workerCount: 3});
+		expect([plan.sampleWorkers, plan.sampleSpilling]).toEqual([true, false]);
+	});
+	it('are not read while the scheduler is down, nor in a follow-up pass (one reading makes no rate)', () => {
+		expect(spilling({spilling: true, schedulerDown: true}).sampleSpilling).toBe(false);
+		expect(spilling({spilling: true, followUp: true, endpoints: {}}).sampleSpilling).toBe(false);
 	});
 });
 

@@ -40,7 +40,9 @@ describe('the spill watch on the scenario recordings', () => {
 		const rounds = await watched('2026.7.1', 'spilling');
 		const first = rounds.findIndex((r) => r.names.length > 0);
 		expect(first).toBeGreaterThan(0);
-		expect(rounds[first]!.names).toEqual(['alpha', 'beta', 'gamma']);
+		// The first sample's readings: every worker by the poll after (one may show its first bytes then).
+		const named = new Set(rounds.slice(first, first + 2).flatMap((r) => r.names));
+		expect([...named].sort()).toEqual(['alpha', 'beta', 'gamma']);
 	});
 
 	it('names nobody on a run that never writes to disk', async () => {

@@ -224,21 +224,22 @@ export function planRound(input: PlanInput): RoundPlan {
 }
 
 /**
- * identity.json's fallback within the round: it did not answer ok this round (a 500 while workers
- * are busy, Dask ≥ 2023.4) and workers.html was not asked, so ask workers.html now. Otherwise the
- * round carries no worker's figures at all, and every rate that spans it starts a poll late; the
+ * identity.json's fallback within the round: it answered a server error this round (a 500 while
+ * workers are busy, Dask ≥ 2023.4) and workers.html was not asked, so ask workers.html now. Otherwise
+ * the round carries no worker's figures at all, and every rate that spans it starts a poll late; the
  * fallback's own cadence (workers.html with identity while it fails) takes over from the next round.
- * Not while workers.html is missing or waits out its strikes.
+ * Not when identity.json did not answer at all (a scheduler frozen or gone: a second request would
+ * wait out a second timeout), nor while workers.html is missing or waits out its strikes.
  */
 export function identityFallback(
 	asked: readonly EndpointKey[],
 	endpoints: Readonly<Partial<Record<PlanKey, EndpointMemory>>>,
+	identityStatus: number | null | undefined,
 ): boolean {
 	if (!asked.includes('identity') || asked.includes('workers_html')) return false;
+	if (identityStatus === null || identityStatus === undefined || identityStatus < 500) return false;
 	const html = endpoints.workers_html;
-	return (
-		endpoints.identity?.lastOutcome === 'failed' && html?.lastOutcome !== 'unavailable' && (html?.strikes ?? 0) === 0
-	);
+	return html?.lastOutcome !== 'unavailable' && (html?.strikes ?? 0) === 0;
 }
 
 export interface DelayInput {

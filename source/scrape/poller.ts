@@ -226,7 +226,8 @@ export class Poller implements ScrapeSource {
 		const idle = !this.stopped && !this.samples.busy;
 		if (idle && (plan.sampleWorkers || plan.sampleSpilling)) this.startWorkerSample(hints, atMs, !plan.sampleWorkers);
 		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
-		const fallback = !this.stopped && identityFallback(plan.endpoints, this.memory);
+		const identity = responses.find((r) => r.path === ENDPOINT_PATHS.identity)?.status;
+		const fallback = !this.stopped && identityFallback(plan.endpoints, this.memory, identity);
 		if (fallback) responses.push(await this.ask('workers_html', atMs));
 		await this.samples.settle(options.background === true ? SAMPLE_GRACE_MS : undefined);
 		return {atMs, responses};

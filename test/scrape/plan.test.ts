@@ -347,20 +347,24 @@ describe("the spilling workers' own /metrics", () => {
 
 describe('identityFallback: workers.html in the round identity.json failed', () => {
 	const failed = {...all(0), identity: {lastAttemptMs: NOW, lastOutcome: 'failed' as const}};
-	it('asks it when identity.json was asked, failed, and workers.html was not asked', () => {
-		expect(identityFallback(['metrics', 'identity'], failed)).toBe(true);
+	it('asks it when identity.json was asked, answered 500, and workers.html was not asked', () => {
+		expect(identityFallback(['metrics', 'identity'], failed, 500)).toBe(true);
+	});
+	it('not when identity.json did not answer at all (frozen or gone: a second timeout)', () => {
+		expect(identityFallback(['metrics', 'identity'], failed, null)).toBe(false);
+		expect(identityFallback(['metrics', 'identity'], failed, undefined)).toBe(false);
 	});
 	it('not when identity.json answered, was not asked, or workers.html came in the round anyway', () => {
-		expect(identityFallback(['metrics', 'identity'], all(0))).toBe(false);
-		expect(identityFallback(['metrics'], failed)).toBe(false);
-		expect(identityFallback(['metrics', 'identity', 'workers_html'], failed)).toBe(false);
+		expect(identityFallback(['metrics', 'identity'], all(0), 200)).toBe(false);
+		expect(identityFallback(['metrics'], failed, 500)).toBe(false);
+		expect(identityFallback(['metrics', 'identity', 'workers_html'], failed, 500)).toBe(false);
 	});
 	it('not when identity.json is missing (404): workers.html is then asked with it every round', () => {
-		expect(identityFallback(['identity'], {...failed, identity: {lastOutcome: 'unavailable'}})).toBe(false);
+		expect(identityFallback(['identity'], {...failed, identity: {lastOutcome: 'unavailable'}}, 404)).toBe(false);
 	});
 	it('not while workers.html is missing or waits out its strikes', () => {
-		expect(identityFallback(['identity'], {...failed, workers_html: {lastOutcome: 'unavailable'}})).toBe(false);
-		expect(identityFallback(['identity'], {...failed, workers_html: {lastOutcome: 'ok', strikes: 1}})).toBe(false);
+		expect(identityFallback(['identity'], {...failed, workers_html: {lastOutcome: 'unavailable'}}, 500)).toBe(false);
+		expect(identityFallback(['identity'], {...failed, workers_html: {lastOutcome: 'ok', strikes: 1}}, 500)).toBe(false);
 	});
 });
 

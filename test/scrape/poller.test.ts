@@ -10,6 +10,7 @@ import {connect, createPipeline} from '../../source/pipeline.js';
 import {HttpClient} from '../../source/scrape/client.js';
 import {planHints} from '../../source/run/plan-hints.js';
 import {Poller} from '../../source/scrape/poller.js';
+import type {PlanHints} from '../../source/scrape/poller-config.js';
 import {normalizeSchedulerUrl} from '../../source/scrape/url.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
 import {startFakeDask, type FakeDask, type FakeDaskOptions} from '../helpers/fake-dask.js';
@@ -28,7 +29,13 @@ async function fake(options: FakeDaskOptions): Promise<FakeDask> {
 
 function livePoller(
 	url: string,
-	extra: {intervalMs?: number; headers?: Array<{name: string; value: string}>; timeoutMs?: number} = {},
+	extra: {
+		intervalMs?: number;
+		headers?: Array<{name: string; value: string}>;
+		timeoutMs?: number;
+		/** Added to the hints the snapshot gives (what the model would add, e.g. its spill watch). */
+		hints?: Partial<PlanHints>;
+	} = {},
 ) {
 	const parsed = normalizeSchedulerUrl(url);
 	if (!parsed.ok) throw new Error(parsed.error);
@@ -44,7 +51,7 @@ function livePoller(
 		client,
 		intervalMs: extra.intervalMs ?? 2000,
 		timeoutMs,
-		hints: () => planHints(pipeline.snapshot()),
+		hints: () => ({...planHints(pipeline.snapshot()), ...extra.hints}),
 		minIntervalMs: 50,
 	});
 	cleanups.push(() => poller.stop());
@@ -148,19 +155,7 @@ describe('Poller rounds', () => {
 	it('reads spilling workers’ own /metrics at once, then each round beside identity.json, not via /proxy', async () => {
 		/** The timer chain at 300 ms, the model's spill watch naming beta (spill-watch.ts; its own tests). */
 		const chain = async (url: string) => {
-			const parsed = normalizeSchedulerUrl(url);
-			if (!parsed.ok) throw new Error(parsed.error);
-			const client = new HttpClient({timeoutMs: 2000, schedulerOrigin: new URL(parsed.url.base).origin, headers: []});
-			const pipeline = createPipeline();
-			const poller = new Poller({
-				url: parsed.url,
-				client,
-				intervalMs: 300,
-				timeoutMs: 2000,
-				hints: () => ({...planHints(pipeline.snapshot()), spilling: ['tcp://127.0.0.1:41002']}),
-				minIntervalMs: 50,
-			});
-			cleanups.push(() => poller.stop());
+			const {poller, pipeline} = livePoller(url, {intervalMs: 300, hints: {spilling: ['tcp://127.0.0.1:41002']}});
 			const rounds: RawScrape[] = [];
 			connect(poller, pipeline);
 			pipeline.subscribe((_snapshot, raw) => rounds.push(raw));

@@ -1,10 +1,10 @@
-"""Polling shared by the end-to-end client scripts (workload.py, progress_workload.py)."""
+"""Polling shared by the end-to-end client scripts (workload.py, progress_workload.py, the scenarios)."""
 
 import time
 
 
-def wait_for(description, check, timeout_seconds=60):
-	"""Call `check` every 0.1 s until it returns something truthy (returned), or fail after the timeout."""
+def wait_for(description, check, timeout_seconds=60, every=0.1):
+	"""Call `check` every `every` s until it returns something truthy (returned), or fail after the timeout."""
 	deadline = time.monotonic() + timeout_seconds
 	while True:
 		result = check()
@@ -12,4 +12,4 @@ def wait_for(description, check, timeout_seconds=60):
 			return result
 		if time.monotonic() > deadline:
 			raise RuntimeError(f"timed out after {timeout_seconds} s waiting for {description}")
-		time.sleep(0.1)
+		time.sleep(every)

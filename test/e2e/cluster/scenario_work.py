@@ -10,6 +10,7 @@ import time
 from distributed import as_completed, wait
 
 import scenario_tasks as tasks
+from e2e_wait import wait_for
 
 BACKSTOP_S = 600  # blocked tasks give up by themselves if the client never releases them
 
@@ -124,14 +125,8 @@ def no_worker(ctx):
 
 
 def wait_for_moment(description, check, timeout=30):
-	deadline = time.monotonic() + timeout
-	while True:
-		result = check()
-		if result:
-			return result
-		if time.monotonic() > deadline:
-			raise RuntimeError(f"timed out after {timeout} s waiting for {description}")
-		time.sleep(0.05)
+	"""e2e_wait.wait_for at 50 ms: a scenario's moments are dated by when they were seen."""
+	return wait_for(description, check, timeout, every=0.05)
 
 
 def _scheduler_pid(dask_scheduler=None):

@@ -8,7 +8,7 @@
 import type {Cluster} from './clusters.js';
 import {feedRound} from './first-contact.js';
 
-/** How long after the workers' first reading the second is taken (a CPU rate over about a second). */
+/** How long after the workers' first readings the second are asked (a CPU rate over about a second). */
 const SECOND_READING_AFTER_MS = 1000;
 
 function sleep(ms: number): Promise<void> {
@@ -18,9 +18,9 @@ function sleep(ms: number): Promise<void> {
 export async function followUp(cluster: Cluster): Promise<void> {
 	const first = await cluster.poller.round({followUp: true});
 	if (first.responses.length > 0) feedRound(cluster.poller, cluster.pipeline, first);
-	const firstAtMs = cluster.poller.firstReadingsAtMs();
-	if (firstAtMs === undefined) return;
-	await sleep(Math.max(0, firstAtMs + SECOND_READING_AFTER_MS - Date.now()));
+	if (cluster.poller.firstReadingsAtMs() === undefined) return;
+	// From the end of the first pass: a busy worker's first answer can come late in it.
+	await sleep(SECOND_READING_AFTER_MS);
 	const second = await cluster.poller.round({followUp: true});
 	if (second.responses.length > 0) feedRound(cluster.poller, cluster.pipeline, second);
 }

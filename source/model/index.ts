@@ -8,3 +8,4 @@ export {cpuGap, cpuGapText, cpuUnknownWhy, statusUnknownWhy} from './rows/figure
 export {progressView} from './progress/progress.js';
 export {triageView} from './alerts/triage.js';
 export {severityCounts} from './alerts/events.js';
+export {isDaskDefault} from './alerts/thresholds.js';

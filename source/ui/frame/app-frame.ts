@@ -6,7 +6,7 @@
  * workers. Pure: no Ink, no clock.
  */
 import {diagnosisView, type DiagnosisView} from '../../model/diagnosis/index.js';
-import {progressView, triageView, workerRows} from '../../model/index.js';
+import {isDaskDefault, progressView, triageView, workerRows} from '../../model/index.js';
 import type {ClusterState, ProgressView, TriageView, WorkerRowsView} from '../../model/types.js';
 import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds, type Segment} from '../draw/bars.js';
 import {progressHeadHeight, tableBodyRows} from './body-layout.js';
@@ -129,12 +129,19 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 	const help = reuse(last?.width === width, previous?.help, () => helpLines(width));
 	const thresholds = model.options.thresholds;
 	const sameThresholds = last?.model.options.thresholds === thresholds;
-	const memory = reuse(sameThresholds, previous?.memory, () => ({
-		target: DASK_MEMORY_THRESHOLDS.target,
-		spill: thresholds.memory_warning,
-		pause: thresholds.memory_critical,
-		terminate: thresholds.memory_terminate,
-	}));
+	const memory = reuse(sameThresholds, previous?.memory, () => {
+		const own = new Set<'spill' | 'pause' | 'terminate'>();
+		if (!isDaskDefault(thresholds, 'memory_warning')) own.add('spill');
+		if (!isDaskDefault(thresholds, 'memory_critical')) own.add('pause');
+		if (!isDaskDefault(thresholds, 'memory_terminate')) own.add('terminate');
+		return {
+			target: DASK_MEMORY_THRESHOLDS.target,
+			spill: thresholds.memory_warning,
+			pause: thresholds.memory_critical,
+			terminate: thresholds.memory_terminate,
+			...(own.size > 0 ? {own} : {}),
+		};
+	});
 	const cells = reuse(sameThresholds && last?.theme === theme, previous?.cells, () => ({
 		glyphs: theme.glyphs,
 		memory,

@@ -60,11 +60,13 @@ function percent(fraction: number): string {
  * named, or only their shares; nothing when neither fits.
  */
 function legendSegments(memory: MemoryThresholds, theme: Theme, room: number): Segment[] {
+	// A mark the user set is theirs, not Dask's: named by its level, not by what Dask would do there.
+	const own = memory.own;
 	const marks: ReadonlyArray<readonly [string, number, Tone]> = [
 		['target', memory.target, 'muted'],
-		['spill', memory.spill, 'warning'],
-		['pause', memory.pause, 'critical'],
-		['terminate', memory.terminate, 'critical'],
+		[own?.has('spill') ? 'your warning' : 'spill', memory.spill, 'warning'],
+		[own?.has('pause') ? 'your critical' : 'pause', memory.pause, 'critical'],
+		[own?.has('terminate') ? 'your terminate' : 'terminate', memory.terminate, 'critical'],
 	];
 	const mark = `  ${theme.glyphs.threshold} `;
 	const named: Segment[] = [{text: mark, tone: 'muted'}];

@@ -1,0 +1,321 @@
+/**
+ * The worker table grouped by host (htop's tree, k9s's grouping): a row per host with the sums of its
+ * workers, and its workers under it unless it is folded. Hosts are sorted by their sums on the table's
+ * sort column, workers within a host keep the table's order; a filter keeps the hosts with a matching
+ * worker (a host whose name matches matches all of its workers), with only those workers under them.
+ * A host row's figures are those of all its live workers, filter or not: it stands for the host.
+ *
+ * Pure. Built once per rows array (a poll, a sort, a filter) and fold state: the entries are
+ * references to rows, a screenful of them is drawn (10,000 workers on 1,250 hosts cost one pass).
+ */
+import {SEVERITY_RANK} from '../alerts/alerts.js';
+import type {Severity, SortColumn, WorkerRow} from '../types.js';
+import {sortRows} from './row-sort.js';
+
+/** Which hosts show their workers: all but the `flipped` ones (open), or only the flipped ones (all folded). */
+export interface HostFolds {
+	readonly open: boolean;
+	readonly flipped: readonly string[];
+}
+
+/** Every host open: how grouping starts (htop's tree shows its branches). */
+export const ALL_OPEN: HostFolds = Object.freeze({open: true, flipped: Object.freeze([])});
+
+/** A host's row: the sums of its live workers, shaped as a worker's row so the table's cells and sort read it. */
+export interface HostRow extends WorkerRow {
+	/** Its workers on screen, gone ones included (before filtering). */
+	readonly workers: number;
+}
+
+export type TableEntry =
+	| {
+			readonly kind: 'host';
+			readonly row: HostRow;
+			readonly open: boolean;
+			/** Its workers the filter keeps (all of them without a filter). */
+			readonly shown: number;
+	  }
+	| {readonly kind: 'worker'; readonly row: WorkerRow; readonly host: string; readonly last: boolean};
+
+/** A row the selection stays on: a worker, or a host's row. */
+export type RowAnchor = {readonly address: string} | {readonly host: string};
+
+export interface HostTable {
+	readonly entries: readonly TableEntry[];
+	/** The worker of each entry, in the same order; undefined on a host's row. */
+	readonly addresses: readonly (string | undefined)[];
+	/** Host rows shown. */
+	readonly hosts: number;
+	/**
+	 * The entry an anchor is on: a worker's row, or its host's row while the host is folded; a host's
+	 * row. -1 when neither is shown.
+	 */
+	locate(anchor: RowAnchor): number;
+	/** The host of entry `index`: a host row's own, a worker row's host. */
+	hostAt(index: number): string | undefined;
+}
+
+/** The host a worker runs on: Dask's `host`, else the host part of its address (`tcp://10.0.0.7:4001` → 10.0.0.7). */
+export function hostOf(row: Pick<WorkerRow, 'host' | 'address'>): string {
+	if (row.host !== undefined && row.host !== '') return row.host;
+	const match = /^[a-z][a-z0-9+.-]*:\/\/(\[[^\]]*\]|[^:/]*)/i.exec(row.address);
+	const host = match?.[1] ?? '';
+	return host === '' ? row.address : host.replace(/^\[(.*)\]$/, '$1');
+}
+
+function add(a: number | undefined, b: number | undefined): number | undefined {
+	return b === undefined ? a : (a ?? 0) + b;
+}
+
+function max(a: number | undefined, b: number | undefined): number | undefined {
+	return b === undefined ? a : a === undefined || b > a ? b : a;
+}
+
+function fraction(part: number | undefined, limit: number | undefined): number | undefined {
+	return part !== undefined && limit !== undefined && limit > 0 ? part / limit : undefined;
+}
+
+/** The status that says most about a host whose workers differ: the one nearest trouble. */
+const STATUS_RANK: Readonly<Record<string, number>> = {
+	paused: 6,
+	closing: 5,
+	closing_gracefully: 5,
+	retiring: 5,
+	init: 4,
+	unknown: 1,
+	running: 0,
+};
+
+/** A host's status: its live workers' when they agree, else the one nearest trouble; a host with none left is its rows'. */
+function hostStatus(members: readonly WorkerRow[]): string {
+	let status: string | undefined;
+	for (const row of members) {
+		if (!row.present) continue;
+		if (status === undefined || (STATUS_RANK[row.status] ?? 3) > (STATUS_RANK[status] ?? 3)) status = row.status;
+	}
+	return status ?? members[0]?.status ?? 'gone';
+}
+
+/** The sums of one host's workers (its live ones; a gone worker's last figures are no longer the host's). */
+export function hostRow(host: string, members: readonly WorkerRow[]): HostRow {
+	let threads: number | undefined;
+	let cpu: number | undefined;
+	let process: number | undefined;
+	let limit: number | undefined;
+	let limitKnown = true;
+	let noLimit = false;
+	let managed: number | undefined;
+	let unmanaged: number | undefined;
+	let spilled: number | undefined;
+	let executing: number | undefined;
+	let ready: number | undefined;
+	let inMemory: number | undefined;
+	let processing: number | undefined;
+	let transfers: number | undefined;
+	let incoming: number | undefined;
+	let outgoing: number | undefined;
+	let netRead: number | undefined;
+	let netWrite: number | undefined;
+	let loop: number | undefined;
+	let beat: number | undefined;
+	let lastSeen: number | undefined;
+	let severity: Severity | undefined;
+	let live = 0;
+	for (const row of members) {
+		if (row.severity !== undefined && (severity === undefined || SEVERITY_RANK[row.severity] > SEVERITY_RANK[severity]))
+			severity = row.severity;
+		lastSeen = max(lastSeen, row.last_seen);
+		if (!row.present) continue;
+		live++;
+		threads = add(threads, row.threads);
+		cpu = add(cpu, row.cpu_percent);
+		process = add(process, row.memory_process_bytes);
+		if (row.memory_limit_bytes === undefined) limitKnown = false;
+		else if (row.memory_limit_bytes === 0) noLimit = true;
+		else limit = add(limit, row.memory_limit_bytes);
+		managed = add(managed, row.memory_managed_bytes);
+		unmanaged = add(unmanaged, row.memory_unmanaged_bytes);
+		spilled = add(spilled, row.memory_spilled_bytes);
+		executing = add(executing, row.tasks_executing);
+		ready = add(ready, row.tasks_ready);
+		inMemory = add(inMemory, row.tasks_in_memory);
+		processing = add(processing, row.processing);
+		transfers = add(transfers, row.transfers);
+		incoming = add(incoming, row.transfer_incoming_count);
+		outgoing = add(outgoing, row.transfer_outgoing_count);
+		netRead = add(netRead, row.net_read_bps);
+		netWrite = add(netWrite, row.net_write_bps);
+		loop = max(loop, row.event_loop_interval_seconds);
+		beat = max(beat, row.heartbeat_age_seconds);
+	}
+	// The limit of the sums: every live worker's limit added; a worker without one makes the host's
+	// unbounded (0, as Dask says "no limit"); one whose limit is unknown makes it unknown.
+	const hostLimit = live === 0 || !limitKnown ? undefined : noLimit ? 0 : limit;
+	const row: {-readonly [K in keyof HostRow]: HostRow[K]} = {
+		address: host,
+		name: host,
+		host,
+		status: hostStatus(members),
+		present: live > 0,
+		threads,
+		cpu_percent: cpu,
+		memory_process_bytes: process,
+		memory_limit_bytes: hostLimit,
+		memory_fraction: fraction(process, hostLimit),
+		memory_managed_bytes: managed,
+		memory_unmanaged_bytes: unmanaged,
+		memory_managed_fraction: fraction(managed, hostLimit),
+		memory_unmanaged_fraction: fraction(unmanaged, hostLimit),
+		memory_spilled_bytes: spilled,
+		tasks_executing: executing,
+		tasks_ready: ready,
+		tasks_in_memory: inMemory,
+		processing,
+		transfers,
+		transfer_incoming_count: incoming,
+		transfer_outgoing_count: outgoing,
+		net_read_bps: netRead,
+		net_write_bps: netWrite,
+		event_loop_interval_seconds: loop,
+		heartbeat_age_seconds: beat,
+		last_seen: lastSeen,
+		workers: members.length,
+	};
+	if (severity !== undefined) row.severity = severity;
+	return row;
+}
+
+interface Groups {
+	readonly rows: ReadonlyMap<string, HostRow>;
+	/** Host names in the order of each sort key. */
+	readonly orders: Map<string, readonly string[]>;
+}
+
+const groupsCache = new WeakMap<readonly WorkerRow[], Groups>();
+
+/** Every host's row, from all the table's workers (unfiltered), once per rows array. */
+function groupsOf(all: readonly WorkerRow[]): Groups {
+	let groups = groupsCache.get(all);
+	if (groups) return groups;
+	const members = new Map<string, WorkerRow[]>();
+	for (const row of all) {
+		const host = hostOf(row);
+		const list = members.get(host);
+		if (list) list.push(row);
+		else members.set(host, [row]);
+	}
+	const rows = new Map<string, HostRow>();
+	for (const [host, list] of members) rows.set(host, hostRow(host, list));
+	groups = {rows, orders: new Map()};
+	groupsCache.set(all, groups);
+	return groups;
+}
+
+function hostOrder(groups: Groups, sort: {readonly column: SortColumn; readonly descending: boolean}) {
+	const key = `${sort.column}|${sort.descending ? 'd' : 'a'}`;
+	let order = groups.orders.get(key);
+	if (!order) {
+		order = sortRows([...groups.rows.values()], sort.column, sort.descending).map((row) => row.host ?? row.address);
+		groups.orders.set(key, order);
+	}
+	return order;
+}
+
+interface TableMemo {
+	readonly all: readonly WorkerRow[];
+	readonly column: SortColumn;
+	readonly descending: boolean;
+	readonly folds: HostFolds;
+	readonly table: HostTable;
+}
+
+const tableCache = new WeakMap<readonly WorkerRow[], TableMemo>();
+
+/**
+ * The grouped table: `all` the table's workers before filtering (what a host's sums add up), `shown`
+ * those the filter keeps in the table's order, grouped under their hosts in the hosts' order.
+ */
+export function hostTable(
+	all: readonly WorkerRow[],
+	shown: readonly WorkerRow[],
+	sort: {readonly column: SortColumn; readonly descending: boolean},
+	folds: HostFolds = ALL_OPEN,
+): HostTable {
+	const cached = tableCache.get(shown);
+	if (
+		cached?.all === all &&
+		cached.folds === folds &&
+		cached.column === sort.column &&
+		cached.descending === sort.descending
+	)
+		return cached.table;
+	const groups = groupsOf(all);
+	const byHost = new Map<string, WorkerRow[]>();
+	for (const row of shown) {
+		const host = hostOf(row);
+		const list = byHost.get(host);
+		if (list) list.push(row);
+		else byHost.set(host, [row]);
+	}
+	const flipped = new Set(folds.flipped);
+	const entries: TableEntry[] = [];
+	const addresses: (string | undefined)[] = [];
+	const hostIndex = new Map<string, number>();
+	const visit = (host: string, row: HostRow) => {
+		const members = byHost.get(host);
+		if (!members) return;
+		const open = folds.open !== flipped.has(host);
+		hostIndex.set(host, entries.length);
+		entries.push({kind: 'host', row, open, shown: members.length});
+		addresses.push(undefined);
+		if (!open) return;
+		for (const [i, member] of members.entries()) {
+			entries.push({kind: 'worker', row: member, host, last: i === members.length - 1});
+			addresses.push(member.address);
+		}
+	};
+	for (const host of hostOrder(groups, sort)) visit(host, groups.rows.get(host)!);
+	// A shown worker is always among all of them; should it not be, its host still gets a row.
+	for (const [host, members] of byHost) if (!hostIndex.has(host)) visit(host, hostRow(host, members));
+	let rowIndex: Map<string, number> | undefined;
+	const table: HostTable = {
+		entries,
+		addresses,
+		hosts: hostIndex.size,
+		locate(anchor) {
+			if ('host' in anchor) return hostIndex.get(anchor.host) ?? -1;
+			if (rowIndex === undefined) {
+				rowIndex = new Map();
+				for (const [i, address] of addresses.entries()) if (address !== undefined) rowIndex.set(address, i);
+			}
+			const at = rowIndex.get(anchor.address);
+			if (at !== undefined) return at;
+			const row = shown.find((r) => r.address === anchor.address);
+			return row === undefined ? -1 : (hostIndex.get(hostOf(row)) ?? -1);
+		},
+		hostAt(index) {
+			const entry = entries[index];
+			if (entry === undefined) return undefined;
+			return entry.kind === 'host' ? entry.row.name : entry.host;
+		},
+	};
+	tableCache.set(shown, {all, column: sort.column, descending: sort.descending, folds, table});
+	return table;
+}
+
+/** In the flat table, the row an anchor is on: the worker's, or the first of the host's workers; -1 when none. */
+export function locateFlat(rows: readonly WorkerRow[], anchor: RowAnchor): number {
+	if ('address' in anchor) return rows.findIndex((row) => row.address === anchor.address);
+	return rows.findIndex((row) => hostOf(row) === anchor.host);
+}
+
+/** The folds with one host flipped: folded when it was open, open when folded. */
+export function toggleHostFold(folds: HostFolds, host: string): HostFolds {
+	const flipped = folds.flipped.includes(host) ? folds.flipped.filter((h) => h !== host) : [...folds.flipped, host];
+	return {open: folds.open, flipped};
+}
+
+/** Every host folded when hosts start open, else every host open (htop's `*`); single flips are forgotten. */
+export function toggleAllFolds(folds: HostFolds): HostFolds {
+	return {open: !folds.open, flipped: []};
+}

@@ -86,7 +86,10 @@ const STATUS_RANK: Readonly<Record<string, number>> = {
 	running: 0,
 };
 
-/** A host's status: its live workers' when they agree, else the one nearest trouble; a host with none left is its rows'. */
+/**
+ * A host's status: its live workers' when they agree, else the one nearest trouble; a host with none
+ * left, its rows' (lost, retired).
+ */
 function hostStatus(members: readonly WorkerRow[]): string {
 	let status: string | undefined;
 	for (const row of members) {
@@ -187,6 +190,8 @@ export function hostRow(host: string, members: readonly WorkerRow[]): HostRow {
 
 interface Groups {
 	readonly rows: ReadonlyMap<string, HostRow>;
+	/** Each host's workers, in the rows' order. */
+	readonly members: ReadonlyMap<string, readonly WorkerRow[]>;
 	/** Host names in the order of each sort key. */
 	readonly orders: Map<string, readonly string[]>;
 }
@@ -206,7 +211,7 @@ function groupsOf(all: readonly WorkerRow[]): Groups {
 	}
 	const rows = new Map<string, HostRow>();
 	for (const [host, list] of members) rows.set(host, hostRow(host, list));
-	groups = {rows, orders: new Map()};
+	groups = {rows, members, orders: new Map()};
 	groupsCache.set(all, groups);
 	return groups;
 }
@@ -229,7 +234,9 @@ interface TableMemo {
 	readonly table: HostTable;
 }
 
-const tableCache = new WeakMap<readonly WorkerRow[], TableMemo>();
+/** The last few tables of each rows array (a fold, a sort back and forth, the folds' other way). */
+const tableCache = new WeakMap<readonly WorkerRow[], TableMemo[]>();
+const KEPT_TABLES = 4;
 
 /**
  * The grouped table: `all` the table's workers before filtering (what a host's sums add up), `shown`
@@ -241,21 +248,22 @@ export function hostTable(
 	sort: {readonly column: SortColumn; readonly descending: boolean},
 	folds: HostFolds = ALL_OPEN,
 ): HostTable {
-	const cached = tableCache.get(shown);
-	if (
-		cached?.all === all &&
-		cached.folds === folds &&
-		cached.column === sort.column &&
-		cached.descending === sort.descending
-	)
-		return cached.table;
+	const kept = tableCache.get(shown) ?? [];
+	const cached = kept.find(
+		(m) => m.all === all && m.folds === folds && m.column === sort.column && m.descending === sort.descending,
+	);
+	if (cached) return cached.table;
 	const groups = groupsOf(all);
-	const byHost = new Map<string, WorkerRow[]>();
-	for (const row of shown) {
-		const host = hostOf(row);
-		const list = byHost.get(host);
-		if (list) list.push(row);
-		else byHost.set(host, [row]);
+	let byHost = groups.members;
+	if (shown !== all) {
+		const filtered = new Map<string, WorkerRow[]>();
+		for (const row of shown) {
+			const host = hostOf(row);
+			const list = filtered.get(host);
+			if (list) list.push(row);
+			else filtered.set(host, [row]);
+		}
+		byHost = filtered;
 	}
 	const flipped = new Set(folds.flipped);
 	const entries: TableEntry[] = [];
@@ -269,7 +277,8 @@ export function hostTable(
 		entries.push({kind: 'host', row, open, shown: members.length});
 		addresses.push(undefined);
 		if (!open) return;
-		for (const [i, member] of members.entries()) {
+		for (let i = 0; i < members.length; i++) {
+			const member = members[i]!;
 			entries.push({kind: 'worker', row: member, host, last: i === members.length - 1});
 			addresses.push(member.address);
 		}
@@ -299,7 +308,10 @@ export function hostTable(
 			return entry.kind === 'host' ? entry.row.name : entry.host;
 		},
 	};
-	tableCache.set(shown, {all, column: sort.column, descending: sort.descending, folds, table});
+	tableCache.set(shown, [
+		{all, column: sort.column, descending: sort.descending, folds, table},
+		...kept.slice(0, KEPT_TABLES - 1),
+	]);
 	return table;
 }
 

@@ -5,8 +5,9 @@
  * worker (a host whose name matches matches all of its workers), with only those workers under them.
  * A host row's figures are those of all its live workers, filter or not: it stands for the host.
  *
- * Pure. Built once per rows array (a poll, a sort, a filter) and fold state: the entries are
- * references to rows, a screenful of them is drawn (10,000 workers on 1,250 hosts cost one pass).
+ * Pure. Built once per rows array (a poll, a sort, a filter) and fold state, as arrays of references
+ * to the rows; a row's entry is made when the screen draws it (10,000 workers on 1,250 hosts cost
+ * one pass and a screenful).
  */
 import {SEVERITY_RANK} from '../alerts/alerts.js';
 import type {Severity, SortColumn, WorkerRow} from '../types.js';
@@ -41,8 +42,11 @@ export type TableEntry =
 export type RowAnchor = {readonly address: string} | {readonly host: string};
 
 export interface HostTable {
-	readonly entries: readonly TableEntry[];
-	/** The worker of each entry, in the same order; undefined on a host's row. */
+	/** Rows of the table: the hosts, each followed by its workers while it is open. */
+	readonly length: number;
+	/** Row `index`, made when asked: a frame asks for a screenful (10,000 workers make no 10,000 objects). */
+	entry(index: number): TableEntry | undefined;
+	/** The worker of each row, in order; undefined on a host's row. */
 	readonly addresses: readonly (string | undefined)[];
 	/** Host rows shown. */
 	readonly hosts: number;
@@ -266,21 +270,24 @@ export function hostTable(
 		byHost = filtered;
 	}
 	const flipped = new Set(folds.flipped);
-	const entries: TableEntry[] = [];
+	// Two arrays of references, not an object per row: the worker of each row, and its row.
 	const addresses: (string | undefined)[] = [];
+	const workerAt: (WorkerRow | undefined)[] = [];
+	const hostEntries = new Map<number, Extract<TableEntry, {kind: 'host'}>>();
 	const hostIndex = new Map<string, number>();
 	const visit = (host: string, row: HostRow) => {
 		const members = byHost.get(host);
 		if (!members) return;
 		const open = folds.open !== flipped.has(host);
-		hostIndex.set(host, entries.length);
-		entries.push({kind: 'host', row, open, shown: members.length});
+		hostIndex.set(host, addresses.length);
+		hostEntries.set(addresses.length, {kind: 'host', row, open, shown: members.length});
 		addresses.push(undefined);
+		workerAt.push(undefined);
 		if (!open) return;
 		for (let i = 0; i < members.length; i++) {
 			const member = members[i]!;
-			entries.push({kind: 'worker', row: member, host, last: i === members.length - 1});
 			addresses.push(member.address);
+			workerAt.push(member);
 		}
 	};
 	for (const host of hostOrder(groups, sort)) visit(host, groups.rows.get(host)!);
@@ -288,14 +295,22 @@ export function hostTable(
 	for (const [host, members] of byHost) if (!hostIndex.has(host)) visit(host, hostRow(host, members));
 	let rowIndex: Map<string, number> | undefined;
 	const table: HostTable = {
-		entries,
+		length: addresses.length,
+		entry(index) {
+			const row = workerAt[index];
+			if (row === undefined) return hostEntries.get(index);
+			return {kind: 'worker', row, host: hostOf(row), last: workerAt[index + 1] === undefined};
+		},
 		addresses,
 		hosts: hostIndex.size,
 		locate(anchor) {
 			if ('host' in anchor) return hostIndex.get(anchor.host) ?? -1;
 			if (rowIndex === undefined) {
 				rowIndex = new Map();
-				for (const [i, address] of addresses.entries()) if (address !== undefined) rowIndex.set(address, i);
+				for (let i = 0; i < addresses.length; i++) {
+					const address = addresses[i];
+					if (address !== undefined) rowIndex.set(address, i);
+				}
 			}
 			const at = rowIndex.get(anchor.address);
 			if (at !== undefined) return at;
@@ -303,9 +318,8 @@ export function hostTable(
 			return row === undefined ? -1 : (hostIndex.get(hostOf(row)) ?? -1);
 		},
 		hostAt(index) {
-			const entry = entries[index];
-			if (entry === undefined) return undefined;
-			return entry.kind === 'host' ? entry.row.name : entry.host;
+			const row = workerAt[index];
+			return row === undefined ? hostEntries.get(index)?.row.name : hostOf(row);
 		},
 	};
 	tableCache.set(shown, [

@@ -149,10 +149,10 @@ export function tableLines(table: TableView, theme: Theme, width: number, memo: 
 		const empty = table.unreached ?? (table.total === 0 ? 'no workers connected' : 'no worker matches the filter');
 		lines.push({segments: [{text: empty, tone: 'muted'}]});
 	}
-	const entries = table.hosts?.entries;
-	const end = Math.min(entries?.length ?? rows.length, top + tableBodyRows(height));
+	const hosts = table.hosts;
+	const end = Math.min(hosts?.length ?? rows.length, top + tableBodyRows(height));
 	for (let i = top; i < end; i++) {
-		const entry = entries?.[i];
+		const entry = hosts?.entry(i);
 		const segments = entry
 			? rowLine(entry.row, columns, cells, memo, entryDecor(entry, cells.glyphs))
 			: rowLine(rows[i]!, columns, cells, memo);

@@ -79,7 +79,9 @@ function rows(ui: UiState): string[] {
 	if (body?.kind !== 'workers') throw new Error(`expected the worker table, got ${body?.kind}`);
 	const {table} = body;
 	const names = table.hosts
-		? table.hosts.entries.map((e) => (e.kind === 'host' ? `${e.open ? '-' : '+'} ${e.row.name}` : `  ${e.row.name}`))
+		? Array.from({length: table.hosts.length}, (_, i) => table.hosts!.entry(i)!).map((e) =>
+				e.kind === 'host' ? `${e.open ? '-' : '+'} ${e.row.name}` : `  ${e.row.name}`,
+			)
 		: table.rows.map((r) => r.name);
 	return names.map((name, i) => `${i === view.shown.cursor.workers ? '>' : ' '}${name}`);
 }
@@ -204,7 +206,7 @@ describe('the grouped table on screen', () => {
 	it.each([80, 120])('at %i columns: the title counts the hosts and the host rows carry the sums', (columns) => {
 		const view = lines(press(initialUiState(), 't'), columns);
 		expect(view.frame.hosts?.hosts).toBe(2);
-		const row = view.frame.hosts!.entries[0]!.row;
+		const row = view.frame.hosts!.entry(0)!.row;
 		expect(row).toMatchObject({threads: 6, cpu_percent: 80, memory_process_bytes: 4 * GiB, tasks_executing: 3});
 		expect(row.memory_limit_bytes).toBe(12 * GiB);
 	});

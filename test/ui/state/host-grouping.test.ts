@@ -15,7 +15,10 @@ import {initialUiState, type UiState} from '../../../source/ui/state/ui-state.js
 import type {WorkerSnapshot} from '../../../source/types/snapshot.js';
 import {LIVE} from '../../helpers/fixture-data.js';
 import {leftPress} from '../../helpers/mouse.js';
-import {PLAIN} from '../../helpers/render.js';
+import {ASCII, PLAIN} from '../../helpers/render.js';
+import {createBodyMemo} from '../../../source/ui/frame/body-lines.js';
+import {frameLines} from '../../../source/ui/frame/frame-lines.js';
+import type {Theme} from '../../../source/ui/draw/theme.js';
 import {snapshot, worker} from '../../helpers/snapshots.js';
 
 const T0 = 1_800_000_000_000;
@@ -48,13 +51,13 @@ const model: ClusterState = reduce(initialState(), {
 const data: TuiData = {model, status: LIVE, intervalMs: 2000, nowMs: T0};
 const how = {source: {kind: 'live', clusters: false}, allowActions: false, terminal: false, canAct: false} as const;
 
-function screen(ui: UiState, columns = 120): AppView {
+function screen(ui: UiState, columns = 120, theme: Theme = PLAIN, rows = 30): AppView {
 	return appView({
 		ui,
 		data,
 		url: 'http://scheduler:8787/',
-		size: {columns, rows: 30},
-		theme: PLAIN,
+		size: {columns, rows},
+		theme,
 		source: how.source,
 		clusterBar: false,
 		allowActions: false,
@@ -209,5 +212,39 @@ describe('the grouped table on screen', () => {
 		const row = view.frame.hosts!.entry(0)!.row;
 		expect(row).toMatchObject({threads: 6, cpu_percent: 80, memory_process_bytes: 4 * GiB, tasks_executing: 3});
 		expect(row.memory_limit_bytes).toBe(12 * GiB);
+	});
+});
+
+describe('the grouped table drawn', () => {
+	const drawn = (ui: UiState, columns: number, rows: number, theme: Theme) =>
+		frameLines(screen(ui, columns, theme, rows), theme, undefined, createBodyMemo()).lines.map((l) =>
+			'segments' in l ? l.segments.map((s) => s.text).join('') : l.plain,
+		);
+
+	it.each([
+		[80, 24, PLAIN, ['- 127.0.0.1 (3)', '├ one-a', '└ one-c', '- 127.0.0.2 (2)', '└ two-b']],
+		[120, 40, PLAIN, ['- 127.0.0.1 (3)  3 workers', '├ one-b          127.0.0.1:40002']],
+		[80, 24, ASCII, ['- 127.0.0.1 (3)', '| one-a', '` one-c', '- 127.0.0.2 (2)', '` two-b']],
+	] as const)('at %ix%i (%#): host rows with their counts, workers as branches', (columns, rows, theme, parts) => {
+		const lines = drawn(press(initialUiState(), 't'), columns, rows, theme);
+		expect(lines).toHaveLength(rows);
+		for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+		for (const part of parts) expect(lines.some((line) => line.includes(part))).toBe(true);
+		expect(lines.some((l) => l.startsWith('Workers 5 on 2 hosts  sorted by name'))).toBe(true);
+	});
+
+	it('says at 120 columns that a host row adds up its workers, CPU% included', () => {
+		const lines = drawn(press(initialUiState(), 't'), 120, 40, PLAIN);
+		expect(lines.find((l) => l.startsWith('Workers 5 on'))).toContain('host rows add up their workers (CPU% too)');
+		// the sums on 127.0.0.1's row: 6 threads, 80 CPU% (40 + 10 + 30), 4 GiB of 12 GiB = 33%
+		expect(lines.find((l) => l.includes('- 127.0.0.1'))).toMatch(/running +6 +80 .* 33%/);
+	});
+
+	it('marks a folded host with + and a filtered one with its shown / all counts', () => {
+		const folded = drawn(press(initialUiState(), 't', 'k', 'enter'), 120, 40, PLAIN);
+		expect(folded.some((l) => l.includes('+ 127.0.0.1 (3)'))).toBe(true);
+		expect(folded.some((l) => l.includes('one-a'))).toBe(false);
+		const filtered = drawn(press(initialUiState(), 't', '/', ...'one-b', 'enter'), 120, 40, PLAIN);
+		expect(filtered.find((l) => l.includes('- 127.0.0.1'))).toMatch(/- 127\.0\.0\.1 +1 of 3 workers/);
 	});
 });

@@ -67,10 +67,6 @@ export function hostOf(row: Pick<WorkerRow, 'host' | 'address'>): string {
 	return host === '' ? row.address : host.replace(/^\[(.*)\]$/, '$1');
 }
 
-function add(a: number | undefined, b: number | undefined): number | undefined {
-	return b === undefined ? a : (a ?? 0) + b;
-}
-
 function max(a: number | undefined, b: number | undefined): number | undefined {
 	return b === undefined ? a : a === undefined || b > a ? b : a;
 }
@@ -86,8 +82,9 @@ const STATUS_RANK: Readonly<Record<string, number>> = {
 	closing_gracefully: 5,
 	retiring: 5,
 	init: 4,
-	unknown: 1,
 	running: 0,
+	// (a worker whose status is not known says nothing of its host while another's is)
+	unknown: -1,
 };
 
 /**
@@ -103,86 +100,90 @@ function hostStatus(members: readonly WorkerRow[]): string {
 	return status ?? members[0]?.status ?? 'gone';
 }
 
-/** The sums of one host's workers (its live ones; a gone worker's last figures are no longer the host's). */
+/**
+ * The sums of one host's workers: its live ones (a gone worker's last figures are no longer the
+ * host's). A sum is given only when every live worker gives its figure: a part of them would be a
+ * smaller number that looks like the host's (a busy 2026 cluster leaves some workers' CPU unknown).
+ */
 export function hostRow(host: string, members: readonly WorkerRow[]): HostRow {
-	let threads: number | undefined;
-	let cpu: number | undefined;
-	let process: number | undefined;
-	let limit: number | undefined;
-	let limitKnown = true;
+	// Each sum starts at 0 and a live worker without the figure makes it NaN (unknown) for good.
+	let live = 0;
+	let threads = 0;
+	let cpu = 0;
+	let process = 0;
+	let limit = 0;
 	let noLimit = false;
-	let managed: number | undefined;
-	let unmanaged: number | undefined;
-	let spilled: number | undefined;
-	let executing: number | undefined;
-	let ready: number | undefined;
-	let inMemory: number | undefined;
-	let processing: number | undefined;
-	let transfers: number | undefined;
-	let incoming: number | undefined;
-	let outgoing: number | undefined;
-	let netRead: number | undefined;
-	let netWrite: number | undefined;
+	let managed = 0;
+	let unmanaged = 0;
+	let spilled = 0;
+	let executing = 0;
+	let ready = 0;
+	let inMemory = 0;
+	let processing = 0;
+	let transfers = 0;
+	let incoming = 0;
+	let outgoing = 0;
+	let netRead = 0;
+	let netWrite = 0;
 	let loop: number | undefined;
 	let beat: number | undefined;
 	let lastSeen: number | undefined;
 	let severity: Severity | undefined;
-	let live = 0;
 	for (const row of members) {
 		if (row.severity !== undefined && (severity === undefined || SEVERITY_RANK[row.severity] > SEVERITY_RANK[severity]))
 			severity = row.severity;
 		lastSeen = max(lastSeen, row.last_seen);
 		if (!row.present) continue;
 		live++;
-		threads = add(threads, row.threads);
-		cpu = add(cpu, row.cpu_percent);
-		process = add(process, row.memory_process_bytes);
-		if (row.memory_limit_bytes === undefined) limitKnown = false;
-		else if (row.memory_limit_bytes === 0) noLimit = true;
-		else limit = add(limit, row.memory_limit_bytes);
-		managed = add(managed, row.memory_managed_bytes);
-		unmanaged = add(unmanaged, row.memory_unmanaged_bytes);
-		spilled = add(spilled, row.memory_spilled_bytes);
-		executing = add(executing, row.tasks_executing);
-		ready = add(ready, row.tasks_ready);
-		inMemory = add(inMemory, row.tasks_in_memory);
-		processing = add(processing, row.processing);
-		transfers = add(transfers, row.transfers);
-		incoming = add(incoming, row.transfer_incoming_count);
-		outgoing = add(outgoing, row.transfer_outgoing_count);
-		netRead = add(netRead, row.net_read_bps);
-		netWrite = add(netWrite, row.net_write_bps);
+		threads += row.threads ?? Number.NaN;
+		cpu += row.cpu_percent ?? Number.NaN;
+		process += row.memory_process_bytes ?? Number.NaN;
+		// The limit of the sums: every live worker's limit added; a worker without one (0, as Dask says
+		// "no limit") leaves the host without one; one whose limit is unknown makes it unknown.
+		if (row.memory_limit_bytes === 0) noLimit = true;
+		else limit += row.memory_limit_bytes ?? Number.NaN;
+		managed += row.memory_managed_bytes ?? Number.NaN;
+		unmanaged += row.memory_unmanaged_bytes ?? Number.NaN;
+		spilled += row.memory_spilled_bytes ?? Number.NaN;
+		executing += row.tasks_executing ?? Number.NaN;
+		ready += row.tasks_ready ?? Number.NaN;
+		inMemory += row.tasks_in_memory ?? Number.NaN;
+		processing += row.processing ?? Number.NaN;
+		transfers += row.transfers ?? Number.NaN;
+		incoming += row.transfer_incoming_count ?? Number.NaN;
+		outgoing += row.transfer_outgoing_count ?? Number.NaN;
+		netRead += row.net_read_bps ?? Number.NaN;
+		netWrite += row.net_write_bps ?? Number.NaN;
 		loop = max(loop, row.event_loop_interval_seconds);
 		beat = max(beat, row.heartbeat_age_seconds);
 	}
-	// The limit of the sums: every live worker's limit added; a worker without one makes the host's
-	// unbounded (0, as Dask says "no limit"); one whose limit is unknown makes it unknown.
-	const hostLimit = live === 0 || !limitKnown ? undefined : noLimit ? 0 : limit;
+	const known = (total: number): number | undefined => (live === 0 || Number.isNaN(total) ? undefined : total);
+	const hostLimit = Number.isNaN(limit) || live === 0 ? undefined : noLimit ? 0 : limit;
 	const row: {-readonly [K in keyof HostRow]: HostRow[K]} = {
 		address: host,
 		name: host,
 		host,
 		status: hostStatus(members),
 		present: live > 0,
-		threads,
-		cpu_percent: cpu,
-		memory_process_bytes: process,
+		threads: known(threads),
+		cpu_percent: known(cpu),
+		memory_process_bytes: known(process),
 		memory_limit_bytes: hostLimit,
-		memory_fraction: fraction(process, hostLimit),
-		memory_managed_bytes: managed,
-		memory_unmanaged_bytes: unmanaged,
-		memory_managed_fraction: fraction(managed, hostLimit),
-		memory_unmanaged_fraction: fraction(unmanaged, hostLimit),
-		memory_spilled_bytes: spilled,
-		tasks_executing: executing,
-		tasks_ready: ready,
-		tasks_in_memory: inMemory,
-		processing,
-		transfers,
-		transfer_incoming_count: incoming,
-		transfer_outgoing_count: outgoing,
-		net_read_bps: netRead,
-		net_write_bps: netWrite,
+		memory_fraction: fraction(known(process), hostLimit),
+		memory_managed_bytes: known(managed),
+		memory_unmanaged_bytes: known(unmanaged),
+		memory_managed_fraction: fraction(known(managed), hostLimit),
+		memory_unmanaged_fraction: fraction(known(unmanaged), hostLimit),
+		memory_spilled_bytes: known(spilled),
+		tasks_executing: known(executing),
+		tasks_ready: known(ready),
+		tasks_in_memory: known(inMemory),
+		processing: known(processing),
+		transfers: known(transfers),
+		transfer_incoming_count: known(incoming),
+		transfer_outgoing_count: known(outgoing),
+		net_read_bps: known(netRead),
+		net_write_bps: known(netWrite),
 		event_loop_interval_seconds: loop,
 		heartbeat_age_seconds: beat,
 		last_seen: lastSeen,

@@ -166,7 +166,15 @@ describe('the limit, status and severity of a host', () => {
 		expect(sums.memory_fraction).toBe(expected ? 2 / expected : undefined);
 	});
 
+	it('adds up a figure only when every live worker gives it: a part would look like the whole', () => {
+		const sums = hostRow('h', [row({cpu_percent: 90, threads: 2}), row({threads: 2})]);
+		expect(sums.cpu_percent).toBeUndefined();
+		expect(sums.threads).toBe(4);
+	});
+
 	it.each([
+		[['unknown', 'running'], 'running'],
+		[['unknown', 'unknown'], 'unknown'],
 		[['running', 'running'], 'running'],
 		[['running', 'paused'], 'paused'],
 		[['closing_gracefully', 'running'], 'closing_gracefully'],

@@ -31,6 +31,33 @@ function tableRows(screen: string): string[] {
 	return lines.slice(start, end < 0 ? undefined : end).map((line) => line.trimEnd());
 }
 
+/** THR, CPU% and MEM% of the row that names `name` at 120 columns (…STATUS THR CPU% MEMORY MEM%…). */
+function figures(screen: string, name: string): {threads: number; cpu: number; memory: number} | undefined {
+	const match = /running +(\d+) +([\d.]+) +\S+ +(\d+)%/.exec(lineOf(screen, name));
+	return match ? {threads: Number(match[1]), cpu: Number(match[2]), memory: Number(match[3])} : undefined;
+}
+
+/**
+ * Whether a host's row holds the sums of its workers' rows drawn in the same frame: threads exactly,
+ * CPU% within the rounding of the shown figures, MEM% as their process memory over the sum of their
+ * limits (each worker's MEM% times its limit), within a point.
+ */
+function sumsHold(screen: string, host: string, workers: readonly WorkerSpec[]): boolean {
+	const row = figures(screen, `- ${host} (`);
+	const parts = workers.map((w) => ({spec: w, shown: figures(screen, ` ${w.name} `)}));
+	if (row === undefined || parts.some((p) => p.shown === undefined)) return false;
+	const shown = parts.map((p) => ({...p.shown!, limit: p.spec.memoryLimitBytes}));
+	const threads = shown.reduce((n, w) => n + w.threads, 0);
+	const cpu = shown.reduce((n, w) => n + w.cpu, 0);
+	const limits = shown.reduce((n, w) => n + w.limit, 0);
+	const memory = shown.reduce((n, w) => n + (w.memory / 100) * w.limit, 0) / limits;
+	return (
+		row.threads === threads &&
+		Math.abs(row.cpu - cpu) <= 0.5 * (shown.length + 1) &&
+		Math.abs(row.memory / 100 - memory) <= 0.01 * (shown.length + 1)
+	);
+}
+
 /** The selected row (drawn in reverse video): the line of `capture-pane -e` holding SGR 7, without its escapes. */
 function selectedRow(t: TmuxSession): string {
 	const lines = t.tmux('capture-pane', '-p', '-e', '-t', t.session).split('\n');
@@ -79,6 +106,11 @@ describe.each(DASK_RELEASES)('grouped by host on Dask %s', (dask) => {
 		expect(lineOf(grouped, '- 127.0.0.1 (2)')).toMatch(/2 workers +running +3 /);
 		expect(lineOf(grouped, '- 127.0.0.2 (2)')).toMatch(/2 workers +running +4 /);
 		expect(grouped).toContain('host rows add up their workers (CPU% too)');
+		// Each host's row against its workers' rows of the same frame: threads, CPU%, memory over the limits' sum.
+		for (const host of ['127.0.0.1', '127.0.0.2']) {
+			const members = WORKERS.filter((w) => w.host === host);
+			await t.waitFor(`${host}'s row adding up its workers`, (s) => sumsHold(s, host, members));
+		}
 		// The selection stayed on the worker it was on (the first): one-a, now under its host.
 		expect(selectedRow(t)).toMatch(/├ one-a/);
 

@@ -47,6 +47,8 @@ export type Action =
 	| 'filter-delete'
 	| 'filter-type'
 	| 'follow'
+	| 'group-hosts'
+	| 'fold-all'
 	| 'retire'
 	| 'retire-confirm'
 	| 'retire-cancel'

@@ -45,6 +45,18 @@ describe('resolving keys through the bindings table', () => {
 		expect(resolveKey('M', live('filter'))).toBe('filter-type');
 	});
 
+	it("groups the worker table by host with t or F5 (htop's tree keys), and folds every host with *", () => {
+		for (const context of [live('workers'), replay('workers')]) {
+			expect(resolveKey('t', context)).toBe('group-hosts');
+			expect(resolveKey('f5', context)).toBe('group-hosts');
+			expect(resolveKey('*', context)).toBe('fold-all');
+		}
+		// Enter stays one key: on a host's row it folds (reduce-ui.ts), on a worker's it opens the detail.
+		expect(resolveKey('enter', live('workers'))).toBe('open-detail');
+		expect(resolveKey('t', live('filter'))).toBe('filter-type');
+		expect(resolveKey('t', live('progress'))).toBeUndefined();
+	});
+
 	it('sorts with s, < and >, and reverses with r', () => {
 		expect(resolveKey('s', live('workers'))).toBe('sort-next');
 		expect(resolveKey('>', live('workers'))).toBe('sort-next');

@@ -65,10 +65,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 			'dask-jobqueue, dask-mpi write it): its address and dashboard port; waits for a file not ' +
 			'written yet (repeatable: several clusters)',
 	],
-	[
-		'--dashboard-port PORT',
-		'The dashboard port of a tcp:// address or a host given without a port (default 8787)',
-	],
+	['--dashboard-port PORT', 'The dashboard port of a tcp:// address or a host given without a port (default 8787)'],
 ];
 
 const EXAMPLES = [

@@ -50,8 +50,7 @@ export async function readSchedulerFiles(
 						ok: false,
 						error: `--scheduler-file ${file}: no such file (yet): start the scheduler that writes it first`,
 					};
-				if (!waited)
-					say(`waiting for ${file}: its scheduler writes it as it starts (Ctrl-C stops)`);
+				if (!waited) say(`waiting for ${file}: its scheduler writes it as it starts (Ctrl-C stops)`);
 				waited = true;
 				await sleep(pollMs);
 				continue;

@@ -31,7 +31,10 @@ describe('parseSchedulerFile', () => {
 			ok: false,
 			error: `--scheduler-file f.json: not JSON: ${WHAT_TO_DO}`,
 		});
-		expect(parseSchedulerFile('[1]', 'f')).toMatchObject({ok: false, error: `--scheduler-file f: not a JSON object: ${WHAT_TO_DO}`});
+		expect(parseSchedulerFile('[1]', 'f')).toMatchObject({
+			ok: false,
+			error: `--scheduler-file f: not a JSON object: ${WHAT_TO_DO}`,
+		});
 		expect(parseSchedulerFile('{"services": {"dashboard": 8787}}', 'f')).toMatchObject({
 			error: `--scheduler-file f: no "address" in it: ${WHAT_TO_DO}`,
 		});
@@ -61,7 +64,9 @@ describe('which scheduler, the Dask ways', () => {
 			'http://10.0.0.2:9999/',
 		]);
 		expect(options.urlFrom).toBe('argument');
-		expect(ok(resolveArgs([], {}, {schedulerFiles: files, env: {DASK_TOP_URL: 'http://e:1'}})).clusters).toHaveLength(2);
+		expect(ok(resolveArgs([], {}, {schedulerFiles: files, env: {DASK_TOP_URL: 'http://e:1'}})).clusters).toHaveLength(
+			2,
+		);
 	});
 
 	it('reads $DASK_SCHEDULER_ADDRESS when no URL is given, after $DASK_TOP_URL and before the config file', () => {

@@ -94,6 +94,18 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 		expect(existsSync(join(prefix, 'lib', 'node_modules', 'dask-top', 'node_modules'))).toBe(false);
 	});
 
+	it('man dask-top finds the installed page through PATH alone (PREFIX/share/man)', async () => {
+		expect(existsSync(join(prefix, 'share', 'man', 'man1', 'dask-top.1'))).toBe(true);
+		const env = {...userEnv(), MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80', LANG: 'C.UTF-8'};
+		const where = await runProgram('man', ['-w', 'dask-top'], env, work);
+		expect(where.code, where.stderr).toBe(0);
+		expect(where.stdout.trim()).toBe(join(prefix, 'lib', 'node_modules', 'dask-top', 'man', 'dask-top.1'));
+		const page = await runProgram('man', ['dask-top'], env, work);
+		expect(page.code, page.stderr).toBe(0);
+		expect(page.stdout).toMatch(/^DASK-TOP\(1\)/);
+		expect(page.stdout).toContain('--scheduler-file FILE');
+	});
+
 	it('dask-top --version prints the package version, the Node it runs on and the platform', async () => {
 		const result = await runProgram('dask-top', ['--version'], userEnv(), work);
 		expect(result.code, result.stderr).toBe(0);

@@ -103,9 +103,7 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 		const source = new ReplaySource(recording.rounds, {...start, loop: replay.loop, paused: replay.at !== undefined});
 		// The TUI driven by the replay: the recorded URL (foreign text too) stands in for the scheduler's;
 		// the demo's is a loopback address of the machine it was recorded on, so the header says "demo".
-		const url = replay.demo
-			? DEMO_NAME
-			: inert(recording.header.url || recording.rounds.round(0).base, output.ascii);
+		const url = replay.demo ? DEMO_NAME : inert(recording.header.url || recording.rounds.round(0).base, output.ascii);
 		const text = textStyleOf({json: false, ascii: output.ascii});
 		const pipeline = createPipeline({...(output.model ? {model: output.model} : {}), text});
 		try {

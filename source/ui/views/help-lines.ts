@@ -53,8 +53,15 @@ export function helpLines(width: number): Segment[][] {
 		if (lines.length > 0) lines.push([]);
 		lines.push([seg(section.title, 'title', true)]);
 		for (const b of BINDINGS.filter(section.pick)) {
-			const keys = seg(`  ${fit(keysText(b), KEY_COLUMN - 3)} `, 'accent', true);
 			const text = wrapSegments([seg(b.label), seg(`  [${whereText(b)}]`, 'muted')], width, KEY_COLUMN, KEY_COLUMN);
+			const written = keysText(b);
+			// Keys wider than their column (double-click) get a line of their own, never cut.
+			if (written.length > KEY_COLUMN - 3) {
+				lines.push([seg(`  ${written}`, 'accent', true)], [seg(' '.repeat(KEY_COLUMN)), ...(text[0] ?? [])]);
+				lines.push(...text.slice(1));
+				continue;
+			}
+			const keys = seg(`  ${fit(written, KEY_COLUMN - 3)} `, 'accent', true);
 			lines.push([keys, ...(text[0] ?? [])], ...text.slice(1));
 		}
 	}

@@ -121,7 +121,7 @@ export function helpText(): string {
 		'  http://host:8787   http://host:8787/status   host:8787   8787 (a local port)',
 		'  https://hub.example.org/user/NAME/proxy/8787/status   (JupyterHub)',
 		'  https://gateway.example.org/clusters/NAME/status      (dask-gateway)',
-		'  tcp://host:8786   (the comm address: its dashboard on 8787, or --dashboard-port, is read)',
+		'  tcp://host:8786   (the comm address: its dashboard on 8787 is read)',
 		...paragraph(
 			'Without URL: --scheduler-file FILE, else $DASK_TOP_URL, else $DASK_SCHEDULER_ADDRESS, else the ' +
 				'config file, else http://127.0.0.1:8787.',

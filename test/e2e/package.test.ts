@@ -4,8 +4,17 @@
  * installs), and the installed `dask-top` run from another directory: --version, --demo --once
  * --json, and --demo drawing a real frame in tmux.
  */
-import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {execFileSync, spawnSync} from 'node:child_process';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	readlinkSync,
+	realpathSync,
+	rmSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -75,6 +84,7 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 			expect(files).toEqual(
 				[
 					...bundleFiles(),
+					'dist/dask-top',
 					'LICENSE',
 					'README.md',
 					'dist/THIRD-PARTY-NOTICES.txt',
@@ -139,6 +149,10 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 				20_000,
 			);
 			expect(frame).toMatch(/ADDRESS\s+STATUS/);
+			// One process: the sh launcher exec'd node (the flags it got: first-line.test.ts); no parent waits.
+			const pid = terminal.childPid();
+			expect(readlinkSync(`/proc/${pid}/exe`)).toBe(realpathSync(process.execPath));
+			expect(spawnSync('pgrep', ['-P', String(pid)]).status).toBe(1);
 			terminal.keys('q');
 			expect(await terminal.waitFor('the exit status', (text) => /EXIT=\d+/.test(text))).toContain('EXIT=0');
 		});

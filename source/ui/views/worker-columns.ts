@@ -58,6 +58,30 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
 	{id: 'heartbeat', title: 'BEAT', width: 5, align: 'right', priority: 5, sort: 'heartbeat'},
 ];
 
+/**
+ * What each column shows, beside the table above (one entry per column: the type holds them
+ * equal): the help's glossary and the column setup (F2) read it.
+ */
+export const COLUMN_MEANINGS: Readonly<Record<WorkerColumnId, string>> = {
+	mark: "the worker's worst ongoing alert: critical or warning",
+	name: "the worker's name",
+	address: "the worker's comm address, host:port",
+	status: "Dask's status (running, paused, retiring…), or how it left (lost, retired…)",
+	threads: 'threads: how many tasks it can run at once',
+	cpu: "the worker process's CPU, 100 = one core",
+	memory_bar: "process memory against the worker's limit, managed then unmanaged; the heading marks the thresholds",
+	memory_pct: "process memory as a share of the worker's memory limit",
+	spilled: 'bytes spilled to disk',
+	executing: 'tasks executing now',
+	ready: 'tasks ready to run, waiting for a free thread',
+	in_memory: 'task results (keys) held in memory',
+	transfers: 'data transfers open with other workers, incoming/outgoing',
+	net_read: 'network bytes received per second',
+	net_write: 'network bytes sent per second',
+	event_loop: "the worker's event-loop interval: long means it is blocked (the GIL, a long task)",
+	heartbeat: 'time since the scheduler last heard from the worker (its heartbeat)',
+};
+
 const BY_ID = new Map(WORKER_COLUMNS.map((c) => [c.id, c]));
 /** NAME grouped by host: a fold mark or a branch before the name, and a host's name is what tells its row. */
 const HOST_NAME: WorkerColumn = {...BY_ID.get('name')!, width: 16, maxWidth: 30};

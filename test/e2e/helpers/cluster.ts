@@ -44,6 +44,8 @@ export interface ClusterOptions {
 	readonly httpPort?: number;
 	/** Which Dask runs it (default Debian's 2022.12.1); see python.ts. */
 	readonly dask?: DaskRelease;
+	/** The scheduler writes its scheduler file here (`--scheduler-file`), as dask-jobqueue's do. */
+	readonly schedulerFile?: string;
 }
 
 export interface WorkerInfo {
@@ -190,7 +192,7 @@ async function startOnce(options: ClusterOptions): Promise<Cluster> {
 	const env = pythonEnv(daskConfigDir({tempDir}), {
 		DASK_DISTRIBUTED__SCHEDULER__HTTP__ROUTES: schedulerRoutes(apiEnabled),
 	});
-	const processes = spawnProcesses(python, layout, env, tempDir);
+	const processes = spawnProcesses(python, layout, env, tempDir, options.schedulerFile);
 	const processGroups = [...processes.values()].map((group) => group.pid);
 	let infos: WorkerInfo[];
 	try {
@@ -236,6 +238,7 @@ function spawnProcesses(
 	layout: Layout,
 	env: NodeJS.ProcessEnv,
 	tempDir: string,
+	schedulerFile?: string,
 ): Map<string, GroupProcess> {
 	const watch = `${CLUSTER_SCRIPTS_DIR}owner_watch.py`;
 	const processes = new Map<string, GroupProcess>();
@@ -255,6 +258,7 @@ function spawnProcesses(
 				'--no-show',
 				'--preload',
 				watch,
+				...(schedulerFile === undefined ? [] : ['--scheduler-file', schedulerFile]),
 			],
 			{env, logPath: join(tempDir, 'scheduler.log'), cwd: tempDir},
 		),

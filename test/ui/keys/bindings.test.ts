@@ -153,6 +153,14 @@ describe('resolving keys through the bindings table', () => {
 		for (const entry of footerEntries(replay('workers'), {ascii: true}).filter((e) => e.label !== 'sort'))
 			expect(entry.keys).not.toMatch(/[<>]/);
 	});
+
+	it('keeps every footer label plain ASCII, or gives it an ASCII spelling (±1 min as +/-1 min, not +1 min)', () => {
+		const jump = (ascii: boolean) => footerEntries(replay('workers'), {ascii}).find((e) => e.keys === '[/]');
+		expect(jump(false)?.label).toBe('±1 min');
+		expect(jump(true)?.label).toBe('+/-1 min');
+		for (const binding of BINDINGS)
+			if (binding.footer !== undefined) expect(binding.footerAscii ?? binding.footer).toMatch(/^[\x20-\x7e]*$/);
+	});
 });
 
 describe('the README keys table', () => {

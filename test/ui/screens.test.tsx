@@ -110,7 +110,7 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 
 	it(
 		'shows tasks by state and per-prefix rows: erred apart from done, in flight proven by the ' +
-			"cluster's count, MEAN and BYTES only where Dask gives them",
+			"cluster's count, MEAN and OUTPUT only where Dask gives them",
 		async () => {
 			const app = await renderApp(data, {columns: 120});
 			await app.press('2');
@@ -130,7 +130,7 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 			if (version === '2022.12.1') {
 				expect(frame).not.toMatch(/MEAN|BYTES/);
 			} else {
-				expect(frame).toMatch(/BYTES +MEAN +SINCE/);
+				expect(frame).toMatch(/OUTPUT +MEAN +SINCE/);
 				expect(frame).toMatch(/make_blob .* 480M +\d+ms/);
 			}
 		},

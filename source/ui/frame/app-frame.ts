@@ -63,11 +63,16 @@ export function tooSmallLines(size: TerminalSize): readonly string[] | undefined
 }
 
 /**
- * The frame a paused screen keeps showing: the live one at the moment of pausing, until it resumes
- * (polling goes on).
+ * The frame a paused screen keeps showing: the live one's figures at the moment of pausing, until it
+ * resumes (polling goes on). The clock, the source's state and its interval stay live: the header
+ * says how old the held figures are now ("paused, figures 40s old"), and the interval `+` set.
  */
 export function frozenData(frozen: TuiData | undefined, live: TuiData, paused: boolean): TuiData | undefined {
-	return paused ? (frozen ?? live) : undefined;
+	if (!paused) return undefined;
+	if (frozen === undefined) return live;
+	if (frozen.nowMs === live.nowMs && frozen.status === live.status && frozen.intervalMs === live.intervalMs)
+		return frozen;
+	return {...frozen, nowMs: live.nowMs, status: live.status, intervalMs: live.intervalMs};
 }
 
 /** What the derivations depend on; each is reused while its own inputs are identical. */

@@ -276,18 +276,18 @@ describe.each(DASK_RELEASES)('task progress against the scheduler’s own task s
 
 	it(
 		'started mid-run: done since its start, in flight and the results held as the scheduler counts them, ' +
-			'the total unknown',
+			'and the total since then (the only prefix in flight: the cluster count pins it)',
 		() => {
 			const {truth, once, atMs, endMs} = seen.get('rerun')!;
 			const row = rowOf(once!, 'load');
 			expect(asScreen(row)).toEqual({
 				done: 0,
-				total: undefined,
+				total: truth.prefixes.load.in_flight,
 				erred: 0,
 				cancelled: [0, 0],
 				in_flight: [truth.prefixes.load.in_flight, truth.prefixes.load.in_flight],
 				held: [truth.prefixes.load.memory, truth.prefixes.load.memory],
-				exact: false,
+				exact: true,
 			});
 			expect(row?.counted_from).toBe('first-sample');
 			// Since its own first poll: after the screen was read, before it printed.
@@ -319,7 +319,7 @@ describe.each(DASK_RELEASES)('task progress against the scheduler’s own task s
 		expect(row).not.toHaveProperty('held_max');
 	});
 
-	it('started mid-run on a graph that releases intermediates: no percentage of an unknown total', () => {
+	it('started mid-run on a graph that releases intermediates: the total since then, from the pinned in-flight', () => {
 		const {truth, screen, lateScreen, once} = seen.get('midrun')!;
 		expect(truth.prefixes.inc).toMatchObject({memory: 0, in_flight: 19});
 		expect(truth.prefixes.dbl).toMatchObject({memory: 81, in_flight: 19});
@@ -330,13 +330,19 @@ describe.each(DASK_RELEASES)('task progress against the scheduler’s own task s
 			in_flight: [19, 19],
 			exact: true,
 		});
-		// Started now: 81 incs were done and released before it; what was submitted is not known.
+		// Started now: 81 incs were done and released before it, which it does not count; the 19 in flight
+		// at its first sight are proven (the cluster's count and the prefixes' own bounds pin them), so
+		// its total since then is theirs.
 		const lateInc = screenRow(lateScreen!, 'inc');
-		expect(lateInc).toMatchObject({done: 0, total: undefined, percent: '?', unknownBar: true, exact: false});
+		expect(lateInc).toMatchObject({done: 0, total: 19, percent: '0%', exact: true});
 		expect(lateInc?.in_flight).toEqual([19, 19]);
-		expect(lateScreen).toMatch(/^inc +total unknown +≈0\/\? +\? /m);
-		expect(rowOf(once!, 'inc')).toMatchObject({done: 0, in_flight: 19, counted_from: 'first-sample', exact: false});
-		expect(rowOf(once!, 'inc')).not.toHaveProperty('total');
+		expect(rowOf(once!, 'inc')).toMatchObject({
+			done: 0,
+			total: 19,
+			in_flight: 19,
+			counted_from: 'first-sample',
+			exact: true,
+		});
 		// dbl was never released: its counters say everything, exactly.
 		expect(asScreen(rowOf(once!, 'dbl'))).toMatchObject({done: 81, total: 100, in_flight: [19, 19], exact: true});
 	});

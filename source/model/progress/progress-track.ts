@@ -23,7 +23,7 @@
  * with its total unknown.
  */
 import type {PrefixCounters, Snapshot} from '../../types/snapshot.js';
-import {EXACT_ZERO, type FlightInput, flightBounds, heldBounds} from './progress-bounds.js';
+import {EXACT_ZERO, type FlightInput, flightBounds, heldBounds, isExact} from './progress-bounds.js';
 import {transition} from './rates.js';
 import type {Bounds, PrefixCounts, PrefixTrack, ProgressTrack} from '../types.js';
 
@@ -107,7 +107,16 @@ function firstSeen(
 	}
 	// Nothing in flight anywhere: counted from now, exactly (what it holds is shown apart).
 	if (sample.active === 0) return {...common, kind: 'epoch', base: now, sinceS: sample.timeS, exactBase: true};
-	return {...common, kind: 'first-sample', base: now, baseFlight: flight, sinceS: sample.timeS, exactBase: false};
+	// Its tasks in flight at first sight proven (the cluster's exact count pins them, as when it is the
+	// only prefix in flight: progress-bounds.ts): counted from now, exactly — those, and what comes after.
+	return {
+		...common,
+		kind: 'first-sample',
+		base: now,
+		baseFlight: flight,
+		sinceS: sample.timeS,
+		exactBase: isExact(flight),
+	};
 }
 
 export function moved(before: PrefixCounts, now: PrefixCounts): boolean {

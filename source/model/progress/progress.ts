@@ -80,7 +80,9 @@ export function prefixesProgress(
 			hi: Math.min(releasedSince, Math.max(0, unfinished.hi - flight.lo)),
 		};
 		const accounted = done + erred + cancelled.lo + flight.lo;
-		const total = p.exactBase || p.kind === 'held' ? Math.max(now.waiting - p.base.waiting, accounted) : undefined;
+		// Submitted since the base: those in flight then (a first sight's, proven) and those entered waiting since.
+		const submitted = p.baseFlight.lo + now.waiting - p.base.waiting;
+		const total = p.exactBase || p.kind === 'held' ? Math.max(submitted, accounted) : undefined;
 		const holding = (held?.lo ?? 0) > 0;
 		if (done === 0 && erred === 0 && cancelled.hi === 0 && flight.hi === 0 && !holding && !total) continue;
 		// An earlier run's prefix stays while its erred tasks are proven still held (the header counts

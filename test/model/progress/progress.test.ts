@@ -273,17 +273,23 @@ describe('epochs and bases (synthesized samples: one run seen poll by poll, whic
 		},
 		{
 			name:
-				'started mid-run after releases: counted from the first poll, its total unknown; ' +
-				'the only prefix, so the cluster says what is in flight',
+				'started mid-run after releases: counted from the first poll; the only prefix, so the cluster ' +
+				'says what is in flight, and its total since then follows',
 			polls: [sample(100, {load: {waiting: 600, memory: 350, released: 300, forgotten: 300}}, 200)],
-			expect: {done: 0, in_flight: 200, cancelled: 0, exact: false, since: 100, counted_from: 'first-sample'},
-			total: undefined,
+			expect: {
+				done: 0,
+				total: 200,
+				in_flight: 200,
+				cancelled: 0,
+				exact: true,
+				since: 100,
+				counted_from: 'first-sample',
+			},
 		},
 		{
-			name: 'started mid-run with only forgotten tasks before: in flight and the results still held, total unknown',
+			name: 'started mid-run with only forgotten tasks before: in flight, the results still held, the total since',
 			polls: [sample(100, {load: {waiting: 600, memory: 350, forgotten: 300}}, 250, {memory: 50})],
-			expect: {done: 0, in_flight: 250, held: 50, exact: false, since: 100, counted_from: 'first-sample'},
-			total: undefined,
+			expect: {done: 0, total: 250, in_flight: 250, held: 50, exact: true, since: 100, counted_from: 'first-sample'},
 		},
 		{
 			name: 'scattered data is done without being submitted',

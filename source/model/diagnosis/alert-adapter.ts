@@ -64,5 +64,15 @@ export function replacedReports(state: ClusterState, nowMs: number, holdMs: numb
 		if (state.alerts.get(event.id)?.state === 'ongoing') continue;
 		out.set(event.subject, {event, atMs});
 	}
+	// A loss held as an alert while a new process has its address back (state.heldLosses): no lost
+	// track carries it, so it is reported here, from its alert.
+	for (const loss of state.heldLosses ?? []) {
+		const track = state.workers.get(loss.address);
+		if (track?.lostMs !== undefined && !track.retired) continue; // lostReports has it
+		const alert = state.alerts.get(alertId('worker_lost', loss.address));
+		if (alert?.state !== 'ongoing' || out.has(alert.subject)) continue;
+		const atMs = alert.start_time * 1000;
+		if (nowMs - atMs < holdMs) out.set(alert.subject, {event: alert, atMs});
+	}
 	return [...out.values()];
 }

@@ -5,6 +5,7 @@
  */
 import {triageView, workerRows} from '../model/index.js';
 import type {ClusterState} from '../model/types.js';
+import {timeView} from '../model/time/time-view.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {asciiCells} from '../units/ascii.js';
 import {formatJsonDocument, toJsonDocument, triageExtras, type JsonDocument} from './json.js';
@@ -27,7 +28,7 @@ export function formatOnce(pipeline: OnceInput, json: boolean, ascii = false, on
 	const triage = triageView(state);
 	if (json) return formatJsonDocument(onceDocument(snapshot, state), ascii, oneLine);
 	const rows = workerRows(state, {sort: {column: 'name', descending: false}, includeLost: false}).rows;
-	const text = formatSnapshotText(snapshot, triage, rows);
+	const text = formatSnapshotText(snapshot, triage, rows, timeView(state, 'start'));
 	return ascii ? asciiCells(text) : text;
 }
 

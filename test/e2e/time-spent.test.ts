@@ -1,0 +1,76 @@
+/**
+ * Where the thread-seconds went, against a real Dask (Debian's 2022.12.1 and 2026.7.1):
+ * `--once --json`'s `time_spent` and the `--once` text's Time line on an idle cluster (idle ≈
+ * capacity) and after a prefix of CPU-bound tasks of known total duration (cluster/time_workload.py:
+ * its compute seconds within 10 % of what the tasks measured). 2022.12.1 gives no per-prefix
+ * seconds: compute and idle are absent and a note says why, never a 0.
+ * A private cluster per release: the shared one's cumulative counters carry other files' work.
+ */
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {JsonDocument} from '../../source/output/json.js';
+import {runCli} from './helpers/cli.js';
+import {daskConfigDir, startCluster, type Cluster} from './helpers/cluster.js';
+import {DASK_RELEASES, pythonEnv, runPythonJson} from './helpers/python.js';
+
+const TASKS = 16;
+const SECONDS_EACH = 0.5;
+
+async function onceJson(cluster: Cluster): Promise<JsonDocument> {
+	const run = await runCli(['--once', '--json', cluster.httpUrl], {NO_COLOR: '1'});
+	expect(run.code, run.stderr).toBe(0);
+	return JSON.parse(run.stdout) as JsonDocument;
+}
+
+describe.each(DASK_RELEASES)('time spent on Dask %s', (dask) => {
+	let cluster: Cluster;
+	beforeAll(async () => {
+		cluster = await startCluster({dask});
+	}, 90_000);
+	afterAll(async () => {
+		await cluster?.stop();
+	});
+
+	it('idle: since the scheduler started, idle is about the whole capacity', async () => {
+		const doc = await onceJson(cluster);
+		const t = doc.time_spent!;
+		expect(t.window).toBe('start');
+		const threads = cluster.workers.reduce((n, w) => n + w.nthreads, 0);
+		expect(t.thread_seconds).toBeGreaterThan(0);
+		// Capacity: the threads now over the scheduler's uptime (the workers' start is not visible).
+		expect(t.thread_seconds! / t.window_seconds).toBeCloseTo(threads, 5);
+		// Nothing ever ran: no prefix at all, 0 s of compute is exact on both releases.
+		expect(t.compute).toBe(0);
+		expect(t.idle! / t.thread_seconds!).toBeGreaterThan(0.99);
+		const text = await runCli(['--once', cluster.httpUrl], {NO_COLOR: '1'});
+		expect(text.stdout).toMatch(
+			/^Time {6}threads 0 % busy — compute 0 · transfer 0 · spill \S+ · GC \S+ \(since the scheduler started/m,
+		);
+	}, 60_000);
+
+	it('a prefix of CPU-bound tasks of known total duration', async () => {
+		const done = await runPythonJson<{measured_seconds: number}>(
+			'time_workload.py',
+			[cluster.schedulerAddress, String(TASKS), String(SECONDS_EACH)],
+			pythonEnv(daskConfigDir(cluster)),
+			90_000,
+			cluster.python,
+		);
+		expect(done.measured_seconds).toBeGreaterThanOrEqual(TASKS * SECONDS_EACH);
+		const doc = await onceJson(cluster);
+		const t = doc.time_spent!;
+		if (dask === '2022.12.1') {
+			expect(t.compute).toBeUndefined();
+			expect(t.idle).toBeUndefined();
+			expect(t.prefixes).toEqual([]);
+			expect(t.notes.join('\n')).toMatch(/no per-prefix compute or transfer seconds/);
+			const text = await runCli(['--once', cluster.httpUrl], {NO_COLOR: '1'});
+			expect(text.stdout).toMatch(/^Time {6}threads: compute not given by this Dask — compute \? · transfer \?/m);
+			return;
+		}
+		const spin = t.prefixes.find((p) => p.prefix === 'spin');
+		expect(spin, JSON.stringify(t.prefixes)).toBeDefined();
+		expect(Math.abs(spin!.compute - done.measured_seconds) / done.measured_seconds).toBeLessThan(0.1);
+		expect(t.compute).toBeGreaterThanOrEqual(spin!.compute);
+		expect(t.idle).toBeCloseTo(t.thread_seconds! - t.compute! - t.transfer! - (t.spill ?? 0) - (t.gc ?? 0), 6);
+	}, 120_000);
+});

@@ -14,6 +14,11 @@ import type {PrefixTime, TimeOdometer, TimeSplit, TimeTrack, TimeWindowKind} fro
 export const TIME_WINDOWS: readonly TimeWindowKind[] = ['minute', 'run', 'start'];
 export const MINUTE_S = 60;
 
+/** The window after this one (the time view's w). */
+export function nextTimeWindow(window: TimeWindowKind): TimeWindowKind {
+	return TIME_WINDOWS[(TIME_WINDOWS.indexOf(window) + 1) % TIME_WINDOWS.length]!;
+}
+
 /** What each note says, written once. */
 export const TIME_NOTES = {
 	atEnd: 'compute and transfer are counted when a task ends: a long task shows once it finishes',

@@ -31,19 +31,22 @@ export function busyPercent(split: TimeSplit): number | undefined {
 	return Math.min(100, ((split.thread_seconds - split.idle) / split.thread_seconds) * 100);
 }
 
-/** `threads 71 % busy — compute 58 · transfer 9 · spill 4 · GC 1` (percent of the threads' capacity). */
+/**
+ * `threads 71 % busy — compute 58 · transfer 9 · spill 4 · GC 1` (percent of the threads' capacity);
+ * where the Dask gives no compute seconds, that said instead of a row of `?`.
+ */
 export function busyText(split: TimeSplit): string {
-	const busy = busyPercent(split);
-	const parts = TIME_PARTS.map(
-		([key, name]) => `${name} ${percentText(sharePercent(split, split[key] as number | undefined))}`,
-	);
+	const share = (key: keyof TimeSplit, name: string) =>
+		`${name} ${percentText(sharePercent(split, split[key] as number | undefined))}`;
+	if (split.compute === undefined) {
+		const known = TIME_PARTS.filter(([key]) => split[key] !== undefined).map(([key, name]) => share(key, name));
+		return ['threads ? % busy — no compute seconds on Dask before 2023.1.1', ...known].join(' · ');
+	}
 	const head =
 		split.thread_seconds === undefined
-			? 'threads: capacity not known'
-			: split.compute === undefined
-				? 'threads: compute not given by this Dask'
-				: `threads ${percentText(busy)} % busy`;
-	return `${head} — ${parts.join(' · ')}`;
+			? 'threads ? % busy (capacity not known)'
+			: `threads ${percentText(busyPercent(split))} % busy`;
+	return `${head} — ${TIME_PARTS.map(([key, name]) => share(key, name)).join(' · ')}`;
 }
 
 /** What qualifies the line: the workers spill and GC were read from, or that none were. */

@@ -14,6 +14,8 @@ import {diagnosisPage, type DiagnosisPage} from '../views/diagnosis-lines.js';
 import {eventsPage, type EventsPage} from '../views/events-lines.js';
 import {HEADER_LINES} from '../views/header-lines.js';
 import {helpLines} from '../views/help-lines.js';
+import {timePage, type TimePage} from '../views/time-lines.js';
+import {timeView} from '../../model/time/time-view.js';
 import type {Theme} from '../draw/theme.js';
 import type {TuiData} from './tui-data.js';
 import type {UiContext, UiState} from '../state/ui-state.js';
@@ -72,7 +74,7 @@ export function frozenData(frozen: TuiData | undefined, live: TuiData, paused: b
 /** What the derivations depend on; each is reused while its own inputs are identical. */
 interface FrameInput {
 	readonly model: ClusterState;
-	readonly ui: Pick<UiState, 'sort' | 'filterText' | 'view'>;
+	readonly ui: Pick<UiState, 'sort' | 'filterText' | 'view' | 'timeWindow'>;
 	readonly theme: Theme;
 	readonly width: number;
 	readonly bodyHeight: number;
@@ -92,6 +94,8 @@ export interface FrameData {
 	readonly diagnosis?: DiagnosisView;
 	/** The diagnosis view laid out (only while it is the view). */
 	readonly diagnosisPage?: DiagnosisPage;
+	/** The time view laid out (only while it is the view). */
+	readonly timePage?: TimePage;
 	readonly help: readonly Segment[][];
 	readonly memory: MemoryThresholds;
 	readonly cells: CellContext;
@@ -126,6 +130,11 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 	const page = reuse(sameView && previous?.diagnosis === diagnosis && sameScreen, previous?.diagnosisPage, () =>
 		ui.view === 'diagnosis' ? diagnosisPage(diagnosis, theme, width, bodyHeight) : undefined,
 	);
+	const time = reuse(
+		sameModel && sameView && last?.ui.timeWindow === ui.timeWindow && sameScreen,
+		previous?.timePage,
+		() => (ui.view === 'time' ? timePage(timeView(model, ui.timeWindow), ui.timeWindow, theme, width) : undefined),
+	);
 	const help = reuse(last?.width === width, previous?.help, () => helpLines(width));
 	const thresholds = model.options.thresholds;
 	const sameThresholds = last?.model.options.thresholds === thresholds;
@@ -150,6 +159,7 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 		...(events ? {events} : {}),
 		...(diagnosis ? {diagnosis} : {}),
 		...(page ? {diagnosisPage: page} : {}),
+		...(time ? {timePage: time} : {}),
 		help,
 		memory,
 		cells,
@@ -166,12 +176,14 @@ export function uiContext(frame: FrameData, layout: ScreenLayout): UiContext {
 			progress: progress?.prefixes.length ?? 0,
 			events: triage?.events.length ?? 0,
 			diagnosis: page?.entries.length ?? 0,
+			time: frame.timePage?.rows.length ?? 0,
 		},
 		pageRows: {
 			workers: tableBodyRows(bodyHeight),
 			progress: Math.max(1, bodyHeight - progressHeadHeight(progress, frame.input.theme, width)),
 			events: Math.max(1, events?.room ?? bodyHeight - 2),
 			diagnosis: Math.max(1, page?.room ?? bodyHeight - 1),
+			time: Math.max(1, bodyHeight - (frame.timePage?.head.length ?? 0)),
 		},
 		addresses: frame.addresses,
 		helpLines: frame.help.length,

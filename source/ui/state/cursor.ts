@@ -49,7 +49,7 @@ export function moveTo(state: UiState, view: View, cursor: number, ctx: UiContex
 	};
 }
 
-const LISTS: readonly View[] = ['progress', 'events', 'diagnosis'];
+const LISTS: readonly View[] = ['progress', 'events', 'diagnosis', 'time'];
 
 /** Keeps the selection valid after the rows changed (new data, filter, sort): a followed worker keeps the cursor. */
 export function syncRows(state: UiState, ctx: UiContext): UiState {

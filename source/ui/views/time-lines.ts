@@ -65,7 +65,8 @@ export interface TimePage {
 	readonly rows: readonly Segment[][];
 }
 
-const PREFIX_WIDTH = 18;
+/** The prefix column: a quarter of the width, at most this many cells (a longer name is cut in its middle). */
+const PREFIX_WIDTH_MAX = 32;
 const SECONDS_WIDTH = 8;
 const SHARE_WIDTH = 5;
 
@@ -77,15 +78,8 @@ export function timePage(split: TimeSplit | undefined, window: TimeWindowKind, t
 		return {head: wrapParts(title, width, seg('  ')), rows: []};
 	}
 	const threads = split.thread_seconds;
-	title.push(
-		part(
-			1,
-			seg(
-				`${formatDuration(split.window_seconds)}${threads === undefined ? '' : `, ${formatDuration(threads)} of thread time`}`,
-				'muted',
-			),
-		),
-	);
+	const capacity = threads === undefined ? '' : `, ${formatDuration(threads)} of thread time`;
+	title.push(part(1, seg(`${formatDuration(split.window_seconds)}${capacity}`, 'muted')));
 	title.push(part(2, seg('w: window', 'muted')));
 	const head: Segment[][] = [...wrapParts(title, width, seg('  '))];
 	const coverage = coverageText(split);
@@ -110,12 +104,15 @@ export function timePage(split: TimeSplit | undefined, window: TimeWindowKind, t
 	for (const note of split.notes)
 		head.push(...wrapSegments([seg(`${theme.glyphs.bullet} ${note}`, 'muted')], width, 2));
 	head.push([]);
-	const prefixWidth = Math.max(8, Math.min(PREFIX_WIDTH, width - 2 * SECONDS_WIDTH - SHARE_WIDTH - 8));
+	const prefixWidth = Math.max(
+		8,
+		Math.min(PREFIX_WIDTH_MAX, Math.floor(width / 4), width - 2 * SECONDS_WIDTH - SHARE_WIDTH - 8),
+	);
 	const rowBar = Math.max(0, width - prefixWidth - 2 * SECONDS_WIDTH - SHARE_WIDTH - 4);
 	head.push([
 		seg(
-			`${fit('PREFIX', prefixWidth)} ${fit('COMPUTE', SECONDS_WIDTH, 'right')} ${fit('TRANSFER', SECONDS_WIDTH, 'right')} ` +
-				`${fit('SHARE', SHARE_WIDTH, 'right')}${rowBar > 0 ? ' ' : ''}`,
+			`${fit('PREFIX', prefixWidth)} ${fit('COMPUTE', SECONDS_WIDTH, 'right')} ` +
+				`${fit('TRANSFER', SECONDS_WIDTH, 'right')} ${fit('SHARE', SHARE_WIDTH, 'right')}`,
 			'muted',
 			true,
 		),

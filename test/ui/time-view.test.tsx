@@ -53,7 +53,7 @@ describe('the time view on Dask 2026.7.1 fixtures', () => {
 		expect(lines.join('\n')).toMatch(/# compute \S+ \d+%/);
 	});
 
-	it('w walks the windows: since the last idle moment, since the scheduler started, back to the last minute', async () => {
+	it('w walks the windows: since the last idle moment, since the scheduler started, the last minute', async () => {
 		const app = await renderApp(tuiData(run), {columns: 120, rows: 40});
 		await app.press('5', 'w');
 		expect(app.frame()).toMatch(/^Time {2}since the last idle moment/m);

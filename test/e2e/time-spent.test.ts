@@ -50,7 +50,7 @@ describe.each(DASK_RELEASES)('time spent on Dask %s', (dask) => {
 	it('a prefix of CPU-bound tasks of known total duration', async () => {
 		const done = await runPythonJson<{measured_seconds: number}>(
 			'time_workload.py',
-			[cluster.schedulerAddress, String(TASKS), String(SECONDS_EACH)],
+			[cluster.schedulerAddress, 'spin', String(TASKS), String(SECONDS_EACH)],
 			pythonEnv(daskConfigDir(cluster)),
 			90_000,
 			cluster.python,
@@ -72,5 +72,25 @@ describe.each(DASK_RELEASES)('time spent on Dask %s', (dask) => {
 		expect(Math.abs(spin!.compute - done.measured_seconds) / done.measured_seconds).toBeLessThan(0.1);
 		expect(t.compute).toBeGreaterThanOrEqual(spin!.compute);
 		expect(t.idle).toBeCloseTo(t.thread_seconds! - t.compute! - t.transfer! - (t.spill ?? 0) - (t.gc ?? 0), 6);
+	}, 120_000);
+
+	it("data moved between workers shows as the pulling prefix's transfer time", async () => {
+		const moved = await runPythonJson<{moved_bytes: number}>(
+			'time_workload.py',
+			[cluster.schedulerAddress, 'transfer', '4', '40'],
+			pythonEnv(daskConfigDir(cluster)),
+			90_000,
+			cluster.python,
+		);
+		expect(moved.moved_bytes).toBe(4 * 40_000_000);
+		const t = (await onceJson(cluster)).time_spent!;
+		if (dask === '2022.12.1') {
+			expect(t.transfer).toBeUndefined();
+			return;
+		}
+		const pull = t.prefixes.find((p) => p.prefix === 'pull');
+		expect(pull, JSON.stringify(t.prefixes)).toBeDefined();
+		expect(pull!.transfer).toBeGreaterThan(0);
+		expect(t.transfer).toBeGreaterThanOrEqual(pull!.transfer);
 	}, 120_000);
 });

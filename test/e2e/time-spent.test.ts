@@ -11,6 +11,7 @@ import type {JsonDocument} from '../../source/output/json.js';
 import {runCli} from './helpers/cli.js';
 import {daskConfigDir, startCluster, type Cluster} from './helpers/cluster.js';
 import {DASK_RELEASES, pythonEnv, runPythonJson} from './helpers/python.js';
+import {runWorkload} from './helpers/workload.js';
 
 const TASKS = 16;
 const SECONDS_EACH = 0.5;
@@ -92,5 +93,29 @@ describe.each(DASK_RELEASES)('time spent on Dask %s', (dask) => {
 		expect(pull, JSON.stringify(t.prefixes)).toBeDefined();
 		expect(pull!.transfer).toBeGreaterThan(0);
 		expect(t.transfer).toBeGreaterThanOrEqual(pull!.transfer);
+	}, 120_000);
+
+	it('a worker pushed past its spill threshold: its spill seconds, from its own /metrics', async () => {
+		// Watching from before the spill: the spill watch reads a worker's own /metrics while it writes to disk.
+		const watch = runCli(
+			['--json', '--watch', '--interval', '1', cluster.httpUrl],
+			{NO_COLOR: '1'},
+			{timeoutMs: 40_000},
+		);
+		const filled = await runWorkload(cluster, 'fill-memory');
+		try {
+			expect(filled.ready.kind).toBe('fill-memory');
+			const run = await watch;
+			const docs = run.stdout
+				.split('\n')
+				.filter((line) => line.startsWith('{') && line.endsWith('}'))
+				.map((line) => JSON.parse(line) as JsonDocument);
+			const t = docs.at(-1)!.time_spent!;
+			expect(t.workers_read, JSON.stringify(t)).toBeGreaterThanOrEqual(1);
+			expect(t.spill).toBeGreaterThan(0);
+			if (t.workers_read < t.workers) expect(t.notes.join('\n')).toMatch(/spill\/GC from \d+ of \d+ workers/);
+		} finally {
+			await filled.stop();
+		}
 	}, 120_000);
 });

@@ -11,9 +11,9 @@ import type {ClusterHistory, ClusterState, TriageView} from '../../model/types.j
 import {alertsPanelEntries, alertsPanelLines, alertsPanelNeeds} from './alerts-panel-lines.js';
 import type {Segment} from '../draw/bars.js';
 import {clipSegments, fitParts, part, seg} from '../draw/parts.js';
-import {timeView} from '../../model/time/time-view.js';
+import {timeSplit} from '../../model/time/time-split.js';
 import {busyText, coverageText, WINDOW_NAMES} from '../../model/time/time-text.js';
-import type {TimeSplit} from '../../model/types.js';
+import type {TimeSplit, TimeTrack} from '../../model/types.js';
 import {overviewGraphLines, overviewPrefixLines, planOverview} from './overview-lines.js';
 import {memoLast} from '../shell/memo-last.js';
 import type {Theme} from '../draw/theme.js';
@@ -22,7 +22,8 @@ export interface OverviewMemo {
 	readonly progress: (model: ClusterState) => ReturnType<typeof progressView> | undefined;
 	readonly panel: typeof alertsPanelEntries;
 	readonly graphs: (history: ClusterHistory, points: number, theme: Theme, width: number, rows: number) => Segment[][];
-	readonly time: (model: ClusterState) => TimeSplit | undefined;
+	/** The time line, kept while the time track (moved on by a new /metrics answer only) and the width are the same. */
+	readonly time: (track: TimeTrack | undefined, width: number) => Segment[] | undefined;
 }
 
 /**
@@ -52,7 +53,10 @@ function timeLine(split: TimeSplit, width: number): Segment[] {
 export function createOverviewMemo(): OverviewMemo {
 	return {
 		progress: memoLast((model: ClusterState) => (model.snapshot ? progressView(model) : undefined)),
-		time: memoLast((model: ClusterState) => timeView(model, 'minute')),
+		time: memoLast((track: TimeTrack | undefined, width: number) => {
+			const split = track === undefined ? undefined : timeSplit(track, 'minute');
+			return split === undefined ? undefined : timeLine(split, width);
+		}),
 		panel: memoLast(alertsPanelEntries),
 		// `points` (the model's snapshot count) says the history's rings moved: they fill in place.
 		graphs: memoLast((history: ClusterHistory, _points: number, theme: Theme, width: number, rows: number) =>
@@ -75,12 +79,12 @@ export function overviewSection(
 	// The lines on top: the adaptive target's why, where the header shows its number (the whole of it:
 	// view 3), and where the threads' time went in the last minute (view 5), under one blank line.
 	const why = triage && withWhy && height >= WHY_FROM_HEIGHT ? adaptiveWhy(triage.adaptive) : undefined;
-	const time = withTime && height >= TIME_FROM_HEIGHT ? memo.time(model) : undefined;
+	const time = withTime && height >= TIME_FROM_HEIGHT ? memo.time(model.time, width) : undefined;
 	if (why !== undefined || time !== undefined) {
 		const top: Segment[][] = [[]];
 		if (why !== undefined)
 			top.push(clipSegments([seg('Adaptive  ', 'title', true), seg(why), seg('  · 3: how', 'muted')], width));
-		if (time !== undefined) top.push(timeLine(time, width));
+		if (time !== undefined) top.push(time);
 		return [...top, ...overviewSection(model, triage, theme, width, height - top.length, memo, false, false)];
 	}
 	const progress = memo.progress(model);

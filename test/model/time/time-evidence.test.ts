@@ -8,6 +8,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadRecording} from '../../../source/record/reader.js';
 import type {Finding} from '../../../source/model/diagnosis/index.js';
+import type {JsonDocument} from '../../../source/output/json.js';
 import {SCENARIO_FIXTURES_DIR} from '../../e2e/helpers/scenario-fixtures.js';
 import {liveDocuments} from '../../e2e/helpers/scenario-record.js';
 import {SCENARIOS} from '../../e2e/helpers/scenario-specs.js';
@@ -15,7 +16,8 @@ import {SCENARIOS} from '../../e2e/helpers/scenario-specs.js';
 async function findings(release: string, scenario: string, cause: string): Promise<Finding[]> {
 	const spec = SCENARIOS.find((s) => s.name === scenario)!;
 	const {rounds} = await loadRecording(join(SCENARIO_FIXTURES_DIR, release, `${scenario}.ndjson.gz`));
-	return liveDocuments(rounds, spec.model).flatMap((d) => (d.diagnosis ?? []).filter((f) => f.cause === cause));
+	const documents = liveDocuments(rounds, spec.model) as JsonDocument[];
+	return documents.flatMap((d) => (d.diagnosis ?? []).filter((f) => f.cause === cause));
 }
 
 const SHARE = /^(<1|\d+) % over the last \d+ s/;

@@ -8,7 +8,8 @@
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {JsonDocument} from '../../source/output/json.js';
-import {runCli} from './helpers/cli.js';
+import {CLI_PATH, runCli} from './helpers/cli.js';
+import {TmuxSession} from './helpers/tmux.js';
 import {daskConfigDir, startCluster, type Cluster} from './helpers/cluster.js';
 import {DASK_RELEASES, pythonEnv, runPythonJson} from './helpers/python.js';
 import {runWorkload} from './helpers/workload.js';
@@ -74,6 +75,39 @@ describe.each(DASK_RELEASES)('time spent on Dask %s', (dask) => {
 		expect(t.compute).toBeGreaterThanOrEqual(spin!.compute);
 		expect(t.idle).toBeCloseTo(t.thread_seconds! - t.compute! - t.transfer! - (t.spill ?? 0) - (t.gc ?? 0), 6);
 	}, 120_000);
+
+	it('the time view in tmux at 80×24, NO_COLOR then --ascii, w walking the windows', async () => {
+		for (const ascii of [false, true]) {
+			const terminal = new TmuxSession({
+				name: `dask-top-time-${dask}-${ascii ? 'ascii' : 'plain'}`,
+				width: 80,
+				height: 24,
+				command: `env CI=true NO_COLOR=1 node ${CLI_PATH} ${ascii ? '--ascii ' : ''}${cluster.httpUrl}`,
+			});
+			try {
+				expect(terminal.start()).toBe(0);
+				await terminal.waitFor('the worker table', (t) => t.includes('NAME'));
+				terminal.keys('5');
+				let screen = await terminal.waitFor('the time view', (t) => /^Time {2}last minute/m.test(t));
+				for (const line of screen.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+				if (ascii) for (const line of screen.split('\n')) expect(line).toMatch(/^[\x20-\x7e]*$/);
+				terminal.keys('w', 'w');
+				screen = await terminal.waitFor('since the scheduler started', (t) =>
+					/^Time {2}since the scheduler started/m.test(t),
+				);
+				if (dask === '2022.12.1') {
+					expect(screen).toMatch(/^threads \? % busy [—-] no compute seconds on Dask before 2023\.1\.1/m);
+					expect(screen).toContain('no per-prefix seconds on this Dask: it gives them from 2023.1.1');
+				} else {
+					expect(screen).toMatch(/^threads \d+ % busy [—-] compute \d+ [·-] transfer \d+ [·-] spill \S+ [·-] GC \S+/m);
+					// the spin prefix of the run before, with its compute seconds
+					expect(screen).toMatch(/^spin +\d+(\.\d)?s +\d+ms +\d+% +\S/m);
+				}
+			} finally {
+				terminal.kill();
+			}
+		}
+	}, 90_000);
 
 	it("data moved between workers shows as the pulling prefix's transfer time", async () => {
 		const moved = await runPythonJson<{moved_bytes: number}>(

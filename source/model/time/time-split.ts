@@ -9,6 +9,7 @@
  * `start`, since the scheduler's process started: the counters' totals, and the time before
  * dask-top's first poll taken at the threads of that poll.
  */
+import {zeroOdometer} from './time-track.js';
 import type {PrefixTime, TimeOdometer, TimeSplit, TimeTrack, TimeWindowKind} from './time-types.js';
 
 export const TIME_WINDOWS: readonly TimeWindowKind[] = ['minute', 'run', 'start'];
@@ -31,6 +32,7 @@ export const TIME_NOTES = {
 	assumed: (seconds: number) =>
 		`the first ${Math.round(seconds)} s, before dask-top's first poll, counted at the threads of that poll`,
 	over: 'more was counted than the window held: tasks that started before it ended in it',
+	noIdleMoment: "no idle moment seen yet: since dask-top's first poll",
 } as const;
 
 interface Totals {
@@ -72,7 +74,7 @@ function between(from: TimeOdometer, to: TimeOdometer): Totals {
 
 /** The reading a window starts from. */
 function startReading(track: TimeTrack, window: 'minute' | 'run', to: TimeOdometer): TimeOdometer {
-	if (window === 'run') return track.runOdometer ?? track.recent[0] ?? to;
+	if (window === 'run') return track.runOdometer ?? zeroOdometer(track.firstS ?? to.timeS);
 	for (const o of track.recent) if (to.timeS - o.timeS <= MINUTE_S) return o;
 	return to;
 }
@@ -123,6 +125,7 @@ export function timeSplit(track: TimeTrack, window: TimeWindowKind, startS?: num
 		}
 	} else {
 		const start = startReading(track, window, to);
+		if (window === 'run' && track.runOdometer === undefined) notes.push(TIME_NOTES.noIdleMoment);
 		from = start.timeS;
 		totals = between(start, to);
 		const coverage = workerCoverage(track, from, false);

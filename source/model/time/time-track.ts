@@ -66,7 +66,8 @@ export function counterStep(before: number, after: number): number {
 	return after >= before ? after - before : after;
 }
 
-function zeroOdometer(timeS: number): TimeOdometer {
+/** The reading at the track's first sample: every total 0. */
+export function zeroOdometer(timeS: number): TimeOdometer {
 	return {
 		timeS,
 		threadSeconds: 0,

@@ -191,9 +191,12 @@ describe('timeSplit windows', () => {
 		expect(split.notes).toContain(TIME_NOTES.assumed(50));
 		expect(sharePercent(split, split.compute)).toBeCloseTo((17 / 180) * 100);
 	});
-	it('run before any idle moment: since the first poll', () => {
-		const split = timeSplit(run(steps.slice(0, 1).concat([{snap: snap(105, 2, {inc: [7, 0]})}])), 'run')!;
-		expect(split).toMatchObject({from: 100, compute: 2});
+	it('run before any idle moment: since the first poll, however long ago, and said so', () => {
+		const long: Step[] = [{snap: snap(100, 2, {inc: [5, 0]})}];
+		for (let t = 110; t <= 500; t += 10) long.push({snap: snap(t, 2, {inc: [5 + (t - 100) / 10, 0]})});
+		const split = timeSplit(run(long), 'run')!;
+		expect(split).toMatchObject({from: 100, window_seconds: 400, compute: 40, thread_seconds: 800});
+		expect(split.notes).toContain(TIME_NOTES.noIdleMoment);
 	});
 	it('nothing before the first sample', () => expect(timeSplit(EMPTY_TIME, 'minute')).toBeUndefined());
 });

@@ -31,6 +31,9 @@ describe('the time view on Dask 2026.7.1 fixtures', () => {
 		expect(lines[title + 1]).toMatch(/^threads 100 % busy — compute \d+ · transfer \d+ · spill \d+ · GC \d+/);
 		expect(lines[title + 2]).toMatch(/^\[█+[▓▒░]*\]$/);
 		expect(lines.join('\n')).toContain('more was counted than the window held');
+		// Nothing processes in the memory-heavy answer: no note of running tasks.
+		expect(run.model.snapshot!.scheduler.tasks.processing).toBe(0);
+		expect(lines.join('\n')).not.toContain('run now');
 		const header = lines.findIndex((l) => /^PREFIX +COMPUTE +TRANSFER +SHARE/.test(l));
 		expect(header).toBeGreaterThan(title);
 		const shown = lines
@@ -42,6 +45,15 @@ describe('the time view on Dask 2026.7.1 fixtures', () => {
 		expect(shown).toEqual(expected);
 		expect(shown[0]).toBe('inc');
 		expect(lines.at(-1)).toContain('w window');
+	});
+
+	it('says how many tasks run now, whose compute is counted only when they end', async () => {
+		const busy = fixtureRun('2026.7.1', ['idle', 'busy']);
+		const processing = busy.model.snapshot!.scheduler.tasks.processing!;
+		expect(processing).toBeGreaterThan(1);
+		const app = await renderApp(tuiData(busy), {columns: 120, rows: 40});
+		await app.press('5');
+		expect(app.frame()).toContain(`${processing} tasks run now, not counted until they end`);
 	});
 
 	it('under --ascii: plain characters only, the parts marked by glyph', async () => {

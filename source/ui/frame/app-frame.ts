@@ -133,7 +133,16 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 	const time = reuse(
 		sameModel && sameView && last?.ui.timeWindow === ui.timeWindow && sameScreen,
 		previous?.timePage,
-		() => (ui.view === 'time' ? timePage(timeView(model, ui.timeWindow), ui.timeWindow, theme, width) : undefined),
+		() =>
+			ui.view === 'time'
+				? timePage(
+						timeView(model, ui.timeWindow),
+						ui.timeWindow,
+						theme,
+						width,
+						model.snapshot?.scheduler.tasks.processing,
+					)
+				: undefined,
 	);
 	const help = reuse(last?.width === width, previous?.help, () => helpLines(width));
 	const thresholds = model.options.thresholds;

@@ -70,8 +70,17 @@ const PREFIX_WIDTH_MAX = 32;
 const SECONDS_WIDTH = 8;
 const SHARE_WIDTH = 5;
 
-/** The view laid out for `width` columns. */
-export function timePage(split: TimeSplit | undefined, window: TimeWindowKind, theme: Theme, width: number): TimePage {
+/**
+ * The view laid out for `width` columns. `running`: tasks processing now (the scheduler's count),
+ * whose compute is not counted until they end.
+ */
+export function timePage(
+	split: TimeSplit | undefined,
+	window: TimeWindowKind,
+	theme: Theme,
+	width: number,
+	running?: number,
+): TimePage {
 	const title: Part[] = [part(0, seg('Time  ', 'title', true), seg(WINDOW_NAMES[window], 'normal', true))];
 	if (!split) {
 		title.push(part(0, seg('waiting for the first /metrics answer…', 'muted')));
@@ -101,8 +110,14 @@ export function timePage(split: TimeSplit | undefined, window: TimeWindowKind, t
 		return part(0, seg(text, value === undefined ? 'muted' : tone));
 	});
 	head.push(...wrapParts(legend, width, seg('  '), 2));
-	for (const note of split.notes)
-		head.push(...wrapSegments([seg(`${theme.glyphs.bullet} ${note}`, 'muted')], width, 2));
+	const notes = [...split.notes];
+	if (running !== undefined && running > 0 && split.compute !== undefined)
+		notes.push(
+			running === 1
+				? '1 task runs now, not counted until it ends'
+				: `${running} tasks run now, not counted until they end`,
+		);
+	for (const note of notes) head.push(...wrapSegments([seg(`${theme.glyphs.bullet} ${note}`, 'muted')], width, 2));
 	head.push([]);
 	const prefixWidth = Math.max(
 		8,

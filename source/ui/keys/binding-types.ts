@@ -49,6 +49,8 @@ export type Action =
 	| 'filter-delete'
 	| 'filter-type'
 	| 'follow'
+	| 'group-hosts'
+	| 'fold-all'
 	| 'retire'
 	| 'retire-confirm'
 	| 'retire-cancel'
@@ -92,6 +94,8 @@ export interface Binding {
 	readonly footerKeys?: string;
 	/** The same in plain ASCII, where the pair's glyphs would read as other keys (`←/→` as `</>`). */
 	readonly footerKeysAscii?: string;
+	/** The footer's label in plain ASCII, where a glyph's one-character stand-in loses its sense (`±`). */
+	readonly footerAscii?: string;
 	/** The footer's label while what the key pauses is paused (`resume`). */
 	readonly footerPaused?: string;
 	/** Which footer entries stay when the line is too narrow for all: lower first (default 5). */

@@ -31,7 +31,7 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['G', 'end'], label: 'last row (in the help: its end)', action: 'last', modes: [...VIEWS, 'help']},
 	{
 		keys: ['enter'],
-		label: "open the selected worker's detail",
+		label: "open the selected worker's detail (on a host's row: show or fold its workers)",
 		action: 'open-detail',
 		modes: ['workers'],
 		footer: 'detail',
@@ -136,6 +136,21 @@ export const BINDINGS: readonly Binding[] = [
 		action: 'follow',
 		modes: ['workers'],
 		footer: 'follow',
+	},
+	{
+		keys: ['t', 'f5'],
+		label:
+			"group the workers by host: a row per host adding up its workers' figures (CPU% too: " +
+			'4 busy workers make 400), its workers under it (htop: tree); again: one row per worker',
+		action: 'group-hosts',
+		modes: ['workers'],
+		footer: 'hosts',
+	},
+	{
+		keys: ['*'],
+		label: 'fold or show the workers of every host (grouped by host)',
+		action: 'fold-all',
+		modes: ['workers'],
 	},
 	{
 		keys: ['f9', 'K'],

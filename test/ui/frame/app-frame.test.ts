@@ -42,7 +42,9 @@ describe('the frame a screen is drawn from', () => {
 
 	it('derives the rows in table order, the triage and the help from the model', () => {
 		const frame = frameData(input);
-		expect(frame.rows.rows.map((r) => r.name)).toEqual(frame.addresses.map((a) => run.model.workers.get(a)?.last.name));
+		expect(frame.rows.rows.map((r) => r.name)).toEqual(
+			frame.addresses.map((a) => run.model.workers.get(a ?? '')?.last.name),
+		);
 		expect(frame.rows.total).toBe(run.model.snapshot!.workers.length);
 		expect(frame.triage?.counts).toBeDefined();
 		expect(frame.progress).toBeUndefined(); // only while the progress view is on

@@ -21,6 +21,7 @@ import {departureOf, stepDepartures} from './departures/departures.js';
 import {stepRetires} from './departures/retire.js';
 import {trackWorkers} from './history/worker-tracks.js';
 import {diagnose} from './diagnosis/diagnose.js';
+import {EMPTY_TIME, stepTime} from './time/time-track.js';
 
 /**
  * Spill rises are measured between two readings of the same source at most this far apart: a
@@ -132,6 +133,17 @@ export function reduceSnapshot(
 					step.reset,
 				)
 			: state.progress;
+	// Where the thread-seconds went (time/): moved on by a new /metrics sample only, like progress.
+	const time =
+		nextSample && step.fresh
+			? stepTime(state.time ?? EMPTY_TIME, {
+					timeS: nextSample.timeS,
+					snapshot,
+					idle: activeTasks(snapshot) === 0,
+					runFromS: progress.run?.timeS,
+					reset: step.reset,
+				})
+			: state.time;
 	const lastCompletionMs =
 		baseline || step.done > 0 || step.reset || state.lastCompletionMs === undefined ? nowMs : state.lastCompletionMs;
 	// Work seen to move (the stall clock): a completion, a task into processing, or processing from none to some.
@@ -235,6 +247,7 @@ export function reduceSnapshot(
 			workers: tracked.workers,
 			rates: step.rates,
 			progress,
+			...(time ? {time} : {}),
 			baselineAtS,
 			lastCompletionMs,
 			lastProgressMs,

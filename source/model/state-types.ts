@@ -23,6 +23,7 @@ import type {Series} from './history/ring.js';
 import type {ResolvedModelOptions} from './option-types.js';
 import type {AdaptiveFlavor, Alert, ModelEvent, ProgressBaseKind} from './view-types.js';
 import type {DiagnosisState} from './diagnosis/types.js';
+import type {TimeTrack} from './time/time-types.js';
 
 // ─── State ────────────────────────────────────────────────────────────────────────────────────
 
@@ -186,6 +187,8 @@ export interface ClusterState {
 	readonly rates: Rates;
 	/** Per-prefix progress bookkeeping (progress-track.ts). */
 	readonly progress: ProgressTrack;
+	/** Where the cluster's thread-seconds went, counted from each /metrics sample (time/time-track.ts). */
+	readonly time?: TimeTrack;
 	/** Epoch seconds of the first counter sample (or of the latest counter reset). */
 	readonly baselineAtS?: number | undefined;
 	/** Monitor time of the latest snapshot in which a task completed (or of the baseline). */

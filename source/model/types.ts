@@ -17,3 +17,4 @@ export type {ThresholdName, Thresholds} from './alerts/thresholds.js';
 export type * from './state-types.js';
 export type * from './rows/row-types.js';
 export type * from './view-types.js';
+export type * from './time/time-types.js';

@@ -26,6 +26,7 @@ const FILE_FLAGS = new Set(['--ca-file', '--record', '--replay', '--config', '--
 /** The value flags whose value is one of a few words. */
 const CHOICES: Readonly<Record<string, readonly string[]>> = {
 	'--theme': ['dark', 'light'],
+	'--time-window': ['start', 'minute', 'run'],
 	'--completion': SHELLS,
 };
 

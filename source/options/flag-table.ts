@@ -19,6 +19,7 @@ export const FLAGS = {
 	theme: {type: 'string'},
 	mouse: {type: 'boolean', default: true},
 	bell: {type: 'boolean'},
+	timeWindow: {type: 'string'},
 	allowActions: {type: 'boolean'},
 	threshold: {type: 'string', isMultiple: true},
 	stallAfter: {type: 'string'},

@@ -38,6 +38,11 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--no-mouse', 'No mouse: clicks and the wheel go to the terminal (its own text selection works)'],
 	['--bell', 'Ring the terminal bell when a critical alert starts (live full screen only)'],
 	[
+		'--time-window WINDOW',
+		"--once/--json's time spent: since the scheduler started (start, the default), the last minute " +
+			'(minute) or since the last idle moment (run); with --replay --at, at that moment',
+	],
+	[
 		'--allow-actions',
 		'Let F9 / K retire the selected worker (after a confirmation; ' +
 			"needs the scheduler's api module). Without it dask-top only reads",
@@ -187,6 +192,8 @@ export interface ParsedArgv {
 		readonly mouse: boolean;
 		/** --bell (absent: false). */
 		readonly bell?: boolean;
+		/** --time-window minute|run|start, as typed (resolve.ts checks it). */
+		readonly timeWindow?: string;
 		/** --allow-actions (absent: false). */
 		readonly allowActions?: boolean;
 		/** --threshold NAME=VALUE, in the order given. */
@@ -257,6 +264,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					...(flags.theme === undefined ? {} : {theme: flags.theme}),
 					mouse: flags.mouse !== false,
 					bell: flags.bell === true,
+					...(flags.timeWindow === undefined ? {} : {timeWindow: flags.timeWindow}),
 					allowActions: flags.allowActions === true,
 					threshold: flags.threshold ?? [],
 					...(flags.stallAfter === undefined ? {} : {stallAfter: flags.stallAfter}),

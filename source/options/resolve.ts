@@ -3,6 +3,8 @@
  * caller runs meow (options/flags.ts), reads the config file (options/config.ts) and passes
  * whether stdout is a terminal.
  */
+import {TIME_WINDOWS} from '../model/time/time-split.js';
+import type {TimeWindowKind} from '../model/types.js';
 import type {ConfigFile} from './config.js';
 import type {WorkerColumnId} from '../types/worker-column-ids.js';
 import {pickDurationMs} from './duration.js';
@@ -52,6 +54,8 @@ export interface Options {
 	readonly ascii: boolean;
 	/** --theme (or "theme"): the colours for a dark (default) or light background. */
 	readonly theme: ThemeName;
+	/** --time-window: the window of --once/--json's `time_spent` (default: since the scheduler started). */
+	readonly timeWindow: TimeWindowKind;
 	/** Mouse reporting in the full screen (--no-mouse or "mouse": false turn it off). */
 	readonly mouse: boolean;
 	/**
@@ -75,6 +79,13 @@ export interface Options {
 
 const THEMES = ['dark', 'light'] as const;
 type ThemeName = (typeof THEMES)[number];
+
+/** --time-window (start when not given) or a one-line usage error. */
+function pickTimeWindow(flag: string | undefined): TimeWindowKind | {error: string} {
+	if (flag === undefined) return 'start';
+	const window = TIME_WINDOWS.find((name) => name === flag.trim().toLowerCase());
+	return window ?? {error: `--time-window: "${flag}" is not a window: use start, minute or run`};
+}
 
 /** --theme (over "theme" in the config file, over dark) or a one-line usage error. */
 function pickTheme(flag: string | undefined, config: ConfigFile | undefined): ThemeName | {error: string} {
@@ -233,6 +244,8 @@ export function resolveOptions({
 	if (toStdout !== undefined) return {ok: false, error: toStdout};
 	const theme = pickTheme(flags.theme, config);
 	if (typeof theme === 'object') return {ok: false, error: theme.error};
+	const timeWindow = pickTimeWindow(flags.timeWindow);
+	if (typeof timeWindow === 'object') return {ok: false, error: timeWindow.error};
 	const model = resolveModelFlags(flags, config, intervalMs);
 	if (!model.ok) return {ok: false, error: model.error};
 
@@ -255,6 +268,7 @@ export function resolveOptions({
 			color: flags.color && config?.color !== false && !noColorEnv,
 			ascii: flags.ascii || config?.ascii === true || plainLocale,
 			theme,
+			timeWindow,
 			mouse: flags.mouse && config?.mouse !== false,
 			bell:
 				(flags.bell === true || config?.bell === true) && !once && !watch && !flags.check && !recording.options.replay,

@@ -51,6 +51,14 @@
  *   the condition last held).
  * - `diagnosis_not_visible`: `{cause, note}` for each cause this cluster's Dask version or setup
  *   cannot show (or shows only in part), and what would.
+ * - `time_spent` (the document's `time` is the poll's moment): where the cluster's thread-seconds
+ *   went since the scheduler started: `window` (start), `from`/`to` (epoch s), `window_seconds`,
+ *   `thread_seconds` (threads × wall; `thread_seconds_assumed_seconds`: the part before dask-top's
+ *   first poll, counted at that poll's threads), `compute` and `transfer` (Σ of the scheduler's
+ *   per-prefix counters, ≥ 2023.1.1, counted at a task's end), `spill` and `gc` (of the
+ *   `workers_read` of `workers` whose own /metrics were read), `idle` (the rest, never below 0),
+ *   `prefixes[]` {`prefix`, `compute`, `transfer`} biggest first, `notes` (why a part is missing
+ *   or partial). Seconds throughout; a part that is not known is absent.
  * - `lost_workers`: workers that disappeared (newest first), each its last WorkerSnapshot (last
  *   status, memory, tasks, `last_seen`) plus `lost_at` and `last_listed_at` (epoch s, the
  *   monitor's time of its loss and of the last poll that listed it), `retired` when it left in an
@@ -63,6 +71,7 @@
  * left out (its error is on stderr, exit 1).
  */
 import type {Departure} from '../model/departures/departure.js';
+import {timeView} from '../model/time/time-view.js';
 import {progressView} from '../model/progress/progress.js';
 import {diagnosisView} from '../model/diagnosis/index.js';
 import type {BlindSpot, EndedFinding, Finding} from '../model/diagnosis/index.js';
@@ -72,6 +81,8 @@ import type {
 	ClusterState,
 	ModelEvent,
 	PrefixProgress,
+	TimeSplit,
+	TimeWindowKind,
 	SeverityCounts,
 	StallView,
 	TriageView,
@@ -92,6 +103,7 @@ export interface JsonExtras {
 	readonly adaptive?: AdaptiveView | undefined;
 	readonly stall?: StallView;
 	readonly progress?: readonly PrefixProgress[];
+	readonly time_spent?: TimeSplit | undefined;
 	readonly lost_workers?: readonly LostWorker[];
 	readonly diagnosis?: readonly Finding[];
 	readonly diagnosis_ended?: readonly EndedFinding[];
@@ -121,7 +133,7 @@ export function lostWorkers(state: ClusterState): LostWorker[] {
 }
 
 /** The triage fields of the document, from the same view the TUI renders. */
-export function triageExtras(triage: TriageView, state: ClusterState): JsonExtras {
+export function triageExtras(triage: TriageView, state: ClusterState, window: TimeWindowKind = 'start'): JsonExtras {
 	return {
 		alerts: triage.alerts,
 		events: triage.events,
@@ -129,6 +141,7 @@ export function triageExtras(triage: TriageView, state: ClusterState): JsonExtra
 		adaptive: triage.adaptive,
 		stall: triage.stall,
 		progress: progressView(state).prefixes,
+		time_spent: timeView(state, window),
 		lost_workers: lostWorkers(state),
 		...diagnosisExtras(state),
 	};

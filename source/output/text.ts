@@ -11,6 +11,8 @@ import {bytesText} from '../units/bytes.js';
 import {ageText, MISSING, numberText, percentOf, timeText} from './cells.js';
 import {columnsOf, padColumns} from '../terminal/columns.js';
 import {adaptiveLines, alertsLines} from './triage-text.js';
+import type {TimeSplit} from '../model/types.js';
+import {busyText, coverageText, WINDOW_NAMES} from '../model/time/time-text.js';
 
 const TASK_ORDER: ReadonlyArray<readonly [TaskState, string]> = [
 	['waiting', 'waiting'],
@@ -154,7 +156,19 @@ function table(rows: readonly string[][]): string[] {
  * The snapshot with the model's triage of it (alerts, adaptive target) and its worker rows (the
  * present workers, by name): what `--once` prints.
  */
-export function formatSnapshotText(snapshot: Snapshot, triage: TriageView, workers: readonly WorkerRow[]): string {
+/** `Time      threads 71 % busy — compute 58 · … (since the scheduler started; spill/GC from 1 of 3 workers)`. */
+function timeLine(split: TimeSplit | undefined): string[] {
+	if (split === undefined) return [];
+	const qualifiers = [WINDOW_NAMES[split.window], coverageText(split)].filter((q) => q !== undefined);
+	return [`Time      ${busyText(split)} (${qualifiers.join('; ')})`];
+}
+
+export function formatSnapshotText(
+	snapshot: Snapshot,
+	triage: TriageView,
+	workers: readonly WorkerRow[],
+	time?: TimeSplit,
+): string {
 	const version = snapshot.dask_version_hint === undefined ? '' : `  (Dask ${snapshot.dask_version_hint})`;
 	const threads =
 		snapshot.scheduler.threads ??
@@ -167,6 +181,7 @@ export function formatSnapshotText(snapshot: Snapshot, triage: TriageView, worke
 		`Threads   ${numberText(threads)}`,
 		`Memory    ${memoryLine(snapshot)}`,
 		`Tasks     ${tasksLine(snapshot)}`,
+		...timeLine(time),
 		`Source    ${sourceLine(snapshot)}`,
 		...alertsLines(triage),
 		...adaptiveLines(triage.adaptive),

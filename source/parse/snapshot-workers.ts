@@ -57,6 +57,7 @@ const METRICS_FIELDS = [
 	'spill_time_seconds_total',
 	'tick_duration_max_seconds',
 	'gil_contention_seconds_total',
+	'gc_collection_seconds_total',
 ] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;
 
 /** `answerSeconds`: when identity.json answered (answerTimeMs); the heartbeat age is as of that answer. */

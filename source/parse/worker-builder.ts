@@ -58,6 +58,7 @@ function blankFields(address: string, name: string): Slots {
 		tick_duration_max_seconds: undefined,
 		gil_contention_fraction: undefined,
 		gil_contention_seconds_total: undefined,
+		gc_collection_seconds_total: undefined,
 		resources: undefined,
 		sources: undefined,
 	};

@@ -35,6 +35,8 @@ export interface WorkerMetrics {
 	readonly spill_time_seconds_total?: number;
 	/** ≥ 2023.4.0, only with gilknocker installed. */
 	readonly gil_contention_seconds_total?: number;
+	/** Seconds the worker's process spent in garbage collection (≥ 2024.8.0). */
+	readonly gc_collection_seconds_total?: number;
 	readonly tick_duration_max_seconds?: number;
 	readonly tick_count_total?: number;
 	readonly process_rss_bytes?: number;
@@ -64,6 +66,7 @@ const N = {
 	spill: `${W}spill_bytes_total`,
 	spillTime: `${W}spill_time_seconds_total`,
 	gil: `${W}gil_contention_seconds_total`,
+	gc: `${W}gc_collection_seconds_total`,
 	tickMax: `${W}tick_duration_maximum_seconds`,
 	tickCount: `${W}tick_count_total`,
 	rss: 'process_resident_memory_bytes',
@@ -132,6 +135,7 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 	const spillTime = read.byLabel(N.spillTime, 'activity');
 	if (spillTime) put('spill_time_seconds_total', sumOf(spillTime));
 	put('gil_contention_seconds_total', read.value(N.gil));
+	put('gc_collection_seconds_total', read.value(N.gc));
 
 	put('tick_duration_max_seconds', read.value(N.tickMax));
 	put('tick_count_total', read.value(N.tickCount));

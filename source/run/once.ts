@@ -15,7 +15,7 @@ import {say} from './say.js';
 
 export async function runOnce(
 	clusters: readonly Cluster[],
-	options: Pick<Options, 'json' | 'ascii' | 'timeoutMs' | 'urlFrom'>,
+	options: Pick<Options, 'json' | 'ascii' | 'timeoutMs' | 'urlFrom' | 'timeWindow'>,
 ): Promise<number> {
 	const contact = {timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'};
 	const failures = await Promise.all(
@@ -30,8 +30,8 @@ export async function runOnce(
 	const read = clusters.filter((_, i) => failures[i] === undefined).map((cluster) => cluster.pipeline);
 	const text =
 		clusters.length === 1
-			? read.map((pipeline) => formatOnce(pipeline, options.json, options.ascii))[0]
-			: formatOnceClusters(read, options.json, options.ascii);
+			? read.map((pipeline) => formatOnce(pipeline, options.json, options.ascii, false, options.timeWindow))[0]
+			: formatOnceClusters(read, options.json, options.ascii, options.timeWindow);
 	if (text !== undefined) process.stdout.write(text);
 	return failures.some((failure) => failure !== undefined) ? EXIT_UNREADABLE : EXIT_OK;
 }

@@ -4,6 +4,7 @@
  * ReplaySource. All user-facing failures are one line (say.ts), exit 1 (--diff's moments in the
  * wrong order: a usage error, exit 2).
  */
+import type {TimeWindowKind} from '../model/types.js';
 import type {ModelOptions} from '../model/types.js';
 import type {ReplayFrom} from '../options/recording.js';
 import type {Options} from '../options/resolve.js';
@@ -32,6 +33,8 @@ export interface ReplayOutput
 		Partial<Pick<Options, 'theme' | 'columns' | 'configFile'>> {
 	readonly once: boolean;
 	readonly json: boolean;
+	/** --time-window: the window of --once's time spent (default: since the scheduler started). */
+	readonly timeWindow?: TimeWindowKind;
 	/** The model's options (thresholds, --stall-after, …) for --once's alerts and events, and the TUI's. */
 	readonly model?: ModelOptions;
 }
@@ -85,7 +88,7 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 			// A moment between two rounds: the time up to it passes, as on the screen then.
 			if (replay.at !== undefined && replay.at.kind !== 'end') feed.until(resolveMoment(replay.at, startMs, startMs));
 			for (const warning of summary.warnings) say(`warning: ${warning}`);
-			process.stdout.write(formatOnce(pipeline, output.json, output.ascii) ?? '');
+			process.stdout.write(formatOnce(pipeline, output.json, output.ascii, false, output.timeWindow) ?? '');
 			return EXIT_OK;
 		}
 		const recording = await openRecording(replay.file);

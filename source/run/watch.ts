@@ -15,7 +15,7 @@ import {untilStopped} from './until-stopped.js';
 
 export async function runWatch(
 	cluster: Cluster,
-	options: Pick<Options, 'ascii' | 'timeoutMs' | 'urlFrom'>,
+	options: Pick<Options, 'ascii' | 'timeoutMs' | 'urlFrom' | 'timeWindow'>,
 ): Promise<number> {
 	const verdict = await cluster.contact({timeoutMs: options.timeoutMs, isDefaultUrl: options.urlFrom === 'default'});
 	if (!verdict.ok) {
@@ -25,7 +25,7 @@ export async function runWatch(
 	// As --once: counts.json and the workers' own /metrics when identity.json failed.
 	await followUp(cluster);
 	const print = (): void => {
-		const line = formatOnce(cluster.pipeline, true, options.ascii, true);
+		const line = formatOnce(cluster.pipeline, true, options.ascii, true, options.timeWindow);
 		if (line !== undefined && process.stdout.writable) process.stdout.write(line);
 	};
 	await untilStopped(() => {

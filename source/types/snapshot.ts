@@ -149,6 +149,8 @@ export interface WorkerSnapshot {
 	readonly gil_contention_fraction?: number;
 	/** Seconds waited for the GIL (worker /metrics, ≥ 2023.4.0 with gilknocker). */
 	readonly gil_contention_seconds_total?: number;
+	/** Seconds its process spent in garbage collection (worker /metrics, ≥ 2024.8.0). */
+	readonly gc_collection_seconds_total?: number;
 	/** Abstract resources the worker offers (`--resources GPU=1`), identity.json. */
 	readonly resources?: Readonly<Record<string, number>>;
 	readonly nanny?: string | null;

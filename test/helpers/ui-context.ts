@@ -9,8 +9,8 @@ import {initialUiState, type UiContext, type UiState} from '../../source/ui/stat
 export const addresses = Array.from({length: 50}, (_, i) => `tcp://10.0.0.${i}:4000`);
 
 export const ctx: UiContext = {
-	counts: {workers: 50, progress: 7, events: 3, diagnosis: 2},
-	pageRows: {workers: 10, progress: 5, events: 5, diagnosis: 5},
+	counts: {workers: 50, progress: 7, events: 3, diagnosis: 2, time: 4},
+	pageRows: {workers: 10, progress: 5, events: 5, diagnosis: 5, time: 4},
 	addresses,
 };
 

@@ -50,6 +50,15 @@ describe('resolveOptions', () => {
 		);
 	});
 
+	it('takes --time-window start, minute or run (start when not given), and refuses another name', () => {
+		expect(ok(resolve()).timeWindow).toBe('start');
+		expect(ok(resolve({timeWindow: 'minute'})).timeWindow).toBe('minute');
+		expect(ok(resolve({timeWindow: ' Run '})).timeWindow).toBe('run');
+		expect(error(resolve({timeWindow: 'hour'}))).toBe(
+			'--time-window: "hour" is not a window: use start, minute or run',
+		);
+	});
+
 	it('takes --theme over "theme" in the config file over dark, and refuses another name', () => {
 		expect(ok(resolve()).theme).toBe('dark');
 		expect(ok(resolve({}, [], {config: {path: '/c.json', theme: 'light'}})).theme).toBe('light');

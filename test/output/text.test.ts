@@ -28,10 +28,10 @@ function lines(text: string): string[] {
 describe('the --once text (formatSnapshotText)', () => {
 	it(
 		'heads the table with URL, workers by state, threads, memory, ' +
-			'tasks by state, the data source, alerts and the adaptive target',
+			'tasks by state, where the time went, the data source, alerts and the adaptive target',
 		() => {
 			const {snapshot, text} = textOf('2026.7.1', 'busy');
-			const [url, workers, threads, memory, tasks, source, alerts, desired] = lines(text);
+			const [url, workers, threads, memory, tasks, time, source, alerts, desired] = lines(text);
 			expect(url).toBe('URL       http://127.0.0.1:8788/  at 2026-11-29 17:06:32 UTC  (Dask >=2025.4)');
 			expect(workers).toBe('Workers   3: 0 idle, 3 partially saturated, 0 saturated, 0 paused, 0 retiring');
 			expect(threads).toBe(`Threads   ${snapshot.scheduler.threads}`);
@@ -41,6 +41,10 @@ describe('the --once text (formatSnapshotText)', () => {
 				`Tasks     ${snapshot.scheduler.tasks_total}: ${t.waiting} waiting, ` +
 					`${t.queued} queued, ${t.processing} processing, ${t.memory} in memory, ` +
 					`${t.erred} erred, ${t['no-worker']} no-worker, ${t.released} released`,
+			);
+			// Since the scheduler started: its threads over its uptime; spill and GC from all three workers' /metrics.
+			expect(time).toMatch(
+				/^Time {6}threads \d+ % busy — compute \d+ · transfer 0 · spill 0 · GC <1 \(since the scheduler started\)$/,
 			);
 			expect(source).toContain('Source    workers from /json/identity.json');
 			// beta's 33 % unmanaged memory in this one poll is no alert: only what stays 30 s is judged

@@ -147,6 +147,23 @@ describe('parseWorkerMetrics', () => {
 		},
 	);
 
+	it.each(FIXTURE_VERSIONS)('%s memory-heavy: spill and GC seconds as the time view reads them', (version) => {
+		for (const name of ['alpha', 'beta', 'gamma']) {
+			const body = workerMetricsBody(version, 'memory-heavy', name);
+			const w = worker(version, 'memory-heavy', name);
+			const spill = [...promByLabel(body, 'dask_worker_spill_time_seconds_total', 'activity').values()];
+			// A declared family with no activity yet (≥ 2023.3.2 prints only those that happened) is 0 s.
+			expect(w.spill_time_seconds_total).toBeCloseTo(
+				spill.reduce((a, b) => a + b, 0),
+				9,
+			);
+			// ≥ 2024.8.0 only: 2022.12.1 leaves it unknown, never 0.
+			expect(w.gc_collection_seconds_total).toBe(promPlain(body, 'dask_worker_gc_collection_seconds_total'));
+			if (version === '2026.7.1') expect(w.gc_collection_seconds_total).toBeGreaterThan(0);
+			else expect(w.gc_collection_seconds_total).toBeUndefined();
+		}
+	});
+
 	it('leaves spill figures undefined when the worker has no spill families (spilling disabled)', () => {
 		const w = parseWorkerMetrics(
 			parsePrometheus('dask_worker_threads 2.0\ndask_worker_memory_bytes{type="managed"} 10.0\n'),

@@ -45,8 +45,10 @@ describe.each(FIXTURE_VERSIONS)('the Alerts panel on Dask %s fixtures', (version
 			if (columns >= 120) {
 				// the adaptive target's why first, at this height: the scheduler wants more workers
 				expect(lines[gamma + 2]).toMatch(/^Adaptive {2}desired \d+ for 2 workers now: /);
-				expect(lines[gamma + 4]).toMatch(/^Memory +⣿ managed/);
-				expect(title).toBeGreaterThan(gamma + 4);
+				// then where the threads' time went in the last minute (2022.12.1 gives no compute seconds)
+				expect(lines[gamma + 3]).toMatch(/^Time {6}threads/);
+				expect(lines[gamma + 5]).toMatch(/^Memory +⣿ managed/);
+				expect(title).toBeGreaterThan(gamma + 5);
 			} else expect(title).toBe(gamma + 2);
 			const c = triage.counts;
 			expect(lines[title]).toMatch(new RegExp(`^Alerts +✗${c.critical} ▲${c.warning} i${c.info} ongoing, worst first`));

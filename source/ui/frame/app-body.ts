@@ -15,6 +15,7 @@ import {firstShown} from '../views/column-setup-lines.js';
 import type {DetailInput} from '../views/detail-figures.js';
 import {ALERTS_PANEL_MIN_LINES} from '../views/alerts-panel-lines.js';
 import type {DiagnosisPage} from '../views/diagnosis-lines.js';
+import type {TimePage} from '../views/time-lines.js';
 import {eventsPage, type EventsPage} from '../views/events-lines.js';
 import {staleFiguresText} from '../views/staleness.js';
 import type {FrameData, ScreenLayout} from './app-frame.js';
@@ -78,7 +79,8 @@ export type BodyView =
 			readonly cursor: number;
 			readonly top: number;
 	  }
-	| {readonly kind: 'diagnosis'; readonly page?: DiagnosisPage; readonly cursor: number; readonly top: number};
+	| {readonly kind: 'diagnosis'; readonly page?: DiagnosisPage; readonly cursor: number; readonly top: number}
+	| {readonly kind: 'time'; readonly page?: TimePage; readonly cursor: number; readonly top: number};
 
 /**
  * The count in the table's title: the live workers, as the header counts them, and apart the gone
@@ -225,6 +227,13 @@ export function bodyView(shown: UiState, data: TuiData, frame: FrameData, layout
 				cursor: shown.cursor.diagnosis,
 				top: shown.top.diagnosis,
 			};
+		case 'time':
+			return {
+				kind: 'time',
+				...(frame.timePage ? {page: frame.timePage} : {}),
+				cursor: shown.cursor.time,
+				top: shown.top.time,
+			};
 	}
 }
 
@@ -288,6 +297,20 @@ export function pointerLayout(shown: UiState, frame: FrameData, layout: ScreenLa
 					count: page.entries.length,
 					room: page.room,
 					heights: page.heights,
+				},
+			};
+		}
+		case 'time': {
+			const page = frame.timePage;
+			if (!page) return {kind: 'none'};
+			return {
+				kind: 'list',
+				view: 'time',
+				list: {
+					rowsTop: bodyTop + page.head.length,
+					top: shown.top.time,
+					count: page.rows.length,
+					room: Math.max(1, bodyHeight - page.head.length),
 				},
 			};
 		}

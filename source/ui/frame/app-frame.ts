@@ -15,6 +15,8 @@ import {diagnosisPage, type DiagnosisPage} from '../views/diagnosis-lines.js';
 import {eventsPage, type EventsPage} from '../views/events-lines.js';
 import {HEADER_LINES} from '../views/header-lines.js';
 import {helpLines} from '../views/help-lines.js';
+import {timePage, type TimePage} from '../views/time-lines.js';
+import {timeView} from '../../model/time/time-view.js';
 import type {Theme} from '../draw/theme.js';
 import type {TuiData} from './tui-data.js';
 import type {UiContext, UiState} from '../state/ui-state.js';
@@ -78,7 +80,7 @@ export function frozenData(frozen: TuiData | undefined, live: TuiData, paused: b
 /** What the derivations depend on; each is reused while its own inputs are identical. */
 interface FrameInput {
 	readonly model: ClusterState;
-	readonly ui: Pick<UiState, 'sort' | 'filterText' | 'view' | 'byHost' | 'folds'>;
+	readonly ui: Pick<UiState, 'sort' | 'filterText' | 'view' | 'byHost' | 'folds' | 'timeWindow'>;
 	readonly theme: Theme;
 	readonly width: number;
 	readonly bodyHeight: number;
@@ -101,6 +103,8 @@ export interface FrameData {
 	readonly diagnosis?: DiagnosisView;
 	/** The diagnosis view laid out (only while it is the view). */
 	readonly diagnosisPage?: DiagnosisPage;
+	/** The time view laid out (only while it is the view). */
+	readonly timePage?: TimePage;
 	readonly help: readonly Segment[][];
 	readonly memory: MemoryThresholds;
 	readonly cells: CellContext;
@@ -153,6 +157,20 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 	const page = reuse(sameView && previous?.diagnosis === diagnosis && sameScreen, previous?.diagnosisPage, () =>
 		ui.view === 'diagnosis' ? diagnosisPage(diagnosis, theme, width, bodyHeight) : undefined,
 	);
+	const time = reuse(
+		sameModel && sameView && last?.ui.timeWindow === ui.timeWindow && sameScreen,
+		previous?.timePage,
+		() =>
+			ui.view === 'time'
+				? timePage(
+						timeView(model, ui.timeWindow),
+						ui.timeWindow,
+						theme,
+						width,
+						model.snapshot?.scheduler.tasks.processing,
+					)
+				: undefined,
+	);
 	const help = reuse(last?.width === width, previous?.help, () => helpLines(width));
 	const thresholds = model.options.thresholds;
 	const sameThresholds = last?.model.options.thresholds === thresholds;
@@ -185,6 +203,7 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 		...(events ? {events} : {}),
 		...(diagnosis ? {diagnosis} : {}),
 		...(page ? {diagnosisPage: page} : {}),
+		...(time ? {timePage: time} : {}),
 		help,
 		memory,
 		cells,
@@ -201,12 +220,14 @@ export function uiContext(frame: FrameData, layout: ScreenLayout): UiContext {
 			progress: progress?.prefixes.length ?? 0,
 			events: triage?.events.length ?? 0,
 			diagnosis: page?.entries.length ?? 0,
+			time: frame.timePage?.rows.length ?? 0,
 		},
 		pageRows: {
 			workers: tableBodyRows(bodyHeight),
 			progress: Math.max(1, bodyHeight - progressHeadHeight(progress, frame.input.theme, width)),
 			events: Math.max(1, events?.room ?? bodyHeight - 2),
 			diagnosis: Math.max(1, page?.room ?? bodyHeight - 1),
+			time: Math.max(1, bodyHeight - (frame.timePage?.head.length ?? 0)),
 		},
 		addresses: frame.addresses,
 		locate: frame.hosts?.locate ?? ((anchor) => locateFlat(frame.rows.rows, anchor)),

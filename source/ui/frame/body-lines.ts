@@ -119,6 +119,15 @@ function diagnosisLines(view: Extract<BodyView, {kind: 'diagnosis'}>, width: num
 	return [...list, ...page.notes.map(toLine)];
 }
 
+function timeLines(view: Extract<BodyView, {kind: 'time'}>, height: number): ScreenLine[] {
+	const {page, cursor, top} = view;
+	if (!page) return [];
+	const lines: ScreenLine[] = page.head.map(toLine);
+	const end = Math.min(page.rows.length, top + Math.max(1, height - page.head.length));
+	for (let i = top; i < end; i++) lines.push({segments: page.rows[i]!, inverse: i === cursor});
+	return lines;
+}
+
 /** The body's `height` lines. */
 export function bodyLines(view: BodyView, theme: Theme, width: number, height: number, memo: BodyMemo): ScreenLine[] {
 	switch (view.kind) {
@@ -141,6 +150,8 @@ export function bodyLines(view: BodyView, theme: Theme, width: number, height: n
 			return fitHeight(eventsLines(view, theme, width), height);
 		case 'diagnosis':
 			return fitHeight(diagnosisLines(view, width, height), height);
+		case 'time':
+			return fitHeight(timeLines(view, height), height);
 		case 'workers': {
 			const {table, overview} = view;
 			const lines = tableLines(table, theme, width, memo.table);

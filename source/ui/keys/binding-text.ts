@@ -9,6 +9,7 @@ const MODE_NAMES: Readonly<Record<Mode, string>> = {
 	progress: 'progress',
 	events: 'events',
 	diagnosis: 'diagnosis',
+	time: 'time',
 	detail: 'detail',
 	help: 'help',
 	filter: 'filter prompt',

@@ -1,6 +1,6 @@
 /** The words of the key table (bindings.ts): views and modes, actions, key names, a binding. */
 
-export type View = 'workers' | 'progress' | 'events' | 'diagnosis';
+export type View = 'workers' | 'progress' | 'events' | 'diagnosis' | 'time';
 
 /**
  * Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort
@@ -23,6 +23,8 @@ export type Action =
 	| 'view-progress'
 	| 'view-events'
 	| 'view-diagnosis'
+	| 'view-time'
+	| 'time-window'
 	| 'open-subject'
 	| 'cluster-next'
 	| 'cluster-previous'

@@ -6,7 +6,7 @@
 import type {Binding, Mode} from './binding-types.js';
 import {REPLAY_BINDINGS} from './replay-bindings.js';
 
-export const VIEWS: readonly Mode[] = ['workers', 'progress', 'events', 'diagnosis'];
+export const VIEWS: readonly Mode[] = ['workers', 'progress', 'events', 'diagnosis', 'time'];
 export const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
 
 export const BINDINGS: readonly Binding[] = [
@@ -55,7 +55,7 @@ export const BINDINGS: readonly Binding[] = [
 	},
 	{
 		keys: ['tab'],
-		label: 'next view: workers → progress → events → diagnosis',
+		label: 'next view: workers → progress → events → diagnosis → time',
 		action: 'next-view',
 		modes: SCREENS,
 		footer: 'view',
@@ -70,6 +70,20 @@ export const BINDINGS: readonly Binding[] = [
 		label: 'diagnosis view (what is wrong and why: findings, their evidence and next step)',
 		action: 'view-diagnosis',
 		modes: SCREENS,
+	},
+	{
+		keys: ['5'],
+		label: "time view (where the threads' time went: compute, transfer, spill, GC, idle, per task prefix)",
+		action: 'view-time',
+		modes: SCREENS,
+	},
+	{
+		keys: ['w'],
+		label: 'the time window: last minute → since the last idle moment → since the scheduler started',
+		action: 'time-window',
+		modes: ['time'],
+		footer: 'window',
+		footerRank: 1,
 	},
 	{
 		keys: ['c'],

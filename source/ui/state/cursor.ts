@@ -65,7 +65,7 @@ function heldRow(state: UiState, ctx: UiContext): number {
 	return 'address' in anchor ? ctx.addresses.indexOf(anchor.address) : -1;
 }
 
-const LISTS: readonly View[] = ['progress', 'events', 'diagnosis'];
+const LISTS: readonly View[] = ['progress', 'events', 'diagnosis', 'time'];
 
 /**
  * Keeps the selection valid after the rows changed (new data, filter, sort, grouping): a followed worker

@@ -9,11 +9,12 @@ import type {Action, View} from '../keys/binding-types.js';
 import {moveTo, pageOf, WHEEL_ROWS} from './cursor.js';
 import {chooseSort, closeSortMenu, moveSortMenu, nextSort, openSortMenu, reverseSort, sortBy} from './sort-order.js';
 import type {UiContext, UiState} from './ui-state.js';
+import {nextTimeWindow} from '../../model/time/time-split.js';
 import {closeColumnSetup, moveColumn, moveColumnCursor, openColumnSetup, toggleColumn} from './column-choice.js';
 import {selectedHost, toggleAllHosts, toggleFold, toggleGrouping} from './host-grouping.js';
 
 /** The order Tab walks through the views. */
-const VIEW_ORDER: readonly View[] = ['workers', 'progress', 'events', 'diagnosis'];
+const VIEW_ORDER: readonly View[] = ['workers', 'progress', 'events', 'diagnosis', 'time'];
 
 function switchView(state: UiState, view: View): UiState {
 	const {detail: _closed, ...rest} = state;
@@ -137,6 +138,10 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return switchView(state, 'events');
 		case 'view-diagnosis':
 			return switchView(state, 'diagnosis');
+		case 'view-time':
+			return switchView(state, 'time');
+		case 'time-window':
+			return {...state, timeWindow: nextTimeWindow(state.timeWindow)};
 		case 'open-subject':
 			return openSubject(state, ctx);
 		case 'sort-next':

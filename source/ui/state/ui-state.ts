@@ -6,7 +6,7 @@
  */
 import type {Subject} from '../../model/diagnosis/index.js';
 import type {HostFolds, RowAnchor} from '../../model/rows/host-groups.js';
-import type {SortColumn} from '../../model/types.js';
+import type {SortColumn, TimeWindowKind} from '../../model/types.js';
 import type {View} from '../keys/binding-types.js';
 import {DEFAULT_COLUMNS, type ColumnChoice} from './column-choice.js';
 
@@ -44,6 +44,8 @@ export interface UiState {
 	readonly columns: readonly ColumnChoice[];
 	/** The column setup (F2) is open: its highlighted entry, and the columns as they were when it opened. */
 	readonly columnSetup?: {readonly cursor: number; readonly before: readonly ColumnChoice[]};
+	/** The time view's window (w). */
+	readonly timeWindow: TimeWindowKind;
 }
 
 /** What the reducer needs to know of the screen: rows and page heights per view, the workers in display order. */
@@ -79,8 +81,9 @@ export function initialUiState(columns: readonly ColumnChoice[] = DEFAULT_COLUMN
 		filterText: '',
 		filterEditing: false,
 		sort: {column: 'name', descending: false},
-		cursor: {workers: 0, progress: 0, events: 0, diagnosis: 0},
-		top: {workers: 0, progress: 0, events: 0, diagnosis: 0},
+		cursor: {workers: 0, progress: 0, events: 0, diagnosis: 0, time: 0},
+		top: {workers: 0, progress: 0, events: 0, diagnosis: 0, time: 0},
+		timeWindow: 'minute',
 		paused: false,
 		columns,
 	};

@@ -100,7 +100,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 		if (v.pointer.kind !== 'workers') throw new Error(v.pointer.kind);
 		expect(v.pointer.headingRow).toBe(6);
 		expect(v.pointer.list).toEqual({rowsTop: 7, top: 0, count: 3, room: 3});
-		expect(v.ctx.counts).toEqual({workers: 3, progress: 0, events: 3, diagnosis: 0});
+		expect(v.ctx.counts).toEqual({workers: 3, progress: 0, events: 3, diagnosis: 0, time: 0});
 		expect(footer(v)).toMatch(/^j\/k move .*\/ filter {2}space pause {2}\? help {2}q quit$/);
 	});
 
@@ -120,11 +120,12 @@ describe('the screen as a view-model of the UI state and the data', () => {
 	});
 
 	it('keeps a cursor left past the rows inside them', () => {
-		expect(view({cursor: {workers: 99, progress: 99, events: 99, diagnosis: 99}}).shown.cursor).toEqual({
+		expect(view({cursor: {workers: 99, progress: 99, events: 99, diagnosis: 99, time: 99}}).shown.cursor).toEqual({
 			workers: 2,
 			progress: 0,
 			events: 2,
 			diagnosis: 0,
+			time: 0,
 		});
 	});
 

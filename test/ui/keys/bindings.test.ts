@@ -171,7 +171,7 @@ describe('the README keys table', () => {
 		expect(table).toContain(
 			'| `click` | select the row under the pointer; ' +
 				'a column heading sorts by that column (again: reverses); a footer entry presses its key (on every screen) ' +
-				'| workers, progress, events, diagnosis |',
+				'| workers, progress, events, diagnosis, time |',
 		);
 		expect(table).toContain('| `←` | step one poll back | replay |');
 	});

@@ -12,11 +12,14 @@ describe('the view and selection reducer', () => {
 		expect(reduceUi(next, 'back', ctx).detail).toBeUndefined();
 	});
 
-	it('cycles views with Tab and back with Shift-Tab, jumps with 1/2/3/4, closing a detail', () => {
+	it('cycles views with Tab and back with Shift-Tab, jumps with 1/2/3/4/5, closing a detail', () => {
 		expect(run(['next-view']).view).toBe('progress');
 		expect(run(['next-view', 'next-view', 'next-view']).view).toBe('diagnosis');
-		expect(run(['next-view', 'next-view', 'next-view', 'next-view']).view).toBe('workers');
-		expect(run(['previous-view']).view).toBe('diagnosis');
+		expect(run(['next-view', 'next-view', 'next-view', 'next-view']).view).toBe('time');
+		expect(run(['next-view', 'next-view', 'next-view', 'next-view', 'next-view']).view).toBe('workers');
+		expect(run(['previous-view']).view).toBe('time');
+		expect(run(['open-detail', 'view-time']).view).toBe('time');
+		expect(run(['open-detail', 'view-time']).detail).toBeUndefined();
 		expect(run(['next-view', 'previous-view']).view).toBe('workers');
 		const diagnosis = run(['open-detail', 'view-diagnosis']);
 		expect([diagnosis.view, diagnosis.detail]).toEqual(['diagnosis', undefined]);
@@ -24,6 +27,13 @@ describe('the view and selection reducer', () => {
 		expect(detail.view).toBe('events');
 		expect(detail.detail).toBeUndefined();
 		expect(run(['view-events', 'back']).view).toBe('workers');
+	});
+
+	it('walks the time window with w: last minute, since the last idle moment, since the scheduler started', () => {
+		expect(initialUiState().timeWindow).toBe('minute');
+		expect(run(['view-time', 'time-window']).timeWindow).toBe('run');
+		expect(run(['view-time', 'time-window', 'time-window']).timeWindow).toBe('start');
+		expect(run(['view-time', 'time-window', 'time-window', 'time-window']).timeWindow).toBe('minute');
 	});
 
 	it('edits the filter incrementally, keeps it on Enter and clears it on Esc', () => {
@@ -40,8 +50,8 @@ describe('the view and selection reducer', () => {
 
 	it('puts the cursor back on the first row when the filter changes', () => {
 		const ten: UiContext = {
-			counts: {workers: 10, progress: 0, events: 0, diagnosis: 0},
-			pageRows: {workers: 5, progress: 5, events: 5, diagnosis: 5},
+			counts: {workers: 10, progress: 0, events: 0, diagnosis: 0, time: 0},
+			pageRows: {workers: 5, progress: 5, events: 5, diagnosis: 5, time: 0},
 			addresses: [],
 		};
 		let state = reduceUi(reduceUi(initialUiState(), 'last', ten), 'filter-start', ten);

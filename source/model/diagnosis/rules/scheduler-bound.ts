@@ -25,6 +25,7 @@
  * completions times their mean compute time, or without it the workers' CPU in cores): with the
  * threads full, the workers are the limit, however tiny the tasks and long the queue.
  */
+import {present, timeShareEvidence} from '../../time/time-evidence.js';
 import {CLUSTER, evidence, perSecondText, schedulerEvidence, taskTimeText, tasksInFlight} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
 import type {Snapshot} from '../../../types/snapshot.js';
@@ -66,7 +67,7 @@ export const schedulerBound: Rule = {
 	cause: 'scheduler-bound',
 	hysteresis: DEFAULT_HYSTERESIS,
 	onePoll: false,
-	judge({snapshot, window, nowMs}) {
+	judge({snapshot, window, nowMs, state}) {
 		const span = clusterSpan(window, SCHEDULER_MIN_SPAN_S);
 		if (!span || span.first.cpuSeconds === undefined || span.last.cpuSeconds === undefined) return [];
 		const cores = (span.last.cpuSeconds - span.first.cpuSeconds) / span.spanS;
@@ -104,6 +105,7 @@ export const schedulerBound: Rule = {
 			ev.push(evidence('threads busy', `${busy.toFixed(1)} of ${threads}`, 'derived', span.last.at, nowMs));
 		if (mean !== undefined)
 			ev.push(evidence('mean compute time per task', taskTimeText(mean), 'metrics', span.last.at, nowMs));
+		ev.push(...present(timeShareEvidence(state, 'idle', nowMs)));
 		const each = mean === undefined ? '' : ` of ${taskTimeText(mean)} each`;
 		return [
 			{

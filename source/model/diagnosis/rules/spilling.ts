@@ -17,6 +17,7 @@
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {bytesText} from '../../../units/bytes.js';
 import {UNKNOWN} from '../../text.js';
+import {present, timeShareEvidence} from '../../time/time-evidence.js';
 import {evidence, shareText, threadsText, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
 import type {Candidate, Evidence} from '../types.js';
@@ -72,6 +73,7 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 				nowMs,
 			),
 		);
+	ev.push(...present(timeShareEvidence(input.state, 'spill', nowMs)));
 	if (w.memory_spilled_bytes !== undefined)
 		ev.push(
 			workerEvidence(snapshot, w, 'memory_spilled_bytes', 'on disk', bytesText(w.memory_spilled_bytes, UNKNOWN), nowMs),

@@ -22,6 +22,7 @@ import {CLUSTER, evidence, prefixSubject, timesText} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
 import type {Candidate, TaskReading} from '../types.js';
 import {clusterSpan} from '../window.js';
+import {present, timeShareEvidence} from '../../time/time-evidence.js';
 
 /** Transfer seconds of a prefix per second of wall time (half a thread waiting on data, on average). */
 export const TRANSFER_MIN_SECONDS_PER_S = 0.5;
@@ -65,6 +66,7 @@ function perPrefix(input: RuleInput): Candidate[] {
 					input.nowMs,
 				),
 				evidence('compute seconds per second', (compute / span.spanS).toFixed(2), 'metrics', span.last.at, input.nowMs),
+				...present(timeShareEvidence(input.state, 'transfer', input.nowMs, prefix)),
 			],
 			summary:
 				`${prefix} is transfer-bound: its tasks wait on data ` +
@@ -125,6 +127,7 @@ function fromWorkerStates(input: RuleInput): Candidate[] {
 				),
 				evidence('tasks executing', `${executing.toFixed(1)} on average ${polls}`, 'derived', at, nowMs),
 				evidence('threads idle', `${percentText(idle)} on average ${polls}`, 'derived', at, nowMs),
+				...present(timeShareEvidence(input.state, 'transfer', nowMs)),
 			],
 			summary:
 				`tasks wait on data: ${last.waiting} wait for inputs from other workers; over ${Math.round(spanS)} s, ` +

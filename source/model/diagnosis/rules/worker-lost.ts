@@ -9,9 +9,9 @@
  * A worker its nanny restarted between two polls is never seen gone: the departure rules
  * (departure.ts) tell it from a new process at its address or under its name, and judge it lost
  * (the process died without closing), an alert held for `worker_lost_hold_s` though the worker is
- * back (state.heldLosses). The finding follows that verdict for as long, in its words. Either way the departure's own entry (the alert or
- * the event) is the event log's account of the loss: the finding cites it and logs no event of its
- * own (diagnose.ts), so a loss is told once.
+ * back (state.heldLosses). The finding follows that verdict for as long, in its words. Either way
+ * the departure's own entry (the alert or the event) is the event log's account of the loss: the
+ * finding cites it and logs no event of its own (diagnose.ts), so a loss is told once.
  *
  * Visible on every version (the worker list of identity.json or workers.html).
  */

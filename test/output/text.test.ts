@@ -77,7 +77,7 @@ describe('the --once text (formatSnapshotText)', () => {
 		const {text} = textOf('2026.7.1', 'busy', {override: identityAnswers500, targets: ['scheduler']});
 		expect(text).toContain(
 			'Source    workers from /info/main/workers.html; CPU unknown for 3 workers: identity.json busy, ' +
-				'workers not read yet; failing: /json/identity.json (HTTP 500',
+				'workers not read yet; NET, LOOP unknown; failing: /json/identity.json (HTTP 500',
 		);
 		const alpha = lines(text).find((line) => line.startsWith('alpha'))!;
 		expect(alpha.split(/\s{2,}/).slice(0, 5)).toEqual(['alpha', 'tcp://127.0.0.1:41001', 'running', '2', '-']);

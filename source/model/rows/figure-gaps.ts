@@ -79,3 +79,28 @@ export function cpuGap(snapshot: Snapshot): FigureGap | undefined {
 export function cpuGapText(gap: FigureGap): string {
 	return `CPU unknown for ${gap.count} worker${gap.count === 1 ? '' : 's'}: ${gap.why}`;
 }
+
+/**
+ * Figures only identity.json gives (the network rates, the event loop's interval), by the table's
+ * headings: blank for every worker while it fails, and said so once rather than left as silent `—`.
+ */
+const IDENTITY_ONLY = [
+	['net_read_bps', 'NET'],
+	['event_loop_interval_seconds', 'LOOP'],
+] as const;
+
+/** "NET, LOOP unknown: identity.json busy" while it fails and no worker has them; else undefined. */
+export function identityOnlyGapText(snapshot: Snapshot): string | undefined {
+	const why = identityWhy(snapshot);
+	if (why === undefined || snapshot.workers.length === 0) return undefined;
+	const blank = IDENTITY_ONLY.filter(([field]) => snapshot.workers.every((w) => w[field] === undefined));
+	return blank.length === 0 ? undefined : `${blank.map(([, heading]) => heading).join(', ')} unknown: ${why}`;
+}
+
+/** What the header says of blank worker figures: the CPU's gap first, then identity.json's own figures. */
+export function figureGapsText(snapshot: Snapshot): string | undefined {
+	const cpu = cpuGap(snapshot);
+	const identityOnly = identityOnlyGapText(snapshot);
+	if (cpu === undefined) return identityOnly;
+	return identityOnly === undefined ? cpuGapText(cpu) : `${cpuGapText(cpu)}; ${identityOnly.split(':')[0]}`;
+}

@@ -4,7 +4,13 @@
  * makes no CPU rate, and a worker whose own port did not answer says so.
  */
 import {describe, expect, it} from 'vitest';
-import {cpuGap, cpuUnknownWhy, statusUnknownWhy} from '../../../source/model/rows/figure-gaps.js';
+import {
+	cpuGap,
+	cpuUnknownWhy,
+	figureGapsText,
+	identityOnlyGapText,
+	statusUnknownWhy,
+} from '../../../source/model/rows/figure-gaps.js';
 import type {Snapshot} from '../../../source/types/snapshot.js';
 import {snapshotOf} from '../../helpers/fixture-expect.js';
 import {identityAnswers500} from '../../helpers/fixtures.js';
@@ -35,9 +41,18 @@ describe('why a worker figure is blank', () => {
 		expect(cpuGap(closed)?.why).toBe('identity.json busy, workers read once so far');
 	});
 
+	it('names the figures only identity.json gives, blank for every worker while it fails', () => {
+		expect(identityOnlyGapText(busy)).toBe('NET, LOOP unknown: identity.json busy');
+		expect(figureGapsText(busy)).toBe(
+			'CPU unknown for 3 workers: identity.json busy, workers read once so far; NET, LOOP unknown',
+		);
+		expect(identityOnlyGapText(snapshotOf('2026.7.1', 'busy'))).toBeUndefined();
+	});
+
 	it('says nothing of a figure that is there', () => {
 		const idle = snapshotOf('2026.7.1', 'idle');
 		expect(cpuGap(idle)).toBeUndefined();
+		expect(figureGapsText(idle)).toBeUndefined();
 		for (const w of idle.workers) {
 			expect(cpuUnknownWhy(idle, w)).toBeUndefined();
 			expect(statusUnknownWhy(idle, w)).toBeUndefined();

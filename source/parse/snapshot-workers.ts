@@ -56,6 +56,7 @@ const METRICS_FIELDS = [
 	'spill_read_bytes_total',
 	'spill_time_seconds_total',
 	'tick_duration_max_seconds',
+	'num_fds',
 	'gil_contention_seconds_total',
 	'gc_collection_seconds_total',
 ] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;

@@ -42,6 +42,8 @@ export interface WorkerMetrics {
 	readonly process_rss_bytes?: number;
 	/** The worker process's CPU time (user + system), a counter: its rate between two answers is the CPU use. */
 	readonly process_cpu_seconds_total?: number;
+	/** File descriptors the worker process holds open. */
+	readonly num_fds?: number;
 	/** When the worker process started (epoch s): a new value means a new process, whose counters began again. */
 	readonly process_start_time_seconds?: number;
 	readonly latency_seconds?: number;
@@ -72,6 +74,7 @@ const N = {
 	rss: 'process_resident_memory_bytes',
 	cpuSeconds: 'process_cpu_seconds_total',
 	startTime: 'process_start_time_seconds',
+	openFds: 'process_open_fds',
 	latency: `${W}latency_seconds`,
 } as const;
 
@@ -142,6 +145,7 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 	put('process_rss_bytes', read.value(N.rss));
 	put('process_cpu_seconds_total', read.value(N.cpuSeconds));
 	put('process_start_time_seconds', read.value(N.startTime));
+	put('num_fds', read.value(N.openFds));
 	put('latency_seconds', read.value(N.latency));
 	const unreadable = read.unreadable();
 	if (unreadable) out['unreadable'] = unreadable;

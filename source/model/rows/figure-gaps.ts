@@ -10,7 +10,7 @@ import type {Snapshot, WorkerSnapshot} from '../../types/snapshot.js';
 const IDENTITY = '/json/identity.json';
 
 /** identity.json's part of the reason: why the first source did not give it. */
-function identityWhy(snapshot: Snapshot): string | undefined {
+export function identityWhy(snapshot: Snapshot): string | undefined {
 	const identity = snapshot.endpoints.find((e) => e.target === undefined && e.path === IDENTITY);
 	if (identity === undefined) return 'identity.json not read';
 	if (identity.state === 'unavailable') return 'identity.json unavailable';

@@ -4,7 +4,7 @@
  * figures). The lines of body-lines.ts draw it. Pure: no Ink.
  */
 import type {ClusterState, GoneCounts, ProgressView, SortColumn, TriageView, WorkerRow} from '../../model/types.js';
-import {cpuUnknownWhy, statusUnknownWhy} from '../../model/index.js';
+import {cpuUnknownWhy, identityWhy, statusUnknownWhy} from '../../model/index.js';
 import type {Snapshot, WorkerSnapshot} from '../../types/snapshot.js';
 import type {Segment} from '../draw/bars.js';
 import type {HostTable} from '../../model/rows/host-groups.js';
@@ -90,11 +90,16 @@ export type BodyView =
 function blankWhy(
 	snapshot: Snapshot | undefined,
 	w: WorkerSnapshot | undefined,
-): Pick<DetailInput, 'cpuWhy' | 'statusWhy'> {
+): Pick<DetailInput, 'cpuWhy' | 'statusWhy' | 'identityWhy'> {
 	if (snapshot === undefined || w === undefined || !snapshot.workers.includes(w)) return {};
 	const cpuWhy = cpuUnknownWhy(snapshot, w);
 	const statusWhy = statusUnknownWhy(snapshot, w);
-	return {...(cpuWhy === undefined ? {} : {cpuWhy}), ...(statusWhy === undefined ? {} : {statusWhy})};
+	const identity = identityWhy(snapshot);
+	return {
+		...(cpuWhy === undefined ? {} : {cpuWhy}),
+		...(statusWhy === undefined ? {} : {statusWhy}),
+		...(identity === undefined ? {} : {identityWhy: identity}),
+	};
 }
 
 export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' | 'shownGone' | 'filterText'>): string {

@@ -54,6 +54,8 @@ export interface DetailInput {
 	/** Why the CPU or the status is blank (model/rows/figure-gaps.ts), when one is. */
 	readonly cpuWhy?: string;
 	readonly statusWhy?: string;
+	/** Why identity.json gave nothing this round ("identity.json busy"): its own figures say so when blank. */
+	readonly identityWhy?: string;
 }
 
 /** Where a figure came from, when it is not identity.json (the first source): the detail says so. */
@@ -125,15 +127,25 @@ export function detailPairs(input: DetailInput, units: ByteUnits = 'words'): Arr
 		`${formatCount(w.transfer_outgoing_count)} open ${formatBytes(w.transfer_outgoing_bytes)} ` +
 			`· total ${formatCount(w.transfer_outgoing_count_total)}`,
 	]);
-	out.push(['network', `rx ${formatRate(w.net_read_bps)} · tx ${formatRate(w.net_write_bps)}`]);
-	out.push(['disk', `read ${formatRate(w.disk_read_bps)} · write ${formatRate(w.disk_write_bps)}`]);
-	out.push(['event loop', formatDuration(w.event_loop_interval_seconds)]);
+	// identity.json's own figures: blank while it fails, and said why.
+	const why = (...values: unknown[]) =>
+		input.identityWhy !== undefined && values.every((v) => v === undefined) ? ` (${input.identityWhy})` : '';
+	out.push([
+		'network',
+		`rx ${formatRate(w.net_read_bps)} · tx ${formatRate(w.net_write_bps)}${why(w.net_read_bps, w.net_write_bps)}`,
+	]);
+	out.push([
+		'disk',
+		`read ${formatRate(w.disk_read_bps)} · write ${formatRate(w.disk_write_bps)}` +
+			why(w.disk_read_bps, w.disk_write_bps),
+	]);
+	out.push(['event loop', `${formatDuration(w.event_loop_interval_seconds)}${why(w.event_loop_interval_seconds)}`]);
 	const track = input.track;
 	const gone = track?.lostMs !== undefined;
 	const lastSeen = w.last_seen === undefined ? '' : ` (at ${clock(w.last_seen * 1000)})`;
 	if (gone) out.push(['heartbeat', w.last_seen === undefined ? MISSING : `last at ${clock(w.last_seen * 1000)}`]);
 	else out.push(['heartbeat', `${formatDuration(w.heartbeat_age_seconds)} ago${lastSeen}`]);
-	out.push(['nanny', w.nanny === null ? 'none' : (w.nanny ?? MISSING)]);
+	out.push(['nanny', w.nanny === null ? 'none' : `${w.nanny ?? MISSING}${why(w.nanny)}`]);
 	out.push(['ports', `dashboard ${w.dashboard_port ?? MISSING} · fds ${formatCount(w.num_fds)}`]);
 	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}`]);
 	if (track?.lostMs !== undefined)

@@ -361,6 +361,6 @@ describe('10,000 workers on 1,250 hosts (SYNTHESIZED: no recording is that big)'
 			.map((e) => e.row.cpu_percent ?? 0);
 		expect(sums).toEqual([...sums].sort((a, b) => b - a));
 		expect(hostTable(rows, rows, sort)).toBe(open);
-		expect(buildMs).toBeLessThan(500); // loose: a loaded 2-core machine; the printed time is the measurement
+		expect(buildMs).toBeLessThan(3000); // a guard against a blow-up only: the printed time is the measurement
 	});
 });

@@ -72,7 +72,7 @@ describe.each(FIXTURE_VERSIONS)('the drill-down pages of Dask %s', (version) => 
 		for (const task of erred) byType.set(task.type, (byType.get(task.type) ?? 0) + 1);
 		expect(Object.fromEntries(byType)).toEqual({ValueError: 6, ZeroDivisionError: 2, KeyError: 1});
 		for (const task of erred) {
-			expect(workers).toEqual(expect.arrayContaining(task.workers));
+			expect(workers).toEqual(expect.arrayContaining([...task.workers]));
 			expect(task.workers).toHaveLength(1);
 			const frames = parseFrames(task.traceback);
 			const raising = frames.at(-1)!;

@@ -7,3 +7,5 @@ export {workerStates} from './rows/worker-states.js';
 export {progressView} from './progress/progress.js';
 export {triageView} from './alerts/triage.js';
 export {severityCounts} from './alerts/events.js';
+export {groupErrors} from './drill/error-groups.js';
+export {pickWorker, type NamedWorker} from './drill/pick-worker.js';

@@ -9,6 +9,7 @@
  */
 import type {ErredTask} from '../types/drill.js';
 import {decodeEntities, textOf} from './html-scan.js';
+import {keySplit} from './key-split.js';
 
 const BOX = '<div class="box">';
 /** The exception's type: `ValueError(…)`, `pkg.errors.Boom(…)`, `KeyError`. */
@@ -27,6 +28,7 @@ function unpad(text: string): string {
 	return text.replace(/^ /, '').replace(/ $/, '');
 }
 
+/** @internal The exception's type as its text starts (exported for its tests). */
 export function exceptionType(exception: string): string {
 	return TYPE.exec(exception.trim())?.[1] ?? '';
 }
@@ -43,7 +45,7 @@ export function parseExceptionsPage(html: string): ErredTask[] {
 		const workers = [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => textOf(m[1]!)).filter((w) => w !== '');
 		const exception = unpad(decodeEntities(between(box, /<span>Exception:<\/span>\s*<code>/, '</code>') ?? ''));
 		const traceback = decodeEntities(between(box, /<pre><code>/, '</code></pre>') ?? '').replace(/ $/, '');
-		out.push({key, workers, exception, type: exceptionType(exception), traceback});
+		out.push({key, prefix: keySplit(key), workers, exception, type: exceptionType(exception), traceback});
 	}
 	return out;
 }

@@ -12,7 +12,6 @@ export {
 export {carriesFigures, endpointKind, workerPageAddress} from './endpoint-kind.js';
 export {lastSchedulerAnswerMs, roundTimeMs, timePassesUntilMs} from './round-time.js';
 export {TASK_STATES} from './scheduler-metrics.js';
-export {parseCallStacks, type CallStacksPage} from './call-stacks.js';
-export {exceptionType, parseExceptionsPage} from './exceptions-page.js';
+export {parseCallStacks} from './call-stacks.js';
+export {parseExceptionsPage} from './exceptions-page.js';
 export {parseLogPage} from './log-page.js';
-export {frameKind, frameWhere, innermostUserFrame, parseFrames} from './stack-frames.js';

@@ -14,8 +14,9 @@ const DASK_PACKAGE = /^(?:dask|distributed|dask_[a-z0-9_]+)$/i;
 /** A source checkout of Dask: `…/distributed/distributed/worker.py`, `…/dask/dask/array/core.py`. */
 const DASK_CHECKOUT = /\/(distributed|dask)\/\1\//;
 /** Python's own library: `…/lib/python3.11/threading.py`, Windows `…\Lib\threading.py`, `<frozen runpy>`. */
-const STDLIB = /\/lib\/python\d+(?:\.\d+)?\/|^[a-z]:\/[^]*\/lib\/[^/]+\.py$|^<frozen /i;
+const STDLIB = /\/lib\/python\d+(?:\.\d+)?\/|^[a-z]:\/.*\/lib\/[^/]+\.py$|^<frozen /i;
 
+/** @internal Whose code a file is (exported for its tests). */
 export function frameKind(file: string): FrameKind {
 	const path = file.replace(/\\/g, '/');
 	const pkg = PACKAGE.exec(path);
@@ -43,12 +44,12 @@ export function parseFrames(text: string): StackFrame[] {
 	return frames;
 }
 
-/** The innermost frame of the user's own code, if the stack has one. */
+/** @internal The innermost frame of the user's own code, if the stack has one. */
 export function innermostUserFrame(frames: readonly StackFrame[]): StackFrame | undefined {
 	return frames.findLast((frame) => frame.kind === 'user');
 }
 
-/** `x.py:52`: a frame's file name (not its directory) and line. */
+/** @internal `x.py:52`: a frame's file name (not its directory) and line. */
 export function frameWhere(frame: StackFrame): string {
 	const path = frame.file.replace(/\\/g, '/');
 	const base = path.slice(path.lastIndexOf('/') + 1);

@@ -27,6 +27,7 @@ import {
 	identityFallback,
 } from './plan.js';
 import {toEndpointResult} from './result.js';
+import {DRILL_BODY_CAP_BYTES, drillPath, type DrillPage} from './drill-pages.js';
 import {ActionOutbox} from './retire.js';
 import {displayUrl, requestUrl} from './url.js';
 import {SAMPLE_GRACE_MS, WorkerSampleRunner} from './worker-sample-runner.js';
@@ -131,6 +132,20 @@ export class Poller implements ScrapeSource {
 		if (address === this.detailWorker) return;
 		this.detailWorker = address;
 		delete this.memory.worker_detail;
+	}
+
+	/**
+	 * One drill-down page (drill-pages.ts), asked now through the same client (deadline, a lower body
+	 * cap) and counted in the load; never part of a round.
+	 */
+	async fetchPage(page: DrillPage): Promise<EndpointResult> {
+		const path = drillPath(page);
+		const outcome = await this.config.client.get(requestUrl(this.config.url, path), {
+			timeoutMs: this.config.timeoutMs,
+			maxBodyBytes: DRILL_BODY_CAP_BYTES,
+		});
+		this.meter(outcome);
+		return toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome);
 	}
 
 	/** Redirect targets seen in the latest answers, by path (for the first-contact diagnosis). */

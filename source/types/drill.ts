@@ -32,6 +32,8 @@ export interface TaskStack {
 
 export interface ErredTask {
 	readonly key: string;
+	/** The key's task prefix (`explode` for `explode-9dab…`). */
+	readonly prefix: string;
 	/** The worker(s) the task erred on (addresses). */
 	readonly workers: readonly string[];
 	/** The exception as Dask printed it, e.g. `ValueError('boom')`. */

@@ -6,16 +6,9 @@
  * `parse_record` (75).
  */
 import {describe, expect, it} from 'vitest';
-import {
-	exceptionType,
-	frameKind,
-	frameWhere,
-	innermostUserFrame,
-	parseCallStacks,
-	parseExceptionsPage,
-	parseLogPage,
-	parseFrames,
-} from '../../source/parse/index.js';
+import {parseCallStacks, parseExceptionsPage, parseLogPage} from '../../source/parse/index.js';
+import {exceptionType} from '../../source/parse/exceptions-page.js';
+import {frameKind, frameWhere, innermostUserFrame, parseFrames} from '../../source/parse/stack-frames.js';
 import {parseWorkerPage} from '../../source/parse/worker-page.js';
 import {FIXTURE_VERSIONS, loadManifest, readScenarioFile} from '../helpers/fixtures.js';
 

@@ -5,16 +5,10 @@
  * to that worker per request. Each page's body is capped lower than the regular answers: a log of
  * 10,000 lines is about 1.5 MB.
  */
+import type {DrillPage} from '../types/drill.js';
 import type {EndpointResult} from '../types/raw-scrape.js';
 
 export const DRILL_BODY_CAP_BYTES = 8 * 1024 * 1024;
-
-export type DrillPage =
-	| {readonly kind: 'call-stacks'; readonly worker: string}
-	| {readonly kind: 'call-stack'; readonly key: string}
-	| {readonly kind: 'exceptions'}
-	| {readonly kind: 'scheduler-logs'}
-	| {readonly kind: 'worker-logs'; readonly worker: string};
 
 export function drillPath(page: DrillPage): string {
 	switch (page.kind) {

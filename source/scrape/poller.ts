@@ -27,7 +27,8 @@ import {
 	identityFallback,
 } from './plan.js';
 import {toEndpointResult} from './result.js';
-import {DRILL_BODY_CAP_BYTES, drillPath, type DrillPage} from './drill-pages.js';
+import {DRILL_BODY_CAP_BYTES, drillPath} from './drill-pages.js';
+import type {DrillPage} from '../types/drill.js';
 import {ActionOutbox} from './retire.js';
 import {displayUrl, requestUrl} from './url.js';
 import {SAMPLE_GRACE_MS, WorkerSampleRunner} from './worker-sample-runner.js';

@@ -54,3 +54,11 @@ export interface LogLine {
 	/** The message: the whole line when its format is not Dask's default; may hold newlines. */
 	readonly message: string;
 }
+
+/** A drill-down page, asked on demand only (scrape/drill-pages.ts says where each is). */
+export type DrillPage =
+	| {readonly kind: 'call-stacks'; readonly worker: string}
+	| {readonly kind: 'call-stack'; readonly key: string}
+	| {readonly kind: 'exceptions'}
+	| {readonly kind: 'scheduler-logs'}
+	| {readonly kind: 'worker-logs'; readonly worker: string};

@@ -9,7 +9,8 @@
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {createInterface} from 'node:readline';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {runCli} from './helpers/cli.js';
+import {CLI_PATH, runCli} from './helpers/cli.js';
+import {TmuxSession} from './helpers/tmux.js';
 import {daskConfigDir, logsOf, startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
 import {CLUSTER_SCRIPTS_DIR, DASK_RELEASES, pythonEnv} from './helpers/python.js';
 
@@ -139,4 +140,40 @@ describe.each(DASK_RELEASES)('drill-down pages on Dask %s', (dask) => {
 		expect(scheduler.stdout).toMatch(/ - distributed\.scheduler - INFO - /);
 		expect(scheduler.stdout).not.toContain('drill log 8123');
 	});
+
+	it("on the screen: S shows the stacks, E the erred tasks and Enter a traceback, L a worker's log", async () => {
+		const t = new TmuxSession({name: 'dask-top-drill', width: 140, height: 40});
+		try {
+			t.start();
+			t.keys(`env -u FORCE_COLOR CI=true node ${CLI_PATH} ${url} -i 1s; echo EXIT=$?`, 'Enter');
+			await t.waitFor('the worker table', (s) => s.includes('dask-top │') && /^. alpha /m.test(s));
+			t.keys('g', 'S');
+			const stacks = await t.waitFor('the call stacks', (s) => s.includes('drill_blocked_here'));
+			expect(stacks).toContain(`Call stacks alpha (${ready.blocked_worker})`);
+			expect(stacks).toMatch(/^> you {2}drill_blocked_here {2}cluster\/drill_tasks\.py:\d+$/m);
+			expect(stacks).toContain(`task ${ready.blocked_key}`);
+			// (Esc alone, then the next key: Esc and a key at once read as Alt and that key.)
+			t.keys('Escape');
+			await t.waitFor('the table again', (s) => !s.includes('Call stacks') && /^. alpha /m.test(s));
+			t.keys('E');
+			const errors = await t.waitFor('the erred tasks', (s) => s.includes(ready.raised_key));
+			expect(errors).toMatch(/^ +1 {2}DrillError {2}drill-raise$/m);
+			expect(errors).toContain('DrillError(drill error 4711 ␛[2J␛]0;pwned␇ end)');
+			t.keys('Enter');
+			const traceback = await t.waitFor('the traceback', (s) => s.includes('raise DrillError(text)'));
+			expect(traceback).toMatch(/File ".*drill_tasks\.py", line \d+, in drill_raise_chosen/);
+			t.keys('Escape');
+			await t.waitFor('the table again', (s) => !s.includes('Erred tasks') && /^. alpha /m.test(s));
+			t.keys('g', 'j', 'Enter');
+			await t.waitFor("beta's detail", (s) => /Worker beta/.test(s));
+			t.keys('L');
+			const log = await t.waitFor("beta's log", (s) => s.includes('drill log 8123'));
+			expect(log).toContain(`Log beta (${ready.log_worker})  following`);
+			expect(log).toMatch(/WARNING +distributed\.worker drill log 8123 ␛\[31mred␛\[0m end/);
+			t.keys('q');
+			await t.waitFor('dask-top to exit', (s) => s.includes('EXIT=0'));
+		} finally {
+			t.kill();
+		}
+	}, 90_000);
 });

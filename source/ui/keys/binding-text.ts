@@ -10,6 +10,7 @@ const MODE_NAMES: Readonly<Record<Mode, string>> = {
 	events: 'events',
 	diagnosis: 'diagnosis',
 	detail: 'detail',
+	drill: 'stacks, errors, log',
 	help: 'help',
 	filter: 'filter prompt',
 	sort: 'sort list',

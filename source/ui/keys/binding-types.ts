@@ -3,10 +3,21 @@
 export type View = 'workers' | 'progress' | 'events' | 'diagnosis';
 
 /**
- * Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort
- * list (F6), the column setup (F2), the retire confirmation, a replay, or while several clusters are followed.
+ * Where a binding works: a view, the worker detail, the drill-down panel (stacks, errors, logs), the
+ * help overlay, the filter prompt, the sort list (F6), the column setup (F2), the retire
+ * confirmation, a replay, or while several clusters are followed.
  */
-export type Mode = View | 'detail' | 'help' | 'filter' | 'sort' | 'columns' | 'confirm' | 'replay' | 'clusters';
+export type Mode =
+	| View
+	| 'detail'
+	| 'drill'
+	| 'help'
+	| 'filter'
+	| 'sort'
+	| 'columns'
+	| 'confirm'
+	| 'replay'
+	| 'clusters';
 
 export type Action =
 	| 'move-down'
@@ -24,6 +35,11 @@ export type Action =
 	| 'view-events'
 	| 'view-diagnosis'
 	| 'open-subject'
+	| 'drill-stacks'
+	| 'drill-errors'
+	| 'drill-logs'
+	| 'drill-enter'
+	| 'drill-follow'
 	| 'cluster-next'
 	| 'cluster-previous'
 	| 'sort-next'

@@ -35,6 +35,9 @@ import type {ClusterBarInput} from '../views/cluster-bar.js';
 import {frameLines} from '../frame/frame-lines.js';
 import {createFrameText} from '../draw/line-text.js';
 import type {WorkerColumnId} from '../../types/worker-column-ids.js';
+import {drillKey} from '../state/drill-panel.js';
+import type {DrillData} from '../views/drill-lines.js';
+import {drillAnswer, drillRequest, LOG_REREAD_MS, NOT_RECORDED} from './drill-fetch.js';
 
 export interface AppProps {
 	readonly data: TuiData;
@@ -77,9 +80,12 @@ export function App({
 }: AppProps) {
 	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
 	const [message, setMessage] = useState<Message | undefined>();
+	const [drill, setDrill] = useState<DrillData | undefined>();
+	const [drillAsk, setDrillAsk] = useState(0);
 	const frozen = useRef<TuiData | undefined>(undefined);
 	frozen.current = frozenData(frozen.current, liveData, ui.paused);
-	const data = frozen.current ?? liveData;
+	const shownData = frozen.current ?? liveData;
+	const data = drill === undefined ? shownData : {...shownData, drill};
 	const source = {kind: controls.kind, clusters: controls.switchCluster !== undefined};
 	const lastFrame = useRef<FrameData | undefined>(undefined);
 	const view = appView(
@@ -110,6 +116,37 @@ export function App({
 	// Closing the screen with a detail open stops the source fetching its worker page.
 	useEffect(() => () => controls.setDetailWorker(null), [controls]);
 
+	// The drill-down panel's page: read when it opens (and on R), a log again every LOG_REREAD_MS while shown.
+	const drillOpen = ui.drill === undefined ? undefined : drillKey(ui.drill);
+	const drillKind = ui.drill?.kind;
+	const drillSubject = ui.drill?.subject;
+	// biome-ignore lint/correctness/useExhaustiveDependencies: drillAsk is the R that asks again
+	useEffect(() => {
+		if (drillOpen === undefined || drillKind === undefined || drillSubject === undefined) {
+			setDrill(undefined);
+			return;
+		}
+		const panel = {kind: drillKind, subject: drillSubject};
+		const fetchPage = controls.fetchPage;
+		if (fetchPage === undefined) {
+			setDrill({key: drillOpen, loading: false, unavailable: NOT_RECORDED});
+			return;
+		}
+		let open = true;
+		const read = () => {
+			setDrill((before) => ({...(before?.key === drillOpen ? before : {}), key: drillOpen, loading: true}));
+			void fetchPage(drillRequest(panel)).then((result) => {
+				if (open) setDrill((before) => drillAnswer(panel, drillOpen, result, before));
+			});
+		};
+		read();
+		const timer = drillKind === 'logs' ? setInterval(read, LOG_REREAD_MS) : undefined;
+		return () => {
+			open = false;
+			clearInterval(timer);
+		};
+	}, [drillOpen, drillKind, drillSubject, drillAsk, controls]);
+
 	useEffect(() => {
 		if (!message) return;
 		const timer = setTimeout(() => setMessage(undefined), messageDelay(message, Date.now()));
@@ -129,6 +166,7 @@ export function App({
 			case 'quit':
 				return onQuit();
 			case 'refresh':
+				if (uiRef.current.drill !== undefined) setDrillAsk((n) => n + 1);
 				return controls.refreshNow();
 			case 'redraw':
 				return redraw();

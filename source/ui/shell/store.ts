@@ -13,6 +13,7 @@ import type {Pipeline} from '../../pipeline.js';
 import {workerPageAddress} from '../../parse/index.js';
 import type {ScrapeCache} from '../../parse/index.js';
 import type {ReplayControls, ScrapeSource} from '../../types/scrape-source.js';
+import type {DrillPage} from '../../types/drill.js';
 import type {WorkerPageState} from '../views/detail-figures.js';
 import type {TuiControls, TuiData} from '../frame/tui-data.js';
 
@@ -53,6 +54,7 @@ export function sourceControls(source: ScrapeSource, store: Pick<TuiStore, 'setD
 		},
 		...(source.replay ? {replay: republishing(source.replay, store)} : {}),
 		...(source.retireWorker ? {retireWorker: (address: string) => source.retireWorker?.(address)} : {}),
+		...(source.fetchPage ? {fetchPage: (page: DrillPage) => source.fetchPage!(page)} : {}),
 	};
 }
 

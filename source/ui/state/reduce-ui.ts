@@ -9,6 +9,7 @@ import {moveTo, pageOf, WHEEL_ROWS} from './cursor.js';
 import {chooseSort, closeSortMenu, moveSortMenu, nextSort, openSortMenu, reverseSort, sortBy} from './sort-order.js';
 import type {UiContext, UiState} from './ui-state.js';
 import {closeColumnSetup, moveColumn, moveColumnCursor, openColumnSetup, toggleColumn} from './column-choice.js';
+import {openDrill, reduceDrill} from './drill-panel.js';
 
 /** The order Tab walks through the views. */
 const VIEW_ORDER: readonly View[] = ['workers', 'progress', 'events', 'diagnosis'];
@@ -81,6 +82,10 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return {...state, helpTop: Math.max(0, Math.min(last, state.helpTop + step))};
 		}
 	}
+	if (state.drill !== undefined && !state.help) {
+		const next = reduceDrill(state, action, ctx, text);
+		if (next !== undefined) return next;
+	}
 	if (state.sortMenu !== undefined && (action === 'move-down' || action === 'move-up'))
 		return moveSortMenu(state, action === 'move-down' ? 1 : -1);
 	if (state.columnSetup !== undefined && (action === 'move-down' || action === 'move-up'))
@@ -131,6 +136,17 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return switchView(state, 'diagnosis');
 		case 'open-subject':
 			return openSubject(state, ctx);
+		case 'drill-stacks': {
+			const address = state.detail ?? ctx.addresses[state.cursor.workers];
+			return address === undefined ? state : openDrill(state, 'stacks', address);
+		}
+		case 'drill-errors':
+			return openDrill(state, 'errors', '');
+		case 'drill-logs':
+			return openDrill(state, 'logs', state.detail ?? 'scheduler');
+		case 'drill-enter':
+		case 'drill-follow':
+			return state;
 		case 'sort-next':
 			return nextSort(state, 1);
 		case 'sort-previous':

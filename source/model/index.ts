@@ -9,3 +9,4 @@ export {triageView} from './alerts/triage.js';
 export {severityCounts} from './alerts/events.js';
 export {groupErrors} from './drill/error-groups.js';
 export {pickWorker, type NamedWorker} from './drill/pick-worker.js';
+export {longestFirst, seeRunning, type RunningMemory} from './drill/running-since.js';

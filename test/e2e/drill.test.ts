@@ -147,14 +147,21 @@ describe.each(DASK_RELEASES)('drill-down pages on Dask %s', (dask) => {
 			t.start();
 			t.keys(`env -u FORCE_COLOR CI=true node ${CLI_PATH} ${url} -i 1s; echo EXIT=$?`, 'Enter');
 			await t.waitFor('the worker table', (s) => s.includes('dask-top │') && /^. alpha /m.test(s));
-			t.keys('g', 'S');
+			t.keys('g', 'Enter');
+			// alpha's detail lists what it processes, with how long dask-top has seen it: ≥ (there at first sight).
+			const detail = await t.waitFor("alpha's running task", (s) => s.includes(ready.blocked_key));
+			expect(detail).toMatch(/Processing now 1 task, longest seen first/);
+			expect(detail).toMatch(new RegExp(`≥\\d+(ms|s)  ${ready.blocked_key}$`, 'm'));
+			t.keys('S');
 			const stacks = await t.waitFor('the call stacks', (s) => s.includes('drill_blocked_here'));
 			expect(stacks).toContain(`Call stacks alpha (${ready.blocked_worker})`);
 			expect(stacks).toMatch(/^> you {2}drill_blocked_here {2}cluster\/drill_tasks\.py:\d+$/m);
 			expect(stacks).toContain(`task ${ready.blocked_key}`);
 			// (Esc alone, then the next key: Esc and a key at once read as Alt and that key.)
 			t.keys('Escape');
-			await t.waitFor('the table again', (s) => !s.includes('Call stacks') && /^. alpha /m.test(s));
+			await t.waitFor('the detail again', (s) => !s.includes('Call stacks') && s.includes('Processing now'));
+			t.keys('Escape');
+			await t.waitFor('the table again', (s) => /^. alpha /m.test(s));
 			t.keys('E');
 			const errors = await t.waitFor('the erred tasks', (s) => s.includes(ready.raised_key));
 			expect(errors).toMatch(/^ +1 {2}DrillError {2}drill-raise$/m);

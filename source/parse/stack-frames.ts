@@ -44,12 +44,12 @@ export function parseFrames(text: string): StackFrame[] {
 	return frames;
 }
 
-/** @internal The innermost frame of the user's own code, if the stack has one. */
+/** The innermost frame of the user's own code, if the stack has one. */
 export function innermostUserFrame(frames: readonly StackFrame[]): StackFrame | undefined {
 	return frames.findLast((frame) => frame.kind === 'user');
 }
 
-/** @internal `x.py:52`: a frame's file name (not its directory) and line. */
+/** `x.py:52`: a frame's file name (not its directory) and line. */
 export function frameWhere(frame: StackFrame): string {
 	const path = frame.file.replace(/\\/g, '/');
 	const base = path.slice(path.lastIndexOf('/') + 1);

@@ -72,6 +72,8 @@ export function frozenData(frozen: TuiData | undefined, live: TuiData, paused: b
 /** What the derivations depend on; each is reused while its own inputs are identical. */
 interface FrameInput {
 	readonly model: ClusterState;
+	/** Where each worker finding's tasks were when it started (TuiData.findingFrames). */
+	readonly findingFrames?: ReadonlyMap<string, string>;
 	readonly ui: Pick<UiState, 'sort' | 'filterText' | 'view'>;
 	readonly theme: Theme;
 	readonly width: number;
@@ -123,8 +125,12 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 		ui.view === 'events' ? eventsPage(triage, theme, width, bodyHeight) : undefined,
 	);
 	const diagnosis = reuse(sameModel, previous?.diagnosis, () => (model.snapshot ? diagnosisView(model) : undefined));
-	const page = reuse(sameView && previous?.diagnosis === diagnosis && sameScreen, previous?.diagnosisPage, () =>
-		ui.view === 'diagnosis' ? diagnosisPage(diagnosis, theme, width, bodyHeight) : undefined,
+	const sameFrames = last?.findingFrames === input.findingFrames;
+	const page = reuse(
+		sameView && previous?.diagnosis === diagnosis && sameScreen && sameFrames,
+		previous?.diagnosisPage,
+		() =>
+			ui.view === 'diagnosis' ? diagnosisPage(diagnosis, theme, width, bodyHeight, input.findingFrames) : undefined,
 	);
 	const help = reuse(last?.width === width, previous?.help, () => helpLines(width));
 	const thresholds = model.options.thresholds;

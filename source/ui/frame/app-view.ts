@@ -144,7 +144,17 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 	const findings = data.model.snapshot ? diagnosisView(data.model) : undefined;
 	const verdict = findings ? verdictLine(findings, theme, Math.max(1, size.columns)) : undefined;
 	const layout = screenLayout(size, input.clusterBar, verdict !== undefined);
-	const frame = frameData({model: data.model, ui, theme, width: layout.width, bodyHeight: layout.bodyHeight}, previous);
+	const frame = frameData(
+		{
+			model: data.model,
+			...(data.findingFrames ? {findingFrames: data.findingFrames} : {}),
+			ui,
+			theme,
+			width: layout.width,
+			bodyHeight: layout.bodyHeight,
+		},
+		previous,
+	);
 	const drill =
 		ui.drill === undefined
 			? undefined

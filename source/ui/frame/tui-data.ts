@@ -20,6 +20,8 @@ export interface TuiData {
 	readonly workerPage?: WorkerPageState;
 	/** What the open drill-down panel shows, as the shell last fetched it. */
 	readonly drill?: DrillData;
+	/** Where each worker finding's tasks were when it started, by findingFrameKey (one line each). */
+	readonly findingFrames?: ReadonlyMap<string, string>;
 }
 
 /** The source controls the keys drive (a subset of ScrapeSource, so tests can pass a recorder). */

@@ -57,9 +57,9 @@ export const BINDINGS: readonly Binding[] = [
 	},
 	{
 		keys: ['S'],
-		label: "call stacks of the tasks the selected worker (or the detail's) runs now, fetched once (R again)",
+		label: "call stacks of the tasks the selected worker (the detail's, the finding's) runs now, read once (R again)",
 		action: 'drill-stacks',
-		modes: ['workers', 'detail'],
+		modes: ['workers', 'detail', 'diagnosis'],
 		footer: 'stacks',
 		footerRank: 4,
 	},

@@ -38,6 +38,8 @@ import type {WorkerColumnId} from '../../types/worker-column-ids.js';
 import {drillKey} from '../state/drill-panel.js';
 import type {DrillData} from '../views/drill-lines.js';
 import {drillAnswer, drillRequest, LOG_REREAD_MS, NOT_RECORDED} from './drill-fetch.js';
+import {findingFrameKey} from '../views/finding-frames.js';
+import {findingFrameText} from './finding-frames.js';
 
 export interface AppProps {
 	readonly data: TuiData;
@@ -85,7 +87,13 @@ export function App({
 	const frozen = useRef<TuiData | undefined>(undefined);
 	frozen.current = frozenData(frozen.current, liveData, ui.paused);
 	const shownData = frozen.current ?? liveData;
-	const data = drill === undefined ? shownData : {...shownData, drill};
+	const [findingFrames, setFindingFrames] = useState<ReadonlyMap<string, string>>(() => new Map());
+	const framesAsked = useRef(new Set<string>());
+	const data = {
+		...shownData,
+		...(drill === undefined ? {} : {drill}),
+		...(findingFrames.size === 0 ? {} : {findingFrames}),
+	};
 	const source = {kind: controls.kind, clusters: controls.switchCluster !== undefined};
 	const lastFrame = useRef<FrameData | undefined>(undefined);
 	const view = appView(
@@ -115,6 +123,24 @@ export function App({
 
 	// Closing the screen with a detail open stops the source fetching its worker page.
 	useEffect(() => () => controls.setDetailWorker(null), [controls]);
+
+	// A hung, straggler or event-loop-blocked finding on a worker reads its call stacks once, when it starts.
+	const framesWanted = (view.frame.diagnosis?.current ?? [])
+		.map((f) => [findingFrameKey(f), f.subject.id] as const)
+		.filter((pair): pair is readonly [string, string] => pair[0] !== undefined);
+	const framesWantedText = framesWanted.map(([key]) => key).join('\n');
+	// biome-ignore lint/correctness/useExhaustiveDependencies: framesWantedText says when framesWanted changed
+	useEffect(() => {
+		const fetchPage = controls.fetchPage;
+		if (fetchPage === undefined) return;
+		for (const [key, worker] of framesWanted) {
+			if (framesAsked.current.has(key)) continue;
+			framesAsked.current.add(key);
+			void fetchPage({kind: 'call-stacks', worker}).then((result) =>
+				setFindingFrames((before) => new Map(before).set(key, findingFrameText(result))),
+			);
+		}
+	}, [framesWantedText, controls]);
 
 	// The drill-down panel's page: read when it opens (and on R), a log again every LOG_REREAD_MS while shown.
 	const drillOpen = ui.drill === undefined ? undefined : drillKey(ui.drill);

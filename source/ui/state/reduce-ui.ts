@@ -137,6 +137,9 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		case 'open-subject':
 			return openSubject(state, ctx);
 		case 'drill-stacks': {
+			const finding = view === 'diagnosis' ? ctx.subjects?.[state.cursor.diagnosis] : undefined;
+			if (state.detail === undefined && view === 'diagnosis')
+				return finding?.kind === 'worker' ? openDrill(state, 'stacks', finding.id) : state;
 			const address = state.detail ?? ctx.addresses[state.cursor.workers];
 			return address === undefined ? state : openDrill(state, 'stacks', address);
 		}

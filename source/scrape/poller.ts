@@ -43,6 +43,8 @@ export class Poller implements ScrapeSource {
 	private readonly locations = new Map<string, string>();
 	private readonly load = new LoadMeter(Date.now());
 	private readonly outbox = new ActionOutbox();
+	/** Drill-down pages fetched since the last round: the next round carries them (and a recording keeps them). */
+	private readonly pagesFetched: EndpointResult[] = [];
 	private listener: ((raw: RawScrape) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private inFlight: Promise<RawScrape> | undefined;
@@ -137,7 +139,8 @@ export class Poller implements ScrapeSource {
 
 	/**
 	 * One drill-down page (drill-pages.ts), asked now through the same client (deadline, a lower body
-	 * cap) and counted in the load; never part of a round.
+	 * cap) and counted in the load; never part of a round's plan. While rounds run, the next one
+	 * carries the answer (`onDemand`), so a recording keeps what was looked at.
 	 */
 	async fetchPage(page: DrillPage): Promise<EndpointResult> {
 		const path = drillPath(page);
@@ -146,7 +149,12 @@ export class Poller implements ScrapeSource {
 			maxBodyBytes: DRILL_BODY_CAP_BYTES,
 		});
 		this.meter(outcome);
-		return toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome);
+		const result: EndpointResult = {
+			...toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome),
+			onDemand: true,
+		};
+		if (!this.stopped && this.listener !== undefined) this.pagesFetched.push(result);
+		return result;
 	}
 
 	/** Redirect targets seen in the latest answers, by path (for the first-contact diagnosis). */
@@ -270,7 +278,7 @@ export class Poller implements ScrapeSource {
 			intervalMs: this.interval,
 			...(gap === undefined ? {} : {gap}),
 			base: this.config.url.base,
-			responses: [...responses, ...this.outbox.take()],
+			responses: [...responses, ...this.outbox.take(), ...this.pagesFetched.splice(0)],
 		};
 	}
 

@@ -7,6 +7,9 @@
  * or BEL reaches stdout), --json keeps them exact.
  */
 import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {createInterface} from 'node:readline';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI_PATH, runCli} from './helpers/cli.js';
@@ -141,11 +144,12 @@ describe.each(DASK_RELEASES)('drill-down pages on Dask %s', (dask) => {
 		expect(scheduler.stdout).not.toContain('drill log 8123');
 	});
 
-	it("on the screen: S shows the stacks, E the erred tasks and Enter a traceback, L a worker's log", async () => {
+	it('on the screen: S stacks, E erred tasks and Enter a traceback, L a log; recorded and replayed', async () => {
+		const recording = join(mkdtempSync(join(tmpdir(), 'dask-top-drill-')), 'drill.ndjson');
 		const t = new TmuxSession({name: 'dask-top-drill', width: 140, height: 40});
 		try {
 			t.start();
-			t.keys(`env -u FORCE_COLOR CI=true node ${CLI_PATH} ${url} -i 1s; echo EXIT=$?`, 'Enter');
+			t.keys(`env -u FORCE_COLOR CI=true node ${CLI_PATH} ${url} -i 1s --record ${recording}; echo EXIT=$?`, 'Enter');
 			await t.waitFor('the worker table', (s) => s.includes('dask-top │') && /^. alpha /m.test(s));
 			t.keys('g', 'Enter');
 			// alpha's detail lists what it processes, with how long dask-top has seen it: ≥ (there at first sight).
@@ -177,10 +181,32 @@ describe.each(DASK_RELEASES)('drill-down pages on Dask %s', (dask) => {
 			const log = await t.waitFor("beta's log", (s) => s.includes('drill log 8123'));
 			expect(log).toContain(`Log beta (${ready.log_worker})  following`);
 			expect(log).toMatch(/WARNING +distributed\.worker drill log 8123 ␛\[31mred␛\[0m end/);
+			// The next round carries what was read: wait for one before quitting.
+			await new Promise((resolve) => setTimeout(resolve, 2500));
 			t.keys('q');
 			await t.waitFor('dask-top to exit', (s) => s.includes('EXIT=0'));
 		} finally {
 			t.kill();
 		}
-	}, 90_000);
+		// The recording holds the pages read; its replay shows them, with when they were read.
+		const r = new TmuxSession({name: 'dask-top-drill-replay', width: 140, height: 40});
+		try {
+			r.start();
+			r.keys(`env -u FORCE_COLOR CI=true node ${CLI_PATH} --replay ${recording}; echo EXIT=$?`, 'Enter');
+			await r.waitFor('the replayed table', (s) => /^. alpha /m.test(s));
+			r.keys('}');
+			r.keys('E');
+			const errors = await r.waitFor('the recorded erred tasks', (s) => s.includes(ready.raised_key));
+			expect(errors).toMatch(/Erred tasks 1 .* read \d\d:\d\d:\d\d \(/);
+			expect(errors).toContain('DrillError(drill error 4711 ␛[2J␛]0;pwned␇ end)');
+			r.keys('Escape');
+			await r.waitFor('the table again', (s) => !s.includes('Erred tasks') && /^. alpha /m.test(s));
+			r.keys('g', 'S');
+			await r.waitFor('the recorded call stacks', (s) => s.includes('drill_blocked_here'));
+			r.keys('q');
+			await r.waitFor('the replay to exit', (s) => s.includes('EXIT=0'));
+		} finally {
+			r.kill();
+		}
+	}, 120_000);
 });

@@ -1,8 +1,8 @@
 /**
  * The drill-down panel on the screen (S stacks, E erred tasks, L a log), its pages answered from the
  * recorded answers of both releases (test/fixtures, real clusters). A page that never answers and
- * one answering 500 are fakes (no real scheduler can be made to do either on cue); a replay's
- * controls fetch nothing.
+ * one answering 500 are fakes (no real scheduler can be made to do either on cue); so are controls
+ * that cannot fetch at all. A replay's pages: test/record/drill-pages.test.ts and test/e2e/drill.test.ts.
  */
 import {describe, expect, it} from 'vitest';
 import type {DrillPage} from '../../source/types/drill.js';
@@ -107,10 +107,10 @@ describe('a page that is slow, fails, or cannot be asked', () => {
 		expect(app.frame()).toContain('not read: the scheduler answered 500 (the worker may not have answered it)');
 	});
 
-	it('in a replay, says the pages are read live only', async () => {
+	it('over a source that cannot read pages, says so', async () => {
 		const app = await renderApp(data, {columns: 120, rows: 40, kind: 'replay'});
 		await app.press('E');
-		expect(app.frame()).toContain('a recording holds none');
+		expect(app.frame()).toContain('this source cannot read call stacks, erred tasks or logs');
 	});
 
 	it('shows escape sequences in a log line and an exception inert', async () => {

@@ -15,9 +15,8 @@ import type {DrillData} from '../views/drill-lines.js';
 /** A log on screen is read again this often, at most. */
 export const LOG_REREAD_MS = 5000;
 
-/** What a replay says in the panel: the pages are asked live. */
-export const NOT_RECORDED =
-	'stacks, erred tasks and logs are read from a live scheduler when asked: a recording holds none';
+/** What the panel says over a source that cannot read pages at all. */
+export const NOT_RECORDED = 'this source cannot read call stacks, erred tasks or logs';
 
 export function drillRequest(panel: Pick<DrillPanel, 'kind' | 'subject'>): DrillPage {
 	if (panel.kind === 'stacks') return {kind: 'call-stacks', worker: panel.subject};

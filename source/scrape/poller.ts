@@ -45,6 +45,8 @@ export class Poller implements ScrapeSource {
 	private readonly outbox = new ActionOutbox();
 	/** Drill-down pages fetched since the last round: the next round carries them (and a recording keeps them). */
 	private readonly pagesFetched: EndpointResult[] = [];
+	/** The body last carried of each drill-down page (a few paths: the oldest is forgotten past 16). */
+	private readonly pagesCarried = new Map<string, string>();
 	private listener: ((raw: RawScrape) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private inFlight: Promise<RawScrape> | undefined;
@@ -153,7 +155,13 @@ export class Poller implements ScrapeSource {
 			...toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome),
 			onDemand: true,
 		};
-		if (!this.stopped && this.listener !== undefined) this.pagesFetched.push(result);
+		// A page read again unchanged (a log shown with nothing new) is not carried twice.
+		if (!this.stopped && this.listener !== undefined && this.pagesCarried.get(path) !== result.body) {
+			this.pagesFetched.push(result);
+			this.pagesCarried.delete(path);
+			if (result.body !== undefined) this.pagesCarried.set(path, result.body);
+			if (this.pagesCarried.size > 16) this.pagesCarried.delete(this.pagesCarried.keys().next().value as string);
+		}
 		return result;
 	}
 

@@ -16,7 +16,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {startCluster} from '../test/e2e/helpers/cluster.js';
-import {childPid, cpuSeconds, daskTopPid, residentBytes} from './proc.js';
+import {childPid, cpuSeconds, daskTopPid, treeCpuSeconds, treeResidentBytes} from './proc.js';
 import {hasFirstFrame, startInPty, startProgramInPty, type PtyRun} from './pty.js';
 import {startSynthDask} from './synth-server.js';
 import {median} from './stats.js';
@@ -33,23 +33,26 @@ interface Watched {
 	readonly pid: number;
 }
 
-/** Samples every watched process every second for `seconds`, from the same start. */
+/**
+ * Samples every watched process every second for `seconds`, from the same start: each with the
+ * whole tree under it (a command that starts another process and waits pays for both).
+ */
 export async function measure(watched: readonly Watched[], seconds: number): Promise<Usage[]> {
-	const cpu0 = watched.map((w) => cpuSeconds(w.pid) ?? Number.NaN);
+	const cpu0 = watched.map((w) => treeCpuSeconds(w.pid) ?? Number.NaN);
 	const bytes0 = watched.map((w) => w.run.bytes());
 	const rss: number[][] = watched.map(() => []);
 	const wall0 = performance.now();
 	for (let s = 1; s <= seconds; s++) {
 		await sleep(Math.max(0, wall0 + s * 1000 - performance.now()));
 		watched.forEach((w, i) => {
-			const resident = residentBytes(w.pid);
+			const resident = treeResidentBytes(w.pid);
 			if (resident === undefined) throw new Error(`a measured program exited; screen: ${w.run.text().slice(-300)}`);
-			rss[i]!.push(resident.rss);
+			rss[i]!.push(resident);
 		});
 	}
 	const wallS = (performance.now() - wall0) / 1000;
 	return watched.map((w, i) => ({
-		cpuPercent: (100 * ((cpuSeconds(w.pid) ?? Number.NaN) - cpu0[i]!)) / wallS,
+		cpuPercent: (100 * ((treeCpuSeconds(w.pid) ?? Number.NaN) - cpu0[i]!)) / wallS,
 		rssMeanBytes: rss[i]!.reduce((a, b) => a + b, 0) / rss[i]!.length,
 		rssMaxBytes: Math.max(...rss[i]!),
 		bytesPerSecond: (w.run.bytes() - bytes0[i]!) / wallS,

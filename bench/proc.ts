@@ -21,6 +21,38 @@ export function residentBytes(pid: number): {readonly rss: number; readonly peak
 	}
 }
 
+/** `pid` and every process under it, parents first; [] once `pid` is gone. */
+export function processTree(pid: number): number[] {
+	const out: number[] = [];
+	const visit = (p: number) => {
+		out.push(p);
+		let children: number[] = [];
+		try {
+			children = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+		} catch {
+			if (p === pid) out.pop();
+			return;
+		}
+		for (const child of children) visit(child);
+	};
+	visit(pid);
+	return out;
+}
+
+/** VmRSS summed over the whole tree under `pid` (a launcher and what it waits for); undefined once `pid` is gone. */
+export function treeResidentBytes(pid: number): number | undefined {
+	const tree = processTree(pid);
+	if (tree.length === 0) return undefined;
+	return tree.reduce((sum, p) => sum + (residentBytes(p)?.rss ?? 0), 0);
+}
+
+/** CPU seconds of the whole tree under `pid`, its processes alive now. */
+export function treeCpuSeconds(pid: number): number | undefined {
+	const tree = processTree(pid);
+	if (tree.length === 0) return undefined;
+	return tree.reduce((sum, p) => sum + (cpuSeconds(p) ?? 0), 0);
+}
+
 /**
  * CPU seconds the process's threads have run so far, from the scheduler's own account of each thread
  * (schedstat's first field, in nanoseconds). Not /proc/PID/stat's user + system time alone: that is
@@ -116,42 +148,11 @@ export function probeEnv(file: string, probePath: string): NodeJS.ProcessEnv {
 }
 
 /**
- * The process that runs dask-top under `pid` (`script`'s): its first child, or, when that child is a
- * node with no options of its own (the bundle run by its plain first line), the child it started
- * under the V8 settings (source/run/relaunch.ts), which does the work while its parent waits.
+ * The process that runs dask-top under `pid` (`script`'s): its first child. The installed command
+ * (dist/dask-top) execs node, so it is one process from the start.
  */
 export async function daskTopPid(pid: number, timeoutMs = 10_000): Promise<number> {
-	const first = await childPid(pid, timeoutMs);
-	const argv = readFileSync(`/proc/${first}/cmdline`, 'utf8').split('\0');
-	const launcher = /(^|\/)node$/.test(argv[0] ?? '') && argv[1] !== undefined && !argv[1].startsWith('-');
-	const program = launcher ? await childPid(first, timeoutMs) : first;
-	return (await relaunchedChild(program)) ?? program;
-}
-
-/**
- * The child a dask-top started without V8 options runs the long run in (source/run/relaunch.ts:
- * it names its pipe to the launcher in the child's environment), once it exists; undefined when none
- * comes within `waitMs` (a build before the relaunch, the single executable). The parent only waits:
- * what is measured is the child.
- */
-async function relaunchedChild(pid: number, waitMs = 3_000): Promise<number | undefined> {
-	const deadline = Date.now() + waitMs;
-	while (Date.now() < deadline) {
-		try {
-			const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-			for (const child of children)
-				if (
-					readFileSync(`/proc/${child}/environ`, 'utf8')
-						.split('\0')
-						.some((e) => e.startsWith('DASK_TOP_LAUNCHER_FD='))
-				)
-					return Number(child);
-		} catch {
-			return undefined;
-		}
-		await new Promise((resolve) => setTimeout(resolve, 50));
-	}
-	return undefined;
+	return childPid(pid, timeoutMs);
 }
 
 /** The first child of `pid` (the program `script` ran: its shell exec'd it), once it exists. */

@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import {ScreenModel} from './screen.js';
 
 /** The built CLI; BENCH_CLI points at a copy (a long run must not see a rebuild of dist/). */
-export const CLI = process.env['BENCH_CLI'] ?? join(process.cwd(), 'dist', 'dask-top.cjs');
+export const CLI = process.env['BENCH_CLI'] ?? join(process.cwd(), 'dist', 'dask-top');
 
 function quote(arg: string): string {
 	return `'${arg.replaceAll("'", "'\\''")}'`;
@@ -39,7 +39,7 @@ export interface PtyOptions {
 	readonly columns?: number;
 	readonly rows?: number;
 	readonly env?: NodeJS.ProcessEnv;
-	/** The bundle to run (default dist/dask-top.cjs). */
+	/** The command to run: the launcher, dist/dask-top (default), or a bundle (`X.cjs`) with nodeFlags. */
 	readonly cli?: string;
 	/** Flags for node before the bundle (V8 heap settings under test). */
 	readonly nodeFlags?: readonly string[];
@@ -53,8 +53,10 @@ export function startInPty(
 	{cli = CLI, nodeFlags = [], program, ...options}: PtyOptions = {},
 ): PtyRun {
 	if (program !== undefined) return startProgramInPty([...program, ...args], options);
-	// Without flags the bundle runs by its first line (with its V8 heap settings), as an installed `dask-top` does.
-	return startProgramInPty(nodeFlags.length > 0 ? ['node', ...nodeFlags, cli, ...args] : [cli, ...args], options);
+	// Without flags the launcher runs node with the V8 settings, as an installed `dask-top` does; with
+	// them, node runs the bundle beside the launcher (dist/dask-top.cjs) under these flags alone.
+	const bundle = cli.endsWith('.cjs') ? cli : `${cli}.cjs`;
+	return startProgramInPty(nodeFlags.length > 0 ? ['node', ...nodeFlags, bundle, ...args] : [cli, ...args], options);
 }
 
 /** Starts any program (`exec`ed by the shell: its process is script's child) in the pseudo-terminal. */

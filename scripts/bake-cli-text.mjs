@@ -2,15 +2,12 @@
 // answers them without loading meow (source/options/baked.ts, source/run/quick.ts). The texts come
 // from running the source's own parseArgv and helpPage (source/options/flags.ts: the flag table and
 // meow call the CLI uses) bundled on the side, so the baked help cannot drift from the runtime one.
-// Beside them, the V8 settings of v8-flags.mjs, which the bundle starts its long runs under
-// (source/run/relaunch.ts).
 import {build} from 'esbuild';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {meowLazy} from './meow-lazy.mjs';
-import {V8_FLAGS} from './v8-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,14 +46,14 @@ export async function computeCliTexts() {
 	}
 }
 
-/** The esbuild plugin: source/options/baked.ts becomes the computed texts and the V8 settings. */
+/** The esbuild plugin: source/options/baked.ts becomes the computed texts. */
 export const bakeCliText = {
 	name: 'bake-cli-text',
 	setup(b) {
 		b.onLoad({filter: /[\\/]source[\\/]options[\\/]baked\.ts$/}, async () => {
 			const {texts, inputs} = await computeCliTexts();
 			return {
-				contents: `export function bakedTexts() { return ${JSON.stringify({...texts, v8Flags: V8_FLAGS})}; }`,
+				contents: `export function bakedTexts() { return ${JSON.stringify(texts)}; }`,
 				loader: 'js',
 				// `npm run dev`: a change to the flags or the help bakes them again.
 				watchFiles: inputs,

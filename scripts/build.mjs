@@ -8,10 +8,11 @@ import {build, context} from 'esbuild';
 import {chmodSync, existsSync, readdirSync, rmSync, statSync} from 'node:fs';
 import {join} from 'node:path';
 import {BUNDLE_OPTIONS, REQUIRE_BANNER} from './bundle-options.mjs';
+import {writeLauncher} from './launcher.mjs';
 import {writeNotices} from './notices.mjs';
 import {dropUnusedRequire} from './require-banner.mjs';
 
-/** The installed command (package.json's bin): CommonJS up to the options (see below). */
+/** The bundle the installed command (dist/dask-top, launcher.mjs) runs: CommonJS up to the options (see below). */
 const entryFile = 'dist/dask-top.cjs';
 /** The same command as one ES module graph: what the single executable imports (build-binary.mjs). */
 const esmEntryFile = 'dist/dask-top.mjs';
@@ -43,7 +44,8 @@ for (const name of (existsSync('dist') ? readdirSync('dist', {withFileTypes: tru
 ))
 	rmSync(join('dist', name.name));
 // A plain first line: every `env` takes it (BusyBox's and old coreutils' lack -S). The V8 settings
-// of v8-flags.mjs reach node another way: the long runs start again under them (source/run/relaunch.ts).
+// of v8-flags.mjs reach node another way: the installed command is a sh launcher that execs node
+// with them (launcher.mjs); `node dist/dask-top.cjs` runs without them.
 const shebang = '#!/usr/bin/env node';
 const shared = {
 	...BUNDLE_OPTIONS,
@@ -102,6 +104,7 @@ function finish(metafile) {
 	writeNotices(metafile, 'dist/THIRD-PARTY-NOTICES.txt');
 	// Run by their first line, as an installed bin is.
 	for (const file of [entryFile, esmEntryFile].filter((f) => existsSync(f))) chmodSync(file, 0o755);
+	if (!single) writeLauncher();
 }
 
 const builds = single ? [esm] : [esm, cjs];

@@ -21,7 +21,7 @@ interface FlagInfo {
 }
 
 /** The value flags whose value is a file name. */
-const FILE_FLAGS = new Set(['--ca-file', '--record', '--replay', '--config']);
+const FILE_FLAGS = new Set(['--ca-file', '--record', '--replay', '--config', '--scheduler-file']);
 
 /** The value flags whose value is one of a few words. */
 const CHOICES: Readonly<Record<string, readonly string[]>> = {

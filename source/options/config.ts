@@ -8,6 +8,7 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {CHOOSABLE_COLUMNS, type WorkerColumnId} from '../types/worker-column-ids.js';
+import {nearestNames} from './suggest.js';
 
 export interface ConfigFile {
 	readonly path: string;
@@ -89,7 +90,14 @@ export function parseConfig(text: string, path: string): ConfigResult {
 	const config: Record<string, unknown> = {path};
 	for (const [key, value] of Object.entries(data)) {
 		const known = KEYS[key];
-		if (known === undefined) return fail(`unknown key "${key}" (known: ${Object.keys(KEYS).join(', ')})`);
+		if (known === undefined) {
+			const nearest = nearestNames(key, CONFIG_KEYS);
+			if (nearest.length > 0)
+				return fail(`unknown key "${key}": did you mean ${nearest.map((name) => `"${name}"`).join(' or ')}?`);
+			return fail(`unknown key "${key}" (known: ${CONFIG_KEYS.join(', ')})`);
+		}
+		// null leaves a key unset, as if it were not written (the example file's "ca-file").
+		if (value === null) continue;
 		const [field, kind] = known;
 		switch (kind) {
 			case 'string':

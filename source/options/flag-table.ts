@@ -41,6 +41,9 @@ export const FLAGS = {
 	completion: {type: 'string'},
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean'},
+	// Dask's own ways to name a cluster (urls.ts, run/scheduler-files.ts).
+	schedulerFile: {type: 'string', isMultiple: true},
+	dashboardPort: {type: 'string'},
 } as const;
 
 function kebab(name: string): string {

@@ -61,6 +61,13 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	['--completion SHELL', 'Print the completion script for bash, zsh or fish: source <(dask-top --completion bash)'],
 	['-h, --help', 'Show this help'],
 	['--version', 'Show the version'],
+	[
+		'--scheduler-file FILE',
+		'Follow the scheduler this Dask scheduler file names (dask scheduler --scheduler-file FILE, ' +
+			'dask-jobqueue, dask-mpi write it): its address and dashboard port; waits for a file not ' +
+			'written yet (repeatable: several clusters)',
+	],
+	['--dashboard-port PORT', 'The dashboard port of a tcp:// address or a host given without a port (default 8787)'],
 ];
 
 const EXAMPLES = [
@@ -118,7 +125,10 @@ export function helpText(): string {
 		'  https://hub.example.org/user/NAME/proxy/8787/status   (JupyterHub)',
 		'  https://gateway.example.org/clusters/NAME/status      (dask-gateway)',
 		'  tcp://host:8786   (the comm address: its dashboard on 8787 is read)',
-		...paragraph('Without URL: $DASK_TOP_URL, then the config file, then http://127.0.0.1:8787.'),
+		...paragraph(
+			'Without URL: --scheduler-file FILE, else $DASK_TOP_URL, else $DASK_SCHEDULER_ADDRESS, else the ' +
+				'config file, else http://127.0.0.1:8787.',
+		),
 		...paragraph(
 			'Several URLs (or "urls" in the config file; duplicates count once): --once prints each ' +
 				'cluster\'s table, --json prints {"clusters": [document, …]}; --record, --replay and --demo ' +
@@ -194,6 +204,10 @@ export interface ParsedArgv {
 		readonly config?: string;
 		readonly help: boolean;
 		readonly version: boolean;
+		/** --scheduler-file FILE, in the order given (absent: none). */
+		readonly schedulerFile?: readonly string[];
+		/** --dashboard-port PORT, as typed (urls.ts checks it). */
+		readonly dashboardPort?: string;
 		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
 		readonly recording?: RecordFlags;
 		/** --stacks, --worker, --errors, --logs (drill.ts). */
@@ -258,6 +272,10 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 					...(flags.config === undefined ? {} : {config: flags.config}),
 					help: flags.help === true,
 					version: flags.version === true,
+					...(flags.schedulerFile === undefined || flags.schedulerFile.length === 0
+						? {}
+						: {schedulerFile: flags.schedulerFile}),
+					...(flags.dashboardPort === undefined ? {} : {dashboardPort: flags.dashboardPort}),
 					recording: pickRecordFlags(flags),
 					drill: pickDrillFlags(flags),
 				},

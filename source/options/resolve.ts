@@ -10,7 +10,14 @@ import {INTERVAL_RANGE, TIMEOUT_RANGE} from './ranges.js';
 import type {ParsedArgv} from './flags.js';
 import {resolveModelFlags} from './model.js';
 import type {ModelOptions} from '../model/types.js';
-import {clusterTargets, resolveUrls, type ClusterTarget, type HttpHeader, type UrlOrigin} from './urls.js';
+import {
+	clusterTargets,
+	resolveUrls,
+	type ClusterTarget,
+	type HttpHeader,
+	type SchedulerFileUrl,
+	type UrlOrigin,
+} from './urls.js';
 import type {SchedulerUrl} from '../scrape/url.js';
 import {demoRecordingPath} from './demo-file.js';
 import {localeIsUtf8} from '../units/ascii.js';
@@ -92,6 +99,8 @@ export interface OptionsInput {
 	/** The config file's path (read or not): where the screen saves what the user chose. */
 	readonly configFile?: string;
 	readonly stdoutIsTTY: boolean;
+	/** The --scheduler-file files, read by the caller (run/scheduler-files.ts). */
+	readonly schedulerFiles?: readonly SchedulerFileUrl[];
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -121,12 +130,25 @@ function watchError(
 	return undefined;
 }
 
-export function resolveOptions({argv, env, config, configFile, stdoutIsTTY}: OptionsInput): OptionsResult {
+export function resolveOptions({
+	argv,
+	env,
+	config,
+	configFile,
+	stdoutIsTTY,
+	schedulerFiles = [],
+}: OptionsInput): OptionsResult {
 	const {flags, input} = argv;
 	const notes: string[] = [];
 	const inConfig = (key: string) => `${key} in config file ${config?.path ?? ''}`;
 
-	const urls = resolveUrls({input, env, ...(config ? {config} : {})});
+	const urls = resolveUrls({
+		input,
+		env,
+		...(config ? {config} : {}),
+		schedulerFiles,
+		...(flags.dashboardPort === undefined ? {} : {dashboardPort: flags.dashboardPort}),
+	});
 	if (!urls.ok) return {ok: false, error: urls.error};
 	notes.push(...urls.notes);
 	const urlFrom = urls.urlFrom;
@@ -175,7 +197,7 @@ export function resolveOptions({argv, env, config, configFile, stdoutIsTTY}: Opt
 		env['FORCE_COLOR'] === 'false';
 	const plainLocale = !localeIsUtf8(env);
 	const recording = resolveRecordOptions(flags.recording ?? {}, {
-		hasUrlArgument: input.length > 0,
+		hasUrlArgument: input.length > 0 || schedulerFiles.length > 0,
 		demoFile: demoRecordingPath(),
 	});
 	if (!recording.ok) return {ok: false, error: recording.error};

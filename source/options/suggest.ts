@@ -30,14 +30,25 @@ export function editDistance(a: string, b: string): number {
  * order given. Empty when nothing is near enough to be a typo.
  */
 export function nearestOptions(typed: string, known: readonly string[]): string[] {
-	const name = typed.replace(/^-+/, '').toLowerCase();
+	const options = known.filter((option) => option.startsWith('--'));
+	return nearestNames(
+		typed.replace(/^-+/, ''),
+		options.map((option) => option.slice(2)),
+	).map((name) => `--${name}`);
+}
+
+/**
+ * The known names nearest to `typed` (a config file's key, say), by the same rule as
+ * nearestOptions: at most two edits away (one for three letters or fewer), the nearest all kept.
+ */
+export function nearestNames(typed: string, known: readonly string[]): string[] {
+	const name = typed.toLowerCase();
 	if (name.length < 2) return [];
 	const limit = name.length <= 3 ? 1 : 2;
 	let best = Number.POSITIVE_INFINITY;
 	let nearest: string[] = [];
 	for (const option of known) {
-		if (!option.startsWith('--')) continue;
-		const distance = editDistance(name, option.slice(2));
+		const distance = editDistance(name, option);
 		if (distance > limit || distance > best) continue;
 		if (distance < best) {
 			best = distance;

@@ -6,16 +6,15 @@
  */
 import {readFileSync, statSync} from 'node:fs';
 import {homedir} from 'node:os';
-import {bakedTexts} from '../options/baked.js';
 import {configPath, readConfigFile} from '../options/config.js';
 import {asksForCheck} from '../options/flag-table.js';
 import {completionScript, SHELLS} from '../options/completion.js';
 import {HELP_OPTIONS, helpPage, parseArgv} from '../options/flags.js';
-import {resolveOptions} from '../options/resolve.js';
-import {runsAsSingleExecutable, versionLine} from '../units/single-executable.js';
+import {resolveOptions, type OptionsInput} from '../options/resolve.js';
+import {readSchedulerFiles} from './scheduler-files.js';
+import {versionLine} from '../units/single-executable.js';
 import {tuneTierUp} from './tiering.js';
 import {EXIT_OK} from '../types/exit-codes.js';
-import {relaunch, relaunchPlan, watchLauncher} from './relaunch.js';
 import {prose, say, usageLine, setPlainText} from './say.js';
 import {asciiWanted} from '../units/ascii.js';
 import {writePaged} from './pager.js';
@@ -73,28 +72,27 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const configFile = flags.config ?? configPath(process.env, homedir());
 	const config = readConfigFile(configFile, flags.config !== undefined);
 	if (!config.ok) return usage(config.error);
-	const resolved = resolveOptions({
+	const input: OptionsInput = {
 		argv: parsed.argv,
 		env: process.env,
 		...(config.config ? {config: config.config} : {}),
 		configFile,
 		stdoutIsTTY: process.stdout.isTTY === true,
-	});
+	};
+	const schedulerFiles = flags.schedulerFile ?? [];
+	if (schedulerFiles.length > 0) {
+		// The other options are checked before any wait for a file (a placeholder URL stands for each).
+		const early = resolveOptions({
+			...input,
+			schedulerFiles: schedulerFiles.map((file, i) => ({file, url: `http://127.0.0.1:${i + 1}/`})),
+		});
+		if (!early.ok) return usage(early.error);
+	}
+	const files = await readSchedulerFiles(schedulerFiles, {wait: !checking, say});
+	if (!files.ok) return usage(files.error, false);
+	const resolved = resolveOptions({...input, schedulerFiles: files.files});
 	if (!resolved.ok) return usage(resolved.error);
 	const options = resolved.options;
-	// A run that lasts starts under the bundle's V8 settings: again, in a child node (relaunch.ts).
-	if (!options.once && !options.check) {
-		const plan = relaunchPlan({
-			v8Flags: bakedTexts()?.v8Flags,
-			execArgv: process.execArgv,
-			execPath: process.execPath,
-			script: process.argv[1],
-			argv,
-			singleExecutable: runsAsSingleExecutable(),
-		});
-		if (plan !== undefined) return relaunch(plan);
-		await watchLauncher();
-	}
 	// Work ahead (polling, a screen, a replay): V8 tuned before the bulk of the bundle loads (tiering.ts).
 	await tuneTierUp();
 	ascii = options.ascii;

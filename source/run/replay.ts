@@ -42,6 +42,9 @@ function readFailure(error: unknown): number {
 	return EXIT_UNREADABLE;
 }
 
+/** What the screen's header names the --demo cluster by, in place of the recording's URL. */
+export const DEMO_NAME = 'demo';
+
 /** `--replay FILE` / `--demo`: a snapshot, a diff, or the TUI. */
 export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promise<number> {
 	const missingDemo = (): number => {
@@ -98,8 +101,9 @@ export async function runReplay(replay: ReplayFrom, output: ReplayOutput): Promi
 			start = {startIndex: index, startAtMs: resolveMoment(replay.at, times[0]!, times.at(-1)!)};
 		}
 		const source = new ReplaySource(recording.rounds, {...start, loop: replay.loop, paused: replay.at !== undefined});
-		// The TUI driven by the replay: the recorded URL (foreign text too) stands in for the scheduler's.
-		const url = inert(recording.header.url || recording.rounds.round(0).base, output.ascii);
+		// The TUI driven by the replay: the recorded URL (foreign text too) stands in for the scheduler's;
+		// the demo's is a loopback address of the machine it was recorded on, so the header says "demo".
+		const url = replay.demo ? DEMO_NAME : inert(recording.header.url || recording.rounds.round(0).base, output.ascii);
 		const text = textStyleOf({json: false, ascii: output.ascii});
 		const pipeline = createPipeline({...(output.model ? {model: output.model} : {}), text});
 		try {

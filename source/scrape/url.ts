@@ -87,7 +87,11 @@ export function displayUrl(url: SchedulerUrl, path: string): string {
 
 const displayed = boundedCache<string, string>(256);
 
-export function normalizeSchedulerUrl(input: string): UrlResult {
+/**
+ * `dashboardPort` is the port read for a comm address (`tcp://host:8786`) or a bare host, when the
+ * dashboard is not on Dask's default 8787 (--dashboard-port); a URL that names its port keeps it.
+ */
+export function normalizeSchedulerUrl(input: string, dashboardPort?: number): UrlResult {
 	const text = input.trim();
 	if (text === '') return {ok: false, error: 'the scheduler URL is empty'};
 	if (/\s/.test(text)) return {ok: false, error: `not a URL (it contains spaces): ${redactUrl(text)}`};
@@ -98,10 +102,10 @@ export function normalizeSchedulerUrl(input: string): UrlResult {
 	if (scheme === 'tcp' || scheme === 'tls') {
 		const comm = parseOrUndefined(`http://${text.slice(scheme.length + 3)}`);
 		if (comm === undefined || comm.hostname === '') return {ok: false, error: `not a scheduler address: ${text}`};
-		candidate = `http://${comm.host.replace(/:\d+$/, '')}:${DEFAULT_DASHBOARD_PORT}/`;
+		candidate = `http://${comm.host.replace(/:\d+$/, '')}:${dashboardPort ?? DEFAULT_DASHBOARD_PORT}/`;
 		note =
-			`${text} is the scheduler's comm address; ` +
-			`reading its dashboard at ${candidate} (pass the dashboard URL if it uses another port)`;
+			`${text} is the scheduler's comm address; reading its dashboard at ${candidate}` +
+			(dashboardPort === undefined ? ' (--dashboard-port PORT if it uses another port)' : '');
 	} else if (scheme === undefined && /^\d{1,5}$/.test(text)) {
 		// A bare number is a port on this machine (`dask-top 8787`), not the IPv4 address 0.0.34.83.
 		const port = Number(text);
@@ -115,7 +119,7 @@ export function normalizeSchedulerUrl(input: string): UrlResult {
 			parsed.port === '' &&
 			!/^[^/?#]*:\d*(?:[/?#]|$)/.test(text.replace(/^\[[^\]]*\]/, ''))
 		) {
-			parsed.port = String(DEFAULT_DASHBOARD_PORT);
+			parsed.port = String(dashboardPort ?? DEFAULT_DASHBOARD_PORT);
 			candidate = parsed.toString();
 		}
 	} else if (scheme !== 'http' && scheme !== 'https') {

@@ -22,6 +22,17 @@ describe('--config FILE', () => {
 		expect(result.stderr).toContain('nothing answers at http://127.0.0.1:9/');
 	});
 
+	it('runs with docs/config.example.json as shipped: no usage error, only placeholder clusters', async () => {
+		const result = await runCli(['--config', 'docs/config.example.json', '--once', '--timeout', '2s'], noDefault, {
+			timeoutMs: 60_000,
+		});
+		expect(result.stderr).not.toContain('Run dask-top --help');
+		expect(result.stderr).not.toContain('--ca-file');
+		// Its three placeholder clusters are read, each answering or not (exit 1 when one cannot be read).
+		expect([0, 1]).toContain(result.code);
+		expect(result.stderr + result.stdout).toContain('prod-scheduler:8787');
+	});
+
 	it.each([
 		[
 			'a missing file',

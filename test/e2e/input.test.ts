@@ -254,3 +254,16 @@ describe('mouse mode off on every way out', () => {
 		}
 	}, 60_000);
 });
+
+describe('Esc and a key in one read (a laggy SSH link)', () => {
+	it('takes both: Esc closes the detail, then q quits', async () => {
+		const {t} = await open(120, 40);
+		t.keys('j', 'Enter');
+		await t.waitFor('the detail', (s) => /Worker \S+/.test(s));
+		// One write of ESC j: what a slow link delivers when Esc and j were typed in quick succession.
+		t.keys('-l', `${ESC}j`);
+		await t.waitFor('the table again', (s) => !/Worker \S+/.test(s) && s.includes('NAME'));
+		t.keys('-l', `${ESC}q`);
+		await t.waitFor('the shell restored', (s) => restored(s) && s.includes('EXIT=0'));
+	}, 60_000);
+});

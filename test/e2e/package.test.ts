@@ -4,8 +4,17 @@
  * installs), and the installed `dask-top` run from another directory: --version, --demo --once
  * --json, and --demo drawing a real frame in tmux.
  */
-import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {execFileSync, spawnSync} from 'node:child_process';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	readlinkSync,
+	realpathSync,
+	rmSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -75,6 +84,7 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 			expect(files).toEqual(
 				[
 					...bundleFiles(),
+					'dist/dask-top',
 					'LICENSE',
 					'README.md',
 					'dist/THIRD-PARTY-NOTICES.txt',
@@ -92,6 +102,18 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 		expect(installOutput).toMatch(/added 1 package/);
 		expect(existsSync(command)).toBe(true);
 		expect(existsSync(join(prefix, 'lib', 'node_modules', 'dask-top', 'node_modules'))).toBe(false);
+	});
+
+	it('man dask-top finds the installed page through PATH alone (PREFIX/share/man)', async () => {
+		expect(existsSync(join(prefix, 'share', 'man', 'man1', 'dask-top.1'))).toBe(true);
+		const env = {...userEnv(), MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80', LANG: 'C.UTF-8'};
+		const where = await runProgram('man', ['-w', 'dask-top'], env, work);
+		expect(where.code, where.stderr).toBe(0);
+		expect(where.stdout.trim()).toBe(join(prefix, 'lib', 'node_modules', 'dask-top', 'man', 'dask-top.1'));
+		const page = await runProgram('man', ['dask-top'], env, work);
+		expect(page.code, page.stderr).toBe(0);
+		expect(page.stdout).toMatch(/^DASK-TOP\(1\)/);
+		expect(page.stdout).toContain('--scheduler-file FILE');
 	});
 
 	it('dask-top --version prints the package version, the Node it runs on and the platform', async () => {
@@ -127,6 +149,10 @@ describe('npm pack → npm install -g into an empty prefix', () => {
 				20_000,
 			);
 			expect(frame).toMatch(/ADDRESS\s+STATUS/);
+			// One process: the sh launcher exec'd node (the flags it got: first-line.test.ts); no parent waits.
+			const pid = terminal.childPid();
+			expect(readlinkSync(`/proc/${pid}/exe`)).toBe(realpathSync(process.execPath));
+			expect(spawnSync('pgrep', ['-P', String(pid)]).status).toBe(1);
 			terminal.keys('q');
 			expect(await terminal.waitFor('the exit status', (text) => /EXIT=\d+/.test(text))).toContain('EXIT=0');
 		});

@@ -68,7 +68,7 @@ function range(text: string): [number, number] {
 	return [lo!, hi ?? lo!];
 }
 
-// PREFIX PROGRESS DONE/TOTAL % DONE/S ERRED CANCELLED IN-FLIGHT HELD [BYTES MEAN] SINCE
+// PREFIX PROGRESS DONE/TOTAL % DONE/S ERRED CANCELLED IN-FLIGHT HELD [OUTPUT MEAN] SINCE
 const COUNT = String.raw`\d+(?:–\d+)?`;
 const ROW = new RegExp(
 	String.raw`^(\S+) +(total unknown|\S+) +(≈?)(\d+)/(\d+|\?) +(\d+%|\?) +\S+ +(\d+) +(${COUNT}) +(${COUNT}) +` +

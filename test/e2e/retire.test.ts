@@ -17,6 +17,7 @@ import {daskConfigDir, startCluster, workerNamed, type Cluster} from './helpers/
 import {groundTruth} from './helpers/ground-truth.js';
 import {CLUSTER_SCRIPTS_DIR, PYTHON, pythonEnv, runPythonJson} from './helpers/python.js';
 import {TmuxSession} from './helpers/tmux.js';
+import {API_OFF_TEXT, READ_ONLY_TEXT} from '../../source/ui/views/confirm-lines.js';
 
 type WhoHas = Record<string, string[]>;
 
@@ -94,7 +95,7 @@ describe('retire a worker (real Debian Dask, api module on)', () => {
 		const t = await open('');
 		expect(t.screen()).not.toContain('ACTIONS ENABLED');
 		selectAndPress(t, 2, 'F9');
-		await t.waitFor('the read-only line', (s) => s.includes('dask-top is read-only: start it with --allow-actions'));
+		await t.waitFor('the read-only line', (s) => s.includes(READ_ONLY_TEXT));
 		t.keys('K');
 		await sleep(1500);
 		expect(t.screen()).not.toContain('Retire worker');
@@ -222,16 +223,15 @@ describe('retire without the api module', () => {
 	});
 
 	it('says how to enable the api module (the routes setting), not "404"; the worker stays', async () => {
-		const t = new TmuxSession({name: 'dask-top-retire', width: 160, height: 30});
+		// 120 columns: the whole line, the setting to change included, fits beside help and quit.
+		const t = new TmuxSession({name: 'dask-top-retire', width: 120, height: 30});
 		terminal = t;
 		if (t.start() !== 0) throw new Error(`tmux could not start a session on socket ${t.socket}`);
 		t.keys(`env -u FORCE_COLOR CI=true node ${CLI_PATH} ${plain.httpUrl} --allow-actions; echo EXIT=$?`, 'Enter');
 		await t.waitFor('the worker table', (s) => /^. solo /m.test(s) && s.includes('NAME'));
 		t.keys('F9');
-		const screen = await t.waitFor('the api module line', (s) => s.includes("retire needs the scheduler's api module"));
-		expect(flat(screen)).toContain(
-			'add distributed.http.scheduler.api to the distributed.scheduler.http.routes setting',
-		);
+		const screen = await t.waitFor('the api module line', (s) => s.includes('retire needs the api module'));
+		expect(screen.split('\n').find((line) => line.includes('retire needs'))).toContain(API_OFF_TEXT);
 		expect(screen).not.toMatch(/\b404\b/);
 		expect(screen).not.toContain('Retire worker');
 		const truth = await groundTruth(plain);

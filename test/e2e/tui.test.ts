@@ -139,6 +139,9 @@ describe('dask-top --demo opened at a moment', () => {
 		'gamma lost, beta spilling and paused, and the detail has full sparklines', async () => {
 		const first = await startTui('--demo --at +86s');
 		expect(first).toMatch(/replay paused \d\d:\d\d:\d\d \[43\/64\]/);
+		// The header names the demo, not the loopback URL it was recorded at.
+		expect(first.split('\n')[0]).toMatch(/^dask-top │ demo │ ‖ replay paused/);
+		expect(first).not.toContain('127.0.0.1:8787');
 		// gamma, killed before that moment, is a lost row with its last figures; the overview's graphs
 		// and the Alerts panel (compact columns) fill the rows under the table.
 		expect(first).toMatch(/^✗ gamma +127\.0\.0\.1:\d+ +lost +2 .* \d+% .* gone$/m);

@@ -219,6 +219,30 @@ describe('parseConfig', () => {
 		}
 	});
 
+	it('suggests the nearest key for a mistyped one, as for a mistyped flag, else lists the known keys', () => {
+		expect(parseConfig('{"urll": "x"}', '/c.json')).toEqual({
+			ok: false,
+			error: 'config file /c.json: unknown key "urll": did you mean "url" or "urls"?',
+		});
+		expect(parseConfig('{"stall_after": "1m"}', '/c.json')).toEqual({
+			ok: false,
+			error: 'config file /c.json: unknown key "stall_after": did you mean "stall-after"?',
+		});
+		expect(parseConfig('{"caFile": "x"}', '/c.json')).toMatchObject({
+			error: 'config file /c.json: unknown key "caFile": did you mean "ca-file"?',
+		});
+		expect(parseConfig('{"workers": 4}', '/c.json')).toMatchObject({
+			error: expect.stringMatching(/^config file \/c\.json: unknown key "workers" \(known: url, urls, /),
+		});
+	});
+
+	it('takes null as a key left unset', () => {
+		expect(parseConfig('{"ca-file": null, "interval": null, "url": "h"}', '/c.json')).toEqual({
+			ok: true,
+			config: {path: '/c.json', url: 'h'},
+		});
+	});
+
 	it('lives under XDG_CONFIG_HOME, else ~/.config', () => {
 		expect(configPath({XDG_CONFIG_HOME: '/x'}, '/home/u')).toBe('/x/dask-top/config.json');
 		expect(configPath({}, '/home/u')).toBe('/home/u/.config/dask-top/config.json');

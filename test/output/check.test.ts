@@ -51,7 +51,11 @@ describe.each(FIXTURE_VERSIONS)('--check on Dask %s fixtures', (version) => {
 			const check = judged(version, 'memory-heavy', LOW);
 			expect(check.state).toBe('CRITICAL');
 			// The diagnosis' finding leads (judged against the same thresholds), then the alerts.
-			expect(check.text).toMatch(/^likely memory-pressure: beta is near Dask's pause threshold at \d+ % of .*; beta: /);
+			// Thresholds set otherwise than Dask's are the user's, and named so.
+			expect(check.text).toMatch(
+				/^likely memory-pressure: beta is near your memory_critical threshold at \d+ % of .*; beta: /,
+			);
+			expect(check.text).toContain('over your memory_critical threshold (50 %)');
 			const result = checkResult([check]);
 			expect(result.exitCode).toBe(2);
 			expect(result.line).toMatch(/^DASK CRITICAL - likely memory-pressure: beta/);

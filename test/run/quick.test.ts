@@ -9,7 +9,7 @@ import {captureOutput, runMain} from '../helpers/run-main.js';
 function bakedFromSource(): BakedTexts {
 	const parsed = parseArgv(['--help'], import.meta);
 	if (!parsed.ok) throw new Error(parsed.error);
-	return {version: parsed.argv.version, helpPage: helpPage(parsed.argv), v8Flags: []};
+	return {version: parsed.argv.version, helpPage: helpPage(parsed.argv)};
 }
 
 async function quick(argv: string[], baked: BakedTexts | 'unbaked' = bakedFromSource()) {

@@ -4,6 +4,7 @@
  * not fit is scrolled to, not cut. Data: the bundled demo recording at +86 s (as `--demo --at
  * +86s` opens it) and the real fixture sequences of both Dask versions.
  */
+import {COLUMN_MEANINGS} from '../../source/ui/views/worker-columns.js';
 import {cleanup} from 'ink-testing-library';
 import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {triageView} from '../../source/model/index.js';
@@ -229,11 +230,11 @@ describe('the events at 80 columns', () => {
 });
 
 describe('the help overlay at 80×24', () => {
-	it('wraps every description under itself and scrolls with j to the last binding, its title line staying', async () => {
+	it('wraps every description under itself and scrolls with j to the last line, its title line staying', async () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24});
 		await app.press('?');
 		const pages: string[] = [];
-		for (let i = 0; i < 130; i++) {
+		for (let i = 0; i < 150; i++) {
 			const lines = app.lines();
 			expectWithin(lines, 80);
 			expect(lines[bodyStart(lines)]).toMatch(
@@ -246,6 +247,7 @@ describe('the help overlay at 80×24', () => {
 		expect(last?.[1]).toBe(last?.[2]);
 		const text = pages.join(' ');
 		for (const binding of BINDINGS) expectWhole(text, `${binding.label}  [${whereText(binding)}]`);
+		for (const meaning of Object.values(COLUMN_MEANINGS)) expectWhole(text, meaning);
 	});
 
 	it('pages with PgDn/PgUp and goes to either end with End/Home, as in a pager', async () => {

@@ -110,7 +110,7 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 
 	it(
 		'shows tasks by state and per-prefix rows: erred apart from done, in flight proven by the ' +
-			"cluster's count, MEAN and BYTES only where Dask gives them",
+			"cluster's count, MEAN and OUTPUT only where Dask gives them",
 		async () => {
 			const app = await renderApp(data, {columns: 120});
 			await app.press('2');
@@ -130,7 +130,7 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 			if (version === '2022.12.1') {
 				expect(frame).not.toMatch(/MEAN|BYTES/);
 			} else {
-				expect(frame).toMatch(/BYTES +MEAN +SINCE/);
+				expect(frame).toMatch(/OUTPUT +MEAN +SINCE/);
 				expect(frame).toMatch(/make_blob .* 480M +\d+ms/);
 			}
 		},
@@ -177,14 +177,14 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 	});
 
 	it('lists every binding in the help overlay, scrolling with j', async () => {
-		const app = await renderApp(data, {columns: 120, rows: 130});
+		const app = await renderApp(data, {columns: 120, rows: 180});
 		await app.press('?');
 		const frame = app.frame();
 		for (const binding of BINDINGS) expect(frame).toContain(binding.label.slice(0, 40));
 		const small = await renderApp(data, {columns: 80, rows: 24});
 		await small.press('?');
 		expect(small.frame()).not.toContain('cycle the replay speed');
-		await small.press(...Array.from({length: 130}, () => 'j'));
+		await small.press(...Array.from({length: 112}, () => 'j'));
 		expect(small.frame()).toContain('cycle the replay speed');
 		await small.press(KEY.escape);
 		expect(small.frame()).toContain('NAME');

@@ -52,7 +52,7 @@ describe('ASCII output', () => {
 
 		// the entry's own answer (no meow) with the plain text chosen from the locale
 		setPlainText(asciiWanted(['--help'], {LANG: 'C'}));
-		const baked = bakedTexts() ?? {version: parsed.argv.version, helpPage: page, v8Flags: []};
+		const baked = bakedTexts() ?? {version: parsed.argv.version, helpPage: page};
 		const {result, stdout} = await captureOutput(async () => quickAnswer(['--help'], baked));
 		expect(result).toBe(0);
 		expect(stdout).toBe(asciiProse(page));

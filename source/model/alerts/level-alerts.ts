@@ -83,7 +83,7 @@ export function levelConditions(track: WorkerTrack, ctx: WorkerRuleContext, out:
 				track.last.name,
 				described,
 				over,
-				rule.labels,
+				rule.labels(ctx.thresholds),
 				(x) => rule.unit(x, ctx),
 				previous,
 				ctx.clockText,

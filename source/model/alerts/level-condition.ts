@@ -5,13 +5,24 @@
 import type {LevelVerdict} from './hysteresis.js';
 import {type Condition, condition} from './alerts.js';
 import type {Alert, AlertKind, Severity} from '../types.js';
+import {memoryThresholdName, type Thresholds} from './thresholds.js';
 
 export type Labels = Readonly<Record<Severity, string>>;
-export const MEMORY_LABELS: Labels = {
-	info: 'its threshold',
-	warning: "Dask's spill threshold",
-	critical: "Dask's pause threshold",
-};
+let lastMemoryLabels: {readonly t: Thresholds; readonly labels: Labels} | undefined;
+
+/** Memory's levels named by who set them (thresholds.ts memoryThresholdName); one object per thresholds. */
+export function memoryLabels(t: Thresholds): Labels {
+	if (lastMemoryLabels?.t !== t)
+		lastMemoryLabels = {
+			t,
+			labels: {
+				info: 'its threshold',
+				warning: memoryThresholdName(t, 'memory_warning'),
+				critical: memoryThresholdName(t, 'memory_critical'),
+			},
+		};
+	return lastMemoryLabels.labels;
+}
 export const LEVEL_LABELS: Labels = {
 	info: 'its threshold',
 	warning: 'the warning threshold',

@@ -15,8 +15,8 @@ import type {WorkerTrack} from '../state-types.js';
 import {percentText, secondsText, UNKNOWN} from '../text.js';
 import type {AlertKind, Severity} from '../view-types.js';
 import type {WorkerRuleContext} from './alerts.js';
-import {LEVEL_LABELS, MEMORY_LABELS, type Labels} from './level-condition.js';
-import {heartbeatIntervalSeconds, type ThresholdName} from './thresholds.js';
+import {LEVEL_LABELS, memoryLabels, type Labels} from './level-condition.js';
+import {heartbeatIntervalSeconds, memoryThresholdName, type ThresholdName, type Thresholds} from './thresholds.js';
 import {unmanagedOldBytes} from './unmanaged-old.js';
 
 export interface LevelRule {
@@ -25,8 +25,8 @@ export interface LevelRule {
 	readonly critical: ThresholdName;
 	/** Hysteresis: a level is left only below its threshold minus this. */
 	readonly margin: ThresholdName;
-	/** The levels' names in the messages ("Dask's spill threshold"). */
-	readonly labels: Labels;
+	/** The levels' names in the messages ("Dask's spill threshold", or the user's own). */
+	labels(t: Thresholds): Labels;
 	/** One poll shows it (--check judges it without history). */
 	readonly onePoll: boolean;
 	/** The figure judged against the thresholds; undefined when the worker does not report it. */
@@ -58,7 +58,7 @@ const memory: LevelRule = {
 	warning: 'memory_warning',
 	critical: 'memory_critical',
 	margin: 'memory_clear_margin',
-	labels: MEMORY_LABELS,
+	labels: memoryLabels,
 	onePoll: true,
 	figure: memoryFraction,
 	describe: (value, track) =>
@@ -67,8 +67,8 @@ const memory: LevelRule = {
 			: `${track.last.name}: process memory ${percentText(value)} of ${bytesText(track.last.memory_limit_bytes, UNKNOWN)}`,
 	over: (described, value, level, since, {thresholds: t}) =>
 		value >= t.memory_terminate
-			? `${described}, over Dask's terminate threshold (${percentText(t.memory_terminate)})${since}`
-			: `${described}, over ${MEMORY_LABELS[level]} ` +
+			? `${described}, over ${memoryThresholdName(t, 'memory_terminate')} (${percentText(t.memory_terminate)})${since}`
+			: `${described}, over ${memoryLabels(t)[level]} ` +
 				`(${percentText(level === 'critical' ? t.memory_critical : t.memory_warning)})${since}`,
 	unit: percentText,
 };
@@ -78,7 +78,7 @@ const unmanaged: LevelRule = {
 	warning: 'unmanaged_warning',
 	critical: 'unmanaged_critical',
 	margin: 'unmanaged_clear_margin',
-	labels: LEVEL_LABELS,
+	labels: () => LEVEL_LABELS,
 	onePoll: false,
 	figure: (track, ctx) => {
 		const limit = track.last.memory_limit_bytes;
@@ -105,7 +105,7 @@ const eventLoop: LevelRule = {
 	warning: 'event_loop_warning_s',
 	critical: 'event_loop_critical_s',
 	margin: 'event_loop_clear_margin_s',
-	labels: LEVEL_LABELS,
+	labels: () => LEVEL_LABELS,
 	onePoll: true,
 	figure: (track) => track.last.event_loop_interval_seconds,
 	describe: (value, track) =>
@@ -119,7 +119,7 @@ const heartbeat: LevelRule = {
 	warning: 'heartbeat_warning_x',
 	critical: 'heartbeat_critical_x',
 	margin: 'heartbeat_clear_margin_x',
-	labels: LEVEL_LABELS,
+	labels: () => LEVEL_LABELS,
 	onePoll: true,
 	figure: (track, ctx) => {
 		const age = track.last.heartbeat_age_seconds;

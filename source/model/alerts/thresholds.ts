@@ -249,6 +249,28 @@ export const DEFAULT_THRESHOLDS: Thresholds = Object.freeze(
 );
 
 /** Dask's heartbeat interval for a cluster of `workers` workers, seconds (`heartbeat_interval(n)`). */
+/**
+ * The memory thresholds that are Dask's own worker settings when left at their defaults
+ * (distributed.worker.memory.spill / pause / terminate: 0.7 / 0.8 / 0.95). Set otherwise, they are
+ * the user's, not the cluster's: alerts and the table's marks name them so (memoryThresholdName).
+ */
+const DASK_MEMORY_NAMES = {
+	memory_warning: 'spill',
+	memory_critical: 'pause',
+	memory_terminate: 'terminate',
+} as const;
+export type MemoryThresholdName = keyof typeof DASK_MEMORY_NAMES;
+
+/** Whether a memory threshold is at Dask's default (so it stands for the cluster's own setting). */
+export function isDaskDefault(t: Thresholds, name: MemoryThresholdName): boolean {
+	return t[name] === DEFAULT_THRESHOLDS[name];
+}
+
+/** "Dask's pause threshold" at Dask's default; "your memory_critical threshold" once set otherwise. */
+export function memoryThresholdName(t: Thresholds, name: MemoryThresholdName): string {
+	return isDaskDefault(t, name) ? `Dask's ${DASK_MEMORY_NAMES[name]} threshold` : `your ${name} threshold`;
+}
+
 export function heartbeatIntervalSeconds(workers: number): number {
 	if (workers <= 10) return 0.5;
 	if (workers < 50) return 1;

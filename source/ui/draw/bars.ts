@@ -24,6 +24,8 @@ export interface MemoryThresholds {
 	readonly spill: number;
 	readonly pause: number;
 	readonly terminate: number;
+	/** The marks the user set otherwise than Dask's defaults: not the cluster's, and named so. */
+	readonly own?: ReadonlySet<'spill' | 'pause' | 'terminate'>;
 }
 
 export const DASK_MEMORY_THRESHOLDS: MemoryThresholds = {

@@ -39,6 +39,12 @@ export interface Glyphs {
 	/** Marks a worker's worst ongoing alert (colour is never the only carrier). */
 	readonly warningMark: string;
 	readonly criticalMark: string;
+	/** A host's row grouped by host: its workers folded away or shown (htop's tree: + and -). */
+	readonly folded: string;
+	readonly unfolded: string;
+	/** A worker under its host: one of several, and the last. */
+	readonly branch: string;
+	readonly lastBranch: string;
 }
 
 export interface Theme {
@@ -115,6 +121,10 @@ const UNICODE: Glyphs = {
 	paused: '‖',
 	warningMark: '▲',
 	criticalMark: '✗',
+	folded: '+',
+	unfolded: '-',
+	branch: '├',
+	lastBranch: '└',
 };
 
 const ASCII: Glyphs = {
@@ -134,6 +144,10 @@ const ASCII: Glyphs = {
 	paused: '||',
 	warningMark: '!',
 	criticalMark: 'X',
+	folded: '+',
+	unfolded: '-',
+	branch: '|',
+	lastBranch: '`',
 };
 
 export interface ThemeOptions {

@@ -4,7 +4,10 @@
  * figures). The lines of body-lines.ts draw it. Pure: no Ink.
  */
 import type {ClusterState, GoneCounts, ProgressView, SortColumn, TriageView, WorkerRow} from '../../model/types.js';
+import {cpuUnknownWhy, statusUnknownWhy} from '../../model/index.js';
+import type {Snapshot, WorkerSnapshot} from '../../types/snapshot.js';
 import type {Segment} from '../draw/bars.js';
+import type {HostTable} from '../../model/rows/host-groups.js';
 import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from './body-layout.js';
 import {fitColumns} from '../draw/columns.js';
 import {confirmLines} from '../views/confirm-lines.js';
@@ -24,6 +27,8 @@ import {chosenColumns, type CellContext, type WorkerColumn} from '../views/worke
 /** The worker table's figures (table-lines.ts adds the theme and the width). */
 export interface TableView {
 	readonly rows: readonly WorkerRow[];
+	/** Grouped by host: the rows drawn are these entries (hosts, and the workers of the open ones). */
+	readonly hosts?: HostTable;
 	/** Workers before filtering, gone ones kept on screen included. */
 	readonly total: number;
 	/** Of `total`, the lost and retired rows kept on screen for a while. */
@@ -87,6 +92,17 @@ export type BodyView =
  * The count in the table's title: the live workers, as the header counts them, and apart the gone
  * ones still on screen ("2 (+1 lost)"); with a filter, those it shows of them ("1 of 2 (+1 lost)").
  */
+/** Why the open detail's CPU or status is blank, while the worker is in the latest snapshot. */
+function blankWhy(
+	snapshot: Snapshot | undefined,
+	w: WorkerSnapshot | undefined,
+): Pick<DetailInput, 'cpuWhy' | 'statusWhy'> {
+	if (snapshot === undefined || w === undefined || !snapshot.workers.includes(w)) return {};
+	const cpuWhy = cpuUnknownWhy(snapshot, w);
+	const statusWhy = statusUnknownWhy(snapshot, w);
+	return {...(cpuWhy === undefined ? {} : {cpuWhy}), ...(statusWhy === undefined ? {} : {statusWhy})};
+}
+
 export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' | 'shownGone' | 'filterText'>): string {
 	const all = (g: GoneCounts) => g.lost + g.retired + (g.gone ?? 0);
 	const live = table.total - all(table.gone);
@@ -103,7 +119,7 @@ export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' 
 
 /** The lines the worker table takes of the body: all of it, unless it leaves room for the Alerts panel at least. */
 export function tableHeight(frame: FrameData, bodyHeight: number): number {
-	const spare = bodyHeight - tableHeightFor(frame.rows.rows.length);
+	const spare = bodyHeight - tableHeightFor(frame.addresses.length);
 	return spare >= ALERTS_PANEL_MIN_LINES ? bodyHeight - spare : bodyHeight;
 }
 
@@ -111,11 +127,13 @@ function workersBody(shown: UiState, data: TuiData, frame: FrameData, bodyHeight
 	const {rows, triage} = frame;
 	const model = data.model;
 	const lastFresh = model.source.lastFreshMs;
-	const follow = shown.follow === undefined ? undefined : rows.rows.find((r) => r.address === shown.follow)?.name;
+	const follow =
+		shown.follow === undefined ? shown.followHost : rows.rows.find((r) => r.address === shown.follow)?.name;
 	const staleNote = staleFiguresText(data.status, lastFresh, data.nowMs, data.intervalMs);
 	const height = tableHeight(frame, bodyHeight);
 	const table: TableView = {
 		rows: rows.rows,
+		...(frame.hosts ? {hosts: frame.hosts} : {}),
 		total: rows.total,
 		gone: rows.gone,
 		shownGone: rows.shown_gone,
@@ -136,10 +154,21 @@ function workersBody(shown: UiState, data: TuiData, frame: FrameData, bodyHeight
 		...(follow === undefined ? {} : {followName: follow}),
 		...(staleNote === undefined ? {} : {staleNote}),
 		cells: frame.cells,
-		columns: chosenColumns(shown.columns),
+		columns: chosenColumns(shown.columns, shown.byHost === true),
 	};
 	if (height === bodyHeight) return {kind: 'workers', table};
 	return {kind: 'workers', table, overview: {model, ...(triage ? {triage} : {}), height: bodyHeight - height}};
+}
+
+/** The place of a worker among the table's workers (host rows are not counted), -1 when not there. */
+function workerIndex(frame: FrameData, address: string): number {
+	if (!frame.hosts) return frame.addresses.indexOf(address);
+	let index = 0;
+	for (const entry of frame.addresses) {
+		if (entry === address) return index;
+		if (entry !== undefined) index++;
+	}
+	return -1;
 }
 
 /** The body for UI state `shown` (already synced to the rows): the innermost screen wins. */
@@ -170,11 +199,12 @@ export function bodyView(shown: UiState, data: TuiData, frame: FrameData, layout
 				address,
 				...(track ? {track} : {}),
 				...(row ? {row} : {}),
-				index: Math.max(0, frame.addresses.indexOf(address)),
-				count: rows.rows.length,
+				index: Math.max(0, workerIndex(frame, address)),
+				count: frame.hosts ? frame.addresses.filter((a) => a !== undefined).length : rows.rows.length,
 				...(data.workerPage ? {page: data.workerPage} : {}),
 				memory: frame.memory,
 				nowMs: data.nowMs,
+				...blankWhy(model.snapshot, track?.last),
 			},
 		};
 	}
@@ -222,11 +252,11 @@ export function pointerLayout(shown: UiState, frame: FrameData, layout: ScreenLa
 			return {
 				kind: 'workers',
 				headingRow: bodyTop + 1,
-				columns: fitColumns(chosenColumns(shown.columns), width),
+				columns: fitColumns(chosenColumns(shown.columns, shown.byHost === true), width),
 				list: {
 					rowsTop: bodyTop + 2,
 					top: shown.top.workers,
-					count: frame.rows.rows.length,
+					count: frame.addresses.length,
 					room: tableBodyRows(tableHeight(frame, bodyHeight)),
 				},
 			};

@@ -6,8 +6,9 @@
  * workers. Pure: no Ink, no clock.
  */
 import {diagnosisView, type DiagnosisView} from '../../model/diagnosis/index.js';
-import {progressView, triageView, workerRows} from '../../model/index.js';
+import {isDaskDefault, progressView, triageView, workerRows} from '../../model/index.js';
 import type {ClusterState, ProgressView, TriageView, WorkerRowsView} from '../../model/types.js';
+import {hostTable, locateFlat, type HostTable} from '../../model/rows/host-groups.js';
 import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds, type Segment} from '../draw/bars.js';
 import {progressHeadHeight, tableBodyRows} from './body-layout.js';
 import {diagnosisPage, type DiagnosisPage} from '../views/diagnosis-lines.js';
@@ -62,11 +63,16 @@ export function tooSmallLines(size: TerminalSize): readonly string[] | undefined
 }
 
 /**
- * The frame a paused screen keeps showing: the live one at the moment of pausing, until it resumes
- * (polling goes on).
+ * The frame a paused screen keeps showing: the live one's figures at the moment of pausing, until it
+ * resumes (polling goes on). The clock, the source's state and its interval stay live: the header
+ * says how old the held figures are now ("paused, figures 40s old"), and the interval `+` set.
  */
 export function frozenData(frozen: TuiData | undefined, live: TuiData, paused: boolean): TuiData | undefined {
-	return paused ? (frozen ?? live) : undefined;
+	if (!paused) return undefined;
+	if (frozen === undefined) return live;
+	if (frozen.nowMs === live.nowMs && frozen.status === live.status && frozen.intervalMs === live.intervalMs)
+		return frozen;
+	return {...frozen, nowMs: live.nowMs, status: live.status, intervalMs: live.intervalMs};
 }
 
 /** What the derivations depend on; each is reused while its own inputs are identical. */
@@ -74,7 +80,7 @@ interface FrameInput {
 	readonly model: ClusterState;
 	/** Where each worker finding's tasks were when it started (TuiData.findingFrames). */
 	readonly findingFrames?: ReadonlyMap<string, string>;
-	readonly ui: Pick<UiState, 'sort' | 'filterText' | 'view'>;
+	readonly ui: Pick<UiState, 'sort' | 'filterText' | 'view' | 'byHost' | 'folds'>;
 	readonly theme: Theme;
 	readonly width: number;
 	readonly bodyHeight: number;
@@ -84,7 +90,10 @@ export interface FrameData {
 	readonly input: FrameInput;
 	/** The workers in table order; lost and retired ones stay, dimmed, for the model's hold period. */
 	readonly rows: WorkerRowsView;
-	readonly addresses: readonly string[];
+	/** Grouped by host: the table's rows, hosts and the workers under the open ones. */
+	readonly hosts?: HostTable;
+	/** The worker of each row of the table, in order; undefined on a host's row. */
+	readonly addresses: readonly (string | undefined)[];
 	readonly triage?: TriageView;
 	/** Only while the progress view is on. */
 	readonly progress?: ProgressView;
@@ -114,7 +123,25 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 		() =>
 			workerRows(model, {sort: ui.sort, includeLost: 'held', ...(ui.filterText === '' ? {} : {filter: ui.filterText})}),
 	);
-	const addresses = reuse(previous?.rows === rows, previous?.addresses, () => rows.rows.map((r) => r.address));
+	const hosts = reuse(
+		previous?.rows === rows && last?.ui.byHost === ui.byHost && last?.ui.folds === ui.folds,
+		previous?.hosts,
+		() =>
+			ui.byHost === true
+				? hostTable(
+						// A host's sums are all its workers', whatever the filter keeps.
+						ui.filterText === '' ? rows.rows : workerRows(model, {sort: ui.sort, includeLost: 'held'}).rows,
+						rows.rows,
+						ui.sort,
+						ui.folds,
+					)
+				: undefined,
+	);
+	const addresses = reuse(
+		previous?.rows === rows && previous.hosts === hosts,
+		previous?.addresses,
+		() => hosts?.addresses ?? rows.rows.map((r) => r.address),
+	);
 	const triage = reuse(sameModel, previous?.triage, () => (model.snapshot ? triageView(model) : undefined));
 	const sameView = last?.ui.view === ui.view;
 	const progress = reuse(sameModel && sameView, previous?.progress, () =>
@@ -135,12 +162,19 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 	const help = reuse(last?.width === width, previous?.help, () => helpLines(width));
 	const thresholds = model.options.thresholds;
 	const sameThresholds = last?.model.options.thresholds === thresholds;
-	const memory = reuse(sameThresholds, previous?.memory, () => ({
-		target: DASK_MEMORY_THRESHOLDS.target,
-		spill: thresholds.memory_warning,
-		pause: thresholds.memory_critical,
-		terminate: thresholds.memory_terminate,
-	}));
+	const memory = reuse(sameThresholds, previous?.memory, () => {
+		const own = new Set<'spill' | 'pause' | 'terminate'>();
+		if (!isDaskDefault(thresholds, 'memory_warning')) own.add('spill');
+		if (!isDaskDefault(thresholds, 'memory_critical')) own.add('pause');
+		if (!isDaskDefault(thresholds, 'memory_terminate')) own.add('terminate');
+		return {
+			target: DASK_MEMORY_THRESHOLDS.target,
+			spill: thresholds.memory_warning,
+			pause: thresholds.memory_critical,
+			terminate: thresholds.memory_terminate,
+			...(own.size > 0 ? {own} : {}),
+		};
+	});
 	const cells = reuse(sameThresholds && last?.theme === theme, previous?.cells, () => ({
 		glyphs: theme.glyphs,
 		memory,
@@ -150,6 +184,7 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 	return {
 		input,
 		rows,
+		...(hosts ? {hosts} : {}),
 		addresses,
 		...(triage ? {triage} : {}),
 		...(progress ? {progress} : {}),
@@ -168,7 +203,7 @@ export function uiContext(frame: FrameData, layout: ScreenLayout): UiContext {
 	const {progress, triage, events, diagnosisPage: page} = frame;
 	return {
 		counts: {
-			workers: frame.rows.rows.length,
+			workers: frame.addresses.length,
 			progress: progress?.prefixes.length ?? 0,
 			events: triage?.events.length ?? 0,
 			diagnosis: page?.entries.length ?? 0,
@@ -180,6 +215,8 @@ export function uiContext(frame: FrameData, layout: ScreenLayout): UiContext {
 			diagnosis: Math.max(1, page?.room ?? bodyHeight - 1),
 		},
 		addresses: frame.addresses,
+		locate: frame.hosts?.locate ?? ((anchor) => locateFlat(frame.rows.rows, anchor)),
+		...(frame.hosts ? {hostAt: frame.hosts.hostAt} : {}),
 		helpLines: frame.help.length,
 		helpHeight: bodyHeight - 1, // under the help's title line
 		...(events || page

@@ -175,7 +175,9 @@ export function dispatchInput(
 	// Each `+` / `-` steps from the interval the one before asked for, not from the last poll's.
 	let context = input;
 	const commands: Command[] = [];
-	for (const event of events) {
+	const queue = [...events];
+	for (let at = 0; at < queue.length; at += 1) {
+		const event = queue[at]!;
 		let name: KeyName | undefined;
 		// A click on a footer entry is a press of its key (htop's function bar): the key's own way from here.
 		let pointing = false;
@@ -193,7 +195,13 @@ export function dispatchInput(
 		}
 		if (name === undefined) continue;
 		const action = resolveKey(name, keyContextOf(state, context.source));
-		if (action === undefined) continue;
+		if (action === undefined) {
+			// Esc and a key in one read (a laggy link) decode as Alt+key: unbound, they are both presses.
+			const alone = /^alt\+(.+)$/.exec(name)?.[1];
+			if (event.kind === 'key' && alone !== undefined)
+				queue.splice(at + 1, 0, {kind: 'key', key: 'escape'}, {kind: 'key', key: alone});
+			continue;
+		}
 		if (
 			event.kind === 'mouse' &&
 			pointing &&

@@ -35,11 +35,8 @@ export type Action =
 	| 'view-events'
 	| 'view-diagnosis'
 	| 'open-subject'
-	| 'drill-stacks'
-	| 'drill-errors'
-	| 'drill-logs'
+	| 'drill-open'
 	| 'drill-enter'
-	| 'drill-follow'
 	| 'cluster-next'
 	| 'cluster-previous'
 	| 'sort-next'
@@ -63,6 +60,8 @@ export type Action =
 	| 'filter-delete'
 	| 'filter-type'
 	| 'follow'
+	| 'group-hosts'
+	| 'fold-all'
 	| 'retire'
 	| 'retire-confirm'
 	| 'retire-cancel'
@@ -106,6 +105,8 @@ export interface Binding {
 	readonly footerKeys?: string;
 	/** The same in plain ASCII, where the pair's glyphs would read as other keys (`←/→` as `</>`). */
 	readonly footerKeysAscii?: string;
+	/** The footer's label in plain ASCII, where a glyph's one-character stand-in loses its sense (`±`). */
+	readonly footerAscii?: string;
 	/** The footer's label while what the key pauses is paused (`resume`). */
 	readonly footerPaused?: string;
 	/** Which footer entries stay when the line is too narrow for all: lower first (default 5). */

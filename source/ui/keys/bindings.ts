@@ -41,7 +41,7 @@ export const BINDINGS: readonly Binding[] = [
 	},
 	{
 		keys: ['enter'],
-		label: "open the selected worker's detail",
+		label: "open the selected worker's detail (on a host's row: show or fold its workers)",
 		action: 'open-detail',
 		modes: ['workers'],
 		footer: 'detail',
@@ -56,27 +56,15 @@ export const BINDINGS: readonly Binding[] = [
 		footerRank: 2,
 	},
 	{
-		keys: ['S'],
-		label: "call stacks of the tasks the selected worker (the detail's, the finding's) runs now, read once (R again)",
-		action: 'drill-stacks',
-		modes: ['workers', 'detail', 'diagnosis'],
-		footer: 'stacks',
-		footerRank: 4,
-	},
-	{
-		keys: ['E'],
-		label: 'erred tasks: counts by exception type and prefix, newest first; Enter shows the traceback',
-		action: 'drill-errors',
+		keys: ['S', 'E', 'L'],
+		label:
+			"S: call stacks of what the selected worker (the detail's, the finding's) runs, read once (R again); " +
+			'E: erred tasks by type and prefix, Enter a traceback; ' +
+			"L: the scheduler's log (a worker's in its detail), read every 5 s while shown, / filters, G follows",
+		action: 'drill-open',
 		modes: SCREENS,
-		footer: 'errors',
-		footerRank: 4,
-	},
-	{
-		keys: ['L'],
-		label: "the scheduler's log (in a worker's detail: that worker's), re-read every 5 s while shown",
-		action: 'drill-logs',
-		modes: SCREENS,
-		footer: 'logs',
+		footer: 'stacks/errors/log',
+		footerKeys: 'S/E/L',
 		footerRank: 4,
 	},
 	{
@@ -88,34 +76,10 @@ export const BINDINGS: readonly Binding[] = [
 		footerRank: 2,
 	},
 	{
-		keys: ['f'],
-		label: 'a log: follow the newest line on or off',
-		action: 'drill-follow',
-		modes: ['drill'],
-		footer: 'follow',
-		footerRank: 2,
-	},
-	{
-		keys: ['/'],
-		label: 'a log: show only the lines holding a text',
-		action: 'filter-start',
-		modes: ['drill'],
-		footer: 'filter',
-		footerRank: 1,
-	},
-	{
 		keys: ['escape'],
-		label: 'close the stacks, errors or log',
+		label: 'go back (detail → table, other views → workers; closes stacks, errors, a log; clears a filter)',
 		action: 'back',
-		modes: ['drill'],
-		footer: 'back',
-		footerRank: 1,
-	},
-	{
-		keys: ['escape'],
-		label: 'go back (detail → table, other views → workers; clears an applied filter)',
-		action: 'back',
-		modes: SCREENS,
+		modes: [...SCREENS, 'drill'],
 		footer: 'back',
 		footerRank: 4,
 	},
@@ -175,9 +139,9 @@ export const BINDINGS: readonly Binding[] = [
 	{keys: ['N'], label: 'sort by name (htop: PID)', action: 'sort-name', modes: ['workers']},
 	{
 		keys: ['/', 'f3', 'f4'],
-		label: 'filter workers by name, address or host (incremental)',
+		label: 'filter workers by name, address or host (incremental); in a log, its lines',
 		action: 'filter-start',
-		modes: ['workers'],
+		modes: ['workers', 'drill'],
 		footer: 'filter',
 		footerKeys: '/',
 		footerRank: 1,
@@ -188,6 +152,21 @@ export const BINDINGS: readonly Binding[] = [
 		action: 'follow',
 		modes: ['workers'],
 		footer: 'follow',
+	},
+	{
+		keys: ['t', 'f5'],
+		label:
+			"group the workers by host: a row per host adding up its workers' figures (CPU% too: " +
+			'4 busy workers make 400), its workers under it (htop: tree); again: one row per worker',
+		action: 'group-hosts',
+		modes: ['workers'],
+		footer: 'hosts',
+	},
+	{
+		keys: ['*'],
+		label: 'fold or show the workers of every host (grouped by host)',
+		action: 'fold-all',
+		modes: ['workers'],
 	},
 	{
 		keys: ['f9', 'K'],

@@ -74,7 +74,7 @@ export function footerEntries(context: KeyContext, state: FooterState = {}): Foo
 		.filter((b) => b.footer !== undefined)
 		.map((b) => ({
 			keys: (state.ascii ? b.footerKeysAscii : undefined) ?? b.footerKeys ?? b.keys.map(keyLabel).join('/'),
-			label: (state.paused ? b.footerPaused : undefined) ?? b.footer!,
+			label: (state.paused ? b.footerPaused : undefined) ?? (state.ascii ? b.footerAscii : undefined) ?? b.footer!,
 			rank: b.footerRank ?? 5,
 			press: b.keys[0]!,
 		}));

@@ -28,6 +28,7 @@ export const REPLAY_BINDINGS: readonly Binding[] = [
 		action: 'replay-jump-back',
 		modes: ['replay'],
 		footer: '±1 min',
+		footerAscii: '+/-1 min',
 		footerKeys: '[/]',
 		footerRank: 2,
 	},

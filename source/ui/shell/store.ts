@@ -47,7 +47,12 @@ export function sourceControls(source: ScrapeSource, store: Pick<TuiStore, 'setD
 	return {
 		kind: source.kind,
 		intervalMs: () => source.intervalMs,
-		setIntervalMs: (ms) => source.setIntervalMs(ms),
+		// Published at once: the header says the new interval with the footer's message, not a round later.
+		setIntervalMs: (ms) => {
+			const set = source.setIntervalMs(ms);
+			store.republish();
+			return set;
+		},
 		refreshNow: () => source.refreshNow(),
 		setDetailWorker: (address) => {
 			source.setDetailWorker(address);

@@ -42,23 +42,40 @@ export function moveTo(state: UiState, view: View, cursor: number, ctx: UiContex
 	const top = topOf(view, state.top[view], next, ctx);
 	const moved: UiState = {...state, cursor: {...state.cursor, [view]: next}, top: {...state.top, [view]: top}};
 	if (view !== 'workers') return moved;
+	const {anchor: _moved, follow, followHost, ...rest} = moved;
 	const address = ctx.addresses[next];
-	return {
-		...moved,
-		...(state.follow !== undefined && address !== undefined ? {follow: address} : {}),
-		...(state.detail !== undefined && address !== undefined ? {detail: address} : {}),
-	};
+	const host = address === undefined ? ctx.hostAt?.(next) : undefined;
+	const after: UiState = {...rest, ...(state.detail !== undefined && address !== undefined ? {detail: address} : {})};
+	if (follow === undefined && followHost === undefined) return after;
+	// Following, the selection follows what it lands on: a worker, or a host's row (grouped by host).
+	if (address !== undefined) return {...after, follow: address};
+	if (host !== undefined) return {...after, followHost: host};
+	return moved;
+}
+
+/** The row the selection stays on: the followed worker or host, else the anchor; -1 when none is shown. */
+function heldRow(state: UiState, ctx: UiContext): number {
+	const anchor =
+		state.follow !== undefined
+			? {address: state.follow}
+			: state.followHost !== undefined
+				? {host: state.followHost}
+				: state.anchor;
+	if (anchor === undefined) return -1;
+	if (ctx.locate) return ctx.locate(anchor);
+	return 'address' in anchor ? ctx.addresses.indexOf(anchor.address) : -1;
 }
 
 const LISTS: readonly View[] = ['progress', 'events', 'diagnosis'];
 
-/** Keeps the selection valid after the rows changed (new data, filter, sort): a followed worker keeps the cursor. */
+/**
+ * Keeps the selection valid after the rows changed (new data, filter, sort, grouping): a followed worker
+ * (or host) keeps the cursor, and so does the anchor a change of the table's shape left.
+ */
 export function syncRows(state: UiState, ctx: UiContext): UiState {
 	let cursor = state.cursor.workers;
-	if (state.follow !== undefined) {
-		const index = ctx.addresses.indexOf(state.follow);
-		if (index >= 0) cursor = index;
-	}
+	const held = heldRow(state, ctx);
+	if (held >= 0) cursor = held;
 	const count = ctx.counts.workers;
 	const cursors: Record<View, number> = {...state.cursor, workers: count === 0 ? 0 : clamp(cursor, count)};
 	for (const view of LISTS) cursors[view] = ctx.counts[view] === 0 ? 0 : clamp(state.cursor[view], ctx.counts[view]);

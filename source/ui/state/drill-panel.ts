@@ -1,7 +1,7 @@
 /**
  * The drill-down panel (S: a worker's call stacks, E: the erred tasks, L: a log) as UI state, and
  * how the keys move through it: scrolling (j/k, pages, g/G), the errors' selection and their
- * traceback (Enter), a log's follow mode (f; G turns it on, scrolling up off) and filter (/). What
+ * traceback (Enter), a log's follow mode (G turns it on, scrolling up off) and filter (/). What
  * it shows is fetched by the shell (shell/drill-fetch.ts); its lines are views/drill-lines.ts's.
  * Pure.
  */
@@ -20,7 +20,7 @@ export interface DrillPanel {
 	readonly cursor: number;
 	/** errors: the selected task's traceback is shown. */
 	readonly open: boolean;
-	/** logs: the newest line stays in view as lines come. */
+	/** logs: the newest line stays in view as lines come (G on, scrolling up off). */
 	readonly follow: boolean;
 	/** logs: only the lines holding this text (case-insensitive). */
 	readonly filter: string;
@@ -120,8 +120,6 @@ export function reduceDrill(state: UiState, action: Action, ctx: UiContext, text
 			return with_({top: 0, follow: false});
 		case 'last':
 			return with_({top: last, follow: panel.kind === 'logs'});
-		case 'drill-follow':
-			return panel.kind === 'logs' ? with_({follow: !panel.follow, top: panel.follow ? panel.top : last}) : state;
 		case 'filter-start':
 			return panel.kind === 'logs' ? with_({filterEditing: true}) : state;
 		case 'back':

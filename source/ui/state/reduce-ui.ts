@@ -1,8 +1,9 @@
 /**
  * How the actions of the bindings table change the UI state: views, selection (cursor.ts), detail,
- * help, filter, sort (sort-order.ts), the column setup (column-choice.ts), follow, pause, closing the
- * retire confirmation. Pure: side effects of actions (quit, refresh, interval, replay controls,
- * saving the columns) are the App's, through effectOf() (effects.ts).
+ * help, filter, sort (sort-order.ts), the column setup (column-choice.ts), grouping by host
+ * (host-grouping.ts), follow, pause, closing the retire confirmation. Pure: side effects of actions
+ * (quit, refresh, interval, replay controls, saving the columns) are the App's, through effectOf()
+ * (effects.ts).
  */
 import type {Action, View} from '../keys/binding-types.js';
 import {moveTo, pageOf, WHEEL_ROWS} from './cursor.js';
@@ -10,6 +11,7 @@ import {chooseSort, closeSortMenu, moveSortMenu, nextSort, openSortMenu, reverse
 import type {UiContext, UiState} from './ui-state.js';
 import {closeColumnSetup, moveColumn, moveColumnCursor, openColumnSetup, toggleColumn} from './column-choice.js';
 import {openDrill, reduceDrill} from './drill-panel.js';
+import {selectedHost, toggleAllHosts, toggleFold, toggleGrouping} from './host-grouping.js';
 
 /** The order Tab walks through the views. */
 const VIEW_ORDER: readonly View[] = ['workers', 'progress', 'events', 'diagnosis'];
@@ -49,7 +51,8 @@ function openSubject(state: UiState, ctx: UiContext): UiState {
 	if (!subject) return state;
 	switch (subject.kind) {
 		case 'worker': {
-			const index = ctx.addresses.indexOf(subject.id);
+			// Grouped by host, a worker folded out of sight is found at its host's row.
+			const index = ctx.locate ? ctx.locate({address: subject.id}) : ctx.addresses.indexOf(subject.id);
 			const shown = switchView(state, 'workers');
 			if (index < 0) return shown;
 			return {...moveTo(shown, 'workers', index, ctx), detail: subject.id};
@@ -63,6 +66,16 @@ function openSubject(state: UiState, ctx: UiContext): UiState {
 		case 'cluster':
 			return switchView(state, 'workers');
 	}
+}
+
+/**
+ * j / k in a worker's detail: the next worker up or down the table, over the host rows between
+ * (grouped by host); the detail stays where no worker is left that way.
+ */
+function nextWorker(state: UiState, step: 1 | -1, ctx: UiContext): UiState {
+	let index = state.cursor.workers + step;
+	while (index >= 0 && index < ctx.counts.workers && ctx.addresses[index] === undefined) index += step;
+	return ctx.addresses[index] === undefined ? state : moveTo(state, 'workers', index, ctx);
 }
 
 /** The new UI state after an action. `text` is the typed character of `filter-type`. */
@@ -92,19 +105,9 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		return moveColumnCursor(state, action === 'move-down' ? 1 : -1);
 	switch (action) {
 		case 'move-down':
-			return moveTo(
-				state,
-				state.detail === undefined ? view : 'workers',
-				state.cursor[state.detail === undefined ? view : 'workers'] + 1,
-				ctx,
-			);
+			return state.detail === undefined ? moveTo(state, view, cursor + 1, ctx) : nextWorker(state, 1, ctx);
 		case 'move-up':
-			return moveTo(
-				state,
-				state.detail === undefined ? view : 'workers',
-				state.cursor[state.detail === undefined ? view : 'workers'] - 1,
-				ctx,
-			);
+			return state.detail === undefined ? moveTo(state, view, cursor - 1, ctx) : nextWorker(state, -1, ctx);
 		case 'page-down':
 			return moveTo(state, view, cursor + page, ctx);
 		case 'page-up':
@@ -114,9 +117,14 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		case 'last':
 			return moveTo(state, view, ctx.counts[view] - 1, ctx);
 		case 'open-detail': {
+			if (selectedHost(state, ctx) !== undefined) return toggleFold(state, ctx);
 			const address = ctx.addresses[state.cursor.workers];
 			return address === undefined ? state : {...state, view: 'workers', detail: address};
 		}
+		case 'group-hosts':
+			return toggleGrouping(state, ctx);
+		case 'fold-all':
+			return toggleAllHosts(state, ctx);
 		case 'back': {
 			if (state.detail !== undefined) return switchView(state, view);
 			if (view !== 'workers') return switchView(state, 'workers');
@@ -136,19 +144,19 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return switchView(state, 'diagnosis');
 		case 'open-subject':
 			return openSubject(state, ctx);
-		case 'drill-stacks': {
+		case 'drill-open': {
+			// S, E or L (one binding: the key says which).
+			if (text === 'E') return openDrill(state, 'errors', '');
+			if (text === 'L') return openDrill(state, 'logs', state.detail ?? 'scheduler');
+			if (text !== 'S') return state;
 			const finding = view === 'diagnosis' ? ctx.subjects?.[state.cursor.diagnosis] : undefined;
 			if (state.detail === undefined && view === 'diagnosis')
 				return finding?.kind === 'worker' ? openDrill(state, 'stacks', finding.id) : state;
+			if (state.detail === undefined && view !== 'workers') return state;
 			const address = state.detail ?? ctx.addresses[state.cursor.workers];
 			return address === undefined ? state : openDrill(state, 'stacks', address);
 		}
-		case 'drill-errors':
-			return openDrill(state, 'errors', '');
-		case 'drill-logs':
-			return openDrill(state, 'logs', state.detail ?? 'scheduler');
 		case 'drill-enter':
-		case 'drill-follow':
 			return state;
 		case 'sort-next':
 			return nextSort(state, 1);
@@ -182,12 +190,14 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return closeColumnSetup(state);
 		case 'filter-start':
 			return {...state, filterEditing: true};
-		case 'filter-type':
+		case 'filter-type': {
+			const {anchor: _typed, ...rest} = state;
 			return {
-				...state,
+				...rest,
 				filterText: state.filterText + (text === 'space' ? ' ' : text),
 				cursor: {...state.cursor, workers: 0},
 			};
+		}
 		case 'filter-delete':
 			return {...state, filterText: [...state.filterText].slice(0, -1).join('')};
 		case 'filter-accept':
@@ -195,12 +205,14 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 		case 'filter-cancel':
 			return {...state, filterEditing: false, filterText: ''};
 		case 'follow': {
-			if (state.follow !== undefined) {
-				const {follow: _off, ...rest} = state;
+			if (state.follow !== undefined || state.followHost !== undefined) {
+				const {follow: _off, followHost: _hostOff, ...rest} = state;
 				return rest;
 			}
 			const address = ctx.addresses[state.cursor.workers];
-			return address === undefined ? state : {...state, follow: address};
+			if (address !== undefined) return {...state, follow: address};
+			const host = selectedHost(state, ctx);
+			return host === undefined ? state : {...state, followHost: host};
 		}
 		case 'pause':
 			return {...state, paused: !state.paused};

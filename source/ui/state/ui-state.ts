@@ -5,6 +5,7 @@
  * effects.ts.
  */
 import type {Subject} from '../../model/diagnosis/index.js';
+import type {HostFolds, RowAnchor} from '../../model/rows/host-groups.js';
 import type {SortColumn} from '../../model/types.js';
 import type {View} from '../keys/binding-types.js';
 import {DEFAULT_COLUMNS, type ColumnChoice} from './column-choice.js';
@@ -26,6 +27,14 @@ export interface UiState {
 	readonly top: Readonly<Record<View, number>>;
 	/** Address of the worker the selection follows (F). */
 	readonly follow?: string;
+	/** The host whose row the selection follows (F on a host's row, while grouped by host). */
+	readonly followHost?: string;
+	/** The worker table is grouped by host (t / F5): a row per host, its workers under it (host-grouping.ts). */
+	readonly byHost?: boolean;
+	/** Which hosts show their workers while grouped (all, until Enter or `*` folds them). */
+	readonly folds?: HostFolds;
+	/** The row the selection stays on after the table changed shape (grouping, folding), until the cursor moves. */
+	readonly anchor?: RowAnchor;
 	/** The display is frozen (polling goes on). */
 	readonly paused: boolean;
 	/** The sort list (F6) is open, this entry of SORT_ORDER highlighted. */
@@ -44,7 +53,12 @@ export interface UiState {
 export interface UiContext {
 	readonly counts: Readonly<Record<View, number>>;
 	readonly pageRows: Readonly<Record<View, number>>;
-	readonly addresses: readonly string[];
+	/** The worker of each row; undefined on a host's row (grouped by host). */
+	readonly addresses: readonly (string | undefined)[];
+	/** The row an anchor is on in this frame's table, -1 when none (without it, workers are found in `addresses`). */
+	readonly locate?: (anchor: RowAnchor) => number;
+	/** Grouped by host: the host of row `index` (a host row's own, a worker row's host). */
+	readonly hostAt?: (index: number) => string | undefined;
 	/** Lines of the help overlay and the rows it has on screen. */
 	readonly helpLines?: number;
 	readonly helpHeight?: number;

@@ -11,12 +11,12 @@ import {bytesText} from '../../units/bytes.js';
 import {seg} from '../draw/parts.js';
 import {wrapSegments} from '../draw/wrap.js';
 
+/** Each of these fits the footer at 120 columns beside `? help  q quit`, the setting to change included. */
 export const READ_ONLY_TEXT =
-	'dask-top is read-only: start it with --allow-actions (or "allow-actions": true in the config file) to retire workers';
+	'read-only: start with --allow-actions (or "allow-actions": true in the config file) to retire workers';
 export const REPLAY_TEXT = 'a recording cannot act: retire works on a live cluster (dask-top --allow-actions URL)';
 export const API_OFF_TEXT =
-	"retire needs the scheduler's api module: add distributed.http.scheduler.api " +
-	'to the distributed.scheduler.http.routes setting and restart the scheduler';
+	'retire needs the api module: add distributed.http.scheduler.api to distributed.scheduler.http.routes';
 
 export interface RetireGateInput {
 	readonly allowActions: boolean;

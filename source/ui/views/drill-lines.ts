@@ -161,7 +161,7 @@ function titleOf(panel: DrillPanel, data: DrillData | undefined, ctx: Context, s
 				: [
 						seg('Log ', 'title', true),
 						seg(panel.subject === 'scheduler' ? 'scheduler' : show(workerText(panel.subject, ctx)), 'accent'),
-						seg(panel.follow ? '  following' : '  f: follow', 'muted'),
+						seg(panel.follow ? '  following' : '  G: follow', 'muted'),
 						...(panel.filter === '' && !panel.filterEditing ? [] : [seg(`  /${show(panel.filter)}`, 'accent')]),
 					];
 	const when =

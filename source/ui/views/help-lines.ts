@@ -11,6 +11,7 @@ import {fit} from '../draw/cells.js';
 import {clipSegments, seg} from '../draw/parts.js';
 import {wrapSegments} from '../draw/wrap.js';
 import {columnsOf} from '../draw/text-columns.js';
+import {COLUMN_MEANINGS, WORKER_COLUMNS} from './worker-columns.js';
 
 const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Binding) => boolean}> = [
 	{
@@ -49,7 +50,8 @@ const KEY_COLUMN = 14;
 
 /**
  * Every binding, by section, under the title line: keys, what they do, where they work; a
- * description too long for the width wraps under itself.
+ * description too long for the width wraps under itself. Last, what each column of the worker
+ * table shows (worker-columns.ts).
  */
 export function helpLines(width: number): Segment[][] {
 	const lines: Segment[][] = [];
@@ -57,10 +59,23 @@ export function helpLines(width: number): Segment[][] {
 		if (lines.length > 0) lines.push([]);
 		lines.push([seg(section.title, 'title', true)]);
 		for (const b of BINDINGS.filter(section.pick)) {
-			const keys = seg(`  ${fit(keysText(b), KEY_COLUMN - 3)} `, 'accent', true);
 			const text = wrapSegments([seg(b.label), seg(`  [${whereText(b)}]`, 'muted')], width, KEY_COLUMN, KEY_COLUMN);
+			const written = keysText(b);
+			// Keys wider than their column (double-click) get a line of their own, never cut.
+			if (written.length > KEY_COLUMN - 3) {
+				lines.push([seg(`  ${written}`, 'accent', true)], [seg(' '.repeat(KEY_COLUMN)), ...(text[0] ?? [])]);
+				lines.push(...text.slice(1));
+				continue;
+			}
+			const keys = seg(`  ${fit(written, KEY_COLUMN - 3)} `, 'accent', true);
 			lines.push([keys, ...(text[0] ?? [])], ...text.slice(1));
 		}
+	}
+	lines.push([], [seg('Columns of the worker table (F2 chooses them; a heading click sorts)', 'title', true)]);
+	for (const column of WORKER_COLUMNS) {
+		const heading = column.id === 'mark' ? '✗ ▲' : column.title;
+		const text = wrapSegments([seg(COLUMN_MEANINGS[column.id])], width, KEY_COLUMN, KEY_COLUMN);
+		lines.push([seg(`  ${fit(heading, KEY_COLUMN - 3)} `, 'accent', true), ...(text[0] ?? [])], ...text.slice(1));
 	}
 	return lines;
 }

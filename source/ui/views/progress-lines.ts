@@ -124,7 +124,8 @@ const PREFIX_COLUMNS: ReadonlyArray<ColumnSpec<PrefixColumnId>> = [
 	{id: 'cancelled', title: 'CANCELLED', width: 9, align: 'right', priority: 2},
 	{id: 'flight', title: 'IN FLIGHT', width: 9, maxWidth: 11, grow: 1, align: 'right', priority: 1},
 	{id: 'held', title: 'HELD', width: 6, maxWidth: 11, grow: 1, align: 'right', priority: 3},
-	{id: 'bytes', title: 'BYTES', width: 8, align: 'right', priority: 3},
+	// Dask's nbytes_total of the prefix's task groups: every result they output, released ones too (not what is held).
+	{id: 'bytes', title: 'OUTPUT', width: 8, align: 'right', priority: 3},
 	{id: 'mean', title: 'MEAN', width: 6, align: 'right', priority: 4},
 	{id: 'since', title: 'SINCE', width: 9, align: 'right', priority: 2},
 ];
@@ -134,7 +135,7 @@ export interface PrefixColumns {
 }
 
 /**
- * The columns that fit; BYTES and MEAN only when some row has the figure (never on 2022.12), HELD
+ * The columns that fit; OUTPUT and MEAN only when some row has the figure (never on 2022.12), HELD
  * when /metrics counts the cluster's tasks in memory.
  */
 export function prefixColumns(width: number, rows: readonly PrefixProgress[] = []): PrefixColumns {

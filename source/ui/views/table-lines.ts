@@ -1,7 +1,8 @@
 /**
  * The worker table as screen lines. Only the rows in the window are built (10,000 workers cost what
  * a screenful costs); the columns are the user's (F2), in their order, and drop by priority as the
- * terminal narrows (worker-columns.ts).
+ * terminal narrows (worker-columns.ts). Grouped by host, the rows are the hosts' sums with their
+ * workers under them as a tree (model/rows/host-groups.ts).
  */
 import {tableCountText, type TableView} from '../frame/app-body.js';
 import {segmentsWidth, type MemoryThresholds, type Segment} from '../draw/bars.js';
@@ -10,8 +11,16 @@ import {fitColumns} from '../draw/columns.js';
 import type {ScreenLine} from '../draw/line-text.js';
 import {memoLast} from '../shell/memo-last.js';
 import type {WorkerRow} from '../../model/types.js';
-import type {Theme, Tone} from '../draw/theme.js';
-import {headerSegments, rowSegments, sortLabel, type CellContext, type WorkerColumn} from './worker-columns.js';
+import type {Glyphs, Theme, Tone} from '../draw/theme.js';
+import type {TableEntry} from '../../model/rows/host-groups.js';
+import {
+	headerSegments,
+	rowSegments,
+	sortLabel,
+	type CellContext,
+	type RowDecor,
+	type WorkerColumn,
+} from './worker-columns.js';
 
 const fitWorkerColumns = (width: number, specs: readonly WorkerColumn[]) => fitColumns(specs, width);
 type Columns = ReturnType<typeof fitWorkerColumns>;
@@ -22,7 +31,10 @@ type Columns = ReturnType<typeof fitWorkerColumns>;
  */
 export interface TableMemo {
 	readonly columns: (width: number, specs: readonly WorkerColumn[]) => Columns;
-	readonly rows: WeakMap<WorkerRow, {columns: Columns; cells: CellContext; segments: Segment[]}>;
+	readonly rows: WeakMap<
+		WorkerRow,
+		{columns: Columns; cells: CellContext; decor: string | undefined; segments: Segment[]}
+	>;
 	/** The column header, kept while the columns, the sort and the thresholds are the same. */
 	readonly header: (
 		columns: Columns,
@@ -42,13 +54,30 @@ export function createTableMemo(): TableMemo {
 	};
 }
 
-function rowLine(row: WorkerRow, columns: Columns, cells: CellContext, memo: TableMemo): Segment[] {
+function rowLine(row: WorkerRow, columns: Columns, cells: CellContext, memo: TableMemo, decor?: RowDecor): Segment[] {
+	const key = decor === undefined ? undefined : `${decor.prefix}|${decor.suffix ?? ''}|${decor.address ?? ''}`;
 	const kept = memo.rows.get(row);
-	if (kept !== undefined && kept.columns === columns && kept.cells === cells) return kept.segments;
-	const segments = rowSegments(row, columns, cells);
-	memo.rows.set(row, {columns, cells, segments});
+	if (kept !== undefined && kept.columns === columns && kept.cells === cells && kept.decor === key)
+		return kept.segments;
+	const segments = rowSegments(row, columns, cells, decor);
+	memo.rows.set(row, {columns, cells, decor: key, segments});
 	return segments;
 }
+
+/** How an entry of the table grouped by host is drawn: a host's row, or a worker under its host. */
+function entryDecor(entry: TableEntry, glyphs: Glyphs): RowDecor {
+	if (entry.kind === 'worker') return {prefix: `${entry.last ? glyphs.lastBranch : glyphs.branch} `};
+	const {row, open, shown} = entry;
+	const count = shown === row.workers ? `${row.workers}` : `${shown}/${row.workers}`;
+	return {
+		prefix: `${open ? glyphs.unfolded : glyphs.folded} `,
+		suffix: ` (${count})`,
+		address: shown === row.workers ? plural(row.workers, 'worker') : `${shown} of ${plural(row.workers, 'worker')}`,
+		host: true,
+	};
+}
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** A share as the legend writes it: 60, 62.5. */
 function percent(fraction: number): string {
@@ -60,11 +89,13 @@ function percent(fraction: number): string {
  * named, or only their shares; nothing when neither fits.
  */
 function legendSegments(memory: MemoryThresholds, theme: Theme, room: number): Segment[] {
+	// A mark the user set is theirs, not Dask's: named by its level, not by what Dask would do there.
+	const own = memory.own;
 	const marks: ReadonlyArray<readonly [string, number, Tone]> = [
 		['target', memory.target, 'muted'],
-		['spill', memory.spill, 'warning'],
-		['pause', memory.pause, 'critical'],
-		['terminate', memory.terminate, 'critical'],
+		[own?.has('spill') ? 'your warning' : 'spill', memory.spill, 'warning'],
+		[own?.has('pause') ? 'your critical' : 'pause', memory.pause, 'critical'],
+		[own?.has('terminate') ? 'your terminate' : 'terminate', memory.terminate, 'critical'],
 	];
 	const mark = `  ${theme.glyphs.threshold} `;
 	const named: Segment[] = [{text: mark, tone: 'muted'}];
@@ -84,6 +115,8 @@ function titleSegments(table: TableView, theme: Theme, width: number, memoryShow
 	const {filterText, filterError, sort, followName} = table;
 	const out: Segment[] = [{text: 'Workers ', tone: 'title', bold: true}];
 	out.push({text: tableCountText(table), tone: 'normal'});
+	// Grouped by host: a host's row adds up its workers, CPU% included (4 busy workers: 400).
+	if (table.hosts) out.push({text: ` on ${plural(table.hosts.hosts, 'host')}`, tone: 'normal'});
 	if (filterText !== '') out.push({text: `  filter "${filterText}"`, tone: 'accent'});
 	if (filterError) out.push({text: `  ${filterError} (showing all)`, tone: 'critical'});
 	out.push({
@@ -92,6 +125,9 @@ function titleSegments(table: TableView, theme: Theme, width: number, memoryShow
 	});
 	if (followName !== undefined) out.push({text: `  following ${followName}`, tone: 'info'});
 	if (table.staleNote !== undefined) out.push({text: `  ${table.staleNote}`, tone: 'warning'});
+	// Grouped by host, what a host's row is comes before the legend, where the room allows.
+	const note = '  host rows add up their workers (CPU% too)';
+	if (table.hosts && segmentsWidth(out) + note.length <= width) out.push({text: note, tone: 'muted'});
 	if (memoryShown) out.push(...legendSegments(table.cells.memory, theme, width - segmentsWidth(out)));
 	return out;
 }
@@ -115,8 +151,14 @@ export function tableLines(table: TableView, theme: Theme, width: number, memo: 
 		const empty = table.unreached ?? (table.total === 0 ? 'no workers connected' : 'no worker matches the filter');
 		lines.push({segments: [{text: empty, tone: 'muted'}]});
 	}
-	const end = Math.min(rows.length, top + tableBodyRows(height));
-	for (let i = top; i < end; i++)
-		lines.push({segments: rowLine(rows[i]!, columns, cells, memo), inverse: i === cursor});
+	const hosts = table.hosts;
+	const end = Math.min(hosts?.length ?? rows.length, top + tableBodyRows(height));
+	for (let i = top; i < end; i++) {
+		const entry = hosts?.entry(i);
+		const segments = entry
+			? rowLine(entry.row, columns, cells, memo, entryDecor(entry, cells.glyphs))
+			: rowLine(rows[i]!, columns, cells, memo);
+		lines.push({segments, inverse: i === cursor});
+	}
 	return lines;
 }

@@ -7,6 +7,7 @@ import {memoryBar, thresholdRuler, type MemoryThresholds, type Segment} from '..
 import type {ColumnSpec} from '../draw/columns.js';
 import {
 	fit,
+	fitMiddle,
 	formatBytesShort,
 	formatCount,
 	formatCpu,
@@ -17,6 +18,7 @@ import {
 	shortAddress,
 } from '../draw/cells.js';
 import type {Glyphs, Tone} from '../draw/theme.js';
+import {columnsOf} from '../draw/text-columns.js';
 import type {WorkerColumnId} from '../../types/worker-column-ids.js';
 import type {ColumnChoice} from '../state/column-choice.js';
 
@@ -56,18 +58,48 @@ export const WORKER_COLUMNS: readonly WorkerColumn[] = [
 	{id: 'heartbeat', title: 'BEAT', width: 5, align: 'right', priority: 5, sort: 'heartbeat'},
 ];
 
+/**
+ * What each column shows, beside the table above (one entry per column: the type holds them
+ * equal): the help's glossary and the column setup (F2) read it.
+ */
+export const COLUMN_MEANINGS: Readonly<Record<WorkerColumnId, string>> = {
+	mark: "the worker's worst ongoing alert: critical or warning",
+	name: "the worker's name",
+	address: "the worker's comm address, host:port",
+	status: "Dask's status (running, paused, retiring…), or how it left (lost, retired…)",
+	threads: 'threads: how many tasks it can run at once',
+	cpu: "the worker process's CPU, 100 = one core",
+	memory_bar: "process memory against the worker's limit, managed then unmanaged; the heading marks the thresholds",
+	memory_pct: "process memory as a share of the worker's memory limit",
+	spilled: 'bytes spilled to disk',
+	executing: 'tasks executing now',
+	ready: 'tasks ready to run, waiting for a free thread',
+	in_memory: 'task results (keys) held in memory',
+	transfers: 'data transfers open with other workers, incoming/outgoing',
+	net_read: 'network bytes received per second',
+	net_write: 'network bytes sent per second',
+	event_loop: "the worker's event-loop interval: long means it is blocked (the GIL, a long task)",
+	heartbeat: 'time since the scheduler last heard from the worker (its heartbeat)',
+};
+
 const BY_ID = new Map(WORKER_COLUMNS.map((c) => [c.id, c]));
+/** NAME grouped by host: a fold mark or a branch before the name, and a host's name is what tells its row. */
+const HOST_NAME: WorkerColumn = {...BY_ID.get('name')!, width: 16, maxWidth: 30};
 const chosen = new WeakMap<readonly ColumnChoice[], readonly WorkerColumn[]>();
+const chosenByHost = new WeakMap<readonly ColumnChoice[], readonly WorkerColumn[]>();
 
 /**
  * The table's columns as the user chose them (F2): the severity mark, then the shown ones in their
- * order; which of them fit a width is fitColumns' to say (by priority, in this order). Kept per choice.
+ * order; which of them fit a width is fitColumns' to say (by priority, in this order). Grouped by
+ * host, NAME is wider. Kept per choice.
  */
-export function chosenColumns(choices: readonly ColumnChoice[]): readonly WorkerColumn[] {
-	let columns = chosen.get(choices);
+export function chosenColumns(choices: readonly ColumnChoice[], byHost = false): readonly WorkerColumn[] {
+	const cache = byHost ? chosenByHost : chosen;
+	let columns = cache.get(choices);
 	if (columns === undefined) {
-		columns = [BY_ID.get('mark')!, ...choices.filter((c) => c.shown).map((c) => BY_ID.get(c.id)!)];
-		chosen.set(choices, columns);
+		const spec = (id: WorkerColumnId) => (byHost && id === 'name' ? HOST_NAME : BY_ID.get(id)!);
+		columns = [BY_ID.get('mark')!, ...choices.filter((c) => c.shown).map((c) => spec(c.id))];
+		cache.set(choices, columns);
 	}
 	return columns;
 }
@@ -119,8 +151,40 @@ function toneAbove(value: number | undefined, warning: number, critical: number)
 	return 'normal';
 }
 
+/**
+ * How a row of the table grouped by host is told apart: a host's row (its fold mark before its name,
+ * its worker count after it when that fits, the count in ADDRESS, in bold) or a worker under its
+ * host (a branch before its name).
+ */
+export interface RowDecor {
+	readonly prefix: string;
+	readonly suffix?: string;
+	readonly address?: string;
+	/** A host's row: its name in bold, cut in its middle when it does not fit. */
+	readonly host?: boolean;
+}
+
+function nameCell(row: WorkerRow, width: number, decor: RowDecor | undefined): Segment[] {
+	const tone: Tone = row.present ? 'normal' : 'muted';
+	if (decor === undefined) return text(row.name, width, 'left', tone);
+	const whole = `${decor.prefix}${row.name}${decor.suffix ?? ''}`;
+	// A host's name cut in its middle keeps its end (127.0.0.1 and 127.0.0.2, node-07 and node-17 stay apart).
+	const room = width - columnsOf(decor.prefix);
+	const cell =
+		columnsOf(whole) <= width
+			? fit(whole, width, 'left')
+			: `${decor.prefix}${decor.host ? fitMiddle(row.name, room) : fit(row.name, room)}`;
+	return [decor.host ? {text: cell, tone, bold: true} : {text: cell, tone}];
+}
+
 /** One cell of a row, exactly `width` cells wide. */
-export function workerCell(id: WorkerColumnId, row: WorkerRow, width: number, ctx: CellContext): Segment[] {
+export function workerCell(
+	id: WorkerColumnId,
+	row: WorkerRow,
+	width: number,
+	ctx: CellContext,
+	decor?: RowDecor,
+): Segment[] {
 	const right = (value: string, tone: Tone = 'normal') => text(value, width, 'right', tone);
 	switch (id) {
 		case 'mark':
@@ -128,9 +192,9 @@ export function workerCell(id: WorkerColumnId, row: WorkerRow, width: number, ct
 			if (row.severity === 'warning') return text(ctx.glyphs.warningMark, width, 'left', 'warning');
 			return text('', width, 'left');
 		case 'name':
-			return text(row.name, width, 'left', row.present ? 'normal' : 'muted');
+			return nameCell(row, width, decor);
 		case 'address':
-			return text(shortAddress(row.address), width, 'left', 'muted');
+			return text(decor?.address ?? shortAddress(row.address), width, 'left', 'muted');
 		case 'status':
 			return text(statusText(row.status), width, 'left', statusTone(row.status));
 		case 'threads':
@@ -219,11 +283,12 @@ export function rowSegments(
 	row: WorkerRow,
 	columns: ReadonlyArray<{readonly spec: WorkerColumn; readonly width: number}>,
 	ctx: CellContext,
+	decor?: RowDecor,
 ): Segment[] {
 	const out: Segment[] = [];
 	columns.forEach((column, i) => {
 		if (i > 0) out.push({text: ' ', tone: row.present ? 'normal' : 'muted'});
-		const cells = workerCell(column.spec.id, row, column.width, ctx);
+		const cells = workerCell(column.spec.id, row, column.width, ctx, decor);
 		if (row.present || KEEP_TONE_WHEN_GONE.has(column.spec.id)) out.push(...cells);
 		else for (const cell of cells) out.push({text: cell.text, tone: 'muted'});
 	});

@@ -20,6 +20,11 @@ export interface WorkerSpec {
 	readonly nanny: boolean;
 	/** The worker's comm port (default: a free one), e.g. to reuse a port of a cluster that was stopped. */
 	readonly workerPort?: number;
+	/**
+	 * The loopback address it listens on (default 127.0.0.1): another one (127.0.0.2) is another host
+	 * to Dask, as several nodes each running `dask worker --nworkers` are.
+	 */
+	readonly host?: string;
 }
 
 /** The fixtures' layout (test/fixtures/dask-2022.12.1/cluster.json); beta is the small one. */
@@ -39,11 +44,13 @@ export interface ClusterOptions {
 	readonly httpPort?: number;
 	/** Which Dask runs it (default Debian's 2022.12.1); see python.ts. */
 	readonly dask?: DaskRelease;
+	/** The scheduler writes its scheduler file here (`--scheduler-file`), as dask-jobqueue's do. */
+	readonly schedulerFile?: string;
 }
 
 export interface WorkerInfo {
 	readonly name: string;
-	readonly address: string; // tcp://127.0.0.1:PORT
+	readonly address: string; // tcp://127.0.0.1:PORT (its WorkerSpec's host)
 	readonly httpPort: number;
 	readonly httpUrl: string; // http://127.0.0.1:PORT/
 	/** PID of the process running the Worker (for a nanny worker: the spawned worker, not the nanny). */
@@ -185,7 +192,7 @@ async function startOnce(options: ClusterOptions): Promise<Cluster> {
 	const env = pythonEnv(daskConfigDir({tempDir}), {
 		DASK_DISTRIBUTED__SCHEDULER__HTTP__ROUTES: schedulerRoutes(apiEnabled),
 	});
-	const processes = spawnProcesses(python, layout, env, tempDir);
+	const processes = spawnProcesses(python, layout, env, tempDir, options.schedulerFile);
 	const processGroups = [...processes.values()].map((group) => group.pid);
 	let infos: WorkerInfo[];
 	try {
@@ -221,6 +228,7 @@ async function startOnce(options: ClusterOptions): Promise<Cluster> {
 }
 
 const SCHEDULER = 'scheduler';
+const hostOf = (worker: Pick<WorkerSpec, 'host'>): string => worker.host ?? '127.0.0.1';
 const schedulerAddressOf = (layout: Layout): string => `tcp://127.0.0.1:${layout.schedulerPort}`;
 const httpUrlOf = (layout: Layout): string => `http://127.0.0.1:${layout.httpPort}/`;
 
@@ -230,6 +238,7 @@ function spawnProcesses(
 	layout: Layout,
 	env: NodeJS.ProcessEnv,
 	tempDir: string,
+	schedulerFile?: string,
 ): Map<string, GroupProcess> {
 	const watch = `${CLUSTER_SCRIPTS_DIR}owner_watch.py`;
 	const processes = new Map<string, GroupProcess>();
@@ -249,17 +258,19 @@ function spawnProcesses(
 				'--no-show',
 				'--preload',
 				watch,
+				...(schedulerFile === undefined ? [] : ['--scheduler-file', schedulerFile]),
 			],
 			{env, logPath: join(tempDir, 'scheduler.log'), cwd: tempDir},
 		),
 	);
 	for (const worker of layout.workers) {
+		const host = hostOf(worker);
 		const args = [
 			'-m',
 			'distributed.cli.dask_worker',
 			schedulerAddressOf(layout),
 			'--host',
-			'127.0.0.1',
+			host,
 			'--name',
 			worker.name,
 			'--nthreads',
@@ -269,7 +280,7 @@ function spawnProcesses(
 			'--worker-port',
 			String(worker.workerPort),
 			'--dashboard-address',
-			`127.0.0.1:${worker.httpPort}`,
+			`${host}:${worker.httpPort}`,
 			'--local-directory',
 			join(tempDir, `work-${fileNamePart(worker.name)}`),
 			...(worker.nanny
@@ -345,7 +356,7 @@ async function pendingRegistration(layout: Layout, httpUrl: string): Promise<str
 		);
 	}
 	for (const worker of layout.workers) {
-		const registered = identity.workers?.[`tcp://127.0.0.1:${worker.workerPort}`];
+		const registered = identity.workers?.[`tcp://${hostOf(worker)}:${worker.workerPort}`];
 		if (registered?.name !== worker.name || registered.status !== 'running')
 			return `worker ${worker.name} to register in /json/identity.json`;
 		if (registered.services?.dashboard !== worker.httpPort) {
@@ -378,7 +389,8 @@ async function workerInfos(
 		python,
 	);
 	return layout.workers.map((worker) => {
-		const address = `tcp://127.0.0.1:${worker.workerPort}`;
+		const host = hostOf(worker);
+		const address = `tcp://${host}:${worker.workerPort}`;
 		const group = processes.get(worker.name)?.pid;
 		const pid = pids[address];
 		if (group === undefined || pid === undefined || readProcess(pid)?.pgid !== group) {
@@ -391,9 +403,9 @@ async function workerInfos(
 			name: worker.name,
 			address,
 			httpPort: worker.httpPort,
-			httpUrl: `http://127.0.0.1:${worker.httpPort}/`,
+			httpUrl: `http://${host}:${worker.httpPort}/`,
 			pid,
-			nannyAddress: worker.nanny ? `tcp://127.0.0.1:${worker.nannyPort}` : null,
+			nannyAddress: worker.nanny ? `tcp://${host}:${worker.nannyPort}` : null,
 			nthreads: worker.nthreads,
 			memoryLimitBytes: worker.memoryLimitBytes,
 			processGroup: group,

@@ -31,18 +31,26 @@ describe('the frame a screen is drawn from', () => {
 		expect(tooSmallLines(size)).toEqual(lines);
 	});
 
-	it('keeps the frame of the moment of pausing while new ones arrive, and lets go on resume', () => {
+	it('keeps the figures of the moment of pausing while new ones arrive, and lets go on resume', () => {
 		const first = tuiData(run);
 		const next = tuiData(later);
 		const frozen = frozenData(undefined, first, true);
 		expect(frozen).toBe(first);
-		expect(frozenData(frozen, next, true)).toBe(first);
-		expect(frozenData(frozen, next, false)).toBeUndefined();
+		const held = frozenData(frozen, next, true);
+		// The figures are the first frame's; the clock, the source's state and its interval are live,
+		// so the header says how old the held figures are now.
+		expect(held?.model).toBe(first.model);
+		expect([held?.nowMs, held?.status, held?.intervalMs]).toEqual([next.nowMs, next.status, next.intervalMs]);
+		expect(held?.nowMs).toBeGreaterThan(first.nowMs);
+		expect(frozenData(held, next, true)).toBe(held);
+		expect(frozenData(held, next, false)).toBeUndefined();
 	});
 
 	it('derives the rows in table order, the triage and the help from the model', () => {
 		const frame = frameData(input);
-		expect(frame.rows.rows.map((r) => r.name)).toEqual(frame.addresses.map((a) => run.model.workers.get(a)?.last.name));
+		expect(frame.rows.rows.map((r) => r.name)).toEqual(
+			frame.addresses.map((a) => run.model.workers.get(a ?? '')?.last.name),
+		);
 		expect(frame.rows.total).toBe(run.model.snapshot!.workers.length);
 		expect(frame.triage?.counts).toBeDefined();
 		expect(frame.progress).toBeUndefined(); // only while the progress view is on

@@ -20,7 +20,7 @@ import {
 } from '../../../source/ui/keys/app-keys.js';
 import {appView} from '../../../source/ui/frame/app-view.js';
 import {READ_ONLY_TEXT, REPLAY_TEXT} from '../../../source/ui/views/confirm-lines.js';
-import type {InputEvent} from '../../../source/ui/input/parse.js';
+import {parseInput, type InputEvent} from '../../../source/ui/input/parse.js';
 import {leftPress} from '../../helpers/mouse.js';
 import {initialUiState, type UiState} from '../../../source/ui/state/ui-state.js';
 import {fixtureRun, tuiData} from '../../helpers/fixture-data.js';
@@ -121,6 +121,17 @@ describe('what keys do', () => {
 		expect(result.commands).toEqual([{kind: 'refresh'}, say('refreshing now'), {kind: 'quit'}]);
 		expect(result.stopped).toBe(true);
 		expect(result.state.cursor.workers).toBe(0);
+	});
+
+	it('takes Esc and a key in one read (a laggy link: Alt+key, unbound) as the two presses', () => {
+		const detail = press(keys('j', 'enter')).state;
+		expect(detail.detail).toBe(beta!.address);
+		const closedThenDown = press(parseInput('\u001Bj').events, {}, detail);
+		expect(closedThenDown.state.detail).toBeUndefined();
+		expect(closedThenDown.state.cursor.workers).toBe(2);
+		const quit = press(parseInput('\u001Bq').events, {}, detail);
+		expect(quit).toMatchObject({commands: [{kind: 'quit'}], stopped: true});
+		expect(quit.state.detail).toBeUndefined();
 	});
 
 	it('switches clusters with the state to keep for the cluster left behind', () => {

@@ -45,6 +45,18 @@ describe('resolving keys through the bindings table', () => {
 		expect(resolveKey('M', live('filter'))).toBe('filter-type');
 	});
 
+	it("groups the worker table by host with t or F5 (htop's tree keys), and folds every host with *", () => {
+		for (const context of [live('workers'), replay('workers')]) {
+			expect(resolveKey('t', context)).toBe('group-hosts');
+			expect(resolveKey('f5', context)).toBe('group-hosts');
+			expect(resolveKey('*', context)).toBe('fold-all');
+		}
+		// Enter stays one key: on a host's row it folds (reduce-ui.ts), on a worker's it opens the detail.
+		expect(resolveKey('enter', live('workers'))).toBe('open-detail');
+		expect(resolveKey('t', live('filter'))).toBe('filter-type');
+		expect(resolveKey('t', live('progress'))).toBeUndefined();
+	});
+
 	it('sorts with s, < and >, and reverses with r', () => {
 		expect(resolveKey('s', live('workers'))).toBe('sort-next');
 		expect(resolveKey('>', live('workers'))).toBe('sort-next');
@@ -140,6 +152,14 @@ describe('resolving keys through the bindings table', () => {
 		expect(step(true)?.keys).toBe('Left/Right');
 		for (const entry of footerEntries(replay('workers'), {ascii: true}).filter((e) => e.label !== 'sort'))
 			expect(entry.keys).not.toMatch(/[<>]/);
+	});
+
+	it('keeps every footer label plain ASCII, or gives it an ASCII spelling (±1 min as +/-1 min, not +1 min)', () => {
+		const jump = (ascii: boolean) => footerEntries(replay('workers'), {ascii}).find((e) => e.keys === '[/]');
+		expect(jump(false)?.label).toBe('±1 min');
+		expect(jump(true)?.label).toBe('+/-1 min');
+		for (const binding of BINDINGS)
+			if (binding.footer !== undefined) expect(binding.footerAscii ?? binding.footer).toMatch(/^[\x20-\x7e]*$/);
 	});
 });
 

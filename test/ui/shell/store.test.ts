@@ -271,6 +271,35 @@ describe("a replay's controls", () => {
 	});
 });
 
+describe("a live source's interval", () => {
+	it('is published at once when `+` sets it: the header says it with the footer, not a round later', () => {
+		// A stand-in for the poller: only its interval matters here (the poller's own tests hold the rest).
+		let intervalMs = 2000;
+		const source = {
+			kind: 'live' as const,
+			get intervalMs() {
+				return intervalMs;
+			},
+			setIntervalMs: (ms: number) => (intervalMs = ms),
+			refreshNow: () => undefined,
+			setDetailWorker: () => undefined,
+			status: () => ({state: 'live' as const, requestsPerSecond: 0, bytesPerSecond: 0}),
+			start: () => undefined,
+			stop: async () => undefined,
+		};
+		const pipeline = createPipeline({model: {intervalMs: 2000}});
+		const store = createTuiStore({pipeline, source, now: () => 0});
+		const controls = sourceControls(source as unknown as Parameters<typeof sourceControls>[0], store);
+		let published = 0;
+		store.subscribe(() => published++);
+		expect(store.getData().intervalMs).toBe(2000);
+		controls.setIntervalMs(3000);
+		expect(published).toBe(1);
+		expect(store.getData().intervalMs).toBe(3000);
+		store.dispose();
+	});
+});
+
 describe('workerPageState', () => {
 	it('finds the recorded /info/worker page of beta by its address, grouped by prefix', () => {
 		const beta = loadClusterLayout('2026.7.1').workers.find((w) => w.name === 'beta')!;

@@ -10,6 +10,7 @@ import {
 	retireGate,
 	type RetireGateInput,
 } from '../../../source/ui/views/confirm-lines.js';
+import {footerLayout} from '../../../source/ui/views/help-lines.js';
 
 const gamma: WorkerRow = {
 	address: 'tcp://10.0.0.1:4003',
@@ -93,5 +94,15 @@ describe('confirmLines', () => {
 		const lines = text(confirmLines(gamma, true, 60));
 		for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
 		expect(lines.filter((l) => l.startsWith('  ')).length).toBeGreaterThan(3);
+	});
+});
+
+describe('the retire hints in the footer', () => {
+	it.each([READ_ONLY_TEXT, REPLAY_TEXT, API_OFF_TEXT])('fit whole beside help and quit at 120 columns: %s', (text) => {
+		// The footer is the last row, laid out one column short of the terminal (LAST_ROW_SLACK).
+		const layout = footerLayout({context: {mode: 'workers', replay: false}, filterText: '', message: text}, 119);
+		const line = layout.segments.map((s) => s.text).join('');
+		expect(line).toContain(text);
+		expect(line).toMatch(/\? help {2}q quit$/);
 	});
 });

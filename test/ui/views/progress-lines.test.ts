@@ -58,11 +58,11 @@ describe('the per-prefix rows', () => {
 		expect(text(finished)).toMatch(/^load +█+ +20\/20 +100% /);
 	});
 
-	it('shows BYTES and MEAN only when some row has them (never on Dask 2022.12)', () => {
+	it('shows OUTPUT and MEAN only when some row has them (never on Dask 2022.12)', () => {
 		expect(text(prefixHeader(prefixColumns(160, [row({done: 1, total: 1})])))).not.toMatch(/BYTES|MEAN/);
 		const modern = row({done: 1, total: 1, bytes: 2048, mean_duration_seconds: 0.25});
 		const layout = prefixColumns(160, [modern]);
-		expect(text(prefixHeader(layout))).toMatch(/BYTES +MEAN +SINCE/);
+		expect(text(prefixHeader(layout))).toMatch(/OUTPUT +MEAN +SINCE/);
 		expect(text(prefixRow(modern, layout, unicode))).toMatch(/ 2K +250ms /);
 	});
 

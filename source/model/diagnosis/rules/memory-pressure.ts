@@ -12,6 +12,7 @@
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {bytesText} from '../../../units/bytes.js';
+import {memoryThresholdName} from '../../alerts/thresholds.js';
 import {percentText, UNKNOWN} from '../../text.js';
 import {schedulerEvidence, workerEvidence, workerSubject} from '../figures.js';
 import type {Rule, RuleInput} from '../rule.js';
@@ -96,12 +97,12 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 	const of = fraction === undefined ? '' : ` at ${percentText(fraction)} of its ${bytesText(limit, UNKNOWN)} limit`;
 	const what = mostlyUnmanaged ? `, mostly unmanaged (${bytesText(unmanaged, UNKNOWN)})` : '';
 	const summary = nearTerminate
-		? `${name} is${of}, near Dask's terminate threshold (${percentText(t.memory_terminate)})${what}`
+		? `${name} is${of}, near ${memoryThresholdName(t, 'memory_terminate')} (${percentText(t.memory_terminate)})${what}`
 		: paused
 			? `${name} is paused by memory${of}${what}`
 			: blocked
 				? `${name} spills${of}${what} and its event loop is blocked (${blocked.parts.join(', ')})`
-				: `${name} is near Dask's pause threshold${of}${what}`;
+				: `${name} is near ${memoryThresholdName(t, 'memory_critical')}${of}${what}`;
 	const next = mostlyUnmanaged
 		? `unmanaged memory is not data Dask can spill: look for a leak or large temporaries in the tasks ` +
 			`(Dask docs: "Worker memory management", trimming memory); Enter on ${name} shows its memory over time`

@@ -1,0 +1,348 @@
+/**
+ * The worker table grouped by host (htop's tree, k9s's grouping): a row per host with the sums of its
+ * workers, and its workers under it unless it is folded. Hosts are sorted by their sums on the table's
+ * sort column, workers within a host keep the table's order; a filter keeps the hosts with a matching
+ * worker (a host whose name matches matches all of its workers), with only those workers under them.
+ * A host row's figures are those of all its live workers, filter or not: it stands for the host.
+ *
+ * Pure. Built once per rows array (a poll, a sort, a filter) and fold state, as arrays of references
+ * to the rows; a row's entry is made when the screen draws it (10,000 workers on 1,250 hosts cost
+ * one pass and a screenful).
+ */
+import {SEVERITY_RANK} from '../alerts/alerts.js';
+import type {Severity, SortColumn, WorkerRow} from '../types.js';
+import {sortRows} from './row-sort.js';
+
+/** Which hosts show their workers: all but the `flipped` ones (open), or only the flipped ones (all folded). */
+export interface HostFolds {
+	readonly open: boolean;
+	readonly flipped: readonly string[];
+}
+
+/** Every host open: how grouping starts (htop's tree shows its branches). */
+export const ALL_OPEN: HostFolds = Object.freeze({open: true, flipped: Object.freeze([])});
+
+/** A host's row: the sums of its live workers, shaped as a worker's row so the table's cells and sort read it. */
+export interface HostRow extends WorkerRow {
+	/** Its workers on screen, gone ones included (before filtering). */
+	readonly workers: number;
+}
+
+export type TableEntry =
+	| {
+			readonly kind: 'host';
+			readonly row: HostRow;
+			readonly open: boolean;
+			/** Its workers the filter keeps (all of them without a filter). */
+			readonly shown: number;
+	  }
+	| {readonly kind: 'worker'; readonly row: WorkerRow; readonly host: string; readonly last: boolean};
+
+/** A row the selection stays on: a worker, or a host's row. */
+export type RowAnchor = {readonly address: string} | {readonly host: string};
+
+export interface HostTable {
+	/** Rows of the table: the hosts, each followed by its workers while it is open. */
+	readonly length: number;
+	/** Row `index`, made when asked: a frame asks for a screenful (10,000 workers make no 10,000 objects). */
+	entry(index: number): TableEntry | undefined;
+	/** The worker of each row, in order; undefined on a host's row. */
+	readonly addresses: readonly (string | undefined)[];
+	/** Host rows shown. */
+	readonly hosts: number;
+	/**
+	 * The entry an anchor is on: a worker's row, or its host's row while the host is folded; a host's
+	 * row. -1 when neither is shown.
+	 */
+	locate(anchor: RowAnchor): number;
+	/** The host of entry `index`: a host row's own, a worker row's host. */
+	hostAt(index: number): string | undefined;
+}
+
+/** The host a worker runs on: Dask's `host`, else the host part of its address (`tcp://10.0.0.7:4001` → 10.0.0.7). */
+export function hostOf(row: Pick<WorkerRow, 'host' | 'address'>): string {
+	if (row.host !== undefined && row.host !== '') return row.host;
+	const match = /^[a-z][a-z0-9+.-]*:\/\/(\[[^\]]*\]|[^:/]*)/i.exec(row.address);
+	const host = match?.[1] ?? '';
+	return host === '' ? row.address : host.replace(/^\[(.*)\]$/, '$1');
+}
+
+function max(a: number | undefined, b: number | undefined): number | undefined {
+	return b === undefined ? a : a === undefined || b > a ? b : a;
+}
+
+function fraction(part: number | undefined, limit: number | undefined): number | undefined {
+	return part !== undefined && limit !== undefined && limit > 0 ? part / limit : undefined;
+}
+
+/** The status that says most about a host whose workers differ: the one nearest trouble. */
+const STATUS_RANK: Readonly<Record<string, number>> = {
+	paused: 6,
+	closing: 5,
+	closing_gracefully: 5,
+	retiring: 5,
+	init: 4,
+	running: 0,
+	// (a worker whose status is not known says nothing of its host while another's is)
+	unknown: -1,
+};
+
+/**
+ * A host's status: its live workers' when they agree, else the one nearest trouble; a host with none
+ * left, its rows' (lost, retired).
+ */
+function hostStatus(members: readonly WorkerRow[]): string {
+	let status: string | undefined;
+	for (const row of members) {
+		if (!row.present) continue;
+		if (status === undefined || (STATUS_RANK[row.status] ?? 3) > (STATUS_RANK[status] ?? 3)) status = row.status;
+	}
+	return status ?? members[0]?.status ?? 'gone';
+}
+
+/**
+ * The sums of one host's workers: its live ones (a gone worker's last figures are no longer the
+ * host's). A sum is given only when every live worker gives its figure: a part of them would be a
+ * smaller number that looks like the host's (a busy 2026 cluster leaves some workers' CPU unknown).
+ */
+export function hostRow(host: string, members: readonly WorkerRow[]): HostRow {
+	// Each sum starts at 0 and a live worker without the figure makes it NaN (unknown) for good.
+	let live = 0;
+	let threads = 0;
+	let cpu = 0;
+	let process = 0;
+	let limit = 0;
+	let noLimit = false;
+	let managed = 0;
+	let unmanaged = 0;
+	let spilled = 0;
+	let executing = 0;
+	let ready = 0;
+	let inMemory = 0;
+	let processing = 0;
+	let transfers = 0;
+	let incoming = 0;
+	let outgoing = 0;
+	let netRead = 0;
+	let netWrite = 0;
+	let loop: number | undefined;
+	let beat: number | undefined;
+	let lastSeen: number | undefined;
+	let severity: Severity | undefined;
+	for (const row of members) {
+		if (row.severity !== undefined && (severity === undefined || SEVERITY_RANK[row.severity] > SEVERITY_RANK[severity]))
+			severity = row.severity;
+		lastSeen = max(lastSeen, row.last_seen);
+		if (!row.present) continue;
+		live++;
+		threads += row.threads ?? Number.NaN;
+		cpu += row.cpu_percent ?? Number.NaN;
+		process += row.memory_process_bytes ?? Number.NaN;
+		// The limit of the sums: every live worker's limit added; a worker without one (0, as Dask says
+		// "no limit") leaves the host without one; one whose limit is unknown makes it unknown.
+		if (row.memory_limit_bytes === 0) noLimit = true;
+		else limit += row.memory_limit_bytes ?? Number.NaN;
+		managed += row.memory_managed_bytes ?? Number.NaN;
+		unmanaged += row.memory_unmanaged_bytes ?? Number.NaN;
+		spilled += row.memory_spilled_bytes ?? Number.NaN;
+		executing += row.tasks_executing ?? Number.NaN;
+		ready += row.tasks_ready ?? Number.NaN;
+		inMemory += row.tasks_in_memory ?? Number.NaN;
+		processing += row.processing ?? Number.NaN;
+		transfers += row.transfers ?? Number.NaN;
+		incoming += row.transfer_incoming_count ?? Number.NaN;
+		outgoing += row.transfer_outgoing_count ?? Number.NaN;
+		netRead += row.net_read_bps ?? Number.NaN;
+		netWrite += row.net_write_bps ?? Number.NaN;
+		loop = max(loop, row.event_loop_interval_seconds);
+		beat = max(beat, row.heartbeat_age_seconds);
+	}
+	const known = (total: number): number | undefined => (live === 0 || Number.isNaN(total) ? undefined : total);
+	const hostLimit = Number.isNaN(limit) || live === 0 ? undefined : noLimit ? 0 : limit;
+	const row: {-readonly [K in keyof HostRow]: HostRow[K]} = {
+		address: host,
+		name: host,
+		host,
+		status: hostStatus(members),
+		present: live > 0,
+		threads: known(threads),
+		cpu_percent: known(cpu),
+		memory_process_bytes: known(process),
+		memory_limit_bytes: hostLimit,
+		memory_fraction: fraction(known(process), hostLimit),
+		memory_managed_bytes: known(managed),
+		memory_unmanaged_bytes: known(unmanaged),
+		memory_managed_fraction: fraction(known(managed), hostLimit),
+		memory_unmanaged_fraction: fraction(known(unmanaged), hostLimit),
+		memory_spilled_bytes: known(spilled),
+		tasks_executing: known(executing),
+		tasks_ready: known(ready),
+		tasks_in_memory: known(inMemory),
+		processing: known(processing),
+		transfers: known(transfers),
+		transfer_incoming_count: known(incoming),
+		transfer_outgoing_count: known(outgoing),
+		net_read_bps: known(netRead),
+		net_write_bps: known(netWrite),
+		event_loop_interval_seconds: loop,
+		heartbeat_age_seconds: beat,
+		last_seen: lastSeen,
+		workers: members.length,
+	};
+	if (severity !== undefined) row.severity = severity;
+	return row;
+}
+
+interface Groups {
+	readonly rows: ReadonlyMap<string, HostRow>;
+	/** Each host's workers, in the rows' order. */
+	readonly members: ReadonlyMap<string, readonly WorkerRow[]>;
+	/** Host names in the order of each sort key. */
+	readonly orders: Map<string, readonly string[]>;
+}
+
+const groupsCache = new WeakMap<readonly WorkerRow[], Groups>();
+
+/** Every host's row, from all the table's workers (unfiltered), once per rows array. */
+function groupsOf(all: readonly WorkerRow[]): Groups {
+	let groups = groupsCache.get(all);
+	if (groups) return groups;
+	const members = new Map<string, WorkerRow[]>();
+	for (const row of all) {
+		const host = hostOf(row);
+		const list = members.get(host);
+		if (list) list.push(row);
+		else members.set(host, [row]);
+	}
+	const rows = new Map<string, HostRow>();
+	for (const [host, list] of members) rows.set(host, hostRow(host, list));
+	groups = {rows, members, orders: new Map()};
+	groupsCache.set(all, groups);
+	return groups;
+}
+
+function hostOrder(groups: Groups, sort: {readonly column: SortColumn; readonly descending: boolean}) {
+	const key = `${sort.column}|${sort.descending ? 'd' : 'a'}`;
+	let order = groups.orders.get(key);
+	if (!order) {
+		order = sortRows([...groups.rows.values()], sort.column, sort.descending).map((row) => row.host ?? row.address);
+		groups.orders.set(key, order);
+	}
+	return order;
+}
+
+interface TableMemo {
+	readonly all: readonly WorkerRow[];
+	readonly column: SortColumn;
+	readonly descending: boolean;
+	readonly folds: HostFolds;
+	readonly table: HostTable;
+}
+
+/** The last few tables of each rows array (a fold, a sort back and forth, the folds' other way). */
+const tableCache = new WeakMap<readonly WorkerRow[], TableMemo[]>();
+const KEPT_TABLES = 4;
+
+/**
+ * The grouped table: `all` the table's workers before filtering (what a host's sums add up), `shown`
+ * those the filter keeps in the table's order, grouped under their hosts in the hosts' order.
+ */
+export function hostTable(
+	all: readonly WorkerRow[],
+	shown: readonly WorkerRow[],
+	sort: {readonly column: SortColumn; readonly descending: boolean},
+	folds: HostFolds = ALL_OPEN,
+): HostTable {
+	const kept = tableCache.get(shown) ?? [];
+	const cached = kept.find(
+		(m) => m.all === all && m.folds === folds && m.column === sort.column && m.descending === sort.descending,
+	);
+	if (cached) return cached.table;
+	const groups = groupsOf(all);
+	let byHost = groups.members;
+	if (shown !== all) {
+		const filtered = new Map<string, WorkerRow[]>();
+		for (const row of shown) {
+			const host = hostOf(row);
+			const list = filtered.get(host);
+			if (list) list.push(row);
+			else filtered.set(host, [row]);
+		}
+		byHost = filtered;
+	}
+	const flipped = new Set(folds.flipped);
+	// Two arrays of references, not an object per row: the worker of each row, and its row.
+	const addresses: (string | undefined)[] = [];
+	const workerAt: (WorkerRow | undefined)[] = [];
+	const hostEntries = new Map<number, Extract<TableEntry, {kind: 'host'}>>();
+	const hostIndex = new Map<string, number>();
+	const visit = (host: string, row: HostRow) => {
+		const members = byHost.get(host);
+		if (!members) return;
+		const open = folds.open !== flipped.has(host);
+		hostIndex.set(host, addresses.length);
+		hostEntries.set(addresses.length, {kind: 'host', row, open, shown: members.length});
+		addresses.push(undefined);
+		workerAt.push(undefined);
+		if (!open) return;
+		for (let i = 0; i < members.length; i++) {
+			const member = members[i]!;
+			addresses.push(member.address);
+			workerAt.push(member);
+		}
+	};
+	for (const host of hostOrder(groups, sort)) visit(host, groups.rows.get(host)!);
+	// A shown worker is always among all of them; should it not be, its host still gets a row.
+	for (const [host, members] of byHost) if (!hostIndex.has(host)) visit(host, hostRow(host, members));
+	let rowIndex: Map<string, number> | undefined;
+	const table: HostTable = {
+		length: addresses.length,
+		entry(index) {
+			const row = workerAt[index];
+			if (row === undefined) return hostEntries.get(index);
+			return {kind: 'worker', row, host: hostOf(row), last: workerAt[index + 1] === undefined};
+		},
+		addresses,
+		hosts: hostIndex.size,
+		locate(anchor) {
+			if ('host' in anchor) return hostIndex.get(anchor.host) ?? -1;
+			if (rowIndex === undefined) {
+				rowIndex = new Map();
+				for (let i = 0; i < addresses.length; i++) {
+					const address = addresses[i];
+					if (address !== undefined) rowIndex.set(address, i);
+				}
+			}
+			const at = rowIndex.get(anchor.address);
+			if (at !== undefined) return at;
+			const row = shown.find((r) => r.address === anchor.address);
+			return row === undefined ? -1 : (hostIndex.get(hostOf(row)) ?? -1);
+		},
+		hostAt(index) {
+			const row = workerAt[index];
+			return row === undefined ? hostEntries.get(index)?.row.name : hostOf(row);
+		},
+	};
+	tableCache.set(shown, [
+		{all, column: sort.column, descending: sort.descending, folds, table},
+		...kept.slice(0, KEPT_TABLES - 1),
+	]);
+	return table;
+}
+
+/** In the flat table, the row an anchor is on: the worker's, or the first of the host's workers; -1 when none. */
+export function locateFlat(rows: readonly WorkerRow[], anchor: RowAnchor): number {
+	if ('address' in anchor) return rows.findIndex((row) => row.address === anchor.address);
+	return rows.findIndex((row) => hostOf(row) === anchor.host);
+}
+
+/** The folds with one host flipped: folded when it was open, open when folded. */
+export function toggleHostFold(folds: HostFolds, host: string): HostFolds {
+	const flipped = folds.flipped.includes(host) ? folds.flipped.filter((h) => h !== host) : [...folds.flipped, host];
+	return {open: folds.open, flipped};
+}
+
+/** Every host folded when hosts start open, else every host open (htop's `*`); single flips are forgotten. */
+export function toggleAllFolds(folds: HostFolds): HostFolds {
+	return {open: !folds.open, flipped: []};
+}

@@ -8,4 +8,7 @@ export {cpuUnknownWhy, figureGapsText, identityWhy, statusUnknownWhy} from './ro
 export {progressView} from './progress/progress.js';
 export {triageView} from './alerts/triage.js';
 export {severityCounts} from './alerts/events.js';
+export {groupErrors} from './drill/error-groups.js';
+export {pickWorker, type NamedWorker} from './drill/pick-worker.js';
+export {longestFirst, seeRunning, type RunningMemory} from './drill/running-since.js';
 export {isDaskDefault} from './alerts/thresholds.js';

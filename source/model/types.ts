@@ -11,6 +11,7 @@
  * names from their table in alerts/thresholds.ts. Code outside the model imports everything from here.
  */
 export type {Series} from './history/ring.js';
+export type {SeenRunning} from './drill/running-since.js';
 export type * from './action-types.js';
 export type * from './option-types.js';
 export type {ThresholdName, Thresholds} from './alerts/thresholds.js';

@@ -26,6 +26,11 @@ export const FLAGS = {
 	targetDuration: {type: 'string'},
 	minimum: {type: 'string'},
 	maximum: {type: 'string'},
+	// The drill-down flags (drill.ts resolves them).
+	stacks: {type: 'boolean'},
+	worker: {type: 'string', isMultiple: true},
+	errors: {type: 'boolean'},
+	logs: {type: 'string'},
 	// The recording flags (recording.ts resolves them).
 	record: {type: 'string'},
 	recordMax: {type: 'string'},

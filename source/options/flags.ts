@@ -11,6 +11,7 @@ import packageJson from '../../package.json' with {type: 'json'};
 import {THRESHOLD_NAMES} from '../model/alerts/thresholds.js';
 import {checkArgv, FLAGS} from './flag-table.js';
 import {pickRecordFlags, RECORD_HELP, type RecordFlags} from './recording.js';
+import {DRILL_HELP, pickDrillFlags, type DrillFlags} from './drill.js';
 
 /** One help line per flag, in FLAGS order: the flag as typed, then what it does. */
 export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
@@ -59,6 +60,7 @@ export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> 
 	],
 	['--minimum N', "Your Adaptive's minimum workers: the adaptive target is clamped to it (not visible over HTTP)"],
 	['--maximum N', "Your Adaptive's maximum workers: the adaptive target is clamped to it (not visible over HTTP)"],
+	...DRILL_HELP,
 	...RECORD_HELP,
 	['--config FILE', 'Read this config file instead of the default one (below); it must exist'],
 	['--completion SHELL', 'Print the completion script for bash, zsh or fish: source <(dask-top --completion bash)'],
@@ -80,6 +82,7 @@ const EXAMPLES = [
 	'dask-top --once --json | jq .scheduler.tasks',
 	'dask-top --json --watch -i 10s | jq -c .severity_counts',
 	'dask-top http://prod:8787 http://dev:8787',
+	'dask-top --stacks --worker beta http://127.0.0.1:8787',
 ];
 
 /** Splits text at spaces into lines of at most `width` characters (a longer word stays whole). */
@@ -214,6 +217,8 @@ export interface ParsedArgv {
 		readonly dashboardPort?: string;
 		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
 		readonly recording?: RecordFlags;
+		/** --stacks, --worker, --errors, --logs (drill.ts). */
+		readonly drill?: DrillFlags;
 	};
 	/** The help text as meow prints it (package description first). */
 	readonly help: string;
@@ -280,6 +285,7 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 						: {schedulerFile: flags.schedulerFile}),
 					...(flags.dashboardPort === undefined ? {} : {dashboardPort: flags.dashboardPort}),
 					recording: pickRecordFlags(flags),
+					drill: pickDrillFlags(flags),
 				},
 				help: cli.help,
 				// packageJson's own, not cli.pkg: reading cli.pkg would run normalize-package-data on it.

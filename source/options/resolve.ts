@@ -24,6 +24,7 @@ import type {SchedulerUrl} from '../scrape/url.js';
 import {demoRecordingPath} from './demo-file.js';
 import {localeIsUtf8} from '../units/ascii.js';
 import {resolveRecordOptions, runsOnce, stdoutRecordingError, type RecordOptions} from './recording.js';
+import {resolveDrill, type DrillRequest} from './drill.js';
 
 export const DEFAULT_INTERVAL_MS = 2000;
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -73,6 +74,8 @@ export interface Options {
 	readonly model: ModelOptions;
 	/** --record / --replay / --demo and their moments (recording.ts). */
 	readonly recording: RecordOptions;
+	/** --stacks / --errors / --logs: print that page of the cluster and exit (drill.ts, run/drill.ts). */
+	readonly drill?: DrillRequest;
 	/** One-liners for stderr (a comm address was read as a dashboard, an interval was raised…). */
 	readonly notes: readonly string[];
 }
@@ -209,6 +212,14 @@ export function resolveOptions({
 		demoFile: demoRecordingPath(),
 	});
 	if (!recording.ok) return {ok: false, error: recording.error};
+	const drill = resolveDrill(flags.drill ?? {}, {
+		watch: flags.watch === true,
+		check: flags.check,
+		record: recording.options.record !== undefined,
+		...(recording.options.replay === undefined ? {} : {replay: recording.options.replay.demo ? 'demo' : 'replay'}),
+		clusters: clusters.length,
+	});
+	if (drill !== undefined && 'error' in drill) return {ok: false, error: drill.error};
 	if (recording.options.record !== undefined && clusters.length > 1) {
 		return {
 			ok: false,
@@ -249,7 +260,8 @@ export function resolveOptions({
 	const model = resolveModelFlags(flags, config, intervalMs);
 	if (!model.ok) return {ok: false, error: model.error};
 
-	const once = !watch && runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options);
+	const once =
+		drill !== undefined || (!watch && runsOnce({once: flags.once, json: flags.json, stdoutIsTTY}, recording.options));
 	return {
 		ok: true,
 		options: {
@@ -277,6 +289,7 @@ export function resolveOptions({
 			...(configFile === undefined ? {} : {configFile}),
 			model: model.model,
 			recording: recording.options,
+			...(drill === undefined ? {} : {drill}),
 			notes,
 		},
 	};

@@ -87,6 +87,7 @@ export function mergeScrape(cache: ScrapeCache, raw: RawScrape): ScrapeCache {
 	const t = cache.text === 'exact' ? undefined : inertIn(cache.text);
 	for (const answered of raw.responses) {
 		if (isAction(answered)) continue; // a POST dask-top sent: the snapshot's actions, not an endpoint (see actions.ts)
+		if (answered.onDemand === true) continue; // a drill-down page someone asked for: no figure of the poll's
 		// dask-top's own targets and paths are clean (a worker's address is already inert); a recording's may not be.
 		const result = t ? namedInert(answered, t) : answered;
 		const key = cacheKey(result.target, result.path);

@@ -12,3 +12,7 @@ export {
 export {carriesFigures, endpointKind, workerPageAddress} from './endpoint-kind.js';
 export {lastSchedulerAnswerMs, roundTimeMs, timePassesUntilMs} from './round-time.js';
 export {TASK_STATES} from './scheduler-metrics.js';
+export {parseCallStacks} from './call-stacks.js';
+export {parseExceptionsPage} from './exceptions-page.js';
+export {parseLogPage} from './log-page.js';
+export {frameWhere, innermostUserFrame} from './stack-frames.js';

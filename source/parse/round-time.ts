@@ -29,13 +29,13 @@ export function timePassesUntilMs(raw: RawScrape): number {
  * a 500 is the scheduler answering too). Not the round's end: one endpoint timing out beside
  * answers that came at once would otherwise make their data look seconds fresher than it is.
  * Undefined when it gave no HTTP answer at all (the round's end is then when that was known).
- * Workers' samples and actions (POST) do not count: they are not the scheduler's reads.
+ * Workers' samples, actions (POST) and drill-down pages do not count: they are not the round's reads.
  */
 export function lastSchedulerAnswerMs(responses: readonly EndpointResult[]): number | undefined {
 	let last: number | undefined;
 	for (let i = 0; i < responses.length; i++) {
 		const r = responses[i]!;
-		if (r.target !== 'scheduler' || r.status === null || r.method === 'POST') continue;
+		if (r.target !== 'scheduler' || r.status === null || r.method === 'POST' || r.onDemand === true) continue;
 		const arrived = Math.round(r.startedMs + r.latencyMs);
 		if (last === undefined || arrived > last) last = arrived;
 	}

@@ -57,6 +57,7 @@ function redactResult(result: EndpointResult): EndpointResult {
 		...(result.method === undefined ? {} : {method: result.method}),
 		...(result.requestBody === undefined ? {} : {requestBody: result.requestBody}),
 		...(result.pending === true ? {pending: true} : {}),
+		...(result.onDemand === true ? {onDemand: true} : {}),
 	};
 }
 
@@ -131,7 +132,7 @@ const ERROR_KINDS: ReadonlySet<string> = new Set<FetchErrorKind>([
 function parseResult(value: unknown): EndpointResult | undefined {
 	if (!isRecord(value)) return undefined;
 	const {target, path, url, startedMs, headersMs, latencyMs, status, contentType, body, error} = value;
-	const {method, requestBody, pending} = value;
+	const {method, requestBody, pending, onDemand} = value;
 	if (typeof target !== 'string' || (target !== 'scheduler' && !target.startsWith('worker:'))) return undefined;
 	if (typeof path !== 'string' || typeof startedMs !== 'number' || typeof latencyMs !== 'number') return undefined;
 	if (status !== null && typeof status !== 'number') return undefined;
@@ -156,6 +157,7 @@ function parseResult(value: unknown): EndpointResult | undefined {
 		...(method === 'POST' ? {method} : {}),
 		...(typeof requestBody === 'string' ? {requestBody} : {}),
 		...(pending === true ? {pending} : {}),
+		...(onDemand === true ? {onDemand} : {}),
 	};
 }
 

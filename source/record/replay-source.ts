@@ -11,7 +11,9 @@
  * verdicts (the stale alert of a frozen scheduler) open when they opened live, whether the replay
  * plays, steps or seeks. Paused, nothing passes: the wall clock never enters.
  */
-import type {RawScrape} from '../types/raw-scrape.js';
+import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
+import type {DrillPage} from '../types/drill.js';
+import {drillPath} from '../scrape/drill-pages.js';
 import type {ReplayControls, ReplayPosition, ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import {arrayRoundStore, type RoundStore} from './round-store.js';
 import {IntervalEstimate, ESTIMATE_GAPS} from './recorded-feed.js';
@@ -139,6 +141,35 @@ export class ReplaySource implements ScrapeSource {
 
 	/** Worker pages in a recording are those fetched while recording; nothing more can be fetched. */
 	setDetailWorker(_address: string | null): void {}
+
+	/**
+	 * A drill-down page as the live session last read it up to the moment shown (it was recorded
+	 * with the round after it was read); nothing when it never asked for it by then.
+	 */
+	async fetchPage(page: DrillPage): Promise<EndpointResult> {
+		const path = drillPath(page);
+		const atMs = this.#position().atMs;
+		for (let i = this.#clamp(this.#index); i >= 0; i -= 1) {
+			if (!this.#rounds.pages(i).includes(path)) continue;
+			const found = this.#rounds
+				.round(i)
+				.responses.filter((r) => r.onDemand === true && r.path === path && r.startedMs <= atMs)
+				.at(-1);
+			if (found !== undefined) return found;
+		}
+		return {
+			target: 'scheduler',
+			path,
+			url: path,
+			startedMs: atMs,
+			latencyMs: 0,
+			status: null,
+			error: {
+				kind: 'other',
+				message: 'not in the recording by this moment: it holds the pages the live session asked for',
+			},
+		};
+	}
 
 	#clamp(index: number): number {
 		return Math.max(0, Math.min(this.#rounds.count - 1, index));

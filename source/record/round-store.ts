@@ -28,7 +28,18 @@ export interface RoundStore {
 	passesUntilMs(index: number): number;
 	load(index: number): RoundLoad;
 	round(index: number): RawScrape;
+	/** The paths of the drill-down pages the round carries (EndpointResult.onDemand), without decoding it. */
+	pages(index: number): readonly string[];
 }
+
+/** The paths of a round's drill-down pages. */
+function pagesOf(raw: RawScrape): string[] {
+	const paths: string[] = [];
+	for (const result of raw.responses) if (result.onDemand === true) paths.push(result.path);
+	return paths;
+}
+
+const NO_PAGES: readonly string[] = [];
 
 export function roundLoad(raw: RawScrape): RoundLoad {
 	let bodyChars = 0;
@@ -49,6 +60,7 @@ export function arrayRoundStore(rounds: readonly RawScrape[]): RoundStore {
 		passesUntilMs: (index) => timePassesUntilMs(at(index)),
 		load: (index) => roundLoad(at(index)),
 		round: at,
+		pages: (index) => pagesOf(at(index)),
 	};
 }
 
@@ -68,6 +80,8 @@ export class PackedRoundStore implements RoundStore {
 	readonly #requests: number[] = [];
 	readonly #bodyChars: number[] = [];
 	readonly #latencyMs: number[] = [];
+	/** The drill-down pages of the few rounds that carry any, by round. */
+	readonly #pages = new Map<number, readonly string[]>();
 	/** Per round: its block, and where its line starts and ends in the decoded block. */
 	readonly #blockOf: number[] = [];
 	readonly #startOf: number[] = [];
@@ -81,6 +95,8 @@ export class PackedRoundStore implements RoundStore {
 	/** Keeps `raw`'s figures and its recorded line (the bytes `raw` was parsed from). */
 	add(raw: RawScrape, line: Buffer): void {
 		const load = roundLoad(raw);
+		const pages = pagesOf(raw);
+		if (pages.length > 0) this.#pages.set(this.#times.length, pages);
 		this.#times.push(roundTimeMs(raw));
 		this.#passesUntil.push(timePassesUntilMs(raw));
 		this.#requests.push(load.requests);
@@ -111,6 +127,10 @@ export class PackedRoundStore implements RoundStore {
 
 	passesUntilMs(index: number): number {
 		return this.#passesUntil[this.#checked(index)] as number;
+	}
+
+	pages(index: number): readonly string[] {
+		return this.#pages.get(this.#checked(index)) ?? NO_PAGES;
 	}
 
 	load(index: number): RoundLoad {

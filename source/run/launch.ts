@@ -43,6 +43,8 @@ export async function launch(options: Options, {version, ca}: LaunchContext): Pr
 			say(recorder);
 			return EXIT_UNREADABLE;
 		}
+		// --stacks / --errors / --logs (one cluster): that page, then exit.
+		if (options.drill && first) return await (await import('./drill.js')).runDrill(first, options.drill, options);
 		if (options.check) return await (await import('./check.js')).runCheck(clusters, options);
 		// --json --watch (one cluster): a document per poll until stopped.
 		if (options.watch && first) return await (await import('./watch.js')).runWatch(first, options);

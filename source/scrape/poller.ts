@@ -27,6 +27,8 @@ import {
 	identityFallback,
 } from './plan.js';
 import {toEndpointResult} from './result.js';
+import {DRILL_BODY_CAP_BYTES, drillPath} from './drill-pages.js';
+import type {DrillPage} from '../types/drill.js';
 import {ActionOutbox} from './retire.js';
 import {displayUrl, requestUrl} from './url.js';
 import {SAMPLE_GRACE_MS, WorkerSampleRunner} from './worker-sample-runner.js';
@@ -41,6 +43,10 @@ export class Poller implements ScrapeSource {
 	private readonly locations = new Map<string, string>();
 	private readonly load = new LoadMeter(Date.now());
 	private readonly outbox = new ActionOutbox();
+	/** Drill-down pages fetched since the last round: the next round carries them (and a recording keeps them). */
+	private readonly pagesFetched: EndpointResult[] = [];
+	/** The body last carried of each drill-down page (a few paths: the oldest is forgotten past 16). */
+	private readonly pagesCarried = new Map<string, string>();
 	private listener: ((raw: RawScrape) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private inFlight: Promise<RawScrape> | undefined;
@@ -131,6 +137,32 @@ export class Poller implements ScrapeSource {
 		if (address === this.detailWorker) return;
 		this.detailWorker = address;
 		delete this.memory.worker_detail;
+	}
+
+	/**
+	 * One drill-down page (drill-pages.ts), asked now through the same client (deadline, a lower body
+	 * cap) and counted in the load; never part of a round's plan. While rounds run, the next one
+	 * carries the answer (`onDemand`), so a recording keeps what was looked at.
+	 */
+	async fetchPage(page: DrillPage): Promise<EndpointResult> {
+		const path = drillPath(page);
+		const outcome = await this.config.client.get(requestUrl(this.config.url, path), {
+			timeoutMs: this.config.timeoutMs,
+			maxBodyBytes: DRILL_BODY_CAP_BYTES,
+		});
+		this.meter(outcome);
+		const result: EndpointResult = {
+			...toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome),
+			onDemand: true,
+		};
+		// A page read again unchanged (a log shown with nothing new) is not carried twice.
+		if (!this.stopped && this.listener !== undefined && this.pagesCarried.get(path) !== result.body) {
+			this.pagesFetched.push(result);
+			this.pagesCarried.delete(path);
+			if (result.body !== undefined) this.pagesCarried.set(path, result.body);
+			if (this.pagesCarried.size > 16) this.pagesCarried.delete(this.pagesCarried.keys().next().value as string);
+		}
+		return result;
 	}
 
 	/**
@@ -268,7 +300,7 @@ export class Poller implements ScrapeSource {
 			intervalMs: this.interval,
 			...(gap === undefined ? {} : {gap}),
 			base: this.config.url.base,
-			responses: [...responses, ...this.outbox.take()],
+			responses: [...responses, ...this.outbox.take(), ...this.pagesFetched.splice(0)],
 		};
 	}
 

@@ -51,6 +51,12 @@ export interface EndpointResult {
 	readonly requestBody?: string;
 	/** A POST still waiting for its answer when the round ended (the answer comes in a later round, same startedMs). */
 	readonly pending?: true;
+	/**
+	 * A drill-down page (call stacks, erred tasks, a log: scrape/drill-pages.ts) a user or a finding
+	 * asked outside the rounds; it rides in the next round so a recording keeps it, and parse leaves
+	 * it out of the cache, the freshness and the round's time. A replay answers the same page with it.
+	 */
+	readonly onDemand?: true;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type {OwnGap, RawScrape} from './raw-scrape.js';
+import type {DrillPage} from './drill.js';
+import type {EndpointResult, OwnGap, RawScrape} from './raw-scrape.js';
 
 /**
  * Where poll rounds come from: the live poller, a recording being replayed, or the bundled demo
@@ -70,4 +71,6 @@ export interface ScrapeSource {
 	readonly replay?: ReplayControls;
 	/** Asks the scheduler to retire a worker (live only: a recording cannot act). */
 	retireWorker?(address: string): void;
+	/** Asks one drill-down page now, outside the rounds (live only). */
+	fetchPage?(page: DrillPage): Promise<EndpointResult>;
 }

@@ -2,7 +2,7 @@
 import {render} from 'ink-testing-library';
 import {App} from '../../source/ui/shell/app.js';
 import {makeTheme, type Theme} from '../../source/ui/draw/theme.js';
-import type {TuiData} from '../../source/ui/frame/tui-data.js';
+import type {TuiControls, TuiData} from '../../source/ui/frame/tui-data.js';
 import type {UiState} from '../../source/ui/state/ui-state.js';
 import {ESCAPE_MS} from '../../source/ui/input/reader.js';
 import {recordingControls, type RecordedControls} from './fixture-data.js';
@@ -55,9 +55,20 @@ async function settle(frame: () => string | undefined): Promise<void> {
 
 export async function renderApp(
 	data: TuiData,
-	options: {columns?: number; rows?: number; theme?: Theme; kind?: 'live' | 'replay'; initialUi?: UiState} = {},
+	options: {
+		columns?: number;
+		rows?: number;
+		theme?: Theme;
+		kind?: 'live' | 'replay';
+		initialUi?: UiState;
+		/** How the controls answer a drill-down page (none: the source cannot fetch pages). */
+		fetchPage?: NonNullable<TuiControls['fetchPage']>;
+	} = {},
 ): Promise<Rendered> {
-	const controls = recordingControls(options.kind ?? 'live');
+	const controls: RecordedControls = {
+		...recordingControls(options.kind ?? 'live'),
+		...(options.fetchPage ? {fetchPage: options.fetchPage} : {}),
+	};
 	let quits = 0;
 	const size = {columns: options.columns ?? 120, rows: options.rows ?? 40};
 	const theme = options.theme ?? PLAIN;

@@ -67,6 +67,6 @@ describe("the argv check's unknown-option error", () => {
 	});
 
 	it('names the unknown option alone when nothing known is near it', () => {
-		expect(checkArgv(['--bogus'])).toEqual({ok: false, error: 'unknown option --bogus'});
+		expect(checkArgv(['--quuxable'])).toEqual({ok: false, error: 'unknown option --quuxable'});
 	});
 });

@@ -475,3 +475,28 @@ describe('garbage answers', () => {
 		expect(metrics?.detail).toBe('too large: the answer went past the 256.0 KiB size cap; stopped reading');
 	}, 20_000);
 });
+
+describe('drill-down pages', () => {
+	it('are asked only when asked, ride in the next round once, and are not carried again unchanged', async () => {
+		const dask = await fake({version: '2026.7.1', scenario: 'errors'});
+		const {poller} = livePoller(dask.url, {intervalMs: 100});
+		const rounds: RawScrape[] = [];
+		poller.start((raw) => rounds.push(raw));
+		const until = async (ok: () => boolean) => {
+			for (let i = 0; i < 200 && !ok(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+		};
+		await until(() => rounds.length >= 2);
+		expect(dask.requests.some((r) => r.path.startsWith('/info/main/exceptions'))).toBe(false);
+		const first = await poller.fetchPage({kind: 'exceptions'});
+		expect(first).toMatchObject({path: '/info/main/exceptions.html', status: 200, onDemand: true});
+		expect(first.body).toBe(readScenarioFile('2026.7.1', 'errors', 'scheduler/%2Finfo%2Fmain%2Fexceptions.html'));
+		const carried = () => rounds.flatMap((raw) => raw.responses.filter((r) => r.onDemand === true));
+		await until(() => carried().length > 0);
+		expect(carried()).toEqual([first]);
+		await poller.fetchPage({kind: 'exceptions'});
+		const seen = rounds.length;
+		await until(() => rounds.length >= seen + 2);
+		expect(carried()).toHaveLength(1);
+		expect(dask.requests.filter((r) => r.path === '/info/main/exceptions.html')).toHaveLength(2);
+	});
+});

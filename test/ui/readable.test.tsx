@@ -234,7 +234,7 @@ describe('the help overlay at 80×24', () => {
 		const app = await renderApp(tuiData(await demoRun(86)), {columns: 80, rows: 24});
 		await app.press('?');
 		const pages: string[] = [];
-		for (let i = 0; i < 130; i++) {
+		for (let i = 0; i < 150; i++) {
 			const lines = app.lines();
 			expectWithin(lines, 80);
 			expect(lines[bodyStart(lines)]).toMatch(

@@ -177,14 +177,14 @@ describe.each(FIXTURE_VERSIONS)('the screens on Dask %s fixtures', (version) => 
 	});
 
 	it('lists every binding in the help overlay, scrolling with j', async () => {
-		const app = await renderApp(data, {columns: 120, rows: 100});
+		const app = await renderApp(data, {columns: 120, rows: 180});
 		await app.press('?');
 		const frame = app.frame();
 		for (const binding of BINDINGS) expect(frame).toContain(binding.label.slice(0, 40));
 		const small = await renderApp(data, {columns: 80, rows: 24});
 		await small.press('?');
 		expect(small.frame()).not.toContain('cycle the replay speed');
-		await small.press(...Array.from({length: 100}, () => 'j'));
+		await small.press(...Array.from({length: 112}, () => 'j'));
 		expect(small.frame()).toContain('cycle the replay speed');
 		await small.press(KEY.escape);
 		expect(small.frame()).toContain('NAME');

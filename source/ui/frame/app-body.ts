@@ -65,6 +65,14 @@ export type BodyView =
 			readonly width: number;
 	  }
 	| {readonly kind: 'detail'; readonly input: DetailInput}
+	/** The drill-down panel: its title, its lines from `top`, the selected erred task's line. */
+	| {
+			readonly kind: 'drill';
+			readonly title: readonly Segment[];
+			readonly lines: readonly Segment[][];
+			readonly top: number;
+			readonly selected?: number;
+	  }
 	/** The table; the rows it leaves free (`overview` lines) show the overview and the Alerts panel. */
 	| {
 			readonly kind: 'workers';
@@ -250,7 +258,7 @@ export function pointerLayout(shown: UiState, frame: FrameData, layout: ScreenLa
 		const first = firstShown(shown.columnSetup.cursor, count, Math.max(0, bodyHeight - 1));
 		return {kind: 'columns', itemsTop: bodyTop + 1 - first, count};
 	}
-	if (shown.help || shown.detail !== undefined) return {kind: 'none'};
+	if (shown.help || shown.detail !== undefined || shown.drill !== undefined) return {kind: 'none'};
 	if (shown.sortMenu !== undefined)
 		return {kind: 'sort', itemsTop: bodyTop + 1 - sortMenuFirst(shown.sortMenu, bodyHeight)};
 	switch (shown.view) {

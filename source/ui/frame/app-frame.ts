@@ -80,6 +80,8 @@ export function frozenData(frozen: TuiData | undefined, live: TuiData, paused: b
 /** What the derivations depend on; each is reused while its own inputs are identical. */
 interface FrameInput {
 	readonly model: ClusterState;
+	/** Where each worker finding's tasks were when it started (TuiData.findingFrames). */
+	readonly findingFrames?: ReadonlyMap<string, string>;
 	readonly ui: Pick<UiState, 'sort' | 'filterText' | 'view' | 'byHost' | 'folds' | 'timeWindow'>;
 	readonly theme: Theme;
 	readonly width: number;
@@ -154,8 +156,12 @@ export function frameData(input: FrameInput, previous?: FrameData): FrameData {
 		ui.view === 'events' ? eventsPage(triage, theme, width, bodyHeight) : undefined,
 	);
 	const diagnosis = reuse(sameModel, previous?.diagnosis, () => (model.snapshot ? diagnosisView(model) : undefined));
-	const page = reuse(sameView && previous?.diagnosis === diagnosis && sameScreen, previous?.diagnosisPage, () =>
-		ui.view === 'diagnosis' ? diagnosisPage(diagnosis, theme, width, bodyHeight) : undefined,
+	const sameFrames = last?.findingFrames === input.findingFrames;
+	const page = reuse(
+		sameView && previous?.diagnosis === diagnosis && sameScreen && sameFrames,
+		previous?.diagnosisPage,
+		() =>
+			ui.view === 'diagnosis' ? diagnosisPage(diagnosis, theme, width, bodyHeight, input.findingFrames) : undefined,
 	);
 	const time = reuse(
 		sameModel && sameView && last?.ui.timeWindow === ui.timeWindow && sameScreen,

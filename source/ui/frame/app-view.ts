@@ -28,6 +28,8 @@ import type {Theme} from '../draw/theme.js';
 import type {TuiData} from './tui-data.js';
 import {syncRows} from '../state/cursor.js';
 import {verdictLine} from '../views/verdict-line.js';
+import {drillPage} from '../views/drill-lines.js';
+import {drillKey} from '../state/drill-panel.js';
 import type {UiContext, UiState} from '../state/ui-state.js';
 
 export interface AppViewInput {
@@ -73,6 +75,7 @@ export function modeOf(state: UiState): KeyContext['mode'] {
 	if (state.confirm !== undefined) return 'confirm';
 	if (state.filterEditing) return 'filter';
 	if (state.help) return 'help';
+	if (state.drill !== undefined) return state.drill.filterEditing ? 'filter' : 'drill';
 	if (state.columnSetup !== undefined) return 'columns';
 	if (state.sortMenu !== undefined) return 'sort';
 	if (state.detail !== undefined) return 'detail';
@@ -141,8 +144,31 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 	const findings = data.model.snapshot ? diagnosisView(data.model) : undefined;
 	const verdict = findings ? verdictLine(findings, theme, Math.max(1, size.columns)) : undefined;
 	const layout = screenLayout(size, input.clusterBar, verdict !== undefined);
-	const frame = frameData({model: data.model, ui, theme, width: layout.width, bodyHeight: layout.bodyHeight}, previous);
-	const ctx = uiContext(frame, layout);
+	const frame = frameData(
+		{
+			model: data.model,
+			...(data.findingFrames ? {findingFrames: data.findingFrames} : {}),
+			ui,
+			theme,
+			width: layout.width,
+			bodyHeight: layout.bodyHeight,
+		},
+		previous,
+	);
+	const drill =
+		ui.drill === undefined
+			? undefined
+			: drillPage(ui.drill, data.drill?.key === drillKey(ui.drill) ? data.drill : undefined, {
+					theme,
+					width: layout.width,
+					nowMs: data.nowMs,
+					nameOf: (address) => data.model.workers.get(address)?.last.name ?? '',
+				});
+	const drillRows = Math.max(1, layout.bodyHeight - 1);
+	const ctx = {
+		...uiContext(frame, layout),
+		...(drill ? {drillLines: drill.lines.length, drillHeight: drillRows, drillTaskLines: drill.taskLines} : {}),
+	};
 	const shown = syncRows(ui, ctx);
 	const keyContext = keyContextOf(shown, input.source);
 	const pointer = pointerLayout(shown, frame, layout);
@@ -155,8 +181,8 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 		keyContext.mode,
 		keyContext.replay,
 		keyContext.clusters === true,
-		shown.filterText,
-		frame.rows.error,
+		shown.drill?.filterEditing ? shown.drill.filter : shown.filterText,
+		shown.drill?.filterEditing ? undefined : frame.rows.error,
 		message,
 		Math.max(1, layout.width - LAST_ROW_SLACK),
 		data.replay ? data.replay.paused : shown.paused,
@@ -168,7 +194,18 @@ export function appView(input: AppViewInput, previous?: FrameData): AppView {
 		screen: {
 			kind: 'screen',
 			header: [...headerLines(headerInput(input, shown, frame), theme, layout.width), ...(verdict ? [verdict] : [])],
-			body: bodyView(shown, data, frame, layout),
+			body:
+				drill && shown.drill && shown.confirm === undefined && !shown.help
+					? {
+							kind: 'drill',
+							title: drill.title,
+							lines: drill.lines,
+							top: shown.drill.top,
+							...(shown.drill.kind === 'errors' && drill.taskLines.length > 0
+								? {selected: drill.taskLines[shown.drill.cursor] ?? -1}
+								: {}),
+						}
+					: bodyView(shown, data, frame, layout),
 			footer: footer.segments,
 		},
 	};

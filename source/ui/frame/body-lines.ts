@@ -138,6 +138,13 @@ export function bodyLines(view: BodyView, theme: Theme, width: number, height: n
 			const title = toLine(helpTitle(view.top, rows, view.lines.length, width));
 			return fitHeight([title, ...view.lines.slice(view.top, view.top + rows).map(toLine)], height);
 		}
+		case 'drill': {
+			const rows = Math.max(1, height - 1);
+			const shown = view.lines
+				.slice(view.top, view.top + rows)
+				.map((segments, i) => ({segments, inverse: view.top + i === view.selected}));
+			return fitHeight([toLine([...view.title]), ...shown], height);
+		}
 		case 'sort':
 			return fitHeight(sortLines(view, theme, height), height);
 		case 'columns':

@@ -5,6 +5,9 @@
 import type {ClusterState} from '../../model/types.js';
 import type {ReplayControls, ReplayPosition, SourceStatus} from '../../types/scrape-source.js';
 import type {WorkerPageState} from '../views/detail-figures.js';
+import type {DrillData} from '../views/drill-lines.js';
+import type {DrillPage} from '../../types/drill.js';
+import type {EndpointResult} from '../../types/raw-scrape.js';
 
 export interface TuiData {
 	readonly model: ClusterState;
@@ -15,6 +18,10 @@ export interface TuiData {
 	readonly replay?: ReplayPosition;
 	/** The /info/worker page of the open detail. */
 	readonly workerPage?: WorkerPageState;
+	/** What the open drill-down panel shows, as the shell last fetched it. */
+	readonly drill?: DrillData;
+	/** Where each worker finding's tasks were when it started, by findingFrameKey (one line each). */
+	readonly findingFrames?: ReadonlyMap<string, string>;
 }
 
 /** The source controls the keys drive (a subset of ScrapeSource, so tests can pass a recorder). */
@@ -30,4 +37,6 @@ export interface TuiControls {
 	readonly retireWorker?: (address: string) => void;
 	/** Several clusters are followed: show the next (1) or previous (-1) one. */
 	readonly switchCluster?: (step: 1 | -1) => void;
+	/** Asks one drill-down page now (live sources only). */
+	readonly fetchPage?: (page: DrillPage) => Promise<EndpointResult>;
 }

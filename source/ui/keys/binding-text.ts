@@ -11,6 +11,7 @@ const MODE_NAMES: Readonly<Record<Mode, string>> = {
 	diagnosis: 'diagnosis',
 	time: 'time',
 	detail: 'detail',
+	drill: 'stacks, errors, log',
 	help: 'help',
 	filter: 'filter prompt',
 	sort: 'sort list',

@@ -3,10 +3,21 @@
 export type View = 'workers' | 'progress' | 'events' | 'diagnosis' | 'time';
 
 /**
- * Where a binding works: a view, the worker detail, the help overlay, the filter prompt, the sort
- * list (F6), the column setup (F2), the retire confirmation, a replay, or while several clusters are followed.
+ * Where a binding works: a view, the worker detail, the drill-down panel (stacks, errors, logs), the
+ * help overlay, the filter prompt, the sort list (F6), the column setup (F2), the retire
+ * confirmation, a replay, or while several clusters are followed.
  */
-export type Mode = View | 'detail' | 'help' | 'filter' | 'sort' | 'columns' | 'confirm' | 'replay' | 'clusters';
+export type Mode =
+	| View
+	| 'detail'
+	| 'drill'
+	| 'help'
+	| 'filter'
+	| 'sort'
+	| 'columns'
+	| 'confirm'
+	| 'replay'
+	| 'clusters';
 
 export type Action =
 	| 'move-down'
@@ -26,6 +37,8 @@ export type Action =
 	| 'view-time'
 	| 'time-window'
 	| 'open-subject'
+	| 'drill-open'
+	| 'drill-enter'
 	| 'cluster-next'
 	| 'cluster-previous'
 	| 'sort-next'

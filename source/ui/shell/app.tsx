@@ -35,6 +35,11 @@ import type {ClusterBarInput} from '../views/cluster-bar.js';
 import {frameLines} from '../frame/frame-lines.js';
 import {createFrameText} from '../draw/line-text.js';
 import type {WorkerColumnId} from '../../types/worker-column-ids.js';
+import {drillKey} from '../state/drill-panel.js';
+import type {DrillData} from '../views/drill-lines.js';
+import {drillAnswer, drillRequest, LOG_REREAD_MS, NOT_RECORDED} from './drill-fetch.js';
+import {findingFrameKey} from '../views/finding-frames.js';
+import {findingFrameText} from './finding-frames.js';
 
 export interface AppProps {
 	readonly data: TuiData;
@@ -77,9 +82,18 @@ export function App({
 }: AppProps) {
 	const [ui, setUi] = useState<UiState>(initialUi ?? initialUiState);
 	const [message, setMessage] = useState<Message | undefined>();
+	const [drill, setDrill] = useState<DrillData | undefined>();
+	const [drillAsk, setDrillAsk] = useState(0);
 	const frozen = useRef<TuiData | undefined>(undefined);
 	frozen.current = frozenData(frozen.current, liveData, ui.paused);
-	const data = frozen.current ?? liveData;
+	const shownData = frozen.current ?? liveData;
+	const [findingFrames, setFindingFrames] = useState<ReadonlyMap<string, string>>(() => new Map());
+	const framesAsked = useRef(new Set<string>());
+	const data = {
+		...shownData,
+		...(drill === undefined ? {} : {drill}),
+		...(findingFrames.size === 0 ? {} : {findingFrames}),
+	};
 	const source = {kind: controls.kind, clusters: controls.switchCluster !== undefined};
 	const lastFrame = useRef<FrameData | undefined>(undefined);
 	const view = appView(
@@ -110,6 +124,55 @@ export function App({
 	// Closing the screen with a detail open stops the source fetching its worker page.
 	useEffect(() => () => controls.setDetailWorker(null), [controls]);
 
+	// A hung, straggler or event-loop-blocked finding on a worker reads its call stacks once, when it starts.
+	const framesWanted = (view.frame.diagnosis?.current ?? [])
+		.map((f) => [findingFrameKey(f), f.subject.id] as const)
+		.filter((pair): pair is readonly [string, string] => pair[0] !== undefined);
+	const framesWantedText = framesWanted.map(([key]) => key).join('\n');
+	// biome-ignore lint/correctness/useExhaustiveDependencies: framesWantedText says when framesWanted changed
+	useEffect(() => {
+		const fetchPage = controls.fetchPage;
+		if (fetchPage === undefined) return;
+		for (const [key, worker] of framesWanted) {
+			if (framesAsked.current.has(key)) continue;
+			framesAsked.current.add(key);
+			void fetchPage({kind: 'call-stacks', worker}).then((result) =>
+				setFindingFrames((before) => new Map(before).set(key, findingFrameText(result))),
+			);
+		}
+	}, [framesWantedText, controls]);
+
+	// The drill-down panel's page: read when it opens (and on R), a log again every LOG_REREAD_MS while shown.
+	const drillOpen = ui.drill === undefined ? undefined : drillKey(ui.drill);
+	const drillKind = ui.drill?.kind;
+	const drillSubject = ui.drill?.subject;
+	// biome-ignore lint/correctness/useExhaustiveDependencies: drillAsk is the R that asks again
+	useEffect(() => {
+		if (drillOpen === undefined || drillKind === undefined || drillSubject === undefined) {
+			setDrill(undefined);
+			return;
+		}
+		const panel = {kind: drillKind, subject: drillSubject};
+		const fetchPage = controls.fetchPage;
+		if (fetchPage === undefined) {
+			setDrill({key: drillOpen, loading: false, unavailable: NOT_RECORDED});
+			return;
+		}
+		let open = true;
+		const read = () => {
+			setDrill((before) => ({...(before?.key === drillOpen ? before : {}), key: drillOpen, loading: true}));
+			void fetchPage(drillRequest(panel)).then((result) => {
+				if (open) setDrill((before) => drillAnswer(panel, drillOpen, result, before));
+			});
+		};
+		read();
+		const timer = drillKind === 'logs' ? setInterval(read, LOG_REREAD_MS) : undefined;
+		return () => {
+			open = false;
+			clearInterval(timer);
+		};
+	}, [drillOpen, drillKind, drillSubject, drillAsk, controls]);
+
 	useEffect(() => {
 		if (!message) return;
 		const timer = setTimeout(() => setMessage(undefined), messageDelay(message, Date.now()));
@@ -129,6 +192,7 @@ export function App({
 			case 'quit':
 				return onQuit();
 			case 'refresh':
+				if (uiRef.current.drill !== undefined) setDrillAsk((n) => n + 1);
 				return controls.refreshNow();
 			case 'redraw':
 				return redraw();

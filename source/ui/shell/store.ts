@@ -9,10 +9,12 @@
  */
 import {createListeners} from '../../units/listeners.js';
 import {msUntilTickDue, tickDue} from '../../model/tick.js';
+import {longestFirst, seeRunning, type RunningMemory} from '../../model/index.js';
 import type {Pipeline} from '../../pipeline.js';
 import {workerPageAddress} from '../../parse/index.js';
 import type {ScrapeCache} from '../../parse/index.js';
 import type {ReplayControls, ScrapeSource} from '../../types/scrape-source.js';
+import type {DrillPage} from '../../types/drill.js';
 import type {WorkerPageState} from '../views/detail-figures.js';
 import type {TuiControls, TuiData} from '../frame/tui-data.js';
 
@@ -58,6 +60,7 @@ export function sourceControls(source: ScrapeSource, store: Pick<TuiStore, 'setD
 		},
 		...(source.replay ? {replay: republishing(source.replay, store)} : {}),
 		...(source.retireWorker ? {retireWorker: (address: string) => source.retireWorker?.(address)} : {}),
+		...(source.fetchPage ? {fetchPage: (page: DrillPage) => source.fetchPage!(page)} : {}),
 	};
 }
 
@@ -107,6 +110,7 @@ export function workerPageState(cache: ScrapeCache, address: string): WorkerPage
 				inMemoryBytes: page.inMemoryBytes,
 				keys: page.inMemory.length,
 				fetchedMs: entry.lastOk!.result.startedMs,
+				processing: page.processing.map((task) => task.key),
 			};
 		}
 		return {
@@ -120,6 +124,8 @@ export function workerPageState(cache: ScrapeCache, address: string): WorkerPage
 
 export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore {
 	let detail: string | null = null;
+	/** Since when each task the open detail's worker processes was seen (its page, read every 5 s). */
+	let running: RunningMemory | undefined;
 	let lastStatus = source.status();
 	const listeners = createListeners();
 	const recorded = source.kind === 'replay' ? source.replay : undefined;
@@ -129,10 +135,17 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 	const build = (): TuiData => {
 		const replay = source.replay?.position();
 		// A recording that never fetched this worker's page will not: say so rather than wait.
+		const read = detail === null ? undefined : workerPageState(pipeline.cache(), detail);
+		if (read?.processing !== undefined && read.fetchedMs !== undefined)
+			running = seeRunning(running, read.address, read.processing, read.fetchedMs);
 		const page =
 			detail === null
 				? undefined
-				: (workerPageState(pipeline.cache(), detail) ?? (recorded ? {address: detail, notRecorded: true} : undefined));
+				: read !== undefined
+					? {...read, ...(running?.address === detail ? {running: longestFirst(running)} : {})}
+					: recorded
+						? {address: detail, notRecorded: true}
+						: undefined;
 		return {
 			model: pipeline.state(),
 			status: source.status(),
@@ -180,6 +193,7 @@ export function createTuiStore({pipeline, source, now}: StoreOptions): TuiStore 
 			return msUntilTickDue(lastModelTickMs, clock());
 		},
 		setDetail(address) {
+			if (address !== detail) running = undefined;
 			detail = address;
 			publish();
 		},

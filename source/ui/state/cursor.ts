@@ -5,6 +5,7 @@
 import type {View} from '../keys/binding-types.js';
 import {scrollTop, scrollTopLines} from './scroll.js';
 import type {UiContext, UiState} from './ui-state.js';
+import {syncDrill} from './drill-panel.js';
 
 /** Rows one wheel notch moves. */
 export const WHEEL_ROWS = 3;
@@ -84,5 +85,6 @@ export function syncRows(state: UiState, ctx: UiContext): UiState {
 		top[view] = topOf(view, state.top[view], cursors[view], ctx);
 		if (cursors[view] !== state.cursor[view] || top[view] !== state.top[view]) same = false;
 	}
-	return same ? state : {...state, cursor: cursors, top};
+	const synced = same ? state : {...state, cursor: cursors, top};
+	return syncDrill(synced, ctx);
 }

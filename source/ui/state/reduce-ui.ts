@@ -11,6 +11,7 @@ import {chooseSort, closeSortMenu, moveSortMenu, nextSort, openSortMenu, reverse
 import type {UiContext, UiState} from './ui-state.js';
 import {nextTimeWindow} from '../../model/time/time-split.js';
 import {closeColumnSetup, moveColumn, moveColumnCursor, openColumnSetup, toggleColumn} from './column-choice.js';
+import {openDrill, reduceDrill} from './drill-panel.js';
 import {selectedHost, toggleAllHosts, toggleFold, toggleGrouping} from './host-grouping.js';
 
 /** The order Tab walks through the views. */
@@ -95,6 +96,10 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return {...state, helpTop: Math.max(0, Math.min(last, state.helpTop + step))};
 		}
 	}
+	if (state.drill !== undefined && !state.help) {
+		const next = reduceDrill(state, action, ctx, text);
+		if (next !== undefined) return next;
+	}
 	if (state.sortMenu !== undefined && (action === 'move-down' || action === 'move-up'))
 		return moveSortMenu(state, action === 'move-down' ? 1 : -1);
 	if (state.columnSetup !== undefined && (action === 'move-down' || action === 'move-up'))
@@ -144,6 +149,20 @@ export function reduceUi(state: UiState, action: Action, ctx: UiContext, text = 
 			return {...state, timeWindow: nextTimeWindow(state.timeWindow)};
 		case 'open-subject':
 			return openSubject(state, ctx);
+		case 'drill-open': {
+			// S, E or L (one binding: the key says which).
+			if (text === 'E') return openDrill(state, 'errors', '');
+			if (text === 'L') return openDrill(state, 'logs', state.detail ?? 'scheduler');
+			if (text !== 'S') return state;
+			const finding = view === 'diagnosis' ? ctx.subjects?.[state.cursor.diagnosis] : undefined;
+			if (state.detail === undefined && view === 'diagnosis')
+				return finding?.kind === 'worker' ? openDrill(state, 'stacks', finding.id) : state;
+			if (state.detail === undefined && view !== 'workers') return state;
+			const address = state.detail ?? ctx.addresses[state.cursor.workers];
+			return address === undefined ? state : openDrill(state, 'stacks', address);
+		}
+		case 'drill-enter':
+			return state;
 		case 'sort-next':
 			return nextSort(state, 1);
 		case 'sort-previous':

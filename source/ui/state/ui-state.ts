@@ -9,6 +9,7 @@ import type {HostFolds, RowAnchor} from '../../model/rows/host-groups.js';
 import type {SortColumn, TimeWindowKind} from '../../model/types.js';
 import type {View} from '../keys/binding-types.js';
 import {DEFAULT_COLUMNS, type ColumnChoice} from './column-choice.js';
+import type {DrillPanel} from './drill-panel.js';
 
 export interface UiState {
 	readonly view: View;
@@ -46,6 +47,8 @@ export interface UiState {
 	readonly columnSetup?: {readonly cursor: number; readonly before: readonly ColumnChoice[]};
 	/** The time view's window (w). */
 	readonly timeWindow: TimeWindowKind;
+	/** The drill-down panel (S call stacks, E erred tasks, L a log) is open over the screen. */
+	readonly drill?: DrillPanel;
 }
 
 /** What the reducer needs to know of the screen: rows and page heights per view, the workers in display order. */
@@ -70,6 +73,10 @@ export interface UiContext {
 	readonly subjects?: readonly Subject[];
 	/** The progress view's prefixes, in its order (a prefix subject selects its row). */
 	readonly prefixes?: readonly string[];
+	/** The drill-down panel's lines, the rows it has for them, and where each erred task's line is. */
+	readonly drillLines?: number;
+	readonly drillHeight?: number;
+	readonly drillTaskLines?: readonly number[];
 }
 
 /** `columns`: the config file's choice (all shown, in the table's order, without one). */

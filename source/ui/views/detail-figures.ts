@@ -2,7 +2,7 @@
  * What a worker's detail is drawn from (DetailInput), and its figures as label → value pairs in
  * reading order (laid out by detail-lines.ts).
  */
-import type {WorkerRow, WorkerTrack} from '../../model/types.js';
+import type {SeenRunning, WorkerRow, WorkerTrack} from '../../model/types.js';
 import type {PrefixHolding} from '../../types/worker-page.js';
 import type {MemoryThresholds} from '../draw/bars.js';
 import {
@@ -38,6 +38,10 @@ export interface WorkerPageState {
 	readonly notRecorded?: boolean;
 	/** Monitor ms of the fetch. */
 	readonly fetchedMs?: number;
+	/** The keys the page lists as processing (the scheduler's order: by priority). */
+	readonly processing?: readonly string[];
+	/** The tasks the scheduler has it processing, longest seen first, with since when dask-top saw each. */
+	readonly running?: readonly SeenRunning[];
 }
 
 export interface DetailInput {

@@ -21,6 +21,7 @@ import {
 import {clipSegments, fitParts, part, seg} from '../draw/parts.js';
 import type {Theme} from '../draw/theme.js';
 import {detailPairs, type DetailInput} from './detail-figures.js';
+import {runningLines} from './running-lines.js';
 import {statusText, statusTone} from './worker-columns.js';
 import {columnsOf} from '../draw/text-columns.js';
 
@@ -242,6 +243,7 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 		seg(counts.length === 0 ? (w.task_counts ? 'none' : MISSING) : counts.map(([s, n]) => `${s} ${n}`).join(' · ')),
 	]);
 	lines.push([]);
+	lines.push(...runningLines(input, width, Math.floor((height - lines.length) / 2)));
 	lines.push(...holdings(input, width, theme, height - lines.length));
 	return lines.slice(0, height).map((l) => clipSegments(l, width));
 }

@@ -10,6 +10,8 @@ import type {Segment} from '../draw/bars.js';
 import {fit, formatClock, formatDuration} from '../draw/cells.js';
 import {severityMark, severityTone} from './events-lines.js';
 import {clipSegments, seg} from '../draw/parts.js';
+import {findingFrameKey} from './finding-frames.js';
+import {inert} from '../../units/inert.js';
 import type {Theme} from '../draw/theme.js';
 import {wrapSegments} from '../draw/wrap.js';
 
@@ -47,7 +49,7 @@ function wrapped(label: string, text: string, tone: Segment['tone'], width: numb
 	return lines.map((line) => [...line]);
 }
 
-function currentLines(f: Finding, theme: Theme, width: number): Segment[][] {
+function currentLines(f: Finding, theme: Theme, width: number, where?: string): Segment[][] {
 	const tone = severityTone(f.severity);
 	const head: Segment[] = [
 		seg(`${severityMark(f.severity, theme)} ${fit(f.severity, 9)}`, tone),
@@ -60,6 +62,7 @@ function currentLines(f: Finding, theme: Theme, width: number): Segment[][] {
 		clipSegments(head, width),
 		...wrapped('', f.summary, 'normal', width),
 		...(evidence === '' ? [] : wrapped('evidence: ', evidence, 'muted', width)),
+		...(where === undefined ? [] : wrapped('where: ', inert(where, theme.ascii), 'accent', width)),
 		...wrapped('next: ', f.next, 'normal', width),
 	];
 }
@@ -88,9 +91,15 @@ export function diagnosisPage(
 	theme: Theme,
 	width: number,
 	height: number,
+	/** Where each worker finding's tasks were when it started (views/finding-frames.ts keys them). */
+	frames?: ReadonlyMap<string, string>,
 ): DiagnosisPage {
 	const entries: DiagnosisEntry[] = [];
-	for (const f of view?.current ?? []) entries.push({subject: f.subject, lines: currentLines(f, theme, width)});
+	for (const f of view?.current ?? []) {
+		const key = findingFrameKey(f);
+		const where = key === undefined ? undefined : frames?.get(key);
+		entries.push({subject: f.subject, lines: currentLines(f, theme, width, where)});
+	}
 	(view?.ended ?? []).forEach((f, i) => {
 		entries.push({subject: f.subject, lines: endedLines(f, width, i === 0)});
 	});

@@ -22,6 +22,10 @@ const SECTIONS: ReadonlyArray<{readonly title: string; readonly pick: (b: Bindin
 		title: 'Mouse (--no-mouse leaves it to the terminal)',
 		pick: (b) => isMouse(b) && b.modes.some((m) => VIEWS.includes(m)),
 	},
+	{
+		title: 'Stacks, erred tasks, log (after S, E, L)',
+		pick: (b) => b.modes.length === 1 && b.modes[0] === 'drill',
+	},
 	{title: 'Filter prompt (after / or F3)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'filter'},
 	{title: 'Sort list (after F6)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'sort'},
 	{title: 'Column setup (after F2)', pick: (b) => b.modes.length === 1 && b.modes[0] === 'columns'},

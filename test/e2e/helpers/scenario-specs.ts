@@ -74,6 +74,15 @@ export interface ScenarioSpec {
 	 * paused by memory before its nanny killed it): found before the onset, they are not false.
 	 */
 	precursors?(run: ScenarioRun): readonly Cause[];
+	/**
+	 * Causes that truly hold too, each on its own subject, by the workload's account (the paused worker's
+	 * memory-pressure beside the tasks it leaves without a worker): not false whenever found.
+	 */
+	also?(run: ScenarioRun): ReadonlyArray<{readonly cause: Cause; readonly subject: ScenarioSubject}>;
+	/** What the expected finding's summary must say, each time it is given (the cause in words, not only its name). */
+	readonly says?: RegExp;
+	/** What it must never say (advice the run disproves). */
+	readonly neverSays?: RegExp;
 	/** Why the run does not show its cause for real, by the scheduler's or the tasks' own account (empty: it does). */
 	proof(run: ScenarioRun): string[];
 }
@@ -238,6 +247,31 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 			...check(
 				ratio(end) > 0.8 && ratio(end) < 0.95,
 				`beta's memory is not between pause and terminate: ${ratio(end)}`,
+			),
+		],
+	},
+	{
+		name: 'paused-pinned',
+		cluster: EQUAL,
+		cause: 'no-worker',
+		// beta is paused by memory (the scheduler's own status): its memory-pressure is true too.
+		also: () => [{cause: 'memory-pressure', subject: {kind: 'worker', name: 'beta'}}],
+		says: /no running worker can run: beta is paused by memory \(beta at \d+ % of its .* limit; Dask pauses at 80 %\)/,
+		neverSays: /none of the connected ones offers/,
+		proof: ({onset, end}) => [
+			...check(
+				num(field(end, 'states')['no-worker']) === 20,
+				`not 20 no-worker score-batch tasks: ${JSON.stringify(end)}`,
+			),
+			...check(
+				field(onset.truth, 'worker')['status'] === 'paused' && field(end, 'worker')['status'] === 'paused',
+				`beta not paused throughout: ${JSON.stringify(end)}`,
+			),
+			...check(
+				Object.values(field(end, 'worker_resources')).every(
+					(resources) => Object.keys(resources as object).length === 0,
+				),
+				`a worker offers resources: ${JSON.stringify(end)}`,
 			),
 		],
 	},

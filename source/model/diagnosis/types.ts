@@ -108,6 +108,9 @@ export interface ClusterReading {
 	readonly at: number;
 	readonly cpuSeconds?: number;
 	readonly gilSeconds?: number;
+	/** Clients connected and tasks the scheduler holds (what a frozen scheduler loop was doing). */
+	readonly clients?: number;
+	readonly tasksTotal?: number;
 	readonly prefixes: Readonly<Record<string, PrefixCounters>>;
 }
 

@@ -123,6 +123,8 @@ export function stepWindow(window: DiagnosisWindow, snapshot: Snapshot): Diagnos
 			const reading: {-readonly [K in keyof ClusterReading]: ClusterReading[K]} = {at, prefixes: s.prefixes};
 			if (s.process_cpu_seconds_total !== undefined) reading.cpuSeconds = s.process_cpu_seconds_total;
 			if (s.gil_contention_seconds_total !== undefined) reading.gilSeconds = s.gil_contention_seconds_total;
+			if (s.clients !== undefined && s.sources['clients'] === 'metrics') reading.clients = s.clients;
+			if (s.tasks_total !== undefined) reading.tasksTotal = s.tasks_total;
 			const kept = cluster.filter((r) => snapshot.time - r.at <= WINDOW_MAX_S);
 			kept.push(reading);
 			cluster = kept.length > WINDOW_READINGS ? kept.slice(kept.length - WINDOW_READINGS) : kept;

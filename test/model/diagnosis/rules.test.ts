@@ -113,18 +113,101 @@ describe.each(FIXTURE_VERSIONS)('the rules on Dask %s fixtures', (version) => {
 	});
 
 	describe('event-loop-blocked', () => {
-		it('holds for a worker whose loop ticks late, or whose heartbeats stopped while the scheduler listened', () => {
-			const late = set('alpha', () => ({event_loop_interval_seconds: 1.5}));
-			expect(findingsAfter(steadyPolls(version, 'busy', 3, late))).toEqual(['event-loop-blocked alpha warning']);
-			const silent = set('gamma', () => ({heartbeat_age_seconds: 4}));
-			expect(findingsAfter(steadyPolls(version, 'busy', 3, silent))).toEqual(['event-loop-blocked gamma warning']);
+		/** The scheduler's longest tick, as its /metrics would say (set on the fixture). */
+		const schedulerTick = (seconds: number) => (s: Snapshot) => ({
+			...s,
+			scheduler: {...s.scheduler, tick_duration_max_seconds: seconds},
+		});
+		// Dask's own line is distributed.admin.tick.limit, 3 s: a tick past it is Dask's "Event loop was
+		// unresponsive" warning; under it (1.1 s in a healthy shuffle) there is nothing to find.
+		it.each([
+			{
+				what: 'a loop interval past the tick limit',
+				edit: set('alpha', () => ({event_loop_interval_seconds: 3.5})),
+				found: ['event-loop-blocked alpha warning'],
+			},
+			{
+				what: 'a worker tick past the tick limit',
+				edit: set('alpha', () => ({tick_duration_max_seconds: 4.2})),
+				found: ['event-loop-blocked alpha warning'],
+			},
+			{
+				what: 'heartbeats stopped for 4 s',
+				edit: set('gamma', () => ({heartbeat_age_seconds: 4})),
+				found: ['event-loop-blocked gamma warning'],
+			},
+			{
+				what: "the scheduler's tick past the tick limit",
+				edit: schedulerTick(3.5),
+				found: ['event-loop-blocked cluster warning'],
+			},
+			{what: 'a loop interval of 1.5 s', edit: set('alpha', () => ({event_loop_interval_seconds: 1.5})), found: []},
+			{
+				what: 'a worker tick of 1.1 s (a healthy shuffle)',
+				edit: set('alpha', () => ({tick_duration_max_seconds: 1.1})),
+				found: [],
+			},
+			{what: "the scheduler's tick of 2.5 s", edit: schedulerTick(2.5), found: []},
+			{what: 'heartbeats 2 s old', edit: set('gamma', () => ({heartbeat_age_seconds: 2})), found: []},
+		])('$what: $found', ({edit, found}) => {
+			expect(findingsAfter(steadyPolls(version, 'busy', 3, edit))).toEqual(found);
 		});
 
-		it("holds for the scheduler's own loop when its ticks are long two polls in a row", () => {
-			const ticks = (s: Snapshot) => ({...s, scheduler: {...s.scheduler, tick_duration_max_seconds: 2.5}});
-			expect(findingsAfter(steadyPolls(version, 'busy', 3, ticks))).toEqual(['event-loop-blocked cluster warning']);
-			const once = (s: Snapshot, i: number) => (i === 1 ? ticks(s) : s);
+		it("does not hold for the scheduler's long tick of one poll only", () => {
+			const once = (s: Snapshot, i: number) => (i === 1 ? schedulerTick(3.5)(s) : s);
 			expect(findingsAfter(steadyPolls(version, 'busy', 4, once))).toEqual([]);
+		});
+
+		/** alpha's loop froze 5 s (its heartbeat) with no task running, and the figures a poll would carry. */
+		const frozenIdle = (figures: (i: number) => Partial<WorkerSnapshot>) =>
+			set('alpha', (i) => ({heartbeat_age_seconds: 5, tasks_executing: 0, processing: 0, ...figures(i)}));
+
+		it.each([
+			{
+				what: 'receiving data from peers',
+				figures: () => ({transfer_incoming_bytes: 512 * MiB, transfer_incoming_count: 2}),
+				says: /, with no task running: receiving 512\.0 MiB from peers$/,
+			},
+			{
+				what: 'keys arriving with no task (a scatter)',
+				figures: (i: number) => ({keys_in_memory: 10 + 40 * i, tasks_in_memory: 10 + 40 * i}),
+				says: /, with no task running: 80 keys arrived \(a scatter or a transfer\)$/,
+			},
+			{
+				what: 'keys released (a client leaving)',
+				figures: (i: number) => ({keys_in_memory: 20000 - 5000 * i, tasks_in_memory: 20000 - 5000 * i}),
+				says: /, with no task running: releasing 10000 keys \(a client leaving or futures released\)$/,
+			},
+			{what: 'nothing else known', figures: () => ({}), says: /, with no task running: moving or releasing data$/},
+		])('says what the loop did with no task running ($what), and gives no advice about the GIL', ({figures, says}) => {
+			const polls = steadyPolls(version, 'busy', 3, frozenIdle(figures));
+			const finding = diagnosisView(reduceAll(polls).at(-1)!).current.find((f) => f.cause === 'event-loop-blocked')!;
+			expect(finding.summary).toMatch(/^alpha's event loop is blocked: no heartbeat for 5 s/);
+			expect(finding.summary).toMatch(says);
+			expect(finding.next).toMatch(/^no task was running: the loop was busy moving or releasing data/);
+			expect(finding.next).not.toMatch(/GIL/);
+			expect(finding.evidence).toContainEqual(expect.objectContaining({figure: 'tasks running', value: '0'}));
+		});
+
+		it('advises about a task holding the GIL when a task was running', () => {
+			const busyFrozen = set('alpha', () => ({heartbeat_age_seconds: 5, tasks_executing: 1}));
+			const finding = diagnosisView(reduceAll(steadyPolls(version, 'busy', 3, busyFrozen)).at(-1)!).current[0]!;
+			expect(finding.summary).toBe("alpha's event loop is blocked: no heartbeat for 5 s");
+			expect(finding.next).toMatch(/^a task holds the GIL or a long C call blocks the loop/);
+		});
+
+		it("says a client left when the scheduler's loop froze as its clients fell", () => {
+			const leaving = (s: Snapshot, i: number) =>
+				schedulerTick(4)({
+					...s,
+					scheduler: {...s.scheduler, clients: 3 - i, sources: {...s.scheduler.sources, clients: 'metrics'}},
+				});
+			const finding = diagnosisView(reduceAll(steadyPolls(version, 'busy', 3, leaving)).at(-1)!).current[0]!;
+			expect(finding.summary).toBe(
+				"the scheduler's event loop is blocked: a tick took 4 s since the previous poll, " +
+					'while a client left (2 → 1 connected)',
+			);
+			expect(finding.next).toMatch(/submit and release work in smaller graphs/);
 		});
 
 		it('does not hold for the recorded busy cluster (ticks of a few ms, heartbeats under a second)', () => {

@@ -62,7 +62,7 @@ export const STRAGGLER_ACCOUNTED_MIN = 0.75;
 export const STRAGGLER_ACCOUNTED_MAX = 1.33;
 /** The prefix named when it makes at least this share of the completions. */
 export const STRAGGLER_PREFIX_SHARE = 0.8;
-/** Dask's `distributed.scheduler.unknown-task-duration` (500ms on 2022.12 and 2026.7): a task's estimate without a mean. */
+/** Dask's `distributed.scheduler.unknown-task-duration` (500ms on 2022.12 and 2026.7): a task's estimate, no mean. */
 export const UNKNOWN_TASK_DURATION_S = 0.5;
 /** Occupancy per task within this fraction of UNKNOWN_TASK_DURATION_S: the scheduler has no mean for them. */
 const UNKNOWN_TOLERANCE = 0.02;

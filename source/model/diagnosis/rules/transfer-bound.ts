@@ -7,8 +7,9 @@
  * when a task finishes: the time its worker spent gathering its dependencies, and running it), AND
  * the workers' threads sat idle meanwhile (at least TRANSFER_IDLE_SHARE of them: the compute seconds
  * of every prefix per second are the threads busy, on average). Transfer seconds above compute
- * seconds alone are no bottleneck: an ordinary transpose or shuffle moves every input, and with cheap tasks its transfer time is many times its compute time
- * while the threads stay busy with the next tasks (Dask overlaps gathering with computing). Only
+ * seconds alone are no bottleneck: an ordinary transpose or shuffle moves every input, and with
+ * cheap tasks its transfer time is many times its compute time while the threads stay busy with
+ * the next tasks (Dask overlaps gathering with computing). Only
  * threads left idle by the wait make it the thing that bounds the run.
  *
  * Elsewhere (Dask 2022.12), cluster-wide from the workers' task states, sampled every poll and

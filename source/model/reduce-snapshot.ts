@@ -195,6 +195,11 @@ export function reduceSnapshot(
 		{snapshot, thresholds: o.thresholds, nowMs, clock: o.clockText},
 	);
 	for (const {pending, departure} of departures.decided) {
+		if (departure.memory === true) {
+			// Its next process at this address keeps the reason: a later kill may come between two polls.
+			const current = tracked.workers.get(pending.address);
+			if (current) tracked.workers.set(pending.address, {...current, memoryKilledMs: nowMs});
+		}
 		const track = tracked.workers.get(pending.address);
 		if (track?.lostMs !== undefined && track.departure === undefined)
 			tracked.workers.set(pending.address, {

@@ -265,6 +265,35 @@ def hung(ctx):
 		"last_completion": last_completion}
 
 
+def tail_hang(ctx, count=200, seconds=0.1):
+	"""score-page tasks of 0.1 s complete across the workers; when all but ten are done, two more
+	score-page tasks start on alpha and beta and never return (a lock that is never released), while
+	the last ten complete. Nothing else is left to run; the stall rule's time is a minute away. Onset:
+	ten seconds after the last completion (the time a task of 0.1 s has to be far past to be hung)."""
+	futures = ctx.client.map(tasks.sleepy, range(count), seconds=seconds, label="score-page",
+		key=ctx.keys("score-page", count), pure=False)
+	ctx.held.extend(futures)
+	done = 0
+	for _ in as_completed(futures):
+		done += 1
+		if done == count - 10:
+			break
+	blocked = [
+		ctx.client.submit(tasks.never_returns, "score-page-hung", BACKSTOP_S, key=ctx.key("score-page", count + i),
+			workers=[ctx.worker(name)], allow_other_workers=False, pure=False)
+		for i, name in enumerate(("alpha", "beta"))
+	]
+	ctx.held.extend(blocked)
+	wait(futures, timeout=60)
+	last_completion = max(end for spans in ctx.client.run(tasks.spans, "score-page").values() for _, end in spans)
+	hung_since = [start for spans in ctx.client.run(tasks.spans, "score-page-hung").values() for start, _ in spans]
+	ctx.onset({"kind": "prefix", "id": "score-page", "name": "score-page"}, {"last_completion": last_completion,
+		"hung_since": hung_since, "prefix": "score-page", "task_seconds": seconds}, at=last_completion + 10)
+	ctx.wait_stop(BACKSTOP_S)
+	return {"states": ctx.client.run_on_scheduler(_no_worker_moment, ctx.token)["states"],
+		"last_completion": last_completion, "hung_since": hung_since}
+
+
 def _executing(dask_worker=None):
 	"""Tasks the worker is executing now."""
 	state = getattr(dask_worker, "state", dask_worker)
@@ -310,5 +339,6 @@ SCENARIOS = {
 	"scheduler-bound": scheduler_bound,
 	"transfer-bound": transfer_bound,
 	"hung": hung,
+	"tail-hang": tail_hang,
 	"gil-held": gil_held,
 }

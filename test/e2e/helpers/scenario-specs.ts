@@ -195,6 +195,24 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 		],
 	},
 	{
+		name: 'tail-hang',
+		cluster: EQUAL,
+		cause: 'hung',
+		says: /^2 tasks of score-page have run \d+ s past its last completion, \d+× its mean task time/,
+		proof: ({end}) => {
+			const states = field(end, 'states') as Numbers;
+			const since = (end['hung_since'] ?? []) as number[];
+			return [
+				...check(num(states['processing']) === 2, `not two tasks processing: ${JSON.stringify(end)}`),
+				...check(num(states['memory']) >= 200, `the other 200 did not complete: ${JSON.stringify(end)}`),
+				...check(
+					since.length === 2 && since.every((at) => at <= num(end['last_completion'])),
+					`the two did not hang while the others completed: ${JSON.stringify(end)}`,
+				),
+			];
+		},
+	},
+	{
 		name: 'gil-held',
 		cluster: EQUAL,
 		cause: 'event-loop-blocked',

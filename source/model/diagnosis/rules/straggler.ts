@@ -52,8 +52,11 @@ export const STRAGGLER_RATIO = 2.5;
  * few long tasks from looking slow (it then finishes about what its tasks' means allow).
  */
 export const STRAGGLER_EXPECTED_RATIO = 2;
-/** Rates over at least this many seconds. */
-export const STRAGGLER_MIN_SPAN_S = 2;
+/**
+ * Rates over at least this many seconds: one poll apart at the default 2 s, less the jitter of the
+ * answers' times (1.99 s between two answers of a loaded head node missed a whole poll at 2).
+ */
+export const STRAGGLER_MIN_SPAN_S = 1.5;
 /** At the expected pace it would have finished at least this many tasks over the window. */
 export const STRAGGLER_MIN_EXPECTED_TASKS = 4;
 /** The workers' growth in keys held must account for this share of the scheduler's completions… */

@@ -34,9 +34,9 @@ import type {Candidate, Evidence} from '../types.js';
  */
 export const DASK_TICK_LIMIT_S = 3;
 /** A worker's event-loop interval (nominal 0.02 s, averaged over a 1 s cycle) at or over Dask's tick limit. */
-export const LOOP_INTERVAL_BLOCKED_S = DASK_TICK_LIMIT_S;
+const LOOP_INTERVAL_BLOCKED_S = DASK_TICK_LIMIT_S;
 /** A tick (worker or scheduler) at least Dask's tick limit since the previous scrape. */
-export const TICK_BLOCKED_S = DASK_TICK_LIMIT_S;
+const TICK_BLOCKED_S = DASK_TICK_LIMIT_S;
 /** The scheduler's tasks changed by at least this many between two polls: a graph arrived or was released. */
 export const TASKS_MOVED_MIN = 1000;
 /** No heartbeat for this many heartbeat intervals… */

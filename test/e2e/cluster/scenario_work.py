@@ -142,6 +142,10 @@ def _main_thread_seconds(pid):
 	return int(run) / 1e9, int(wait) / 1e9
 
 
+# dask-top's bar for a scheduler on a host it shares with workers (rules/scheduler-bound.ts).
+SHARED_SATURATED_CORES = 0.33
+
+
 class _Demand:
 	"""The scheduler's CPU (run) and demand (run + wait for a CPU) over the last window, as fractions of a
 	core: demand near 1 is an event loop that never waits for anything but the CPU, whatever else the
@@ -168,7 +172,9 @@ def scheduler_bound(ctx, batch=500, outstanding=10_000, task_seconds=0.001):
 	quarter of what the workers' threads could do while the scheduler's event loop is busy (runs, or
 	waits for a CPU) at least half the time on average: the threads wait on the one thing that hands
 	them work. (It is busy 60-90 % of each second here, the rest its sockets' waits: a scheduler
-	is no more "a whole core" than a worker is; one second at 90 % can take a minute to come.)"""
+	is no more "a whole core" than a worker is; one second at 90 % can take a minute to come.) And its
+	loop got a third of a core at least (SHARED_SATURATED_CORES): on a head node loaded so that it gets
+	less, it is starved by the host, which HTTP cannot tell from a scheduler waiting for work."""
 	threads = sum(info["nthreads"] for info in ctx.client.scheduler_info()["workers"].values())
 	capacity = threads / task_seconds
 	demand = _Demand(ctx.client.run_on_scheduler(_scheduler_pid))
@@ -198,7 +204,8 @@ def scheduler_bound(ctx, batch=500, outstanding=10_000, task_seconds=0.001):
 			samples.append({"cpu": run, "demand": wanted, "tasks_per_second": round(rate)})
 			window = (time.monotonic(), completed)
 			last = samples[-3:]
-			saturated = len(last) == 3 and sum(s["demand"] for s in last) / 3 >= 0.5
+			saturated = (len(last) == 3 and sum(s["demand"] for s in last) / 3 >= 0.5
+				and sum(s["cpu"] for s in last) / 3 >= SHARED_SATURATED_CORES)
 			if ctx.onset_at is None and saturated and all(s["tasks_per_second"] < capacity / 4 for s in last):
 				ctx.onset({"kind": "cluster"}, {"task_seconds": task_seconds, "thread_capacity_per_second": capacity,
 					"last_seconds": last})

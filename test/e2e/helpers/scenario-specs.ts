@@ -332,8 +332,9 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 		cluster: WIDE,
 		cause: 'scheduler-bound',
 		proof: ({end}) => {
-			// Some three seconds in a row: the loop busy half the time or more on average, under a quarter of
-			// the threads' capacity done each second, work always waiting (the onset; scenario_work.py).
+			// Some three seconds in a row: the loop busy half the time or more on average and getting a third
+			// of a core, under a quarter of the threads' capacity done each second, work always waiting (the
+			// onset; scenario_work.py).
 			const samples = (end['samples'] ?? []) as Numbers[];
 			const capacity = num(end['thread_capacity_per_second']);
 			const saturated = samples.some((_, i) => {
@@ -341,6 +342,7 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 				return (
 					last.length === 3 &&
 					last.reduce((sum, s) => sum + num(s['demand']), 0) / 3 >= 0.5 &&
+					last.reduce((sum, s) => sum + num(s['cpu']), 0) / 3 >= 0.33 &&
 					last.every((s) => num(s['tasks_per_second']) < capacity / 4)
 				);
 			});

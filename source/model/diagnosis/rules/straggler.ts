@@ -48,10 +48,12 @@ export const STRAGGLER_RATIO = 2.5;
  * …and at least this many times fewer than its tasks' mean durations allow. Lower than against its
  * peers: the scheduler's mean duration of a prefix counts the straggler's own slow runs, so a worker
  * f times slower than its n − 1 peers finishes only ((n − 1)·f + 1) / n times fewer than the mean
- * allows (7/3 for a worker 3× slower than two peers). This guard only keeps a worker busy with a
- * few long tasks from looking slow (it then finishes about what its tasks' means allow).
+ * allows (7/3 for a worker 3× slower than two peers) — and less while its own slow task has just
+ * finished: the scheduler's mean moves halfway to each new duration (`TaskPrefix.add_duration`), and
+ * a 3× straggler read at 2.0× then 1.4× of it on a loaded head node. This guard only keeps a worker
+ * busy with a few long tasks from looking slow (it then finishes about what its tasks' means allow).
  */
-export const STRAGGLER_EXPECTED_RATIO = 2;
+export const STRAGGLER_EXPECTED_RATIO = 1.5;
 /**
  * Rates over at least this many seconds: one poll apart at the default 2 s, less the jitter of the
  * answers' times (1.99 s between two answers of a loaded head node missed a whole poll at 2).

@@ -194,6 +194,8 @@ export function reduceSnapshot(
 		snapshot.workers,
 		{snapshot, thresholds: o.thresholds, nowMs, clock: o.clockText},
 	);
+	const holdMs = o.thresholds.worker_lost_hold_s * 1000;
+	const held = (state.heldLosses ?? []).filter((loss) => nowMs - loss.sinceMs < holdMs);
 	for (const {pending, departure} of departures.decided) {
 		if (departure.memory === true) {
 			// Its next process at this address keeps the reason: a later kill may come between two polls.
@@ -207,6 +209,9 @@ export function reduceSnapshot(
 				departure,
 				...(departure.verdict === 'left' ? {retired: true} : {}),
 			});
+		// Held apart from its track: a new process may take the address back before the hold is over.
+		if (departure.standing)
+			held.push({address: pending.address, name: pending.last.name, departure, sinceMs: pending.detectedMs});
 		if (departure.standing) continue; // an ongoing worker_lost alert (worker-alerts.ts)
 		instant.push(departureEvent(pending, departure, nowMs));
 	}
@@ -242,6 +247,7 @@ export function reduceSnapshot(
 			closeCounts,
 			...(retire.retires.length === 0 ? {} : {retires: retire.retires}),
 			...(departures.pending.length === 0 && state.departures === undefined ? {} : {departures: departures.pending}),
+			...(held.length === 0 && state.heldLosses === undefined ? {} : {heldLosses: held}),
 			learnedFlavor: learnFlavor(snapshot, o, state.learnedFlavor),
 			rises,
 			erredBefore,

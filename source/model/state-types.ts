@@ -8,6 +8,15 @@ import type {OwnGap} from '../types/raw-scrape.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
 import type {Departure, PendingDeparture} from './departures/departure.js';
+
+/** A standing loss, held as an alert (state.heldLosses). */
+export interface HeldLoss {
+	readonly address: string;
+	readonly name: string;
+	readonly departure: Departure;
+	/** Monitor time it was found gone: the hold counts from here, as a lost track's from its lostMs. */
+	readonly sinceMs: number;
+}
 import type {RetireTrack} from './departures/retire-types.js';
 import type {UnmanagedWindow} from './alerts/unmanaged-old.js';
 import type {Series} from './history/ring.js';
@@ -208,6 +217,12 @@ export interface ClusterState {
 	readonly retires?: readonly RetireTrack[];
 	/** Workers gone (or back as a new process) whose reason waits for the scheduler's log (departures.ts). */
 	readonly departures?: readonly PendingDeparture[];
+	/**
+	 * Standing losses (departure.ts), each held as a critical alert for worker_lost_hold_s from when it
+	 * was found gone — even once a new process has taken its address back (a nanny restarting the
+	 * worker on a fixed port), when no lost track carries it any more.
+	 */
+	readonly heldLosses?: readonly HeldLoss[];
 	/**
 	 * The diagnosis: its findings (pending, active, ended) and its window of readings (diagnosis/);
 	 * absent before the first snapshot.

@@ -4,7 +4,7 @@
  * rows the screen's table shows (the model's workerRows). No colour, no truncation (it is read in
  * pipes and logs); "-" where a figure is unknown.
  */
-import {workerCount} from '../model/index.js';
+import {cpuGap, cpuGapText, workerCount} from '../model/index.js';
 import type {TriageView, WorkerRow} from '../model/types.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts} from '../types/snapshot.js';
 import {bytesText} from '../units/bytes.js';
@@ -81,6 +81,8 @@ function sourceLine(snapshot: Snapshot): string {
 	];
 	if (snapshot.workers.some((w) => Object.values(w.sources).includes('worker_metrics')))
 		parts.push("workers' own /metrics");
+	const gap = cpuGap(snapshot);
+	if (gap !== undefined) parts.push(cpuGapText(gap));
 	const failed = snapshot.endpoints.filter((e) => e.state === 'failed');
 	const unavailable = snapshot.endpoints.filter((e) => e.state === 'unavailable' && e.target === undefined);
 	if (failed.length > 0)

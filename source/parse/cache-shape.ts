@@ -22,6 +22,11 @@ export interface CacheEntry {
 	readonly kind: EndpointKind;
 	readonly latest: CachedAnswer;
 	readonly lastOk?: CachedAnswer;
+	/**
+	 * The ok answer before lastOk, kept for a worker's own /metrics only: its counters' rates (the
+	 * process's CPU) need two readings, and that endpoint is read only while identity.json fails.
+	 */
+	readonly previousOk?: CachedAnswer;
 	readonly lastFailure?: CachedAnswer;
 }
 

@@ -96,12 +96,15 @@ export function mergeScrape(cache: ScrapeCache, raw: RawScrape): ScrapeCache {
 		const answer = readAnswer(result, kind, t);
 		const lastOk = answer.state === 'ok' ? answer : previous?.lastOk;
 		const lastFailure = answer.state === 'ok' ? previous?.lastFailure : answer;
+		const previousOk =
+			kind !== 'worker-metrics' ? undefined : answer.state === 'ok' ? previous?.lastOk : previous?.previousOk;
 		entries.set(key, {
 			target: result.target,
 			path: result.path,
 			kind,
 			latest: answer,
 			...(lastOk ? {lastOk} : {}),
+			...(previousOk ? {previousOk} : {}),
 			...(lastFailure ? {lastFailure} : {}),
 		});
 	}

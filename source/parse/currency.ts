@@ -23,6 +23,12 @@ export const LARGE_WORKERS_HTML_EVERY_MS = 10_000;
  * recording holds its rows and a figure /metrics does not cover is caught up with.
  */
 export const IDLE_WORKERS_HTML_EVERY_MS = 30_000;
+/**
+ * identity.json's answer before a failing one stays current this long for the figures the fallbacks
+ * lack (snapshot-workers.ts identityCarried): its cadence is the poll interval (2 s by default) or
+ * the heartbeat, and a round that fails comes one cadence after the answer.
+ */
+export const IDENTITY_CARRY_MS = 5_000;
 /** The smallest number of workers one sample reads (through the scheduler's /proxy). */
 export const SMALLEST_SAMPLE_WINDOW = 20;
 /** Timer drift and request latency: an answer this much past its cadence is still the latest due one. */
@@ -37,10 +43,17 @@ export function workersHtmlEveryMs(workers: number | undefined): number {
 	return (workers ?? 0) >= LARGE_CLUSTER_WORKERS ? LARGE_WORKERS_HTML_EVERY_MS : WORKERS_HTML_EVERY_MS;
 }
 
-/** How long a worker's own /metrics answer stays current: one sample period per rotation of the smallest window. */
+/**
+ * How long a worker's own /metrics answer stays current: one sample period per rotation of the
+ * smallest window, and one period more: the next sample starts with the first round past the
+ * period (a 2 s poll samples every 6 s, not 5) and a busy worker can answer it after that round has
+ * gone out (it then rides with the next: worker-sample-runner.ts), so the answer before stays the
+ * latest until it lands.
+ */
 export function workerMetricsCurrentMs(workers: number): number {
 	const rotations = Math.max(1, Math.ceil(workers / SMALLEST_SAMPLE_WINDOW));
-	return workerSampleEveryMs(workers) * (workers <= SMALLEST_SAMPLE_WINDOW ? 1 : rotations) + CURRENCY_SLACK_MS;
+	const every = workerSampleEveryMs(workers);
+	return every * (workers <= SMALLEST_SAMPLE_WINDOW ? 1 : rotations) + every + CURRENCY_SLACK_MS;
 }
 
 export function workersHtmlCurrentMs(workers: number): number {

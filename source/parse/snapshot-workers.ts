@@ -12,14 +12,16 @@
  * answer's age plus the time since.
  */
 import type {WorkerSnapshot} from '../types/snapshot.js';
-import {entryOf, latestOk, type ScrapeCache} from './cache.js';
-import {isCurrent, workerMetricsCurrentMs, workersHtmlCurrentMs} from './currency.js';
+import {entryOf, lastOk, latestOk, type ScrapeCache} from './cache.js';
+import {IDENTITY_CARRY_MS, isCurrent, workerMetricsCurrentMs, workersHtmlCurrentMs} from './currency.js';
 import {proxyParts} from './endpoint-kind.js';
 import {IDENTITY_FIELDS, type IdentityWorker} from './identity.js';
 import type {WorkerMetrics} from './worker-metrics.js';
 import type {WorkersHtmlRow} from './workers-html.js';
 import {answerTimeMs} from './round-time.js';
 import {WorkerBuilder} from './worker-builder.js';
+import {cpuPercentBetween} from './worker-cpu.js';
+import {workerStatuses} from './worker-status.js';
 
 export type WorkersSource = 'identity' | 'workers_html' | 'api';
 
@@ -91,6 +93,8 @@ function fromHtmlRow(b: WorkerBuilder, row: WorkersHtmlRow, override: boolean): 
 interface Timed {
 	readonly atMs: number;
 	readonly value: WorkerMetrics;
+	/** The process's CPU between this answer and the one before (worker-cpu.ts). */
+	readonly cpuPercent?: number;
 }
 
 /** Current good worker /metrics answers by worker address (own target) and by `host:port` (scheduler /proxy route). */
@@ -109,7 +113,12 @@ function indexWorkerMetrics(
 		const latest = entry.latest;
 		if (entry.kind !== 'worker-metrics' || latest.state !== 'ok' || latest.parsed?.kind !== 'worker-metrics') continue;
 		if (!isCurrent(latest.result.startedMs, nowMs, currentForMs)) continue;
-		const item = {atMs: latest.result.startedMs, value: latest.parsed.value};
+		const cpuPercent = cpuPercentBetween(entry.previousOk, latest, 2 * currentForMs);
+		const item = {
+			atMs: latest.result.startedMs,
+			value: latest.parsed.value,
+			...(cpuPercent === undefined ? {} : {cpuPercent}),
+		};
 		if (entry.target !== 'scheduler') keep(byAddress, entry.target.slice('worker:'.length), item);
 		else {
 			const proxy = proxyParts(entry.path);
@@ -142,6 +151,35 @@ function okAnswer<K extends 'identity' | 'workers-html' | 'api-get-workers'>(
 	};
 }
 
+/** Every worker's status from /metrics' counts when identity.json did not give them (worker-status.ts). */
+function fallbackStatuses(cache: ScrapeCache, nowMs: number, builders: readonly WorkerBuilder[], listed: number) {
+	const metricsEntry = entryOf(cache, 'scheduler', '/metrics')?.latest;
+	const current =
+		metricsEntry !== undefined && isCurrent(metricsEntry.result.startedMs, nowMs, workersHtmlCurrentMs(listed));
+	const metrics = current ? latestOk(cache, '/metrics', 'scheduler-metrics') : undefined;
+	const identityEntry = entryOf(cache, 'scheduler', '/json/identity.json')?.lastOk;
+	const identity = lastOk(cache, '/json/identity.json', 'identity');
+	return workerStatuses({
+		addresses: builders.map((b) => b.fields.address!),
+		metrics,
+		...(identity && identityEntry
+			? {lastIdentity: {workers: identity.workers, ageMs: nowMs - identityEntry.result.startedMs}}
+			: {}),
+	});
+}
+
+/**
+ * identity.json's answer before the one that failed, while it is current (IDENTITY_CARRY_MS): its
+ * CPU and status are figures of a moment ago, used where the fallbacks have none yet (the round it
+ * first fails in, before the workers' own /metrics have been read twice).
+ */
+function identityCarried(cache: ScrapeCache, nowMs: number): Map<string, IdentityWorker> | undefined {
+	const entry = entryOf(cache, 'scheduler', '/json/identity.json')?.lastOk;
+	if (!entry || !isCurrent(entry.result.startedMs, nowMs, IDENTITY_CARRY_MS)) return undefined;
+	const identity = lastOk(cache, '/json/identity.json', 'identity');
+	return identity ? new Map(identity.workers.map((w) => [w.address, w])) : undefined;
+}
+
 export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 	const identityAnswer = okAnswer(cache, '/json/identity.json', 'identity');
 	const identity = identityAnswer?.value;
@@ -172,6 +210,8 @@ export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 	// which workers.html (asked every 30 s on an idle cluster, plan.ts) would only repeat.
 	const idle = latestOk(cache, '/metrics', 'scheduler-metrics')?.tasks?.processing === 0;
 	const metricsIndex = indexWorkerMetrics(cache, nowMs, workerMetricsCurrentMs(builders.length));
+	const statuses = fallback ? fallbackStatuses(cache, nowMs, builders, listed) : undefined;
+	const carried = fallback ? identityCarried(cache, nowMs) : undefined;
 	return {
 		source,
 		workers: builders
@@ -184,11 +224,18 @@ export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 					b.fields.host === undefined
 						? undefined
 						: metricsIndex.byHostPort.get(`${b.fields.host}:${b.fields.dashboard_port}`);
-				const metrics =
-					direct && proxied ? (proxied.atMs > direct.atMs ? proxied : direct).value : (direct ?? proxied)?.value;
+				const timed = direct && proxied ? (proxied.atMs > direct.atMs ? proxied : direct) : (direct ?? proxied);
+				const metrics = timed?.value;
 				if (metrics) {
 					for (const key of METRICS_FIELDS) b.set(key, metrics[key] as never, 'worker_metrics', fallback);
 					b.set('nthreads', metrics.nthreads, 'worker_metrics', false);
+					b.set('cpu_percent', timed.cpuPercent, 'worker_metrics', false);
+				}
+				if (statuses) b.set('status', statuses.status.get(b.fields.address!), statuses.source, false);
+				const before = carried?.get(b.fields.address!);
+				if (before) {
+					b.set('cpu_percent', before.cpu_percent, 'identity', false);
+					b.set('status', before.status, 'identity', false);
 				}
 				return b.build();
 			})

@@ -74,16 +74,18 @@ const SOURCE_CODES: readonly (Source | undefined)[] = [
 	'counts',
 	'api',
 	'derived',
+	'inferred',
 ];
 const CODE_OF = new Map<Source, number>(SOURCE_CODES.flatMap((source, i) => (source ? [[source, i] as const] : [])));
 
 /**
  * Workers whose figures came from the same endpoints share one frozen sources record (field →
  * endpoint): a cluster has a handful of such mixes, not one per worker. A mix is found by its
- * per-field source codes packed three bits a field into whole numbers (exact up to 2^53), one map
+ * per-field source codes packed four bits a field into whole numbers (exact up to 2^53), one map
  * level per number, so finding it allocates nothing. Bounded, in case mixes churn.
  */
-const FIELDS_PER_PART = 17;
+const SOURCE_BASE = 16;
+const FIELDS_PER_PART = 13;
 const PARTS = Math.ceil(FIELDS.length / FIELDS_PER_PART);
 type SourcesIndex = Map<number, SourcesIndex | Readonly<Record<string, Source>>>;
 let sharedSources: SourcesIndex = new Map();
@@ -94,7 +96,7 @@ function sourcesFor(codes: Uint8Array): Readonly<Record<string, Source>> {
 	for (let part = 0; part < PARTS; part++) {
 		let packed = 0;
 		const end = Math.min(codes.length, (part + 1) * FIELDS_PER_PART);
-		for (let i = part * FIELDS_PER_PART; i < end; i++) packed = packed * 8 + codes[i]!;
+		for (let i = part * FIELDS_PER_PART; i < end; i++) packed = packed * SOURCE_BASE + codes[i]!;
 		const found = level.get(packed);
 		if (part === PARTS - 1) {
 			if (found) return found as Readonly<Record<string, Source>>;

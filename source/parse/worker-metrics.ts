@@ -38,6 +38,10 @@ export interface WorkerMetrics {
 	readonly tick_duration_max_seconds?: number;
 	readonly tick_count_total?: number;
 	readonly process_rss_bytes?: number;
+	/** The worker process's CPU time (user + system), a counter: its rate between two answers is the CPU use. */
+	readonly process_cpu_seconds_total?: number;
+	/** When the worker process started (epoch s): a new value means a new process, whose counters began again. */
+	readonly process_start_time_seconds?: number;
 	readonly latency_seconds?: number;
 	/** Samples of the figures above that were not counts (NaN, ±Inf, negative): read as unknown. */
 	readonly unreadable?: Unreadable;
@@ -63,6 +67,8 @@ const N = {
 	tickMax: `${W}tick_duration_maximum_seconds`,
 	tickCount: `${W}tick_count_total`,
 	rss: 'process_resident_memory_bytes',
+	cpuSeconds: 'process_cpu_seconds_total',
+	startTime: 'process_start_time_seconds',
 	latency: `${W}latency_seconds`,
 } as const;
 
@@ -130,6 +136,8 @@ export function parseWorkerMetrics(doc: PromDocument): WorkerMetrics {
 	put('tick_duration_max_seconds', read.value(N.tickMax));
 	put('tick_count_total', read.value(N.tickCount));
 	put('process_rss_bytes', read.value(N.rss));
+	put('process_cpu_seconds_total', read.value(N.cpuSeconds));
+	put('process_start_time_seconds', read.value(N.startTime));
 	put('latency_seconds', read.value(N.latency));
 	const unreadable = read.unreadable();
 	if (unreadable) out['unreadable'] = unreadable;

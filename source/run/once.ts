@@ -1,7 +1,6 @@
 /**
  * `--once` / `--json` (or stdout not a terminal): one complete poll of every cluster, contacted at
- * the same time, plus a follow-up pass for counts.json and the workers' own /metrics when
- * identity.json failed; then one table or JSON document, and exit.
+ * the same time, plus the follow-up passes (follow-up.ts); then one table or JSON document, and exit.
  *
  * One cluster prints its table or document. Several print each table one after another (a blank
  * line between) or `{"clusters": [document, …]}`; a cluster that cannot be read prints its error
@@ -11,7 +10,7 @@ import type {Options} from '../options/resolve.js';
 import {formatOnce, formatOnceClusters} from '../output/once.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
 import type {Cluster} from './clusters.js';
-import {feedRound} from './first-contact.js';
+import {followUp} from './follow-up.js';
 import {say} from './say.js';
 
 export async function runOnce(
@@ -23,8 +22,7 @@ export async function runOnce(
 		clusters.map(async (cluster) => {
 			const verdict = await cluster.contact(contact);
 			if (!verdict.ok) return verdict.message;
-			const followUp = await cluster.poller.round({followUp: true});
-			if (followUp.responses.length > 0) feedRound(cluster.poller, cluster.pipeline, followUp);
+			await followUp(cluster);
 			return cluster.pipeline.snapshot() === undefined ? `no answer from ${cluster.url.display}` : undefined;
 		}),
 	);

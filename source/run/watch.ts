@@ -9,7 +9,7 @@ import {formatOnce} from '../output/once.js';
 import {connect} from '../pipeline.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
 import type {Cluster} from './clusters.js';
-import {feedRound} from './first-contact.js';
+import {followUp} from './follow-up.js';
 import {say} from './say.js';
 import {untilStopped} from './until-stopped.js';
 
@@ -23,8 +23,7 @@ export async function runWatch(
 		return EXIT_UNREADABLE;
 	}
 	// As --once: counts.json and the workers' own /metrics when identity.json failed.
-	const followUp = await cluster.poller.round({followUp: true});
-	if (followUp.responses.length > 0) feedRound(cluster.poller, cluster.pipeline, followUp);
+	await followUp(cluster);
 	const print = (): void => {
 		const line = formatOnce(cluster.pipeline, true, options.ascii, true);
 		if (line !== undefined && process.stdout.writable) process.stdout.write(line);

@@ -12,7 +12,10 @@
  *   /api/v1/adaptive_target     when enabled: once a minute while /metrics answers (its
  *                               dask_scheduler_desired_workers is the same adaptive_target() call),
  *                               every round while /metrics does not
- *   workers' own /metrics       every 5 s (10 s above 200 workers) while identity fails or is missing;
+ *   workers' own /metrics       every 5 s (10 s above 200 workers) while identity fails, failed in the
+ *                               last minute or is missing, in the round it first fails,
+ *                               and the round after a sample that read a worker for the first time (its
+ *                               CPU is the rate of two readings);
  *                               those writing to disk (at most 50), every round, straight only, and
  *                               right after the round that first shows one (worker-sample-runner.ts)
  *   /info/worker/<addr>.html    every 5 s while a worker's detail is open
@@ -58,6 +61,8 @@ export function workerDetailPath(address: string): string {
 }
 
 export const COUNTS_EVERY_MS = 30_000;
+/** identity.json failed this recently: the workers' own /metrics are still sampled (see cadenceMs). */
+export const IDENTITY_FLAKY_MS = 60_000;
 export const COUNTS_MAX_TASKS = 200_000;
 export const CAPABILITIES_EVERY_MS = 60_000;
 export const UNAVAILABLE_RETRY_MS = 60_000;
@@ -72,6 +77,8 @@ export const LOG_MAX_EVERY_MS = 45_000;
 export interface EndpointMemory {
 	readonly lastAttemptMs?: number;
 	readonly lastOutcome?: EndpointState;
+	/** When it last failed (any failure), kept across the rounds that succeed since. */
+	readonly lastFailedMs?: number;
 	/** Answers in a row whose body came too large or too slow to read whole (answered.ts wastedAnswer). */
 	readonly strikes?: number;
 	readonly lastLatencyMs?: number;
@@ -93,6 +100,8 @@ export interface PlanInput {
 	readonly detailWorker?: string | null;
 	/** Some worker's departure waits for the scheduler's log to say why (model/departures/departures.ts). */
 	readonly departuresPending?: boolean;
+	/** The latest sample of the workers' own /metrics read some worker for the first time: read again now. */
+	readonly workerFirstReadings?: boolean;
 	/** Some workers write to disk now (model/diagnosis/spill-watch.ts): read their own /metrics. */
 	readonly spilling?: boolean;
 	/** The scheduler gave no whole answer with its figures last round (answered.ts): only probe it until it does. */
@@ -163,8 +172,16 @@ function cadenceMs(key: PlanKey, input: PlanInput): number | undefined {
 		}
 		case 'worker_metrics': {
 			const identity = input.endpoints.identity;
-			const identityBroken = identity?.lastAttemptMs !== undefined && identity.lastOutcome !== 'ok';
-			return identityBroken && (input.workerCount ?? 1) > 0 ? workerSampleEveryMs(input.workerCount) : undefined;
+			// Failing now, or lately: on a busy cluster (Dask ≥ 2023.4) identity.json answers 500 in some
+			// rounds and 200 in others; the workers' readings are kept warm so that a round it fails in
+			// finds a current one, with the two readings a CPU rate needs.
+			const identityBroken =
+				identity?.lastAttemptMs !== undefined &&
+				(identity.lastOutcome !== 'ok' ||
+					(identity.lastFailedMs !== undefined && input.nowMs - identity.lastFailedMs <= IDENTITY_FLAKY_MS));
+			if (!identityBroken || (input.workerCount ?? 1) === 0) return undefined;
+			// A worker's first reading makes no CPU rate: the second is taken a round later (worker-sample-runner.ts).
+			return input.workerFirstReadings === true ? input.intervalMs : workerSampleEveryMs(input.workerCount);
 		}
 		case 'spill_metrics':
 			return input.spilling === true ? input.intervalMs : undefined;
@@ -217,7 +234,11 @@ export function planRound(input: PlanInput): RoundPlan {
 	if (input.schedulerDown) return {endpoints: [downProbe(input)], sampleWorkers: false, sampleSpilling: false};
 	const never = (key: PlanKey) => input.endpoints[key]?.lastAttemptMs === undefined;
 	const wanted = (key: PlanKey) => isDue(key, input) && (!input.followUp || never(key));
-	const sampleWorkers = wanted('worker_metrics');
+	// A follow-up pass (--once) reads the workers a second time when the first reading was their first.
+	const sampleWorkers = input.followUp
+		? cadenceMs('worker_metrics', input) !== undefined &&
+			(never('worker_metrics') || input.workerFirstReadings === true)
+		: isDue('worker_metrics', input);
 	// A follow-up pass (--once) reads no spill time: one reading makes no rate.
 	const sampleSpilling = !sampleWorkers && !input.followUp && wanted('spill_metrics');
 	return {endpoints: ORDER.filter(wanted), sampleWorkers, sampleSpilling};

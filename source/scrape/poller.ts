@@ -11,7 +11,7 @@
  */
 import {downDetail, schedulerAnswered, wastedAnswer} from './answered.js';
 import type {PlanHints, PollerConfig, RoundOptions} from './poller-config.js';
-import {classify, lastSchedulerAnswerMs} from '../parse/index.js';
+import {classify, lastSchedulerAnswerMs, workerSampleEveryMs} from '../parse/index.js';
 import type {EndpointResult, OwnGap, RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import type {FetchOutcome} from './client.js';
@@ -133,6 +133,14 @@ export class Poller implements ScrapeSource {
 		delete this.memory.worker_detail;
 	}
 
+	/**
+	 * When the latest sample of the workers' own /metrics read some worker for the first time, when
+	 * that sample began: a --once follow-up reads them again a moment later, for their CPU.
+	 */
+	firstReadingsAtMs(): number | undefined {
+		return this.samples.firstReadings ? this.memory.worker_metrics?.lastAttemptMs : undefined;
+	}
+
 	/** Redirect targets seen in the latest answers, by path (for the first-contact diagnosis). */
 	redirects(): ReadonlyMap<string, string> {
 		return this.locations;
@@ -217,6 +225,7 @@ export class Poller implements ScrapeSource {
 			detailWorker: this.detailWorker,
 			...(hints.departuresPending === true ? {departuresPending: true} : {}),
 			...((hints.spilling?.length ?? 0) > 0 ? {spilling: true} : {}),
+			...(this.samples.firstReadings ? {workerFirstReadings: true} : {}),
 			schedulerDown: this.failures > 0,
 			force: this.force,
 			followUp: options.followUp === true,
@@ -229,6 +238,11 @@ export class Poller implements ScrapeSource {
 		const identity = responses.find((r) => r.path === ENDPOINT_PATHS.identity)?.status;
 		const fallback = !this.stopped && identityFallback(plan.endpoints, this.memory, identity);
 		if (fallback) responses.push(await this.ask('workers_html', atMs));
+		// The round identity.json first fails in: the workers' own /metrics too, unless read moments ago.
+		const firstFailure = identity !== undefined && identity !== null && identity >= 500 && !plan.sampleWorkers;
+		const canSample = !this.stopped && !this.samples.busy && hints.workers.length > 0;
+		if (firstFailure && canSample && this.sampleIsStale(atMs, hints.workerCount))
+			this.startWorkerSample(hints, atMs, false);
 		await this.samples.settle(options.background === true ? SAMPLE_GRACE_MS : undefined);
 		return {atMs, responses};
 	}
@@ -258,6 +272,12 @@ export class Poller implements ScrapeSource {
 		};
 	}
 
+	/** The latest whole sample of the workers' own /metrics began a sample period or more ago (or never). */
+	private sampleIsStale(nowMs: number, workers: number | undefined): boolean {
+		const last = this.memory.worker_metrics?.lastAttemptMs;
+		return last === undefined || nowMs - last >= workerSampleEveryMs(workers);
+	}
+
 	/** Samples the workers' (or just the spilling ones') own /metrics beside the round. */
 	private startWorkerSample(hints: PlanHints, atMs: number, spilling: boolean): void {
 		this.memory[spilling ? 'spill_metrics' : 'worker_metrics'] = {lastAttemptMs: atMs, lastOutcome: 'ok'};
@@ -279,12 +299,16 @@ export class Poller implements ScrapeSource {
 		else this.locations.set(path, outcome.location);
 		const result = toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome);
 		if (!this.stopped) {
-			const strikes = wastedAnswer(result) ? (this.memory[key]?.strikes ?? 0) + 1 : 0;
+			const before = this.memory[key];
+			const strikes = wastedAnswer(result) ? (before?.strikes ?? 0) + 1 : 0;
+			const lastOutcome = classify(result).state;
+			const lastFailedMs = lastOutcome === 'failed' ? atMs : before?.lastFailedMs;
 			this.memory[key] = {
 				lastAttemptMs: atMs,
-				lastOutcome: classify(result).state,
+				lastOutcome,
 				lastLatencyMs: outcome.latencyMs,
 				...(strikes > 0 ? {strikes} : {}),
+				...(lastFailedMs === undefined ? {} : {lastFailedMs}),
 			};
 		}
 		return result;

@@ -8,11 +8,17 @@
  * The workers a round first shows writing to disk are read right after it (newlyWatched), not only
  * with the next round: a worker busy spilling can take seconds to answer, and a rate of its spill
  * time needs two readings a poll apart, so the first is taken as early as it can be.
+ *
+ * Likewise a worker's CPU (parse/worker-cpu.ts) is a rate of two readings: after a sample that
+ * read some worker for the first time (`firstReadings`), the next round samples again rather than
+ * one sample period later, so no row waits 5 s for its CPU.
  */
 import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
 import {type SampleInput, sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
 
 export const SAMPLE_GRACE_MS = 250;
+/** Workers remembered as read once: past four times this many, the memory starts again (workers churn). */
+const MAX_REMEMBERED = 10_000;
 
 export class WorkerSampleRunner {
 	private running: Promise<void> | undefined;
@@ -22,15 +28,32 @@ export class WorkerSampleRunner {
 	private stopped = false;
 	/** The spilling workers named after the latest round. */
 	private watched = new Set<string>();
+	/** Workers whose own /metrics answered 200 at least once. */
+	private readonly answeredOnce = new Set<string>();
+	private first = false;
+
+	/** The latest whole sample read some worker for the first time: its CPU needs a second reading. */
+	get firstReadings(): boolean {
+		return this.first;
+	}
 
 	get busy(): boolean {
 		return this.running !== undefined;
 	}
 
 	start(input: Omit<SampleInput, 'state'>): void {
+		const whole = input.only === undefined;
+		if (whole) this.first = false;
 		this.running = sampleWorkerMetrics({...input, state: this.state})
 			.then((results) => {
-				if (!this.stopped) this.answers.push(...results);
+				if (this.stopped) return;
+				this.answers.push(...results);
+				for (const r of results) {
+					if (r.status !== 200 || this.answeredOnce.has(r.target)) continue;
+					this.answeredOnce.add(r.target);
+					if (whole) this.first = true;
+				}
+				if (this.answeredOnce.size > 4 * MAX_REMEMBERED) this.answeredOnce.clear();
 			})
 			.finally(() => {
 				this.running = undefined;

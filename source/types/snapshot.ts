@@ -16,7 +16,8 @@ export type Source =
 	| 'counts' // /json/counts.json
 	| 'worker_metrics' // a worker's own /metrics (direct or through the scheduler's /proxy)
 	| 'api' // /api/v1/*
-	| 'derived'; // computed by dask-top from other figures
+	| 'derived' // computed by dask-top from other figures
+	| 'inferred'; // carried over from an older answer that a current count agrees with: a likely figure, not a read one
 
 /** How an endpoint fared in its latest attempt. */
 export type EndpointState =

@@ -69,11 +69,14 @@ describe('the --once text (formatSnapshotText)', () => {
 		for (const row of rows) expect(row.length).toBe(lastSeenColumn);
 	});
 
-	it('shows an unknown status and no CPU when the workers come from workers.html', () => {
+	it('shows the status /metrics proves and no CPU, with why, when the workers come from workers.html alone', () => {
 		const {text} = textOf('2026.7.1', 'busy', {override: identityAnswers500, targets: ['scheduler']});
-		expect(text).toContain('Source    workers from /info/main/workers.html; failing: /json/identity.json (HTTP 500');
+		expect(text).toContain(
+			'Source    workers from /info/main/workers.html; CPU unknown for 3 workers: identity.json busy, ' +
+				'workers not read yet; failing: /json/identity.json (HTTP 500',
+		);
 		const alpha = lines(text).find((line) => line.startsWith('alpha'))!;
-		expect(alpha.split(/\s{2,}/).slice(0, 5)).toEqual(['alpha', 'tcp://127.0.0.1:41001', 'unknown', '2', '-']);
+		expect(alpha.split(/\s{2,}/).slice(0, 5)).toEqual(['alpha', 'tcp://127.0.0.1:41001', 'running', '2', '-']);
 	});
 
 	it('says so when there are no workers, and prints "-" for what nobody answered', () => {

@@ -49,7 +49,12 @@ describe('ScrapeCache', () => {
 		cache = mergeScrape(cache, at(failing, t0 + 2000));
 		const during = buildSnapshot(cache, t0 + 2000);
 		expect(during.workers_source).toBe('workers_html');
-		expect(during.workers.every((w) => w.status === undefined)).toBe(true);
+		// Status: /metrics of a moment ago counts none paused or retiring (worker-status.ts), and
+		// identity.json's answer two seconds before is still current for it (its CPU comes from it).
+		expect(during.workers.map((w) => [w.status, w.sources['status']])).toEqual(
+			during.workers.map(() => ['running', 'metrics']),
+		);
+		expect(during.workers.every((w) => w.sources['cpu_percent'] === 'identity')).toBe(true);
 		const entry = entryOf(cache, 'scheduler', '/json/identity.json')!;
 		expect(entry.latest.state).toBe('failed');
 		expect(entry.lastOk?.result.startedMs).toBe(t0);

@@ -20,9 +20,16 @@ describe('identity.json answering the recorded HTTP 500 (2026.7.1 identity-500-p
 		expect(snap.workers.map((w) => w.name)).toEqual(['alpha', 'beta', 'gamma']);
 	});
 
-	it('leaves worker status unknown: no source left says it', () => {
+	it("proves every worker running from /metrics' counts, and leaves CPU to a second reading", () => {
+		// The recorded /metrics counts no paused and no retiring worker, and as many as are listed.
+		const states = promByLabel(schedulerMetricsBody('2026.7.1', 'busy'), 'dask_scheduler_workers', 'state');
+		expect(states.get('paused')).toBe(0);
+		expect(states.get('retiring')).toBe(0);
+		expect([...states.values()].reduce((a, b) => a + b, 0)).toBe(snap.workers.length);
 		for (const w of snap.workers) {
-			expect(w.status).toBeUndefined();
+			expect(w.status).toBe('running');
+			expect(w.sources['status']).toBe('metrics');
+			// One reading of each worker's process_cpu_seconds_total makes no rate (worker-cpu.test.ts has two).
 			expect(w.cpu_percent).toBeUndefined();
 			expect(w.last_seen).toBeUndefined();
 		}

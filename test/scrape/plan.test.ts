@@ -286,6 +286,27 @@ describe('planRound', () => {
 			['above 200 workers at 10 s', {endpoints: failing(10_000), workerCount: 500}, true],
 			['not when there are no workers', {endpoints: failing(10_000), workerCount: 0}, false],
 			[
+				'while identity answers again but failed in the last minute (a busy cluster), every 5 s',
+				{
+					endpoints: {...all(5000), identity: {lastAttemptMs: NOW, lastOutcome: 'ok', lastFailedMs: NOW - 59_000}},
+					workerCount: 3,
+				},
+				true,
+			],
+			[
+				'not once identity has answered for over a minute',
+				{
+					endpoints: {...all(5000), identity: {lastAttemptMs: NOW, lastOutcome: 'ok', lastFailedMs: NOW - 61_000}},
+					workerCount: 3,
+				},
+				false,
+			],
+			[
+				'the round after a sample that read a worker for the first time (its CPU needs a second reading)',
+				{endpoints: failing(2000), workerCount: 3, workerFirstReadings: true},
+				true,
+			],
+			[
 				'while identity is missing (404)',
 				{endpoints: {...all(5000), identity: {lastAttemptMs: NOW, lastOutcome: 'unavailable'}}, workerCount: 3},
 				true,
@@ -322,6 +343,25 @@ describe('planRound', () => {
 				followUp: true,
 			}).endpoints,
 		).toEqual(['adaptive_target']);
+	});
+
+	it('in a second follow-up pass reads the workers again when the first reading was their first', () => {
+		const afterSample: Partial<Record<PlanKey, EndpointMemory>> = {
+			metrics: {lastAttemptMs: NOW - 1000, lastOutcome: 'ok'},
+			identity: {lastAttemptMs: NOW - 1000, lastOutcome: 'failed', lastFailedMs: NOW - 1000},
+			worker_metrics: {lastAttemptMs: NOW - 1000, lastOutcome: 'ok'},
+		};
+		const second = (workerFirstReadings: boolean) =>
+			planRound({
+				nowMs: NOW,
+				intervalMs: 2000,
+				endpoints: afterSample,
+				workerCount: 3,
+				followUp: true,
+				workerFirstReadings,
+			}).sampleWorkers;
+		expect(second(true)).toBe(true);
+		expect(second(false)).toBe(false);
 	});
 });
 

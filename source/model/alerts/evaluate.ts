@@ -1,7 +1,7 @@
 /** Re-evaluates every alert rule against a state and applies the result (events.ts). */
 import type {Condition} from './alerts.js';
 import {clusterConditions} from './cluster-alerts.js';
-import {workerConditions} from './worker-alerts.js';
+import {heldLossCondition, workerConditions} from './worker-alerts.js';
 import {applyConditions} from './events.js';
 import {stallView} from './stall.js';
 import {dataAgeSeconds, missedPolls} from '../freshness.js';
@@ -24,6 +24,7 @@ export function currentConditions(state: ClusterState): Condition[] {
 		...(listeningSeconds === undefined ? {} : {listeningSeconds}),
 	};
 	for (const track of state.workers.values()) workerConditions(track, ctx, out);
+	for (const loss of state.heldLosses ?? []) heldLossCondition(loss, ctx, out);
 	clusterConditions(
 		{
 			thresholds: t,

@@ -10,7 +10,16 @@ import {alertId, type Condition, condition, risingOpen, type WorkerRuleContext} 
 import {levelConditions} from './level-alerts.js';
 import {bytesText} from '../../units/bytes.js';
 import {UNKNOWN} from '../text.js';
-import type {WorkerTrack} from '../types.js';
+import type {HeldLoss, WorkerTrack} from '../types.js';
+
+/**
+ * A standing loss's alert (state.heldLosses), while its hold lasts: the same alert as a lost track's
+ * (one alert per id), which it outlives when a new process takes the address back.
+ */
+export function heldLossCondition(loss: HeldLoss, ctx: WorkerRuleContext, out: Condition[]): void {
+	if (ctx.nowMs - loss.sinceMs < ctx.thresholds.worker_lost_hold_s * 1000)
+		out.push(condition('worker_lost', loss.departure.severity, loss.address, loss.name, loss.departure.message));
+}
 
 /** Conditions on one worker, appended to `out`. A lost worker only has the lost rule. */
 export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out: Condition[]): void {

@@ -144,9 +144,10 @@ function lost(
 	confidence: DepartureConfidence,
 	why: string,
 ): Departure {
-	const back = p.rejoinedAs !== undefined;
+	// Standing even when its nanny brought it back: what it held and ran was lost, and a critical
+	// alert that started and ended in one poll would be missed (the header's count, --bell).
 	const message = `worker ${p.last.name} (${p.address}) lost: ${why}; ${lastFigures(p, e.clock)}`;
-	return {cause, verdict: 'lost', confidence, severity: 'critical', standing: !back, message};
+	return {cause, verdict: 'lost', confidence, severity: 'critical', standing: true, message};
 }
 
 /** The verdict on a departure, or undefined while the scheduler's log is still to be asked. */

@@ -169,6 +169,7 @@ const SOURCES: ReadonlySet<string> = new Set<Source>([
 	'worker_metrics',
 	'api',
 	'derived',
+	'inferred',
 ]);
 
 /** A reading's endpoint as evidence names it ('derived' when the reading says none). */

@@ -4,6 +4,8 @@
  * figures). The lines of body-lines.ts draw it. Pure: no Ink.
  */
 import type {ClusterState, GoneCounts, ProgressView, SortColumn, TriageView, WorkerRow} from '../../model/types.js';
+import {cpuUnknownWhy, statusUnknownWhy} from '../../model/index.js';
+import type {Snapshot, WorkerSnapshot} from '../../types/snapshot.js';
 import type {Segment} from '../draw/bars.js';
 import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from './body-layout.js';
 import {fitColumns} from '../draw/columns.js';
@@ -79,6 +81,17 @@ export type BodyView =
  * The count in the table's title: the live workers, as the header counts them, and apart the gone
  * ones still on screen ("2 (+1 lost)"); with a filter, those it shows of them ("1 of 2 (+1 lost)").
  */
+/** Why the open detail's CPU or status is blank, while the worker is in the latest snapshot. */
+function blankWhy(
+	snapshot: Snapshot | undefined,
+	w: WorkerSnapshot | undefined,
+): Pick<DetailInput, 'cpuWhy' | 'statusWhy'> {
+	if (snapshot === undefined || w === undefined || !snapshot.workers.includes(w)) return {};
+	const cpuWhy = cpuUnknownWhy(snapshot, w);
+	const statusWhy = statusUnknownWhy(snapshot, w);
+	return {...(cpuWhy === undefined ? {} : {cpuWhy}), ...(statusWhy === undefined ? {} : {statusWhy})};
+}
+
 export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' | 'shownGone' | 'filterText'>): string {
 	const all = (g: GoneCounts) => g.lost + g.retired + (g.gone ?? 0);
 	const live = table.total - all(table.gone);
@@ -167,6 +180,7 @@ export function bodyView(shown: UiState, data: TuiData, frame: FrameData, layout
 				...(data.workerPage ? {page: data.workerPage} : {}),
 				memory: frame.memory,
 				nowMs: data.nowMs,
+				...blankWhy(model.snapshot, track?.last),
 			},
 		};
 	}

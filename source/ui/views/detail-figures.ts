@@ -51,6 +51,22 @@ export interface DetailInput {
 	readonly memory: MemoryThresholds;
 	/** The monitor's clock (for "lost 1m02s ago"). */
 	readonly nowMs?: number;
+	/** Why the CPU or the status is blank (model/rows/figure-gaps.ts), when one is. */
+	readonly cpuWhy?: string;
+	readonly statusWhy?: string;
+}
+
+/** Where a figure came from, when it is not identity.json (the first source): the detail says so. */
+const FROM: Readonly<Record<string, string>> = {
+	worker_metrics: "from the worker's own /metrics",
+	metrics: "by the scheduler's /metrics counts",
+	inferred: 'inferred: an earlier identity.json that the counts agree with',
+	workers_html: 'from workers.html',
+};
+
+function sourced(value: string, source: string | undefined): string {
+	const from = source === undefined ? undefined : FROM[source];
+	return from === undefined ? value : `${value} (${from})`;
 }
 
 /**
@@ -68,7 +84,18 @@ export function detailPairs(input: DetailInput, units: ByteUnits = 'words'): Arr
 	const out: Array<readonly [string, string]> = [];
 	const limit = w.memory_limit_bytes;
 	out.push(['threads', `${formatCount(w.nthreads)}${w.host ? ` on ${w.host}` : ''}`]);
-	out.push(['cpu', `${formatCpu(w.cpu_percent)}%`]);
+	out.push([
+		'cpu',
+		w.cpu_percent === undefined && input.cpuWhy !== undefined
+			? `${MISSING} (${input.cpuWhy})`
+			: sourced(`${formatCpu(w.cpu_percent)}%`, w.sources['cpu_percent']),
+	]);
+	out.push([
+		'status',
+		w.status === undefined
+			? `${MISSING}${input.statusWhy === undefined ? '' : ` (${input.statusWhy})`}`
+			: sourced(w.status, w.sources['status']),
+	]);
 	out.push([
 		'memory',
 		`${formatBytes(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytes(limit)}` +

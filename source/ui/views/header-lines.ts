@@ -15,7 +15,7 @@ import {
 	formatPerSecond,
 	formatRate,
 } from '../draw/cells.js';
-import {workerStates} from '../../model/index.js';
+import {cpuGap, cpuGapText, workerStates} from '../../model/index.js';
 import {staleByAge, staleLive} from './staleness.js';
 import {fitParts, part, seg, type Part} from '../draw/parts.js';
 import type {Theme} from '../draw/theme.js';
@@ -153,6 +153,8 @@ function line2(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	}
 	if (snapshot.scheduler.clients !== undefined)
 		parts.push(part(3, seg(`clients ${snapshot.scheduler.clients}`, 'muted')));
+	const gap = cpuGap(snapshot);
+	if (gap !== undefined) parts.push(part(1, seg(cpuGapText(gap), 'warning')));
 	return fitParts(parts, width, seg('  '));
 }
 

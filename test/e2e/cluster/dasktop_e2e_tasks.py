@@ -28,6 +28,15 @@ def inc(x):
 	return x + 1
 
 
+def burn(index, seconds):
+	"""Pure Python on the CPU for `seconds` (holding the GIL, as most Python code does)."""
+	end = time.perf_counter() + seconds
+	count = 0
+	while time.perf_counter() < end:
+		count += 1
+	return index
+
+
 def nap(index, seconds):
 	time.sleep(seconds)
 	return index

@@ -10,6 +10,8 @@ Usage: /usr/bin/python3 workload.py SCHEDULER_ADDRESS KIND [--worker NAME]
                     does not manage, until it has spilled to disk and paused
   KIND churn        a steady stream of short `nap` tasks (20 ms each, 20,000 of them) completing on
                     every worker until the stop: the cluster is busy the way a real run is
+  KIND cpu-bound    a steady stream of `burn` tasks (0.25 s of pure Python each, 4,000 of them)
+                    completing on every worker until the stop: every worker's process on the CPU
   KIND stall        one `stall` task blocked on a threading.Event at 0 % CPU on one worker (default alpha)
   KIND hostile      tasks whose keys (and so prefixes) hold escape sequences, C1 controls, a bidi override
                     and a newline: one erred, some held in memory, one pinned sleeper per worker thread
@@ -177,6 +179,18 @@ def churn(client, token, held):
 	return {"tasks": len(naps), "states": moment["states"], "prefixes": ["nap"]}
 
 
+def cpu_bound(client, token, held):
+	burns = client.map(tasks.burn, range(4000), seconds=0.25, key=[f"burn-{i}-{token}" for i in range(4000)], pure=False)
+	held.extend(burns)
+
+	def some_done():
+		moment = client.run_on_scheduler(scheduler_moment, token)
+		return moment["states"].get("memory", 0) >= 10 and moment
+
+	moment = wait_for("the first burns to complete", some_done, 60)
+	return {"tasks": len(burns), "states": moment["states"], "prefixes": ["burn"]}
+
+
 def stall(client, token, held, name):
 	address = worker_address(client, name)
 	key = f"stall-{token}"
@@ -271,12 +285,14 @@ def main():
 				details = fill_memory(client, token, held, name or "beta")
 			elif kind == "churn":
 				details = churn(client, token, held)
+			elif kind == "cpu-bound":
+				details = cpu_bound(client, token, held)
 			elif kind == "stall":
 				details = stall(client, token, held, name or "alpha")
 			elif kind == "hostile":
 				details = hostile(client, token, held)
 			else:
-				raise RuntimeError(f"unknown workload kind {kind!r} (busy, fill-memory, churn, stall, hostile)")
+				raise RuntimeError(f"unknown workload kind {kind!r} (busy, fill-memory, churn, cpu-bound, stall, hostile)")
 		except StopRequested:
 			raise
 		except Exception as error:

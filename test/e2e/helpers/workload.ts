@@ -11,7 +11,7 @@ import {tail} from './logs.js';
 import {killGroups, spawnGroup} from './processes.js';
 import {CLUSTER_SCRIPTS_DIR, pythonEnv} from './python.js';
 
-export type WorkloadKind = 'busy' | 'fill-memory' | 'churn' | 'stall' | 'hostile';
+export type WorkloadKind = 'busy' | 'fill-memory' | 'churn' | 'cpu-bound' | 'stall' | 'hostile';
 
 /** What workload.py reports once its workload is in place. */
 export type WorkloadReady =
@@ -49,6 +49,15 @@ export type WorkloadReady =
 	| {
 			/** 20,000 `nap` tasks of 20 ms, completing on every worker until stop; ready once 50 are done. */
 			readonly kind: 'churn';
+			readonly token: string;
+			readonly seconds: number;
+			readonly tasks: number;
+			readonly states: Readonly<Record<string, number>>;
+			readonly prefixes: readonly string[];
+	  }
+	| {
+			/** 4,000 `burn` tasks of 0.25 s of pure Python, completing on every worker until stop; ready once 10 are done. */
+			readonly kind: 'cpu-bound';
 			readonly token: string;
 			readonly seconds: number;
 			readonly tasks: number;

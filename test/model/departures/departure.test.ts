@@ -177,8 +177,14 @@ describe('departures the scheduler log is not needed for, or cannot tell', () =>
 				/^critical worker w \(tcp:\/\/10\.0\.0\.1:4001\) lost: killed by its nanny for memory\? memory was at 94 % of its limit at the last poll \(the nanny terminates at 95 %\); /, // line-length: allow
 			),
 		]);
-		// It is back: an event, not a standing alert (its memory alert clears with hysteresis).
-		expect(ongoing(judged).filter((a) => a.includes('worker_lost'))).toEqual([]);
+		// It is back at its address, but what it held and ran was lost: a critical alert held for
+		// worker_lost_hold_s (600 s by default) from when it was found gone, then resolved.
+		expect(ongoing(judged).filter((a) => a.includes('worker_lost'))).toEqual(['critical worker_lost w']);
+		const later = reduce(judged, at(4 + 60, [STAYS, after]));
+		expect(ongoing(later).filter((a) => a.includes('worker_lost'))).toEqual(['critical worker_lost w']);
+		const past = reduce(later, at(2 + 600, [STAYS, after]));
+		expect(ongoing(past).filter((a) => a.includes('worker_lost'))).toEqual([]);
+		expect(past.heldLosses).toEqual([]);
 	});
 
 	/** `w` with a nanny as process `dir`, its figures as last polled. */

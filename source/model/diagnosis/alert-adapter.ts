@@ -52,11 +52,18 @@ export interface ReplacedReport {
 
 /**
  * Workers the departure rules judged lost that are back as a new process (their nanny restarted
- * them, so no `worker_lost` alert stands): the verdict's event, for `holdMs` after it was logged.
+ * them): the verdict's alert while it is held, else its event, for `holdMs` after it was logged.
  * The newest per worker address.
  */
 export function replacedReports(state: ClusterState, nowMs: number, holdMs: number): ReplacedReport[] {
 	const out = new Map<string, ReplacedReport>();
+	// A loss held as an alert for its hold though a new process took the address back (state.heldLosses).
+	for (const alert of state.alerts.values()) {
+		if (alert.kind !== 'worker_lost' || alert.state !== 'ongoing') continue;
+		const track = state.workers.get(alert.subject);
+		if (track === undefined || track.lostMs !== undefined) continue;
+		out.set(alert.subject, {event: alert, atMs: alert.start_time * 1000});
+	}
 	for (const event of state.events) {
 		const atMs = event.start_time * 1000;
 		if (nowMs - atMs >= holdMs) continue;

@@ -209,6 +209,11 @@ export function reduceSnapshot(
 	const holdMs = o.thresholds.worker_lost_hold_s * 1000;
 	const held = (state.heldLosses ?? []).filter((loss) => nowMs - loss.sinceMs < holdMs);
 	for (const {pending, departure} of departures.decided) {
+		if (departure.memory === true) {
+			// Its next process at this address keeps the reason: a later kill may come between two polls.
+			const current = tracked.workers.get(pending.address);
+			if (current) tracked.workers.set(pending.address, {...current, memoryKilledMs: nowMs});
+		}
 		const track = tracked.workers.get(pending.address);
 		if (track?.lostMs !== undefined && track.departure === undefined)
 			tracked.workers.set(pending.address, {

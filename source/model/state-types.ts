@@ -41,6 +41,8 @@ export interface WorkerTrack {
 	readonly retired?: boolean;
 	/** Why it left and how sure that is (departure.ts); absent while that waits for the scheduler's log. */
 	readonly departure?: Departure;
+	/** When a process at this address was last judged killed for memory (kept across its nanny's restarts). */
+	readonly memoryKilledMs?: number;
 	readonly history: WorkerHistory;
 	/** The latest reading of each spill figure, with its source: rises are measured against these. */
 	readonly spillReadings?: SpillReadings;

@@ -40,7 +40,7 @@ function expectation(recorded: RecordedScenario): Expectation | null {
 	const {spec, run, dask} = recorded;
 	const subject = spec.subjectOn?.(dask, run.onset) ?? run.onset.subject;
 	if (!spec.cause || !subject) return null;
-	return {cause: spec.cause, subject, precursors: spec.precursors?.(run) ?? []};
+	return {cause: spec.cause, subject, precursors: spec.precursors?.(run) ?? [], also: spec.also?.(run) ?? []};
 }
 
 describe.each(DASK_RELEASES)('diagnosis scenarios on Dask %s', (dask) => {
@@ -111,6 +111,13 @@ describe.each(DASK_RELEASES)('diagnosis scenarios on Dask %s', (dask) => {
 				expect(verdict.expected?.poll).toBeLessThanOrEqual(3);
 				// Not on the idle cluster before the workload started.
 				expect(verdict.expected?.atMs).toBeGreaterThanOrEqual(recorded.startedMs);
+				// It says the cause in words, never the advice the run disproves.
+				for (const document of recorded.documents)
+					for (const finding of diagnosisOf(document) ?? []) {
+						if (finding.cause !== spec.cause) continue;
+						if (spec.says) expect(finding.summary).toMatch(spec.says);
+						if (spec.neverSays) expect(finding.summary).not.toMatch(spec.neverSays);
+					}
 			});
 		}
 

@@ -9,6 +9,7 @@ const verdict = (extra: Partial<Verdict>): Verdict => ({
 	diagnosed: true,
 	wrongSubject: [],
 	precursors: [],
+	alsoTrue: [],
 	others: [],
 	...extra,
 });

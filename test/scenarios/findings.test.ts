@@ -63,6 +63,25 @@ describe('judging a scenario run', () => {
 		expect(after.others).toMatchObject([{cause: 'memory-pressure'}]);
 	});
 
+	it('sets apart a cause declared true too, on its own subject, whenever found', () => {
+		const pressure: Finding = {cause: 'memory-pressure', subject: beta};
+		const prefix = {kind: 'prefix', id: 'score-batch'} as const;
+		const expected = {
+			cause: 'no-worker',
+			subject: prefix,
+			also: [{cause: 'memory-pressure', subject: {kind: 'worker', name: 'beta'}}],
+		} as const;
+		const verdict = judge(rounds([pressure], [pressure, {cause: 'no-worker', subject: prefix}]), 2000, expected);
+		expect(verdict.alsoTrue).toMatchObject([{cause: 'memory-pressure', subject: 'worker beta'}]);
+		expect(verdict.others).toEqual([]);
+		const elsewhere = judge(
+			rounds([{cause: 'memory-pressure', subject: {kind: 'worker', name: 'alpha'}}]),
+			2000,
+			expected,
+		);
+		expect(elsewhere.others).toMatchObject([{cause: 'memory-pressure', subject: 'worker alpha'}]);
+	});
+
 	it('tells a build without diagnosis[] from one that found nothing', () => {
 		expect(judge(rounds(undefined, undefined), 0, null).diagnosed).toBe(false);
 		expect(judge(rounds([], []), 0, null).diagnosed).toBe(true);

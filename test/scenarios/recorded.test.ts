@@ -11,7 +11,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {roundTimeMs} from '../../source/parse/round-time.js';
 import {loadRecording} from '../../source/record/reader.js';
-import {diagnosisOf, judge, type Cause} from '../e2e/helpers/findings.js';
+import {diagnosisOf, type Finding, judge, type Cause} from '../e2e/helpers/findings.js';
 import type {ScenarioSubject, Truth} from '../e2e/helpers/scenario.js';
 import {SCENARIO_FIXTURES_DIR} from '../e2e/helpers/scenario-fixtures.js';
 import {liveDocuments} from '../e2e/helpers/scenario-record.js';
@@ -37,6 +37,14 @@ function manifests(release: string): Manifest[] {
 		.map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Manifest);
 }
 
+/** Every summary the rounds gave for the cause. */
+function summariesOf(
+	judged: ReadonlyArray<{readonly findings: readonly Finding[] | undefined}>,
+	cause: string,
+): string[] {
+	return judged.flatMap((round) => (round.findings ?? []).filter((f) => f.cause === cause).map((f) => f.summary ?? ''));
+}
+
 describe('the scenario recordings', () => {
 	it('hold every scenario on both releases', () => {
 		expect(releases).toEqual(['2022.12.1', '2026.7.1']);
@@ -59,7 +67,12 @@ describe.each(releases)('the rules on the scenarios recorded on Dask %s', (relea
 		};
 		const expected =
 			manifest.cause && manifest.subject
-				? {cause: manifest.cause, subject: manifest.subject, precursors: spec.precursors?.(run) ?? []}
+				? {
+						cause: manifest.cause,
+						subject: manifest.subject,
+						precursors: spec.precursors?.(run) ?? [],
+						also: spec.also?.(run) ?? [],
+					}
 				: null;
 		const verdict = judge(judged, manifest.onset_ms, expected);
 		expect(verdict.diagnosed).toBe(true);
@@ -70,6 +83,10 @@ describe.each(releases)('the rules on the scenarios recorded on Dask %s', (relea
 			expect(verdict.expected, `no ${expected.cause} on ${JSON.stringify(expected.subject)}`).toBeDefined();
 			expect(verdict.expected!.poll).toBeLessThanOrEqual(3);
 			expect(verdict.expected!.atMs).toBeGreaterThanOrEqual(manifest.started_ms);
+			for (const summary of summariesOf(judged, expected.cause)) {
+				if (spec.says) expect(summary).toMatch(spec.says);
+				if (spec.neverSays) expect(summary).not.toMatch(spec.neverSays);
+			}
 		}
 	});
 });

@@ -41,7 +41,7 @@ describe.each([
 			// its tasks' means)
 			expect(lines[5]).toBe('Diagnosis 1 current, 3 ended  Enter: go to its subject');
 			expect(lines[6]).toMatch(new RegExp(`^✗ critical +worker-lost +gamma +since ${CLOCK}$`));
-			expect(text).toMatch(/^ {2}gamma was lost: no sign in its last figures: killed from outside/m);
+			expect(text).toMatch(/^ {2}gamma was lost: no sign in its last figures \(memory \d+ % of its limit at the/m);
 			expect(text).toMatch(/^ {2}evidence: memory when last seen \d+ % of /m);
 			expect(text).toMatch(/^ {2}next: its last figures are in the worker table/m);
 			expect(text).toMatch(/^Ended$/m);

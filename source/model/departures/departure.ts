@@ -14,7 +14,13 @@
  * - its last heartbeat age: not heard for the critical level before it went: lost (likely);
  * - a new process under its name (a new scratch directory at its address, or its name at another
  *   address): the process died without its nanny asking, and the nanny restarted it. Sure; "killed by
- *   its nanny?" when its memory was near the limit (the nanny's terminate threshold), likely.
+ *   its nanny for memory?" (likely) when it was last seen paused by memory (Dask pauses at
+ *   `distributed.worker.memory.pause`, 0.8: a worker paused is on its way to the nanny's
+ *   `distributed.worker.memory.terminate`, 0.95, whatever its last reading), when its memory was
+ *   near the limit, or when an earlier process at its address was killed for memory (a leak or a
+ *   task that allocates the same way again, faster than two polls apart). Otherwise its last
+ *   poll's memory is said with what it cannot show: an allocation past the terminate threshold
+ *   between two polls is not ruled out.
  */
 import type {Snapshot, WorkerRemoval, WorkerSnapshot} from '../../types/snapshot.js';
 import {heartbeatIntervalSeconds} from '../alerts/thresholds.js';
@@ -35,6 +41,8 @@ export interface Departure {
 	/** An ongoing worker_lost alert while the loss is held (a worker that did not come back). */
 	readonly standing: boolean;
 	readonly message: string;
+	/** The reason given is memory (its nanny's terminate threshold): its next process keeps that in mind. */
+	readonly memory?: boolean;
 }
 
 /** A worker found gone (or found back as a new process), waiting for its reason. */
@@ -47,12 +55,16 @@ export interface PendingDeparture {
 	readonly detectedMs: number;
 	/** It was seen again at its address as a new process (or a new process took its name). */
 	readonly rejoinedAs?: string;
+	/** When an earlier process at its address was judged killed for memory (monitor ms). */
+	readonly memoryKilledMs?: number;
 }
 
 /** A departure waits this long at most for the scheduler's log; then it is judged without. */
 export const DEPARTURE_LOG_WAIT_MS = 60_000;
 /** From this memory / limit at its last sight, a worker its nanny restarted was probably killed for memory. */
 const NANNY_KILL_HINT = 0.8;
+/** An earlier process at the address killed for memory this recently: a new death is likely the same. */
+export const MEMORY_KILL_MEMORY_MS = 10 * 60_000;
 const LEAVING_GRACEFULLY = new Set(['closing_gracefully', 'retiring']);
 const CLOSING = new Set(['closing', 'closed']);
 
@@ -167,20 +179,42 @@ export function explainDeparture(p: PendingDeparture, e: DepartureEvidence): Dep
 		default:
 			break;
 	}
-	if (back) {
-		const limit = w.memory_limit_bytes;
-		const memory = limit && w.memory_process_bytes !== undefined ? w.memory_process_bytes / limit : undefined;
-		return memory !== undefined && memory >= NANNY_KILL_HINT
-			? lost(p, e, 'nanny-restart', 'likely', `killed by its nanny? memory was at ${percentText(memory)} of its limit`)
-			: lost(
-					p,
-					e,
-					'nanny-restart',
-					'sure',
-					`its process died without closing and ${hasNanny(w) ? 'its nanny restarted it' : 'was started again'}`,
-				);
-	}
+	if (back) return restartedVerdict(p, e);
 	return gone(p, e, removal);
+}
+
+/** A process that died without closing and came back (its nanny restarted it): memory, when its figures say so. */
+function restartedVerdict(p: PendingDeparture, e: DepartureEvidence): Departure {
+	const w = p.last;
+	const t = e.thresholds;
+	const limit = w.memory_limit_bytes;
+	const memory = limit && w.memory_process_bytes !== undefined ? w.memory_process_bytes / limit : undefined;
+	const at = memory === undefined ? '' : ` at ${percentText(memory)} of its limit`;
+	const terminate = `the nanny terminates at ${percentText(t.memory_terminate)}`;
+	const before = p.memoryKilledMs;
+	const again = before !== undefined && p.detectedMs - before <= MEMORY_KILL_MEMORY_MS;
+	const withMemory = (why: string): Departure => ({...lost(p, e, 'nanny-restart', 'likely', why), memory: true});
+	if (w.status === 'paused')
+		return withMemory(`killed by its nanny for memory? it was paused by memory${at} at the last poll (${terminate})`);
+	if (memory !== undefined && memory >= NANNY_KILL_HINT)
+		return withMemory(`killed by its nanny for memory? memory was${at} at the last poll (${terminate})`);
+	if (again)
+		return withMemory(
+			`killed by its nanny for memory again? its previous process was killed for memory ` +
+				`${Math.round((p.detectedMs - before) / 1000)} s before, and this one was${at} at the last poll: ` +
+				'it grows faster than two polls apart',
+		);
+	const died = `its process died without closing and ${hasNanny(w) ? 'its nanny restarted it' : 'was started again'}`;
+	return lost(
+		p,
+		e,
+		'nanny-restart',
+		'sure',
+		memory === undefined
+			? died
+			: `${died} (memory${at} at the last poll: an allocation past the terminate threshold between polls ` +
+					'cannot be ruled out)',
+	);
 }
 
 /**

@@ -28,6 +28,7 @@ export function departureOf(track: WorkerTrack, nowMs: number, rejoinedAs?: stri
 		last: track.last,
 		lastSeenMs: track.lastSeenMs,
 		detectedMs: nowMs,
+		...(track.memoryKilledMs === undefined ? {} : {memoryKilledMs: track.memoryKilledMs}),
 		...(rejoinedAs === undefined ? {} : {rejoinedAs}),
 	};
 }

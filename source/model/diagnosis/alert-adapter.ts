@@ -52,7 +52,7 @@ export interface ReplacedReport {
 
 /**
  * Workers the departure rules judged lost that are back as a new process (their nanny restarted
- * them, so no `worker_lost` alert stands): the verdict's event, for `holdMs` after it was logged.
+ * them): the verdict's alert while it is held, else its event, for `holdMs` after it was logged.
  * The newest per worker address.
  */
 export function replacedReports(state: ClusterState, nowMs: number, holdMs: number): ReplacedReport[] {

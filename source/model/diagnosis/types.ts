@@ -108,6 +108,9 @@ export interface ClusterReading {
 	readonly at: number;
 	readonly cpuSeconds?: number;
 	readonly gilSeconds?: number;
+	/** Clients connected and tasks the scheduler holds (what a frozen scheduler loop was doing). */
+	readonly clients?: number;
+	readonly tasksTotal?: number;
 	readonly prefixes: Readonly<Record<string, PrefixCounters>>;
 }
 
@@ -130,6 +133,17 @@ export interface TaskReading {
 	readonly transferBytes: number;
 }
 
+/** A prefix's completions as /metrics counted them: when they last moved, and since when they are counted. */
+export interface PrefixDone {
+	/** Its `memory` transitions at the latest reading. */
+	readonly done: number;
+	/** Answer time (epoch s) of the reading its completions last grew at (or were first read). */
+	readonly changedAtS: number;
+	/** The first reading it was seen in, and its completions then. */
+	readonly firstAtS: number;
+	readonly firstDone: number;
+}
+
 export interface DiagnosisWindow {
 	/** Newest last, at most WINDOW_POLLS. */
 	readonly cluster: readonly ClusterReading[];
@@ -137,6 +151,8 @@ export interface DiagnosisWindow {
 	readonly tasks: readonly TaskReading[];
 	/** Per worker address, written in place (worker-window.ts). */
 	readonly workers: Map<string, WorkerWindow>;
+	/** Per task prefix, written in place: when its completions last grew (the hung rule's tail). */
+	readonly prefixDone: Map<string, PrefixDone>;
 }
 
 export interface DiagnosisState {

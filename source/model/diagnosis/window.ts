@@ -7,13 +7,13 @@
  */
 import type {Snapshot, Source, WorkerSnapshot} from '../../types/snapshot.js';
 import {answerAtS, busy} from './figures.js';
-import type {ClusterReading, DiagnosisWindow, TaskReading} from './types.js';
+import type {ClusterReading, DiagnosisWindow, PrefixDone, TaskReading} from './types.js';
 import {type Figure, WorkerWindow} from './worker-window.js';
 import {WINDOW_MAX_S, WINDOW_READINGS} from './window-size.js';
 
 /** A new, empty window (its worker windows are written in place: never share one between states that diverge). */
 export function emptyWindow(): DiagnosisWindow {
-	return {cluster: [], tasks: [], workers: new Map()};
+	return {cluster: [], tasks: [], workers: new Map(), prefixDone: new Map()};
 }
 
 /** The answer times a snapshot's worker figures came from, found once per snapshot. */
@@ -108,6 +108,21 @@ function stepTasks(tasks: readonly TaskReading[], snapshot: Snapshot): readonly 
 	return kept.length > WINDOW_READINGS ? kept.slice(kept.length - WINDOW_READINGS) : kept;
 }
 
+/** Each prefix's completions: when they last grew. Prefixes gone from /metrics are forgotten. */
+function stepPrefixDone(
+	tracks: Map<string, PrefixDone>,
+	prefixes: Snapshot['scheduler']['prefixes'],
+	atS: number,
+): void {
+	for (const name of tracks.keys()) if (prefixes[name] === undefined) tracks.delete(name);
+	for (const [name, counters] of Object.entries(prefixes)) {
+		const done = counters.transitions['memory'] ?? 0;
+		const old = tracks.get(name);
+		if (!old || done < old.done) tracks.set(name, {done, changedAtS: atS, firstAtS: atS, firstDone: done});
+		else if (done > old.done) tracks.set(name, {...old, done, changedAtS: atS});
+	}
+}
+
 /**
  * The window after one fresh snapshot: a cluster reading when /metrics answered anew, the sums of
  * the workers' task states when their endpoint answered anew, and a reading
@@ -123,9 +138,12 @@ export function stepWindow(window: DiagnosisWindow, snapshot: Snapshot): Diagnos
 			const reading: {-readonly [K in keyof ClusterReading]: ClusterReading[K]} = {at, prefixes: s.prefixes};
 			if (s.process_cpu_seconds_total !== undefined) reading.cpuSeconds = s.process_cpu_seconds_total;
 			if (s.gil_contention_seconds_total !== undefined) reading.gilSeconds = s.gil_contention_seconds_total;
+			if (s.clients !== undefined && s.sources['clients'] === 'metrics') reading.clients = s.clients;
+			if (s.tasks_total !== undefined) reading.tasksTotal = s.tasks_total;
 			const kept = cluster.filter((r) => snapshot.time - r.at <= WINDOW_MAX_S);
 			kept.push(reading);
 			cluster = kept.length > WINDOW_READINGS ? kept.slice(kept.length - WINDOW_READINGS) : kept;
+			stepPrefixDone(window.prefixDone, s.prefixes, at);
 		}
 	}
 	const times: Times = {snapshot, bySource: new Map()};
@@ -146,7 +164,9 @@ export function stepWindow(window: DiagnosisWindow, snapshot: Snapshot): Diagnos
 		addReading(own, times, w);
 	}
 	const tasks = stepTasks(window.tasks, snapshot);
-	return cluster === window.cluster && tasks === window.tasks ? window : {cluster, tasks, workers};
+	return cluster === window.cluster && tasks === window.tasks
+		? window
+		: {cluster, tasks, workers, prefixDone: window.prefixDone};
 }
 
 /**

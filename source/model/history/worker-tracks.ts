@@ -115,6 +115,7 @@ export function trackWorkers(
 			last: w,
 			firstSeenMs: returning ? o.nowMs : old.firstSeenMs,
 			lastSeenMs: o.nowMs,
+			...(old?.memoryKilledMs === undefined ? {} : {memoryKilledMs: old.memoryKilledMs}),
 			history,
 			spillReadings: spill.readings,
 			unmanaged: stepUnmanaged(

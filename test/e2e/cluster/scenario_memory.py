@@ -49,6 +49,36 @@ def memory_pressure(ctx):
 	return ctx.client.run_on_scheduler(_worker_memory, "beta")
 
 
+def _pinned_moment(token, prefix, name, dask_scheduler=None):
+	"""The prefix's task states and the named worker's status and resources, as the scheduler has them."""
+	states = {}
+	for key, ts in dask_scheduler.tasks.items():
+		if token in str(key) and str(key).startswith(prefix + "-"):
+			states[ts.state] = states.get(ts.state, 0) + 1
+	worker = _worker_memory(name, dask_scheduler=dask_scheduler)
+	resources = {str(ws.name): dict(ws.resources) for ws in dask_scheduler.workers.values()}
+	return {"states": states, "worker": worker, "worker_resources": resources}
+
+
+def paused_pinned(ctx):
+	"""beta paused by memory (the memory-pressure fill to 86 %), then 20 tasks allowed on beta only: the
+	scheduler hands tasks to running workers only, so they wait in no-worker while alpha and gamma idle.
+	Onset: all 20 are no-worker and beta is paused. The pause is the cause, not a missing worker."""
+	address, _ = _fill(ctx, "beta", 0.86)
+	futures = ctx.client.map(tasks.consume, [b""] * 20, range(20), key=ctx.keys("score-batch", 20), workers=[address],
+		allow_other_workers=False, pure=False)
+	ctx.held.extend(futures)
+
+	def unrunnable():
+		moment = ctx.client.run_on_scheduler(_pinned_moment, ctx.token, "score-batch", "beta")
+		return moment["states"].get("no-worker", 0) == 20 and moment["worker"]["status"] == "paused" and moment
+
+	ctx.onset({"kind": "prefix", "id": "score-batch", "name": "score-batch"},
+		wait_for_moment("the score-batch tasks to be no-worker", unrunnable))
+	ctx.wait_stop(BACKSTOP_S)
+	return ctx.client.run_on_scheduler(_pinned_moment, ctx.token, "score-batch", "beta")
+
+
 def short_pause(ctx, pause_seconds=1.0):
 	"""The same fill to 84 %, freed again about a second after beta paused: a pause that recovers."""
 	address, moment = _fill(ctx, "beta", 0.84)
@@ -189,6 +219,7 @@ def spill_keeps_up(ctx):
 
 SCENARIOS = {
 	"memory-pressure": memory_pressure,
+	"paused-pinned": paused_pinned,
 	"short-pause": short_pause,
 	"worker-lost": worker_lost,
 	"spilling": spilling,

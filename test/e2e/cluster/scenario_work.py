@@ -142,6 +142,10 @@ def _main_thread_seconds(pid):
 	return int(run) / 1e9, int(wait) / 1e9
 
 
+# dask-top's bar for a scheduler on a host it shares with workers (rules/scheduler-bound.ts).
+SHARED_SATURATED_CORES = 0.33
+
+
 class _Demand:
 	"""The scheduler's CPU (run) and demand (run + wait for a CPU) over the last window, as fractions of a
 	core: demand near 1 is an event loop that never waits for anything but the CPU, whatever else the
@@ -168,7 +172,9 @@ def scheduler_bound(ctx, batch=500, outstanding=10_000, task_seconds=0.001):
 	quarter of what the workers' threads could do while the scheduler's event loop is busy (runs, or
 	waits for a CPU) at least half the time on average: the threads wait on the one thing that hands
 	them work. (It is busy 60-90 % of each second here, the rest its sockets' waits: a scheduler
-	is no more "a whole core" than a worker is; one second at 90 % can take a minute to come.)"""
+	is no more "a whole core" than a worker is; one second at 90 % can take a minute to come.) And its
+	loop got a third of a core at least (SHARED_SATURATED_CORES): on a head node loaded so that it gets
+	less, it is starved by the host, which HTTP cannot tell from a scheduler waiting for work."""
 	threads = sum(info["nthreads"] for info in ctx.client.scheduler_info()["workers"].values())
 	capacity = threads / task_seconds
 	demand = _Demand(ctx.client.run_on_scheduler(_scheduler_pid))
@@ -198,7 +204,8 @@ def scheduler_bound(ctx, batch=500, outstanding=10_000, task_seconds=0.001):
 			samples.append({"cpu": run, "demand": wanted, "tasks_per_second": round(rate)})
 			window = (time.monotonic(), completed)
 			last = samples[-3:]
-			saturated = len(last) == 3 and sum(s["demand"] for s in last) / 3 >= 0.5
+			saturated = (len(last) == 3 and sum(s["demand"] for s in last) / 3 >= 0.5
+				and sum(s["cpu"] for s in last) / 3 >= SHARED_SATURATED_CORES)
 			if ctx.onset_at is None and saturated and all(s["tasks_per_second"] < capacity / 4 for s in last):
 				ctx.onset({"kind": "cluster"}, {"task_seconds": task_seconds, "thread_capacity_per_second": capacity,
 					"last_seconds": last})
@@ -265,6 +272,35 @@ def hung(ctx):
 		"last_completion": last_completion}
 
 
+def tail_hang(ctx, count=200, seconds=0.1):
+	"""score-page tasks of 0.1 s complete across the workers; when all but ten are done, two more
+	score-page tasks start on alpha and beta and never return (a lock that is never released), while
+	the last ten complete. Nothing else is left to run; the stall rule's time is a minute away. Onset:
+	ten seconds after the last completion (the time a task of 0.1 s has to be far past to be hung)."""
+	futures = ctx.client.map(tasks.sleepy, range(count), seconds=seconds, label="score-page",
+		key=ctx.keys("score-page", count), pure=False)
+	ctx.held.extend(futures)
+	done = 0
+	for _ in as_completed(futures):
+		done += 1
+		if done == count - 10:
+			break
+	blocked = [
+		ctx.client.submit(tasks.never_returns, "score-page-hung", BACKSTOP_S, key=ctx.key("score-page", count + i),
+			workers=[ctx.worker(name)], allow_other_workers=False, pure=False)
+		for i, name in enumerate(("alpha", "beta"))
+	]
+	ctx.held.extend(blocked)
+	wait(futures, timeout=60)
+	last_completion = max(end for spans in ctx.client.run(tasks.spans, "score-page").values() for _, end in spans)
+	hung_since = [start for spans in ctx.client.run(tasks.spans, "score-page-hung").values() for start, _ in spans]
+	ctx.onset({"kind": "prefix", "id": "score-page", "name": "score-page"}, {"last_completion": last_completion,
+		"hung_since": hung_since, "prefix": "score-page", "task_seconds": seconds}, at=last_completion + 10)
+	ctx.wait_stop(BACKSTOP_S)
+	return {"states": ctx.client.run_on_scheduler(_no_worker_moment, ctx.token)["states"],
+		"last_completion": last_completion, "hung_since": hung_since}
+
+
 def _executing(dask_worker=None):
 	"""Tasks the worker is executing now."""
 	state = getattr(dask_worker, "state", dask_worker)
@@ -310,5 +346,6 @@ SCENARIOS = {
 	"scheduler-bound": scheduler_bound,
 	"transfer-bound": transfer_bound,
 	"hung": hung,
+	"tail-hang": tail_hang,
 	"gil-held": gil_held,
 }

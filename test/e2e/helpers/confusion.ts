@@ -40,6 +40,7 @@ export function cell(row: ScenarioRow, cause: string): string {
 		for (const wrong of verdict.wrongSubject) marks.push(`on ${wrong.subject}`);
 	}
 	for (const before of verdict.precursors ?? []) if (before.cause === cause) marks.push(`(✓) ${before.subject}`);
+	for (const also of verdict.alsoTrue ?? []) if (also.cause === cause) marks.push(`(+) ${also.subject}`);
 	for (const other of verdict.others) if (other.cause === cause) marks.push(`✗ ${other.subject}`);
 	return marks.join(', ');
 }
@@ -63,6 +64,7 @@ export function confusionMarkdown(rows: readonly ScenarioRow[]): string {
 		'✓ N: the expected finding, on the right subject, at poll N after the onset; late N: after poll 3; ' +
 		'MISSED: never; on X: the expected cause on another subject; ✗ X: a finding not expected (on X); ' +
 		'(✓) X: a cause that truly held on the subject before the onset (a precursor the workload proves); ' +
+		'(+) X: a cause that truly holds too, on its own subject X (the workload proves it); ' +
 		'no engine: the build has no diagnosis[]; real: the workload made its cause happen, by the ' +
 		"scheduler's own account; s: seconds the scenario took (cluster start to stop).";
 	return `${tables.join('\n\n')}\n\n${legend}\n`;

@@ -58,6 +58,11 @@ export interface Expectation {
 	readonly subject: ScenarioSubject;
 	/** Causes that truly held on the same subject before the onset (not false when found before it). */
 	readonly precursors?: readonly string[];
+	/**
+	 * Causes that truly hold too, each on its own subject, by the workload's account (the paused worker's
+	 * memory-pressure beside the no-worker tasks it leaves): not false whenever found.
+	 */
+	readonly also?: ReadonlyArray<{readonly cause: string; readonly subject: ScenarioSubject}>;
 }
 
 export interface Seen {
@@ -81,6 +86,8 @@ export interface Verdict {
 	readonly wrongSubject: readonly Seen[];
 	/** A precursor of the expected finding, found on its subject before the onset. */
 	readonly precursors: readonly Seen[];
+	/** A cause declared true too (Expectation.also), found on its subject. */
+	readonly alsoTrue: readonly Seen[];
 	/** Every other (cause, subject) seen in any round. */
 	readonly others: readonly Seen[];
 }
@@ -105,6 +112,7 @@ export function judge(rounds: readonly RoundDiagnosis[], onsetMs: number, expect
 	let hit: Seen | undefined;
 	const wrongSubject: Seen[] = [];
 	const precursors: Seen[] = [];
+	const alsoTrue: Seen[] = [];
 	const others: Seen[] = [];
 	for (const entry of seen.values()) {
 		const view: Seen = {
@@ -123,6 +131,8 @@ export function judge(rounds: readonly RoundDiagnosis[], onsetMs: number, expect
 			view.atMs < onsetMs
 		)
 			precursors.push(view);
+		else if (expected?.also?.some((a) => a.cause === entry.cause && sameSubject(entry.subject, a.subject)))
+			alsoTrue.push(view);
 		else others.push(view);
 	}
 	return {
@@ -131,6 +141,7 @@ export function judge(rounds: readonly RoundDiagnosis[], onsetMs: number, expect
 		...(hit ? {expected: hit} : {}),
 		wrongSubject,
 		precursors,
+		alsoTrue,
 		others,
 	};
 }

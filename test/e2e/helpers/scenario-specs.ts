@@ -74,6 +74,15 @@ export interface ScenarioSpec {
 	 * paused by memory before its nanny killed it): found before the onset, they are not false.
 	 */
 	precursors?(run: ScenarioRun): readonly Cause[];
+	/**
+	 * Causes that truly hold too, each on its own subject, by the workload's account (the paused worker's
+	 * memory-pressure beside the tasks it leaves without a worker): not false whenever found.
+	 */
+	also?(run: ScenarioRun): ReadonlyArray<{readonly cause: Cause; readonly subject: ScenarioSubject}>;
+	/** What the expected finding's summary must say, each time it is given (the cause in words, not only its name). */
+	readonly says?: RegExp;
+	/** What it must never say (advice the run disproves). */
+	readonly neverSays?: RegExp;
 	/** Why the run does not show its cause for real, by the scheduler's or the tasks' own account (empty: it does). */
 	proof(run: ScenarioRun): string[];
 }
@@ -186,6 +195,24 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 		],
 	},
 	{
+		name: 'tail-hang',
+		cluster: EQUAL,
+		cause: 'hung',
+		says: /^2 tasks of score-page have run \d+ s past its last completion, \d+× its mean task time/,
+		proof: ({end}) => {
+			const states = field(end, 'states') as Numbers;
+			const since = (end['hung_since'] ?? []) as number[];
+			return [
+				...check(num(states['processing']) === 2, `not two tasks processing: ${JSON.stringify(end)}`),
+				...check(num(states['memory']) >= 200, `the other 200 did not complete: ${JSON.stringify(end)}`),
+				...check(
+					since.length === 2 && since.every((at) => at <= num(end['last_completion'])),
+					`the two did not hang while the others completed: ${JSON.stringify(end)}`,
+				),
+			];
+		},
+	},
+	{
 		name: 'gil-held',
 		cluster: EQUAL,
 		cause: 'event-loop-blocked',
@@ -242,6 +269,31 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 		],
 	},
 	{
+		name: 'paused-pinned',
+		cluster: EQUAL,
+		cause: 'no-worker',
+		// beta is paused by memory (the scheduler's own status): its memory-pressure is true too.
+		also: () => [{cause: 'memory-pressure', subject: {kind: 'worker', name: 'beta'}}],
+		says: /no running worker can run: beta is paused by memory \(beta at \d+ % of its .* limit; Dask pauses at 80 %\)/,
+		neverSays: /none of the connected ones offers/,
+		proof: ({onset, end}) => [
+			...check(
+				num(field(end, 'states')['no-worker']) === 20,
+				`not 20 no-worker score-batch tasks: ${JSON.stringify(end)}`,
+			),
+			...check(
+				field(onset.truth, 'worker')['status'] === 'paused' && field(end, 'worker')['status'] === 'paused',
+				`beta not paused throughout: ${JSON.stringify(end)}`,
+			),
+			...check(
+				Object.values(field(end, 'worker_resources')).every(
+					(resources) => Object.keys(resources as object).length === 0,
+				),
+				`a worker offers resources: ${JSON.stringify(end)}`,
+			),
+		],
+	},
+	{
 		name: 'short-pause',
 		cluster: EQUAL,
 		cause: null,
@@ -280,8 +332,9 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 		cluster: WIDE,
 		cause: 'scheduler-bound',
 		proof: ({end}) => {
-			// Some three seconds in a row: the loop busy half the time or more on average, under a quarter of
-			// the threads' capacity done each second, work always waiting (the onset; scenario_work.py).
+			// Some three seconds in a row: the loop busy half the time or more on average and getting a third
+			// of a core, under a quarter of the threads' capacity done each second, work always waiting (the
+			// onset; scenario_work.py).
 			const samples = (end['samples'] ?? []) as Numbers[];
 			const capacity = num(end['thread_capacity_per_second']);
 			const saturated = samples.some((_, i) => {
@@ -289,6 +342,7 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 				return (
 					last.length === 3 &&
 					last.reduce((sum, s) => sum + num(s['demand']), 0) / 3 >= 0.5 &&
+					last.reduce((sum, s) => sum + num(s['cpu']), 0) / 3 >= 0.33 &&
 					last.every((s) => num(s['tasks_per_second']) < capacity / 4)
 				);
 			});

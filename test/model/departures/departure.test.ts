@@ -174,7 +174,7 @@ describe('departures the scheduler log is not needed for, or cannot tell', () =>
 		const judged = reduce(restarted, at(4, [STAYS, after], log));
 		expect(departureEvents(judged)).toEqual([
 			expect.stringMatching(
-				/^critical worker w \(tcp:\/\/10\.0\.0\.1:4001\) lost: killed by its nanny\? memory was at 94 % of its limit; /,
+				/^critical worker w \(tcp:\/\/10\.0\.0\.1:4001\) lost: killed by its nanny for memory\? memory was at 94 % of its limit at the last poll \(the nanny terminates at 95 %\); /, // line-length: allow
 			),
 		]);
 		// It is back at its address, but what it held and ran was lost: a critical alert held for
@@ -185,6 +185,54 @@ describe('departures the scheduler log is not needed for, or cannot tell', () =>
 		const past = reduce(later, at(2 + 600, [STAYS, after]));
 		expect(ongoing(past).filter((a) => a.includes('worker_lost'))).toEqual([]);
 		expect(past.heldLosses).toEqual([]);
+	});
+
+	/** `w` with a nanny as process `dir`, its figures as last polled. */
+	const process = (dir: string, figures: Partial<WorkerSnapshot> = {}) =>
+		worker(address, {name: 'w', nanny, local_directory: `/scratch/${dir}`, memory_limit_bytes: 500e6, ...figures});
+	const unexplained = (s: number) => ({
+		scheduler_log: {time: T0 / 1000 + s, removals: [{address, cause: 'unexplained' as const, rejoined: true}]},
+	});
+
+	it.each([
+		{
+			what: 'last seen paused by memory at 77 %',
+			last: {status: 'paused', memory_process_bytes: 385e6},
+			says:
+				'killed by its nanny for memory? it was paused by memory at 77 % of its limit at the last poll ' +
+				'(the nanny terminates at 95 %)',
+		},
+		{
+			what: 'last seen running at 40 %: a spike between polls is not ruled out',
+			last: {status: 'running', memory_process_bytes: 200e6},
+			says:
+				'its process died without closing and its nanny restarted it (memory at 40 % of its limit at the last poll: ' +
+				'an allocation past the terminate threshold between polls cannot be ruled out)',
+		},
+	])('a worker its nanny restarted, $what', ({last, says}) => {
+		const restarted = run([
+			at(0, [STAYS, process('a', last)]),
+			at(2, [STAYS, process('b', {memory_process_bytes: 90e6})]),
+		]);
+		const judged = reduce(restarted, at(4, [STAYS, process('b', {memory_process_bytes: 90e6})], unexplained(4)));
+		const events = departureEvents(judged);
+		expect(events).toHaveLength(1);
+		expect(events[0]).toContain(`lost: ${says}; last status ${last.status}`);
+	});
+
+	it('a later kill of the same worker keeps the memory reason, though its last poll saw it low', () => {
+		// Killed for memory (paused at 88 %), restarted; the new process grows faster than polls see and dies at 40 %.
+		const first = run([
+			at(0, [STAYS, process('a', {status: 'paused', memory_process_bytes: 440e6})]),
+			at(2, [STAYS, process('b', {memory_process_bytes: 90e6})]),
+			at(4, [STAYS, process('b', {memory_process_bytes: 200e6})], unexplained(4)),
+		]);
+		expect(departureEvents(first)[0]).toContain('killed by its nanny for memory? it was paused');
+		const second = reduce(first, at(6, [STAYS, process('c', {memory_process_bytes: 90e6})], unexplained(6)));
+		// The address's loss is already held as an alert: the new verdict is held beside it.
+		expect(second.heldLosses?.at(-1)?.departure.message).toMatch(
+			/lost: killed by its nanny for memory again\? its previous process was killed for memory 2 s before, and this one was at 40 % of its limit at the last poll: it grows faster than two polls apart; /, // line-length: allow
+		);
 	});
 
 	it('a log asked after the departure that does not name the worker: gone, reason unknown', () => {

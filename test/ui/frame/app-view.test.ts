@@ -68,7 +68,7 @@ describe('the screen as a view-model of the UI state and the data', () => {
 			'Memory  [█████▓░░░░░░░░░░░░░░░░░░░░] 585 MiB / 2.6 GiB 22%  managed 480 MiB  unmanaged 105 MiB  ' +
 				'spilled 80.0 MiB on disk',
 			'Tasks   38  processing 6  queued 6  waiting 0  in memory 14  erred 10  no-worker 2  released 0  done 0/s',
-			'✗ likely: gamma was lost: no sign in its last figures: killed from outside (OOM killer, preemption…, since ' +
+			'✗ likely: gamma was lost: no sign in its last figures (memory 29 % of its limit at the last poll):…, since ' +
 				`${localClock(run.model.diagnosis!.tracks.values().next().value!.firstMs)}  (4)`,
 		]);
 	});

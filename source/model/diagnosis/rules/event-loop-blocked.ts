@@ -5,20 +5,40 @@
  * (identity.json), the longest tick since the last scrape (a worker's own /metrics; the scheduler's
  * /metrics for the scheduler), and heartbeats that stopped while the scheduler was listening.
  *
+ * Dask's own line is `distributed.admin.tick.limit` (3 s on every release): a tick longer than that
+ * is when Dask itself logs "Event loop was unresponsive in Worker for N s. This is often caused by
+ * long-running GIL-holding functions or moving large chunks of data" (core.py `_measure_tick`). A
+ * shorter tick (1.1 s during a healthy 20 M-row shuffle) is below that line and no finding. A
+ * heartbeat missing for 3 s (5 × its interval at least) is a stall that long.
+ *
+ * What the loop was doing, when it can be known: with no task running on the worker, a task holding
+ * the GIL is not the cause — the loop was moving data (transfers in or out, data arriving with no
+ * task: a scatter) or releasing it (keys dropping: a client leaving, futures released), and the next
+ * step says so rather than advising about the GIL. For the scheduler, a client leaving, a graph of
+ * thousands of tasks arriving or being released between two polls.
+ *
  * Visible on every version. Explained away by memory pressure, spilling (which block the loop too),
  * GIL contention where that is visible, and, for the scheduler, by being bound by its own work.
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
+import {bytesText} from '../../../units/bytes.js';
 import {secondsText} from '../../text.js';
 import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
-import {CLUSTER, schedulerEvidence, workerEvidence, workerSubject} from '../figures.js';
+import {CLUSTER, evidence, schedulerEvidence, sourceOf, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
 import type {Candidate, Evidence} from '../types.js';
 
-/** A worker's event-loop interval (nominal 0.02 s) at or over this. */
-export const LOOP_INTERVAL_BLOCKED_S = 1;
-/** A tick (worker or scheduler) at least this long since the previous scrape. */
-export const TICK_BLOCKED_S = 1;
+/**
+ * Dask's `distributed.admin.tick.limit` (3 s on 2022.12 and 2026.7): a tick longer than this is when
+ * Dask logs its "Event loop was unresponsive" warning. Dask's own line, not a stricter one.
+ */
+export const DASK_TICK_LIMIT_S = 3;
+/** A worker's event-loop interval (nominal 0.02 s, averaged over a 1 s cycle) at or over Dask's tick limit. */
+const LOOP_INTERVAL_BLOCKED_S = DASK_TICK_LIMIT_S;
+/** A tick (worker or scheduler) at least Dask's tick limit since the previous scrape. */
+const TICK_BLOCKED_S = DASK_TICK_LIMIT_S;
+/** The scheduler's tasks changed by at least this many between two polls: a graph arrived or was released. */
+export const TASKS_MOVED_MIN = 1000;
 /** No heartbeat for this many heartbeat intervals… */
 export const HEARTBEAT_BLOCKED_X = 5;
 /** …and at least this long. */
@@ -27,6 +47,10 @@ export const HEARTBEAT_BLOCKED_MIN_S = 3;
 const NEXT_WORKER =
 	'a task holds the GIL or a long C call blocks the loop (heartbeats and transfers wait): release the GIL ' +
 	'(numba nogil, numpy), split the task, or run it in a separate process';
+const NEXT_DATA =
+	'no task was running: the loop was busy moving or releasing data, which Dask does on the event loop ' +
+	'(its warning names "moving large chunks of data"): scatter less at once or load data inside tasks, ' +
+	'gather smaller results, release futures in smaller batches';
 
 /** Seconds the scheduler has been listening as of the snapshot (undefined: all along). */
 export function listeningSeconds(input: RuleInput): number | undefined {
@@ -79,18 +103,105 @@ export function blockedLoop(
 	return {evidence: ev, parts, ...(silentMs === undefined ? {} : {silentMs})};
 }
 
+/** Tasks running on the worker as last read (executing, else the scheduler's processing); undefined: unknown. */
+function running(w: WorkerSnapshot): number | undefined {
+	return w.tasks_executing ?? w.processing;
+}
+
+/**
+ * What a worker's loop was doing with no task running, when its figures tell: data moving in or out,
+ * keys arriving (a scatter, a transfer) or leaving (released) since its previous reading.
+ */
+function dataActivity(input: RuleInput, w: WorkerSnapshot): {text: string; evidence: Evidence[]} {
+	const {snapshot, nowMs} = input;
+	const ev: Evidence[] = [];
+	const parts: string[] = [];
+	const incoming = w.transfer_incoming_bytes ?? 0;
+	const outgoing = w.transfer_outgoing_bytes ?? 0;
+	if (incoming > 0 || (w.transfer_incoming_count ?? 0) > 0) {
+		ev.push(
+			workerEvidence(snapshot, w, 'transfer_incoming_bytes', 'receiving from peers', bytesText(incoming, '?'), nowMs),
+		);
+		parts.push(`receiving ${bytesText(incoming, '?')} from peers`);
+	}
+	if (outgoing > 0 || (w.transfer_outgoing_count ?? 0) > 0) {
+		ev.push(
+			workerEvidence(snapshot, w, 'transfer_outgoing_bytes', 'sending to peers', bytesText(outgoing, '?'), nowMs),
+		);
+		parts.push(`sending ${bytesText(outgoing, '?')} to peers`);
+	}
+	const held = input.window.workers.get(w.address)?.rate('held', false);
+	if (held && held.delta !== 0) {
+		const n = Math.abs(held.delta);
+		ev.push(
+			evidence(
+				'keys held, change since its previous reading',
+				`${held.delta > 0 ? '+' : '−'}${n} in ${secondsText(held.spanS)}`,
+				sourceOf(held.src),
+				held.lastAt,
+				nowMs,
+			),
+		);
+		parts.push(
+			held.delta > 0
+				? `${n} key${n === 1 ? '' : 's'} arrived (a scatter or a transfer)`
+				: `releasing ${n} key${n === 1 ? '' : 's'} (a client leaving or futures released)`,
+		);
+	}
+	return {text: parts.length === 0 ? 'moving or releasing data' : parts.join(', '), evidence: ev};
+}
+
 function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined {
 	const {evidence: ev, parts, silentMs} = blockedLoop(input, w);
 	if (parts.length === 0) return undefined;
+	const tasks = running(w);
+	const idle = tasks === 0;
+	const field = w.tasks_executing === undefined ? 'processing' : 'tasks_executing';
+	if (tasks !== undefined)
+		ev.push(workerEvidence(input.snapshot, w, field, 'tasks running', String(tasks), input.nowMs));
+	const activity = idle ? dataActivity(input, w) : undefined;
+	if (activity) ev.push(...activity.evidence);
 	return {
 		...(silentMs === undefined ? {} : {heldMs: silentMs}),
 		cause: 'event-loop-blocked',
 		severity: 'warning',
 		subject: workerSubject(w),
 		evidence: ev,
-		summary: `${w.name}'s event loop is blocked: ${parts.join(', ')}`,
-		next: NEXT_WORKER,
+		summary:
+			`${w.name}'s event loop is blocked: ${parts.join(', ')}` +
+			(activity ? `, with no task running: ${activity.text}` : ''),
+		next: activity ? NEXT_DATA : NEXT_WORKER,
 	};
+}
+
+/** What the scheduler was doing between its last two /metrics readings: a client leaving, a graph coming or going. */
+function schedulerActivity(input: RuleInput): {text: string; evidence: Evidence[]} | undefined {
+	const list = input.window.cluster;
+	const last = list.at(-1);
+	const before = list.at(-2);
+	if (!last || !before) return undefined;
+	const ev: Evidence[] = [];
+	const parts: string[] = [];
+	if (last.clients !== undefined && before.clients !== undefined && last.clients < before.clients) {
+		ev.push(evidence('clients connected', `${before.clients} → ${last.clients}`, 'metrics', last.at, input.nowMs));
+		parts.push(`a client left (${before.clients} → ${last.clients} connected)`);
+	}
+	if (last.tasksTotal !== undefined && before.tasksTotal !== undefined) {
+		const delta = last.tasksTotal - before.tasksTotal;
+		if (Math.abs(delta) >= TASKS_MOVED_MIN) {
+			ev.push(
+				evidence(
+					'tasks the scheduler holds',
+					`${before.tasksTotal} → ${last.tasksTotal}`,
+					'metrics',
+					last.at,
+					input.nowMs,
+				),
+			);
+			parts.push(delta > 0 ? `${delta} tasks arrived` : `releasing ${-delta} tasks`);
+		}
+	}
+	return parts.length === 0 ? undefined : {text: parts.join(', '), evidence: ev};
 }
 
 export const eventLoopBlocked: Rule = {
@@ -108,7 +219,8 @@ export const eventLoopBlocked: Rule = {
 			if (c) out.push(c);
 		}
 		const tick = snapshot.scheduler.tick_duration_max_seconds;
-		if (tick !== undefined && tick >= TICK_BLOCKED_S)
+		if (tick !== undefined && tick >= TICK_BLOCKED_S) {
+			const activity = schedulerActivity(input);
 			out.push({
 				cause: 'event-loop-blocked',
 				severity: 'warning',
@@ -121,12 +233,18 @@ export const eventLoopBlocked: Rule = {
 						secondsText(tick),
 						nowMs,
 					),
+					...(activity?.evidence ?? []),
 				],
-				summary: `the scheduler's event loop is blocked: a tick took ${secondsText(tick)} since the previous poll`,
-				next:
-					'the scheduler stalls every client and worker meanwhile: look for huge graphs submitted at once, ' +
-					'large results gathered through it, or a scheduler plugin doing heavy work',
+				summary:
+					`the scheduler's event loop is blocked: a tick took ${secondsText(tick)} since the previous poll` +
+					(activity ? `, while ${activity.text}` : ''),
+				next: activity
+					? 'the scheduler does this work on its event loop and stalls every client and worker meanwhile: ' +
+						'submit and release work in smaller graphs (fewer, larger tasks), keep clients open between runs'
+					: 'the scheduler stalls every client and worker meanwhile: look for huge graphs submitted at once, ' +
+						'large results gathered through it, or a scheduler plugin doing heavy work',
 			});
+		}
 		return out;
 	},
 };

@@ -4,12 +4,19 @@
  * installed (distributed.admin.system-monitor.gil.enabled, on by default): a heartbeat's
  * `gil_contention` (identity.json), `*_gil_contention_seconds_total` (/metrics). Where neither is
  * there the finding list says so; a GIL held long still shows as event-loop-blocked.
+ *
+ * On every version, a worker can also be seen held back by its own GIL without gilknocker: it finishes
+ * far fewer tasks per thread than its peers (straggler's condition, `slowWorkers`) while two or more
+ * of its threads run tasks and its process uses about one core (its CPU, 100 % = one core). Pure-Python
+ * tasks run one thread at a time under the GIL; a slow host would not cap the process at one core.
+ * Its finding cites the CPU and the threads, and straggler on that worker is explained by it.
  */
 import type {Snapshot} from '../../../types/snapshot.js';
-import {CLUSTER, evidence, shareText, workerEvidence, workerSubject} from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
+import {CLUSTER, evidence, shareText, threadsText, workerEvidence, workerSubject} from '../figures.js';
+import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
 import type {Candidate} from '../types.js';
 import {clusterSpan} from '../window.js';
+import {cpuEvidence, gilBound, slowEvidence, slowText, slowWorkers} from './straggler.js';
 
 /** Share of the time spent waiting for the GIL. */
 export const GIL_CONTENTION_SHARE = 0.5;
@@ -25,15 +32,39 @@ function versionNote(snapshot: Snapshot): string {
 	const where = hint?.startsWith('<=') ? `on this version (Dask ${hint})` : 'here';
 	return (
 		`not visible ${where}: needs Dask >= 2023.4.0 with gilknocker installed on the scheduler and workers; ` +
-		'a GIL held long shows as event-loop-blocked'
+		'a GIL held long shows as event-loop-blocked, and a worker slower than its peers whose threads share one ' +
+		'core is named from its CPU'
 	);
+}
+
+/** Workers slower than their peers whose threads share one core (straggler's figures and the CPU). */
+function gilBoundWorkers(input: RuleInput, measured: ReadonlySet<string>): Candidate[] {
+	const out: Candidate[] = [];
+	for (const {judged, peers} of slowWorkers(input)) {
+		const w = judged.worker;
+		if (measured.has(w.address) || !gilBound(w)) continue;
+		const cpu = cpuEvidence(w, input)!;
+		const threads = threadsText(w.nthreads ?? 1);
+		out.push({
+			cause: 'gil-contention',
+			severity: 'warning',
+			subject: workerSubject(w),
+			evidence: [cpu, ...slowEvidence(judged, peers, input)],
+			summary:
+				`${w.name}'s ${threads} share one core (CPU ${Math.round(w.cpu_percent!)} %): its tasks hold the GIL, ` +
+				`${slowText(judged, peers)} per thread`,
+			next: `${NEXT}; its host is not the cause (the process is capped at one core, not starved of it)`,
+		});
+	}
+	return out;
 }
 
 export const gilContention: Rule = {
 	cause: 'gil-contention',
 	hysteresis: DEFAULT_HYSTERESIS,
 	onePoll: true,
-	judge({snapshot, window, nowMs}) {
+	judge(input) {
+		const {snapshot, window, nowMs} = input;
 		const out: Candidate[] = [];
 		for (const w of snapshot.workers) {
 			const rate = window.workers.get(w.address)?.rate('gilSeconds', true);
@@ -52,6 +83,7 @@ export const gilContention: Rule = {
 				next: NEXT,
 			});
 		}
+		out.push(...gilBoundWorkers(input, new Set(out.map((c) => c.subject.id))));
 		const span = clusterSpan(window, GIL_MIN_SPAN_S);
 		if (span?.first.gilSeconds !== undefined && span.last.gilSeconds !== undefined) {
 			const share = (span.last.gilSeconds - span.first.gilSeconds) / span.spanS;

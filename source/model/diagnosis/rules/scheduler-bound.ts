@@ -7,14 +7,17 @@
  * it holds back or has handed out beyond the threads (queued, plus processing over the threads)
  * are at least SCHEDULER_BACKLOG_S of its completions.
  *
- * The CPU threshold is a fifth of a core, not one: /metrics shows the CPU the scheduler got, not
- * the CPU it wanted. Its event loop is one thread; saturated, it is runnable nearly all the time,
- * but on a host it shares with the workers' threads and the client it gets only its share of the
- * cores (a fifth to two fifths of one beside sixteen busy worker threads and a client on two cores,
- * while its loop was runnable 65–90 % of the time). A fifth is still several times what an idle
- * scheduler spends on heartbeats and its 20 ms ticks (a few hundredths), and more than a healthy
- * busy one spends handing out 100 tasks a second (0.12 of a core for tasks of 25 ms on five
- * threads); the tiny tasks and the backlog say what it is busy with.
+ * The CPU bar: the scheduler's event loop is one thread, so a scheduler that is the bottleneck is
+ * one whose loop is busy most of the time — half a core at least on a host of its own (Dask's
+ * dashboard guidance reads a scheduler near 100 % CPU as the limit; half a core leaves room for the
+ * socket waits a saturated loop still has). /metrics shows the CPU the scheduler got, not the CPU it
+ * wanted: on a host it shares with workers (a worker's host is the scheduler's) it gets only its
+ * share, 0.36–0.45 of a core in the scenario beside sixteen worker threads and a client on two
+ * cores while its loop was runnable 65–90 % of the time; there the bar is a third of a core. A
+ * scheduler at 26–28 % of a core waits for work three quarters of the time: not the bottleneck,
+ * however tiny the tasks (the workers' own event loops, or the client, are then the limit). An idle
+ * scheduler spends a few hundredths of a core, a healthy busy one 0.12 handing out 100 tasks of
+ * 25 ms a second.
  *
  * The backlog tells a scheduler that cannot keep up from one that keeps up with a client feeding
  * it as fast as tasks finish (or a graph's last tasks): the scheduler is the bottleneck only while
@@ -32,8 +35,10 @@ import type {Snapshot} from '../../../types/snapshot.js';
 import type {Evidence} from '../types.js';
 import {clusterSpan} from '../window.js';
 
-/** The scheduler's CPU, in cores, at or over this. */
-export const SCHEDULER_BUSY_CORES = 0.2;
+/** The scheduler's CPU, in cores, at or over this… */
+export const SCHEDULER_BUSY_CORES = 0.5;
+/** …or this, on a host it shares with workers (it gets only its share of the cores). */
+export const SCHEDULER_SHARED_BUSY_CORES = 0.33;
 /** Mean compute seconds per task under this: tiny tasks. */
 export const SCHEDULER_TINY_TASK_S = 0.05;
 /** Without compute seconds: at least this many completions per second. */
@@ -63,6 +68,19 @@ function backlog(snapshot: Snapshot): number | undefined {
 	return (tasks.queued ?? 0) + Math.max(0, tasks.processing - threads);
 }
 
+/** The host of an address ("tcp://10.0.0.5:8786" → "10.0.0.5"). */
+function hostOf(address: string | undefined): string | undefined {
+	if (address === undefined) return undefined;
+	const match = /^[a-z]+:\/\/(\[[^\]]+\]|[^:/]+)/i.exec(address);
+	return match?.[1];
+}
+
+/** A worker runs on the scheduler's host: the scheduler gets only its share of that host's cores. */
+function sharesHost(snapshot: Snapshot): boolean {
+	const host = hostOf(snapshot.scheduler.address);
+	return host !== undefined && snapshot.workers.some((w) => (w.host ?? hostOf(w.address)) === host);
+}
+
 export const schedulerBound: Rule = {
 	cause: 'scheduler-bound',
 	hysteresis: DEFAULT_HYSTERESIS,
@@ -71,7 +89,8 @@ export const schedulerBound: Rule = {
 		const span = clusterSpan(window, SCHEDULER_MIN_SPAN_S);
 		if (!span || span.first.cpuSeconds === undefined || span.last.cpuSeconds === undefined) return [];
 		const cores = (span.last.cpuSeconds - span.first.cpuSeconds) / span.spanS;
-		if (cores < SCHEDULER_BUSY_CORES) return [];
+		const shared = sharesHost(snapshot);
+		if (cores < (shared ? SCHEDULER_SHARED_BUSY_CORES : SCHEDULER_BUSY_CORES)) return [];
 		const inFlight = tasksInFlight(snapshot);
 		if (inFlight !== undefined && inFlight <= 0) return [];
 		let done = 0;
@@ -96,7 +115,13 @@ export const schedulerBound: Rule = {
 		const busy = busyThreads(snapshot, perSecond, mean);
 		if (threads !== undefined && busy !== undefined && busy > SCHEDULER_THREADS_BUSY_MAX * threads) return [];
 		const ev: Evidence[] = [
-			evidence("scheduler's CPU", `${Math.round(cores * 100)} % of a core`, 'metrics', span.last.at, nowMs),
+			evidence(
+				"scheduler's CPU",
+				`${Math.round(cores * 100)} % of a core` + (shared ? ' (a host it shares with workers)' : ''),
+				'metrics',
+				span.last.at,
+				nowMs,
+			),
 			evidence('tasks finished', perSecondText(perSecond), 'metrics', span.last.at, nowMs),
 		];
 		if (waiting !== undefined)

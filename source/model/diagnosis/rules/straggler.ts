@@ -14,6 +14,18 @@
  * half a second): while such tasks run, a worker busy with them would look slow, so the rule does
  * not judge then.
  *
+ * The scheduler also forgets a prefix's mean while a task of it runs past twice the mean
+ * (`TaskPrefix.add_exec_time` sets `duration_average` to −1 from the workers' heartbeats): a
+ * straggler's own slow tasks do that, and its occupancy is then read at
+ * `distributed.scheduler.unknown-task-duration` (0.5 s) a task — 10 s for 20 tasks where the mean
+ * says 1 s. An occupancy of exactly that default per task is no measure of the pace the tasks allow,
+ * so the occupancy guard is left out then, and the worker must still finish tasks of the one prefix
+ * making most completions (slowly: a worker busy with a few long tasks finishes none).
+ *
+ * A worker of several threads whose process uses about one core (CPU ≤ GIL_ONE_CORE_PERCENT) while
+ * they run tasks is slowed by its own GIL, not its host: pure-Python tasks run one thread at a time.
+ * That is gil-contention (its rule takes such workers from `slowWorkers`, and explains this away).
+ *
  * Held keys measure completions while results stay where they were computed (maps, persisted
  * collections); when results are consumed and released (reductions) they do not, so the rule judges
  * only while the workers' growth accounts for STRAGGLER_ACCOUNTED_MIN…MAX of the completions the
@@ -24,9 +36,9 @@
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {secondsText} from '../../text.js';
-import {evidence, perSecondText, sourceOf, timesText, workerEvidence, workerSubject} from '../figures.js';
+import {evidence, perSecondText, sourceOf, threadsText, timesText, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate} from '../types.js';
+import type {Candidate, Evidence} from '../types.js';
 import {clusterSpan} from '../window.js';
 import type {WorkerWindow} from '../worker-window.js';
 
@@ -36,12 +48,17 @@ export const STRAGGLER_RATIO = 2.5;
  * …and at least this many times fewer than its tasks' mean durations allow. Lower than against its
  * peers: the scheduler's mean duration of a prefix counts the straggler's own slow runs, so a worker
  * f times slower than its n − 1 peers finishes only ((n − 1)·f + 1) / n times fewer than the mean
- * allows (7/3 for a worker 3× slower than two peers). This guard only keeps a worker busy with a
- * few long tasks from looking slow (it then finishes about what its tasks' means allow).
+ * allows (7/3 for a worker 3× slower than two peers) — and less while its own slow task has just
+ * finished: the scheduler's mean moves halfway to each new duration (`TaskPrefix.add_duration`), and
+ * a 3× straggler read at 2.0× then 1.4× of it on a loaded head node. This guard only keeps a worker
+ * busy with a few long tasks from looking slow (it then finishes about what its tasks' means allow).
  */
-export const STRAGGLER_EXPECTED_RATIO = 2;
-/** Rates over at least this many seconds. */
-export const STRAGGLER_MIN_SPAN_S = 2;
+export const STRAGGLER_EXPECTED_RATIO = 1.5;
+/**
+ * Rates over at least this many seconds: one poll apart at the default 2 s, less the jitter of the
+ * answers' times (1.99 s between two answers of a loaded head node missed a whole poll at 2).
+ */
+export const STRAGGLER_MIN_SPAN_S = 1.5;
 /** At the expected pace it would have finished at least this many tasks over the window. */
 export const STRAGGLER_MIN_EXPECTED_TASKS = 4;
 /** The workers' growth in keys held must account for this share of the scheduler's completions… */
@@ -50,14 +67,20 @@ export const STRAGGLER_ACCOUNTED_MIN = 0.75;
 export const STRAGGLER_ACCOUNTED_MAX = 1.33;
 /** The prefix named when it makes at least this share of the completions. */
 export const STRAGGLER_PREFIX_SHARE = 0.8;
+/** Dask's `distributed.scheduler.unknown-task-duration` (500ms on 2022.12 and 2026.7): a task's estimate, no mean. */
+export const UNKNOWN_TASK_DURATION_S = 0.5;
+/** Occupancy per task within this fraction of UNKNOWN_TASK_DURATION_S: the scheduler has no mean for them. */
+const UNKNOWN_TOLERANCE = 0.02;
 
-interface Judged {
+export interface Judged {
 	readonly worker: WorkerSnapshot;
 	/** Tasks it finished per second, and per thread. */
 	readonly actual: number;
 	readonly perThread: number;
 	/** The pace its tasks' mean durations allow (occupancy), when workers.html gave them. */
 	readonly expected?: number;
+	/** Its occupancy is the scheduler's default per task: it has no mean for them (a task ran past twice it). */
+	readonly meanUnknown: boolean;
 	/** Its keys never fell over the window (results stay where computed). */
 	readonly keeps: boolean;
 	readonly sinceS: number;
@@ -80,10 +103,14 @@ function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefi
 		processing !== undefined && occupancy !== undefined && processing > 0 && occupancy > 0
 			? (Math.min(processing, w.nthreads) * processing) / occupancy
 			: undefined;
+	const perTask = expected === undefined ? undefined : occupancy! / processing!;
+	const meanUnknown =
+		perTask !== undefined && Math.abs(perTask - UNKNOWN_TASK_DURATION_S) <= UNKNOWN_TOLERANCE * UNKNOWN_TASK_DURATION_S;
 	return {
 		worker: w,
 		actual,
 		perThread: actual / w.nthreads,
+		meanUnknown,
 		...(expected === undefined ? {} : {expected}),
 		keeps: readings.neverFell('held', held.src),
 		sinceS,
@@ -125,11 +152,92 @@ function unknownDurations(input: RuleInput): boolean {
 	return false;
 }
 
-/** It finishes STRAGGLER_RATIO times fewer than its peers per thread and than its tasks' means allow. */
-function slow(j: Judged, peers: number): boolean {
+/**
+ * It finishes STRAGGLER_RATIO times fewer than its peers per thread and than its tasks' means allow
+ * (or, where the scheduler has no mean for them, still finishes tasks of the one prefix most are).
+ */
+function slow(j: Judged, peers: number, prefix: string | undefined): boolean {
 	if (!j.keeps || peers <= 0 || j.perThread * STRAGGLER_RATIO > peers) return false;
 	if (peers * (j.worker.nthreads ?? 1) * j.spanS < STRAGGLER_MIN_EXPECTED_TASKS) return false;
-	return j.expected === undefined || j.actual * STRAGGLER_EXPECTED_RATIO <= j.expected;
+	if (j.meanUnknown) return prefix !== undefined && j.actual > 0;
+	if (j.expected === undefined) return true;
+	// At its tasks' means it would have finished one at least over the window (not one 180 s task).
+	return j.expected * j.spanS >= 1 && j.actual * STRAGGLER_EXPECTED_RATIO <= j.expected;
+}
+
+/** Its process uses about one core at most while its threads (two or more) run tasks: held back by the GIL. */
+export const GIL_ONE_CORE_PERCENT = 115;
+/** …and at least this much (a worker at 10 % waits on I/O or sleeps, which releases the GIL). */
+export const GIL_BUSY_MIN_PERCENT = 60;
+
+/** A slow worker's threads share one core: two or more run tasks while its CPU is about one core. */
+export function gilBound(w: WorkerSnapshot): boolean {
+	const threads = w.nthreads ?? 1;
+	const cpu = w.cpu_percent;
+	const running = Math.min(threads, w.tasks_executing ?? w.processing ?? 0);
+	return (
+		threads >= 2 && running >= 2 && cpu !== undefined && cpu >= GIL_BUSY_MIN_PERCENT && cpu <= GIL_ONE_CORE_PERCENT
+	);
+}
+
+export interface SlowWorker {
+	readonly judged: Judged;
+	/** Its peers' median tasks finished per thread per second. */
+	readonly peers: number;
+	readonly prefix: string | undefined;
+}
+
+/** The workers finishing far fewer tasks than their peers this poll (straggler's condition), with their figures. */
+export function slowWorkers(input: RuleInput): SlowWorker[] {
+	const {snapshot, window} = input;
+	if (unknownDurations(input)) return [];
+	const judged: Judged[] = [];
+	for (const w of snapshot.workers) {
+		const readings = window.workers.get(w.address);
+		const j = readings ? judgeWorker(w, readings) : undefined;
+		if (j) judged.push(j);
+	}
+	if (judged.length < 2) return [];
+	const cluster = clusterCompletions(input, Math.min(...judged.map((j) => j.sinceS)));
+	if (!cluster) return [];
+	const accounted = judged.reduce((n, j) => n + j.actual, 0) / cluster.perSecond;
+	if (accounted < STRAGGLER_ACCOUNTED_MIN || accounted > STRAGGLER_ACCOUNTED_MAX) return [];
+	const out: SlowWorker[] = [];
+	for (const j of judged) {
+		const peers = median(judged.filter((p) => p !== j).map((p) => p.perThread));
+		if (slow(j, peers, cluster.prefix)) out.push({judged: j, peers, prefix: cluster.prefix});
+	}
+	return out;
+}
+
+/** How much slower, in words. */
+export function slowText(j: Judged, peers: number): string {
+	return j.perThread > 0
+		? `${timesText(peers / j.perThread)} slower than its peers`
+		: `no task finished there in ${secondsText(j.spanS)} while its peers finished ${perSecondText(peers)} a thread`;
+}
+
+/** The figures that show it slow: its pace and its peers', over the window. */
+export function slowEvidence(j: Judged, peers: number, input: RuleInput): Evidence[] {
+	const {nowMs} = input;
+	return [
+		evidence('tasks finished per thread', perSecondText(j.perThread), sourceOf(j.source), j.at, nowMs),
+		evidence("its peers' median per thread", perSecondText(peers), 'derived', j.at, nowMs),
+		evidence('over', secondsText(j.spanS), 'derived', j.at, nowMs),
+	];
+}
+
+/** Its CPU as read, with its threads ("97 % of a core, 4 threads"). */
+export function cpuEvidence(w: WorkerSnapshot, input: RuleInput): Evidence | undefined {
+	if (w.cpu_percent === undefined) return undefined;
+	return workerEvidence(
+		input.snapshot,
+		w,
+		'cpu_percent',
+		'CPU (100 % = one core)',
+		`${Math.round(w.cpu_percent)} % with ${threadsText(w.nthreads ?? 1)}`,
+		input.nowMs,
+	);
 }
 
 function candidate(j: Judged, peers: number, prefix: string | undefined, input: RuleInput): Candidate {
@@ -137,16 +245,23 @@ function candidate(j: Judged, peers: number, prefix: string | undefined, input: 
 	const w = j.worker;
 	const name = w.name;
 	const on = prefix ? ` on ${prefix}` : '';
-	const how =
-		j.perThread > 0
-			? `${timesText(peers / j.perThread)} slower than its peers`
-			: `no task finished there in ${secondsText(j.spanS)} while its peers finished ${perSecondText(peers)} a thread`;
-	const shown = [
-		evidence('tasks finished per thread', perSecondText(j.perThread), sourceOf(j.source), j.at, nowMs),
-		evidence("its peers' median per thread", perSecondText(peers), 'derived', j.at, nowMs),
-		evidence('over', secondsText(j.spanS), 'derived', j.at, nowMs),
-	];
-	if (j.expected !== undefined)
+	const how = slowText(j, peers);
+	const shown = slowEvidence(j, peers, input);
+	const cpu = cpuEvidence(w, input);
+	if (cpu) shown.push(cpu);
+	if (j.meanUnknown)
+		shown.push(
+			workerEvidence(
+				snapshot,
+				w,
+				'occupancy_seconds',
+				"expected at its tasks' mean durations",
+				`unknown: the scheduler dropped the mean (a task ran past twice it; ${w.processing} processing at ` +
+					`its ${UNKNOWN_TASK_DURATION_S} s default)`,
+				nowMs,
+			),
+		);
+	else if (j.expected !== undefined)
 		shown.push(
 			workerEvidence(
 				snapshot,
@@ -176,25 +291,7 @@ export const straggler: Rule = {
 	explainedBy: ['memory-pressure', 'spilling', 'event-loop-blocked', 'gil-contention'],
 	onePoll: false,
 	judge(input) {
-		const {snapshot, window} = input;
-		if (unknownDurations(input)) return [];
-		const judged: Judged[] = [];
-		for (const w of snapshot.workers) {
-			const readings = window.workers.get(w.address);
-			const j = readings ? judgeWorker(w, readings) : undefined;
-			if (j) judged.push(j);
-		}
-		if (judged.length < 2) return [];
-		const cluster = clusterCompletions(input, Math.min(...judged.map((j) => j.sinceS)));
-		if (!cluster) return [];
-		const accounted = judged.reduce((n, j) => n + j.actual, 0) / cluster.perSecond;
-		if (accounted < STRAGGLER_ACCOUNTED_MIN || accounted > STRAGGLER_ACCOUNTED_MAX) return [];
-		const out: Candidate[] = [];
-		for (const j of judged) {
-			const peers = median(judged.filter((p) => p !== j).map((p) => p.perThread));
-			if (slow(j, peers)) out.push(candidate(j, peers, cluster.prefix, input));
-		}
-		return out;
+		return slowWorkers(input).map(({judged, peers, prefix}) => candidate(judged, peers, prefix, input));
 	},
 	blind(snapshot) {
 		if (snapshot.scheduler.prometheus_available === false)

@@ -2,9 +2,15 @@
  * transfer-bound: tasks wait on data moving between workers.
  *
  * Per prefix, where the scheduler's /metrics has per-prefix transfer and compute seconds (Dask
- * ≥ 2023.1.1): over the window, the prefix's tasks spent at least TRANSFER_MIN_SECONDS_PER_S
- * fetching their inputs and at least TRANSFER_RATIO × their compute time. (Dask adds both when a
- * task finishes: the time its worker spent gathering its dependencies, and running it.)
+ * ≥ 2023.1.1): over the window, the prefix's tasks spent at least TRANSFER_PREFIX_SECONDS_PER_S
+ * fetching their inputs and at least TRANSFER_PREFIX_RATIO × their compute time (Dask adds both
+ * when a task finishes: the time its worker spent gathering its dependencies, and running it), AND
+ * the workers' threads sat idle meanwhile (at least TRANSFER_IDLE_SHARE of them: the compute seconds
+ * of every prefix per second are the threads busy, on average). Transfer seconds above compute
+ * seconds alone are no bottleneck: an ordinary transpose or shuffle moves every input, and with
+ * cheap tasks its transfer time is many times its compute time while the threads stay busy with
+ * the next tasks (Dask overlaps gathering with computing). Only
+ * threads left idle by the wait make it the thing that bounds the run.
  *
  * Elsewhere (Dask 2022.12), cluster-wide from the workers' task states, sampled every poll and
  * averaged over the latest polls spanning TRANSFER_SAMPLES_SPAN_S (this poll and the last at 2 s;
@@ -28,6 +34,10 @@ import {present, timeShareEvidence} from '../../time/time-evidence.js';
 export const TRANSFER_MIN_SECONDS_PER_S = 0.5;
 /** Transfer time at least this many times the compute time. */
 export const TRANSFER_RATIO = 1;
+/** Per prefix: transfer seconds per second of wall time (half a thread waiting on data, on average)… */
+export const TRANSFER_PREFIX_SECONDS_PER_S = 0.5;
+/** …and at least this many times the compute time. */
+export const TRANSFER_PREFIX_RATIO = 2;
 /** Over at least this many seconds. */
 export const TRANSFER_MIN_SPAN_S = 3;
 /** Without per-prefix seconds: at least this share of the threads idle, on average… */
@@ -39,19 +49,36 @@ export const TRANSFER_IDLE_SHARE = 0.5;
 export const TRANSFER_SAMPLES_SPAN_S = 1.5;
 
 const NEXT =
-	'tasks wait for inputs held on other workers: rechunk or repartition so tasks need less data from elsewhere, ' +
-	'persist inputs where they are used, or check the network between workers';
+	"threads idle while tasks wait for inputs held on other workers: check the network between workers (a worker's " +
+	'bandwidth: Enter on it); where the layout allows, larger chunks or partitions mean fewer transfers for the ' +
+	'same data (a transpose or a shuffle moves all its data whatever the chunks)';
+
+/**
+ * The share of the workers' threads idle over the span: 1 − the compute seconds per second of every
+ * prefix (the threads busy, on average) / the threads. The same /metrics answers as the per-prefix
+ * figures, so it is there whenever they are (identity.json failing or not).
+ */
+function idleShare(input: RuleInput, span: NonNullable<ReturnType<typeof clusterSpan>>): number | undefined {
+	const threads = input.snapshot.scheduler.threads;
+	if (threads === undefined || threads <= 0) return undefined;
+	let compute = 0;
+	for (const [prefix, after] of Object.entries(span.last.prefixes))
+		compute += (after.compute_seconds_total ?? 0) - (span.first.prefixes[prefix]?.compute_seconds_total ?? 0);
+	return Math.max(0, 1 - compute / span.spanS / threads);
+}
 
 function perPrefix(input: RuleInput): Candidate[] {
 	const span = clusterSpan(input.window, TRANSFER_MIN_SPAN_S);
 	if (!span) return [];
+	const idle = idleShare(input, span);
+	if (idle === undefined || idle < TRANSFER_IDLE_SHARE) return [];
 	const out: Candidate[] = [];
 	for (const [prefix, after] of Object.entries(span.last.prefixes)) {
 		if (after.transfer_seconds_total === undefined) continue;
 		const before = span.first.prefixes[prefix];
 		const transfer = after.transfer_seconds_total - (before?.transfer_seconds_total ?? 0);
 		const compute = (after.compute_seconds_total ?? 0) - (before?.compute_seconds_total ?? 0);
-		if (transfer < TRANSFER_MIN_SECONDS_PER_S * span.spanS || transfer < TRANSFER_RATIO * compute) continue;
+		if (transfer < TRANSFER_PREFIX_SECONDS_PER_S * span.spanS || transfer < TRANSFER_PREFIX_RATIO * compute) continue;
 		const ratio = compute > 0 ? transfer / compute : Number.POSITIVE_INFINITY;
 		out.push({
 			cause: 'transfer-bound',
@@ -67,10 +94,12 @@ function perPrefix(input: RuleInput): Candidate[] {
 				),
 				evidence('compute seconds per second', (compute / span.spanS).toFixed(2), 'metrics', span.last.at, input.nowMs),
 				...present(timeShareEvidence(input.state, 'transfer', input.nowMs, prefix)),
+				evidence('threads idle', percentText(idle), 'derived', span.last.at, input.nowMs),
 			],
 			summary:
 				`${prefix} is transfer-bound: its tasks wait on data ` +
-				(compute > 0 ? `${timesText(ratio)} as long as they compute` : 'and have not computed meanwhile'),
+				(compute > 0 ? `${timesText(ratio)} as long as they compute` : 'and have not computed meanwhile') +
+				`, ${percentText(idle)} of the threads idle`,
 			next: NEXT,
 		});
 	}

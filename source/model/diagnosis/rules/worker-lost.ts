@@ -2,7 +2,9 @@
  * worker-lost: a post-mortem of each worker that left without retiring, from its last figures.
  * Likely reasons, in order: its memory was near Dask's terminate threshold (or it was paused) —
  * killed by its nanny (or, without one, by the system's out-of-memory killer); its heartbeats had
- * stopped (hung, or cut off); else no sign in its figures (killed from outside, crashed). Follows the
+ * stopped (hung, or cut off); else no sign in its figures — and then it says so: HTTP cannot tell a
+ * worker stopped (SIGTERM, its cluster manager) from one killed (SIGKILL, the OOM killer) or crashed,
+ * and its last poll's memory does not rule out an allocation between polls. Follows the
  * alert rules' `worker_lost` alert (alert-adapter.ts), which tells a loss from a retirement.
  * Critical, as that alert is: its tasks are recomputed elsewhere and its data is gone.
  *
@@ -19,6 +21,7 @@ import type {WorkerTrack} from '../../types.js';
 import {bytesText} from '../../../units/bytes.js';
 import {percentText, secondsText, UNKNOWN} from '../../text.js';
 import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
+import {MEMORY_KILL_MEMORY_MS} from '../../departures/departure.js';
 import {lostReports, replacedReports} from '../alert-adapter.js';
 import {evidence, workerSubject} from '../figures.js';
 import type {Rule} from '../rule.js';
@@ -79,8 +82,18 @@ function reason(track: WorkerTrack, workers: number): {text: string; evidence: E
 		};
 	if (age !== undefined && age >= LOST_HEARTBEAT_X * beat)
 		return {text: `its heartbeats had stopped ${secondsText(age)} before it went (hung or cut off)`, evidence: ev};
+	if (track.memoryKilledMs !== undefined && nowMs - track.memoryKilledMs <= MEMORY_KILL_MEMORY_MS)
+		return {
+			text:
+				'likely killed for memory again: an earlier process at its address was, and this one grew between polls ' +
+				`(${peak === undefined ? 'its memory unknown' : `${percentText(peak)} at the last poll`})`,
+			evidence: ev,
+		};
+	const memory = peak === undefined ? '' : ` (memory ${percentText(peak)} of its limit at the last poll)`;
 	return {
-		text: 'no sign in its last figures: killed from outside (OOM killer, preemption, SIGKILL) or crashed',
+		text:
+			`no sign in its last figures${memory}: stopped (SIGTERM, its cluster manager), killed (SIGKILL, the OOM ` +
+			'killer) or crashed — HTTP cannot tell which, nor rule out an allocation between polls',
 		evidence: ev,
 	};
 }

@@ -187,7 +187,7 @@ describe('usage errors and help', () => {
 	});
 
 	it.each([
-		[['--bogus', 'http://127.0.0.1:9'], 'dask-top: unknown option --bogus'],
+		[['--quuxable', 'http://127.0.0.1:9'], 'dask-top: unknown option --quuxable'],
 		[
 			['--stall-after', '-5s', '--once', 'http://127.0.0.1:9'],
 			'dask-top: --stall-after -5s is out of range: use 1 s to 24 h',

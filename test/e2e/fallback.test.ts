@@ -45,9 +45,12 @@ describe('dask-top --once --json while identity.json answers 500', () => {
 		expect(identity).toMatchObject({state: 'failed', status: 500});
 	});
 
-	it('fills memory and task figures from each worker’s own /metrics, with status unknown', () => {
+	it('fills memory, task and CPU figures from each worker’s own /metrics, status from the scheduler’s counts', () => {
 		for (const worker of snapshot.workers) {
-			expect(worker.status).toBeUndefined();
+			// The recorded /metrics counts no paused or retiring worker: every worker is running (proof).
+			expect([worker.status, worker.sources['status']]).toEqual(['running', 'metrics']);
+			// Two readings of the same recorded answer: the process's CPU counter did not move.
+			expect([worker.cpu_percent, worker.sources['cpu_percent']]).toEqual([0, 'worker_metrics']);
 			expect(worker.memory_process_bytes).toBeGreaterThan(0);
 			expect(worker.memory_managed_bytes).toBeDefined();
 			expect(worker.tasks_executing).toBeDefined();
@@ -62,9 +65,9 @@ describe('dask-top --once --json while identity.json answers 500', () => {
 		]);
 	});
 
-	it('read the workers straight on their own ports, without the scheduler’s token', () => {
+	it('read the workers straight on their own ports, twice (a CPU rate), without the scheduler’s token', () => {
 		const workerRequests = dask!.requests.filter((r) => r.target !== 'scheduler');
-		expect(workerRequests.map((r) => r.path)).toEqual(['/metrics', '/metrics', '/metrics']);
+		expect(workerRequests.map((r) => r.path)).toEqual(Array.from({length: 6}, () => '/metrics'));
 		expect(workerRequests.every((r) => r.headers.authorization === undefined)).toBe(true);
 		expect(
 			dask!.requests.filter((r) => r.target === 'scheduler').every((r) => r.headers.authorization === 'token SECRET-T'),

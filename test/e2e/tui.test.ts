@@ -83,7 +83,7 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 
 		keys('?');
 		const help = await waitFor('the help overlay', (t) => t.includes('Keys (Esc or ? closes this help'));
-		expect(help).toContain('follow the selected worker');
+		expect(help).toContain('move down (in the detail: next worker');
 		keys('Escape');
 		await waitFor('the table after help', (t) => t.includes('NAME'));
 

@@ -42,10 +42,10 @@ describe("the entry's answers without meow", () => {
 	});
 
 	it('says an unknown option in one line and the hint, exit 2', async () => {
-		expect(await quick(['--bogus', 'http://h:8787'])).toEqual({
+		expect(await quick(['--quuxable', 'http://h:8787'])).toEqual({
 			code: 2,
 			stdout: '',
-			stderr: 'dask-top: unknown option --bogus\nRun dask-top --help for usage.\n',
+			stderr: 'dask-top: unknown option --quuxable\nRun dask-top --help for usage.\n',
 		});
 	});
 

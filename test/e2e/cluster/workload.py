@@ -167,28 +167,25 @@ def fill_memory(client, token, held, name):
 	}
 
 
-def churn(client, token, held):
-	naps = client.map(tasks.nap, range(20_000), seconds=0.02, key=[f"nap-{i}-{token}" for i in range(20_000)], pure=False)
-	held.extend(naps)
+def stream(client, token, held, task, count, prefix, done, **kwargs):
+	"""`count` tasks of `task` completing on every worker until the stop; ready once `done` are."""
+	futures = client.map(task, range(count), key=[f"{prefix}-{i}-{token}" for i in range(count)], pure=False, **kwargs)
+	held.extend(futures)
 
 	def some_done():
 		moment = client.run_on_scheduler(scheduler_moment, token)
-		return moment["states"].get("memory", 0) >= 50 and moment
+		return moment["states"].get("memory", 0) >= done and moment
 
-	moment = wait_for("the first naps to complete", some_done, 60)
-	return {"tasks": len(naps), "states": moment["states"], "prefixes": ["nap"]}
+	moment = wait_for(f"the first {prefix} tasks to complete", some_done, 60)
+	return {"tasks": len(futures), "states": moment["states"], "prefixes": [prefix]}
+
+
+def churn(client, token, held):
+	return stream(client, token, held, tasks.nap, 20_000, "nap", 50, seconds=0.02)
 
 
 def cpu_bound(client, token, held):
-	burns = client.map(tasks.burn, range(4000), seconds=0.25, key=[f"burn-{i}-{token}" for i in range(4000)], pure=False)
-	held.extend(burns)
-
-	def some_done():
-		moment = client.run_on_scheduler(scheduler_moment, token)
-		return moment["states"].get("memory", 0) >= 10 and moment
-
-	moment = wait_for("the first burns to complete", some_done, 60)
-	return {"tasks": len(burns), "states": moment["states"], "prefixes": ["burn"]}
+	return stream(client, token, held, tasks.burn, 4000, "burn", 10, seconds=0.25)
 
 
 def stall(client, token, held, name):

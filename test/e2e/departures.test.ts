@@ -10,17 +10,17 @@
  * and --check stays OK after the retire. HTTP cannot tell a SIGTERM from a kill -9 (the scheduler
  * logs both the same way): an idle worker gone that way is a warning "gone", not an alert.
  */
-import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process';
+import type {ChildProcessWithoutNullStreams} from 'node:child_process';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {createInterface} from 'node:readline';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {LostWorker} from '../../source/output/json.js';
 import type {ModelEvent} from '../../source/model/types.js';
+import {holdKeys} from './helpers/key-holder.js';
 import {killAll, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';
 import {type Cluster, daskConfigDir, startCluster, workerNamed} from './helpers/cluster.js';
-import {CLUSTER_SCRIPTS_DIR, DASK_RELEASES, pythonEnv, runPythonJson} from './helpers/python.js';
+import {DASK_RELEASES, pythonEnv, runPythonJson} from './helpers/python.js';
 
 const MB = 1_000_000;
 const plain = (name: string) => ({name, nthreads: 1, memoryLimitBytes: 400 * MB, nanny: false});
@@ -58,20 +58,7 @@ describe.each(DASK_RELEASES)('worker departures on Dask %s', (dask) => {
 		cluster = await startCluster({dask, workers: WORKERS});
 		const file = join(mkdtempSync(join(tmpdir(), 'dask-top-departures-')), 'departures.ndjson');
 		// A client holding 4 scattered keys on `killed` (they die with it).
-		holder = spawn(
-			cluster.python,
-			[
-				join(CLUSTER_SCRIPTS_DIR, 'retire_data.py'),
-				'hold',
-				cluster.schedulerAddress,
-				`${workerNamed(cluster, 'killed').address}=4`,
-			],
-			{env: pythonEnv(daskConfigDir(cluster))},
-		);
-		await new Promise<string>((resolve, reject) => {
-			createInterface({input: holder!.stdout}).once('line', resolve);
-			holder!.once('exit', (code) => reject(new Error(`retire_data.py exited with ${code}`)));
-		});
+		holder = await holdKeys(cluster, workerNamed(cluster, 'killed').address, 4);
 		const recorder = start(['--record', file, '--interval', '1s', cluster.httpUrl]);
 		const rounds = async (n: number) => {
 			const from = roundsOnDisk(file);

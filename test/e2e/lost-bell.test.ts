@@ -7,16 +7,16 @@
  * BEL (copied by `tmux pipe-pane`). (Whether a poll sees the worker missing before its new process
  * joins is the machine's timing; the model's tests hold both orders: departure.test.ts.)
  */
-import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process';
+import type {ChildProcessWithoutNullStreams} from 'node:child_process';
 import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {holdKeys} from './helpers/key-holder.js';
 import {CLI_PATH} from './helpers/cli.js';
-import {type Cluster, daskConfigDir, startCluster, workerNamed} from './helpers/cluster.js';
-import {createInterface} from 'node:readline';
-import {CLUSTER_SCRIPTS_DIR, DASK_RELEASES, pythonEnv} from './helpers/python.js';
+import {type Cluster, startCluster, workerNamed} from './helpers/cluster.js';
+import {DASK_RELEASES} from './helpers/python.js';
 import {TmuxSession} from './helpers/tmux.js';
 
 const MB = 1_000_000;
@@ -38,20 +38,7 @@ describe.each(DASK_RELEASES)('a worker killed under its nanny on Dask %s', (dask
 	beforeAll(async () => {
 		cluster = await startCluster({dask, workers: WORKERS});
 		// A client holding 4 scattered keys on the victim (they die with it).
-		holder = spawn(
-			cluster.python,
-			[
-				join(CLUSTER_SCRIPTS_DIR, 'retire_data.py'),
-				'hold',
-				cluster.schedulerAddress,
-				`${workerNamed(cluster, 'victim').address}=4`,
-			],
-			{env: pythonEnv(daskConfigDir(cluster))},
-		);
-		await new Promise<string>((resolve, reject) => {
-			createInterface({input: holder!.stdout}).once('line', resolve);
-			holder!.once('exit', (code) => reject(new Error(`retire_data.py exited with ${code}`)));
-		});
+		holder = await holdKeys(cluster, workerNamed(cluster, 'victim').address, 4);
 		terminal = new TmuxSession({name: `dask-top-lost-${dask}`, width: 140, height: 40});
 		if (terminal.start() !== 0) throw new Error(`tmux could not start a session on socket ${terminal.socket}`);
 		const file = join(dir, `${dask}.bytes`);

@@ -14,6 +14,7 @@
 // which a few frames' worth covers.
 import {createRequire} from 'node:module';
 import {DIRECT_ROW_PATCHES} from './ink-direct-rows.mjs';
+import {replaceOnce} from './replace-once.mjs';
 import {TEXT_WIDTH_PATCHES} from './ink-text-width.mjs';
 
 const narrowRanges = createRequire(import.meta.url)('../source/units/narrow-ranges.json');
@@ -115,10 +116,13 @@ const sanitizeAnsi = (text) => {
         return text;
     }`;
 
+// Each replacement belongs to one rewrite, named as the build names it (scripts/rewrites.mjs), so a build
+// can leave any of them out (`node scripts/build.mjs --without=NAME`, `--no-patches`).
 const PATCHES = {
-	'sanitize-ansi.js': [['const sanitizeAnsi = (text) => {', SANITIZE_FAST_PATH]],
+	'sanitize-ansi.js': [['sanitize-sgr', 'const sanitizeAnsi = (text) => {', SANITIZE_FAST_PATH]],
 	'ansi-tokenize/styledChars.js': [
 		[
+			'shared-styles',
 			`ret.push({
                 ...token,
                 styles: [...codes],
@@ -126,28 +130,46 @@ const PATCHES = {
 			STYLED_CHAR,
 		],
 		[
+			'shared-styles',
 			'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
 			'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || ' +
 				'char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
 		],
 	],
-	'string-width/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
+	'string-width/index.js': [
+		['narrow-width', '\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`],
+	],
 	// wrap-ansi's own string-width 7 (Ink wraps text with it; dask-top's lines are truncated instead).
-	'string-width@7/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
-	'render-node-to-output.js': TEXT_WIDTH_PATCHES,
+	'string-width@7/index.js': [
+		['narrow-width', '\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`],
+	],
+	'render-node-to-output.js': TEXT_WIDTH_PATCHES.map((patch) => ['ink-text-width', ...patch]),
 	'output.js': [
-		['class OutputCaches {', OUTPUT_CACHES],
+		['ink-frame-caches', 'class OutputCaches {', OUTPUT_CACHES],
 		[
+			'ink-frame-caches',
 			'let cached = this.styledChars.get(line);',
 			"let cached = this.styledChars.get(line) ?? this.fromPrevious('styledChars', line);",
 		],
-		['let cached = this.widths.get(text);', "let cached = this.widths.get(text) ?? this.fromPrevious('widths', text);"],
 		[
+			'ink-frame-caches',
+			'let cached = this.widths.get(text);',
+			"let cached = this.widths.get(text) ?? this.fromPrevious('widths', text);",
+		],
+		[
+			'ink-frame-caches',
 			'let cached = this.blockWidths.get(text);',
 			"let cached = this.blockWidths.get(text) ?? this.fromPrevious('blockWidths', text);",
 		],
-		['export default class Output {', `let lastOutputCaches;\n${BLANK_CELL}`],
+		['ink-frame-caches', 'export default class Output {', 'let lastOutputCaches;\nexport default class Output {'],
 		[
+			'ink-frame-caches',
+			'caches = new OutputCaches();',
+			'caches = (lastOutputCaches = new OutputCaches(lastOutputCaches));',
+		],
+		['ink-blank-cell', 'export default class Output {', BLANK_CELL],
+		[
+			'ink-blank-cell',
 			`row.push({
                     type: 'char',
                     value: ' ',
@@ -156,16 +178,20 @@ const PATCHES = {
                 });`,
 			'row.push(BLANK_CELL);',
 		],
-		['caches = new OutputCaches();', 'caches = (lastOutputCaches = new OutputCaches(lastOutputCaches));'],
-		...DIRECT_ROW_PATCHES,
+		...DIRECT_ROW_PATCHES.map((patch) => ['ink-direct-rows', ...patch]),
 	],
 	'ansi-tokenize/tokenize.js': [
-		['export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {', TOKENIZE_FAST_PATH],
-		['of segmenter.segment(str)) {', 'of (NARROW_TEXT.test(str) ? codeUnitSegments(str) : segmenter.segment(str))) {'],
+		['narrow-tokenize', 'export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {', TOKENIZE_FAST_PATH],
+		[
+			'narrow-tokenize',
+			'of segmenter.segment(str)) {',
+			'of (NARROW_TEXT.test(str) ? codeUnitSegments(str) : segmenter.segment(str))) {',
+		],
 	],
 	'measure-text.js': [
-		['const cache = new Map();', 'const cache = new Map();\nlet cacheChars = 0;'],
+		['ink-cache-bound', 'const cache = new Map();', 'const cache = new Map();\nlet cacheChars = 0;'],
 		[
+			'ink-cache-bound',
 			'cache.set(text, dimensions);',
 			`if (cache.size >= ${CACHE_LIMIT} || cacheChars + text.length > ${CACHE_CHARS}) {\n` +
 				'        cache.clear();\n        cacheChars = 0;\n    }\n' +
@@ -173,8 +199,9 @@ const PATCHES = {
 		],
 	],
 	'wrap-text.js': [
-		['const cache = {};', 'let cache = {};\nlet cacheSize = 0;\nlet cacheChars = 0;'],
+		['ink-cache-bound', 'const cache = {};', 'let cache = {};\nlet cacheSize = 0;\nlet cacheChars = 0;'],
 		[
+			'ink-cache-bound',
 			'cache[cacheKey] = wrappedText;',
 			`if (++cacheSize > ${CACHE_LIMIT} || cacheChars + cacheKey.length > ${CACHE_CHARS}) {\n` +
 				'        cache = {};\n        cacheSize = 1;\n        cacheChars = 0;\n    }\n' +
@@ -183,15 +210,20 @@ const PATCHES = {
 	],
 };
 
-/** Returns the file's source with its cache bounded; throws when Ink's code changed under us. */
-export function boundInkCache(fileName, source) {
+/** The rewrites this file applies, by the names the build knows them by. */
+export const INK_REWRITES = [...new Set(Object.values(PATCHES).flatMap((patches) => patches.map(([name]) => name)))];
+
+/**
+ * Returns the file's source with the rewrites named in `enabled` (all by default) applied, in order;
+ * throws when one's text is not found exactly once (Ink's code changed under us).
+ */
+export function boundInkCache(fileName, source, enabled = INK_REWRITES) {
 	const patches = PATCHES[fileName];
 	if (!patches) throw new Error(`no cache patch for ${fileName}`);
 	let patched = source;
-	for (const [from, to] of patches) {
-		if (!patched.includes(from))
-			throw new Error(`ink/build/${fileName} changed: cannot bound its cache (looked for "${from}")`);
-		patched = patched.replace(from, to);
+	for (const [name, from, to] of patches.filter(([name]) => enabled.includes(name))) {
+		const what = name === 'ink-cache-bound' ? 'cannot bound its cache' : `cannot apply ${name}`;
+		patched = replaceOnce(patched, from, to, `ink/build/${fileName} changed: ${what} (looked for "${from}" once)`);
 	}
 	return patched;
 }
@@ -203,25 +235,27 @@ const PATCHED_MODULES = [
 	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
 ];
 
-/** The esbuild plugin that applies boundInkCache to Ink's files and string-width. */
-export const inkCacheBound = {
-	name: 'ink-cache-bound',
-	setup(build) {
-		build.onLoad(
-			{
-				filter: new RegExp(`(${PATCHED_MODULES.map((module) => module.source).join('|')})\\.js$`),
-			},
-			async ({path}) => {
-				const {readFile} = await import('node:fs/promises');
-				const fileName = /wrap-ansi[\\/]node_modules[\\/]string-width[\\/]index\.js$/.test(path)
-					? 'string-width@7/index.js'
-					: /string-width[\\/]index\.js$/.test(path)
-						? 'string-width/index.js'
-						: /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path)
-							? `ansi-tokenize/${path.split(/[\\/]/).pop()}`
-							: path.split(/[\\/]/).pop();
-				return {contents: boundInkCache(fileName, await readFile(path, 'utf8')), loader: 'js'};
-			},
-		);
-	},
-};
+/** The esbuild plugin that applies boundInkCache's rewrites named in `enabled` to Ink's files and string-width. */
+export function inkRewrites(enabled = INK_REWRITES) {
+	return {
+		name: 'ink-rewrites',
+		setup(build) {
+			build.onLoad(
+				{
+					filter: new RegExp(`(${PATCHED_MODULES.map((module) => module.source).join('|')})\\.js$`),
+				},
+				async ({path}) => {
+					const {readFile} = await import('node:fs/promises');
+					const fileName = /wrap-ansi[\\/]node_modules[\\/]string-width[\\/]index\.js$/.test(path)
+						? 'string-width@7/index.js'
+						: /string-width[\\/]index\.js$/.test(path)
+							? 'string-width/index.js'
+							: /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path)
+								? `ansi-tokenize/${path.split(/[\\/]/).pop()}`
+								: path.split(/[\\/]/).pop();
+					return {contents: boundInkCache(fileName, await readFile(path, 'utf8'), enabled), loader: 'js'};
+				},
+			);
+		},
+	};
+}

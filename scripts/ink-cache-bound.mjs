@@ -15,28 +15,11 @@
 import {createRequire} from 'node:module';
 import {DIRECT_ROW_PATCHES} from './ink-direct-rows.mjs';
 import {replaceOnce} from './replace-once.mjs';
-import {TEXT_WIDTH_PATCHES} from './ink-text-width.mjs';
 
 const narrowRanges = createRequire(import.meta.url)('../source/units/narrow-ranges.json');
 
 export const CACHE_LIMIT = 4096;
 export const CACHE_CHARS = 262_144;
-
-// Ink 6.8 also starts its per-frame caches (output.js: each line's styled characters, each
-// character's width) empty for every frame, so every frame tokenizes every line and measures every
-// character again (string-width and ansi-tokenize were the largest CPU cost of an idle-looking
-// screen under node --cpu-prof). The bundle lets a frame's caches fall back to the previous frame's:
-// an unchanged line costs a lookup; only two frames' entries are ever kept.
-const OUTPUT_CACHES = `class OutputCaches {
-    constructor(previous) {
-        this.previous = previous;
-        if (previous) previous.previous = undefined;
-    }
-    fromPrevious(name, key) {
-        const value = this.previous?.[name].get(key);
-        if (value !== undefined) this[name].set(key, value);
-        return value;
-    }`;
 
 // string-width 8 (Ink's) measures anything beyond printable ASCII with Intl.Segmenter and an emoji
 // regex, and Ink measures every line of every frame (widest-line): a monitor's lines hold box
@@ -49,7 +32,7 @@ const OUTPUT_CACHES = `class OutputCaches {
 // wide as it is long. Each of them is one grapheme, one column to string-width and never full width
 // (checked code point by code point in test/build/ink-cache-bound.test.ts). The charts' braille was
 // outside it until the profile at 3 workers, where charts fill half the screen, showed string-width
-// and ansi-tokenize first after the collector.
+// first after the collector.
 export const NARROW_CLASS = narrowRanges.map((range) => range.replace(/([0-9A-F]{4})/g, '\\u$1')).join('');
 const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(string)) {
 		return string.length;
@@ -57,41 +40,6 @@ const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(s
 
 	let width = 0;
 	const eastAsianWidthOptions`;
-
-// ansi-tokenize (Ink's, turning each line into styled characters) walks every line with
-// Intl.Segmenter's grapheme iterator, the largest CPU cost left at 100 workers under node --cpu-prof
-// (a line whose figures moved must be tokenized again). Text made only of escape sequences and the
-// code points of NARROW_FAST_PATH is one grapheme per UTF-16 code unit (none of them combines,
-// joins or is a surrogate), so the bundle walks such a line by code unit: the same tokens, without
-// the segmenter.
-const TOKENIZE_FAST_PATH = `const NARROW_TEXT = /^[\\u001B${NARROW_CLASS}]*$/;
-function* codeUnitSegments(str) {
-    for (let index = 0; index < str.length; index++) yield {segment: str[index], index};
-}
-export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {`;
-
-// Then ansi-tokenize gave every character its own copy of the styles in force, and turning the
-// characters back into a string diffed every neighbour's styles (sets, filters, a join per
-// character): the next largest cost. The bundle lets the characters between two escape sequences
-// share one styles array (reduceAnsiCodesIncremental always returns a new array and nothing
-// changes one in place), and skips the diff where a neighbour has the same array or both have no
-// styles: the diff of a reduced style with itself is empty, so the string is the same.
-const STYLED_CHAR = `ret.push({
-                type: 'char',
-                value: token.value,
-                fullWidth: token.fullWidth,
-                styles: codes,
-            });`;
-
-// Ink 6.8's Output.get() starts every frame with a fresh cell object (and a fresh styles array) for
-// each of the terminal's cells, 4,800 at 120×40, before the lines are written over them: the largest
-// single allocation of a frame under an allocation profile at 3 workers, where the collector was
-// the largest CPU cost. Cells are only ever replaced, never changed in place (the styled characters
-// of a line are already shared through the caches above), so every blank cell can be one frozen object.
-const BLANK_CELL = `const BLANK_CELL = Object.freeze({
-    type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]),
-});
-export default class Output {`;
 
 // Ink 6.8 sanitizes every text it squashes (sanitize-ansi.js: control sequences other than SGR and
 // OSC are dropped) by tokenizing it, at each level: a line's spans, then the line their colours were
@@ -116,26 +64,10 @@ const sanitizeAnsi = (text) => {
         return text;
     }`;
 
-// Each replacement belongs to one rewrite, named as the build names it (scripts/rewrites.mjs), so a build
+// Each replacement belongs to one rewrite, named as the build names it (bundle-options.mjs), so a build
 // can leave any of them out (`node scripts/build.mjs --without=NAME`, `--no-patches`).
 const PATCHES = {
 	'sanitize-ansi.js': [['sanitize-sgr', 'const sanitizeAnsi = (text) => {', SANITIZE_FAST_PATH]],
-	'ansi-tokenize/styledChars.js': [
-		[
-			'shared-styles',
-			`ret.push({
-                ...token,
-                styles: [...codes],
-            });`,
-			STYLED_CHAR,
-		],
-		[
-			'shared-styles',
-			'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
-			'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || ' +
-				'char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
-		],
-	],
 	'string-width/index.js': [
 		['narrow-width', '\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`],
 	],
@@ -143,51 +75,7 @@ const PATCHES = {
 	'string-width@7/index.js': [
 		['narrow-width', '\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`],
 	],
-	'render-node-to-output.js': TEXT_WIDTH_PATCHES.map((patch) => ['ink-text-width', ...patch]),
-	'output.js': [
-		['ink-frame-caches', 'class OutputCaches {', OUTPUT_CACHES],
-		[
-			'ink-frame-caches',
-			'let cached = this.styledChars.get(line);',
-			"let cached = this.styledChars.get(line) ?? this.fromPrevious('styledChars', line);",
-		],
-		[
-			'ink-frame-caches',
-			'let cached = this.widths.get(text);',
-			"let cached = this.widths.get(text) ?? this.fromPrevious('widths', text);",
-		],
-		[
-			'ink-frame-caches',
-			'let cached = this.blockWidths.get(text);',
-			"let cached = this.blockWidths.get(text) ?? this.fromPrevious('blockWidths', text);",
-		],
-		['ink-frame-caches', 'export default class Output {', 'let lastOutputCaches;\nexport default class Output {'],
-		[
-			'ink-frame-caches',
-			'caches = new OutputCaches();',
-			'caches = (lastOutputCaches = new OutputCaches(lastOutputCaches));',
-		],
-		['ink-blank-cell', 'export default class Output {', BLANK_CELL],
-		[
-			'ink-blank-cell',
-			`row.push({
-                    type: 'char',
-                    value: ' ',
-                    fullWidth: false,
-                    styles: [],
-                });`,
-			'row.push(BLANK_CELL);',
-		],
-		...DIRECT_ROW_PATCHES.map((patch) => ['ink-direct-rows', ...patch]),
-	],
-	'ansi-tokenize/tokenize.js': [
-		['narrow-tokenize', 'export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {', TOKENIZE_FAST_PATH],
-		[
-			'narrow-tokenize',
-			'of segmenter.segment(str)) {',
-			'of (NARROW_TEXT.test(str) ? codeUnitSegments(str) : segmenter.segment(str))) {',
-		],
-	],
+	'output.js': DIRECT_ROW_PATCHES.map((patch) => ['ink-direct-rows', ...patch]),
 	'measure-text.js': [
 		['ink-cache-bound', 'const cache = new Map();', 'const cache = new Map();\nlet cacheChars = 0;'],
 		[
@@ -230,9 +118,8 @@ export function boundInkCache(fileName, source, enabled = INK_REWRITES) {
 
 /** The modules patched above, by path. */
 const PATCHED_MODULES = [
-	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi|render-node-to-output)/,
+	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)/,
 	/[\\/]string-width[\\/]index/,
-	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
 ];
 
 /** The esbuild plugin that applies boundInkCache's rewrites named in `enabled` to Ink's files and string-width. */
@@ -250,9 +137,7 @@ export function inkRewrites(enabled = INK_REWRITES) {
 						? 'string-width@7/index.js'
 						: /string-width[\\/]index\.js$/.test(path)
 							? 'string-width/index.js'
-							: /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path)
-								? `ansi-tokenize/${path.split(/[\\/]/).pop()}`
-								: path.split(/[\\/]/).pop();
+							: path.split(/[\\/]/).pop();
 					return {contents: boundInkCache(fileName, await readFile(path, 'utf8'), enabled), loader: 'js'};
 				},
 			);

@@ -25,9 +25,7 @@ describe('which rewrites a build makes', () => {
 	it('without rewrites, no plugin touches a dependency: only the baked --version and --help remain', () => {
 		expect(pluginNames([])).toEqual(['bake-cli-text']);
 		expect(pluginNames(REWRITES)).toContain('ink-rewrites');
-		expect(pluginNames(REWRITES.filter((name: string) => !INK_REWRITES.includes(name)))).not.toContain(
-			'ink-rewrites',
-		);
+		expect(pluginNames(REWRITES.filter((name: string) => !INK_REWRITES.includes(name)))).not.toContain('ink-rewrites');
 	});
 });
 

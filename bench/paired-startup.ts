@@ -9,6 +9,8 @@
  * full-screen UI's first frame in a 120×40 pseudo-terminal (`--demo`).
  *
  *   node --import tsx bench/paired-startup.ts ROUNDS all=build/all/dask-top B=build/no-X/dask-top ...
+ *
+ * PAIRED_COMMANDS=version,usage,once,frame picks the commands (all four by default).
  */
 import {spawnSync} from 'node:child_process';
 import {hasFirstFrame, startInPty} from './pty.js';
@@ -54,12 +56,18 @@ const variants = specs.map((spec) => {
 });
 if (variants.length < 2) throw new Error('give at least two variants: LABEL=build/X/dask-top');
 const synth = await startSynthDask(3);
-const COMMANDS: ReadonlyArray<readonly [string, (cli: string) => Run | Promise<Run>]> = [
-	['`--version`', (cli) => timed([cli, '--version'])],
-	['`--interval 0s x` (usage error)', (cli) => timed([cli, '--interval', '0s', 'x'])],
-	['`--once --json` (3 synthesized workers)', (cli) => timed([cli, '--once', '--json', synth.url])],
-	['first frame of `--demo` (wall)', firstFrame],
-];
+const ALL_COMMANDS: Record<string, readonly [string, (cli: string) => Run | Promise<Run>]> = {
+	version: ['`--version`', (cli) => timed([cli, '--version'])],
+	usage: ['`--interval 0s x` (usage error)', (cli) => timed([cli, '--interval', '0s', 'x'])],
+	once: ['`--once --json` (3 synthesized workers)', (cli) => timed([cli, '--once', '--json', synth.url])],
+	frame: ['first frame of `--demo` (wall)', firstFrame],
+};
+/** PAIRED_COMMANDS=usage,frame: only those (a loaded machine needs many rounds of the one that matters). */
+const COMMANDS = (process.env['PAIRED_COMMANDS'] ?? Object.keys(ALL_COMMANDS).join(',')).split(',').map((key) => {
+	const command = ALL_COMMANDS[key];
+	if (command === undefined) throw new Error(`no command ${key} (${Object.keys(ALL_COMMANDS).join(', ')})`);
+	return command;
+});
 const runs = COMMANDS.map(() => variants.map((): Run[] => []));
 for (const [, command] of COMMANDS) for (const v of variants) await command(v.cli); // the file cache
 for (let r = 0; r < Number(rounds); r++)

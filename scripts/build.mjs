@@ -10,7 +10,6 @@ import {join, relative} from 'node:path';
 import {bundleOptions, REQUIRE_BANNER, rewritesFromArgv} from './bundle-options.mjs';
 import {writeLauncher} from './launcher.mjs';
 import {writeNotices} from './notices.mjs';
-import {dropUnusedRequire} from './require-banner.mjs';
 
 // `--outdir=DIR`: the build goes there instead of dist/ (a sibling of dist/, so that the bundle finds
 // package.json and media/ as from dist/). `--no-patches`: none of the rewrites of dependencies
@@ -105,7 +104,6 @@ function merged(metafiles) {
 }
 
 function finish(metafile) {
-	if (rewrites.includes('require-banner')) dropUnusedRequire(metafile);
 	writeNotices(metafile, join(outdir, 'THIRD-PARTY-NOTICES.txt'));
 	// Run by their first line, as an installed bin is.
 	for (const file of [entryFile, esmEntryFile].filter((f) => existsSync(f))) chmodSync(file, 0o755);

@@ -3,22 +3,13 @@
 import {bakeCliText} from './bake-cli-text.mjs';
 import {INK_REWRITES, inkRewrites} from './ink-cache-bound.mjs';
 import {meowLazy} from './meow-lazy.mjs';
-import {processGlobal} from './process-global.mjs';
-import {undiciLazyHttp2} from './undici-lazy-http2.mjs';
 import {yogaNoFetch} from './yoga-no-fetch.mjs';
 
 /**
  * Every rewrite the build makes of its dependencies' code, by name (docs/build-patches.md: what each
- * changes and what it was measured to buy). `require-banner` is applied after esbuild (build.mjs).
+ * changes and what it was measured to buy).
  */
-export const REWRITES = [
-	...INK_REWRITES,
-	'meow-lazy',
-	'yoga-no-fetch',
-	'undici-lazy-http2',
-	'process-global',
-	'require-banner',
-];
+export const REWRITES = [...INK_REWRITES, 'meow-lazy', 'yoga-no-fetch'];
 
 /** The rewrites a build makes: all, none (`--no-patches`), or all but those `--without=A,B` names. */
 export function rewritesFromArgv(argv) {
@@ -33,10 +24,8 @@ export function rewritesFromArgv(argv) {
 
 /**
  * Options for a node ESM bundle making the rewrites named in `rewrites` (all by default): React's
- * production build; Ink, string-width, meow and Yoga's loader patched, undici's node:http2 required
- * on first use; `node:process` is the global process, not node's ESM facade of it (process-global.mjs).
- * The --version and --help texts are baked whatever the rewrites (bake-cli-text.mjs: dask-top's own
- * source, not a dependency's).
+ * production build; Ink, string-width, meow and Yoga's loader patched. The --version and --help
+ * texts are baked whatever the rewrites (bake-cli-text.mjs: dask-top's own source, not a dependency's).
  */
 export function bundleOptions(rewrites = REWRITES) {
 	const ink = INK_REWRITES.filter((name) => rewrites.includes(name));
@@ -45,8 +34,6 @@ export function bundleOptions(rewrites = REWRITES) {
 		...(rewrites.includes('meow-lazy') ? [meowLazy] : []),
 		...(rewrites.includes('yoga-no-fetch') ? [yogaNoFetch] : []),
 		bakeCliText(rewrites.includes('meow-lazy')),
-		...(rewrites.includes('process-global') ? [processGlobal] : []),
-		...(rewrites.includes('undici-lazy-http2') ? [undiciLazyHttp2] : []),
 	];
 	return {
 		bundle: true,

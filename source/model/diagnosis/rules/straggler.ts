@@ -89,16 +89,25 @@ export interface Judged {
 	readonly source: string;
 }
 
+type HeldRate = Rate & {readonly figure: 'held' | 'heldHtml'};
+
 /**
- * Of keys held by the every-poll endpoint and by workers.html alone, the rate over the longer span
- * (identity.json answers idle and fails busy on Dask ≥ 2023.4: only workers.html's reach back).
+ * Of the rates of keys held — by the every-poll endpoint, by workers.html alone, and (from an idle
+ * poll) from the idle count whatever gave it — the one over the longest span: identity.json answers
+ * idle and fails busy on Dask ≥ 2023.4, so only these reach back to the poll before the run.
  */
-function longer(
-	held: Rate | undefined,
-	html: Rate | undefined,
-): (Rate & {readonly figure: 'held' | 'heldHtml'}) | undefined {
-	if (html && (!held || html.spanS > held.spanS)) return {...html, figure: 'heldHtml'};
-	return held && {...held, figure: 'held'};
+function longest(readings: WorkerWindow, sinceS: number, fromIdle: boolean): HeldRate | undefined {
+	let best: HeldRate | undefined;
+	const consider = (rate: Rate | undefined, figure: HeldRate['figure']) => {
+		if (rate && (!best || rate.spanS > best.spanS)) best = {...rate, figure};
+	};
+	consider(readings.rate('held', false, sinceS), 'held');
+	consider(readings.rate('heldHtml', false, sinceS), 'heldHtml');
+	if (fromIdle) {
+		consider(readings.rateFrom('held', sinceS, ['held', 'heldHtml']), 'held');
+		consider(readings.rateFrom('heldHtml', sinceS, ['heldHtml', 'held']), 'heldHtml');
+	}
+	return best;
 }
 
 /** A busy worker's completions over its latest busy run, when the window has them. */
@@ -108,7 +117,7 @@ function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefi
 	// started from, so the first busy poll already gives a rate (peers started with it, alike diluted).
 	const sinceS = readings.busySince(true);
 	if (sinceS === undefined) return undefined;
-	const held = longer(readings.rate('held', false, sinceS), readings.rate('heldHtml', false, sinceS));
+	const held = longest(readings, sinceS, sinceS !== readings.busySince());
 	if (!held || held.spanS < STRAGGLER_MIN_SPAN_S) return undefined;
 	const incoming = readings.rate('incoming', true, sinceS);
 	const actual = Math.max(0, held.perSecond - (incoming?.perSecond ?? 0));

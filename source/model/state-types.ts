@@ -22,7 +22,7 @@ import type {UnmanagedWindow} from './alerts/unmanaged-old.js';
 import type {Series} from './history/ring.js';
 import type {ResolvedModelOptions} from './option-types.js';
 import type {AdaptiveFlavor, Alert, ModelEvent, ProgressBaseKind} from './view-types.js';
-import type {DiagnosisState} from './diagnosis/types.js';
+import type {DiagnosisState} from './diagnosis/diagnosis-types.js';
 import type {TimeTrack} from './time/time-types.js';
 
 // ─── State ────────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {reduce, workerRows} from '../../source/model/index.js';
 import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/draw/bars.js';
 import {tableCountText} from '../../source/ui/frame/app-body.js';
-import {fitColumns} from '../../source/ui/draw/columns.js';
+import {fitColumns} from '../../source/ui/draw/column-fit.js';
 import {formatPercent} from '../../source/ui/draw/cells.js';
 import {rowSegments, WORKER_COLUMNS} from '../../source/ui/views/worker-columns.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';

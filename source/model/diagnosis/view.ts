@@ -7,7 +7,7 @@ import type {Snapshot} from '../../types/snapshot.js';
 import type {ClusterState} from '../types.js';
 import {findingOf} from './engine.js';
 import {RULES} from './rules.js';
-import type {BlindSpot, DiagnosisState, EndedFinding, Finding} from './types.js';
+import type {BlindSpot, DiagnosisState, EndedFinding, Finding} from './diagnosis-types.js';
 
 export interface DiagnosisView {
 	readonly current: readonly Finding[];

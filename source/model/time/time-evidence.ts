@@ -4,7 +4,7 @@
  * is not known, so a finding never cites a made-up 0.
  */
 import {evidence} from '../diagnosis/figures.js';
-import type {Evidence} from '../diagnosis/types.js';
+import type {Evidence} from '../diagnosis/diagnosis-types.js';
 import type {ClusterState} from '../state-types.js';
 import {sharePercent} from './time-split.js';
 import {timeView} from './time-view.js';

@@ -9,7 +9,7 @@ import type {Snapshot, WorkerSnapshot} from '../../types/snapshot.js';
 import type {Segment} from '../draw/bars.js';
 import type {HostTable} from '../../model/rows/host-groups.js';
 import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from './body-layout.js';
-import {fitColumns} from '../draw/columns.js';
+import {fitColumns} from '../draw/column-fit.js';
 import {confirmLines} from '../views/confirm-lines.js';
 import {firstShown} from '../views/column-setup-lines.js';
 import type {DetailInput} from '../views/detail-figures.js';

@@ -7,7 +7,7 @@
 import {tableCountText, type TableView} from '../frame/app-body.js';
 import {segmentsWidth, type MemoryThresholds, type Segment} from '../draw/bars.js';
 import {tableBodyRows} from '../frame/body-layout.js';
-import {fitColumns} from '../draw/columns.js';
+import {fitColumns} from '../draw/column-fit.js';
 import type {ScreenLine} from '../draw/line-text.js';
 import {memoLast} from '../shell/memo-last.js';
 import type {WorkerRow} from '../../model/types.js';

@@ -26,7 +26,7 @@ import {bytesText} from '../../../units/bytes.js';
 import {percentText, UNKNOWN} from '../../text.js';
 import {CLUSTER, evidence, prefixSubject, timesText} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, TaskReading} from '../types.js';
+import type {Candidate, TaskReading} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 import {present, timeShareEvidence} from '../../time/time-evidence.js';
 

@@ -25,7 +25,7 @@ import {MEMORY_KILL_MEMORY_MS} from '../../departures/departure.js';
 import {lostReports, replacedReports} from '../alert-adapter.js';
 import {evidence, workerSubject} from '../figures.js';
 import type {Rule} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** Memory at least this fraction of the limit in its last figures: near the terminate threshold. */
 export const LOST_NEAR_TERMINATE = 0.85;

@@ -6,7 +6,7 @@ import {cleanup} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {reduce, workerRows} from '../../source/model/index.js';
 import {DASK_MEMORY_THRESHOLDS} from '../../source/ui/draw/bars.js';
-import {tableCountText} from '../../source/ui/frame/app-body.js';
+import {tableCountText} from '../../source/ui/views/table-lines.js';
 import {fitColumns} from '../../source/ui/draw/column-fit.js';
 import {formatPercent} from '../../source/ui/draw/cells.js';
 import {rowSegments, WORKER_COLUMNS} from '../../source/ui/views/worker-columns.js';

@@ -5,7 +5,7 @@
  */
 import {useStdin, useStdout} from 'ink';
 import {useCallback, useEffect, useRef} from 'react';
-import {MOUSE_OFF, MOUSE_ON} from '../shell/terminal.js';
+import {MOUSE_OFF, MOUSE_ON} from './mouse-modes.js';
 import type {InputEvent} from './parse.js';
 import {readInput, type InputStream} from './input-reader.js';
 import type {TerminalControls} from './terminal-controls.js';

@@ -5,7 +5,8 @@
  * the log, and the finding cites it.
  */
 import {prependEvents} from '../alerts/events.js';
-import type {ClusterState, ModelEvent} from '../types.js';
+import type {ClusterState} from '../state-types.js';
+import type {ModelEvent} from '../view-types.js';
 import {emptyDiagnosis, endAll, stepDiagnosis} from './engine.js';
 import {endEvent, startEvent} from './finding-events.js';
 import type {Finding} from './diagnosis-types.js';

@@ -4,7 +4,7 @@
  * diagnosis state and snapshot, so a re-render costs nothing.
  */
 import type {Snapshot} from '../../types/snapshot.js';
-import type {ClusterState} from '../types.js';
+import type {ClusterState} from '../state-types.js';
 import {findingOf} from './engine.js';
 import {RULES} from './rules.js';
 import type {BlindSpot, DiagnosisState, EndedFinding, Finding} from './diagnosis-types.js';

@@ -17,7 +17,7 @@
  *
  * Visible on every version (the worker list of identity.json or workers.html).
  */
-import type {WorkerTrack} from '../../types.js';
+import type {WorkerTrack} from '../../state-types.js';
 import {bytesText} from '../../../units/bytes.js';
 import {percentText, secondsText, UNKNOWN} from '../../text.js';
 import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';

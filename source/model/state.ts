@@ -32,7 +32,9 @@ import {DEFAULT_TARGET_DURATION_S} from './defaults.js';
 import {DEFAULT_THRESHOLDS} from './alerts/thresholds.js';
 import {EMPTY_RATES} from './progress/rates.js';
 import {EMPTY_PROGRESS} from './progress/progress-track.js';
-import type {ClusterState, ModelAction, ModelOptions, ResolvedModelOptions, SourceNow} from './types.js';
+import type {ClusterState} from './state-types.js';
+import type {ModelAction, SourceNow} from './action-types.js';
+import type {ModelOptions, ResolvedModelOptions} from './option-types.js';
 
 export const DEFAULT_HISTORY_LENGTH = 300;
 export const DEFAULT_EVENT_LOG_LENGTH = 500;

@@ -26,7 +26,7 @@ export const FLAGS = {
 	targetDuration: {type: 'string'},
 	minimum: {type: 'string'},
 	maximum: {type: 'string'},
-	// The drill-down flags (drill.ts resolves them).
+	// The drill-down flags (drill-flags.ts resolves them).
 	stacks: {type: 'boolean'},
 	worker: {type: 'string', isMultiple: true},
 	errors: {type: 'boolean'},

@@ -11,7 +11,7 @@ import packageJson from '../../package.json' with {type: 'json'};
 import {THRESHOLD_NAMES} from '../model/alerts/thresholds.js';
 import {checkArgv, FLAGS} from './flag-table.js';
 import {pickRecordFlags, RECORD_HELP, type RecordFlags} from './recording.js';
-import {DRILL_HELP, pickDrillFlags, type DrillFlags} from './drill.js';
+import {DRILL_HELP, pickDrillFlags, type DrillFlags} from './drill-flags.js';
 
 /** One help line per flag, in FLAGS order: the flag as typed, then what it does. */
 export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
@@ -217,7 +217,7 @@ export interface ParsedArgv {
 		readonly dashboardPort?: string;
 		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
 		readonly recording?: RecordFlags;
-		/** --stacks, --worker, --errors, --logs (drill.ts). */
+		/** --stacks, --worker, --errors, --logs (drill-flags.ts). */
 		readonly drill?: DrillFlags;
 	};
 	/** The help text as meow prints it (package description first). */

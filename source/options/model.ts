@@ -11,7 +11,7 @@ import {checkThresholdValue, parseThresholdOverride, resolveThresholds} from '..
 import type {ModelOptions, ThresholdName} from '../model/types.js';
 import {localClock} from '../units/clock.js';
 import type {ConfigFile} from './config.js';
-import {pickDurationMs, type DurationRange} from './duration.js';
+import {pickDurationMs, type DurationRange} from './duration-setting.js';
 
 /** --stall-after: 1 s to a day. */
 const STALL_AFTER_RANGE: DurationRange = {minMs: 1000, maxMs: 24 * 3_600_000};

@@ -1,5 +1,5 @@
 /** The ranges of the settings a timer depends on; flags, the config file and the +/- keys obey them. */
-import type {DurationRange} from './duration.js';
+import type {DurationRange} from './duration-setting.js';
 
 /** The poll interval: at least 1 s (keeps the scheduler unbothered), at most 1 h. */
 export const INTERVAL_RANGE: DurationRange = {minMs: 1000, maxMs: 3_600_000};

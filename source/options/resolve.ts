@@ -7,7 +7,7 @@ import {TIME_WINDOWS} from '../model/time/time-split.js';
 import type {TimeWindowKind} from '../model/types.js';
 import type {ConfigFile} from './config.js';
 import type {WorkerColumnId} from '../types/worker-column-ids.js';
-import {pickDurationMs} from './duration.js';
+import {pickDurationMs} from './duration-setting.js';
 import {INTERVAL_RANGE, TIMEOUT_RANGE} from './ranges.js';
 import type {ParsedArgv} from './flags.js';
 import {resolveModelFlags} from './model.js';
@@ -24,7 +24,7 @@ import type {SchedulerUrl} from '../scrape/url.js';
 import {demoRecordingPath} from './demo-file.js';
 import {localeIsUtf8} from '../units/ascii.js';
 import {resolveRecordOptions, runsOnce, stdoutRecordingError, type RecordOptions} from './recording.js';
-import {resolveDrill, type DrillRequest} from './drill.js';
+import {resolveDrill, type DrillRequest} from './drill-flags.js';
 
 export const DEFAULT_INTERVAL_MS = 2000;
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -74,7 +74,7 @@ export interface Options {
 	readonly model: ModelOptions;
 	/** --record / --replay / --demo and their moments (recording.ts). */
 	readonly recording: RecordOptions;
-	/** --stacks / --errors / --logs: print that page of the cluster and exit (drill.ts, run/drill.ts). */
+	/** --stacks / --errors / --logs: print that page of the cluster and exit (drill-flags.ts, run/drill.ts). */
 	readonly drill?: DrillRequest;
 	/** One-liners for stderr (a comm address was read as a dashboard, an interval was raised…). */
 	readonly notes: readonly string[];

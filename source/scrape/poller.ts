@@ -28,8 +28,8 @@ import {
 } from './plan.js';
 import {toEndpointResult} from './result.js';
 import {DRILL_BODY_CAP_BYTES, drillPath} from './drill-pages.js';
-import type {DrillPage} from '../types/drill.js';
-import {ActionOutbox} from './retire.js';
+import type {DrillPage} from '../types/drill-page.js';
+import {ActionOutbox} from './retire-request.js';
 import {displayUrl, requestUrl} from './url.js';
 import {SAMPLE_GRACE_MS, WorkerSampleRunner} from './worker-sample-runner.js';
 import {MAX_TIMER_MS, timerDelay} from '../units/timer-delay.js';

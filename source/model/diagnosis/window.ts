@@ -7,7 +7,7 @@
  */
 import type {Snapshot, Source, WorkerSnapshot} from '../../types/snapshot.js';
 import {answerAtS, busy} from './figures.js';
-import type {ClusterReading, DiagnosisWindow, PrefixDone, TaskReading} from './types.js';
+import type {ClusterReading, DiagnosisWindow, PrefixDone, TaskReading} from './diagnosis-types.js';
 import {type Figure, WorkerWindow} from './worker-window.js';
 import {WINDOW_MAX_S, WINDOW_READINGS} from './window-size.js';
 

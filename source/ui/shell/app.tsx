@@ -39,7 +39,7 @@ import {drillKey} from '../state/drill-panel.js';
 import type {DrillData} from '../views/drill-lines.js';
 import {drillAnswer, drillRequest, LOG_REREAD_MS, NOT_RECORDED} from './drill-fetch.js';
 import {findingFrameKey} from '../views/finding-frames.js';
-import {findingFrameText} from './finding-frames.js';
+import {findingFrameText} from './finding-frame-text.js';
 
 export interface AppProps {
 	readonly data: TuiData;

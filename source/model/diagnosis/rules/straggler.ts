@@ -38,7 +38,7 @@ import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {secondsText} from '../../text.js';
 import {evidence, perSecondText, sourceOf, threadsText, timesText, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 import type {WorkerWindow} from '../worker-window.js';
 

@@ -9,6 +9,7 @@ import type {ConfigFile} from './config.js';
 import type {WorkerColumnId} from '../types/worker-column-ids.js';
 import {pickDurationMs} from './duration.js';
 import {INTERVAL_RANGE, TIMEOUT_RANGE} from './ranges.js';
+import {DEFAULT_INTERVAL_MS} from '../types/poll-interval.js';
 import type {ParsedArgv} from './flags.js';
 import {resolveModelFlags} from './model.js';
 import type {ModelOptions} from '../model/types.js';
@@ -26,7 +27,6 @@ import {localeIsUtf8} from '../units/ascii.js';
 import {resolveRecordOptions, runsOnce, stdoutRecordingError, type RecordOptions} from './recording.js';
 import {resolveDrill, type DrillRequest} from './drill.js';
 
-export const DEFAULT_INTERVAL_MS = 2000;
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 export type {ClusterTarget, HttpHeader, UrlOrigin} from './urls.js';

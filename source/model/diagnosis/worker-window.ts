@@ -8,7 +8,12 @@
  */
 import {WINDOW_MAX_S, WINDOW_READINGS} from './window-size.js';
 
-export const FIGURES = ['held', 'incoming', 'spilled', 'spillSeconds', 'gilSeconds'] as const;
+/**
+ * `held`: keys held, from the endpoint read every poll (identity.json while it answers, else
+ * workers.html); `heldHtml`: the same count by workers.html alone, whenever it answered — the one
+ * series that reaches back to the idle reading on a cluster whose identity.json fails once busy.
+ */
+export const FIGURES = ['held', 'heldHtml', 'incoming', 'spilled', 'spillSeconds', 'gilSeconds'] as const;
 export type Figure = (typeof FIGURES)[number];
 
 /** Endpoint names as small numbers (the typed arrays hold those); 0 = none. */
@@ -138,12 +143,16 @@ export class WorkerWindow {
 		return n >= min;
 	}
 
-	/** Poll time (epoch s) of the first reading of the latest run of busy ones; undefined when the latest is not busy. */
-	busySince(): number | undefined {
+	/**
+	 * Poll time (epoch s) of the first reading of the latest run of busy ones; undefined when the latest
+	 * is not busy. `fromIdle`: the idle reading just before the run instead, when the window has it —
+	 * the run began after it, so a count read there is the count the run started from.
+	 */
+	busySince(fromIdle = false): number | undefined {
 		let since: number | undefined;
 		for (let k = this.count - 1; k >= 0; k--) {
 			const slot = this.slot(k);
-			if (this.busy[slot] === 0) break;
+			if (this.busy[slot] === 0) return since !== undefined && fromIdle ? this.pollAt[slot] : since;
 			since = this.pollAt[slot];
 		}
 		return since;

@@ -103,6 +103,32 @@ export class WorkerWindow {
 		return undefined;
 	}
 
+	/**
+	 * The rate of a figure's newest reading from the reading of poll `fromS` of the first of `base`
+	 * that has one, whatever its endpoint: for an idle poll, whose count every endpoint agrees on
+	 * (identity.json answers idle and fails busy on Dask ≥ 2023.4, workers.html answers then).
+	 */
+	rateFrom(figure: Figure, fromS: number, base: readonly Figure[]): Rate | undefined {
+		const f = FIGURES.indexOf(figure);
+		let last = -1;
+		let from = -1;
+		for (let k = this.count - 1; k >= 0; k--) {
+			const slot = this.slot(k);
+			if (last < 0 && this.src[slot * F + f] !== 0) last = slot * F + f;
+			if (this.pollAt[slot] === fromS) from = slot;
+		}
+		if (last < 0 || from < 0) return undefined;
+		const lastAt = this.at[last]!;
+		for (const b of base) {
+			const i = from * F + FIGURES.indexOf(b);
+			if (this.src[i] === 0 || this.at[i]! >= lastAt) continue;
+			const delta = this.value[last]! - this.value[i]!;
+			const spanS = lastAt - this.at[i]!;
+			return {perSecond: delta / spanS, spanS, delta, lastAt, src: SOURCE_NAMES[this.src[last]!]!};
+		}
+		return undefined;
+	}
+
 	/** The figure's newest reading is higher than the one before it from the same endpoint (a newer answer). */
 	rising(figure: Figure): boolean {
 		const f = FIGURES.indexOf(figure);

@@ -1,15 +1,14 @@
 import {describe, expect, it} from 'vitest';
-import {reduceUi} from '../../../source/ui/state/reduce-ui.js';
 import {initialUiState, type UiContext} from '../../../source/ui/state/ui-state.js';
-import {addresses, ctx, run} from '../../helpers/ui-context.js';
+import {act, addresses, ctx, run} from '../../helpers/ui-context.js';
 
 describe('the view and selection reducer', () => {
 	it('opens the selected worker in the detail, follows j/k there, and Esc closes it', () => {
 		const open = run(['move-down', 'open-detail']);
 		expect(open.detail).toBe(addresses[1]);
-		const next = reduceUi(open, 'move-down', ctx);
+		const next = act(open, 'move-down', ctx);
 		expect(next.detail).toBe(addresses[2]);
-		expect(reduceUi(next, 'back', ctx).detail).toBeUndefined();
+		expect(act(next, 'back', ctx).detail).toBeUndefined();
 	});
 
 	it('cycles views with Tab and back with Shift-Tab, jumps with 1/2/3/4/5, closing a detail', () => {
@@ -37,15 +36,15 @@ describe('the view and selection reducer', () => {
 	});
 
 	it('edits the filter incrementally, keeps it on Enter and clears it on Esc', () => {
-		let state = reduceUi(initialUiState(), 'filter-start', ctx);
-		for (const ch of ['w', 'k', 'space', 'x']) state = reduceUi(state, 'filter-type', ctx, ch);
+		let state = act(initialUiState(), 'filter-start', ctx);
+		for (const ch of ['w', 'k', 'space', 'x']) state = act(state, 'filter-type', ctx, ch);
 		expect(state.filterText).toBe('wk x');
-		state = reduceUi(state, 'filter-delete', ctx);
+		state = act(state, 'filter-delete', ctx);
 		expect(state.filterText).toBe('wk ');
-		const kept = reduceUi(state, 'filter-accept', ctx);
+		const kept = act(state, 'filter-accept', ctx);
 		expect(kept).toMatchObject({filterText: 'wk ', filterEditing: false});
-		expect(reduceUi(kept, 'back', ctx).filterText).toBe('');
-		expect(reduceUi(state, 'filter-cancel', ctx)).toMatchObject({filterText: '', filterEditing: false});
+		expect(act(kept, 'back', ctx).filterText).toBe('');
+		expect(act(state, 'filter-cancel', ctx)).toMatchObject({filterText: '', filterEditing: false});
 	});
 
 	it('puts the cursor back on the first row when the filter changes', () => {
@@ -54,8 +53,8 @@ describe('the view and selection reducer', () => {
 			pageRows: {workers: 5, progress: 5, events: 5, diagnosis: 5, time: 0},
 			addresses: [],
 		};
-		let state = reduceUi(reduceUi(initialUiState(), 'last', ten), 'filter-start', ten);
-		state = reduceUi(state, 'filter-type', ten, 'a');
+		let state = act(act(initialUiState(), 'last', ten), 'filter-start', ten);
+		state = act(state, 'filter-type', ten, 'a');
 		expect(state.cursor.workers).toBe(0);
 	});
 

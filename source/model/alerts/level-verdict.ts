@@ -25,7 +25,7 @@ export type LevelVerdict =
 	| {readonly state: 'clear'}
 	/**
 	 * At or over the threshold of `severity`. `criticalSinceS`: over the critical threshold since then,
-	 * not yet for `criticalAfterSeconds` (the severity is still warning).
+	 * not yet for `critical_after_s` (the severity is still warning).
 	 */
 	| {readonly state: 'over'; readonly severity: Severity; readonly criticalSinceS?: number}
 	/** Under the threshold of `severity` but not yet below `clearBelow` (= threshold − margin). */

@@ -144,6 +144,21 @@ function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefi
 	};
 }
 
+/**
+ * The time of the cluster reading nearest `fromS`: the scheduler's completions are counted over the
+ * span the workers' keys were (from the idle poll's workers.html answer, say, not the poll after it).
+ */
+function nearestClusterReading(input: RuleInput, fromS: number): number {
+	let best = fromS;
+	let gap = Number.POSITIVE_INFINITY;
+	for (const r of input.window.cluster)
+		if (Math.abs(r.at - fromS) < gap) {
+			gap = Math.abs(r.at - fromS);
+			best = r.at;
+		}
+	return best;
+}
+
 /** Completions per second the scheduler counted since `sinceS`, and the prefix that made most of them. */
 function clusterCompletions(input: RuleInput, sinceS: number): {perSecond: number; prefix?: string} | undefined {
 	const span = clusterSpan(input.window, STRAGGLER_MIN_SPAN_S, sinceS);
@@ -222,7 +237,10 @@ export function slowWorkers(input: RuleInput): SlowWorker[] {
 		if (j) judged.push(j);
 	}
 	if (judged.length < 2) return [];
-	const cluster = clusterCompletions(input, Math.min(...judged.map((j) => j.sinceS)));
+	const cluster = clusterCompletions(
+		input,
+		nearestClusterReading(input, Math.min(...judged.map((j) => j.at - j.spanS))),
+	);
 	if (!cluster) return [];
 	const accounted = judged.reduce((n, j) => n + j.actual, 0) / cluster.perSecond;
 	if (accounted < STRAGGLER_ACCOUNTED_MIN || accounted > STRAGGLER_ACCOUNTED_MAX) return [];

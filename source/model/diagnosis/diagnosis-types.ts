@@ -7,6 +7,7 @@
  * the rest of the document keeps its epoch seconds.
  */
 import type {PrefixCounters, Source} from '../../types/snapshot.js';
+import type {HoldTrack} from '../hold.js';
 import type {WorkerWindow} from './worker-window.js';
 
 /** The causes, with the names `--json` uses. */
@@ -48,7 +49,7 @@ export interface Finding {
 	readonly cause: Cause;
 	readonly severity: FindingSeverity;
 	readonly subject: Subject;
-	/** Epoch ms since which the condition has held (its first poll, before the hysteresis confirmed it). */
+	/** Epoch ms since which the condition has held (its first poll, before its hold confirmed it). */
 	readonly since: number;
 	readonly evidence: readonly Evidence[];
 	/** One step the user can take: a key in dask-top, a Dask setting, a page of the dashboard. */
@@ -76,30 +77,9 @@ export interface BlindSpot {
  */
 export type Candidate = Omit<Finding, 'since'> & {readonly heldMs?: number};
 
-/** When a finding starts and ends (hysteresis), per rule. */
-export interface Hysteresis {
-	/** Consecutive polls the condition must hold before the finding starts… */
-	readonly startPolls: number;
-	/** …and for at least this long (ms) since it first held. */
-	readonly startMs: number;
-	/** Consecutive polls the condition must be clear before the finding ends. */
-	readonly endPolls: number;
-	/** A candidate whose own figures show it held this long (`heldMs`) starts at once, since then. */
-	readonly provenMs?: number;
-}
-
-/** A finding being tracked: pending (not yet confirmed), active, or clearing. */
-export interface Track {
+/** A finding being tracked through its rule's hold (hold.ts): pending, active, or clearing. */
+export interface Track extends HoldTrack {
 	readonly candidate: Candidate;
-	/** Epoch ms of the first poll of the current run of holds. */
-	readonly firstMs: number;
-	/** Epoch ms of the latest poll it held. */
-	readonly lastMs: number;
-	/** Consecutive polls it held (counts up while pending). */
-	readonly holds: number;
-	/** Consecutive polls it was clear (while active). */
-	readonly clears: number;
-	readonly active: boolean;
 }
 
 /** One poll's scheduler counters the rate rules read, kept for a few polls (window.ts). */

@@ -64,7 +64,7 @@ export function diagnosisView(state: ClusterState): DiagnosisView {
 /**
  * What `--check` can say after one poll: the active findings, and those whose rule judges one poll
  * (memory, event loop, skew, tasks without a worker, GIL) holding now but not yet confirmed by the
- * polls the hysteresis waits for. Worst first.
+ * polls its hold waits for. Worst first.
  */
 export function checkFindings(state: ClusterState): Finding[] {
 	const d = state.diagnosis;

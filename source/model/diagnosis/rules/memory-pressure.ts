@@ -121,7 +121,7 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 export const memoryPressure: Rule = {
 	cause: 'memory-pressure',
 	// A short pause that recovers is routine: two polls and three seconds at least.
-	hysteresis: {startPolls: 2, startMs: 3000, endPolls: 3},
+	hold: {onsetPolls: 2, onsetMs: 3000, clearPolls: 3, clearMs: 0},
 	onePoll: true,
 	judge(input) {
 		const out: Candidate[] = [];

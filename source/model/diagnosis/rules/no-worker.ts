@@ -75,7 +75,7 @@ function onlyPausedOffer(snapshot: Snapshot, paused: readonly WorkerSnapshot[]):
 
 export const noWorker: Rule = {
 	cause: 'no-worker',
-	hysteresis: {startPolls: 2, startMs: NO_WORKER_START_MS, endPolls: 2},
+	hold: {onsetPolls: 2, onsetMs: NO_WORKER_START_MS, clearPolls: 2, clearMs: 0},
 	onePoll: true,
 	judge({state, snapshot, nowMs}) {
 		const count = snapshot.scheduler.tasks['no-worker'];

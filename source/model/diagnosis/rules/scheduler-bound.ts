@@ -30,7 +30,8 @@
  */
 import {present, timeShareEvidence} from '../time-evidence.js';
 import {CLUSTER, evidence, perSecondText, schedulerEvidence, taskTimeText, tasksInFlight} from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
+import {FINDING_HOLD} from '../../hold.js';
+import type {Rule} from '../rule.js';
 import type {Snapshot} from '../../../types/snapshot.js';
 import type {Evidence} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
@@ -83,7 +84,7 @@ function sharesHost(snapshot: Snapshot): boolean {
 
 export const schedulerBound: Rule = {
 	cause: 'scheduler-bound',
-	hysteresis: DEFAULT_HYSTERESIS,
+	hold: FINDING_HOLD,
 	onePoll: false,
 	judge({snapshot, window, nowMs, state}) {
 		const span = clusterSpan(window, SCHEDULER_MIN_SPAN_S);

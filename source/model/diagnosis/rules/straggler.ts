@@ -37,7 +37,8 @@
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {secondsText} from '../../text.js';
 import {evidence, perSecondText, sourceOf, threadsText, timesText, workerEvidence, workerSubject} from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
+import {FINDING_HOLD} from '../../hold.js';
+import type {Rule, RuleInput} from '../rule.js';
 import type {Candidate, Evidence} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 import type {WorkerWindow} from '../worker-window.js';
@@ -286,7 +287,7 @@ function candidate(j: Judged, peers: number, prefix: string | undefined, input: 
 
 export const straggler: Rule = {
 	cause: 'straggler',
-	hysteresis: DEFAULT_HYSTERESIS,
+	hold: FINDING_HOLD,
 	// A worker paused, spilling or with a blocked loop is slow for that reason.
 	explainedBy: ['memory-pressure', 'spilling', 'event-loop-blocked', 'gil-contention'],
 	onePoll: false,

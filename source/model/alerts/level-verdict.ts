@@ -1,47 +1,31 @@
 /**
- * Hysteresis for the level alerts (process memory, unmanaged memory, event loop, heartbeat age): which severity a
- * figure holds given the alert already ongoing, and when that alert may resolve. Pure; the margins
- * and the clear time are rows of the threshold table (thresholds.ts).
+ * The verdict on one level alert's figure (process memory, unmanaged memory, event loop, heartbeat
+ * age) through its hold (hold.ts, the one hysteresis): which severity the figure holds given the
+ * alert already ongoing, and when that alert may resolve. Pure; the margins and times are rows of
+ * the threshold table (thresholds.ts).
  *
  * - A level is ENTERED when the figure reaches its threshold, and LEFT only when the figure falls
- *   below threshold − margin while that level (or a worse one) is ongoing. Between the two the
- *   level is "held": 0.69 after 0.71 is still a memory warning; 0.64 is not.
+ *   below threshold − margin while that level (or a worse one) is ongoing (`heldSeverity`).
+ *   Between the two the level is "held": 0.69 after 0.71 is still a memory warning; 0.64 is not.
  * - A level is CRITICAL only once the figure has stayed at or over the critical threshold for
- *   `criticalAfterSeconds` (uninterrupted: dropping under it starts the count again). Until then the
- *   alert is a warning carrying `criticalSinceS` (the moment the figure reached the critical
- *   threshold): one poll there — a burst of allocation, a GC pause, Dask's own accounting catching
- *   up — is not yet the incident. Once critical, the hysteresis above keeps it so.
+ *   `critical_after_s` (the hold's onset, uninterrupted: dropping under it starts the count again).
+ *   Until then the alert is a warning carrying `criticalSinceS` (the moment the figure reached the
+ *   critical threshold): one poll there — a burst of allocation, a GC pause, Dask's own accounting
+ *   catching up — is not yet the incident. Once critical, the margin keeps it so.
  * - Once the figure is under the warning's clear level, or no longer reported (identity.json
  *   failing, workers.html lacks the figure), the alert is "clearing": still ongoing at its severity
- *   for `clearAfterSeconds`, then resolved with the moment it went clear as its end time. A figure
- *   back over a level meanwhile continues the same alert.
+ *   for `alert_clear_s` (the hold's clear), then resolved with the moment it went clear as its end
+ *   time. A figure back over a level meanwhile continues the same alert.
  */
+import {clearDue, type Hold, heldSeverity, onsetDue} from '../hold.js';
 import type {Alert, Severity} from '../view-types.js';
-
-/**
- * The severity `value` holds with hysteresis, or undefined when it is clear. `ongoing` is the
- * severity of the alert already open for it (undefined: none). At a threshold counts as over it;
- * at exactly threshold − margin still holds.
- */
-export function heldSeverity(
-	value: number,
-	warning: number,
-	critical: number,
-	margin: number,
-	ongoing: Severity | undefined,
-): Severity | undefined {
-	if (value >= critical || (ongoing === 'critical' && value >= critical - margin)) return 'critical';
-	if (value >= warning || ((ongoing === 'critical' || ongoing === 'warning') && value >= warning - margin))
-		return 'warning';
-	return undefined;
-}
 
 export type LevelVerdict =
 	/** Nothing to report (never was, or cleared for long enough). */
 	| {readonly state: 'clear'}
 	/**
 	 * At or over the threshold of `severity`. `criticalSinceS`: over the critical threshold since then,
-	 * not yet for `criticalAfterSeconds` (the severity is still warning).
+	 * not yet for `critical_after_s` (the severity is still warning).
 	 */
 	| {readonly state: 'over'; readonly severity: Severity; readonly criticalSinceS?: number}
 	/** Under the threshold of `severity` but not yet below `clearBelow` (= threshold − margin). */
@@ -61,13 +45,9 @@ export interface LevelLimits {
 	readonly warning: number;
 	readonly critical: number;
 	readonly margin: number;
-	readonly clearAfterSeconds: number;
-	/** How long the figure must stay at or over `critical` before the level is critical. */
-	readonly criticalAfterSeconds: number;
+	/** Onset: how long the figure must stay at or over `critical` before the level is critical; clear: how long under. */
+	readonly hold: Hold;
 }
-
-/** A hair of slack so that ms → s rounding cannot push a verdict one poll later. */
-const SLACK_S = 1e-6;
 
 /**
  * The verdict for one figure. `value` undefined: not reported this time. `previous`: the ongoing
@@ -84,9 +64,8 @@ export function levelVerdict(
 		const severity = heldSeverity(value, warning, critical, margin, previous?.severity);
 		if (severity === 'critical' && previous?.severity !== 'critical') {
 			// Entering critical (heldSeverity says so only at or over the threshold here): held long enough?
-			const nowS = nowMs / 1000;
-			const sinceS = previous?.critical_since ?? nowS;
-			if (nowS - sinceS >= limits.criticalAfterSeconds - SLACK_S) return OVER.critical;
+			const sinceS = previous?.critical_since ?? nowMs / 1000;
+			if (onsetDue(limits.hold, 1, sinceS * 1000, nowMs)) return OVER.critical;
 			return {state: 'over', severity: 'warning', criticalSinceS: sinceS};
 		}
 		if (severity !== undefined) {
@@ -95,8 +74,7 @@ export function levelVerdict(
 		}
 	}
 	if (previous === undefined) return CLEAR;
-	const nowS = nowMs / 1000;
-	const sinceS = previous.clearing_since ?? nowS;
-	if (nowS - sinceS >= limits.clearAfterSeconds - SLACK_S) return CLEAR;
+	const sinceS = previous.clearing_since ?? nowMs / 1000;
+	if (clearDue(limits.hold, 1, sinceS * 1000, nowMs)) return CLEAR;
 	return {state: 'clearing', severity: previous.severity, sinceS, clearBelow: warning - margin};
 }

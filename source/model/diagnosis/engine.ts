@@ -25,7 +25,7 @@ export function findingKey(c: Pick<Candidate, 'cause' | 'subject'>): string {
 
 export function findingOf(track: Track): Finding {
 	const {heldMs: _held, ...candidate} = track.candidate;
-	return {...candidate, since: track.firstMs};
+	return {...candidate, since: track.firstMs, ...(track.frame === undefined ? {} : {frame: track.frame})};
 }
 
 /** Its own figures show the condition held at least its rule's `provenMs`. */
@@ -81,7 +81,8 @@ export function stepDiagnosis(
 		const firstMs = old?.firstMs ?? (sure ? nowMs - candidate.heldMs! : nowMs);
 		const {startPolls, startMs} = rule.hysteresis;
 		const active = old?.active === true || sure || (holds >= startPolls && nowMs - firstMs >= startMs);
-		const track: Track = {candidate, firstMs, lastMs: nowMs, holds, clears: 0, active};
+		const frame = old?.frame === undefined ? {} : {frame: old.frame};
+		const track: Track = {candidate, firstMs, lastMs: nowMs, holds, clears: 0, active, ...frame};
 		tracks.set(key, track);
 		if (active && old?.active !== true) started.push(findingOf(track));
 	}

@@ -16,8 +16,8 @@ import type {Snapshot} from '../../../source/types/snapshot.js';
 import {CLI_PATH} from './cli.js';
 import {REPO_ROOT} from './python.js';
 
-/** DASK_TOP_TEST_CLI runs the tests against another build of the CLI. */
-export const CLI = process.env['DASK_TOP_TEST_CLI'] ?? CLI_PATH;
+/** The built CLI (DASK_TOP_TEST_CLI runs the tests against another build of it: cli.ts). */
+export const CLI = CLI_PATH;
 
 const children = new Set<ChildProcess>();
 

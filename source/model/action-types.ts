@@ -1,5 +1,5 @@
 /** The actions `reduce` takes: a snapshot, call stacks read, a reset, time passing. Pure data. */
-import type {StackReading} from '../types/drill.js';
+import type {StackReading} from '../types/drill-page.js';
 import type {OwnGap} from '../types/raw-scrape.js';
 import type {SourceStatus} from '../types/scrape-source.js';
 import type {Snapshot} from '../types/snapshot.js';

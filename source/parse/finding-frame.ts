@@ -4,7 +4,7 @@
  * A round carries the pages asked since the one before (RawScrape, `onDemand`), so a recording
  * holds what the live session read and its replay finds the same frames. Pure.
  */
-import type {FindingFrame, StackReading, TaskStack} from '../types/drill.js';
+import type {FindingFrame, StackReading, TaskStack} from '../types/drill-page.js';
 import type {EndpointResult} from '../types/raw-scrape.js';
 import {parseCallStacks} from './call-stacks.js';
 import {drillProblem} from './page-problem.js';

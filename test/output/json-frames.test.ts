@@ -8,10 +8,10 @@
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {diagnosisView} from '../../source/model/diagnosis/index.js';
-import {judgeCluster} from '../../source/output/check.js';
-import {formatOnce} from '../../source/output/once.js';
+import {judgeCluster} from '../../source/output/check-verdict.js';
+import {formatOnce} from '../../source/output/once-format.js';
 import {findingStacks} from '../../source/run/finding-stacks.js';
-import type {DrillPage} from '../../source/types/drill.js';
+import type {DrillPage} from '../../source/types/drill-page.js';
 import {stackReadings} from '../../source/parse/finding-frame.js';
 import {createPipeline} from '../../source/pipeline.js';
 import {inertIn} from '../../source/units/inert.js';

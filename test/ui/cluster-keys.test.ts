@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {activeBindings, footerEntries, resolveKey, type KeyContext} from '../../source/ui/keys/key-lookup.js';
 import {helpLines} from '../../source/ui/views/help-lines.js';
-import {effectOf} from '../../source/ui/shell/effects.js';
+import {effectOf} from '../../source/ui/keys/effects.js';
 
 const several = (mode: KeyContext['mode'], replay = false): KeyContext => ({mode, replay, clusters: true});
 const one = (mode: KeyContext['mode']): KeyContext => ({mode, replay: false});

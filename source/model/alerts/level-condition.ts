@@ -4,7 +4,7 @@
  */
 import type {LevelVerdict} from './hysteresis.js';
 import {type Condition, condition} from './alerts.js';
-import type {Alert, AlertKind, Severity} from '../types.js';
+import type {Alert, AlertKind, Severity} from '../view-types.js';
 import {memoryThresholdName, type Thresholds} from './thresholds.js';
 
 export type Labels = Readonly<Record<Severity, string>>;

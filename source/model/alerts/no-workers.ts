@@ -12,7 +12,7 @@ import type {Snapshot, TaskState} from '../../types/snapshot.js';
 import {alertId, type Condition, condition} from './alerts.js';
 import {workerListFresh} from '../freshness.js';
 import {countsText, secondsText} from '../text.js';
-import type {Alert} from '../types.js';
+import type {Alert} from '../view-types.js';
 
 const WAITING_STATES: readonly TaskState[] = ['queued', 'no-worker', 'waiting', 'processing'];
 

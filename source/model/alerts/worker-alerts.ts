@@ -10,7 +10,7 @@ import {alertId, type Condition, condition, risingOpen, type WorkerRuleContext} 
 import {levelConditions} from './level-alerts.js';
 import {bytesText} from '../../units/bytes.js';
 import {UNKNOWN} from '../text.js';
-import type {HeldLoss, WorkerTrack} from '../types.js';
+import type {HeldLoss, WorkerTrack} from '../state-types.js';
 
 /**
  * A standing loss's alert (state.heldLosses), while its hold lasts: the same alert as a lost track's

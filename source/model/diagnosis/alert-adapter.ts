@@ -6,7 +6,8 @@
  * so a change in them touches this file alone.
  */
 import {alertId} from '../alerts/alerts.js';
-import type {Alert, ClusterState, WorkerTrack} from '../types.js';
+import type {Alert} from '../view-types.js';
+import type {ClusterState, WorkerTrack} from '../state-types.js';
 
 const STALLED_ID = alertId('stalled', 'cluster');
 

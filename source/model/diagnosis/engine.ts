@@ -8,7 +8,7 @@
  */
 import type {Rule, RuleInput} from './rule.js';
 import {RULES} from './rules.js';
-import type {Candidate, DiagnosisState, EndedFinding, Finding, Track} from './types.js';
+import type {Candidate, DiagnosisState, EndedFinding, Finding, Track} from './diagnosis-types.js';
 import {emptyWindow} from './window.js';
 
 /** Ended findings kept, newest first. */

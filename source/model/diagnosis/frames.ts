@@ -5,8 +5,8 @@
  * start as its `frame`. Readings come with the round that carries the page (a recording replays
  * them) or, read outside the rounds (--once, --check), on their own. Pure.
  */
-import type {StackReading} from '../../types/drill.js';
-import type {DiagnosisState, Finding, Track} from './types.js';
+import type {StackReading} from '../../types/drill-page.js';
+import type {DiagnosisState, Finding, Track} from './diagnosis-types.js';
 
 /** The causes whose worker is asked for its call stacks when they start. */
 const FRAME_CAUSES: ReadonlySet<string> = new Set(['hung', 'straggler', 'event-loop-blocked']);

@@ -1,7 +1,7 @@
 /** What a diagnosis rule is: a cause, its hysteresis, what explains it away, and its judgement. */
 import type {Snapshot} from '../../types/snapshot.js';
 import type {ClusterState} from '../state-types.js';
-import type {Candidate, Cause, DiagnosisWindow, Hysteresis} from './types.js';
+import type {Candidate, Cause, DiagnosisWindow, Hysteresis} from './diagnosis-types.js';
 
 export interface RuleInput {
 	/** The state after this snapshot's alerts were evaluated. */

@@ -4,10 +4,10 @@
  * diagnosis state and snapshot, so a re-render costs nothing.
  */
 import type {Snapshot} from '../../types/snapshot.js';
-import type {ClusterState} from '../types.js';
+import type {ClusterState} from '../state-types.js';
 import {findingOf} from './engine.js';
 import {RULES} from './rules.js';
-import type {BlindSpot, DiagnosisState, EndedFinding, Finding} from './types.js';
+import type {BlindSpot, DiagnosisState, EndedFinding, Finding} from './diagnosis-types.js';
 
 export interface DiagnosisView {
 	readonly current: readonly Finding[];

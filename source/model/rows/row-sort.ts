@@ -3,7 +3,7 @@
  * address so rows never jump between polls.
  */
 import {SEVERITY_RANK} from '../alerts/alerts.js';
-import type {SortColumn, WorkerRow} from '../types.js';
+import type {SortColumn, WorkerRow} from './row-types.js';
 
 /** @internal Every sort column (the tests sort by each). */
 export const SORT_COLUMNS: readonly SortColumn[] = [

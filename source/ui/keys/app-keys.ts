@@ -15,7 +15,7 @@ import {mouseKey, type LastPress} from '../input/clicks.js';
 import type {InputEvent} from '../input/parse.js';
 import {keyContextOf, type AppView, type AppViewInput} from '../frame/app-view.js';
 import {footerKeyAt, pointerTarget, reducePointer, type FooterPointer, type PointerLayout} from './pointer.js';
-import {effectOf, type Effect} from '../shell/effects.js';
+import {effectOf, type Effect} from './effects.js';
 import {stepInterval} from '../state/interval-steps.js';
 import {reduceUi} from '../state/reduce-ui.js';
 import {sameColumns, shownColumnIds} from '../state/column-choice.js';

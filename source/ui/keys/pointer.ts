@@ -4,7 +4,7 @@
  */
 import type {SortColumn} from '../../model/types.js';
 import type {Action, KeyName, View} from './binding-types.js';
-import type {FittedColumn} from '../draw/columns.js';
+import type {FittedColumn} from '../draw/column-fit.js';
 import {moveTo} from '../state/cursor.js';
 import {reduceUi} from '../state/reduce-ui.js';
 import {chooseSort, SORT_ORDER, sortByHeading} from '../state/sort-order.js';

@@ -39,7 +39,7 @@ import {drillKey} from '../state/drill-panel.js';
 import type {DrillData} from '../views/drill-lines.js';
 import {drillAnswer, drillRequest, LOG_REREAD_MS, NOT_RECORDED} from './drill-fetch.js';
 import {framesWanted} from '../../model/diagnosis/index.js';
-import {pageFrameText} from './finding-frames.js';
+import {pageFrameText} from './finding-frame-text.js';
 
 export interface AppProps {
 	readonly data: TuiData;

@@ -6,7 +6,7 @@
  * poll. No Ink.
  */
 import {drillProblem, parseCallStacks, parseExceptionsPage, parseLogPage} from '../../parse/index.js';
-import type {DrillPage} from '../../types/drill.js';
+import type {DrillPage} from '../../types/drill-page.js';
 import type {EndpointResult} from '../../types/raw-scrape.js';
 import type {DrillPanel} from '../state/drill-panel.js';
 import type {DrillData} from '../views/drill-lines.js';

@@ -3,7 +3,7 @@
  * help, filter, sort (sort-order.ts), the column setup (column-choice.ts), grouping by host
  * (host-grouping.ts), follow, pause, closing the retire confirmation. Pure: side effects of actions
  * (quit, refresh, interval, replay controls, saving the columns) are the App's, through effectOf()
- * (effects.ts).
+ * (keys/effects.ts).
  */
 import type {Action, View} from '../keys/binding-types.js';
 import {moveTo, pageOf, WHEEL_ROWS} from './cursor.js';

@@ -2,7 +2,7 @@
  * What the screen shows (view, detail, help, filter, sort, selection, pause, open lists) and what the
  * changes of it need to know of the screen. The changes: reduce-ui.ts (actions), cursor.ts (moving the
  * selection), sort-order.ts (sorting), column-choice.ts (F2), pointer.ts (clicks); side effects of actions:
- * effects.ts.
+ * keys/effects.ts.
  */
 import type {Subject} from '../../model/diagnosis/index.js';
 import type {HostFolds, RowAnchor} from '../../model/rows/host-groups.js';

@@ -3,7 +3,7 @@
  * in the call stacks of the worker a hung, straggler or event-loop-blocked finding names, read once
  * when the finding starts (model/diagnosis/frames.ts), shown under its evidence. Pure.
  */
-import type {FindingFrame} from '../../types/drill.js';
+import type {FindingFrame} from '../../types/drill-page.js';
 import {frameWhere} from '../../units/frame-where.js';
 
 /** "in read_block, io.py:88 (task read-3; S: the stacks)", or why there is no such frame. */

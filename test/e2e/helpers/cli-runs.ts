@@ -7,7 +7,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {constants as zlibConstants, gunzipSync} from 'node:zlib';
-import {formatOnce} from '../../../source/output/once.js';
+import {formatOnce} from '../../../source/output/once-format.js';
 import {roundTimeMs} from '../../../source/parse/round-time.js';
 import {createPipeline} from '../../../source/pipeline.js';
 import {recordedFeed} from '../../../source/record/recorded-feed.js';

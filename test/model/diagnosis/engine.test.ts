@@ -8,7 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {initialState} from '../../../source/model/index.js';
 import {emptyDiagnosis, stepDiagnosis} from '../../../source/model/diagnosis/engine.js';
 import type {Rule} from '../../../source/model/diagnosis/rule.js';
-import type {Candidate, Cause, DiagnosisState, Subject} from '../../../source/model/diagnosis/types.js';
+import type {Candidate, Cause, DiagnosisState, Subject} from '../../../source/model/diagnosis/diagnosis-types.js';
 import {emptyWindow} from '../../../source/model/diagnosis/window.js';
 import {snapshot} from '../../helpers/snapshots.js';
 

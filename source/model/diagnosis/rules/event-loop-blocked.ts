@@ -26,7 +26,7 @@ import {secondsText} from '../../text.js';
 import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
 import {CLUSTER, evidence, schedulerEvidence, sourceOf, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /**
  * Dask's `distributed.admin.tick.limit` (3 s on 2022.12 and 2026.7): a tick longer than this is when

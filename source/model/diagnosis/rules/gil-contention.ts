@@ -14,7 +14,7 @@
 import type {Snapshot} from '../../../types/snapshot.js';
 import {CLUSTER, evidence, shareText, threadsText, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate} from '../types.js';
+import type {Candidate} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 import {cpuEvidence, gilBound, slowEvidence, slowText, slowWorkers} from './straggler.js';
 

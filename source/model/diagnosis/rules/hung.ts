@@ -29,7 +29,7 @@ import {
 	workerSubject,
 } from '../figures.js';
 import type {Rule, RuleInput} from '../rule.js';
-import type {Candidate, Evidence, PrefixDone} from '../types.js';
+import type {Candidate, Evidence, PrefixDone} from '../diagnosis-types.js';
 
 function callStacksUrl(snapshot: Snapshot, address: string): string {
 	const base = snapshot.url.endsWith('/') ? snapshot.url : `${snapshot.url}/`;

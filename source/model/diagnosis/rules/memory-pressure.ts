@@ -17,7 +17,7 @@ import {percentText, UNKNOWN} from '../../text.js';
 import {schedulerEvidence, workerEvidence, workerSubject} from '../figures.js';
 import type {Rule, RuleInput} from '../rule.js';
 import {blockedLoop} from './event-loop-blocked.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** "Near" the pause threshold: within this fraction of the limit below it. */
 export const NEAR_PAUSE_MARGIN = 0.05;

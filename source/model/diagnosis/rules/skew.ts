@@ -22,7 +22,7 @@ import {
 	workOnHandField,
 } from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** Tasks on hand at least this many times the worker's threads (a backlog it cannot run at once)… */
 export const SKEW_BACKLOG_X = 2;

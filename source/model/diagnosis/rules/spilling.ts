@@ -17,10 +17,10 @@
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {bytesText} from '../../../units/bytes.js';
 import {UNKNOWN} from '../../text.js';
-import {present, timeShareEvidence} from '../../time/time-evidence.js';
+import {present, timeShareEvidence} from '../time-evidence.js';
 import {evidence, shareText, threadsText, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** Spilling at least this fast (bytes written per second, over the window). */
 export const SPILL_MIN_BYTES_PER_S = 8 * 2 ** 20;

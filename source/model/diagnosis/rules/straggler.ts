@@ -38,9 +38,9 @@ import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {secondsText} from '../../text.js';
 import {evidence, perSecondText, sourceOf, threadsText, timesText, workerEvidence, workerSubject} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
-import type {Rate, WorkerWindow} from '../worker-window.js';
+import type {WorkerWindow} from '../worker-window.js';
 
 /** It finishes at least this many times fewer tasks per thread than its peers' median. */
 export const STRAGGLER_RATIO = 2.5;
@@ -89,35 +89,12 @@ export interface Judged {
 	readonly source: string;
 }
 
-type HeldRate = Rate & {readonly figure: 'held' | 'heldHtml'};
-
-/**
- * Of the rates of keys held — by the every-poll endpoint, by workers.html alone, and (from an idle
- * poll) from the idle count whatever gave it — the one over the longest span: identity.json answers
- * idle and fails busy on Dask ≥ 2023.4, so only these reach back to the poll before the run.
- */
-function longest(readings: WorkerWindow, sinceS: number, fromIdle: boolean): HeldRate | undefined {
-	let best: HeldRate | undefined;
-	const consider = (rate: Rate | undefined, figure: HeldRate['figure']) => {
-		if (rate && (!best || rate.spanS > best.spanS)) best = {...rate, figure};
-	};
-	consider(readings.rate('held', false, sinceS), 'held');
-	consider(readings.rate('heldHtml', false, sinceS), 'heldHtml');
-	if (fromIdle) {
-		consider(readings.rateFrom('held', sinceS, ['held', 'heldHtml']), 'held');
-		consider(readings.rateFrom('heldHtml', sinceS, ['heldHtml', 'held']), 'heldHtml');
-	}
-	return best;
-}
-
 /** A busy worker's completions over its latest busy run, when the window has them. */
 function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefined {
 	if (w.status === 'paused' || w.nthreads === undefined || w.nthreads <= 0) return undefined;
-	// From the idle reading before the run when there is one: the keys it held then are what the run
-	// started from, so the first busy poll already gives a rate (peers started with it, alike diluted).
-	const sinceS = readings.busySince(true);
+	const sinceS = readings.busySince();
 	if (sinceS === undefined) return undefined;
-	const held = longest(readings, sinceS, sinceS !== readings.busySince());
+	const held = readings.rate('held', false, sinceS);
 	if (!held || held.spanS < STRAGGLER_MIN_SPAN_S) return undefined;
 	const incoming = readings.rate('incoming', true, sinceS);
 	const actual = Math.max(0, held.perSecond - (incoming?.perSecond ?? 0));
@@ -135,27 +112,12 @@ function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefi
 		perThread: actual / w.nthreads,
 		meanUnknown,
 		...(expected === undefined ? {} : {expected}),
-		keeps: readings.neverFell(held.figure, held.src),
+		keeps: readings.neverFell('held', held.src),
 		sinceS,
 		spanS: held.spanS,
 		at: held.lastAt,
 		source: held.src,
 	};
-}
-
-/**
- * The time of the cluster reading nearest `fromS`: the scheduler's completions are counted over the
- * span the workers' keys were (from the idle poll's workers.html answer, say, not the poll after it).
- */
-function nearestClusterReading(input: RuleInput, fromS: number): number {
-	let best = fromS;
-	let gap = Number.POSITIVE_INFINITY;
-	for (const r of input.window.cluster)
-		if (Math.abs(r.at - fromS) < gap) {
-			gap = Math.abs(r.at - fromS);
-			best = r.at;
-		}
-	return best;
 }
 
 /** Completions per second the scheduler counted since `sinceS`, and the prefix that made most of them. */
@@ -236,10 +198,7 @@ export function slowWorkers(input: RuleInput): SlowWorker[] {
 		if (j) judged.push(j);
 	}
 	if (judged.length < 2) return [];
-	const cluster = clusterCompletions(
-		input,
-		nearestClusterReading(input, Math.min(...judged.map((j) => j.at - j.spanS))),
-	);
+	const cluster = clusterCompletions(input, Math.min(...judged.map((j) => j.sinceS)));
 	if (!cluster) return [];
 	const accounted = judged.reduce((n, j) => n + j.actual, 0) / cluster.perSecond;
 	if (accounted < STRAGGLER_ACCOUNTED_MIN || accounted > STRAGGLER_ACCOUNTED_MAX) return [];

@@ -26,9 +26,9 @@ import {bytesText} from '../../../units/bytes.js';
 import {percentText, UNKNOWN} from '../../text.js';
 import {CLUSTER, evidence, prefixSubject, timesText} from '../figures.js';
 import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, TaskReading} from '../types.js';
+import type {Candidate, TaskReading} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
-import {present, timeShareEvidence} from '../../time/time-evidence.js';
+import {present, timeShareEvidence} from '../time-evidence.js';
 
 /** Transfer seconds of a prefix per second of wall time (half a thread waiting on data, on average). */
 export const TRANSFER_MIN_SECONDS_PER_S = 0.5;

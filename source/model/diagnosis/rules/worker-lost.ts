@@ -17,7 +17,7 @@
  *
  * Visible on every version (the worker list of identity.json or workers.html).
  */
-import type {WorkerTrack} from '../../types.js';
+import type {WorkerTrack} from '../../state-types.js';
 import {bytesText} from '../../../units/bytes.js';
 import {percentText, secondsText, UNKNOWN} from '../../text.js';
 import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
@@ -25,7 +25,7 @@ import {MEMORY_KILL_MEMORY_MS} from '../../departures/departure.js';
 import {lostReports, replacedReports} from '../alert-adapter.js';
 import {evidence, workerSubject} from '../figures.js';
 import type {Rule} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** Memory at least this fraction of the limit in its last figures: near the terminate threshold. */
 export const LOST_NEAR_TERMINATE = 0.85;

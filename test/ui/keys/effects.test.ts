@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {effectOf} from '../../../source/ui/shell/effects.js';
+import {effectOf} from '../../../source/ui/keys/effects.js';
 
 describe('the side effects of actions', () => {
 	it('leaves side effects to the App', () => {

@@ -1,5 +1,8 @@
 /** A duration setting from a flag or the config file, and its range (units/duration.ts reads the text). Pure. */
 import {formatDurationMs, parseDurationMs} from '../units/duration.js';
+import type {ConfigFile} from './config.js';
+import {configField, longFlag} from './setting-types.js';
+import {setting} from './settings.js';
 
 /** The durations a setting accepts, inclusive. */
 export interface DurationRange {
@@ -37,4 +40,32 @@ export function pickDurationMs<Fallback extends number | undefined>(
 		return `${where}: "${text}" is not a duration (use 2s, 500ms, 1m or a number of seconds, from ${rangeText(range)})`;
 	if (ms < range.minMs || ms > range.maxMs) return `${where} ${text.trim()} is out of range: use ${rangeText(range)}`;
 	return ms;
+}
+
+/** The duration settings of the table (settings.ts); stall-after alone has no fixed default. */
+type DurationSettingName = 'interval' | 'timeout' | 'stallAfter' | 'targetDuration';
+
+/**
+ * pickDurationMs for a setting of the table: its flag's value, else its config file key's, else its
+ * default, in its range; the messages name the flag and the key as the table writes them.
+ */
+export function pickSettingMs<Name extends DurationSettingName>(
+	name: Name,
+	flag: string | undefined,
+	config: ConfigFile | undefined,
+): number | string | (Name extends 'stallAfter' ? undefined : never) {
+	const described = setting(name);
+	const key = described.config === 'none' ? undefined : described.config.key;
+	const fields = config as Readonly<Record<string, unknown>> | undefined;
+	const value = key === undefined ? undefined : fields?.[configField(key)];
+	const fallback =
+		typeof described.default === 'object' && 'ms' in described.default ? described.default.ms : undefined;
+	return pickDurationMs(
+		flag,
+		longFlag(described),
+		typeof value === 'string' ? value : undefined,
+		`${key} in config file ${config?.path ?? ''}`,
+		fallback,
+		described.range,
+	) as number | string | (Name extends 'stallAfter' ? undefined : never);
 }

@@ -1,20 +1,49 @@
 /**
  * The drill-down flags (--stacks, --errors, --logs WORKER|scheduler, --worker NAME|ADDRESS): their
- * help lines and a pure resolver to a DrillRequest or a one-line usage error (their meow table is in
- * flag-table.ts). Each prints one page of one cluster, as text or with --json, and exits
- * (run/drill.ts).
+ * descriptors in the settings table and a pure resolver to a DrillRequest or a one-line usage error.
+ * Each prints one page of one cluster, as text or with --json, and exits (run/drill.ts).
  */
+import type {Setting} from './setting-types.js';
 
-export const DRILL_HELP: ReadonlyArray<readonly [flag: string, text: string]> = [
-	[
-		'--stacks',
-		"Print the call stack of every task the workers are running now (innermost frame last, the user's " +
+const NO = 'none';
+
+/** The drill-down's settings (settings.ts spreads them into the table): flags only. */
+export const DRILL_SETTINGS = [
+	{
+		name: 'stacks',
+		flag: {type: 'boolean'},
+		config: NO,
+		env: NO,
+		default: NO,
+		help:
+			"Print the call stack of every task the workers are running now (innermost frame last, the user's " +
 			'frames marked), then exit',
-	],
-	['--worker NAME', 'With --stacks: only this worker, by name or address (repeatable)'],
-	['--errors', 'Print the erred tasks, newest first, with worker, exception and traceback, then exit'],
-	['--logs WORKER', "Print a worker's log (by name or address), or the scheduler's with --logs scheduler, then exit"],
-];
+	},
+	{
+		name: 'worker',
+		flag: {type: 'string', isMultiple: true, value: 'NAME'},
+		config: NO,
+		env: NO,
+		default: NO,
+		help: 'With --stacks: only this worker, by name or address (repeatable)',
+	},
+	{
+		name: 'errors',
+		flag: {type: 'boolean'},
+		config: NO,
+		env: NO,
+		default: NO,
+		help: 'Print the erred tasks, newest first, with worker, exception and traceback, then exit',
+	},
+	{
+		name: 'logs',
+		flag: {type: 'string', value: 'WORKER'},
+		config: NO,
+		env: NO,
+		default: NO,
+		help: "Print a worker's log (by name or address), or the scheduler's with --logs scheduler, then exit",
+	},
+] as const satisfies readonly Setting[];
 
 /** What meow gives for the drill-down flags (FLAGS in flag-table.ts). */
 export interface DrillFlags {

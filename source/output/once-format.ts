@@ -8,8 +8,8 @@ import type {ClusterState, TimeWindowKind} from '../model/types.js';
 import {timeView} from '../model/time/time-view.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {asciiCells} from '../units/ascii.js';
-import {formatJsonDocument, toJsonDocument, triageExtras, type JsonDocument} from './json.js';
-import {formatSnapshotText} from './text.js';
+import {formatJsonDocument, toJsonDocument, triageExtras, type JsonDocument} from './json-document.js';
+import {formatSnapshotText} from './text-table.js';
 
 /** What of the pipeline `--once` reads (pipeline.ts's Pipeline has both). */
 export interface OnceInput {

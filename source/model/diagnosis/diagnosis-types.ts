@@ -6,7 +6,7 @@
  * epoch MILLISECONDS and evidence ages are milliseconds (`ageMs`), as the diagnosis was specified;
  * the rest of the document keeps its epoch seconds.
  */
-import type {FindingFrame} from '../../types/drill.js';
+import type {FindingFrame} from '../../types/drill-page.js';
 import type {PrefixCounters, Source} from '../../types/snapshot.js';
 import type {WorkerWindow} from './worker-window.js';
 

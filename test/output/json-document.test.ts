@@ -6,8 +6,8 @@ import {
 	toJsonDocument,
 	triageExtras,
 	type JsonDocument,
-} from '../../source/output/json.js';
-import {formatOnce} from '../../source/output/once.js';
+} from '../../source/output/json-document.js';
+import {formatOnce} from '../../source/output/once-format.js';
 import {createPipeline} from '../../source/pipeline.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {FIXTURE_VERSIONS, loadScenarioScrape, type Scenario} from '../helpers/fixtures.js';

@@ -1,11 +1,17 @@
 /**
- * The --check line (output/check.ts) judged from the recorded answers of real clusters: the idle
+ * The --check line (output/check-verdict.ts) judged from the recorded answers of real clusters: the idle
  * fixture of each Dask version is OK; the memory-heavy one (beta spilling over its limit) is
  * critical with beta named first; perfdata follows the monitoring-plugins format. A cluster without
  * workers is synthesized (no fixture has one).
  */
 import {describe, expect, it} from 'vitest';
-import {checkResult, judgeCluster, perfText, unknownResult, unreadableCluster} from '../../source/output/check.js';
+import {
+	checkResult,
+	judgeCluster,
+	perfText,
+	unknownResult,
+	unreadableCluster,
+} from '../../source/output/check-verdict.js';
 import {buildSnapshot} from '../../source/parse/index.js';
 import {fixtureRun} from '../helpers/fixture-data.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';

@@ -11,7 +11,7 @@
  * line is not in Dask's default format.
  */
 import {groupErrors} from '../model/index.js';
-import type {ErredTask, FrameKind, LogLine, StackFrame, TaskStack} from '../types/drill.js';
+import type {ErredTask, FrameKind, LogLine, StackFrame, TaskStack} from '../types/drill-page.js';
 import {inertIn, type TextStyle} from '../units/inert.js';
 
 export interface WorkerStacks {

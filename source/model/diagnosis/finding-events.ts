@@ -5,8 +5,8 @@
  */
 import {condition} from '../alerts/alerts.js';
 import {instantEvent} from '../alerts/events.js';
-import type {ModelEvent} from '../types.js';
-import type {EndedFinding, Finding} from './types.js';
+import type {ModelEvent} from '../view-types.js';
+import type {EndedFinding, Finding} from './diagnosis-types.js';
 
 function subjectOf(f: Finding): {subject: string; name: string} {
 	switch (f.subject.kind) {

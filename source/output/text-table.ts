@@ -8,7 +8,7 @@ import {figureGapsText, workerCount} from '../model/index.js';
 import type {TriageView, WorkerRow} from '../model/types.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts} from '../types/snapshot.js';
 import {bytesText} from '../units/bytes.js';
-import {ageText, MISSING, numberText, percentOf, timeText} from './cells.js';
+import {ageText, MISSING, numberText, percentOf, timeText} from './table-cells.js';
 import {columnsOf, padColumns} from '../terminal/columns.js';
 import {adaptiveLines, alertsLines} from './triage-text.js';
 import type {TimeSplit} from '../model/types.js';

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {fitColumns, fittedWidth, type ColumnSpec} from '../../../source/ui/draw/columns.js';
+import {fitColumns, fittedWidth, type ColumnSpec} from '../../../source/ui/draw/column-fit.js';
 import {headerCell, WORKER_COLUMNS} from '../../../source/ui/views/worker-columns.js';
 import {makeTheme} from '../../../source/ui/draw/theme.js';
 

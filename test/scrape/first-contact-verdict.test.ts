@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {diagnoseFirstContact, looksLikeDask} from '../../source/scrape/diagnose.js';
+import {diagnoseFirstContact, looksLikeDask} from '../../source/scrape/first-contact-verdict.js';
 import type {EndpointResult, FetchErrorKind} from '../../source/types/raw-scrape.js';
 import {FIXTURE_VERSIONS, identityAnswers500, loadScenarioScrape} from '../helpers/fixtures.js';
 

@@ -4,7 +4,7 @@
  */
 import {describe, expect, it} from 'vitest';
 import {pickWorker} from '../../source/model/index.js';
-import {errorsJson, errorsText, logsJson, logsText, stacksJson, stacksText} from '../../source/output/drill.js';
+import {errorsJson, errorsText, logsJson, logsText, stacksJson, stacksText} from '../../source/output/drill-text.js';
 import {parseCallStacks, parseExceptionsPage, parseLogPage} from '../../source/parse/index.js';
 import {FIXTURE_VERSIONS, loadManifest, readScenarioFile} from '../helpers/fixtures.js';
 

@@ -3,11 +3,11 @@
  * the time track): transfer (of a prefix or the whole cluster), spill, idle. Absent where the part
  * is not known, so a finding never cites a made-up 0.
  */
-import {evidence} from '../diagnosis/figures.js';
-import type {Evidence} from '../diagnosis/types.js';
+import {evidence} from './figures.js';
+import type {Evidence} from './diagnosis-types.js';
 import type {ClusterState} from '../state-types.js';
-import {sharePercent} from './time-split.js';
-import {timeView} from './time-view.js';
+import {sharePercent} from '../time/time-split.js';
+import {timeView} from '../time/time-view.js';
 
 export type SharedPart = 'transfer' | 'spill' | 'idle';
 

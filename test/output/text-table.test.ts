@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {formatOnce} from '../../source/output/once.js';
+import {formatOnce} from '../../source/output/once-format.js';
 import {createPipeline} from '../../source/pipeline.js';
 import type {Snapshot} from '../../source/types/snapshot.js';
 import {

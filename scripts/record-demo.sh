@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Records the bundled demo (media/demo.ndjson.gz) from a real cluster: starts Debian's Dask
 # (scheduler + alpha 2 threads 2 GiB nanny, beta 1 thread 600 MB nanny, gamma 2 threads 1 GiB no
-# nanny) on free loopback ports, records it with dask-top itself (`--record`, stdout not a
-# terminal) while scripts/demo/demo_workload.py goes busy → memory pressure and spilling → errors
-# → gamma SIGKILLed → recovery (a replacement worker, delta, joins), then stops everything.
+# nanny) on free loopback ports, records it with dask-top itself (`--record` under its full screen,
+# in tmux) while scripts/demo/demo_workload.py goes busy → memory pressure and spilling → errors
+# → gamma SIGKILLed → recovery (a replacement worker, delta, joins), then stops everything. On the
+# way it opens what a user would: alpha's call stacks (S) while busy, the erred tasks (E) after the
+# errors and the scheduler's log (L) after the kill, so the recording carries those pages as a live
+# session records them, and the demo's S, E and L show them.
 # Re-runnable; every process it started is stopped on any exit. Takes about 3 minutes.
 # Usage: scripts/record-demo.sh [OUTPUT]   (default media/demo.ndjson.gz)
 #        DASK_TOP_CLI=path/to/dask-top.cjs scripts/record-demo.sh   (record with another build)
@@ -14,10 +17,12 @@ PY=/usr/bin/python3
 out=${1:-media/demo.ndjson.gz}
 work=$(mktemp -d)
 groups=()
+socket="dask-top-demo-$$"
 
 cleanup() {
 	local status=$?
 	trap - EXIT INT TERM HUP
+	tmux -L "$socket" kill-server 2>/dev/null || true
 	for group in "${groups[@]}"; do kill -TERM -- "-$group" 2>/dev/null || true; done
 	for _ in $(seq 30); do
 		local alive=0
@@ -91,11 +96,18 @@ for _ in $(seq 600); do
 done
 [ "$n" = 3 ] || { echo "record-demo: the cluster did not start" >&2; exit 1; }
 
+command -v tmux >/dev/null || { echo "record-demo: tmux is missing (apt-get install tmux)" >&2; exit 1; }
 tmp="$work/demo.ndjson.gz"
-start recorder node "$cli" --record "$tmp" "$url"
-recorder=${groups[-1]}
-sleep 1
-kill -0 "$recorder" 2>/dev/null || { echo "record-demo: dask-top --record exited: $(cat "$work/recorder.log")" >&2; exit 1; }
+# The recorder is a live session on a terminal (tmux, 120x40): keys open the drill-down panels.
+tmux -L "$socket" new-session -d -x 120 -y 40 "CI=true node $cli --record $tmp $url 2>$work/recorder.log; echo \$? >$work/recorder.exit"
+sleep 2
+[ -f "$work/recorder.exit" ] && { echo "record-demo: dask-top --record exited: $(cat "$work/recorder.log")" >&2; exit 1; }
+panel() { # keys that open a panel; it stays open a few seconds (its page is read), then Escape
+	sleep "$1"; shift
+	for key in "$@"; do tmux -L "$socket" send-keys "$key"; sleep 0.3; done
+	sleep 4
+	tmux -L "$socket" send-keys Escape
+}
 
 echo "record-demo: recording; workload running"
 : >"$work/workload.log"
@@ -103,6 +115,7 @@ start workload "$PY" scripts/demo/demo_workload.py "$sched"
 workload=${groups[-1]}
 shown=0
 delta=
+opened=
 report() { # prints the workload's new story lines
 	local lines
 	lines=$(wc -l < "$work/workload.log")
@@ -111,6 +124,10 @@ report() { # prints the workload's new story lines
 }
 while kill -0 "$workload" 2>/dev/null; do
 	report || true
+	# S on the table's first row (alpha) while it computes; E once tasks erred; L once gamma is gone.
+	if [ -z "$opened" ] && grep -q '^phase busy' "$work/workload.log"; then panel 6 S & opened=stacks; fi
+	if [ "$opened" = stacks ] && grep -q '^phase kill' "$work/workload.log"; then panel 0 E & opened=errors; fi
+	if [ "$opened" = errors ] && grep -q '^gamma-killed' "$work/workload.log"; then panel 2 L & opened=logs; fi
 	if [ -z "$delta" ] && grep -q '^gamma-killed' "$work/workload.log"; then
 		sleep 8 # the cluster runs on two workers for a while, then a replacement joins
 		worker delta 2 1073741824 "$d_port" "$d_http" none
@@ -121,9 +138,11 @@ done
 report || true
 grep -q '^done' "$work/workload.log" || { echo "record-demo: the workload failed" >&2; exit 1; }
 
-kill -TERM "$recorder"
-for _ in $(seq 50); do kill -0 "$recorder" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$recorder" 2>/dev/null; then echo "record-demo: the recorder did not stop on SIGTERM" >&2; exit 1; fi
+wait # the last panel closed
+[ "$opened" = logs ] || { echo "record-demo: the panels were not all opened ($opened)" >&2; exit 1; }
+tmux -L "$socket" send-keys q
+for _ in $(seq 50); do [ -f "$work/recorder.exit" ] && break; sleep 0.1; done
+[ "$(cat "$work/recorder.exit" 2>/dev/null)" = 0 ] || { echo "record-demo: the recorder did not stop on q: $(cat "$work/recorder.log")" >&2; exit 1; }
 mkdir -p "$(dirname "$out")"
 mv "$tmp" "$out"
 rounds=$(( $(gzip -dc "$out" | wc -l) - 1 ))

@@ -6,7 +6,7 @@
  * it. Every source feeds ingest(); every sink reads snapshot() / state() or subscribes.
  *
  * - ingest(raw): merge (where text from the cluster is made inert, parse/cache.ts) → buildSnapshot →
- *   reduce(state, snapshot at the round's time). `reset` (a replay
+ *   reduce(state, snapshot at the round's time, with the workers' call stacks it carries). `reset` (a replay
  *   seeked) empties the cache and starts the model over (reduce 'reset': history, events and
  *   progress dropped, the poll interval in force kept).
  * - tick(nowMs, source?): time passes or the connection changes without new data, so staleness
@@ -22,11 +22,19 @@
 import {createListeners} from './units/listeners.js';
 import {initialState, reduce} from './model/index.js';
 import type {ClusterState, ModelOptions, SourceNow} from './model/types.js';
-import {buildSnapshot, emptyCache, mergeScrape, roundTimeMs, withActions, type ScrapeCache} from './parse/index.js';
-import type {RawScrape} from './types/raw-scrape.js';
+import {
+	buildSnapshot,
+	emptyCache,
+	mergeScrape,
+	roundTimeMs,
+	stackReadings,
+	withActions,
+	type ScrapeCache,
+} from './parse/index.js';
+import type {EndpointResult, RawScrape} from './types/raw-scrape.js';
 import type {ScrapeSource} from './types/scrape-source.js';
 import type {Snapshot} from './types/snapshot.js';
-import type {TextStyle} from './units/inert.js';
+import {inertIn, type TextStyle} from './units/inert.js';
 
 export type SnapshotListener = (snapshot: Snapshot, raw: RawScrape, info: {readonly reset: boolean}) => void;
 
@@ -58,6 +66,12 @@ export interface Pipeline {
 	/** The model's state after everything ingested, ticked and told so far. */
 	state(): ClusterState;
 	cache(): ScrapeCache;
+	/**
+	 * Drill-down pages read outside the rounds (--once, --check): a worker's call stacks become the
+	 * frame of the findings that wanted them (model/diagnosis/frames.ts). Listeners are not told: no
+	 * round came.
+	 */
+	readPages(results: readonly EndpointResult[]): void;
 	/** Time passes with no new data: staleness and durations are re-evaluated (`source`: its state now). */
 	tick(nowMs: number, source?: SourceNow): ClusterState;
 	/** Called after every ingest (the state already reduced); returns the unsubscribe function. */
@@ -70,6 +84,10 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 	let latest: Snapshot | undefined;
 	let model = initialState(options.model);
 	const listeners = createListeners<Parameters<SnapshotListener>>();
+	const stacksOf = (results: readonly EndpointResult[]) => {
+		const stacks = stackReadings(results, inertIn(text));
+		return stacks.length === 0 ? {} : {stacks};
+	};
 
 	return {
 		ingest(raw, ingestOptions = {}) {
@@ -85,6 +103,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 				nowMs,
 				...(told ? {source: told} : {}),
 				...(raw.gap ? {gap: raw.gap} : {}),
+				...stacksOf(raw.responses),
 			});
 			listeners.notify(latest, raw, {reset});
 			return latest;
@@ -92,6 +111,10 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
 		snapshot: () => latest,
 		state: () => model,
 		cache: () => cache,
+		readPages(results) {
+			const stacks = stackReadings(results, inertIn(text));
+			if (stacks.length > 0) model = reduce(model, {type: 'stacks', stacks});
+		},
 		tick(nowMs, told) {
 			model = reduce(model, {type: 'tick', nowMs, ...(told ? {source: told} : {})});
 			return model;

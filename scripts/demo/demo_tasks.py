@@ -12,6 +12,7 @@ import threading
 import time
 
 import psutil
+from distributed import get_worker
 
 _lock = threading.Lock()
 _events = {}
@@ -74,15 +75,26 @@ def wait_release(index, token, max_seconds):
 	return index
 
 
-def hold_unmanaged(token, target_rss_bytes, chunk_bytes, max_seconds):
-	"""Allocate memory Dask does not manage until this process's RSS reaches the target; kept until release(token)."""
+def hold_unmanaged(token, ceiling_rss_bytes, chunk_bytes, max_seconds):
+	"""Allocate memory Dask does not manage, a chunk at a time while the worker runs (never past the ceiling
+	of RSS), until it has stayed paused for 2 s: on a loaded machine its spilling brings it back under the
+	pause threshold a few times first. Kept until release(token)."""
 	process = psutil.Process()
+	worker = get_worker()
 	deadline = time.monotonic() + max_seconds
+	paused_since = None
 	with _lock:
 		held = _held.setdefault(token, [])
-	while process.memory_info().rss < target_rss_bytes and time.monotonic() < deadline:
-		held.append(b"\x01" * chunk_bytes)
-		time.sleep(0.05)
+	while time.monotonic() < deadline:
+		if worker.status.name == "paused":
+			paused_since = paused_since or time.monotonic()
+			if time.monotonic() - paused_since >= 2:
+				break
+		else:
+			paused_since = None
+			if process.memory_info().rss < ceiling_rss_bytes:
+				held.append(b"\x01" * chunk_bytes)
+		time.sleep(0.2)
 	return sum(len(chunk) for chunk in held)
 
 

@@ -73,10 +73,10 @@ def main():
 	held += blobs + cached
 	wait(blobs + cached, timeout=60)
 	time.sleep(6)
-	# Memory Dask does not manage, up to 85 % of beta's limit: beta spills what it can, then pauses.
+	# Memory Dask does not manage, a chunk at a time while beta runs: it spills what it can, then pauses.
 	limit = client.scheduler_info()["workers"][beta]["memory_limit"]
 	holder = client.submit(
-		tasks.hold_unmanaged, TOKEN, int(limit * 0.85), 10 * MiB, 60, key="hold-unmanaged", workers=[beta], allow_other_workers=False
+		tasks.hold_unmanaged, TOKEN, int(limit * 0.95), 5 * MiB, 60, key="hold-unmanaged", workers=[beta], allow_other_workers=False
 	)
 	held.append(holder)
 	holder.result(timeout=90)

@@ -1,4 +1,5 @@
-/** The actions `reduce` takes: a snapshot, a reset, time passing. Pure data. */
+/** The actions `reduce` takes: a snapshot, call stacks read, a reset, time passing. Pure data. */
+import type {StackReading} from '../types/drill-page.js';
 import type {OwnGap} from '../types/raw-scrape.js';
 import type {SourceStatus} from '../types/scrape-source.js';
 import type {Snapshot} from '../types/snapshot.js';
@@ -16,7 +17,11 @@ export type ModelAction =
 			readonly source?: SourceNow;
 			/** The round's `gap`: dask-top itself did not run before it (recorded; own-gap.ts). */
 			readonly gap?: OwnGap;
+			/** The workers' call stacks the round carries (read on demand since the round before): findings' frames. */
+			readonly stacks?: readonly StackReading[];
 	  }
+	/** Workers' call stacks read outside the rounds (--once, --check): findings' frames (diagnosis/frames.ts). */
+	| {readonly type: 'stacks'; readonly stacks: readonly StackReading[]}
 	/** Start over (replay seek, another cluster): history, events and progress are dropped. */
 	| {readonly type: 'reset'}
 	/** Time passes with no new data: re-evaluates staleness and durations (`source`: its state now, if told). */

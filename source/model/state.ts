@@ -28,6 +28,8 @@ import {stepOwnGap} from './own-gap.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {reduceSnapshot} from './reduce-snapshot.js';
 import {endAllEvents} from './diagnosis/diagnose.js';
+import {attachFrames} from './diagnosis/frames.js';
+import type {StackReading} from '../types/drill-page.js';
 import {DEFAULT_TARGET_DURATION_S} from './defaults.js';
 import {DEFAULT_THRESHOLDS} from './alerts/thresholds.js';
 import {EMPTY_RATES} from './progress/rates.js';
@@ -100,13 +102,23 @@ export function reduce(state: ClusterState, action: ModelAction): ClusterState {
 			const started = withStart(stepOwnGap(told(state, action.source), action.gap), action.nowMs);
 			const fresh = snapshotFresh(action.snapshot);
 			if (fresh && otherScheduler(started.epoch, action.snapshot))
-				return reduceSnapshot(newEpoch(started, action.snapshot, action.nowMs), action.snapshot, action.nowMs, true);
-			return reduceSnapshot(
-				fresh ? {...started, epoch: mergeEpoch(started.epoch, action.snapshot, action.nowMs)} : started,
-				action.snapshot,
-				action.nowMs,
-				false,
+				return withFrames(
+					reduceSnapshot(newEpoch(started, action.snapshot, action.nowMs), action.snapshot, action.nowMs, true),
+					action.stacks,
+				);
+			return withFrames(
+				reduceSnapshot(
+					fresh ? {...started, epoch: mergeEpoch(started.epoch, action.snapshot, action.nowMs)} : started,
+					action.snapshot,
+					action.nowMs,
+					false,
+				),
+				action.stacks,
 			);
+		}
+		case 'stacks': {
+			const next = withFrames(state, action.stacks);
+			return next === state ? state : {...next, revision: state.revision + 1};
 		}
 		case 'reset':
 			return {
@@ -161,4 +173,11 @@ function told(state: ClusterState, now: SourceNow | undefined): ClusterState {
 
 function withStart(state: ClusterState, nowMs: number): ClusterState {
 	return state.source.startMs === undefined ? {...state, source: {...state.source, startMs: nowMs}} : state;
+}
+
+/** The state with the findings that wanted them given their workers' call stacks (diagnosis/frames.ts). */
+function withFrames(state: ClusterState, stacks: readonly StackReading[] | undefined): ClusterState {
+	if (stacks === undefined || stacks.length === 0 || state.diagnosis === undefined) return state;
+	const diagnosis = attachFrames(state.diagnosis, stacks);
+	return diagnosis === state.diagnosis ? state : {...state, diagnosis};
 }

@@ -17,7 +17,9 @@
  * The diagnosis' worst finding leads the line: a finding already confirmed, or one whose rule judges
  * a single poll (memory pressure, a blocked event loop, GIL contention, skew, tasks no worker can
  * run) holding now. Its severity counts as the alerts' do: a warning finding is WARNING, a critical
- * one (a paused worker, a worker near terminate or lost, tasks no worker can run) CRITICAL.
+ * one (a paused worker, a worker near terminate or lost, tasks no worker can run) CRITICAL. A finding
+ * on a worker whose tasks block (a blocked event loop, a hung task) names the innermost frame of the
+ * user's code in them, when its call stacks were read in time (run/check.ts asks them once).
  * Pure: the caller polls and passes the state in.
  */
 import {checkFindings, type Finding} from '../model/diagnosis/index.js';
@@ -28,6 +30,8 @@ import {LEVEL_RULES} from '../model/alerts/level-rules.js';
 import type {Alert, AlertKind, ClusterState, Thresholds} from '../model/types.js';
 import {CHECK_EXIT_CODES} from '../types/exit-codes.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
+import {frameWhere} from '../units/frame-where.js';
+import {inert} from '../units/inert.js';
 
 export type CheckState = keyof typeof CHECK_EXIT_CODES;
 
@@ -193,11 +197,14 @@ function worse(a: CheckState, b: CheckState): CheckState {
 	return STATE_RANK[b] > STATE_RANK[a] ? b : a;
 }
 
-/** "likely memory-pressure: beta is paused by memory …" (and how many more findings). */
+/** "likely hung: … (in fetch, io.py:88)" (and how many more findings): where its worker's tasks are, when read. */
 function findingText(findings: readonly Finding[]): string {
 	const worst = findings[0]!;
 	const more = findings.length > 1 ? ` (+${findings.length - 1} more finding${findings.length === 2 ? '' : 's'})` : '';
-	return `likely ${worst.cause}: ${worst.summary}${more}`;
+	const frame = worst.frame;
+	const where =
+		frame === undefined || 'missing' in frame ? '' : ` (in ${inert(frame.function)}, ${inert(frameWhere(frame))})`;
+	return `likely ${worst.cause}: ${worst.summary}${where}${more}`;
 }
 
 /** One cluster judged from its latest snapshot, the model's alerts and the diagnosis after one poll. */

@@ -46,7 +46,10 @@
  *   critical), `subject` (`kind`: cluster | worker | prefix, `id`: "cluster", the worker's address
  *   or the prefix, `name`: the worker's name), `since` (epoch MILLISECONDS the condition first held),
  *   `evidence` (each `figure`, `value` as read with its unit, `source`: the endpoint or derived |
- *   alerts, `ageMs`), `next` (one step to take), `summary` (one line).
+ *   alerts, `ageMs`), `next` (one step to take), `summary` (one line); a hung, straggler or
+ *   event-loop-blocked finding on a worker, once its call stacks were read (once, after it started):
+ *   `frame` (`at` epoch ms, `task`, `function`, `file`, `line`, `code` of the innermost frame of the
+ *   user's code; or `missing`: unread | idle | no-user-code, and a `note`).
  * - `diagnosis_ended`: findings that ended, newest first, the same fields plus `until` (epoch ms
  *   the condition last held).
  * - `diagnosis_not_visible`: `{cause, note}` for each cause this cluster's Dask version or setup

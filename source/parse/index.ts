@@ -17,4 +17,5 @@ export {TASK_STATES} from './scheduler-metrics.js';
 export {parseCallStacks} from './call-stacks.js';
 export {parseExceptionsPage} from './exceptions-page.js';
 export {parseLogPage} from './log-page.js';
-export {frameWhere, innermostUserFrame} from './stack-frames.js';
+export {drillProblem} from './page-problem.js';
+export {pageFrame, stackReadings} from './finding-frame.js';

@@ -48,10 +48,3 @@ export function parseFrames(text: string): StackFrame[] {
 export function innermostUserFrame(frames: readonly StackFrame[]): StackFrame | undefined {
 	return frames.findLast((frame) => frame.kind === 'user');
 }
-
-/** `x.py:52`: a frame's file name (not its directory) and line. */
-export function frameWhere(frame: StackFrame): string {
-	const path = frame.file.replace(/\\/g, '/');
-	const base = path.slice(path.lastIndexOf('/') + 1);
-	return frame.line > 0 ? `${base}:${frame.line}` : base;
-}

@@ -16,6 +16,8 @@ import {
 import {timerDelay} from '../units/timer-delay.js';
 import {formatDurationMs} from '../units/duration.js';
 import type {Cluster} from './clusters.js';
+import {findingStacks} from './finding-stacks.js';
+import {checkFindings} from '../model/diagnosis/index.js';
 import {feedRound} from './first-contact.js';
 
 /** What the check may take beyond --timeout: Nagios' default limit is 10 s, ours 5 s + 1 s. */
@@ -48,6 +50,9 @@ async function checkCluster(
 	if (!contact.ok) return unreadableCluster(cluster.name, contact.message);
 	const followUp = await within(cluster.poller.round({followUp: true}), deadlineMs - Date.now());
 	if (followUp !== TIMED_OUT && followUp.responses.length > 0) feedRound(cluster.poller, cluster.pipeline, followUp);
+	// The worst finding leads the line: where its worker's tasks are, when it is about one (in time left).
+	const worst = checkFindings(cluster.pipeline.state()).slice(0, 1);
+	await within(findingStacks(cluster.poller, cluster.pipeline).ask(worst), deadlineMs - Date.now());
 	const snapshot = cluster.pipeline.snapshot();
 	if (snapshot === undefined) return unreadableCluster(cluster.name, `no answer from ${cluster.url.display}`);
 	return judgeCluster(cluster.name, snapshot, cluster.pipeline.state());

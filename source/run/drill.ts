@@ -17,8 +17,7 @@ import {
 	stacksText,
 	type WorkerStacks,
 } from '../output/drill-text.js';
-import {parseCallStacks, parseExceptionsPage, parseLogPage} from '../parse/index.js';
-import {drillProblem} from '../scrape/drill-pages.js';
+import {drillProblem, parseCallStacks, parseExceptionsPage, parseLogPage} from '../parse/index.js';
 import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';
 import {inertIn, textStyleOf} from '../units/inert.js';
 import type {Cluster} from './clusters.js';

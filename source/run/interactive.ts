@@ -14,6 +14,7 @@ import {EXIT_UNREADABLE} from '../types/exit-codes.js';
 import type {TuiCluster} from '../ui/shell/cluster-stores.js';
 import type {Cluster} from './clusters.js';
 import {recordUntilSignalled} from './record.js';
+import {findingStacks, followFindingStacks} from './finding-stacks.js';
 import {say} from './say.js';
 
 export async function runInteractive(
@@ -40,7 +41,15 @@ export async function runInteractive(
 	const first = clusters[0];
 	// Recording (one cluster) without a terminal (nohup, cron, systemd) polls until a signal, with no screen.
 	if (recorder && first && process.stdout.isTTY !== true)
-		return recordUntilSignalled(first.poller, () => connect(first.poller, first.pipeline), recorder, first.url.display);
+		return recordUntilSignalled(
+			first.poller,
+			() => {
+				followFindingStacks(findingStacks(first.poller, first.pipeline), first.pipeline);
+				connect(first.poller, first.pipeline);
+			},
+			recorder,
+			first.url.display,
+		);
 	return runScreen(
 		clusters.map((cluster) => cluster.forTui()),
 		options,

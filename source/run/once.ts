@@ -1,6 +1,7 @@
 /**
  * `--once` / `--json` (or stdout not a terminal): one complete poll of every cluster, contacted at
- * the same time, plus the follow-up passes (follow-up.ts); then one table or JSON document, and exit.
+ * the same time, plus the follow-up passes (follow-up.ts) and the call stacks of the workers a
+ * finding names (finding-stacks.ts); then one table or JSON document, and exit.
  *
  * One cluster prints its table or document. Several print each table one after another (a blank
  * line between) or `{"clusters": [document, …]}`; a cluster that cannot be read prints its error
@@ -10,6 +11,7 @@ import type {Options} from '../options/resolve.js';
 import {formatOnce, formatOnceClusters} from '../output/once-format.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
 import type {Cluster} from './clusters.js';
+import {askCurrent, findingStacks} from './finding-stacks.js';
 import {followUp} from './follow-up.js';
 import {say} from './say.js';
 
@@ -23,6 +25,8 @@ export async function runOnce(
 			const verdict = await cluster.contact(contact);
 			if (!verdict.ok) return verdict.message;
 			await followUp(cluster);
+			// A worker finding's call stacks (where its tasks are), asked once.
+			await askCurrent(findingStacks(cluster.poller, cluster.pipeline), cluster.pipeline);
 			return cluster.pipeline.snapshot() === undefined ? `no answer from ${cluster.url.display}` : undefined;
 		}),
 	);

@@ -9,6 +9,7 @@ import {formatOnce} from '../output/once-format.js';
 import {connect} from '../pipeline.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
 import type {Cluster} from './clusters.js';
+import {askCurrent, findingStacks, followFindingStacks} from './finding-stacks.js';
 import {followUp} from './follow-up.js';
 import {say} from './say.js';
 import {untilStopped} from './until-stopped.js';
@@ -24,6 +25,9 @@ export async function runWatch(
 	}
 	// As --once: counts.json and the workers' own /metrics when identity.json failed.
 	await followUp(cluster);
+	// A worker finding's call stacks, once when it starts: in the first document, then in the next one.
+	const stacks = findingStacks(cluster.poller, cluster.pipeline);
+	await askCurrent(stacks, cluster.pipeline);
 	const print = (): void => {
 		const line = formatOnce(cluster.pipeline, true, options.ascii, true, options.timeWindow);
 		if (line !== undefined && process.stdout.writable) process.stdout.write(line);
@@ -31,6 +35,7 @@ export async function runWatch(
 	await untilStopped(() => {
 		print();
 		cluster.pipeline.subscribe(print);
+		followFindingStacks(stacks, cluster.pipeline);
 		connect(cluster.poller, cluster.pipeline);
 	}, true);
 	await cluster.poller.stop();

@@ -6,7 +6,6 @@
  * 10,000 lines is about 1.5 MB.
  */
 import type {DrillPage} from '../types/drill-page.js';
-import type {EndpointResult} from '../types/raw-scrape.js';
 
 export const DRILL_BODY_CAP_BYTES = 8 * 1024 * 1024;
 
@@ -23,15 +22,4 @@ export function drillPath(page: DrillPage): string {
 		case 'worker-logs':
 			return `/info/logs/${encodeURIComponent(page.worker)}.html`;
 	}
-}
-
-/** Why an answer cannot be read as its page, in one line; undefined when it can (200 with a body). */
-export function drillProblem(result: EndpointResult): string | undefined {
-	if (result.error !== undefined) return result.error.message;
-	if (result.status === 200 && result.body !== undefined) return undefined;
-	if (result.status === 404) return 'not found (404): the scheduler does not know it, or serves no /info pages';
-	if (result.status !== null && result.status >= 500)
-		return `the scheduler answered ${result.status} (the worker may not have answered it)`;
-	if (result.status !== null) return `the scheduler answered ${result.status}`;
-	return 'no answer';
 }

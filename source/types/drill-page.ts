@@ -62,3 +62,30 @@ export type DrillPage =
 	| {readonly kind: 'exceptions'}
 	| {readonly kind: 'scheduler-logs'}
 	| {readonly kind: 'worker-logs'; readonly worker: string};
+
+/** Why a finding has no frame of the user's code: stacks not read, no task running, or only others' code. */
+export type FrameMissing = 'unread' | 'idle' | 'no-user-code';
+
+/**
+ * Where a worker finding's tasks were when it started (--json's `frame` of a hung, straggler or
+ * event-loop-blocked finding): the innermost frame of the user's own code in the call stacks of
+ * the worker's running tasks, read once (`at`: epoch ms the page was asked), with the task it is
+ * in; or why there is none (`missing`, `note` in words). The texts are the cluster's own.
+ */
+export type FindingFrame =
+	| {
+			readonly at: number;
+			readonly task: string;
+			readonly function: string;
+			readonly file: string;
+			readonly line: number;
+			readonly code: string;
+	  }
+	| {readonly at: number; readonly missing: FrameMissing; readonly note: string};
+
+/** One reading of a worker's call stacks, as a finding's frame. */
+export interface StackReading {
+	/** The worker's address. */
+	readonly worker: string;
+	readonly frame: FindingFrame;
+}

@@ -6,7 +6,8 @@
  * interval. For each: the workload's own account (the scheduler's state, the tasks' clocks) proves
  * the cause happened; the expected finding appears within 3 polls of the onset on the right
  * subject; no other finding appears, on the idle cluster before nor during the run; a replay of
- * the recording shows the findings the live process had. The confusion table (scenario × finding,
+ * the recording shows the findings the live process had; a worker finding whose tasks block or
+ * crawl names the workload's function they are in (its `frame`). The confusion table (scenario × finding,
  * per release) is written at the end (helpers/confusion.ts; `node scripts/scenario-table.mjs`).
  */
 import {mkdtempSync, rmSync} from 'node:fs';
@@ -17,7 +18,7 @@ import {roundTimeMs} from '../../source/parse/round-time.js';
 import {json, killAll, run} from './helpers/cli-runs.js';
 import {startCluster, type Cluster} from './helpers/cluster.js';
 import {reportDir, type ScenarioRow, writeConfusion} from './helpers/confusion.js';
-import {diagnosisOf, judge, type Expectation, type Verdict} from './helpers/findings.js';
+import {diagnosisOf, judge, sameSubject, type Expectation, type Verdict} from './helpers/findings.js';
 import {DASK_RELEASES} from './helpers/python.js';
 import {keepFixture, keepingFixtures} from './helpers/scenario-fixtures.js';
 import {cliFlags, recordScenario, type RecordedScenario} from './helpers/scenario-record.js';
@@ -126,6 +127,19 @@ describe.each(DASK_RELEASES)('diagnosis scenarios on Dask %s', (dask) => {
 						if (spec.says) expect(finding.summary).toMatch(spec.says);
 						if (spec.neverSays) expect(finding.summary).not.toMatch(spec.neverSays);
 					}
+			});
+		}
+
+		const frame = spec.frame;
+		if (frame !== undefined) {
+			it(`shows where its tasks are: in ${frame}, from its worker's call stacks read once`, () => {
+				const subject = expectation(recorded)?.subject;
+				const frames = recorded.documents
+					.flatMap((document) => diagnosisOf(document) ?? [])
+					.filter((f) => f.cause === spec.cause && subject !== undefined && sameSubject(f.subject, subject))
+					.flatMap((f) => (f.frame === undefined ? [] : [f.frame]));
+				expect(frames.length, `no ${spec.cause} finding with a frame`).toBeGreaterThan(0);
+				expect(frames[0]).toMatchObject({function: frame, file: expect.stringMatching(/scenario_tasks\.py$/)});
 			});
 		}
 

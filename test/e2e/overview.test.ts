@@ -55,7 +55,7 @@ describe('the overview with --demo in tmux', () => {
 				terminal.keys(']');
 				const screen = await terminal.waitFor(
 					'data in the task graph',
-					(t) => /replay 18:3[6-9]/.test(t) && /^Task prefixes|^Alerts/m.test(t),
+					(t) => /replay 00:2[5-8]/.test(t) && /^Task prefixes|^Alerts/m.test(t),
 				);
 				const lines = expectOverview(screen, columns, rows);
 				// braille in the plots

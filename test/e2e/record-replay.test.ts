@@ -355,7 +355,10 @@ describe('the bundled demo', () => {
 				: [d.getHours(), d.getMinutes(), d.getSeconds()];
 			return parts.map((n) => String(n).padStart(2, '0')).join(':');
 		};
-		const recordedTimes = new Set(rounds.flatMap((round) => [clock(round.atMs, true), clock(round.atMs, false)]));
+		// A round's time is when it began, or (the header's) when its answers were in (parse/round-time.ts).
+		const recordedTimes = new Set(
+			rounds.flatMap((round) => [round.atMs, roundTimeMs(round)]).flatMap((ms) => [clock(ms, true), clock(ms, false)]),
+		);
 		const demo = new TmuxSession({
 			name: 'dask-top-record-demo',
 			width: 120,

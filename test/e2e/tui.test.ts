@@ -137,8 +137,8 @@ describe('dask-top in a real terminal against the shared Dask cluster', () => {
 describe('dask-top --demo opened at a moment', () => {
 	it('shows what happened before that moment: the events view has the erred tasks, ' +
 		'gamma lost, beta spilling and paused, and the detail has full sparklines', async () => {
-		const first = await startTui('--demo --at +86s');
-		expect(first).toMatch(/replay paused \d\d:\d\d:\d\d \[43\/64\]/);
+		const first = await startTui('--demo --at +106s');
+		expect(first).toMatch(/replay paused \d\d:\d\d:\d\d \[53\/75\]/);
 		// The header names the demo, not the loopback URL it was recorded at.
 		expect(first.split('\n')[0]).toMatch(/^dask-top │ demo │ ‖ replay paused/);
 		expect(first).not.toContain('127.0.0.1:8787');
@@ -159,7 +159,7 @@ describe('dask-top --demo opened at a moment', () => {
 		await waitFor('the table', (t) => t.includes('NAME'));
 		keys('j', 'Enter');
 		const detail = await waitFor('the detail of beta', (t) => t.includes('Worker beta'));
-		// 43 rounds so far: the sparkline holds a point per round, not the one round shown.
+		// 53 rounds so far: the sparkline holds a point per round, not the one round shown.
 		const spark = /^mem hist +([▁▂▃▄▅▆▇█]+) /m.exec(detail)?.[1] ?? '';
 		expect(spark.length).toBeGreaterThanOrEqual(40);
 		keys('q');

@@ -3,9 +3,9 @@
  * go through H1's loader and buildSnapshot, then H4's reduce, as consecutive polls. Controls are
  * a recorder of what the keys asked of the source.
  */
+import {join} from 'node:path';
 import {initialState, reduce} from '../../source/model/index.js';
 import {createPipeline} from '../../source/pipeline.js';
-import {demoRecordingPath} from '../../source/options/demo-file.js';
 import {readRecording} from '../../source/record/reader.js';
 import type {ClusterState, ModelOptions} from '../../source/model/types.js';
 import {buildSnapshot, emptyCache, mergeScrape, type ScrapeCache} from '../../source/parse/index.js';
@@ -15,7 +15,14 @@ import type {SourceStatus} from '../../source/types/scrape-source.js';
 import type {WorkerPageState} from '../../source/ui/views/detail-figures.js';
 import {workerPageState} from '../../source/ui/shell/store.js';
 import type {TuiControls, TuiData} from '../../source/ui/frame/tui-data.js';
-import {loadScenarioScrape, readScenarioFile, loadManifest, type FixtureVersion, type Scenario} from './fixtures.js';
+import {
+	FIXTURES_ROOT,
+	loadScenarioScrape,
+	readScenarioFile,
+	loadManifest,
+	type FixtureVersion,
+	type Scenario,
+} from './fixtures.js';
 
 export const LIVE: SourceStatus = {state: 'live', requestsPerSecond: 1.5, bytesPerSecond: 24_000, meanLatencyMs: 4};
 
@@ -99,15 +106,20 @@ export function fixtureRun(
 	return {model, cache, nowMs};
 }
 
+/** The demo as first bundled (test/fixtures/demo/): the unit tests' moments are its. */
+const FIRST_DEMO = join(FIXTURES_ROOT, 'demo', 'demo-2026-11-29.ndjson.gz');
+
 /**
- * The bundled demo recording (media/demo.ndjson.gz) fed through the real pipeline up to `atSeconds`
- * after its first round, as `dask-top --demo --at +86s` opens it.
+ * A demo recording fed through the real pipeline up to `atSeconds` after its first round, as
+ * `dask-top --demo --at +86s` opens it: by default the demo as first bundled (recorded on Debian's
+ * Dask 2022.12.1 by scripts/record-demo.sh, kept in test/fixtures/demo/ when the bundled one was
+ * recorded again), whose moments and figures the tests name.
  */
 export async function demoRun(atSeconds: number): Promise<FixtureRun> {
 	const pipeline = createPipeline();
 	let startMs: number | undefined;
 	let nowMs = 0;
-	await readRecording(demoRecordingPath(), (raw) => {
+	await readRecording(FIRST_DEMO, (raw) => {
 		startMs ??= raw.atMs;
 		if (raw.atMs - startMs > atSeconds * 1000) return false;
 		nowMs = raw.atMs;

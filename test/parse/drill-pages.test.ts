@@ -8,7 +8,8 @@
 import {describe, expect, it} from 'vitest';
 import {parseCallStacks, parseExceptionsPage, parseLogPage} from '../../source/parse/index.js';
 import {exceptionType} from '../../source/parse/exceptions-page.js';
-import {frameKind, frameWhere, innermostUserFrame, parseFrames} from '../../source/parse/stack-frames.js';
+import {frameKind, innermostUserFrame, parseFrames} from '../../source/parse/stack-frames.js';
+import {frameWhere} from '../../source/units/frame-where.js';
 import {parseWorkerPage} from '../../source/parse/worker-page.js';
 import {FIXTURE_VERSIONS, loadManifest, readScenarioFile} from '../helpers/fixtures.js';
 

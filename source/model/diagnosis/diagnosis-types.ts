@@ -6,6 +6,7 @@
  * epoch MILLISECONDS and evidence ages are milliseconds (`ageMs`), as the diagnosis was specified;
  * the rest of the document keeps its epoch seconds.
  */
+import type {FindingFrame} from '../../types/drill-page.js';
 import type {PrefixCounters, Source} from '../../types/snapshot.js';
 import type {HoldTrack} from '../hold.js';
 import type {WorkerWindow} from './worker-window.js';
@@ -56,6 +57,11 @@ export interface Finding {
 	readonly next: string;
 	/** One line: "beta is a straggler on slow-process, 3.1× slower than its peers". */
 	readonly summary: string;
+	/**
+	 * A worker finding whose tasks are stuck or slow (frames.ts): where they were, from the worker's
+	 * call stacks read once after it started; absent until they are read.
+	 */
+	readonly frame?: FindingFrame;
 }
 
 /** A finding that ended: when its condition last held (epoch ms). */
@@ -80,6 +86,8 @@ export type Candidate = Omit<Finding, 'since'> & {readonly heldMs?: number};
 /** A finding being tracked through its rule's hold (hold.ts): pending, active, or clearing. */
 export interface Track extends HoldTrack {
 	readonly candidate: Candidate;
+	/** Its worker's call stacks read after it started (frames.ts), kept while it lasts. */
+	readonly frame?: FindingFrame;
 }
 
 /** One poll's scheduler counters the rate rules read, kept for a few polls (window.ts). */

@@ -25,7 +25,7 @@ export function findingKey(c: Pick<Candidate, 'cause' | 'subject'>): string {
 
 export function findingOf(track: Track): Finding {
 	const {heldMs: _held, ...candidate} = track.candidate;
-	return {...candidate, since: track.firstMs};
+	return {...candidate, since: track.firstMs, ...(track.frame === undefined ? {} : {frame: track.frame})};
 }
 
 export interface DiagnosisStep {
@@ -69,9 +69,11 @@ export function stepDiagnosis(
 	const started: Finding[] = [];
 	const ended: EndedFinding[] = [];
 	for (const [key, {rule, candidate}] of holding) {
-		const step = stepHold(rule.hold, previous.tracks.get(key), true, nowMs, candidate.heldMs);
+		const old = previous.tracks.get(key);
+		const step = stepHold(rule.hold, old, true, nowMs, candidate.heldMs);
 		if (step.state !== 'held') continue; // a holding condition is always held
-		const track: Track = {candidate, ...step.track};
+		const frame = old?.frame === undefined ? {} : {frame: old.frame};
+		const track: Track = {candidate, ...step.track, ...frame};
 		tracks.set(key, track);
 		if (step.started) started.push(findingOf(track));
 	}

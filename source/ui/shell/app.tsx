@@ -28,8 +28,8 @@ import type {WorkerColumnId} from '../../types/worker-column-ids.js';
 import {drillKey} from '../state/drill-panel.js';
 import type {DrillData} from '../views/drill-lines.js';
 import {drillAnswer, drillRequest, LOG_REREAD_MS, NOT_RECORDED} from './drill-fetch.js';
-import {findingFrameKey} from '../views/finding-frames.js';
-import {findingFrameText} from './finding-frame-text.js';
+import {framesWanted} from '../../model/diagnosis/index.js';
+import {pageFrameText} from './finding-frame-text.js';
 import {runEffect, type EffectHost} from './effect-runners.js';
 
 export interface AppProps {
@@ -115,23 +115,23 @@ export function App({
 	// Closing the screen with a detail open stops the source fetching its worker page.
 	useEffect(() => () => controls.setDetailWorker(null), [controls]);
 
-	// A hung, straggler or event-loop-blocked finding on a worker reads its call stacks once, when it starts.
-	const framesWanted = (view.frame.diagnosis?.current ?? [])
-		.map((f) => [findingFrameKey(f), f.subject.id] as const)
-		.filter((pair): pair is readonly [string, string] => pair[0] !== undefined);
-	const framesWantedText = framesWanted.map(([key]) => key).join('\n');
-	// biome-ignore lint/correctness/useExhaustiveDependencies: framesWantedText says when framesWanted changed
+	// A hung, straggler or event-loop-blocked finding on a worker reads its call stacks once, when it starts
+	// (live: the next round carries the page into the model; a replay has it from the recording).
+	const wanted = controls.kind === 'live' ? framesWanted(view.frame.diagnosis?.current ?? [], framesAsked.current) : [];
+	const wantedText = wanted.map(({keys}) => keys.join(' ')).join('\n');
+	// biome-ignore lint/correctness/useExhaustiveDependencies: wantedText says when wanted changed
 	useEffect(() => {
 		const fetchPage = controls.fetchPage;
 		if (fetchPage === undefined) return;
-		for (const [key, worker] of framesWanted) {
-			if (framesAsked.current.has(key)) continue;
-			framesAsked.current.add(key);
-			void fetchPage({kind: 'call-stacks', worker}).then((result) =>
-				setFindingFrames((before) => new Map(before).set(key, findingFrameText(result))),
-			);
+		for (const {worker, keys} of wanted) {
+			if (keys.every((key) => framesAsked.current.has(key))) continue;
+			for (const key of keys) framesAsked.current.add(key);
+			void fetchPage({kind: 'call-stacks', worker}).then((result) => {
+				const text = pageFrameText(result);
+				setFindingFrames((before) => new Map([...before, ...keys.map((key) => [key, text] as const)]));
+			});
 		}
-	}, [framesWantedText, controls]);
+	}, [wantedText, controls]);
 
 	// The drill-down panel's page: read when it opens (and on R), a log again every LOG_REREAD_MS while shown.
 	const drillOpen = ui.drill === undefined ? undefined : drillKey(ui.drill);

@@ -5,8 +5,7 @@
  * the panel as it was ("reading again…"), a failing one says why in one line; neither touches the
  * poll. No Ink.
  */
-import {parseCallStacks, parseExceptionsPage, parseLogPage} from '../../parse/index.js';
-import {drillProblem} from '../../scrape/drill-pages.js';
+import {drillProblem, parseCallStacks, parseExceptionsPage, parseLogPage} from '../../parse/index.js';
 import type {DrillPage} from '../../types/drill-page.js';
 import type {EndpointResult} from '../../types/raw-scrape.js';
 import type {DrillPanel} from '../state/drill-panel.js';

@@ -10,7 +10,8 @@ import type {Segment} from '../draw/bars.js';
 import {fit, formatClock, formatDuration} from '../draw/cells.js';
 import {severityMark, severityTone} from './events-lines.js';
 import {clipSegments, seg} from '../draw/parts.js';
-import {findingFrameKey} from './finding-frames.js';
+import {findingFrameKey} from '../../model/diagnosis/index.js';
+import {findingFrameText} from './finding-frames.js';
 import {inert} from '../../units/inert.js';
 import type {Theme} from '../draw/theme.js';
 import {wrapSegments} from '../draw/wrap.js';
@@ -91,13 +92,14 @@ export function diagnosisPage(
 	theme: Theme,
 	width: number,
 	height: number,
-	/** Where each worker finding's tasks were when it started (views/finding-frames.ts keys them). */
+	/** Where each worker finding's tasks were when it started, as the screen read it (keys: diagnosis/frames.ts). */
 	frames?: ReadonlyMap<string, string>,
 ): DiagnosisPage {
 	const entries: DiagnosisEntry[] = [];
 	for (const f of view?.current ?? []) {
 		const key = findingFrameKey(f);
-		const where = key === undefined ? undefined : frames?.get(key);
+		const asked = key === undefined ? undefined : frames?.get(key);
+		const where = f.frame === undefined ? asked : findingFrameText(f.frame);
 		entries.push({subject: f.subject, lines: currentLines(f, theme, width, where)});
 	}
 	(view?.ended ?? []).forEach((f, i) => {

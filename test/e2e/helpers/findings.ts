@@ -26,6 +26,8 @@ export interface Finding {
 	readonly subject: {readonly kind: string; readonly id?: string; readonly name?: string};
 	readonly since?: number;
 	readonly summary?: string;
+	/** Where a worker finding's tasks were, once its worker's call stacks were read. */
+	readonly frame?: {readonly function?: string; readonly file?: string; readonly missing?: string};
 }
 
 /** The `--json` document of one round, with the round's time (epoch ms). */

@@ -83,6 +83,8 @@ export interface ScenarioSpec {
 	readonly says?: RegExp;
 	/** What it must never say (advice the run disproves). */
 	readonly neverSays?: RegExp;
+	/** The workload's function its worker finding's tasks are in: the innermost user frame its `frame` names. */
+	readonly frame?: string;
 	/** Why the run does not show its cause for real, by the scheduler's or the tasks' own account (empty: it does). */
 	proof(run: ScenarioRun): string[];
 }
@@ -142,6 +144,7 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 		name: 'straggler',
 		cluster: EQUAL,
 		cause: 'straggler',
+		frame: 'sleepy',
 		proof: ({end}) => peersProof(end, 'beta'),
 	},
 	{
@@ -184,6 +187,7 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
 		name: 'hung',
 		cluster: EQUAL,
 		cause: 'hung',
+		frame: 'never_returns',
 		model: {stallAfter: `${HUNG_AFTER_S}s`},
 		onsetAt: (onset) => num(onset.truth['last_completion']) + HUNG_AFTER_S,
 		proof: ({onset, end}) => [

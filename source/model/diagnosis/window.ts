@@ -69,6 +69,7 @@ function addReading(window: WorkerWindow, times: Times, w: WorkerSnapshot): void
 	const fromHtml = times.snapshot.workers_source === 'workers_html' && w.sources['keys_in_memory'] === 'workers_html';
 	if (fromHtml) put(window, times, w, 'held', 'keys_in_memory');
 	else if (!put(window, times, w, 'held', 'tasks_in_memory')) put(window, times, w, 'held', 'keys_in_memory');
+	if (w.sources['keys_in_memory'] === 'workers_html') put(window, times, w, 'heldHtml', 'keys_in_memory');
 	put(window, times, w, 'incoming', 'transfer_incoming_count_total');
 	if (!put(window, times, w, 'spilled', 'spill_write_bytes_total', ':written'))
 		put(window, times, w, 'spilled', 'memory_spilled_bytes', ':on-disk');

@@ -37,6 +37,9 @@ describe('the worker figures table', () => {
 		expect([...FIGURE_COLUMNS.keys()].sort()).toEqual([...WORKER_COLUMN_IDS].sort());
 		for (const [name, f] of FIGURES)
 			if (f.column !== null && 'in' in f.column) expect(WORKER_COLUMN_IDS, name).toContain(f.column.in);
+		// A column sorts by a key some figure orders by (the sort reads the row field from that figure).
+		const keys = FIGURES.flatMap(([, f]) => (f.sort !== null && f.row !== null ? [f.sort] : []));
+		for (const column of FIGURE_COLUMNS.values()) expect(keys, column.id).toContain(column.sort);
 	});
 
 	it('places --once columns one each, left to right, and a figure only in a column that is there', () => {

@@ -8,8 +8,8 @@ import type {WorkerFigure} from '../../types/worker-figure-types.js';
 import {WORKER_FIGURES} from '../../types/worker-figures.js';
 
 /**
- * The row field each sort key orders by, from the figures' table (types/worker-figures.ts): a
- * figure's own key, then a column's key where no figure has it as its own.
+ * The row field each sort key orders by, from the figures' table (types/worker-figures.ts): the
+ * row field of the figure whose own sort key it is (every column's key is some figure's).
  */
 const SORT_FIELDS: ReadonlyMap<SortColumn, string> = (() => {
 	const fields = new Map<SortColumn, string>();

@@ -1,7 +1,7 @@
 /**
  * The frame bench (bench/frames.tsx) as the users' build renders: bundled by esbuild with the
- * shipped build's options and plugins (scripts/bundle-options.mjs: the patched Ink, string-width and
- * ansi-tokenize, React's production build), not minified, with a source map beside it for
+ * shipped build's options and plugins (scripts/bundle-options.mjs: the patched Ink and string-width,
+ * React's production build), not minified, with a source map beside it for
  * bench/profile-summary.mjs. Run alone, it prints the frame table only:
  *
  *   node bench/frames-bundle.mjs [WORKERS...]          (BENCH_FRAMES=N frames per case, default 60)

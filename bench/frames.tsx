@@ -3,7 +3,7 @@
  * the terminal gets) on a fake 120×40 TTY, drawn as the TUI draws it: Ink in debug mode (unthrottled,
  * whole frames) into the diffing stream (source/terminal/diff-stdout.ts), each frame's diff written
  * before its time is taken. Run as a bundle (bench/frames-bundle.mjs: the shipped build's esbuild
- * options and plugins, so Ink, string-width and ansi-tokenize are patched as in dist/ and React is
+ * options and plugins, so Ink and string-width are patched as in dist/ and React is
  * its production build), colours on. Workers are SYNTHESIZED (bench/synth.ts). Two cases: a data tick
  * (a new model state, every row rebuilt) and a scroll (one `j` keypress through Ink's input path).
  */

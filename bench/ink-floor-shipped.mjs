@@ -1,6 +1,6 @@
 /**
  * Ink's floor as dask-top ships Ink: bench/ink-floor.mjs bundled by esbuild with the shipped build's
- * options and plugins (scripts/bundle-options.mjs: the patched Ink, string-width and ansi-tokenize,
+ * options and plugins (scripts/bundle-options.mjs: the patched Ink and string-width,
  * React's production build), drawing through dask-top's output layer (source/terminal/diff-stdout.ts).
  * Returns the bundle's path; the caller removes its directory.
  */

@@ -7,7 +7,7 @@
  */
 Object.assign(process.env, {NODE_ENV: 'production'}); // (not an assignment the bundle's define would rewrite)
 // `npm run bench` also bundles this file as dask-top is built (bench/ink-floor-shipped.mjs: the
-// bundle's patched Ink, string-width and ansi-tokenize) and then draws through dask-top's own output
+// bundle's patched Ink and string-width) and then draws through dask-top's own output
 // layer (only the changed cells reach the terminal), which the bundle's define turns on here.
 const shipped = globalThis.INK_FLOOR_SHIPPED === true;
 // As shipped, V8's tier-up budget too, set at run time as dask-top's entry sets it (source/run/tiering.ts).

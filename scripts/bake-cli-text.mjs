@@ -16,8 +16,11 @@ const parsed = parseArgv(['--help'], import.meta);
 if (!parsed.ok) throw new Error(parsed.error);
 export const texts = {version: parsed.argv.version, helpPage: helpPage(parsed.argv)};`;
 
-/** {texts: {version, helpPage}, inputs: the files they were computed from (absolute paths)}. */
-export async function computeCliTexts() {
+/**
+ * {texts: {version, helpPage}, inputs: the files they were computed from (absolute paths)}, meow read
+ * through its lean options (meow-lazy.mjs) unless `leanMeow` is false (a build without rewrites).
+ */
+export async function computeCliTexts(leanMeow = true) {
 	const result = await build({
 		stdin: {contents: PROBE, resolveDir: root, loader: 'ts', sourcefile: 'bake-probe.ts'},
 		bundle: true,
@@ -26,7 +29,7 @@ export async function computeCliTexts() {
 		target: 'node20',
 		write: false,
 		metafile: true,
-		plugins: [meowLazy],
+		plugins: leanMeow ? [meowLazy] : [],
 		logLevel: 'warning',
 		banner: {js: "import {createRequire as __cr} from 'node:module'; const require = __cr(import.meta.url);"},
 	});
@@ -46,12 +49,12 @@ export async function computeCliTexts() {
 	}
 }
 
-/** The esbuild plugin: source/options/baked.ts becomes the computed texts. */
-export const bakeCliText = {
+/** The esbuild plugin: source/options/baked.ts becomes the computed texts (see computeCliTexts). */
+export const bakeCliText = (leanMeow = true) => ({
 	name: 'bake-cli-text',
 	setup(b) {
 		b.onLoad({filter: /[\\/]source[\\/]options[\\/]baked\.ts$/}, async () => {
-			const {texts, inputs} = await computeCliTexts();
+			const {texts, inputs} = await computeCliTexts(leanMeow);
 			return {
 				contents: `export function bakedTexts() { return ${JSON.stringify(texts)}; }`,
 				loader: 'js',
@@ -60,4 +63,4 @@ export const bakeCliText = {
 			};
 		});
 	},
-};
+});

@@ -6,16 +6,20 @@
 // licences of the packages it inlines (notices.mjs).
 import {build, context} from 'esbuild';
 import {chmodSync, existsSync, readdirSync, rmSync, statSync} from 'node:fs';
-import {join} from 'node:path';
-import {BUNDLE_OPTIONS, REQUIRE_BANNER} from './bundle-options.mjs';
+import {join, relative} from 'node:path';
+import {bundleOptions, REQUIRE_BANNER, rewritesFromArgv} from './bundle-options.mjs';
 import {writeLauncher} from './launcher.mjs';
 import {writeNotices} from './notices.mjs';
-import {dropUnusedRequire} from './require-banner.mjs';
 
+// `--outdir=DIR`: the build goes there instead of dist/ (a sibling of dist/, so that the bundle finds
+// package.json and media/ as from dist/). `--no-patches`: none of the rewrites of dependencies
+// (bundle-options.mjs, docs/build-patches.md); `--without=A,B`: all but those, to measure one.
+const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
+const rewrites = rewritesFromArgv(process.argv);
 /** The bundle the installed command (dist/dask-top, launcher.mjs) runs: CommonJS up to the options (see below). */
-const entryFile = 'dist/dask-top.cjs';
+const entryFile = join(outdir, 'dask-top.cjs');
 /** The same command as one ES module graph: what the single executable imports (build-binary.mjs). */
-const esmEntryFile = 'dist/dask-top.mjs';
+const esmEntryFile = join(outdir, 'dask-top.mjs');
 
 function newestMtime(dir) {
 	let newest = 0;
@@ -39,16 +43,16 @@ if (process.argv.includes('--if-stale')) {
 // `--single` writes the one-file ES module bundle instead (what a single executable embeds).
 const single = process.argv.includes('--single');
 // Old bundles and chunks go (never the single executable or the notices beside them).
-for (const name of (existsSync('dist') ? readdirSync('dist', {withFileTypes: true}) : []).filter(
+for (const name of (existsSync(outdir) ? readdirSync(outdir, {withFileTypes: true}) : []).filter(
 	(e) => e.isFile() && /\.[mc]js(\.map)?$/.test(e.name),
 ))
-	rmSync(join('dist', name.name));
+	rmSync(join(outdir, name.name));
 // A plain first line: every `env` takes it (BusyBox's and old coreutils' lack -S). The V8 settings
 // of v8-flags.mjs reach node another way: the installed command is a sh launcher that execs node
 // with them (launcher.mjs); `node dist/dask-top.cjs` runs without them.
 const shebang = '#!/usr/bin/env node';
 const shared = {
-	...BUNDLE_OPTIONS,
+	...bundleOptions(rewrites),
 	// `--no-minify`: readable names and lines in a profile (the timing differs a little from the shipped bundle).
 	minify: !process.argv.includes('--no-minify'),
 	legalComments: 'none',
@@ -63,7 +67,7 @@ const esm = {
 	entryPoints: single ? {'dask-top': 'source/cli.tsx'} : {'dask-top': 'source/cli.tsx', launch: 'source/run/launch.ts'},
 	...(single
 		? {outfile: esmEntryFile}
-		: {outdir: 'dist', splitting: true, chunkNames: 'chunk-[hash]', outExtension: {'.js': '.mjs'}}),
+		: {outdir, splitting: true, chunkNames: 'chunk-[hash]', outExtension: {'.js': '.mjs'}}),
 	banner: {js: `${shebang}\n${REQUIRE_BANNER}`},
 };
 
@@ -100,11 +104,10 @@ function merged(metafiles) {
 }
 
 function finish(metafile) {
-	dropUnusedRequire(metafile);
-	writeNotices(metafile, 'dist/THIRD-PARTY-NOTICES.txt');
+	writeNotices(metafile, join(outdir, 'THIRD-PARTY-NOTICES.txt'));
 	// Run by their first line, as an installed bin is.
 	for (const file of [entryFile, esmEntryFile].filter((f) => existsSync(f))) chmodSync(file, 0o755);
-	if (!single) writeLauncher();
+	if (!single) writeLauncher(outdir);
 }
 
 const builds = single ? [esm] : [esm, cjs];
@@ -119,9 +122,9 @@ if (process.argv.includes('--watch')) {
 				latest.set(options, result.metafile);
 				if (latest.size < builds.length) return;
 				const metafile = merged([...latest.values()]);
-				const written = new Set(Object.keys(metafile.outputs).map((path) => path.replace(/^dist\//, '')));
-				for (const name of readdirSync('dist').filter((n) => /^chunk-.*\.mjs(\.map)?$/.test(n) && !written.has(n)))
-					rmSync(join('dist', name));
+				const written = new Set(Object.keys(metafile.outputs).map((path) => relative(outdir, path)));
+				for (const name of readdirSync(outdir).filter((n) => /^chunk-.*\.mjs(\.map)?$/.test(n) && !written.has(n)))
+					rmSync(join(outdir, name));
 				finish(metafile);
 				console.error(`${new Date().toLocaleTimeString()} built ${entryFile}`);
 			});

@@ -2,7 +2,8 @@
 // Prints the plain "N passed, N failed" line CI reads, summed over vitest's JSON reports of every
 // lane and the checks that run beside them:
 // `ci-summary.mjs [--check NAME STATUS ...] REPORT STATUS [REPORT STATUS ...]`, each report with the
-// exit status of the command that wrote it, each check (build, typecheck, lint) with its exit status.
+// exit status of the command that wrote it, each check (build, typecheck, lint, test:no-patches) with its
+// exit status.
 // A failed check counts as one failure and says so on its own line; a file that fails to import has
 // no failed test, so failed files count too; a missing report (vitest did not start) counts as one
 // failure; any non-success exits 1.

@@ -14,28 +14,12 @@
 // which a few frames' worth covers.
 import {createRequire} from 'node:module';
 import {DIRECT_ROW_PATCHES} from './ink-direct-rows.mjs';
-import {TEXT_WIDTH_PATCHES} from './ink-text-width.mjs';
+import {replaceOnce} from './replace-once.mjs';
 
 const narrowRanges = createRequire(import.meta.url)('../source/units/narrow-ranges.json');
 
 export const CACHE_LIMIT = 4096;
 export const CACHE_CHARS = 262_144;
-
-// Ink 6.8 also starts its per-frame caches (output.js: each line's styled characters, each
-// character's width) empty for every frame, so every frame tokenizes every line and measures every
-// character again (string-width and ansi-tokenize were the largest CPU cost of an idle-looking
-// screen under node --cpu-prof). The bundle lets a frame's caches fall back to the previous frame's:
-// an unchanged line costs a lookup; only two frames' entries are ever kept.
-const OUTPUT_CACHES = `class OutputCaches {
-    constructor(previous) {
-        this.previous = previous;
-        if (previous) previous.previous = undefined;
-    }
-    fromPrevious(name, key) {
-        const value = this.previous?.[name].get(key);
-        if (value !== undefined) this[name].set(key, value);
-        return value;
-    }`;
 
 // string-width 8 (Ink's) measures anything beyond printable ASCII with Intl.Segmenter and an emoji
 // regex, and Ink measures every line of every frame (widest-line): a monitor's lines hold box
@@ -48,7 +32,7 @@ const OUTPUT_CACHES = `class OutputCaches {
 // wide as it is long. Each of them is one grapheme, one column to string-width and never full width
 // (checked code point by code point in test/build/ink-cache-bound.test.ts). The charts' braille was
 // outside it until the profile at 3 workers, where charts fill half the screen, showed string-width
-// and ansi-tokenize first after the collector.
+// first after the collector.
 export const NARROW_CLASS = narrowRanges.map((range) => range.replace(/([0-9A-F]{4})/g, '\\u$1')).join('');
 const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(string)) {
 		return string.length;
@@ -56,41 +40,6 @@ const NARROW_FAST_PATH = `if (ambiguousIsNarrow && /^[${NARROW_CLASS}]*$/.test(s
 
 	let width = 0;
 	const eastAsianWidthOptions`;
-
-// ansi-tokenize (Ink's, turning each line into styled characters) walks every line with
-// Intl.Segmenter's grapheme iterator, the largest CPU cost left at 100 workers under node --cpu-prof
-// (a line whose figures moved must be tokenized again). Text made only of escape sequences and the
-// code points of NARROW_FAST_PATH is one grapheme per UTF-16 code unit (none of them combines,
-// joins or is a surrogate), so the bundle walks such a line by code unit: the same tokens, without
-// the segmenter.
-const TOKENIZE_FAST_PATH = `const NARROW_TEXT = /^[\\u001B${NARROW_CLASS}]*$/;
-function* codeUnitSegments(str) {
-    for (let index = 0; index < str.length; index++) yield {segment: str[index], index};
-}
-export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {`;
-
-// Then ansi-tokenize gave every character its own copy of the styles in force, and turning the
-// characters back into a string diffed every neighbour's styles (sets, filters, a join per
-// character): the next largest cost. The bundle lets the characters between two escape sequences
-// share one styles array (reduceAnsiCodesIncremental always returns a new array and nothing
-// changes one in place), and skips the diff where a neighbour has the same array or both have no
-// styles: the diff of a reduced style with itself is empty, so the string is the same.
-const STYLED_CHAR = `ret.push({
-                type: 'char',
-                value: token.value,
-                fullWidth: token.fullWidth,
-                styles: codes,
-            });`;
-
-// Ink 6.8's Output.get() starts every frame with a fresh cell object (and a fresh styles array) for
-// each of the terminal's cells, 4,800 at 120×40, before the lines are written over them: the largest
-// single allocation of a frame under an allocation profile at 3 workers, where the collector was
-// the largest CPU cost. Cells are only ever replaced, never changed in place (the styled characters
-// of a line are already shared through the caches above), so every blank cell can be one frozen object.
-const BLANK_CELL = `const BLANK_CELL = Object.freeze({
-    type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]),
-});
-export default class Output {`;
 
 // Ink 6.8 sanitizes every text it squashes (sanitize-ansi.js: control sequences other than SGR and
 // OSC are dropped) by tokenizing it, at each level: a line's spans, then the line their colours were
@@ -115,57 +64,22 @@ const sanitizeAnsi = (text) => {
         return text;
     }`;
 
+// Each replacement belongs to one rewrite, named as the build names it (bundle-options.mjs), so a build
+// can leave any of them out (`node scripts/build.mjs --without=NAME`, `--no-patches`).
 const PATCHES = {
-	'sanitize-ansi.js': [['const sanitizeAnsi = (text) => {', SANITIZE_FAST_PATH]],
-	'ansi-tokenize/styledChars.js': [
-		[
-			`ret.push({
-                ...token,
-                styles: [...codes],
-            });`,
-			STYLED_CHAR,
-		],
-		[
-			'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
-			'const before = chars[i - 1].styles;\n            if (before !== char.styles && (before.length > 0 || ' +
-				'char.styles.length > 0)) ret += ansiCodesToString(diffAnsiCodes(before, char.styles));',
-		],
+	'sanitize-ansi.js': [['sanitize-sgr', 'const sanitizeAnsi = (text) => {', SANITIZE_FAST_PATH]],
+	'string-width/index.js': [
+		['narrow-width', '\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`],
 	],
-	'string-width/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
 	// wrap-ansi's own string-width 7 (Ink wraps text with it; dask-top's lines are truncated instead).
-	'string-width@7/index.js': [['\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`]],
-	'render-node-to-output.js': TEXT_WIDTH_PATCHES,
-	'output.js': [
-		['class OutputCaches {', OUTPUT_CACHES],
-		[
-			'let cached = this.styledChars.get(line);',
-			"let cached = this.styledChars.get(line) ?? this.fromPrevious('styledChars', line);",
-		],
-		['let cached = this.widths.get(text);', "let cached = this.widths.get(text) ?? this.fromPrevious('widths', text);"],
-		[
-			'let cached = this.blockWidths.get(text);',
-			"let cached = this.blockWidths.get(text) ?? this.fromPrevious('blockWidths', text);",
-		],
-		['export default class Output {', `let lastOutputCaches;\n${BLANK_CELL}`],
-		[
-			`row.push({
-                    type: 'char',
-                    value: ' ',
-                    fullWidth: false,
-                    styles: [],
-                });`,
-			'row.push(BLANK_CELL);',
-		],
-		['caches = new OutputCaches();', 'caches = (lastOutputCaches = new OutputCaches(lastOutputCaches));'],
-		...DIRECT_ROW_PATCHES,
+	'string-width@7/index.js': [
+		['narrow-width', '\n\tlet width = 0;\n\tconst eastAsianWidthOptions', `\n\t${NARROW_FAST_PATH}`],
 	],
-	'ansi-tokenize/tokenize.js': [
-		['export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {', TOKENIZE_FAST_PATH],
-		['of segmenter.segment(str)) {', 'of (NARROW_TEXT.test(str) ? codeUnitSegments(str) : segmenter.segment(str))) {'],
-	],
+	'output.js': DIRECT_ROW_PATCHES.map((patch) => ['ink-direct-rows', ...patch]),
 	'measure-text.js': [
-		['const cache = new Map();', 'const cache = new Map();\nlet cacheChars = 0;'],
+		['ink-cache-bound', 'const cache = new Map();', 'const cache = new Map();\nlet cacheChars = 0;'],
 		[
+			'ink-cache-bound',
 			'cache.set(text, dimensions);',
 			`if (cache.size >= ${CACHE_LIMIT} || cacheChars + text.length > ${CACHE_CHARS}) {\n` +
 				'        cache.clear();\n        cacheChars = 0;\n    }\n' +
@@ -173,8 +87,9 @@ const PATCHES = {
 		],
 	],
 	'wrap-text.js': [
-		['const cache = {};', 'let cache = {};\nlet cacheSize = 0;\nlet cacheChars = 0;'],
+		['ink-cache-bound', 'const cache = {};', 'let cache = {};\nlet cacheSize = 0;\nlet cacheChars = 0;'],
 		[
+			'ink-cache-bound',
 			'cache[cacheKey] = wrappedText;',
 			`if (++cacheSize > ${CACHE_LIMIT} || cacheChars + cacheKey.length > ${CACHE_CHARS}) {\n` +
 				'        cache = {};\n        cacheSize = 1;\n        cacheChars = 0;\n    }\n' +
@@ -183,45 +98,49 @@ const PATCHES = {
 	],
 };
 
-/** Returns the file's source with its cache bounded; throws when Ink's code changed under us. */
-export function boundInkCache(fileName, source) {
+/** The rewrites this file applies, by the names the build knows them by. */
+export const INK_REWRITES = [...new Set(Object.values(PATCHES).flatMap((patches) => patches.map(([name]) => name)))];
+
+/**
+ * Returns the file's source with the rewrites named in `enabled` (all by default) applied, in order;
+ * throws when one's text is not found exactly once (Ink's code changed under us).
+ */
+export function boundInkCache(fileName, source, enabled = INK_REWRITES) {
 	const patches = PATCHES[fileName];
 	if (!patches) throw new Error(`no cache patch for ${fileName}`);
 	let patched = source;
-	for (const [from, to] of patches) {
-		if (!patched.includes(from))
-			throw new Error(`ink/build/${fileName} changed: cannot bound its cache (looked for "${from}")`);
-		patched = patched.replace(from, to);
+	for (const [name, from, to] of patches.filter(([name]) => enabled.includes(name))) {
+		const what = name === 'ink-cache-bound' ? 'cannot bound its cache' : `cannot apply ${name}`;
+		patched = replaceOnce(patched, from, to, `ink/build/${fileName} changed: ${what} (looked for "${from}" once)`);
 	}
 	return patched;
 }
 
 /** The modules patched above, by path. */
 const PATCHED_MODULES = [
-	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi|render-node-to-output)/,
+	/[\\/]ink[\\/]build[\\/](measure-text|wrap-text|output|sanitize-ansi)/,
 	/[\\/]string-width[\\/]index/,
-	/[\\/]ansi-tokenize[\\/]build[\\/](tokenize|styledChars)/,
 ];
 
-/** The esbuild plugin that applies boundInkCache to Ink's files and string-width. */
-export const inkCacheBound = {
-	name: 'ink-cache-bound',
-	setup(build) {
-		build.onLoad(
-			{
-				filter: new RegExp(`(${PATCHED_MODULES.map((module) => module.source).join('|')})\\.js$`),
-			},
-			async ({path}) => {
-				const {readFile} = await import('node:fs/promises');
-				const fileName = /wrap-ansi[\\/]node_modules[\\/]string-width[\\/]index\.js$/.test(path)
-					? 'string-width@7/index.js'
-					: /string-width[\\/]index\.js$/.test(path)
-						? 'string-width/index.js'
-						: /ansi-tokenize[\\/]build[\\/]\w+\.js$/.test(path)
-							? `ansi-tokenize/${path.split(/[\\/]/).pop()}`
+/** The esbuild plugin that applies boundInkCache's rewrites named in `enabled` to Ink's files and string-width. */
+export function inkRewrites(enabled = INK_REWRITES) {
+	return {
+		name: 'ink-rewrites',
+		setup(build) {
+			build.onLoad(
+				{
+					filter: new RegExp(`(${PATCHED_MODULES.map((module) => module.source).join('|')})\\.js$`),
+				},
+				async ({path}) => {
+					const {readFile} = await import('node:fs/promises');
+					const fileName = /wrap-ansi[\\/]node_modules[\\/]string-width[\\/]index\.js$/.test(path)
+						? 'string-width@7/index.js'
+						: /string-width[\\/]index\.js$/.test(path)
+							? 'string-width/index.js'
 							: path.split(/[\\/]/).pop();
-				return {contents: boundInkCache(fileName, await readFile(path, 'utf8')), loader: 'js'};
-			},
-		);
-	},
-};
+					return {contents: boundInkCache(fileName, await readFile(path, 'utf8'), enabled), loader: 'js'};
+				},
+			);
+		},
+	};
+}

@@ -53,8 +53,8 @@ function directLine({operation, line, index}) {
 export default class Output {`;
 
 /**
- * Patches of ink/build/output.js, applied in order after ink-cache-bound.mjs' own; the functions go
- * in last, so that no anchor is found in them.
+ * Patches of ink/build/output.js (ink-cache-bound.mjs applies them), in order; the functions go in
+ * last, so that no anchor is found in them.
  */
 export const DIRECT_ROW_PATCHES = [
 	['    get() {\n', '    get() {\n        const direct = directRows(this.operations, this.height);\n'],

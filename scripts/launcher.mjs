@@ -4,10 +4,8 @@
 // older coreutils lack). npm links it into PREFIX/bin: it finds its own place through the link,
 // by `readlink -f` where there is one (Linux, BusyBox, macOS 12.3+), else link by link.
 import {chmodSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {V8_FLAGS} from './v8-flags.mjs';
-
-/** The launcher's path, beside the bundle it runs. */
-export const LAUNCHER = 'dist/dask-top';
 
 /** The script's text: the flags are words without quotes or spaces (a test checks v8-flags.mjs). */
 export function launcherText(flags = V8_FLAGS) {
@@ -55,8 +53,9 @@ exec node ${flags.join(' ')} "$here/dask-top.cjs" "$@"
 `;
 }
 
-/** Writes the launcher beside the bundle, executable. */
-export function writeLauncher() {
-	writeFileSync(LAUNCHER, launcherText());
-	chmodSync(LAUNCHER, 0o755);
+/** Writes the launcher, dask-top, beside the bundle in `dir` (dist/), executable. */
+export function writeLauncher(dir = 'dist') {
+	const launcher = join(dir, 'dask-top');
+	writeFileSync(launcher, launcherText());
+	chmodSync(launcher, 0o755);
 }

@@ -10,9 +10,9 @@
  */
 import {describe, expect, it} from 'vitest';
 import {triageView} from '../source/model/index.js';
-import {formatJsonDocument, toJsonDocument, triageExtras, type JsonDocument} from '../source/output/json.js';
-import {checkResult, judgeCluster} from '../source/output/check.js';
-import {formatOnce} from '../source/output/once.js';
+import {formatJsonDocument, toJsonDocument, triageExtras, type JsonDocument} from '../source/output/json-document.js';
+import {checkResult, judgeCluster} from '../source/output/check-verdict.js';
+import {formatOnce} from '../source/output/once-format.js';
 import {createPipeline, type Pipeline} from '../source/pipeline.js';
 import {formatDiffText} from '../source/record/diff-text.js';
 import {diffSnapshots} from '../source/record/diff.js';

@@ -6,7 +6,7 @@
  */
 import stringWidth from 'string-width';
 import {describe, expect, it} from 'vitest';
-import {formatOnce} from '../source/output/once.js';
+import {formatOnce} from '../source/output/once-format.js';
 import {createPipeline, type Pipeline} from '../source/pipeline.js';
 import {formatDiffText} from '../source/record/diff-text.js';
 import {diffSnapshots} from '../source/record/diff.js';

@@ -6,12 +6,13 @@
  * with it (they leave no "lost" alerts), history and baselines started over, the new workers
  * announced as joined.
  */
-import {otherProcess} from '../parse/scheduler-process.js';
+import {otherProcess} from '../parse/index.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {alertId} from './alerts/alerts.js';
 import {instantEvent} from './alerts/events.js';
 import {listText} from './text.js';
-import type {ClusterState, ModelEvent, SchedulerEpoch} from './types.js';
+import type {ClusterState, SchedulerEpoch} from './state-types.js';
+import type {ModelEvent} from './view-types.js';
 
 /** What a snapshot says of its scheduler. */
 function said(snapshot: Snapshot): Omit<SchedulerEpoch, 'sinceMs'> {

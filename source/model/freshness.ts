@@ -3,10 +3,10 @@
  * at least one scheduler endpoint that carries the cluster's figures answered in its own round (or it
  * carries no endpoint health at all, as synthesized snapshots do): /health answering alone is no data.
  */
-import {carriesFigures, endpointKind} from '../parse/endpoint-kind.js';
+import {carriesFigures, endpointKind} from '../parse/index.js';
 import type {Snapshot} from '../types/snapshot.js';
 import {afterOwnGap} from './own-gap.js';
-import type {ClusterState} from './types.js';
+import type {ClusterState} from './state-types.js';
 
 /**
  * Polls missed since fresh data: consecutive rounds without a fresh answer, or the time since fresh

@@ -16,7 +16,7 @@ import type {OwnGap} from '../types/raw-scrape.js';
 import {alertId} from './alerts/alerts.js';
 import {instantEvent, prependEvents} from './alerts/events.js';
 import {secondsText} from './text.js';
-import type {ClusterState} from './types.js';
+import type {ClusterState} from './state-types.js';
 
 export function stepOwnGap(state: ClusterState, gap: OwnGap | undefined): ClusterState {
 	if (gap === undefined || gap.toMs <= gap.fromMs) return state;

@@ -16,7 +16,8 @@ import {activeTasks, memoryTasks, trackProgress} from './progress/progress-track
 import {counterSample, stepRates} from './progress/rates.js';
 import {snapshotFresh, workerListFresh} from './freshness.js';
 import {heartbeatIntervalSeconds} from './alerts/thresholds.js';
-import type {ClusterState, ModelEvent, Rise} from './types.js';
+import type {ClusterState, Rise} from './state-types.js';
+import type {ModelEvent} from './view-types.js';
 import {departureOf, stepDepartures} from './departures/departures.js';
 import {stepRetires} from './departures/retire.js';
 import {trackWorkers} from './history/worker-tracks.js';

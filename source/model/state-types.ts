@@ -3,7 +3,7 @@
  * progress and prefix tracks, rises, the source and the scheduler's epoch. TypeScript-side,
  * camelCase. Re-exported by types.ts.
  */
-import type {SchedulerProcess} from '../parse/cache-shape.js';
+import type {SchedulerProcess} from '../parse/index.js';
 import type {OwnGap} from '../types/raw-scrape.js';
 import type {Snapshot, WorkerSnapshot} from '../types/snapshot.js';
 import type {SourceStatus} from '../types/scrape-source.js';
@@ -22,7 +22,7 @@ import type {UnmanagedWindow} from './alerts/unmanaged-old.js';
 import type {Series} from './history/ring.js';
 import type {ResolvedModelOptions} from './option-types.js';
 import type {AdaptiveFlavor, Alert, ModelEvent, ProgressBaseKind} from './view-types.js';
-import type {DiagnosisState} from './diagnosis/types.js';
+import type {DiagnosisState} from './diagnosis/diagnosis-types.js';
 import type {TimeTrack} from './time/time-types.js';
 
 // ─── State ────────────────────────────────────────────────────────────────────────────────────

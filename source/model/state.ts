@@ -32,12 +32,14 @@ import {DEFAULT_TARGET_DURATION_S} from './defaults.js';
 import {DEFAULT_THRESHOLDS} from './alerts/thresholds.js';
 import {EMPTY_RATES} from './progress/rates.js';
 import {EMPTY_PROGRESS} from './progress/progress-track.js';
-import type {ClusterState, ModelAction, ModelOptions, ResolvedModelOptions, SourceNow} from './types.js';
+import type {ClusterState} from './state-types.js';
+import type {ModelAction, SourceNow} from './action-types.js';
+import type {ModelOptions, ResolvedModelOptions} from './option-types.js';
+import {DEFAULT_INTERVAL_MS} from '../types/poll-interval.js';
 
 export const DEFAULT_HISTORY_LENGTH = 300;
 export const DEFAULT_EVENT_LOG_LENGTH = 500;
 export const DEFAULT_LOST_WORKERS_KEPT = 500;
-export const DEFAULT_INTERVAL_MS = 2000;
 
 /** The default time of day in messages: UTC, named (a caller passes local time). */
 function utcClockLabel(epochMs: number): string {

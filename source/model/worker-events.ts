@@ -9,7 +9,7 @@ import {instantEvent} from './alerts/events.js';
 import type {Departure, PendingDeparture} from './departures/departure.js';
 import type {RetireEvent} from './departures/retire.js';
 import {listText} from './text.js';
-import type {ModelEvent} from './types.js';
+import type {ModelEvent} from './view-types.js';
 
 /** More joins than this in one poll make one cluster event instead of one per worker. */
 const JOINS_PER_WORKER_EVENT = 5;

@@ -1,13 +1,13 @@
 /**
- * `dask-top --completion bash|zsh|fish`: a shell completion script, made from the flag table
- * (flag-table.ts) and the help's descriptions (flags.ts), so a new flag completes without a second
- * list. Flags that take a file complete file names; the others take no completion of their value.
- * Pure: the caller prints it (`source <(dask-top --completion bash)`, or save it where the shell
- * loads completions from).
+ * `dask-top --completion bash|zsh|fish`: a shell completion script, made from the settings table
+ * (settings.ts) and the help's descriptions (flags.ts), so a new flag completes without a second
+ * list. Flags whose descriptor says so complete file names or one of their words; the others take
+ * no completion of their value. Pure: the caller prints it (`source <(dask-top --completion bash)`,
+ * or save it where the shell loads completions from).
  */
-import {FLAGS} from './flag-table.js';
+import {longFlag, type Setting} from './setting-types.js';
+import {type SHELLS, SETTINGS} from './settings.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
 interface FlagInfo {
@@ -20,36 +20,20 @@ interface FlagInfo {
 	readonly text: string;
 }
 
-/** The value flags whose value is a file name. */
-const FILE_FLAGS = new Set(['--ca-file', '--record', '--replay', '--config', '--scheduler-file']);
-
-/** The value flags whose value is one of a few words. */
-const CHOICES: Readonly<Record<string, readonly string[]>> = {
-	'--theme': ['dark', 'light'],
-	'--time-window': ['start', 'minute', 'run'],
-	'--completion': SHELLS,
-};
-
-function kebab(name: string): string {
-	return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-}
-
-/** Each flag of FLAGS with its help text (`--no-color` for a boolean that defaults to true). */
+/** Each flag of the settings table with its help text (`--no-color` for a boolean that defaults to true). */
 export function completionFlags(help: ReadonlyArray<readonly [string, string]>): FlagInfo[] {
 	const out: FlagInfo[] = [];
-	for (const [name, spec] of Object.entries(FLAGS) as Array<
-		[string, {type: string; shortFlag?: string; default?: unknown}]
-	>) {
-		const negated = spec.type === 'boolean' && spec.default === true;
-		const long = negated ? `--no-${kebab(name)}` : `--${kebab(name)}`;
+	for (const s of SETTINGS as readonly Setting[]) {
+		if (s.flag === 'none') continue;
+		const long = longFlag(s);
 		const entry = help.find(([flag]) => flag.split(/[ ,]+/).includes(long));
-		const choices = CHOICES[long];
+		const complete = s.flag.complete;
 		out.push({
 			long,
-			...(choices === undefined ? {} : {choices}),
-			...(spec.shortFlag === undefined ? {} : {short: `-${spec.shortFlag}`}),
-			takesValue: spec.type === 'string',
-			file: FILE_FLAGS.has(long),
+			...(typeof complete === 'object' ? {choices: complete} : {}),
+			...(s.flag.shortFlag === undefined ? {} : {short: `-${s.flag.shortFlag}`}),
+			takesValue: s.flag.type === 'string',
+			file: complete === 'file',
 			text: (entry?.[1] ?? '').split(/[.;(]/)[0]!.trim(),
 		});
 	}

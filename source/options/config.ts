@@ -2,67 +2,46 @@
  * The optional config file, `$XDG_CONFIG_HOME/dask-top/config.json` (default
  * `~/.config/dask-top/config.json`), or the one `--config FILE` names. Keys are the long flag
  * names; flags win over it. Parsing is pure; readConfigFile is the one read, and a missing default
- * file is simply no config (a missing `--config FILE` is a usage error). docs/config.example.json
- * shows every key (a test keeps it equal to CONFIG_KEYS).
+ * file is simply no config (a missing `--config FILE` is a usage error). The keys and their kinds
+ * are the settings table's (settings.ts), and so is docs/config.example.json, which shows every key.
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {CHOOSABLE_COLUMNS, type WorkerColumnId} from '../types/worker-column-ids.js';
+import {type ConfigKind, type ConfigPart, configField, type Setting} from './setting-types.js';
+import {SETTINGS} from './settings.js';
 import {nearestNames} from './suggest.js';
 
-export interface ConfigFile {
-	readonly path: string;
-	readonly url?: string;
-	/** Several clusters on one screen, after `url` when both are given. */
-	readonly urls?: readonly string[];
-	readonly interval?: string;
-	readonly timeout?: string;
-	readonly header?: readonly string[];
-	readonly caFile?: string;
-	readonly insecure?: boolean;
-	readonly color?: boolean;
-	readonly ascii?: boolean;
-	/** `"theme": "dark"` or `"light"` (checked by resolve.ts). */
-	readonly theme?: string;
-	readonly mouse?: boolean;
-	readonly bell?: boolean;
-	/** `"allow-actions": true`: as --allow-actions. */
-	readonly allowActions?: boolean;
+/** What each kind of key holds once read (config file values are checked further by resolve.ts). */
+interface KindValue {
+	readonly string: string;
+	/** As written: "2s", or a number of seconds as text. */
+	readonly duration: string;
+	readonly boolean: boolean;
+	readonly strings: readonly string[];
+	/** A whole number as text (checked by options/model.ts). */
+	readonly count: string;
 	/** Threshold overrides by name, as written (checked by options/model.ts). */
-	readonly thresholds?: Readonly<Record<string, unknown>>;
-	readonly stallAfter?: string;
-	readonly targetDuration?: string;
-	/** Whole numbers as text (checked by options/model.ts). */
-	readonly minimum?: string;
-	readonly maximum?: string;
+	readonly object: Readonly<Record<string, unknown>>;
 	/** The worker table's columns shown, in order (F2 saves them here). */
-	readonly columns?: readonly WorkerColumnId[];
+	readonly columns: readonly WorkerColumnId[];
 }
 
-type ConfigKind = 'string' | 'duration' | 'boolean' | 'strings' | 'count' | 'object' | 'columns';
+/** `ca-file` → `caFile`, as configField does. */
+type Camel<Key extends string> = Key extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : Key;
+type ConfigSetting = Extract<(typeof SETTINGS)[number], {readonly config: ConfigPart}>;
 
-/** Accepted keys (as in the file) → field and kind. Other helpers add their flags' keys here. */
-const KEYS: Readonly<Record<string, readonly [field: keyof Omit<ConfigFile, 'path'>, kind: ConfigKind]>> = {
-	url: ['url', 'string'],
-	urls: ['urls', 'strings'],
-	interval: ['interval', 'duration'],
-	timeout: ['timeout', 'duration'],
-	header: ['header', 'strings'],
-	'ca-file': ['caFile', 'string'],
-	insecure: ['insecure', 'boolean'],
-	color: ['color', 'boolean'],
-	ascii: ['ascii', 'boolean'],
-	theme: ['theme', 'string'],
-	mouse: ['mouse', 'boolean'],
-	bell: ['bell', 'boolean'],
-	'allow-actions': ['allowActions', 'boolean'],
-	thresholds: ['thresholds', 'object'],
-	'stall-after': ['stallAfter', 'duration'],
-	'target-duration': ['targetDuration', 'duration'],
-	minimum: ['minimum', 'count'],
-	maximum: ['maximum', 'count'],
-	columns: ['columns', 'columns'],
+/** The file's settings, one optional field per config key of the settings table. */
+export type ConfigFile = {readonly path: string} & {
+	readonly [S in ConfigSetting as Camel<S['config']['key']>]?: KindValue[S['config']['kind']];
 };
+
+/** Accepted keys (as in the file) → field and kind, from the settings table. */
+const KEYS: Readonly<Record<string, readonly [field: string, kind: ConfigKind]>> = Object.fromEntries(
+	SETTINGS.flatMap((s: Setting) =>
+		s.config === 'none' ? [] : [[s.config.key, [configField(s.config.key), s.config.kind] as const]],
+	),
+);
 
 /** @internal Every key the file accepts, as written in it (docs/config.example.json names each). */
 export const CONFIG_KEYS: readonly string[] = Object.keys(KEYS);

@@ -1,55 +1,34 @@
 /**
- * meow's flag table and the check of argv against it, apart from meow and the help text: the
- * entry (run/quick.ts) answers an unknown option with them alone, before meow is loaded.
+ * meow's flag table, made from the settings table (settings.ts), and the check of argv against it,
+ * apart from meow and the help text: the entry (run/quick.ts) answers an unknown option with them
+ * alone, before meow is loaded.
  */
+import {type FlagPart, kebab, type Setting} from './setting-types.js';
+import {SETTINGS} from './settings.js';
 import {nearestOptions} from './suggest.js';
 
-export const FLAGS = {
-	once: {type: 'boolean'},
-	json: {type: 'boolean'},
-	watch: {type: 'boolean'},
-	check: {type: 'boolean'},
-	interval: {type: 'string', shortFlag: 'i'},
-	timeout: {type: 'string'},
-	header: {type: 'string', shortFlag: 'H', isMultiple: true},
-	caFile: {type: 'string'},
-	insecure: {type: 'boolean', shortFlag: 'k'},
-	color: {type: 'boolean', default: true},
-	ascii: {type: 'boolean'},
-	theme: {type: 'string'},
-	mouse: {type: 'boolean', default: true},
-	bell: {type: 'boolean'},
-	timeWindow: {type: 'string'},
-	allowActions: {type: 'boolean'},
-	threshold: {type: 'string', isMultiple: true},
-	stallAfter: {type: 'string'},
-	targetDuration: {type: 'string'},
-	minimum: {type: 'string'},
-	maximum: {type: 'string'},
-	// The drill-down flags (drill.ts resolves them).
-	stacks: {type: 'boolean'},
-	worker: {type: 'string', isMultiple: true},
-	errors: {type: 'boolean'},
-	logs: {type: 'string'},
-	// The recording flags (recording.ts resolves them).
-	record: {type: 'string'},
-	recordMax: {type: 'string'},
-	replay: {type: 'string'},
-	at: {type: 'string'},
-	diff: {type: 'string'},
-	demo: {type: 'boolean'},
-	config: {type: 'string'},
-	completion: {type: 'string'},
-	help: {type: 'boolean', shortFlag: 'h'},
-	version: {type: 'boolean'},
-	// Dask's own ways to name a cluster (urls.ts, run/scheduler-files.ts).
-	schedulerFile: {type: 'string', isMultiple: true},
-	dashboardPort: {type: 'string'},
-} as const;
+type FlagSetting = Extract<(typeof SETTINGS)[number], {readonly flag: FlagPart}>;
+/** What meow reads of a flag part (the rest is --help's and the completion's). */
+type MeowSpec<F extends FlagPart> = Pick<F, Extract<keyof F, 'type' | 'shortFlag' | 'isMultiple' | 'default'>>;
 
-function kebab(name: string): string {
-	return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-}
+/** meow's flag table, from the settings table: every setting that has a flag, in its order. */
+export const FLAGS = Object.fromEntries(
+	SETTINGS.flatMap((s: Setting) => {
+		if (s.flag === 'none') return [];
+		const {type, shortFlag, isMultiple, default: fallback} = s.flag;
+		return [
+			[
+				s.name,
+				{
+					type,
+					...(shortFlag === undefined ? {} : {shortFlag}),
+					...(isMultiple === undefined ? {} : {isMultiple}),
+					...(fallback === undefined ? {} : {default: fallback}),
+				},
+			],
+		];
+	}),
+) as {readonly [S in FlagSetting as S['name']]: MeowSpec<S['flag']>};
 
 /**
  * Checks argv against FLAGS before meow sees it (meow would print two bare lines and exit on an

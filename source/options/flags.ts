@@ -1,8 +1,8 @@
 /**
  * The command line: the help text and the one call to meow (its flag table, FLAGS, is in
- * flag-table.ts). Unknown flags are caught before meow (which would exit by itself); everything it
- * throws is turned into a usage error here. Adding a flag: add it to FLAGS, to HELP_OPTIONS (a test
- * keeps them in sync), then read it in resolve.ts.
+ * flag-table.ts; both come from the settings table, settings.ts). Unknown flags are caught before
+ * meow (which would exit by itself); everything it throws is turned into a usage error here. Adding
+ * a flag: docs/development.md.
  */
 import meow from 'meow';
 // Inlined by the bundler: the version and description never depend on finding package.json on
@@ -10,70 +10,15 @@ import meow from 'meow';
 import packageJson from '../../package.json' with {type: 'json'};
 import {THRESHOLD_NAMES} from '../model/alerts/thresholds.js';
 import {checkArgv, FLAGS} from './flag-table.js';
-import {pickRecordFlags, RECORD_HELP, type RecordFlags} from './recording.js';
-import {DRILL_HELP, pickDrillFlags, type DrillFlags} from './drill.js';
+import {pickRecordFlags, type RecordFlags} from './recording.js';
+import {pickDrillFlags, type DrillFlags} from './drill-flags.js';
+import {helpFlag, type Setting, settingHelp} from './setting-types.js';
+import {SETTINGS} from './settings.js';
 
-/** One help line per flag, in FLAGS order: the flag as typed, then what it does. */
-export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = [
-	['--once', 'Print one snapshot as a table and exit (the default when stdout is not a terminal)'],
-	['--json', 'Print one JSON document of the snapshot instead of the table (implies --once)'],
-	[
-		'--watch',
-		'With --json: print one document per poll, each on one line (NDJSON), until interrupted or stdout closes',
-	],
-	[
-		'--check',
-		'Monitoring-plugin check (Nagios, Icinga, Sensu): one line DASK OK/WARNING/CRITICAL/UNKNOWN, exit 0/1/2/3',
-	],
-	['-i, --interval DURATION', 'Poll interval: 2s, 1m, 1h or a number of seconds (default 2s; 1s to 1h)'],
-	['--timeout DURATION', 'Deadline of each HTTP request (default 5s; 1s to 10min)'],
-	['-H, --header "Name: value"', 'Send this header to the scheduler only, never to workers (repeatable)'],
-	['--ca-file FILE', 'Trust the CA certificate(s) in this PEM file for an https:// dashboard'],
-	['-k, --insecure', 'Do not verify TLS certificates'],
-	[
-		'--no-color',
-		'No colours (NO_COLOR=1, TERM=dumb and FORCE_COLOR=0 do the same); the selected row stays in reverse video',
-	],
-	['--ascii', 'Plain ASCII: no braille, box-drawing or block characters (also when the locale is not UTF-8)'],
-	['--theme NAME', 'Colours for a dark (the default) or light terminal background: dark or light'],
-	['--no-mouse', 'No mouse: clicks and the wheel go to the terminal (its own text selection works)'],
-	['--bell', 'Ring the terminal bell when a critical alert starts (live full screen only)'],
-	[
-		'--time-window WINDOW',
-		"--once/--json's time spent: since the scheduler started (start, the default), the last minute " +
-			'(minute) or since the last idle moment (run); with --replay --at, at that moment',
-	],
-	[
-		'--allow-actions',
-		'Let F9 / K retire the selected worker (after a confirmation; ' +
-			"needs the scheduler's api module). Without it dask-top only reads",
-	],
-	['--threshold NAME=VALUE', 'Override an alert threshold, e.g. memory_warning=0.75 (repeatable; names below)'],
-	[
-		'--stall-after DURATION',
-		'Warn "stalled" after this long with no task started or completed (default max(60s, ' +
-			'3 × the longest mean task duration); sleeping or I/O-bound tasks can look stalled)',
-	],
-	[
-		'--target-duration DURATION',
-		"Target duration for recomputing the scheduler's adaptive target (default 5s, as Dask's)",
-	],
-	['--minimum N', "Your Adaptive's minimum workers: the adaptive target is clamped to it (not visible over HTTP)"],
-	['--maximum N', "Your Adaptive's maximum workers: the adaptive target is clamped to it (not visible over HTTP)"],
-	...DRILL_HELP,
-	...RECORD_HELP,
-	['--config FILE', 'Read this config file instead of the default one (below); it must exist'],
-	['--completion SHELL', 'Print the completion script for bash, zsh or fish: source <(dask-top --completion bash)'],
-	['-h, --help', 'Show this help'],
-	['--version', 'Show the version'],
-	[
-		'--scheduler-file FILE',
-		'Follow the scheduler this Dask scheduler file names (dask scheduler --scheduler-file FILE, ' +
-			'dask-jobqueue, dask-mpi write it): its address and dashboard port; waits for a file not ' +
-			'written yet (repeatable: several clusters)',
-	],
-	['--dashboard-port PORT', 'The dashboard port of a tcp:// address or a host given without a port (default 8787)'],
-];
+/** One help line per flag, in the settings table's order: the flag as typed, then what it does. */
+export const HELP_OPTIONS: ReadonlyArray<readonly [flag: string, text: string]> = SETTINGS.flatMap((s: Setting) =>
+	s.flag === 'none' ? [] : [[helpFlag(s), settingHelp(s)] as const],
+);
 
 const EXAMPLES = [
 	'dask-top http://127.0.0.1:8787',
@@ -217,7 +162,7 @@ export interface ParsedArgv {
 		readonly dashboardPort?: string;
 		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
 		readonly recording?: RecordFlags;
-		/** --stacks, --worker, --errors, --logs (drill.ts). */
+		/** --stacks, --worker, --errors, --logs (drill-flags.ts). */
 		readonly drill?: DrillFlags;
 	};
 	/** The help text as meow prints it (package description first). */

@@ -6,17 +6,11 @@
  * Flags win over the config file, key by key. Pure.
  */
 // The model's own files, not its index: usage errors load these alone.
-import {DEFAULT_TARGET_DURATION_S} from '../model/defaults.js';
 import {checkThresholdValue, parseThresholdOverride, resolveThresholds} from '../model/alerts/threshold-overrides.js';
 import type {ModelOptions, ThresholdName} from '../model/types.js';
 import {localClock} from '../units/clock.js';
 import type {ConfigFile} from './config.js';
-import {pickDurationMs, type DurationRange} from './duration.js';
-
-/** --stall-after: 1 s to a day. */
-const STALL_AFTER_RANGE: DurationRange = {minMs: 1000, maxMs: 24 * 3_600_000};
-/** --target-duration: 1 ms (Dask accepts any positive time) to an hour. */
-const TARGET_DURATION_RANGE: DurationRange = {minMs: 1, maxMs: 3_600_000};
+import {pickSettingMs} from './duration-setting.js';
 
 export interface ModelFlags {
 	readonly threshold?: readonly string[];
@@ -79,23 +73,9 @@ export function resolveModelFlags(
 	const thresholds = resolveThresholds(overrides);
 	if ('error' in thresholds) return fail(`${thresholds.error} (check --threshold and the config file's thresholds)`);
 
-	const stallAfterMs = pickDurationMs(
-		flags.stallAfter,
-		'--stall-after',
-		config?.stallAfter,
-		inConfig('stall-after'),
-		undefined,
-		STALL_AFTER_RANGE,
-	);
+	const stallAfterMs = pickSettingMs('stallAfter', flags.stallAfter, config);
 	if (typeof stallAfterMs === 'string') return fail(stallAfterMs);
-	const targetMs = pickDurationMs(
-		flags.targetDuration,
-		'--target-duration',
-		config?.targetDuration,
-		inConfig('target-duration'),
-		DEFAULT_TARGET_DURATION_S * 1000,
-		TARGET_DURATION_RANGE,
-	);
+	const targetMs = pickSettingMs('targetDuration', flags.targetDuration, config);
 	if (typeof targetMs === 'string') return fail(targetMs);
 
 	const minimum = workerCount(flags.minimum, '--minimum', config?.minimum, inConfig('minimum'));

@@ -1,35 +1,70 @@
 /**
- * The recording flags (--record, --record-max, --replay, --at, --diff, --demo): their help lines
- * and a pure resolver to RecordOptions or a one-line usage error (their meow table is in
- * flag-table.ts). resolve.ts calls resolveRecordOptions; flags.ts spreads RECORD_HELP into its own.
+ * The recording flags (--record, --record-max, --replay, --at, --diff, --demo): their descriptors
+ * in the settings table (settings.ts) and a pure resolver to RecordOptions or a one-line usage
+ * error. resolve.ts calls resolveRecordOptions.
  */
 import {parseMoment, type MomentSpec} from '../record/moments.js';
 import {parseSize} from '../units/bytes.js';
+import type {Setting} from './setting-types.js';
 
 /** --record-max when not given: 1 GB. */
 export const DEFAULT_RECORD_MAX_BYTES = 1e9;
 
-export const RECORD_HELP: ReadonlyArray<readonly [flag: string, text: string]> = [
-	[
-		'--record FILE',
-		'Also write every poll round to FILE (NDJSON; FILE.gz compresses; - is stdout, for a pipe); ' +
+const NO = 'none';
+
+/** The recording's settings (settings.ts spreads them into the table): flags only. */
+export const RECORD_SETTINGS = [
+	{
+		name: 'record',
+		flag: {type: 'string', value: 'FILE', complete: 'file'},
+		config: NO,
+		env: NO,
+		default: NO,
+		help:
+			'Also write every poll round to FILE (NDJSON; FILE.gz compresses; - is stdout, for a pipe); ' +
 			'polls until stopped, even without a terminal',
-	],
-	['--record-max SIZE', 'Stop recording (not monitoring) when FILE reaches SIZE: 500MB, 2GiB… (default 1GB)'],
-	[
-		'--replay FILE',
-		'Play a recording instead of polling a scheduler (space pause, ←/→ step, [/] ±1 min, {/} start/end, x speed)',
-	],
-	[
-		'--at TIME',
-		'With --replay: the moment to show, ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or +90s/+2m from the start',
-	],
-	[
-		'--diff T1,T2',
-		'With --replay: print what changed between two moments (workers, memory, spilled, per-prefix progress, erred)',
-	],
-	['--demo', 'Play the recording bundled with dask-top in a loop: no cluster needed'],
-];
+	},
+	{
+		name: 'recordMax',
+		flag: {type: 'string', value: 'SIZE'},
+		config: NO,
+		env: NO,
+		default: {bytes: DEFAULT_RECORD_MAX_BYTES},
+		help: 'Stop recording (not monitoring) when FILE reaches SIZE: 500MB, 2GiB… (default {default})',
+	},
+	{
+		name: 'replay',
+		flag: {type: 'string', value: 'FILE', complete: 'file'},
+		config: NO,
+		env: NO,
+		default: NO,
+		help: 'Play a recording instead of polling a scheduler (space pause, ←/→ step, [/] ±1 min, {/} start/end, x speed)',
+	},
+	{
+		name: 'at',
+		flag: {type: 'string', value: 'TIME'},
+		config: NO,
+		env: NO,
+		default: NO,
+		help: 'With --replay: the moment to show, ISO-8601 (2026-11-29T14:05:00Z), HH:MM[:SS], or +90s/+2m from the start',
+	},
+	{
+		name: 'diff',
+		flag: {type: 'string', value: 'T1,T2'},
+		config: NO,
+		env: NO,
+		default: NO,
+		help: 'With --replay: print what changed between two moments (workers, memory, spilled, per-prefix progress, erred)',
+	},
+	{
+		name: 'demo',
+		flag: {type: 'boolean'},
+		config: NO,
+		env: NO,
+		default: NO,
+		help: 'Play the recording bundled with dask-top in a loop: no cluster needed',
+	},
+] as const satisfies readonly Setting[];
 
 /** What meow gives for the recording flags (FLAGS in flag-table.ts). */
 export interface RecordFlags {

@@ -7,8 +7,7 @@ import {TIME_WINDOWS} from '../model/time/time-split.js';
 import type {TimeWindowKind} from '../model/types.js';
 import type {ConfigFile} from './config.js';
 import type {WorkerColumnId} from '../types/worker-column-ids.js';
-import {pickDurationMs} from './duration.js';
-import {INTERVAL_RANGE, TIMEOUT_RANGE} from './ranges.js';
+import {pickSettingMs} from './duration-setting.js';
 import type {ParsedArgv} from './flags.js';
 import {resolveModelFlags} from './model.js';
 import type {ModelOptions} from '../model/types.js';
@@ -24,10 +23,8 @@ import type {SchedulerUrl} from '../scrape/url.js';
 import {demoRecordingPath} from './demo-file.js';
 import {localeIsUtf8} from '../units/ascii.js';
 import {resolveRecordOptions, runsOnce, stdoutRecordingError, type RecordOptions} from './recording.js';
-import {resolveDrill, type DrillRequest} from './drill.js';
-
-export const DEFAULT_INTERVAL_MS = 2000;
-export const DEFAULT_TIMEOUT_MS = 5000;
+import {resolveDrill, type DrillRequest} from './drill-flags.js';
+import {THEMES} from './settings.js';
 
 export type {ClusterTarget, HttpHeader, UrlOrigin} from './urls.js';
 
@@ -74,13 +71,12 @@ export interface Options {
 	readonly model: ModelOptions;
 	/** --record / --replay / --demo and their moments (recording.ts). */
 	readonly recording: RecordOptions;
-	/** --stacks / --errors / --logs: print that page of the cluster and exit (drill.ts, run/drill.ts). */
+	/** --stacks / --errors / --logs: print that page of the cluster and exit (drill-flags.ts, run/drill.ts). */
 	readonly drill?: DrillRequest;
 	/** One-liners for stderr (a comm address was read as a dashboard, an interval was raised…). */
 	readonly notes: readonly string[];
 }
 
-const THEMES = ['dark', 'light'] as const;
 type ThemeName = (typeof THEMES)[number];
 
 /** --time-window (start when not given) or a one-line usage error. */
@@ -164,23 +160,9 @@ export function resolveOptions({
 	notes.push(...urls.notes);
 	const urlFrom = urls.urlFrom;
 
-	const intervalMs = pickDurationMs(
-		flags.interval,
-		'--interval',
-		config?.interval,
-		inConfig('interval'),
-		DEFAULT_INTERVAL_MS,
-		INTERVAL_RANGE,
-	);
+	const intervalMs = pickSettingMs('interval', flags.interval, config);
 	if (typeof intervalMs === 'string') return {ok: false, error: intervalMs};
-	const timeoutMs = pickDurationMs(
-		flags.timeout,
-		'--timeout',
-		config?.timeout,
-		inConfig('timeout'),
-		DEFAULT_TIMEOUT_MS,
-		TIMEOUT_RANGE,
-	);
+	const timeoutMs = pickSettingMs('timeout', flags.timeout, config);
 	if (typeof timeoutMs === 'string') return {ok: false, error: timeoutMs};
 
 	const headers = new Map<string, HttpHeader>();

@@ -4,7 +4,7 @@
  * no truncation; the same TriageView the TUI's events view renders.
  */
 import type {AdaptiveView, Alert, TriageView} from '../model/types.js';
-import {durationText} from './cells.js';
+import {durationText} from './table-cells.js';
 import {localClock} from '../units/clock.js';
 import {columnsOf, padColumns} from '../terminal/columns.js';
 

@@ -6,7 +6,7 @@
  * it. A key that is not running answers one bare `<p>Task not actively running. …</p>`; a worker
  * running nothing, a page with no `<h2>`. Pure.
  */
-import type {TaskStack} from '../types/drill.js';
+import type {TaskStack} from '../types/drill-page.js';
 import {decodeEntities} from './html-scan.js';
 import {parseFrames} from './stack-frames.js';
 

@@ -7,7 +7,7 @@
  * (Dask's own padding: one space each side of the exception, one after the traceback). The page
  * carries no time. Pure.
  */
-import type {ErredTask} from '../types/drill.js';
+import type {ErredTask} from '../types/drill-page.js';
 import {decodeEntities, textOf} from './html-scan.js';
 import {keySplit} from './key-split.js';
 

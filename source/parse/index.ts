@@ -1,6 +1,8 @@
 /** The parse layer's public API: RawScrape rounds → cache → Snapshot, plus the detail-view page. */
 export {emptyCache, mergeScrape, type ScrapeCache} from './cache.js';
-export {buildSnapshot} from './snapshot.js';
+export type {SchedulerProcess} from './cache-shape.js';
+export {otherProcess} from './scheduler-process.js';
+export {buildSnapshot} from './build-snapshot.js';
 export {withActions} from './actions.js';
 export {classify} from './classify.js';
 export {

@@ -7,7 +7,7 @@
  * later newest first: told by the lines' times. A line in another format is kept whole as its
  * message, with no time or level. Pure.
  */
-import type {LogLevel, LogLine} from '../types/drill.js';
+import type {LogLevel, LogLine} from '../types/drill-page.js';
 import {decodeEntities} from './html-scan.js';
 
 const PARAGRAPH = /<p>([\s\S]*?)<\/p>/g;

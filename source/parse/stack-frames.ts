@@ -3,7 +3,7 @@
  * each told the user's, Dask's, another package's or the standard library's by its path. Used for
  * the call stacks of running tasks and for the tracebacks of erred ones. Pure.
  */
-import type {FrameKind, StackFrame} from '../types/drill.js';
+import type {FrameKind, StackFrame} from '../types/drill-page.js';
 
 const FRAME = /^\s*File "(.*)", line (\d+), in (.*)$/;
 /** The marker lines Python 3.11+ prints under a source line (`~~^~~`, `^^^^`). */

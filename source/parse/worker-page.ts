@@ -16,7 +16,7 @@ import {scanRows, tableAfter, textOf} from './html-scan.js';
 import {BodyParseError} from './json.js';
 import {keySplit} from './key-split.js';
 import {parseWorkerTable, type WorkersHtmlRow} from './workers-html.js';
-import type {PrefixHolding} from '../types/worker-page.js';
+import type {PrefixHolding} from '../types/prefix-holding.js';
 
 export type {PrefixHolding};
 

@@ -10,11 +10,12 @@ import {nextTickMs} from '../model/tick.js';
 import type {SourceNow} from '../model/types.js';
 import {roundTimeMs, timePassesUntilMs} from '../parse/index.js';
 import type {Pipeline} from '../pipeline.js';
+import {DEFAULT_INTERVAL_MS} from '../types/poll-interval.js';
 import type {RawScrape} from '../types/raw-scrape.js';
 import type {SourceStatus} from '../types/scrape-source.js';
 
 /** The interval estimated before a recording shows any gap between rounds (the default --interval). */
-export const UNKNOWN_INTERVAL_MS = 2000;
+export const UNKNOWN_INTERVAL_MS = DEFAULT_INTERVAL_MS;
 /** How many gaps between the first rounds estimate the interval of a recording that did not record it. */
 export const ESTIMATE_GAPS = 16;
 

@@ -12,7 +12,7 @@
  * plays, steps or seeks. Paused, nothing passes: the wall clock never enters.
  */
 import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
-import type {DrillPage} from '../types/drill.js';
+import type {DrillPage} from '../types/drill-page.js';
 import {drillPath} from '../scrape/drill-pages.js';
 import type {ReplayControls, ReplayPosition, ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import {arrayRoundStore, type RoundStore} from './round-store.js';

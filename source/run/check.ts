@@ -1,12 +1,18 @@
 /**
- * `--check`: one complete poll of every cluster, judged (output/check.ts), one plugin line on
+ * `--check`: one complete poll of every cluster, judged (output/check-verdict.ts), one plugin line on
  * stdout and the plugin exit code. The whole check is bounded by --timeout plus a second, so it
  * finishes well within Nagios' 10 s default: a cluster whose first round has not answered by then
  * is CRITICAL, and the follow-up (counts.json, the workers' own /metrics when identity.json failed)
  * is only waited for while time is left.
  */
 import type {Options} from '../options/resolve.js';
-import {checkResult, judgeCluster, unreadableCluster, type CheckResult, type ClusterCheck} from '../output/check.js';
+import {
+	checkResult,
+	judgeCluster,
+	unreadableCluster,
+	type CheckResult,
+	type ClusterCheck,
+} from '../output/check-verdict.js';
 import {timerDelay} from '../units/timer-delay.js';
 import {formatDurationMs} from '../units/duration.js';
 import type {Cluster} from './clusters.js';

@@ -8,7 +8,7 @@ import {INTERVAL_RANGE} from '../options/ranges.js';
 import type {Options} from '../options/resolve.js';
 import {createPipeline, type Pipeline} from '../pipeline.js';
 import {HttpClient} from '../scrape/client.js';
-import {looksLikeDask, type FirstContact} from '../scrape/diagnose.js';
+import {looksLikeDask, type FirstContact} from '../scrape/first-contact-verdict.js';
 import {planHints} from './plan-hints.js';
 import {Poller} from '../scrape/poller.js';
 import type {SchedulerUrl} from '../scrape/url.js';

@@ -2,11 +2,11 @@
  * `--stacks`, `--errors`, `--logs WORKER|scheduler`: one round to reach the scheduler (its
  * first-contact diagnosis, and the workers' names), then the drill-down page(s) asked on demand
  * (scrape/drill-pages.ts: the call stacks one worker at a time, a few at once), printed as text or
- * --json (output/drill.ts), and exit. A worker that is not there is one line listing those that are
+ * --json (output/drill-text.ts), and exit. A worker that is not there is one line listing those that are
  * (exit 2); a page that cannot be read is one line (exit 1), the others still printed.
  */
 import {pickWorker, type NamedWorker} from '../model/index.js';
-import type {DrillRequest} from '../options/drill.js';
+import type {DrillRequest} from '../options/drill-flags.js';
 import type {Options} from '../options/resolve.js';
 import {
 	errorsJson,
@@ -16,7 +16,7 @@ import {
 	stacksJson,
 	stacksText,
 	type WorkerStacks,
-} from '../output/drill.js';
+} from '../output/drill-text.js';
 import {parseCallStacks, parseExceptionsPage, parseLogPage} from '../parse/index.js';
 import {drillProblem} from '../scrape/drill-pages.js';
 import {EXIT_OK, EXIT_UNREADABLE, EXIT_USAGE} from '../types/exit-codes.js';

@@ -1,13 +1,13 @@
 /**
  * First contact with one scheduler, the same for one cluster (main.ts) and several (clusters.ts):
- * one full round, diagnosed (scrape/diagnose.ts): is this Dask, and if not, one line saying why.
+ * one full round, diagnosed (scrape/first-contact-verdict.ts): is this Dask, and if not, one line saying why.
  * Feeding a round to its pipeline (the source's status, then the round) is here too, for the
  * rounds polled by hand (first contact, --once's follow-up); a started poller feeds through
  * pipeline.ts's connect.
  */
 import type {Pipeline} from '../pipeline.js';
 import {speaksDaskComm} from '../scrape/comm-probe.js';
-import {diagnoseFirstContact, type FirstContact} from '../scrape/diagnose.js';
+import {diagnoseFirstContact, type FirstContact} from '../scrape/first-contact-verdict.js';
 import {speaksPlainHttp} from '../scrape/plain-http-probe.js';
 import type {Poller} from '../scrape/poller.js';
 import type {RawScrape} from '../types/raw-scrape.js';

@@ -6,7 +6,8 @@
  * models, so every round counts, whenever it came. Recording without a terminal polls with no screen.
  */
 import type {Options} from '../options/resolve.js';
-import type {TuiContext} from '../ui/shell/run.js';
+import type {TuiOptions} from '../ui/shell/run.js';
+import {saveColumns} from '../options/save-columns.js';
 import {connect} from '../pipeline.js';
 import type {Recorder} from '../record/writer.js';
 import {EXIT_UNREADABLE} from '../types/exit-codes.js';
@@ -64,10 +65,10 @@ function loadScreen(): Promise<ScreenModule> {
  */
 export async function runScreen(
 	clusters: readonly TuiCluster[],
-	options: TuiContext['options'],
+	options: TuiOptions & {readonly configFile?: string},
 	loading: Promise<ScreenModule> = loadScreen(),
 ): Promise<number> {
 	const {runTui} = await loading;
 	for (const cluster of clusters) connect(cluster.source, cluster.pipeline);
-	return runTui({options, clusters});
+	return runTui({options, clusters, saveColumns: (columns) => saveColumns(options.configFile, columns)});
 }

@@ -59,6 +59,9 @@ export async function launch(options: Options, {version, ca}: LaunchContext): Pr
 /** --check's answer to a usage error: UNKNOWN, exit 3, one line on stdout (the plugin convention). */
 export async function checkUsage(line: string, ascii: boolean): Promise<number> {
 	setPlainText(ascii);
-	const [{printCheck}, {unknownResult}] = await Promise.all([import('./check.js'), import('../output/check.js')]);
+	const [{printCheck}, {unknownResult}] = await Promise.all([
+		import('./check.js'),
+		import('../output/check-verdict.js'),
+	]);
 	return printCheck(unknownResult(line));
 }

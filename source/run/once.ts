@@ -7,7 +7,7 @@
  * line on stderr and is left out, the others are printed, and the exit code is 1.
  */
 import type {Options} from '../options/resolve.js';
-import {formatOnce, formatOnceClusters} from '../output/once.js';
+import {formatOnce, formatOnceClusters} from '../output/once-format.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
 import type {Cluster} from './clusters.js';
 import {followUp} from './follow-up.js';

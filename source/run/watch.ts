@@ -5,7 +5,7 @@
  * line, exit 1); after that the polls go on whatever happens, and each document says it.
  */
 import type {Options} from '../options/resolve.js';
-import {formatOnce} from '../output/once.js';
+import {formatOnce} from '../output/once-format.js';
 import {connect} from '../pipeline.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../types/exit-codes.js';
 import type {Cluster} from './clusters.js';

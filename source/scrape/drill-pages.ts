@@ -5,7 +5,7 @@
  * to that worker per request. Each page's body is capped lower than the regular answers: a log of
  * 10,000 lines is about 1.5 MB.
  */
-import type {DrillPage} from '../types/drill.js';
+import type {DrillPage} from '../types/drill-page.js';
 import type {EndpointResult} from '../types/raw-scrape.js';
 
 export const DRILL_BODY_CAP_BYTES = 8 * 1024 * 1024;

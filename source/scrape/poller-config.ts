@@ -24,7 +24,7 @@ export interface PollerConfig {
 	readonly timeoutMs: number;
 	/** Read before every round: the latest snapshot's counts and worker HTTP addresses. */
 	readonly hints: () => PlanHints;
-	/** Lowest interval setIntervalMs accepts (1 s; tests go lower). */
+	/** Lowest interval setIntervalMs accepts (MIN_INTERVAL_MS, 1 s; tests go lower). */
 	readonly minIntervalMs?: number;
 	/** Highest interval setIntervalMs accepts (the --interval range's top; else what a timer can hold). */
 	readonly maxIntervalMs?: number;

@@ -28,8 +28,9 @@ import {
 } from './plan.js';
 import {toEndpointResult} from './result.js';
 import {DRILL_BODY_CAP_BYTES, drillPath} from './drill-pages.js';
-import type {DrillPage} from '../types/drill.js';
-import {ActionOutbox} from './retire.js';
+import type {DrillPage} from '../types/drill-page.js';
+import {MIN_INTERVAL_MS} from '../types/poll-interval.js';
+import {ActionOutbox} from './retire-request.js';
 import {displayUrl, requestUrl} from './url.js';
 import {SAMPLE_GRACE_MS, WorkerSampleRunner} from './worker-sample-runner.js';
 import {MAX_TIMER_MS, timerDelay} from '../units/timer-delay.js';
@@ -66,7 +67,7 @@ export class Poller implements ScrapeSource {
 	private pendingGap: OwnGap | undefined;
 
 	constructor(private readonly config: PollerConfig) {
-		this.minIntervalMs = config.minIntervalMs ?? 1000;
+		this.minIntervalMs = config.minIntervalMs ?? MIN_INTERVAL_MS;
 		this.interval = Math.max(this.minIntervalMs, config.intervalMs);
 		this.own = new OwnClock(config.clocks ?? processClocks());
 	}

@@ -42,7 +42,7 @@ export interface EndpointResult {
 	readonly body?: string;
 	readonly error?: {readonly kind: FetchErrorKind; readonly message: string};
 	/**
-	 * `POST` for a request that acts on the cluster (a retire, see scrape/retire.ts); absent for the
+	 * `POST` for a request that acts on the cluster (a retire, see scrape/retire-request.ts); absent for the
 	 * reads. Actions travel in the round after they were sent, so a recording replays them: parse
 	 * keeps them out of its cache and freshness and hands them to the model as snapshot.actions.
 	 */

@@ -1,4 +1,4 @@
-import type {DrillPage} from './drill.js';
+import type {DrillPage} from './drill-page.js';
 import type {EndpointResult, OwnGap, RawScrape} from './raw-scrape.js';
 
 /**

@@ -19,7 +19,7 @@
  * regular-expression test.
  *
  * TextStyle says what a pipeline does with such text: `exact` for --json (JSON's own escapes make
- * it inert, output/json.ts), `unicode` or `ascii` for everything printed as text.
+ * it inert, output/json-document.ts), `unicode` or `ascii` for everything printed as text.
  */
 export type TextStyle = 'exact' | 'unicode' | 'ascii';
 

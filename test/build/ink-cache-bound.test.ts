@@ -102,51 +102,9 @@ describe("the bundle's bound on Ink's text caches", () => {
 	});
 });
 
-describe("the bundle's code-unit path through ansi-tokenize", () => {
-	// Ink's own copy, and the width check it imports (both hoisted beside Ink).
+describe("the bundle's one-column path through string-width", () => {
+	// The width check Ink's tokenizer uses (hoisted beside Ink).
 	const modules = join(inkBuild, '..', '..');
-	const tokenizeFile = join(modules, '@alcalzone', 'ansi-tokenize', 'build', 'tokenize.js');
-
-	/** The patched module, its imports pointed at the real ones, loaded from a scratch file. */
-	async function patchedTokenize(): Promise<(text: string, endChar?: number) => unknown[]> {
-		const patched = boundInkCache('ansi-tokenize/tokenize.js', readFileSync(tokenizeFile, 'utf8'))
-			.replace(
-				'"is-fullwidth-code-point"',
-				JSON.stringify(pathToFileURL(join(modules, 'is-fullwidth-code-point', 'index.js')).href),
-			)
-			.replace('"./ansiCodes.js"', JSON.stringify(pathToFileURL(join(dirname(tokenizeFile), 'ansiCodes.js')).href))
-			.replace(/^\/\/# sourceMappingURL.*$/m, '');
-		const dir = mkdtempSync(join(tmpdir(), 'dask-top-tokenize-'));
-		const file = join(dir, 'tokenize.mjs');
-		writeFileSync(file, patched);
-		try {
-			return ((await import(pathToFileURL(file).href)) as {tokenize: (text: string, endChar?: number) => unknown[]})
-				.tokenize;
-		} finally {
-			rmSync(dir, {recursive: true, force: true});
-		}
-	}
-
-	it('gives the same tokens as the grapheme walk, on narrow lines and on lines it leaves to the segmenter', async () => {
-		const tokenize = await patchedTokenize();
-		const original = (
-			(await import(pathToFileURL(tokenizeFile).href)) as {tokenize: (text: string, endChar?: number) => unknown[]}
-		).tokenize;
-		const lines = [
-			'',
-			'plain ascii 12.5 GiB',
-			'\u001B[1m\u001B[38;2;10;20;30mworker-7\u001B[39m\u001B[22m │ ████▌    │ 37% ▁▂▃▄▅▆▇█ → ←',
-			'  12G┤ \u001B[32m⢠⣾⣿\u001B[39m ⡄⡀⣧ ● ▲ ▾ ○ ✓ ✗ ≤ ≥ ≈ − ⣿ managed',
-			'\u001B[31;1;4mcompound\u001B[0m café ñ µs — “quoted” …',
-			'\u001B]8;;https://example.org\u0007link\u001B]8;;\u0007 after',
-			'wide 中文 and emoji 🙂 and e\u0301 and 👍🏽 and flags 🇫🇷',
-			'soft\u00ADhyphen and tab\tand \u009B31m c1',
-		];
-		for (const line of lines) {
-			expect(tokenize(line)).toEqual(original(line));
-			expect(tokenize(line, 5)).toEqual(original(line, 5));
-		}
-	});
 
 	it('takes for its narrow path only code points that are one grapheme, one column and never full width', async () => {
 		const stringWidth = (
@@ -176,51 +134,6 @@ describe("the bundle's code-unit path through ansi-tokenize", () => {
 			expect({codePoint, graphemes: [...segmenter.segment(context)].length}).toEqual({codePoint, graphemes: 4});
 		}
 		expect(checked).toBeGreaterThan(1500); // the braille block alone is 256
-	});
-
-	it('gives the same strings through the shared styles arrays as through per-character copies', async () => {
-		const dir = dirname(tokenizeFile);
-		const patched = boundInkCache('ansi-tokenize/styledChars.js', readFileSync(join(dir, 'styledChars.js'), 'utf8'))
-			.replace(/"\.\/(\w+)\.js"/g, (_m: string, name: string) =>
-				JSON.stringify(pathToFileURL(join(dir, `${name}.js`)).href),
-			)
-			.replace(/^\/\/# sourceMappingURL.*$/m, '');
-		const scratch = mkdtempSync(join(tmpdir(), 'dask-top-styled-'));
-		writeFileSync(join(scratch, 'styledChars.mjs'), patched);
-		type Chars = Array<{value: string; styles: unknown[]}>;
-		type Module = {styledCharsFromTokens: (tokens: unknown[]) => Chars; styledCharsToString: (chars: Chars) => string};
-		try {
-			const mine = (await import(pathToFileURL(join(scratch, 'styledChars.mjs')).href)) as Module;
-			const theirs = (await import(pathToFileURL(join(dir, 'styledChars.js')).href)) as Module;
-			const {tokenize} = (await import(pathToFileURL(tokenizeFile).href)) as {tokenize: (text: string) => unknown[]};
-			const lines = [
-				'plain',
-				'\u001B[1m\u001B[38;2;10;20;30mworker-7\u001B[39m\u001B[22m ' +
-					'│ ████▌    │ \u001B[2m37%\u001B[22m \u001B[1;2mboth\u001B[22m',
-				'\u001B[31;1;4mcompound\u001B[0m plain \u001B[7minverse\u001B[27m \u001B[32mgreen\u001B[31mred\u001B[39m end',
-				'\u001B[44m  \u001B[49m  \u001B[1m\u001B[1mtwice\u001B[0m',
-			];
-			for (const line of lines) {
-				const a = mine.styledCharsFromTokens(tokenize(line));
-				const b = theirs.styledCharsFromTokens(tokenize(line));
-				expect(a).toEqual(b);
-				expect(mine.styledCharsToString(a)).toBe(theirs.styledCharsToString(b));
-				// As Ink joins them: characters of several writes, and cells padded with fresh empty styles.
-				const joined = [
-					...a,
-					{type: 'char', value: ' ', fullWidth: false, styles: []},
-					...mine.styledCharsFromTokens(tokenize(lines[1]!)),
-				];
-				const joinedTheirs = [
-					...b,
-					{type: 'char', value: ' ', fullWidth: false, styles: []},
-					...theirs.styledCharsFromTokens(tokenize(lines[1]!)),
-				];
-				expect(mine.styledCharsToString(joined)).toBe(theirs.styledCharsToString(joinedTheirs));
-			}
-		} finally {
-			rmSync(scratch, {recursive: true, force: true});
-		}
 	});
 });
 

@@ -15,7 +15,7 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {LostWorker} from '../../source/output/json.js';
+import type {LostWorker} from '../../source/output/json-document.js';
 import type {ModelEvent} from '../../source/model/types.js';
 import {holdKeys} from './helpers/key-holder.js';
 import {killAll, roundsOnDisk, run, start, waitFor} from './helpers/cli-runs.js';

@@ -16,7 +16,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {roundTimeMs} from '../../source/parse/round-time.js';
 import {json, killAll, run} from './helpers/cli-runs.js';
 import {startCluster, type Cluster} from './helpers/cluster.js';
-import {type ScenarioRow, writeConfusion} from './helpers/confusion.js';
+import {reportDir, type ScenarioRow, writeConfusion} from './helpers/confusion.js';
 import {diagnosisOf, judge, type Expectation, type Verdict} from './helpers/findings.js';
 import {DASK_RELEASES} from './helpers/python.js';
 import {keepFixture, keepingFixtures} from './helpers/scenario-fixtures.js';
@@ -92,6 +92,9 @@ describe.each(DASK_RELEASES)('diagnosis scenarios on Dask %s', (dask) => {
 				phases: recorded.phases,
 			});
 			if (keepingFixtures()) keepFixture(recorded);
+			// A miss keeps its recording beside the report, to be replayed round by round against the rules.
+			const missed = (spec.cause !== null && verdict.expected === undefined) || verdict.others.length > 0;
+			if (missed || (verdict.expected?.poll ?? 0) > 3) keepFixture(recorded, join(reportDir(), 'misses'));
 		}, 240_000);
 
 		it("makes its cause happen for real, by the scheduler's own account", () => {

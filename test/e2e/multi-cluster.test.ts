@@ -5,7 +5,7 @@
  * `c` / `C` switching the screen between the clusters' workers, `q` restoring the terminal).
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {ClustersDocument, JsonDocument} from '../../source/output/json.js';
+import type {ClustersDocument, JsonDocument} from '../../source/output/json-document.js';
 import {CLI_PATH, runCli, type CliResult} from './helpers/cli.js';
 import {startCluster, type Cluster} from './helpers/cluster.js';
 import {groundTruth, type GroundTruth} from './helpers/ground-truth.js';

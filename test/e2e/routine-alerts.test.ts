@@ -21,7 +21,7 @@ import {createInterface} from 'node:readline';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, describe, expect, it} from 'vitest';
 import type {ModelEvent} from '../../source/model/types.js';
-import type {JsonDocument} from '../../source/output/json.js';
+import type {JsonDocument} from '../../source/output/json-document.js';
 import {createPipeline} from '../../source/pipeline.js';
 import {roundTimeMs} from '../../source/parse/round-time.js';
 import {readRecording} from '../../source/record/reader.js';

@@ -7,7 +7,7 @@
  * A private cluster per release: the shared one's cumulative counters carry other files' work.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {JsonDocument} from '../../source/output/json.js';
+import type {JsonDocument} from '../../source/output/json-document.js';
 import {CLI_PATH, runCli} from './helpers/cli.js';
 import {TmuxSession} from './helpers/tmux.js';
 import {daskConfigDir, startCluster, type Cluster} from './helpers/cluster.js';

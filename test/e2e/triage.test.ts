@@ -13,7 +13,7 @@ import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {afterAll, describe, expect, it} from 'vitest';
 import type {Alert} from '../../source/model/types.js';
-import type {JsonDocument} from '../../source/output/json.js';
+import type {JsonDocument} from '../../source/output/json-document.js';
 import {runCli} from './helpers/cli.js';
 import {logsOf, startCluster, workerNamed, type Cluster} from './helpers/cluster.js';
 import {type Recording, startRecorder} from './helpers/recorder.js';

@@ -4,7 +4,7 @@ import {App} from '../../source/ui/shell/app.js';
 import {makeTheme, type Theme} from '../../source/ui/draw/theme.js';
 import type {TuiControls, TuiData} from '../../source/ui/frame/tui-data.js';
 import type {UiState} from '../../source/ui/state/ui-state.js';
-import {ESCAPE_MS} from '../../source/ui/input/reader.js';
+import {ESCAPE_MS} from '../../source/ui/input/input-reader.js';
 import {recordingControls, type RecordedControls} from './fixture-data.js';
 
 export const PLAIN: Theme = makeTheme({color: false, ascii: false});

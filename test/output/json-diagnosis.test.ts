@@ -5,7 +5,12 @@
  */
 import {describe, expect, it} from 'vitest';
 import {triageView} from '../../source/model/index.js';
-import {formatJsonDocument, toJsonDocument, triageExtras, type JsonDocument} from '../../source/output/json.js';
+import {
+	formatJsonDocument,
+	toJsonDocument,
+	triageExtras,
+	type JsonDocument,
+} from '../../source/output/json-document.js';
 import {FIXTURE_VERSIONS} from '../helpers/fixtures.js';
 import {reduceAll, steadyPolls} from '../helpers/diagnosis-rounds.js';
 

@@ -4,7 +4,7 @@
  * fixture version, including a killed worker whose endpoints gave no HTTP status at all.
  */
 import {describe, expect, it} from 'vitest';
-import {formatJsonDocument, toJsonDocument} from '../../source/output/json.js';
+import {formatJsonDocument, toJsonDocument} from '../../source/output/json-document.js';
 import {SCENARIOS} from '../helpers/fixtures.js';
 import {fixtureSnapshot} from '../helpers/snapshots.js';
 

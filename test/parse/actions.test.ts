@@ -7,7 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {answerOf, retireRequestWorkers} from '../../source/model/departures/retire.js';
 import {createPipeline} from '../../source/pipeline.js';
 import {parseRound, roundLine} from '../../source/record/file-format.js';
-import {retireRequestBody} from '../../source/scrape/retire.js';
+import {retireRequestBody} from '../../source/scrape/retire-request.js';
 import type {EndpointResult, RawScrape} from '../../source/types/raw-scrape.js';
 import {loadScenarioScrape} from '../helpers/fixtures.js';
 

@@ -6,8 +6,8 @@
  * made-up 0 — and --check does not call the cluster OK. The unaltered recordings keep every figure.
  */
 import {describe, expect, it} from 'vitest';
-import {checkResult, judgeCluster} from '../../source/output/check.js';
-import {formatOnce} from '../../source/output/once.js';
+import {checkResult, judgeCluster} from '../../source/output/check-verdict.js';
+import {formatOnce} from '../../source/output/once-format.js';
 import {parsePrometheus} from '../../source/parse/prometheus.js';
 import {parseSchedulerMetrics} from '../../source/parse/scheduler-metrics.js';
 import {parseWorkerMetrics} from '../../source/parse/worker-metrics.js';

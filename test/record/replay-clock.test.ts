@@ -9,7 +9,7 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {JsonDocument} from '../../source/output/json.js';
+import type {JsonDocument} from '../../source/output/json-document.js';
 import {Recorder} from '../../source/record/writer.js';
 import {runReplay} from '../../source/run/replay.js';
 import {MODEL_TICK_MS} from '../../source/model/tick.js';

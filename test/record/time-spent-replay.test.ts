@@ -4,7 +4,7 @@
  * at a moment of the recording, from the same rounds as the screen's time view had then.
  */
 import {describe, expect, it} from 'vitest';
-import type {JsonDocument} from '../../source/output/json.js';
+import type {JsonDocument} from '../../source/output/json-document.js';
 import type {TimeSplit} from '../../source/model/types.js';
 import {FIXTURES_ROOT} from '../helpers/fixtures.js';
 import {runMain} from '../helpers/run-main.js';

@@ -6,7 +6,7 @@
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {Options} from '../../source/options/resolve.js';
-import type {ClustersDocument, JsonDocument} from '../../source/output/json.js';
+import type {ClustersDocument, JsonDocument} from '../../source/output/json-document.js';
 import {createClusters, stopClusters, type Cluster} from '../../source/run/clusters.js';
 import {runOnce} from '../../source/run/once.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../../source/types/exit-codes.js';

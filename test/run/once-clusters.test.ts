@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {deadUrl, runMain} from '../helpers/run-main.js';
-import type {ClustersDocument, JsonDocument} from '../../source/output/json.js';
+import type {ClustersDocument, JsonDocument} from '../../source/output/json-document.js';
 import {startFakeDask, type FakeDask} from '../helpers/fake-dask.js';
 
 /** What of a document does not depend on when it was taken. */

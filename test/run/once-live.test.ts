@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {runMain} from '../helpers/run-main.js';
-import type {JsonDocument} from '../../source/output/json.js';
+import type {JsonDocument} from '../../source/output/json-document.js';
 import {startFakeDask, type FakeDask} from '../helpers/fake-dask.js';
 
 describe('a live --once --json', () => {

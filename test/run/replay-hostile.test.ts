@@ -8,7 +8,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import type {JsonDocument} from '../../source/output/json.js';
+import type {JsonDocument} from '../../source/output/json-document.js';
 import {Recorder} from '../../source/record/writer.js';
 import {runReplay} from '../../source/run/replay.js';
 import {setPlainText} from '../../source/run/say.js';

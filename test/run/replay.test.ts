@@ -5,7 +5,7 @@
  */
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import type {JsonDocument} from '../../source/output/json.js';
+import type {JsonDocument} from '../../source/output/json-document.js';
 import {runReplay} from '../../source/run/replay.js';
 import {EXIT_OK, EXIT_UNREADABLE} from '../../source/types/exit-codes.js';
 import {FIXTURES_ROOT} from '../helpers/fixtures.js';

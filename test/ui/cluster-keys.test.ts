@@ -1,7 +1,14 @@
 import {describe, expect, it} from 'vitest';
-import {activeBindings, footerEntries, resolveKey, type KeyContext} from '../../source/ui/keys/key-lookup.js';
+import {
+	activeBindings,
+	bindingFor,
+	footerEntries,
+	resolveKey,
+	type KeyContext,
+} from '../../source/ui/keys/key-lookup.js';
 import {helpLines} from '../../source/ui/views/help-lines.js';
-import {effectOf} from '../../source/ui/shell/effects.js';
+import {initialUiState} from '../../source/ui/state/ui-state.js';
+import {ctx, pressOn} from '../helpers/ui-context.js';
 
 const several = (mode: KeyContext['mode'], replay = false): KeyContext => ({mode, replay, clusters: true});
 const one = (mode: KeyContext['mode']): KeyContext => ({mode, replay: false});
@@ -12,8 +19,10 @@ describe('c and C with several clusters', () => {
 			expect(resolveKey('c', several(mode))).toBe('cluster-next');
 			expect(resolveKey('C', several(mode))).toBe('cluster-previous');
 		}
-		expect(effectOf('cluster-next')).toEqual({kind: 'cluster', step: 1});
-		expect(effectOf('cluster-previous')).toEqual({kind: 'cluster', step: -1});
+		const state = initialUiState();
+		const effectOf = (key: string) => bindingFor(key, several('workers'))?.effect?.(state, pressOn(ctx, key));
+		expect(effectOf('c')).toEqual([{kind: 'cluster', step: 1, state}]);
+		expect(effectOf('C')).toEqual([{kind: 'cluster', step: -1, state}]);
 	});
 
 	it('do nothing with one cluster, are filter text in the prompt, and nothing in the help', () => {

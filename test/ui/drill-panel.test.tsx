@@ -5,7 +5,7 @@
  * that cannot fetch at all. A replay's pages: test/record/drill-pages.test.ts and test/e2e/drill.test.ts.
  */
 import {describe, expect, it} from 'vitest';
-import type {DrillPage} from '../../source/types/drill.js';
+import type {DrillPage} from '../../source/types/drill-page.js';
 import type {EndpointResult} from '../../source/types/raw-scrape.js';
 import {fixtureRun, tuiData} from '../helpers/fixture-data.js';
 import {FIXTURE_VERSIONS, readScenarioFile, type Scenario} from '../helpers/fixtures.js';

@@ -7,7 +7,7 @@
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {diagnosisView} from '../../source/model/diagnosis/index.js';
-import type {DrillPage} from '../../source/types/drill.js';
+import type {DrillPage} from '../../source/types/drill-page.js';
 import type {EndpointResult} from '../../source/types/raw-scrape.js';
 import {FIXTURES_ROOT, FIXTURE_VERSIONS, readScenarioFile} from '../helpers/fixtures.js';
 import {recordingStates} from '../helpers/recording-states.js';

@@ -4,7 +4,7 @@ import {fileURLToPath} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {bytesText, parseSize} from '../../source/units/bytes.js';
 import {UNKNOWN} from '../../source/model/text.js';
-import {MISSING} from '../../source/output/cells.js';
+import {MISSING} from '../../source/output/table-cells.js';
 
 describe('bytesText', () => {
 	it.each([

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {durationText, formatDurationMs, formatOffset, parseDurationMs} from '../../source/units/duration.js';
 import {secondsText} from '../../source/model/text.js';
-import {durationText as tableDurationText} from '../../source/output/cells.js';
+import {durationText as tableDurationText} from '../../source/output/table-cells.js';
 
 describe('durationText', () => {
 	it.each([

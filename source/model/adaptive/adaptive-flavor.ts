@@ -6,7 +6,8 @@
  */
 import type {Snapshot} from '../../types/snapshot.js';
 import {recomputeAdaptive} from './adaptive-recompute.js';
-import type {AdaptiveFlavor, AdaptiveRecomputation, ClusterState, LearnedFlavor} from '../types.js';
+import type {AdaptiveFlavor, AdaptiveRecomputation} from '../view-types.js';
+import type {ClusterState, LearnedFlavor} from '../state-types.js';
 
 const MODERN_FROM = 2023.08;
 

@@ -27,7 +27,7 @@ import {
 import {workersToClose} from './scale-down.js';
 import {bytesText} from '../../units/bytes.js';
 import {percentText, UNKNOWN} from '../text.js';
-import type {AdaptiveFlavor, AdaptiveInput, AdaptiveRecomputation} from '../types.js';
+import type {AdaptiveFlavor, AdaptiveInput, AdaptiveRecomputation} from '../view-types.js';
 
 export interface RecomputeOptions {
 	readonly flavor: AdaptiveFlavor;

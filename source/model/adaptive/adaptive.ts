@@ -11,7 +11,8 @@ import type {Snapshot} from '../../types/snapshot.js';
 import {chooseFlavor} from './adaptive-flavor.js';
 import {clampWorkers} from './adaptive-recompute.js';
 import {workersToClose} from './scale-down.js';
-import type {AdaptiveRecomputation, AdaptiveView, ClusterState, ScaleDirection, ScaleDownView} from '../types.js';
+import type {AdaptiveRecomputation, AdaptiveView, ScaleDirection, ScaleDownView} from '../view-types.js';
+import type {ClusterState} from '../state-types.js';
 
 /** Adaptive's wait-count: consecutive suggestions before a worker is retired. */
 export const WAIT_COUNT = 3;

@@ -7,7 +7,9 @@ import {alertId, type Condition, condition, risingOpen} from './alerts.js';
 import {erredBeforeText} from './erred-before.js';
 import {noWorkersCondition} from './no-workers.js';
 import {countsText, secondsText} from '../text.js';
-import type {Alert, ErredBefore, Rise, Severity, StallView, Thresholds} from '../types.js';
+import type {Alert, Severity, StallView} from '../view-types.js';
+import type {ErredBefore, Rise} from '../state-types.js';
+import type {Thresholds} from './thresholds.js';
 
 export interface ClusterRuleContext {
 	readonly thresholds: Thresholds;

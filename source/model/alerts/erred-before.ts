@@ -9,7 +9,7 @@
 import type {Snapshot} from '../../types/snapshot.js';
 import {transition} from '../progress/rates.js';
 import {countsText} from '../text.js';
-import type {ErredBefore} from '../types.js';
+import type {ErredBefore} from '../state-types.js';
 
 /**
  * The erred tasks noted after a fresh snapshot. `baseline`: the first snapshot (of dask-top, or of

@@ -5,7 +5,7 @@ import {heldLossCondition, workerConditions} from './worker-alerts.js';
 import {applyConditions} from './events.js';
 import {stallView} from './stall.js';
 import {dataAgeSeconds, missedPolls} from '../freshness.js';
-import type {ClusterState} from '../types.js';
+import type {ClusterState} from '../state-types.js';
 
 export function currentConditions(state: ClusterState): Condition[] {
 	const out: Condition[] = [];

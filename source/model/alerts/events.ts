@@ -14,7 +14,7 @@
  */
 import type {Condition} from './alerts.js';
 import {SEVERITY_RANK} from './alerts.js';
-import type {Alert, ModelEvent, SeverityCounts} from '../types.js';
+import type {Alert, ModelEvent, SeverityCounts} from '../view-types.js';
 
 function worse(a: Alert['severity'], b: Alert['severity']): Alert['severity'] {
 	return SEVERITY_RANK[a] >= SEVERITY_RANK[b] ? a : b;

@@ -1,8 +1,8 @@
 /**
- * The level alerts of one worker: every row of the level rules (level-rules.ts) judged with
- * hysteresis when given the ongoing alerts (`WorkerRuleContext.alerts`, as evaluate.ts does): a level
- * is left only below its threshold − margin, and the alert resolves only after staying clear for
- * `alert_clear_s` (hysteresis.ts). Without them each rule judges the figure alone. No critical comes
+ * The level alerts of one worker: every row of the level rules (level-rules.ts) judged through its
+ * hold when given the ongoing alerts (`WorkerRuleContext.alerts`, as evaluate.ts does): a level is
+ * left only below its threshold − margin, and the alert resolves only after staying clear for
+ * `alert_clear_s` (level-verdict.ts, hold.ts). Without them each rule judges the figure alone. No critical comes
  * from one poll: a figure over its critical threshold is a warning (carrying `critical_since`) until
  * that has lasted `critical_after_s`.
  *
@@ -12,7 +12,7 @@
 import type {WorkerTrack} from '../state-types.js';
 import type {Alert, AlertKind} from '../view-types.js';
 import type {Condition, WorkerRuleContext} from './alerts.js';
-import {levelVerdict, type LevelLimits} from './hysteresis.js';
+import {levelVerdict, type LevelLimits} from './level-verdict.js';
 import {levelCondition, levelReached, pendingText} from './level-condition.js';
 import {LEVEL_KINDS, LEVEL_RULES} from './level-rules.js';
 import type {Thresholds} from './thresholds.js';
@@ -29,8 +29,7 @@ export function levelLimits(t: Thresholds): readonly LevelLimits[] {
 			warning: t[rule.warning],
 			critical: t[rule.critical],
 			margin: t[rule.margin],
-			clearAfterSeconds: t.alert_clear_s,
-			criticalAfterSeconds: t.critical_after_s,
+			hold: rule.hold(t),
 		}));
 		limitsCache.set(t, limits);
 	}

@@ -1,10 +1,10 @@
 /**
  * The message of a level alert (process memory, unmanaged memory, event loop, heartbeat age) for
- * each hysteresis state: over, held between the threshold and its clear level, or clearing.
+ * each state of its hold: over, held between the threshold and its clear level, or clearing.
  */
-import type {LevelVerdict} from './hysteresis.js';
+import type {LevelVerdict} from './level-verdict.js';
 import {type Condition, condition} from './alerts.js';
-import type {Alert, AlertKind, Severity} from '../types.js';
+import type {Alert, AlertKind, Severity} from '../view-types.js';
 import {memoryThresholdName, type Thresholds} from './thresholds.js';
 
 export type Labels = Readonly<Record<Severity, string>>;

@@ -1,8 +1,8 @@
 /**
  * The level alerts on a worker, one row each: the figure judged, the three thresholds that judge it
- * (warning, critical, and the margin it must fall below to clear; the table in thresholds.ts), the
- * names of its levels in messages, and its messages. level-alerts.ts runs every row through the
- * hysteresis (hysteresis.ts) for each worker; a new level alert is a row here, its thresholds' rows
+ * (warning, critical, and the margin it must fall below to clear; the table in thresholds.ts), its
+ * hold (hold.ts), the names of its levels in messages, and its messages. level-alerts.ts runs every
+ * row through its hold (level-verdict.ts) for each worker; a new level alert is a row here, its thresholds' rows
  * and its kind in AlertKind (view-types.ts): a missing one fails the build.
  *
  * Unmanaged memory is judged on what has stayed over `unmanaged_recent_s` (unmanaged-old.ts), never on
@@ -11,6 +11,7 @@
  * listening: heartbeats that could not arrive at a deaf scheduler are the scheduler's fault.
  */
 import {bytesText} from '../../units/bytes.js';
+import {alertHold, type Hold} from '../hold.js';
 import type {WorkerTrack} from '../state-types.js';
 import {percentText, secondsText, UNKNOWN} from '../text.js';
 import type {AlertKind, Severity} from '../view-types.js';
@@ -23,8 +24,10 @@ export interface LevelRule {
 	readonly kind: AlertKind;
 	readonly warning: ThresholdName;
 	readonly critical: ThresholdName;
-	/** Hysteresis: a level is left only below its threshold minus this. */
+	/** A level is left only below its threshold minus this. */
 	readonly margin: ThresholdName;
+	/** Its hold (hold.ts): when the critical level counts, and how long clear before it resolves. */
+	hold(t: Thresholds): Hold;
 	/** The levels' names in the messages ("Dask's spill threshold", or the user's own). */
 	labels(t: Thresholds): Labels;
 	/** One poll shows it (--check judges it without history). */
@@ -38,6 +41,9 @@ export interface LevelRule {
 	/** A threshold or a clear level as the messages print it. */
 	unit(value: number, ctx: WorkerRuleContext): string;
 }
+
+/** The level alerts' hold: critical after `critical_after_s`, resolved after `alert_clear_s` clear. */
+const levelHold = (t: Thresholds): Hold => alertHold(t.critical_after_s, t.alert_clear_s);
 
 /** Process memory / limit; undefined without a limit. */
 function memoryFraction(track: WorkerTrack): number | undefined {
@@ -58,6 +64,7 @@ const memory: LevelRule = {
 	warning: 'memory_warning',
 	critical: 'memory_critical',
 	margin: 'memory_clear_margin',
+	hold: levelHold,
 	labels: memoryLabels,
 	onePoll: true,
 	figure: memoryFraction,
@@ -78,6 +85,7 @@ const unmanaged: LevelRule = {
 	warning: 'unmanaged_warning',
 	critical: 'unmanaged_critical',
 	margin: 'unmanaged_clear_margin',
+	hold: levelHold,
 	labels: () => LEVEL_LABELS,
 	onePoll: false,
 	figure: (track, ctx) => {
@@ -105,6 +113,7 @@ const eventLoop: LevelRule = {
 	warning: 'event_loop_warning_s',
 	critical: 'event_loop_critical_s',
 	margin: 'event_loop_clear_margin_s',
+	hold: levelHold,
 	labels: () => LEVEL_LABELS,
 	onePoll: true,
 	figure: (track) => track.last.event_loop_interval_seconds,
@@ -119,6 +128,7 @@ const heartbeat: LevelRule = {
 	warning: 'heartbeat_warning_x',
 	critical: 'heartbeat_critical_x',
 	margin: 'heartbeat_clear_margin_x',
+	hold: levelHold,
 	labels: () => LEVEL_LABELS,
 	onePoll: true,
 	figure: (track, ctx) => {

@@ -11,8 +11,9 @@
 import type {Snapshot, TaskState} from '../../types/snapshot.js';
 import {alertId, type Condition, condition} from './alerts.js';
 import {workerListFresh} from '../freshness.js';
+import {alertHold, onsetDue} from '../hold.js';
 import {countsText, secondsText} from '../text.js';
-import type {Alert} from '../types.js';
+import type {Alert} from '../view-types.js';
 
 const WAITING_STATES: readonly TaskState[] = ['queued', 'no-worker', 'waiting', 'processing'];
 
@@ -49,7 +50,9 @@ export function noWorkersCondition(ctx: NoWorkersContext): Condition | undefined
 	const nowS = ctx.nowMs / 1000;
 	const sinceS = previous?.start_time ?? nowS;
 	const critical =
-		previous?.severity === 'critical' || nowS - sinceS >= ctx.criticalAfterSeconds - 1e-6 ? 'critical' : 'warning';
+		previous?.severity === 'critical' || onsetDue(alertHold(ctx.criticalAfterSeconds), 1, sinceS * 1000, ctx.nowMs)
+			? 'critical'
+			: 'warning';
 	const what = `${waiting} task${waiting === 1 ? '' : 's'} wait${waiting === 1 ? 's' : ''}`;
 	const message =
 		`no workers while ${what} (${countsText(byState)}) since ${ctx.clockText(sinceS * 1000)}: ` +

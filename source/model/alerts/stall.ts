@@ -18,7 +18,8 @@ import type {WorkerSnapshot} from '../../types/snapshot.js';
 import {progressView} from '../progress/progress.js';
 import {countersSpeakUntilMs} from '../own-gap.js';
 import {listText, secondsText} from '../text.js';
-import type {ClusterState, StallView} from '../types.js';
+import type {ClusterState} from '../state-types.js';
+import type {StallView} from '../view-types.js';
 
 export function holdsTasks(w: WorkerSnapshot): boolean {
 	return (w.processing ?? 0) > 0 || (w.tasks_executing ?? 0) > 0;

@@ -261,6 +261,12 @@ const DASK_MEMORY_NAMES = {
 } as const;
 export type MemoryThresholdName = keyof typeof DASK_MEMORY_NAMES;
 
+/**
+ * Dask's managed-memory target (distributed.worker.memory.target), where a worker starts spilling
+ * what it manages: no alert judges it, the memory bars mark it.
+ */
+export const DASK_MEMORY_TARGET = 0.6;
+
 /** Whether a memory threshold is at Dask's default (so it stands for the cluster's own setting). */
 export function isDaskDefault(t: Thresholds, name: MemoryThresholdName): boolean {
 	return t[name] === DEFAULT_THRESHOLDS[name];

@@ -7,7 +7,8 @@ import {adaptiveView} from '../adaptive/adaptive.js';
 import {compareAlerts, currentAlert, currentEvents, severityCounts} from './events.js';
 import {dataAgeSeconds, missedPolls} from '../freshness.js';
 import {stallView} from './stall.js';
-import type {Alert, ClusterState, ModelEvent, TriageView} from '../types.js';
+import type {Alert, ModelEvent, TriageView} from '../view-types.js';
+import type {ClusterState} from '../state-types.js';
 
 /** Ongoing alerts with durations up to the state's time, worst first then oldest first. */
 export function ongoingAlerts(state: ClusterState): Alert[] {

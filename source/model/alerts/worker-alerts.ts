@@ -8,9 +8,10 @@
  */
 import {alertId, type Condition, condition, risingOpen, type WorkerRuleContext} from './alerts.js';
 import {levelConditions} from './level-alerts.js';
+import {alertHold, onsetDue} from '../hold.js';
 import {bytesText} from '../../units/bytes.js';
 import {UNKNOWN} from '../text.js';
-import type {HeldLoss, WorkerTrack} from '../types.js';
+import type {HeldLoss, WorkerTrack} from '../state-types.js';
 
 /**
  * A standing loss's alert (state.heldLosses), while its hold lasts: the same alert as a lost track's
@@ -66,7 +67,7 @@ function pausedCondition(subject: string, name: string, ctx: WorkerRuleContext):
 	const message = `${name} is paused: it runs no new tasks until its memory drops`;
 	if (previous?.severity === 'critical') return condition('paused', 'critical', subject, name, message);
 	const sinceS = previous?.critical_since ?? previous?.start_time ?? nowS;
-	if (nowS - sinceS >= ctx.thresholds.critical_after_s - 1e-6)
+	if (onsetDue(alertHold(ctx.thresholds.critical_after_s), 1, sinceS * 1000, ctx.nowMs))
 		return condition('paused', 'critical', subject, name, message);
 	return condition(
 		'paused',

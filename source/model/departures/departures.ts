@@ -6,7 +6,7 @@
  */
 import type {WorkerSnapshot} from '../../types/snapshot.js';
 import {type Departure, type DepartureEvidence, explainDeparture, type PendingDeparture} from './departure.js';
-import type {WorkerTrack} from '../types.js';
+import type {WorkerTrack} from '../state-types.js';
 
 /** Departures waiting at most (a cluster scaled down by hundreds at once); the oldest are judged first. */
 const PENDING_KEPT = 1000;

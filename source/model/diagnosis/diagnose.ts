@@ -5,10 +5,11 @@
  * the log, and the finding cites it.
  */
 import {prependEvents} from '../alerts/events.js';
-import type {ClusterState, ModelEvent} from '../types.js';
+import type {ClusterState} from '../state-types.js';
+import type {ModelEvent} from '../view-types.js';
 import {emptyDiagnosis, endAll, stepDiagnosis} from './engine.js';
-import {endEvent, startEvent} from './events.js';
-import type {Finding} from './types.js';
+import {endEvent, startEvent} from './finding-events.js';
+import type {Finding} from './diagnosis-types.js';
 import {stepWindow} from './window.js';
 
 /** A finding the event log tells (a loss is told by its departure's entry). */

@@ -1,14 +1,14 @@
 /**
  * The runner: once per fresh snapshot, every rule judges, candidates explained away by another
- * cause on the same subject are dropped, and each finding moves through its rule's hysteresis —
- * pending until its condition held `startPolls` polls in a row for at least `startMs` (or its own
- * figures show it held `provenMs`: a duration, not an instant), active until it is clear `endPolls`
- * polls in a row, then ended. A pending finding whose condition lapses is forgotten. Starts and
- * ends are returned for the event log. Pure.
+ * cause on the same subject are dropped, and each finding moves through its rule's hold (hold.ts,
+ * the one hysteresis every rule uses) — pending until its onset, active until its clear, then
+ * ended. A pending finding whose condition lapses is forgotten. Starts and ends are returned for
+ * the event log. Pure.
  */
+import {AT_ONCE, stepHold} from '../hold.js';
 import type {Rule, RuleInput} from './rule.js';
 import {RULES} from './rules.js';
-import type {Candidate, DiagnosisState, EndedFinding, Finding, Track} from './types.js';
+import type {Candidate, DiagnosisState, EndedFinding, Finding, Track} from './diagnosis-types.js';
 import {emptyWindow} from './window.js';
 
 /** Ended findings kept, newest first. */
@@ -26,12 +26,6 @@ export function findingKey(c: Pick<Candidate, 'cause' | 'subject'>): string {
 export function findingOf(track: Track): Finding {
 	const {heldMs: _held, ...candidate} = track.candidate;
 	return {...candidate, since: track.firstMs};
-}
-
-/** Its own figures show the condition held at least its rule's `provenMs`. */
-function proven(rule: Rule, candidate: Candidate): boolean {
-	const {provenMs} = rule.hysteresis;
-	return provenMs !== undefined && candidate.heldMs !== undefined && candidate.heldMs >= provenMs;
 }
 
 export interface DiagnosisStep {
@@ -75,25 +69,17 @@ export function stepDiagnosis(
 	const started: Finding[] = [];
 	const ended: EndedFinding[] = [];
 	for (const [key, {rule, candidate}] of holding) {
-		const old = previous.tracks.get(key);
-		const holds = (old?.holds ?? 0) + 1;
-		const sure = proven(rule, candidate);
-		const firstMs = old?.firstMs ?? (sure ? nowMs - candidate.heldMs! : nowMs);
-		const {startPolls, startMs} = rule.hysteresis;
-		const active = old?.active === true || sure || (holds >= startPolls && nowMs - firstMs >= startMs);
-		const track: Track = {candidate, firstMs, lastMs: nowMs, holds, clears: 0, active};
+		const step = stepHold(rule.hold, previous.tracks.get(key), true, nowMs, candidate.heldMs);
+		if (step.state !== 'held') continue; // a holding condition is always held
+		const track: Track = {candidate, ...step.track};
 		tracks.set(key, track);
-		if (active && old?.active !== true) started.push(findingOf(track));
+		if (step.started) started.push(findingOf(track));
 	}
 	for (const [key, old] of previous.tracks) {
-		if (holding.has(key) || !old.active) continue; // a pending finding that lapsed is forgotten
-		const clears = old.clears + 1;
-		const endPolls = byCause.get(old.candidate.cause)?.hysteresis.endPolls ?? 1;
-		if (clears < endPolls) {
-			tracks.set(key, {...old, holds: 0, clears});
-			continue;
-		}
-		ended.push({...findingOf(old), until: old.lastMs});
+		if (holding.has(key)) continue;
+		const step = stepHold(byCause.get(old.candidate.cause)?.hold ?? AT_ONCE, old, false, nowMs);
+		if (step.state === 'clearing') tracks.set(key, {...old, ...step.track});
+		else if (step.state === 'ended') ended.push({...findingOf(old), until: old.lastMs});
 	}
 	const log = ended.length === 0 ? previous.ended : [...ended, ...previous.ended].slice(0, ENDED_KEPT);
 	return {diagnosis: {tracks, ended: log, window: input.window}, started, ended};

@@ -4,7 +4,7 @@
  */
 import type {Snapshot, Source, WorkerSnapshot} from '../../types/snapshot.js';
 import {secondsText} from '../text.js';
-import type {Evidence, Subject} from './types.js';
+import type {Evidence, Subject} from './diagnosis-types.js';
 
 const SCHEDULER_PATHS: Readonly<Partial<Record<Source, string>>> = {
 	metrics: '/metrics',

@@ -6,7 +6,7 @@
  * or active). Pure; computed once per diagnosis step (the poller asks before a round and after it).
  */
 import type {ClusterState} from '../state-types.js';
-import type {DiagnosisState} from './types.js';
+import type {DiagnosisState} from './diagnosis-types.js';
 
 /** At most this many workers are watched (the workers' sample window). */
 export const SPILL_WATCH_MAX = 50;

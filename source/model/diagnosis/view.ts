@@ -4,10 +4,10 @@
  * diagnosis state and snapshot, so a re-render costs nothing.
  */
 import type {Snapshot} from '../../types/snapshot.js';
-import type {ClusterState} from '../types.js';
+import type {ClusterState} from '../state-types.js';
 import {findingOf} from './engine.js';
 import {RULES} from './rules.js';
-import type {BlindSpot, DiagnosisState, EndedFinding, Finding} from './types.js';
+import type {BlindSpot, DiagnosisState, EndedFinding, Finding} from './diagnosis-types.js';
 
 export interface DiagnosisView {
 	readonly current: readonly Finding[];
@@ -64,7 +64,7 @@ export function diagnosisView(state: ClusterState): DiagnosisView {
 /**
  * What `--check` can say after one poll: the active findings, and those whose rule judges one poll
  * (memory, event loop, skew, tasks without a worker, GIL) holding now but not yet confirmed by the
- * polls the hysteresis waits for. Worst first.
+ * polls its hold waits for. Worst first.
  */
 export function checkFindings(state: ClusterState): Finding[] {
 	const d = state.diagnosis;

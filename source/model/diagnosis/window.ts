@@ -7,7 +7,7 @@
  */
 import type {Snapshot, Source, WorkerSnapshot} from '../../types/snapshot.js';
 import {answerAtS, busy} from './figures.js';
-import type {ClusterReading, DiagnosisWindow, PrefixDone, TaskReading} from './types.js';
+import type {ClusterReading, DiagnosisWindow, PrefixDone, TaskReading} from './diagnosis-types.js';
 import {type Figure, WorkerWindow} from './worker-window.js';
 import {WINDOW_MAX_S, WINDOW_READINGS} from './window-size.js';
 
@@ -69,7 +69,6 @@ function addReading(window: WorkerWindow, times: Times, w: WorkerSnapshot): void
 	const fromHtml = times.snapshot.workers_source === 'workers_html' && w.sources['keys_in_memory'] === 'workers_html';
 	if (fromHtml) put(window, times, w, 'held', 'keys_in_memory');
 	else if (!put(window, times, w, 'held', 'tasks_in_memory')) put(window, times, w, 'held', 'keys_in_memory');
-	if (w.sources['keys_in_memory'] === 'workers_html') put(window, times, w, 'heldHtml', 'keys_in_memory');
 	put(window, times, w, 'incoming', 'transfer_incoming_count_total');
 	if (!put(window, times, w, 'spilled', 'spill_write_bytes_total', ':written'))
 		put(window, times, w, 'spilled', 'memory_spilled_bytes', ':on-disk');

@@ -8,12 +8,7 @@
  */
 import {WINDOW_MAX_S, WINDOW_READINGS} from './window-size.js';
 
-/**
- * `held`: keys held, from the endpoint read every poll (identity.json while it answers, else
- * workers.html); `heldHtml`: the same count by workers.html alone, whenever it answered — the one
- * series that reaches back to the idle reading on a cluster whose identity.json fails once busy.
- */
-export const FIGURES = ['held', 'heldHtml', 'incoming', 'spilled', 'spillSeconds', 'gilSeconds'] as const;
+export const FIGURES = ['held', 'incoming', 'spilled', 'spillSeconds', 'gilSeconds'] as const;
 export type Figure = (typeof FIGURES)[number];
 
 /** Endpoint names as small numbers (the typed arrays hold those); 0 = none. */
@@ -103,32 +98,6 @@ export class WorkerWindow {
 		return undefined;
 	}
 
-	/**
-	 * The rate of a figure's newest reading from the reading of poll `fromS` of the first of `base`
-	 * that has one, whatever its endpoint: for an idle poll, whose count every endpoint agrees on
-	 * (identity.json answers idle and fails busy on Dask ≥ 2023.4, workers.html answers then).
-	 */
-	rateFrom(figure: Figure, fromS: number, base: readonly Figure[]): Rate | undefined {
-		const f = FIGURES.indexOf(figure);
-		let last = -1;
-		let from = -1;
-		for (let k = this.count - 1; k >= 0; k--) {
-			const slot = this.slot(k);
-			if (last < 0 && this.src[slot * F + f] !== 0) last = slot * F + f;
-			if (this.pollAt[slot] === fromS) from = slot;
-		}
-		if (last < 0 || from < 0) return undefined;
-		const lastAt = this.at[last]!;
-		for (const b of base) {
-			const i = from * F + FIGURES.indexOf(b);
-			if (this.src[i] === 0 || this.at[i]! >= lastAt) continue;
-			const delta = this.value[last]! - this.value[i]!;
-			const spanS = lastAt - this.at[i]!;
-			return {perSecond: delta / spanS, spanS, delta, lastAt, src: SOURCE_NAMES[this.src[last]!]!};
-		}
-		return undefined;
-	}
-
 	/** The figure's newest reading is higher than the one before it from the same endpoint (a newer answer). */
 	rising(figure: Figure): boolean {
 		const f = FIGURES.indexOf(figure);
@@ -169,16 +138,12 @@ export class WorkerWindow {
 		return n >= min;
 	}
 
-	/**
-	 * Poll time (epoch s) of the first reading of the latest run of busy ones; undefined when the latest
-	 * is not busy. `fromIdle`: the idle reading just before the run instead, when the window has it —
-	 * the run began after it, so a count read there is the count the run started from.
-	 */
-	busySince(fromIdle = false): number | undefined {
+	/** Poll time (epoch s) of the first reading of the latest run of busy ones; undefined when the latest is not busy. */
+	busySince(): number | undefined {
 		let since: number | undefined;
 		for (let k = this.count - 1; k >= 0; k--) {
 			const slot = this.slot(k);
-			if (this.busy[slot] === 0) return since !== undefined && fromIdle ? this.pollAt[slot] : since;
+			if (this.busy[slot] === 0) break;
 			since = this.pollAt[slot];
 		}
 		return since;

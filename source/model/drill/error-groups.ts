@@ -3,7 +3,7 @@
  * `--errors` list first. Groups in the order of their newest task (the page lists newest first);
  * each keeps its tasks in that order. Pure.
  */
-import type {ErredTask} from '../../types/drill.js';
+import type {ErredTask} from '../../types/drill-page.js';
 
 export interface ErrorGroup {
 	/** The exception's type, or '' when its text does not start with one. */

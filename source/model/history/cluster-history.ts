@@ -6,7 +6,7 @@
  */
 import type {Snapshot, WorkerSnapshot} from '../../types/snapshot.js';
 import {Ring} from './ring.js';
-import type {ClusterHistory} from '../types.js';
+import type {ClusterHistory} from '../state-types.js';
 
 export function newClusterHistory(capacity: number): ClusterHistory {
 	return {

@@ -8,7 +8,7 @@
  */
 import type {WorkerSnapshot} from '../../types/snapshot.js';
 import {Ring} from './ring.js';
-import type {Reading, SpillReadings, WorkerHistory, WorkerTrack} from '../types.js';
+import type {Reading, SpillReadings, WorkerHistory, WorkerTrack} from '../state-types.js';
 import {stepUnmanaged} from '../alerts/unmanaged-old.js';
 
 export function newWorkerHistory(capacity: number): WorkerHistory {

@@ -26,7 +26,7 @@
  *   h ≥ G − Σ others' upper bounds.
  * Pure: counters in, bounds out.
  */
-import type {Bounds, PrefixCounts} from '../types.js';
+import type {Bounds, PrefixCounts} from '../state-types.js';
 
 export const EXACT_ZERO: Bounds = Object.freeze({lo: 0, hi: 0});
 

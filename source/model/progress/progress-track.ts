@@ -25,7 +25,7 @@
 import type {PrefixCounters, Snapshot} from '../../types/snapshot.js';
 import {EXACT_ZERO, type FlightInput, flightBounds, heldBounds, isExact} from './progress-bounds.js';
 import {transition} from './rates.js';
-import type {Bounds, PrefixCounts, PrefixTrack, ProgressTrack} from '../types.js';
+import type {Bounds, PrefixCounts, PrefixTrack, ProgressTrack} from '../state-types.js';
 
 export const EMPTY_PROGRESS: ProgressTrack = Object.freeze({prefixes: new Map<string, PrefixTrack>(), nextOrder: 0});
 

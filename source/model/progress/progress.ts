@@ -19,7 +19,8 @@ import type {PrefixCounters, Snapshot} from '../../types/snapshot.js';
 import {EXACT_ZERO, isExact} from './progress-bounds.js';
 import {countsOf, inCurrentRun, submittedUnfinished} from './progress-track.js';
 import {transition} from './rates.js';
-import type {Bounds, ClusterState, PrefixProgress, ProgressTrack, ProgressView, Rates} from '../types.js';
+import type {Bounds, ClusterState, ProgressTrack, Rates} from '../state-types.js';
+import type {PrefixProgress, ProgressView} from '../view-types.js';
 
 /** Mean compute seconds per task of a prefix over the scheduler's life (≥ 2023.1.1 only). */
 export function meanDurationSeconds(counters: PrefixCounters | undefined): number | undefined {

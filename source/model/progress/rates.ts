@@ -12,7 +12,7 @@
  * - A gap (missed polls) gives the mean rate over the gap: it is what the counters say.
  */
 import type {PrefixCounters, Snapshot} from '../../types/snapshot.js';
-import type {Rates} from '../types.js';
+import type {Rates} from '../state-types.js';
 
 export interface CounterSample {
 	/** Epoch seconds. */

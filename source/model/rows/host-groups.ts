@@ -10,7 +10,8 @@
  * one pass and a screenful).
  */
 import {SEVERITY_RANK} from '../alerts/alerts.js';
-import type {Severity, SortColumn, WorkerRow} from '../types.js';
+import type {Severity} from '../view-types.js';
+import type {SortColumn, WorkerRow} from './row-types.js';
 import {sortRows} from './row-sort.js';
 
 /** Which hosts show their workers: all but the `flipped` ones (open), or only the flipped ones (all folded). */

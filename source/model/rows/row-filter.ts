@@ -1,5 +1,5 @@
 /** The worker table's filter: a substring of name, address or host, or a `/regex/flags`. */
-import type {WorkerRow} from '../types.js';
+import type {WorkerRow} from './row-types.js';
 
 export type RowFilter =
 	| {readonly test: (row: WorkerRow) => boolean; readonly substring?: string}

@@ -3,7 +3,7 @@
  * address so rows never jump between polls.
  */
 import {SEVERITY_RANK} from '../alerts/alerts.js';
-import type {SortColumn, WorkerRow} from '../types.js';
+import type {SortColumn, WorkerRow} from './row-types.js';
 import type {WorkerFigure} from '../../types/worker-figure-types.js';
 import {WORKER_FIGURES} from '../../types/worker-figures.js';
 

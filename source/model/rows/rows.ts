@@ -8,16 +8,9 @@
  * key, and a filter that extends the previous one (typing) narrows the previous result.
  */
 import {SEVERITY_RANK} from '../alerts/alerts.js';
-import type {
-	Alert,
-	ClusterState,
-	RowQuery,
-	Severity,
-	WorkerRow,
-	GoneCounts,
-	WorkerRowsView,
-	WorkerTrack,
-} from '../types.js';
+import type {Alert, Severity} from '../view-types.js';
+import type {ClusterState, WorkerTrack} from '../state-types.js';
+import type {RowQuery, WorkerRow, GoneCounts, WorkerRowsView} from './row-types.js';
 import {parseRowFilter} from './row-filter.js';
 import {sortRows} from './row-sort.js';
 

@@ -1,9 +1,10 @@
 /**
  * Bars and sparklines as coloured text segments. Pure: glyphs come from the theme, tones are
- * meanings the theme turns into colours. Dask's memory thresholds (distributed.yaml defaults)
- * are marked on the measure they apply to: the target on managed memory, spill / pause /
- * terminate on process memory.
+ * meanings the theme turns into colours. Dask's memory thresholds (distributed.yaml defaults, as
+ * the threshold table holds them) are marked on the measure they apply to: the target on managed
+ * memory, spill / pause / terminate on process memory.
  */
+import {DASK_MEMORY_TARGET, DEFAULT_THRESHOLDS} from '../../model/alerts/thresholds.js';
 import type {Glyphs, Tone} from './theme.js';
 import {columnsOf} from './text-columns.js';
 
@@ -12,11 +13,6 @@ export interface Segment {
 	readonly tone: Tone;
 	readonly bold?: boolean;
 }
-
-export const MEMORY_TARGET = 0.6;
-export const MEMORY_SPILL = 0.7;
-export const MEMORY_PAUSE = 0.8;
-export const MEMORY_TERMINATE = 0.95;
 
 /** Where the marks go, as fractions of the memory limit (the alert thresholds can move them). */
 export interface MemoryThresholds {
@@ -28,11 +24,12 @@ export interface MemoryThresholds {
 	readonly own?: ReadonlySet<'spill' | 'pause' | 'terminate'>;
 }
 
+/** Dask's own fractions, read from the one table that holds them (thresholds.ts). */
 export const DASK_MEMORY_THRESHOLDS: MemoryThresholds = {
-	target: MEMORY_TARGET,
-	spill: MEMORY_SPILL,
-	pause: MEMORY_PAUSE,
-	terminate: MEMORY_TERMINATE,
+	target: DASK_MEMORY_TARGET,
+	spill: DEFAULT_THRESHOLDS.memory_warning,
+	pause: DEFAULT_THRESHOLDS.memory_critical,
+	terminate: DEFAULT_THRESHOLDS.memory_terminate,
 };
 
 export interface MemoryFigures {

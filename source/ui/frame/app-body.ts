@@ -3,13 +3,13 @@
  * detail, or a view), what each is drawn with, and where the mouse finds what was drawn (the same
  * figures). The lines of body-lines.ts draw it. Pure: no Ink.
  */
-import type {ClusterState, GoneCounts, ProgressView, SortColumn, TriageView, WorkerRow} from '../../model/types.js';
+import type {ClusterState, ProgressView, TriageView} from '../../model/types.js';
 import {cpuUnknownWhy, identityWhy, statusUnknownWhy} from '../../model/index.js';
 import type {Snapshot, WorkerSnapshot} from '../../types/snapshot.js';
 import type {Segment} from '../draw/bars.js';
-import type {HostTable} from '../../model/rows/host-groups.js';
-import {progressHeadHeight, sortMenuFirst, tableBodyRows, tableHeightFor} from './body-layout.js';
-import {fitColumns} from '../draw/columns.js';
+import {progressHeadHeight, sortMenuFirst} from './body-layout.js';
+import {tableBodyRows, tableHeightFor, type TableView} from '../views/table-lines.js';
+import {fitColumns} from '../draw/column-fit.js';
 import {confirmLines} from '../views/confirm-lines.js';
 import {firstShown} from '../views/column-setup-lines.js';
 import type {DetailInput} from '../views/detail-figures.js';
@@ -23,35 +23,7 @@ import {seg} from '../draw/parts.js';
 import type {PointerLayout} from '../keys/pointer.js';
 import type {TuiData} from './tui-data.js';
 import type {UiState} from '../state/ui-state.js';
-import {chosenColumns, type CellContext, type WorkerColumn} from '../views/worker-columns.js';
-
-/** The worker table's figures (table-lines.ts adds the theme and the width). */
-export interface TableView {
-	readonly rows: readonly WorkerRow[];
-	/** Grouped by host: the rows drawn are these entries (hosts, and the workers of the open ones). */
-	readonly hosts?: HostTable;
-	/** Workers before filtering, gone ones kept on screen included. */
-	readonly total: number;
-	/** Of `total`, the lost and retired rows kept on screen for a while. */
-	readonly gone: GoneCounts;
-	/** Of `rows`, the lost and retired ones. */
-	readonly shownGone: GoneCounts;
-	/** Why there is no worker list at all (the scheduler never answered), instead of "no workers connected". */
-	readonly unreached?: string;
-	readonly cursor: number;
-	readonly top: number;
-	/** Rows available for the whole table, its title and column header included. */
-	readonly height: number;
-	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
-	readonly filterText: string;
-	readonly filterError?: string;
-	readonly followName?: string;
-	/** The figures are not fresh: "last figures 18:37:07, 12s old". */
-	readonly staleNote?: string;
-	readonly cells: CellContext;
-	/** The columns the user chose, in their order (before fitting the width). */
-	readonly columns: readonly WorkerColumn[];
-}
+import {chosenColumns} from '../views/worker-columns.js';
 
 export type BodyView =
 	| {readonly kind: 'confirm'; readonly lines: readonly Segment[][]}
@@ -90,10 +62,6 @@ export type BodyView =
 	| {readonly kind: 'diagnosis'; readonly page?: DiagnosisPage; readonly cursor: number; readonly top: number}
 	| {readonly kind: 'time'; readonly page?: TimePage; readonly cursor: number; readonly top: number};
 
-/**
- * The count in the table's title: the live workers, as the header counts them, and apart the gone
- * ones still on screen ("2 (+1 lost)"); with a filter, those it shows of them ("1 of 2 (+1 lost)").
- */
 /** Why the open detail's CPU or status is blank, while the worker is in the latest snapshot. */
 function blankWhy(
 	snapshot: Snapshot | undefined,
@@ -108,20 +76,6 @@ function blankWhy(
 		...(statusWhy === undefined ? {} : {statusWhy}),
 		...(identity === undefined ? {} : {identityWhy: identity}),
 	};
-}
-
-export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' | 'shownGone' | 'filterText'>): string {
-	const all = (g: GoneCounts) => g.lost + g.retired + (g.gone ?? 0);
-	const live = table.total - all(table.gone);
-	const filtered = table.filterText !== '';
-	const gone = filtered ? table.shownGone : table.gone;
-	const count = filtered ? `${table.rows.length - all(gone)} of ${live}` : `${live}`;
-	const extra = [
-		...(gone.lost > 0 ? [`+${gone.lost} lost`] : []),
-		...((gone.gone ?? 0) > 0 ? [`+${gone.gone} gone`] : []),
-		...(gone.retired > 0 ? [`+${gone.retired} left`] : []),
-	];
-	return extra.length === 0 ? count : `${count} (${extra.join(', ')})`;
 }
 
 /** The lines the worker table takes of the body: all of it, unless it leaves room for the Alerts panel at least. */

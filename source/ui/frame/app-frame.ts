@@ -10,7 +10,8 @@ import {isDaskDefault, progressView, triageView, workerRows} from '../../model/i
 import type {ClusterState, ProgressView, TriageView, WorkerRowsView} from '../../model/types.js';
 import {hostTable, locateFlat, type HostTable} from '../../model/rows/host-groups.js';
 import {DASK_MEMORY_THRESHOLDS, type MemoryThresholds, type Segment} from '../draw/bars.js';
-import {progressHeadHeight, tableBodyRows} from './body-layout.js';
+import {progressHeadHeight} from './body-layout.js';
+import {tableBodyRows} from '../views/table-lines.js';
 import {diagnosisPage, type DiagnosisPage} from '../views/diagnosis-lines.js';
 import {eventsPage, type EventsPage} from '../views/events-lines.js';
 import {HEADER_LINES} from '../views/header-lines.js';

@@ -22,7 +22,7 @@ import type {Segment} from '../draw/bars.js';
 import type {KeyContext} from '../keys/key-lookup.js';
 import {headerLines, type HeaderInput} from '../views/header-lines.js';
 import {footerLayout, type FooterLayout} from '../views/help-lines.js';
-import {memoLast} from '../shell/memo-last.js';
+import {memoLast} from '../../units/memo-last.js';
 import type {FooterPointer, PointerLayout} from '../keys/pointer.js';
 import type {Theme} from '../draw/theme.js';
 import type {TuiData} from './tui-data.js';

@@ -7,16 +7,6 @@ import {progressHead} from '../views/progress-lines.js';
 import type {Theme} from '../draw/theme.js';
 import {SORT_ORDER} from '../state/sort-order.js';
 
-/** Rows of the table body for a table of `height` lines (title and column header take two). */
-export function tableBodyRows(height: number): number {
-	return Math.max(1, height - 2);
-}
-
-/** Lines a table of `rows` rows needs (title, column header, at least one line for "no workers"). */
-export function tableHeightFor(rows: number): number {
-	return 2 + Math.max(1, rows);
-}
-
 /** Lines the progress view spends above its prefix rows (head + column header). */
 export function progressHeadHeight(view: ProgressView | undefined, theme: Theme, width: number): number {
 	return progressHead(view, theme, width).length + 1;

@@ -6,7 +6,7 @@ import type {ClusterState} from '../../model/types.js';
 import type {ReplayControls, ReplayPosition, SourceStatus} from '../../types/scrape-source.js';
 import type {WorkerPageState} from '../views/detail-figures.js';
 import type {DrillData} from '../views/drill-lines.js';
-import type {DrillPage} from '../../types/drill.js';
+import type {DrillPage} from '../../types/drill-page.js';
 import type {EndpointResult} from '../../types/raw-scrape.js';
 
 export interface TuiData {

@@ -5,9 +5,9 @@
  */
 import {useStdin, useStdout} from 'ink';
 import {useCallback, useEffect, useRef} from 'react';
-import {MOUSE_OFF, MOUSE_ON} from '../shell/terminal.js';
+import {MOUSE_OFF, MOUSE_ON} from './mouse-modes.js';
 import type {InputEvent} from './parse.js';
-import {readInput, type InputStream} from './reader.js';
+import {readInput, type InputStream} from './input-reader.js';
 import type {TerminalControls} from './terminal-controls.js';
 
 /** Clear the screen and home the cursor: what Ink writes after it is the whole frame. */

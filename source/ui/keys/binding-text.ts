@@ -1,7 +1,7 @@
 /** The bindings in words: where each works (help overlay) and the README's keys table. */
 
-import {BINDINGS, SCREENS, VIEWS} from './bindings.js';
-import type {Binding, Mode} from './binding-types.js';
+import {BINDINGS} from './bindings.js';
+import {SCREENS, VIEWS, type Binding, type Mode} from './binding-types.js';
 import {keyLabel} from './key-labels.js';
 
 const MODE_NAMES: Readonly<Record<Mode, string>> = {

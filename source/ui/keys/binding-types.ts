@@ -1,4 +1,12 @@
-/** The words of the key table (bindings.ts): views and modes, actions, key names, a binding. */
+/**
+ * The words of the key table (bindings.ts): views and modes, key names, what a key's handler is
+ * given, and a binding: one row holding its keys, where they work, its help text and its handler.
+ */
+import type {WorkerRow} from '../../model/types.js';
+import type {UiContext, UiState} from '../state/ui-state.js';
+import type {RetireGateInput} from '../views/confirm-lines.js';
+import type {Effect} from './key-effects.js';
+import type {PointerTarget} from './pointer.js';
 
 export type View = 'workers' | 'progress' | 'events' | 'diagnosis' | 'time';
 
@@ -19,75 +27,8 @@ export type Mode =
 	| 'replay'
 	| 'clusters';
 
-export type Action =
-	| 'move-down'
-	| 'move-up'
-	| 'page-down'
-	| 'page-up'
-	| 'first'
-	| 'last'
-	| 'open-detail'
-	| 'back'
-	| 'next-view'
-	| 'previous-view'
-	| 'view-workers'
-	| 'view-progress'
-	| 'view-events'
-	| 'view-diagnosis'
-	| 'view-time'
-	| 'time-window'
-	| 'open-subject'
-	| 'drill-open'
-	| 'drill-enter'
-	| 'cluster-next'
-	| 'cluster-previous'
-	| 'sort-next'
-	| 'sort-previous'
-	| 'sort-reverse'
-	| 'sort-memory'
-	| 'sort-cpu'
-	| 'sort-time'
-	| 'sort-name'
-	| 'sort-menu'
-	| 'sort-choose'
-	| 'sort-close'
-	| 'columns-open'
-	| 'columns-toggle'
-	| 'columns-earlier'
-	| 'columns-later'
-	| 'columns-close'
-	| 'filter-start'
-	| 'filter-accept'
-	| 'filter-cancel'
-	| 'filter-delete'
-	| 'filter-type'
-	| 'follow'
-	| 'group-hosts'
-	| 'fold-all'
-	| 'retire'
-	| 'retire-confirm'
-	| 'retire-cancel'
-	| 'pause'
-	| 'interval-up'
-	| 'interval-down'
-	| 'refresh'
-	| 'help'
-	| 'help-close'
-	| 'redraw'
-	| 'suspend'
-	| 'point'
-	| 'point-open'
-	| 'scroll-down'
-	| 'scroll-up'
-	| 'quit'
-	| 'replay-pause'
-	| 'replay-step-back'
-	| 'replay-step-forward'
-	| 'replay-jump-back'
-	| 'replay-jump-forward'
-	| 'replay-start'
-	| 'replay-end'
-	| 'replay-speed';
+export const VIEWS: readonly Mode[] = ['workers', 'progress', 'events', 'diagnosis', 'time'];
+export const SCREENS: readonly Mode[] = [...VIEWS, 'detail'];
 
 /**
  * A key: one printable character, or a named key (see KEY_LABELS); `text` stands for any printable
@@ -96,10 +37,43 @@ export type Action =
  */
 export type KeyName = string;
 
-export interface Binding {
+/** What the keys know of the screen and the source, for a whole chunk of input. */
+export interface KeyFacts {
+	readonly ctx: UiContext;
+	readonly source: {readonly kind: 'live' | 'replay'; readonly clusters: boolean};
+	/** Ctrl-Z can stop the process (a real terminal). */
+	readonly terminal: boolean;
+	/** The live poll interval (0 when replaying), the step `+` / `-` start from. */
+	readonly intervalMs: number;
+	/** The rows on screen (the retire confirmation needs the selected one). */
+	readonly rows: readonly WorkerRow[];
+	/** Whether a retire may be asked, but for the row. */
+	readonly retire: Omit<RetireGateInput, 'row'>;
+}
+
+/** What a row's handler is told of one press. */
+export interface Press extends KeyFacts {
+	/** The key pressed, one of the row's (S, E or L; the character typed for `text`). */
+	readonly key: KeyName;
+	/** What a mouse report points at (none for a key, or a click on a footer entry: that is its key). */
+	readonly target?: PointerTarget;
+}
+
+/** The new UI state after a press: pure. */
+export type Update = (state: UiState, press: Press) => UiState;
+/** What the App is asked to do (the I/O), from the state the key found: pure, the App carries it out. */
+export type EffectOf = (state: UiState, press: Press) => readonly Effect[];
+
+/** A row's handler: a state transition, a declared effect, or both (the effect sees the state before). */
+type Handler =
+	| {readonly update: Update; readonly effect?: EffectOf}
+	| {readonly update?: Update; readonly effect: EffectOf};
+
+export type Binding = Handler & {
 	readonly keys: readonly KeyName[];
 	readonly label: string;
-	readonly action: Action;
+	/** The row's name: what tests and a reader call it (`move-down`, `interval-up`). */
+	readonly action: string;
 	readonly modes: readonly Mode[];
 	/** Short label for the footer; bindings without one appear only in the help and README. */
 	readonly footer?: string;
@@ -113,4 +87,4 @@ export interface Binding {
 	readonly footerPaused?: string;
 	/** Which footer entries stay when the line is too narrow for all: lower first (default 5). */
 	readonly footerRank?: number;
-}
+};

@@ -1,7 +1,7 @@
-/** Which bindings apply on the screen shown now: the key → action lookup and the footer's entries. */
+/** Which bindings apply on the screen shown now: the key → row lookup and the footer's entries. */
 
 import {BINDINGS} from './bindings.js';
-import type {Action, Binding, KeyName, Mode} from './binding-types.js';
+import type {Binding, KeyName, Mode} from './binding-types.js';
 import {keyLabel} from './key-labels.js';
 
 /** What is on screen now, which decides the bindings that apply. */
@@ -41,13 +41,17 @@ export function activeBindings(context: KeyContext): Binding[] {
 	return [...replay, ...rest];
 }
 
-/** The action of one key in a context, or undefined when the key does nothing there. */
-export function resolveKey(key: KeyName, context: KeyContext): Action | undefined {
-	for (const binding of activeBindings(context)) {
-		if (binding.keys.includes(key)) return binding.action;
-	}
-	if (context.mode === 'filter' && ([...key].length === 1 || key === 'space')) return 'filter-type';
-	return undefined;
+/** The row of one key in a context (a printable key in the filter prompt: the row of `text`), if any. */
+export function bindingFor(key: KeyName, context: KeyContext): Binding | undefined {
+	const active = activeBindings(context);
+	const bound = active.find((b) => b.keys.includes(key));
+	if (bound !== undefined || context.mode !== 'filter' || ([...key].length !== 1 && key !== 'space')) return bound;
+	return active.find((b) => b.keys.includes('text'));
+}
+
+/** @internal The name of the row of one key in a context, or undefined when the key does nothing there. */
+export function resolveKey(key: KeyName, context: KeyContext): string | undefined {
+	return bindingFor(key, context)?.action;
 }
 
 /** What the footer's words depend on beyond the bindings: a pause on, and plain ASCII. */

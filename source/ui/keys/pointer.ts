@@ -3,12 +3,12 @@
  * describes where it drew what (PointerLayout) from the same figures it renders with.
  */
 import type {SortColumn} from '../../model/types.js';
-import type {Action, KeyName, View} from './binding-types.js';
-import type {FittedColumn} from '../draw/columns.js';
+import type {KeyName, View} from './binding-types.js';
+import type {FittedColumn} from '../draw/column-fit.js';
 import {moveTo} from '../state/cursor.js';
-import {reduceUi} from '../state/reduce-ui.js';
 import {chooseSort, SORT_ORDER, sortByHeading} from '../state/sort-order.js';
 import type {UiContext, UiState} from '../state/ui-state.js';
+import {openDetail, openSubject} from '../state/view-switch.js';
 import type {WorkerColumn} from '../views/worker-columns.js';
 
 /**
@@ -108,24 +108,29 @@ export function pointerTarget(layout: PointerLayout, x: number, y: number): Poin
 	}
 }
 
-/** The state after a pointing action (`point`, `point-open`, or `sort-choose` by click) on a target. */
-export function reducePointer(state: UiState, action: Action, target: PointerTarget, ctx: UiContext): UiState {
-	switch (target.kind) {
-		case 'none':
-			return state;
-		case 'heading':
-			return action === 'point' ? sortByHeading(state, target.column) : state;
-		case 'sort-item':
-			return action === 'sort-choose' ? chooseSort({...state, sortMenu: target.index}) : state;
-		case 'column-item':
-			return action === 'point' && state.columnSetup
-				? {...state, columnSetup: {...state.columnSetup, cursor: target.index}}
-				: state;
-		case 'row': {
-			if (target.view !== state.view) return state;
-			const selected = moveTo(state, target.view, target.index, ctx);
-			if (action !== 'point-open') return selected;
-			return reduceUi(selected, target.view === 'diagnosis' ? 'open-subject' : 'open-detail', ctx);
-		}
-	}
+/** A click on a list's row selects it (in the view shown); undefined for another target. */
+function selectRow(state: UiState, target: PointerTarget, ctx: UiContext): UiState | undefined {
+	if (target.kind !== 'row') return undefined;
+	return target.view === state.view ? moveTo(state, target.view, target.index, ctx) : state;
+}
+
+/** A click: selects a row, sorts by a column heading, highlights an entry of the column setup. */
+export function pointAt(state: UiState, target: PointerTarget, ctx: UiContext): UiState {
+	if (target.kind === 'heading') return sortByHeading(state, target.column);
+	if (target.kind === 'column-item' && state.columnSetup)
+		return {...state, columnSetup: {...state.columnSetup, cursor: target.index}};
+	return selectRow(state, target, ctx) ?? state;
+}
+
+/** A double-click on a row: selects it and opens it (a worker's detail; a finding's subject). */
+export function openAt(state: UiState, target: PointerTarget, ctx: UiContext): UiState {
+	if (target.kind !== 'row' || target.view !== state.view) return state;
+	const selected = moveTo(state, target.view, target.index, ctx);
+	return target.view === 'diagnosis' ? openSubject(selected, ctx) : openDetail(selected, ctx);
+}
+
+/** A click on the sort list: sorts by the clicked column. */
+export function chooseAt(state: UiState, target: PointerTarget, ctx: UiContext): UiState {
+	if (target.kind === 'sort-item') return chooseSort({...state, sortMenu: target.index});
+	return selectRow(state, target, ctx) ?? state;
 }

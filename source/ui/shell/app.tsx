@@ -2,25 +2,15 @@
  * The full-screen monitor: header, the current view (workers, detail, progress, events, help, sort
  * list) and the footer, sized by props (the caller follows the terminal's size). The screen is a pure
  * function of the UI state and the data (app-view.ts); keys and mouse reports (read raw: input/) go
- * through app-keys.ts to a new UI state and commands, which this component carries out against the
- * source and the terminal controls.
+ * through app-keys.ts to a new UI state and effects, which this component carries out against the
+ * source and the terminal controls (effect-runners.ts).
  */
 import {Box, Text} from 'ink';
 import {useEffect, useRef, useState} from 'react';
 import type {FrameData, TerminalSize} from '../frame/app-frame.js';
 import {frozenData} from '../frame/app-frame.js';
-import {
-	detailWorker,
-	dispatchInput,
-	inputContext,
-	intervalMessage,
-	MESSAGE_MS,
-	messageDelay,
-	RETIRE_MESSAGE_MS,
-	replaySpeedMessage,
-	type Command,
-	type Message,
-} from '../keys/app-keys.js';
+import {detailWorker, dispatchInput, inputContext} from '../keys/app-keys.js';
+import {MESSAGE_MS, messageDelay, type Message} from '../keys/key-effects.js';
 import {appView} from '../frame/app-view.js';
 import type {LastPress} from '../input/clicks.js';
 import type {InputEvent} from '../input/parse.js';
@@ -39,7 +29,8 @@ import {drillKey} from '../state/drill-panel.js';
 import type {DrillData} from '../views/drill-lines.js';
 import {drillAnswer, drillRequest, LOG_REREAD_MS, NOT_RECORDED} from './drill-fetch.js';
 import {findingFrameKey} from '../views/finding-frames.js';
-import {findingFrameText} from './finding-frames.js';
+import {findingFrameText} from './finding-frame-text.js';
+import {runEffect, type EffectHost} from './effect-runners.js';
 
 export interface AppProps {
 	readonly data: TuiData;
@@ -185,43 +176,17 @@ export function App({
 
 	const say = (text: string, ms = MESSAGE_MS) => setMessage({text, untilMs: Date.now() + ms});
 
-	const run = (command: Command) => {
-		switch (command.kind) {
-			case 'say':
-				return say(command.text, command.ms);
-			case 'quit':
-				return onQuit();
-			case 'refresh':
-				if (uiRef.current.drill !== undefined) setDrillAsk((n) => n + 1);
-				return controls.refreshNow();
-			case 'redraw':
-				return redraw();
-			case 'suspend':
-				return terminal?.suspend();
-			case 'interval':
-				return say(intervalMessage(controls.setIntervalMs(command.ms)));
-			case 'retire':
-				return controls.retireWorker?.(command.address);
-			case 'save-columns':
-				return say(
-					saveColumns?.(command.columns) ?? 'columns kept until dask-top exits: no config file to save them in',
-					RETIRE_MESSAGE_MS,
-				);
-			case 'cluster':
-				onUiChange?.(command.state);
-				return controls.switchCluster?.(command.step);
-			case 'replay': {
-				const replay = controls.replay;
-				if (!replay) return;
-				if (command.op === 'pause') replay.togglePause();
-				else if (command.op === 'step') replay.step(command.amount ?? 1);
-				else if (command.op === 'jump') replay.jumpMs(command.amount ?? 0);
-				else if (command.op === 'start') replay.toStart();
-				else if (command.op === 'end') replay.toEnd();
-				else say(replaySpeedMessage(replay.cycleSpeed()));
-				return;
-			}
-		}
+	const host: EffectHost = {
+		controls,
+		terminal,
+		say,
+		onQuit,
+		redraw: () => redraw(),
+		rereadDrill: () => {
+			if (uiRef.current.drill !== undefined) setDrillAsk((n) => n + 1);
+		},
+		saveColumns,
+		onUiChange,
 	};
 
 	const onInput = (input: InputEvent[]) => {
@@ -236,7 +201,7 @@ export function App({
 		};
 		const result = dispatchInput(start, input, Date.now(), lastPress.current, inputContext(shown, liveData, how));
 		lastPress.current = result.lastPress;
-		for (const command of result.commands) run(command);
+		for (const effect of result.effects) runEffect(effect, host);
 		if (result.stopped || result.state === start) return;
 		uiRef.current = result.state;
 		setUi(result.state);

@@ -7,7 +7,7 @@
  */
 import {parseCallStacks, parseExceptionsPage, parseLogPage} from '../../parse/index.js';
 import {drillProblem} from '../../scrape/drill-pages.js';
-import type {DrillPage} from '../../types/drill.js';
+import type {DrillPage} from '../../types/drill-page.js';
 import type {EndpointResult} from '../../types/raw-scrape.js';
 import type {DrillPanel} from '../state/drill-panel.js';
 import type {DrillData} from '../views/drill-lines.js';

@@ -8,7 +8,6 @@
  */
 import {render, useStdout} from 'ink';
 import {useEffect, useState} from 'react';
-import type {Options} from '../../options/resolve.js';
 import {EXIT_OK, EXIT_UNREADABLE, SIGNAL_EXIT_CODES, type EndingSignal} from '../../types/exit-codes.js';
 import type {TerminalSize} from '../frame/app-frame.js';
 import {createClusterStores, type TuiCluster} from './cluster-stores.js';
@@ -21,12 +20,23 @@ import {enterFullScreen} from './terminal.js';
 import {makeTheme} from '../draw/theme.js';
 import {BEL, createBell} from '../../output/bell.js';
 import {columnChoices} from '../state/column-choice.js';
-import {saveColumns} from './save-columns.js';
+import type {WorkerColumnId} from '../../types/worker-column-ids.js';
+
+/** The theme's and the terminal's options (run/ passes the resolved options, which hold them). */
+export interface TuiOptions {
+	readonly color: boolean;
+	readonly ascii: boolean;
+	readonly mouse: boolean;
+	readonly allowActions?: boolean;
+	readonly theme?: 'dark' | 'light';
+	readonly bell?: boolean;
+	readonly columns?: readonly WorkerColumnId[];
+}
 
 export interface TuiContext {
-	/** The theme's and the terminal's options. */
-	readonly options: Pick<Options, 'color' | 'ascii' | 'mouse'> &
-		Partial<Pick<Options, 'allowActions' | 'theme' | 'bell' | 'columns' | 'configFile'>>;
+	readonly options: TuiOptions;
+	/** F2's save of the columns chosen (run/ writes them in the config file): what happened, as the footer says it. */
+	readonly saveColumns: (columns: readonly WorkerColumnId[]) => string;
 	/**
 	 * One or more, each source connected to its pipeline (created with the model options); several
 	 * get the cluster bar and c / C.
@@ -63,7 +73,7 @@ function oneLine(error: unknown): string {
 	return (message.split('\n')[0] ?? '').slice(0, 300) || 'unknown error';
 }
 
-export async function runTui({options, clusters}: TuiContext): Promise<number> {
+export async function runTui({options, clusters, saveColumns}: TuiContext): Promise<number> {
 	const theme = makeTheme({color: options.color, ascii: options.ascii, light: options.theme === 'light'});
 	keepAttributes(process.stdout);
 	const stores = createClusterStores(clusters, Date.now);
@@ -126,7 +136,7 @@ export async function runTui({options, clusters}: TuiContext): Promise<number> {
 				terminal={terminal}
 				allowActions={options.allowActions === true}
 				columns={columnChoices(options.columns)}
-				saveColumns={(columns) => saveColumns(options.configFile, columns)}
+				saveColumns={saveColumns}
 			/>,
 			{
 				exitOnCtrlC: false, // Ctrl-C is a binding (quit), so the terminal is restored the same way as with q

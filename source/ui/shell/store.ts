@@ -14,7 +14,7 @@ import type {Pipeline} from '../../pipeline.js';
 import {workerPageAddress} from '../../parse/index.js';
 import type {ScrapeCache} from '../../parse/index.js';
 import type {ReplayControls, ScrapeSource} from '../../types/scrape-source.js';
-import type {DrillPage} from '../../types/drill.js';
+import type {DrillPage} from '../../types/drill-page.js';
 import type {WorkerPageState} from '../views/detail-figures.js';
 import type {TuiControls, TuiData} from '../frame/tui-data.js';
 

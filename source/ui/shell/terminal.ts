@@ -4,19 +4,12 @@
  * idempotent restore that every way out calls — q, Ctrl-C, SIGTERM, SIGHUP, SIGINT, an error, and
  * plain process exit. Ctrl-Z leaves the screen for a while (suspend) and `fg` comes back (resume).
  */
+import {MOUSE_OFF} from '../input/mouse-modes.js';
 
 export const ENTER_ALT_SCREEN = '\u001B[?1049h\u001B[H';
 export const LEAVE_ALT_SCREEN = '\u001B[?1049l';
 export const HIDE_CURSOR = '\u001B[?25l';
 export const SHOW_CURSOR = '\u001B[?25h';
-/**
- * Button presses, releases and the wheel (1000), reported in the SGR form (1006): coordinates of
- * any size, and a release that names its button.
- */
-export const MOUSE_ON = '\u001B[?1000h\u001B[?1006h';
-/** Every mouse mode a terminal may have been left in, off (written on every way out, whether or not it was on). */
-export const MOUSE_OFF = '\u001B[?1006l\u001B[?1003l\u001B[?1002l\u001B[?1000l';
-
 export interface FullScreen {
 	/** Leaves the alternate screen, turns mouse reporting off and shows the cursor; safe to call any number of times. */
 	restore(): void;

@@ -2,7 +2,7 @@
  * The worker table's columns as the user chose them (F2, htop's Setup → Columns): every choosable
  * column in the user's order, each shown or hidden; and what the keys of the column setup do to
  * them. NAME is always shown. Which shown columns fit the terminal is decided when the table is
- * drawn (draw/columns.ts): a choice is never lost to a narrow terminal. Pure.
+ * drawn (draw/column-fit.ts): a choice is never lost to a narrow terminal. Pure.
  */
 import {ALWAYS_SHOWN, CHOOSABLE_COLUMNS, type WorkerColumnId} from '../../types/worker-column-ids.js';
 import type {UiState} from './ui-state.js';

@@ -6,6 +6,7 @@ import type {View} from '../keys/binding-types.js';
 import {scrollTop, scrollTopLines} from './scroll.js';
 import type {UiContext, UiState} from './ui-state.js';
 import {syncDrill} from './drill-panel.js';
+import {selectedHost} from './host-grouping.js';
 
 /** Rows one wheel notch moves. */
 export const WHEEL_ROWS = 3;
@@ -87,4 +88,16 @@ export function syncRows(state: UiState, ctx: UiContext): UiState {
 	}
 	const synced = same ? state : {...state, cursor: cursors, top};
 	return syncDrill(synced, ctx);
+}
+
+/** F: the selection follows the selected worker (or host's row) wherever the sort moves it; again: it stops. */
+export function toggleFollow(state: UiState, ctx: UiContext): UiState {
+	if (state.follow !== undefined || state.followHost !== undefined) {
+		const {follow: _off, followHost: _hostOff, ...rest} = state;
+		return rest;
+	}
+	const address = ctx.addresses[state.cursor.workers];
+	if (address !== undefined) return {...state, follow: address};
+	const host = selectedHost(state, ctx);
+	return host === undefined ? state : {...state, followHost: host};
 }

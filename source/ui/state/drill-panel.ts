@@ -5,7 +5,7 @@
  * it shows is fetched by the shell (shell/drill-fetch.ts); its lines are views/drill-lines.ts's.
  * Pure.
  */
-import type {Action} from '../keys/binding-types.js';
+import type {Motion} from './motion.js';
 import type {UiContext, UiState} from './ui-state.js';
 
 export type DrillKind = 'stacks' | 'errors' | 'logs';
@@ -39,7 +39,7 @@ export function openDrill(state: UiState, kind: DrillKind, subject: string): UiS
 	};
 }
 
-function closeDrill(state: UiState): UiState {
+export function closeDrill(state: UiState): UiState {
 	const {drill: _closed, ...rest} = state;
 	return rest;
 }
@@ -51,81 +51,72 @@ function keepInView(top: number, line: number, rows: number): number {
 	return top;
 }
 
-/** The new state after an action on the open panel; undefined when the action is not the panel's. */
-export function reduceDrill(state: UiState, action: Action, ctx: UiContext, text = ''): UiState | undefined {
-	const panel = state.drill;
-	if (panel === undefined) return undefined;
+/**
+ * A motion on the open panel: the erred tasks move their selection (the page by the panel's rows),
+ * the rest scroll (a page one line short, to keep a line of context); a log follows from its end.
+ */
+export function moveInDrill(state: UiState, panel: DrillPanel, motion: Motion, ctx: UiContext): UiState {
 	const rows = Math.max(1, ctx.drillHeight ?? 1);
-	const total = ctx.drillLines ?? 0;
-	const last = Math.max(0, total - rows);
+	const last = Math.max(0, (ctx.drillLines ?? 0) - rows);
 	const with_ = (change: Partial<DrillPanel>): UiState => ({...state, drill: {...panel, ...change}});
-	const scroll = (top: number): UiState => {
-		const next = Math.max(0, Math.min(last, top));
-		return with_({top: next, ...(panel.kind === 'logs' ? {follow: next >= last && panel.follow} : {})});
-	};
-	if (panel.filterEditing) {
-		switch (action) {
-			case 'filter-type':
-				return with_({filter: panel.filter + (text === 'space' ? ' ' : text), top: 0});
-			case 'filter-delete':
-				return with_({filter: [...panel.filter].slice(0, -1).join('')});
-			case 'filter-accept':
-				return with_({filterEditing: false});
-			case 'filter-cancel':
-				return with_({filterEditing: false, filter: ''});
-			default:
-				return undefined;
-		}
-	}
 	if (panel.kind === 'errors') {
 		const tasks = ctx.drillTaskLines ?? [];
-		const select = (cursor: number): UiState => {
-			const next = Math.max(0, Math.min(tasks.length - 1, cursor));
-			const line = tasks[next] ?? 0;
-			return with_({
-				cursor: Math.max(0, next),
-				open: next === panel.cursor && panel.open,
-				top: keepInView(panel.top, line, rows),
-			});
-		};
-		switch (action) {
-			case 'move-down':
-				return select(panel.cursor + 1);
-			case 'move-up':
-				return select(panel.cursor - 1);
-			case 'page-down':
-				return select(panel.cursor + rows);
-			case 'page-up':
-				return select(panel.cursor - rows);
-			case 'first':
-				return with_({cursor: 0, top: 0, open: false});
-			case 'last':
-				return select(tasks.length - 1);
-			case 'drill-enter':
-				return with_({open: !panel.open});
-			default:
-				break;
-		}
+		if (motion === 'first') return with_({cursor: 0, top: 0, open: false});
+		const to =
+			motion === 'last'
+				? tasks.length - 1
+				: panel.cursor + {down: 1, up: -1, 'page-down': rows, 'page-up': -rows}[motion];
+		const next = Math.max(0, Math.min(tasks.length - 1, to));
+		return with_({
+			cursor: Math.max(0, next),
+			open: next === panel.cursor && panel.open,
+			top: keepInView(panel.top, tasks[next] ?? 0, rows),
+		});
 	}
-	switch (action) {
-		case 'move-down':
-			return scroll(panel.top + 1);
-		case 'move-up':
-			return with_({top: Math.max(0, panel.top - 1), follow: false});
-		case 'page-down':
-			return scroll(panel.top + rows - 1);
+	switch (motion) {
+		case 'down':
+		case 'page-down': {
+			const top = Math.max(0, Math.min(last, panel.top + (motion === 'down' ? 1 : rows - 1)));
+			return with_({top, ...(panel.kind === 'logs' ? {follow: top >= last && panel.follow} : {})});
+		}
+		case 'up':
 		case 'page-up':
-			return with_({top: Math.max(0, panel.top - rows + 1), follow: false});
+			return with_({top: Math.max(0, panel.top - (motion === 'up' ? 1 : rows - 1)), follow: false});
 		case 'first':
 			return with_({top: 0, follow: false});
 		case 'last':
 			return with_({top: last, follow: panel.kind === 'logs'});
-		case 'filter-start':
-			return panel.kind === 'logs' ? with_({filterEditing: true}) : state;
-		case 'back':
-			return closeDrill(state);
-		default:
-			return undefined;
+	}
+}
+
+/** Enter on the erred tasks: show or hide the selected task's traceback (the other panels: nothing). */
+export function toggleTraceback(state: UiState): UiState {
+	const panel = state.drill;
+	return panel?.kind === 'errors' ? {...state, drill: {...panel, open: !panel.open}} : state;
+}
+
+/** `/` on the panel: a log's lines are filtered (the other panels: nothing). */
+export function startDrillFilter(state: UiState, panel: DrillPanel): UiState {
+	return panel.kind === 'logs' ? {...state, drill: {...panel, filterEditing: true}} : state;
+}
+
+/** The log filter's prompt: a character typed (`space` for a blank), the last deleted, kept, cleared. */
+export function editDrillFilter(
+	state: UiState,
+	panel: DrillPanel,
+	edit: 'type' | 'delete' | 'accept' | 'cancel',
+	text = '',
+): UiState {
+	const with_ = (change: Partial<DrillPanel>): UiState => ({...state, drill: {...panel, ...change}});
+	switch (edit) {
+		case 'type':
+			return with_({filter: panel.filter + (text === 'space' ? ' ' : text), top: 0});
+		case 'delete':
+			return with_({filter: [...panel.filter].slice(0, -1).join('')});
+		case 'accept':
+			return with_({filterEditing: false});
+		case 'cancel':
+			return with_({filterEditing: false, filter: ''});
 	}
 }
 

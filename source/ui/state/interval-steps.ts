@@ -1,8 +1,11 @@
 /** The poll intervals of the `+` / `-` keys, and the step from one to the next. Pure. */
+import {MAX_INTERVAL_MS, MIN_INTERVAL_MS} from '../../types/poll-interval.js';
 
 /** Poll intervals `+`/`-` step through: --interval's range, 1 s to 1 h. */
 export const INTERVAL_STEPS_MS: readonly number[] = [
-	1000, 2000, 3000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000,
+	MIN_INTERVAL_MS,
+	...[2000, 3000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000],
+	MAX_INTERVAL_MS,
 ];
 
 /** The next interval up or down from the current one. */

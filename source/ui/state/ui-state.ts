@@ -1,8 +1,9 @@
 /**
  * What the screen shows (view, detail, help, filter, sort, selection, pause, open lists) and what the
- * changes of it need to know of the screen. The changes: reduce-ui.ts (actions), cursor.ts (moving the
- * selection), sort-order.ts (sorting), column-choice.ts (F2), pointer.ts (clicks); side effects of actions:
- * effects.ts.
+ * changes of it need to know of the screen. The changes are the bindings' updates (keys/bindings.ts),
+ * made of this folder's moves: motion.ts (j/k, pages), view-switch.ts (views, detail, Esc), cursor.ts
+ * (the selection), sort-order.ts (sorting), filter-prompt.ts, column-choice.ts (F2), drill-panel.ts
+ * (S, E, L), host-grouping.ts; clicks: keys/pointer.ts; side effects: keys/key-effects.ts.
  */
 import type {Subject} from '../../model/diagnosis/index.js';
 import type {HostFolds, RowAnchor} from '../../model/rows/host-groups.js';

@@ -7,12 +7,12 @@
  * the hidden ones are summed at the ends (`‹+2 ✗1`), so no background alert goes unseen. Pure.
  */
 import {severityCounts} from '../../model/index.js';
-import type {SeverityCounts} from '../../model/types.js';
+import type {ClusterState, SeverityCounts} from '../../model/types.js';
 import {workerCount} from '../../model/rows/worker-count.js';
 import {segmentsWidth, type Segment} from '../draw/bars.js';
 import {clipSegments, seg} from '../draw/parts.js';
 import type {Theme, Tone} from '../draw/theme.js';
-import type {TuiData} from '../frame/tui-data.js';
+import type {SourceStatus} from '../../types/scrape-source.js';
 
 export type ClusterLink = 'connecting' | 'live' | 'retrying' | 'down' | 'replay';
 
@@ -42,8 +42,14 @@ const LINKS: Readonly<Record<ClusterLink, readonly [text: string, tone: Tone]>> 
 	replay: ['replay', 'info'],
 };
 
+/** What a cluster's entry is made of: its model and its source's status (a frame's TuiData has both). */
+export interface ClusterFigures {
+	readonly model: ClusterState;
+	readonly status: SourceStatus;
+}
+
 /** One cluster's line of the bar, from its frame of TUI data. */
-export function summarizeCluster(name: string, data: TuiData, problem?: string): ClusterSummary {
+export function summarizeCluster(name: string, data: ClusterFigures, problem?: string): ClusterSummary {
 	const state = data.status.state;
 	const link: ClusterLink = problem !== undefined && state !== 'retrying' ? 'down' : state;
 	const snapshot = data.model.snapshot;

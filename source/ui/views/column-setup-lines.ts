@@ -4,7 +4,7 @@
  * narrow for says so (it comes back on a wider one: nothing is lost). Pure.
  */
 import type {Segment} from '../draw/bars.js';
-import {fitColumns} from '../draw/columns.js';
+import {fitColumns} from '../draw/column-fit.js';
 import type {ScreenLine} from '../draw/line-text.js';
 import {seg} from '../draw/parts.js';
 import type {ColumnChoice} from '../state/column-choice.js';

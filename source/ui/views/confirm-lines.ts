@@ -1,7 +1,7 @@
 /**
  * Retiring a worker from the screen: whether F9 / K may open the confirmation (and if not, the one
  * line that says why and what to do), and the confirmation's lines. Pure; the App draws them and
- * sends the retire through the source (scrape/retire.ts).
+ * sends the retire through the source (scrape/retire-request.ts).
  */
 import type {RetireTrack} from '../../model/departures/retire-types.js';
 import type {WorkerRow} from '../../model/types.js';

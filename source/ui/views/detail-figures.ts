@@ -3,7 +3,7 @@
  * reading order (laid out by detail-lines.ts).
  */
 import type {SeenRunning, WorkerRow, WorkerTrack} from '../../model/types.js';
-import type {PrefixHolding} from '../../types/worker-page.js';
+import type {PrefixHolding} from '../../types/prefix-holding.js';
 import type {WorkerFigure} from '../../types/worker-figure-types.js';
 import {WORKER_FIGURES, type WorkerFigureName} from '../../types/worker-figures.js';
 import type {MemoryThresholds} from '../draw/bars.js';

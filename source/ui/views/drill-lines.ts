@@ -5,7 +5,7 @@
  * text from the cluster is made inert here (the pages are parsed apart from the pipeline). Pure.
  */
 import {groupErrors} from '../../model/index.js';
-import type {ErredTask, LogLine, StackFrame, TaskStack} from '../../types/drill.js';
+import type {ErredTask, LogLine, StackFrame, TaskStack} from '../../types/drill-page.js';
 import {inert} from '../../units/inert.js';
 import type {Segment} from '../draw/bars.js';
 import {formatClock, formatDuration} from '../draw/cells.js';

@@ -1,7 +1,7 @@
 /**
  * Where a worker finding's tasks are stuck: the innermost frame of the user's own code in the call
  * stacks of the worker a hung, straggler or event-loop-blocked finding names, read once when the
- * finding starts (shell/finding-frames.ts) and shown under its evidence. Pure.
+ * finding starts (shell/finding-frame-text.ts) and shown under its evidence. Pure.
  */
 import type {Finding} from '../../model/diagnosis/index.js';
 

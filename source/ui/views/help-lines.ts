@@ -3,8 +3,8 @@
  */
 import {segmentsWidth, type Segment} from '../draw/bars.js';
 import {whereText} from '../keys/binding-text.js';
-import {BINDINGS, VIEWS} from '../keys/bindings.js';
-import type {Binding, KeyName} from '../keys/binding-types.js';
+import {BINDINGS} from '../keys/bindings.js';
+import {VIEWS, type Binding, type KeyName} from '../keys/binding-types.js';
 import {keyLabel, MOUSE_KEYS} from '../keys/key-labels.js';
 import {footerEntries, type FooterEntry, type FooterState, type KeyContext} from '../keys/key-lookup.js';
 import {fit} from '../draw/cells.js';

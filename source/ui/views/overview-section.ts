@@ -15,7 +15,7 @@ import {timeSplit} from '../../model/time/time-split.js';
 import {busyText, coverageText, WINDOW_NAMES} from '../../model/time/time-text.js';
 import type {TimeSplit, TimeTrack} from '../../model/types.js';
 import {overviewGraphLines, overviewPrefixLines, planOverview} from './overview-lines.js';
-import {memoLast} from '../shell/memo-last.js';
+import {memoLast} from '../../units/memo-last.js';
 import type {Theme} from '../draw/theme.js';
 
 export interface OverviewMemo {

@@ -8,7 +8,7 @@
 import type {PrefixProgress, ProgressView} from '../../model/types.js';
 import type {TaskState} from '../../types/snapshot.js';
 import {segmentsWidth, type Segment} from '../draw/bars.js';
-import {fitColumns, type ColumnSpec} from '../draw/columns.js';
+import {fitColumns, type ColumnSpec} from '../draw/column-fit.js';
 import {
 	fit,
 	fitMiddle,

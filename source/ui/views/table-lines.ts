@@ -4,15 +4,13 @@
  * terminal narrows (worker-columns.ts). Grouped by host, the rows are the hosts' sums with their
  * workers under them as a tree (model/rows/host-groups.ts).
  */
-import {tableCountText, type TableView} from '../frame/app-body.js';
 import {segmentsWidth, type MemoryThresholds, type Segment} from '../draw/bars.js';
-import {tableBodyRows} from '../frame/body-layout.js';
-import {fitColumns} from '../draw/columns.js';
+import {fitColumns} from '../draw/column-fit.js';
 import type {ScreenLine} from '../draw/line-text.js';
-import {memoLast} from '../shell/memo-last.js';
-import type {WorkerRow} from '../../model/types.js';
+import {memoLast} from '../../units/memo-last.js';
+import type {GoneCounts, SortColumn, WorkerRow} from '../../model/types.js';
 import type {Glyphs, Theme, Tone} from '../draw/theme.js';
-import type {TableEntry} from '../../model/rows/host-groups.js';
+import type {HostTable, TableEntry} from '../../model/rows/host-groups.js';
 import {
 	headerSegments,
 	rowSegments,
@@ -21,6 +19,62 @@ import {
 	type RowDecor,
 	type WorkerColumn,
 } from './worker-columns.js';
+
+/** The worker table's figures (tableLines adds the theme and the width). */
+export interface TableView {
+	readonly rows: readonly WorkerRow[];
+	/** Grouped by host: the rows drawn are these entries (hosts, and the workers of the open ones). */
+	readonly hosts?: HostTable;
+	/** Workers before filtering, gone ones kept on screen included. */
+	readonly total: number;
+	/** Of `total`, the lost and retired rows kept on screen for a while. */
+	readonly gone: GoneCounts;
+	/** Of `rows`, the lost and retired ones. */
+	readonly shownGone: GoneCounts;
+	/** Why there is no worker list at all (the scheduler never answered), instead of "no workers connected". */
+	readonly unreached?: string;
+	readonly cursor: number;
+	readonly top: number;
+	/** Rows available for the whole table, its title and column header included. */
+	readonly height: number;
+	readonly sort: {readonly column: SortColumn; readonly descending: boolean};
+	readonly filterText: string;
+	readonly filterError?: string;
+	readonly followName?: string;
+	/** The figures are not fresh: "last figures 18:37:07, 12s old". */
+	readonly staleNote?: string;
+	readonly cells: CellContext;
+	/** The columns the user chose, in their order (before fitting the width). */
+	readonly columns: readonly WorkerColumn[];
+}
+
+/** Rows of the table body for a table of `height` lines (title and column header take two). */
+export function tableBodyRows(height: number): number {
+	return Math.max(1, height - 2);
+}
+
+/** Lines a table of `rows` rows needs (title, column header, at least one line for "no workers"). */
+export function tableHeightFor(rows: number): number {
+	return 2 + Math.max(1, rows);
+}
+
+/**
+ * The count in the table's title: the live workers, as the header counts them, and apart the gone
+ * ones still on screen ("2 (+1 lost)"); with a filter, those it shows of them ("1 of 2 (+1 lost)").
+ */
+export function tableCountText(table: Pick<TableView, 'rows' | 'total' | 'gone' | 'shownGone' | 'filterText'>): string {
+	const all = (g: GoneCounts) => g.lost + g.retired + (g.gone ?? 0);
+	const live = table.total - all(table.gone);
+	const filtered = table.filterText !== '';
+	const gone = filtered ? table.shownGone : table.gone;
+	const count = filtered ? `${table.rows.length - all(gone)} of ${live}` : `${live}`;
+	const extra = [
+		...(gone.lost > 0 ? [`+${gone.lost} lost`] : []),
+		...((gone.gone ?? 0) > 0 ? [`+${gone.gone} gone`] : []),
+		...(gone.retired > 0 ? [`+${gone.retired} left`] : []),
+	];
+	return extra.length === 0 ? count : `${count} (${extra.join(', ')})`;
+}
 
 const fitWorkerColumns = (width: number, specs: readonly WorkerColumn[]) => fitColumns(specs, width);
 type Columns = ReturnType<typeof fitWorkerColumns>;

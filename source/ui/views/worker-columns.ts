@@ -4,7 +4,7 @@
  */
 import type {SortColumn, WorkerRow} from '../../model/types.js';
 import {memoryBar, thresholdRuler, type MemoryThresholds, type Segment} from '../draw/bars.js';
-import type {ColumnSpec} from '../draw/columns.js';
+import type {ColumnSpec} from '../draw/column-fit.js';
 import {
 	fit,
 	fitMiddle,

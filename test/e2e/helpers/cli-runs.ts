@@ -7,7 +7,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import {setTimeout as sleep} from 'node:timers/promises';
 import {constants as zlibConstants, gunzipSync} from 'node:zlib';
-import {formatOnce} from '../../../source/output/once.js';
+import {formatOnce} from '../../../source/output/once-format.js';
 import {roundTimeMs} from '../../../source/parse/round-time.js';
 import {createPipeline} from '../../../source/pipeline.js';
 import {recordedFeed} from '../../../source/record/recorded-feed.js';
@@ -16,8 +16,8 @@ import type {Snapshot} from '../../../source/types/snapshot.js';
 import {CLI_PATH} from './cli.js';
 import {REPO_ROOT} from './python.js';
 
-/** DASK_TOP_TEST_CLI runs the tests against another build of the CLI. */
-export const CLI = process.env['DASK_TOP_TEST_CLI'] ?? CLI_PATH;
+/** The built CLI (DASK_TOP_TEST_CLI runs the tests against another build of it: cli.ts). */
+export const CLI = CLI_PATH;
 
 const children = new Set<ChildProcess>();
 

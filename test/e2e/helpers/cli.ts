@@ -1,10 +1,14 @@
 /** Runs the built CLI (dist/dask-top.cjs) as a child process, the way a user does. */
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
-import {join} from 'node:path';
+import {join, resolve} from 'node:path';
 import {REPO_ROOT} from './python.js';
 
-export const CLI_PATH = join(REPO_ROOT, 'dist', 'dask-top.cjs');
+/**
+ * The bundle the tests run: dist/dask-top.cjs, or DASK_TOP_TEST_CLI (from the repository's root)
+ * for another build of the CLI, e.g. the one without rewrites CI tests (build/no-patches/dask-top.cjs).
+ */
+export const CLI_PATH = resolve(REPO_ROOT, process.env['DASK_TOP_TEST_CLI'] ?? join('dist', 'dask-top.cjs'));
 
 export interface CliResult {
 	/** Exit code; null when killed by a signal (see signal, timedOut). */

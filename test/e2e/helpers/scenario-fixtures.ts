@@ -17,8 +17,9 @@ export function keepingFixtures(): boolean {
 	return process.env['DASK_TOP_SCENARIO_FIXTURES'] === '1';
 }
 
-export function keepFixture(recorded: RecordedScenario): void {
-	const dir = join(SCENARIO_FIXTURES_DIR, recorded.dask);
+/** Keeps the recording and its manifest in `root`/<release>/ (the fixtures, or a report's misses). */
+export function keepFixture(recorded: RecordedScenario, root = SCENARIO_FIXTURES_DIR): void {
+	const dir = join(root, recorded.dask);
 	mkdirSync(dir, {recursive: true});
 	const {spec, run} = recorded;
 	copyFileSync(recorded.file, join(dir, `${spec.name}.ndjson.gz`));

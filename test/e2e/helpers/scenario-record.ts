@@ -11,7 +11,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {constants as zlibConstants, gunzipSync} from 'node:zlib';
-import {formatOnce} from '../../../source/output/once.js';
+import {formatOnce} from '../../../source/output/once-format.js';
 import {resolveModelFlags, type ModelFlags} from '../../../source/options/model.js';
 import {roundTimeMs} from '../../../source/parse/round-time.js';
 import {createPipeline} from '../../../source/pipeline.js';

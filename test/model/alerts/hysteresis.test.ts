@@ -4,7 +4,7 @@
  * 20 polls. Polls every 2 s; defaults: margins 0.05 / 0.05 / 0.2 s / 0.5 × heartbeat, alert_clear_s 10 s.
  */
 import {describe, expect, it} from 'vitest';
-import {heldSeverity} from '../../../source/model/alerts/hysteresis.js';
+import {heldSeverity} from '../../../source/model/hold.js';
 import {initialState, reduce} from '../../../source/model/state.js';
 import {resolveThresholds} from '../../../source/model/alerts/threshold-overrides.js';
 import {triageView} from '../../../source/model/alerts/triage.js';

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {levelLimits} from '../../../source/model/alerts/level-alerts.js';
 import {LEVEL_KINDS, LEVEL_RULES} from '../../../source/model/alerts/level-rules.js';
 import {DEFAULT_THRESHOLDS, THRESHOLD_TABLE} from '../../../source/model/alerts/thresholds.js';
-import {ONE_POLL_KINDS} from '../../../source/output/check.js';
+import {ONE_POLL_KINDS} from '../../../source/output/check-verdict.js';
 
 describe('the level rules table', () => {
 	it('has one row per kind, each with its own thresholds, warning before critical', () => {

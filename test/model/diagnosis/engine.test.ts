@@ -8,7 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {initialState} from '../../../source/model/index.js';
 import {emptyDiagnosis, stepDiagnosis} from '../../../source/model/diagnosis/engine.js';
 import type {Rule} from '../../../source/model/diagnosis/rule.js';
-import type {Candidate, Cause, DiagnosisState, Subject} from '../../../source/model/diagnosis/types.js';
+import type {Candidate, Cause, DiagnosisState, Subject} from '../../../source/model/diagnosis/diagnosis-types.js';
 import {emptyWindow} from '../../../source/model/diagnosis/window.js';
 import {snapshot} from '../../helpers/snapshots.js';
 
@@ -22,7 +22,7 @@ function candidate(cause: Cause, subject = beta): Candidate {
 function standIn(cause: Cause, holds: () => boolean, extra: Partial<Rule> = {}): Rule {
 	return {
 		cause,
-		hysteresis: {startPolls: 2, startMs: 3000, endPolls: 3},
+		hold: {onsetPolls: 2, onsetMs: 3000, clearPolls: 3, clearMs: 0},
 		onePoll: true,
 		judge: () => (holds() ? [candidate(cause)] : []),
 		...extra,
@@ -62,7 +62,7 @@ describe('the diagnosis runner', () => {
 		let held: number | undefined;
 		const rule: Rule = {
 			...standIn('event-loop-blocked', () => held !== undefined),
-			hysteresis: {startPolls: 2, startMs: 3000, endPolls: 3, provenMs: 3000},
+			hold: {onsetPolls: 2, onsetMs: 3000, clearPolls: 3, clearMs: 0, provenMs: 3000},
 			judge: () => (held === undefined ? [] : [{...candidate('event-loop-blocked'), heldMs: held}]),
 		};
 		// Polls 1-2: a reading without a duration, then one of 2.5 s: both wait for the hold as usual.
@@ -75,7 +75,7 @@ describe('the diagnosis runner', () => {
 		expect(steps[4]!.started[0]!.since).toBe(steps[4]!.nowMs - 3500);
 		expect(steps[4]!.started[0]).not.toHaveProperty('heldMs');
 		// A rule without provenMs waits for its polls whatever the candidate says.
-		const plain = run([{...rule, hysteresis: {startPolls: 2, startMs: 3000, endPolls: 3}}], 6, (i) => {
+		const plain = run([{...rule, hold: {onsetPolls: 2, onsetMs: 3000, clearPolls: 3, clearMs: 0}}], 6, (i) => {
 			held = i === 4 ? 3500 : undefined;
 		});
 		expect(plain.flatMap((s) => s.started)).toEqual([]);

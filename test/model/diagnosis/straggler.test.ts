@@ -130,31 +130,6 @@ describe.each(FIXTURE_VERSIONS)('straggler on Dask %s fixtures', (release) => {
 		expect(findings(spec)).toEqual(found);
 	});
 
-	it('counts from the idle poll before the run: named at the second busy poll, identity.json failing once busy', () => {
-		version = release;
-		const busy = stream({pace: {alpha: 12, beta: 1, gamma: 12}});
-		// Poll 0 idle (identity.json and workers.html answer), then busy with identity.json failing: keys
-		// held come from workers.html alone, which also read them at the idle poll.
-		const edit = (s: Snapshot, i: number): Snapshot => {
-			const b = busy(s, i);
-			return {
-				...b,
-				...(i === 0 ? {} : {workers_source: 'workers_html' as const}),
-				workers: b.workers.map((w): WorkerSnapshot => {
-					const {tasks_in_memory: _identity, ...rest} = w;
-					return {
-						...(i === 0 ? {...w, processing: 0, tasks_executing: 0} : rest),
-						sources: {...w.sources, keys_in_memory: 'workers_html'},
-					};
-				}),
-			};
-		};
-		const states = reduceAll(steadyPolls(version, 'busy', 3, edit));
-		const named = (i: number) => diagnosisView(states[i]!).current.map((f) => `${f.cause} ${f.subject.name}`);
-		expect(named(1)).toEqual([]);
-		expect(named(2)).toEqual(['straggler beta']);
-	});
-
 	it('cites the CPU and names the GIL for a worker whose threads share one core', () => {
 		version = release;
 		const spec: Stream = {pace: {alpha: 2, beta: 6, gamma: 12}, cpu: {alpha: 97}};

@@ -59,18 +59,4 @@ describe("a worker's window of readings", () => {
 		expect(w.busyThroughout(100)).toBe(false);
 		expect(w.busyThroughout(102)).toBe(true);
 	});
-
-	it('can start the run at the idle reading before it: the count the run started from', () => {
-		const w = window([
-			{at: 98, busy: false, held: [0, 'identity', 98]},
-			{at: 100, busy: false, held: [0, 'identity', 100]},
-			{at: 102, held: [10, 'identity', 102]},
-		]);
-		expect(w.busySince(true)).toBe(100);
-		expect(w.rate('held', false, 100)).toMatchObject({perSecond: 5, spanS: 2});
-		// Busy all along (no idle reading kept): the first busy reading, as without it.
-		const busy = window([{at: 100}, {at: 102}]);
-		expect(busy.busySince(true)).toBe(100);
-		expect(window([{at: 100, busy: false}]).busySince(true)).toBeUndefined();
-	});
 });

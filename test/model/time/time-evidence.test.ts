@@ -8,7 +8,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadRecording} from '../../../source/record/reader.js';
 import type {Finding} from '../../../source/model/diagnosis/index.js';
-import type {JsonDocument} from '../../../source/output/json.js';
+import type {JsonDocument} from '../../../source/output/json-document.js';
 import {SCENARIO_FIXTURES_DIR} from '../../e2e/helpers/scenario-fixtures.js';
 import {liveDocuments} from '../../e2e/helpers/scenario-record.js';
 import {SCENARIOS} from '../../e2e/helpers/scenario-specs.js';

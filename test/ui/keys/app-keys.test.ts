@@ -1,23 +1,20 @@
 /**
- * Keys and mouse reports → the new UI state and the commands for the source and the terminal, as a
+ * Keys and mouse reports → the new UI state and the effects for the source and the terminal, as a
  * table, over the screen of REAL fixture data (Dask 2022.12.1, idle → … → worker-died: alpha and
  * beta present, gamma lost) laid out by appView at 120x30.
  */
 import {describe, expect, it} from 'vitest';
 import type {RetireTrack} from '../../../source/model/departures/retire-types.js';
 import type {ClusterState} from '../../../source/model/types.js';
+import {detailWorker, dispatchInput, inputContext, type InputContext} from '../../../source/ui/keys/app-keys.js';
 import {
-	detailWorker,
-	dispatchInput,
-	inputContext,
 	intervalMessage,
 	messageDelay,
 	REPLAY_INTERVAL_TEXT,
 	REPLAY_REFRESH_TEXT,
 	replaySpeedMessage,
-	type Command,
-	type InputContext,
-} from '../../../source/ui/keys/app-keys.js';
+	type Effect,
+} from '../../../source/ui/keys/key-effects.js';
 import {appView} from '../../../source/ui/frame/app-view.js';
 import {READ_ONLY_TEXT, REPLAY_TEXT} from '../../../source/ui/views/confirm-lines.js';
 import {parseInput, type InputEvent} from '../../../source/ui/input/parse.js';
@@ -51,11 +48,11 @@ const keys = (...names: string[]): InputEvent[] => names.map((key) => ({kind: 'k
 const click = (x: number, y: number): InputEvent => leftPress(x, y);
 const press = (events: InputEvent[], over: Partial<InputContext> = {}, start = shown.shown) =>
 	dispatchInput(start, events, 1_000_000, undefined, context(over, start));
-const say = (text: string, ms = 3000): Command => ({kind: 'say', text, ms});
+const say = (text: string, ms = 3000): Effect => ({kind: 'say', text, ms});
 const ALLOWED = {retire: {allowActions: true, kind: 'live' as const, canAct: true}};
 
 describe('what keys do', () => {
-	it.each<[string, string[], Partial<InputContext>, Command[]]>([
+	it.each<[string, string[], Partial<InputContext>, Effect[]]>([
 		['R refreshes now and says so', ['R'], {}, [{kind: 'refresh'}, say('refreshing now')]],
 		['+ asks for the next longer interval', ['+'], {}, [{kind: 'interval', ms: 3000}]],
 		['- asks for the next shorter one', ['-'], {intervalMs: 5000}, [{kind: 'interval', ms: 3000}]],
@@ -100,25 +97,25 @@ describe('what keys do', () => {
 			[{kind: 'replay', op: 'jump', amount: 60_000}],
 		],
 		['c does nothing with one cluster', ['c'], {}, []],
-		['j moves without a command', ['j', 'j'], {}, []],
-	])('%s', (_, names, over, commands) => {
-		expect(press(keys(...names), over).commands).toEqual(commands);
+		['j moves without an effect', ['j', 'j'], {}, []],
+	])('%s', (_, names, over, effects) => {
+		expect(press(keys(...names), over).effects).toEqual(effects);
 	});
 
-	it('moves the selection and opens a detail, without commands', () => {
+	it('moves the selection and opens a detail, without effects', () => {
 		const result = press(keys('j', 'enter'));
 		expect(result.state.cursor.workers).toBe(1);
 		expect(result.state.detail).toBe(beta!.address);
-		expect(result).toMatchObject({commands: [], stopped: false});
+		expect(result).toMatchObject({effects: [], stopped: false});
 	});
 
 	it('pauses a live screen with space', () => {
 		expect(press(keys('space')).state.paused).toBe(true);
 	});
 
-	it('quits at q, the commands before it kept and the keys after it unread', () => {
+	it('quits at q, the effects before it kept and the keys after it unread', () => {
 		const result = press(keys('R', 'q', 'j'));
-		expect(result.commands).toEqual([{kind: 'refresh'}, say('refreshing now'), {kind: 'quit'}]);
+		expect(result.effects).toEqual([{kind: 'refresh'}, say('refreshing now'), {kind: 'quit'}]);
 		expect(result.stopped).toBe(true);
 		expect(result.state.cursor.workers).toBe(0);
 	});
@@ -130,24 +127,24 @@ describe('what keys do', () => {
 		expect(closedThenDown.state.detail).toBeUndefined();
 		expect(closedThenDown.state.cursor.workers).toBe(2);
 		const quit = press(parseInput('\u001Bq').events, {}, detail);
-		expect(quit).toMatchObject({commands: [{kind: 'quit'}], stopped: true});
+		expect(quit).toMatchObject({effects: [{kind: 'quit'}], stopped: true});
 		expect(quit.state.detail).toBeUndefined();
 	});
 
 	it('switches clusters with the state to keep for the cluster left behind', () => {
 		const result = press(keys('j', 'c', 'j'), {source: {kind: 'live', clusters: true}});
 		expect(result.stopped).toBe(true);
-		expect(result.commands).toEqual([{kind: 'cluster', step: 1, state: result.state}]);
+		expect(result.effects).toEqual([{kind: 'cluster', step: 1, state: result.state}]);
 		expect(result.state.cursor.workers).toBe(1);
 	});
 
 	it('opens the retire confirmation for the selected worker with --allow-actions, and sends it on y', () => {
 		const asked = press(keys('j', 'K'), ALLOWED);
 		expect(asked.state.confirm).toEqual({address: beta!.address, name: 'beta'});
-		expect(asked.commands).toEqual([]);
+		expect(asked.effects).toEqual([]);
 		const sent = press(keys('y'), ALLOWED, asked.state);
 		expect(sent.state.confirm).toBeUndefined();
-		expect(sent.commands).toEqual([
+		expect(sent.effects).toEqual([
 			{kind: 'retire', address: beta!.address},
 			say('retire of beta sent: the next polls tell what became of it (events view, 3)', 8000),
 		]);
@@ -156,15 +153,15 @@ describe('what keys do', () => {
 	it('says a lost worker has already left instead of asking to retire it', () => {
 		const result = press(keys('G', 'f9'), ALLOWED);
 		expect(result.state.confirm).toBeUndefined();
-		expect(result.commands).toEqual([say(`gamma has already left (${gamma!.status})`, 8000)]);
+		expect(result.effects).toEqual([say(`gamma has already left (${gamma!.status})`, 8000)]);
 	});
 
-	it('closes the confirmation on n without a command', () => {
+	it('closes the confirmation on n without an effect', () => {
 		const asked = press(keys('K'), ALLOWED).state;
 		expect(asked.confirm?.name).toBe('alpha');
 		const closed = press(keys('n'), ALLOWED, asked);
 		expect(closed.state.confirm).toBeUndefined();
-		expect(closed.commands).toEqual([]);
+		expect(closed.effects).toEqual([]);
 	});
 
 	it('selects the clicked row, opens it on a double-click and remembers the press between chunks', () => {

@@ -3,6 +3,7 @@ import {dirname, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, it} from 'vitest';
 import {keysMarkdownTable} from '../../../source/ui/keys/binding-text.js';
+import type {Binding} from '../../../source/ui/keys/binding-types.js';
 import {BINDINGS} from '../../../source/ui/keys/bindings.js';
 import {activeBindings, footerEntries, resolveKey, type KeyContext} from '../../../source/ui/keys/key-lookup.js';
 
@@ -51,7 +52,7 @@ describe('resolving keys through the bindings table', () => {
 			expect(resolveKey('f5', context)).toBe('group-hosts');
 			expect(resolveKey('*', context)).toBe('fold-all');
 		}
-		// Enter stays one key: on a host's row it folds (reduce-ui.ts), on a worker's it opens the detail.
+		// Enter stays one key: on a host's row it folds (view-switch.ts), on a worker's it opens the detail.
 		expect(resolveKey('enter', live('workers'))).toBe('open-detail');
 		expect(resolveKey('t', live('filter'))).toBe('filter-type');
 		expect(resolveKey('t', live('progress'))).toBeUndefined();
@@ -189,5 +190,34 @@ describe('the README keys table', () => {
 			'README.md needs the markers <!-- keys:start --> and <!-- keys:end --> around the keys table',
 		).not.toBeNull();
 		expect(match![1]!.trim()).toBe(keysMarkdownTable());
+	});
+});
+
+/** What a row of the table lacks: its keys, where they work, its help text, its name, a handler. */
+function missingParts(binding: Partial<Binding>): string[] {
+	const missing: string[] = [];
+	if (!binding.keys?.length || binding.keys.some((k) => k === '')) missing.push('keys');
+	if (!binding.modes?.length) missing.push('modes');
+	if (!binding.label?.trim()) missing.push('label');
+	if (!binding.action) missing.push('action');
+	if (typeof binding.update !== 'function' && typeof binding.effect !== 'function') missing.push('handler');
+	if (binding.update !== undefined && typeof binding.update !== 'function') missing.push('update');
+	if (binding.effect !== undefined && typeof binding.effect !== 'function') missing.push('effect');
+	return missing;
+}
+
+describe('each row of the bindings table', () => {
+	it('holds its keys, where they work, its help text, its name and its handler', () => {
+		for (const binding of BINDINGS) expect(missingParts(binding), binding.action).toEqual([]);
+	});
+
+	it('is found lacking when a part is missing', () => {
+		const row = BINDINGS[0]!;
+		expect(missingParts({...row, keys: []})).toEqual(['keys']);
+		expect(missingParts({...row, modes: []})).toEqual(['modes']);
+		expect(missingParts({...row, label: ' '})).toEqual(['label']);
+		expect(missingParts({...row, action: ''})).toEqual(['action']);
+		const {update: _update, effect: _effect, ...unhandled} = row;
+		expect(missingParts(unhandled)).toEqual(['handler']);
 	});
 });

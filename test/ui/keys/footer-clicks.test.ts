@@ -137,7 +137,7 @@ describe('footer clicks in a row', () => {
 		]) {
 			const result = dispatchInput(view.shown, [event], 5000, undefined, context);
 			expect(result.state).toBe(view.shown);
-			expect(result.commands).toEqual([]);
+			expect(result.effects).toEqual([]);
 		}
 	});
 
@@ -151,7 +151,7 @@ describe('footer clicks in a row', () => {
 		});
 		const quit = view.footer.targets.find((t) => t.key === 'q')!;
 		const result = dispatchInput(view.shown, [leftPress(quit.x, view.footer.row)], 5000, undefined, context);
-		expect(result.commands).toEqual([{kind: 'quit'}]);
+		expect(result.effects).toEqual([{kind: 'quit'}]);
 		expect(result.stopped).toBe(true);
 	});
 });

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {fitColumns} from '../../../source/ui/draw/columns.js';
+import {fitColumns} from '../../../source/ui/draw/column-fit.js';
 import {mouseKey, DOUBLE_CLICK_MS} from '../../../source/ui/input/clicks.js';
 import {leftPress} from '../../helpers/mouse.js';
 import {columnAt, listIndexAt, pointerTarget} from '../../../source/ui/keys/pointer.js';

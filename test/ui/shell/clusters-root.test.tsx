@@ -11,7 +11,7 @@ import {createPipeline, type Pipeline} from '../../../source/pipeline.js';
 import type {ScrapeSource, SourceStatus} from '../../../source/types/scrape-source.js';
 import {createClusterStores, type TuiCluster} from '../../../source/ui/shell/cluster-stores.js';
 import {ClustersRoot, stepCluster} from '../../../source/ui/shell/clusters-root.js';
-import {ESCAPE_MS} from '../../../source/ui/input/reader.js';
+import {ESCAPE_MS} from '../../../source/ui/input/input-reader.js';
 import {fixtureRounds, fixtureRun, LIVE, tuiData} from '../../helpers/fixture-data.js';
 import {bodyStart, KEY, PLAIN, renderApp} from '../../helpers/render.js';
 

@@ -5,9 +5,9 @@ import {
 	ENTER_ALT_SCREEN,
 	HIDE_CURSOR,
 	LEAVE_ALT_SCREEN,
-	MOUSE_OFF,
 	SHOW_CURSOR,
 } from '../../../source/ui/shell/terminal.js';
+import {MOUSE_OFF} from '../../../source/ui/input/mouse-modes.js';
 
 /** A recording stream standing in for a terminal (the real one is exercised in test/e2e/tui.test.ts). */
 class Recorder extends EventEmitter {

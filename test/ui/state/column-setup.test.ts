@@ -1,18 +1,17 @@
 /**
- * The column setup (F2) as pure state: its keys through the bindings table, the reducer, and closing
+ * The column setup (F2) as pure state: its keys through the bindings table, their rows' updates, and closing
  * it, which asks to save the columns only when they changed. The choice a saved list stands for.
  */
 import {describe, expect, it} from 'vitest';
 import {dispatchInput, inputContext} from '../../../source/ui/keys/app-keys.js';
 import {appView} from '../../../source/ui/frame/app-view.js';
-import {resolveKey} from '../../../source/ui/keys/key-lookup.js';
+import {bindingFor, resolveKey} from '../../../source/ui/keys/key-lookup.js';
 import {columnChoices, DEFAULT_COLUMNS, shownColumnIds} from '../../../source/ui/state/column-choice.js';
-import {reduceUi} from '../../../source/ui/state/reduce-ui.js';
 import {initialUiState, type UiState} from '../../../source/ui/state/ui-state.js';
 import type {InputEvent} from '../../../source/ui/input/parse.js';
 import {CHOOSABLE_COLUMNS} from '../../../source/types/worker-column-ids.js';
 import {fixtureRun, tuiData} from '../../helpers/fixture-data.js';
-import {ctx} from '../../helpers/ui-context.js';
+import {ctx, pressOn} from '../../helpers/ui-context.js';
 import {leftPress} from '../../helpers/mouse.js';
 import {PLAIN} from '../../helpers/render.js';
 
@@ -23,8 +22,8 @@ function press(keys: readonly string[], state: UiState = initialUiState()): UiSt
 	let next = state;
 	for (const key of keys) {
 		const mode = next.columnSetup !== undefined ? 'columns' : 'workers';
-		const action = resolveKey(key, {mode, replay: false});
-		if (action !== undefined) next = reduceUi(next, action, ctx);
+		const binding = bindingFor(key, {mode, replay: false});
+		next = binding?.update?.(next, pressOn(ctx, key)) ?? next;
 	}
 	return next;
 }
@@ -101,7 +100,7 @@ describe('closing the setup', () => {
 		expect(result.state.columnSetup).toBeUndefined();
 		const expected = CHOOSABLE_COLUMNS.filter((id) => id !== 'address');
 		[expected[1], expected[2]] = [expected[2]!, expected[1]!];
-		expect(result.commands).toEqual([{kind: 'save-columns', columns: expected}]);
+		expect(result.effects).toEqual([{kind: 'save-columns', columns: expected}]);
 	});
 
 	it('a click on an entry highlights it; a click below the list or on the title does nothing', () => {
@@ -131,8 +130,8 @@ describe('closing the setup', () => {
 	});
 
 	it('asks nothing when they did not change (changed and changed back included)', () => {
-		expect(close(initialUiState(), ['f2', 'j', 'j', 'escape']).commands).toEqual([]);
-		expect(close(initialUiState(), ['f2', 'j', 'space', 'space', ']', '[', 'f2']).commands).toEqual([]);
+		expect(close(initialUiState(), ['f2', 'j', 'j', 'escape']).effects).toEqual([]);
+		expect(close(initialUiState(), ['f2', 'j', 'space', 'space', ']', '[', 'f2']).effects).toEqual([]);
 	});
 });
 

@@ -1,8 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {syncRows} from '../../../source/ui/state/cursor.js';
-import {reduceUi} from '../../../source/ui/state/reduce-ui.js';
 import {initialUiState, type UiState} from '../../../source/ui/state/ui-state.js';
-import {addresses, ctx, run} from '../../helpers/ui-context.js';
+import {act, addresses, ctx, run} from '../../helpers/ui-context.js';
 
 describe('moving the selection', () => {
 	it('moves the cursor and keeps it inside the rows', () => {
@@ -33,7 +32,7 @@ describe('moving the selection', () => {
 		const reordered = [...addresses].reverse();
 		const synced = syncRows(following, {...ctx, addresses: reordered});
 		expect(synced.cursor.workers).toBe(47);
-		expect(reduceUi(synced, 'follow', ctx).follow).toBeUndefined();
+		expect(act(synced, 'follow', ctx).follow).toBeUndefined();
 	});
 
 	it('keeps the cursor index when not following, clamped to fewer rows', () => {

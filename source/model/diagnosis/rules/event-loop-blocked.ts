@@ -25,8 +25,9 @@ import {bytesText} from '../../../units/bytes.js';
 import {secondsText} from '../../text.js';
 import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
 import {CLUSTER, evidence, schedulerEvidence, sourceOf, workerEvidence, workerSubject} from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import {FINDING_HOLD} from '../../hold.js';
+import type {Rule, RuleInput} from '../rule.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /**
  * Dask's `distributed.admin.tick.limit` (3 s on 2022.12 and 2026.7): a tick longer than this is when
@@ -208,7 +209,7 @@ export const eventLoopBlocked: Rule = {
 	cause: 'event-loop-blocked',
 	// A heartbeat missing for 3 s is a stall that lasted 3 s, as Dask's own "event loop was unresponsive"
 	// warning says after one: it needs no second poll. A loop interval or a tick is one reading: two polls.
-	hysteresis: {...DEFAULT_HYSTERESIS, provenMs: HEARTBEAT_BLOCKED_MIN_S * 1000},
+	hold: {...FINDING_HOLD, provenMs: HEARTBEAT_BLOCKED_MIN_S * 1000},
 	explainedBy: ['memory-pressure', 'spilling', 'gil-contention', 'scheduler-bound'],
 	onePoll: true,
 	judge(input) {

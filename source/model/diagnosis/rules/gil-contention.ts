@@ -13,8 +13,9 @@
  */
 import type {Snapshot} from '../../../types/snapshot.js';
 import {CLUSTER, evidence, shareText, threadsText, workerEvidence, workerSubject} from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate} from '../types.js';
+import {FINDING_HOLD} from '../../hold.js';
+import type {Rule, RuleInput} from '../rule.js';
+import type {Candidate} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 import {cpuEvidence, gilBound, slowEvidence, slowText, slowWorkers} from './straggler.js';
 
@@ -61,7 +62,7 @@ function gilBoundWorkers(input: RuleInput, measured: ReadonlySet<string>): Candi
 
 export const gilContention: Rule = {
 	cause: 'gil-contention',
-	hysteresis: DEFAULT_HYSTERESIS,
+	hold: FINDING_HOLD,
 	onePoll: true,
 	judge(input) {
 		const {snapshot, window, nowMs} = input;

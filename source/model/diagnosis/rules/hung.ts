@@ -1,7 +1,7 @@
 /**
  * hung: work is processing but nothing completes. The stall rule (stall.ts) judges it — no
  * completion for a while, every worker holding tasks under a few % CPU — and the diagnosis follows
- * its `stalled` alert (alert-adapter.ts), adding where to look: the scheduler's call-stack page of
+ * its `stalled` alert (its input, read below), adding where to look: the scheduler's call-stack page of
  * the worker holding the tasks shows what its threads run.
  *
  * Before the cluster stalls, a prefix's own tail is evidence too: a few of its tasks still running
@@ -15,9 +15,11 @@
  * Visible wherever /metrics counts completions (every version with prometheus_client).
  */
 import type {PrefixCounters, Snapshot} from '../../../types/snapshot.js';
+import {alertId} from '../../alerts/alerts.js';
+import type {ClusterState} from '../../state-types.js';
+import type {Alert} from '../../view-types.js';
 import {meanDurationSeconds, progressView} from '../../progress/progress.js';
 import {listText, secondsText} from '../../text.js';
-import {stallReport} from '../alert-adapter.js';
 import {
 	answerAtS,
 	CLUSTER,
@@ -28,8 +30,26 @@ import {
 	workerEvidence,
 	workerSubject,
 } from '../figures.js';
+import {AT_ONCE} from '../../hold.js';
 import type {Rule, RuleInput} from '../rule.js';
-import type {Candidate, Evidence, PrefixDone} from '../types.js';
+import type {Candidate, Evidence, PrefixDone} from '../diagnosis-types.js';
+
+const STALLED_ID = alertId('stalled', 'cluster');
+
+interface StallReport {
+	readonly alert: Alert;
+	/** Addresses of the workers holding tasks (the alert's `workers`). */
+	readonly workers: readonly string[];
+	/** Epoch ms the stall alert started. */
+	readonly sinceMs: number;
+}
+
+/** The ongoing stall, when the stall rule sees one. */
+function stallReport(state: ClusterState): StallReport | undefined {
+	const alert = state.alerts.get(STALLED_ID);
+	if (alert?.state !== 'ongoing') return undefined;
+	return {alert, workers: alert.workers ?? [], sinceMs: alert.start_time * 1000};
+}
 
 function callStacksUrl(snapshot: Snapshot, address: string): string {
 	const base = snapshot.url.endsWith('/') ? snapshot.url : `${snapshot.url}/`;
@@ -110,7 +130,7 @@ function tails(input: RuleInput): Candidate[] {
 export const hung: Rule = {
 	cause: 'hung',
 	// The stall rule has already waited (a minute or more): follow it as it is.
-	hysteresis: {startPolls: 1, startMs: 0, endPolls: 1},
+	hold: AT_ONCE,
 	onePoll: false,
 	judge(input) {
 		const {state, snapshot, nowMs} = input;

@@ -17,7 +17,7 @@ import {percentText, UNKNOWN} from '../../text.js';
 import {schedulerEvidence, workerEvidence, workerSubject} from '../figures.js';
 import type {Rule, RuleInput} from '../rule.js';
 import {blockedLoop} from './event-loop-blocked.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** "Near" the pause threshold: within this fraction of the limit below it. */
 export const NEAR_PAUSE_MARGIN = 0.05;
@@ -121,7 +121,7 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 export const memoryPressure: Rule = {
 	cause: 'memory-pressure',
 	// A short pause that recovers is routine: two polls and three seconds at least.
-	hysteresis: {startPolls: 2, startMs: 3000, endPolls: 3},
+	hold: {onsetPolls: 2, onsetMs: 3000, clearPolls: 3, clearMs: 0},
 	onePoll: true,
 	judge(input) {
 		const out: Candidate[] = [];

@@ -24,7 +24,7 @@ import {listText, percentText, UNKNOWN} from '../../text.js';
 import {progressView} from '../../progress/progress.js';
 import {CLUSTER, evidence, prefixSubject, schedulerEvidence, workerEvidence} from '../figures.js';
 import type {Rule} from '../rule.js';
-import type {Evidence} from '../types.js';
+import type {Evidence} from '../diagnosis-types.js';
 
 /** Workers joining at start-up leave tasks without a worker for a moment: three seconds at least. */
 export const NO_WORKER_START_MS = 3000;
@@ -75,7 +75,7 @@ function onlyPausedOffer(snapshot: Snapshot, paused: readonly WorkerSnapshot[]):
 
 export const noWorker: Rule = {
 	cause: 'no-worker',
-	hysteresis: {startPolls: 2, startMs: NO_WORKER_START_MS, endPolls: 2},
+	hold: {onsetPolls: 2, onsetMs: NO_WORKER_START_MS, clearPolls: 2, clearMs: 0},
 	onePoll: true,
 	judge({state, snapshot, nowMs}) {
 		const count = snapshot.scheduler.tasks['no-worker'];

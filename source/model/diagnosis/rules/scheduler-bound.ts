@@ -28,11 +28,12 @@
  * completions times their mean compute time, or without it the workers' CPU in cores): with the
  * threads full, the workers are the limit, however tiny the tasks and long the queue.
  */
-import {present, timeShareEvidence} from '../../time/time-evidence.js';
+import {present, timeShareEvidence} from '../time-evidence.js';
 import {CLUSTER, evidence, perSecondText, schedulerEvidence, taskTimeText, tasksInFlight} from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
+import {FINDING_HOLD} from '../../hold.js';
+import type {Rule} from '../rule.js';
 import type {Snapshot} from '../../../types/snapshot.js';
-import type {Evidence} from '../types.js';
+import type {Evidence} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 
 /** The scheduler's CPU, in cores, at or over this… */
@@ -83,7 +84,7 @@ function sharesHost(snapshot: Snapshot): boolean {
 
 export const schedulerBound: Rule = {
 	cause: 'scheduler-bound',
-	hysteresis: DEFAULT_HYSTERESIS,
+	hold: FINDING_HOLD,
 	onePoll: false,
 	judge({snapshot, window, nowMs, state}) {
 		const span = clusterSpan(window, SCHEDULER_MIN_SPAN_S);

@@ -21,8 +21,9 @@ import {
 	workOnHand,
 	workOnHandField,
 } from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import {FINDING_HOLD} from '../../hold.js';
+import type {Rule} from '../rule.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** Tasks on hand at least this many times the worker's threads (a backlog it cannot run at once)… */
 export const SKEW_BACKLOG_X = 2;
@@ -41,7 +42,7 @@ export const SKEW_DATA_LIMIT_SHARE = 0.25;
 
 export const skew: Rule = {
 	cause: 'skew',
-	hysteresis: DEFAULT_HYSTERESIS,
+	hold: FINDING_HOLD,
 	// A worker slow on its share, or paused, holds the work for that reason.
 	explainedBy: ['straggler', 'memory-pressure', 'spilling', 'event-loop-blocked'],
 	onePoll: true,

@@ -12,15 +12,16 @@
  *
  * Judged on spill time, the share is a rate between two of the worker's own answers at least
  * SPILL_MIN_SPAN_S apart: a duration held, not one reading, so it starts at the first poll that has
- * it (the hysteresis' provenMs). Judged on the CPU stand-in, it waits for the common two polls.
+ * it (the hold's provenMs). Judged on the CPU stand-in, it waits for the common two polls.
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {bytesText} from '../../../units/bytes.js';
 import {UNKNOWN} from '../../text.js';
-import {present, timeShareEvidence} from '../../time/time-evidence.js';
+import {present, timeShareEvidence} from '../time-evidence.js';
 import {evidence, shareText, threadsText, workerEvidence, workerSubject} from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import {FINDING_HOLD} from '../../hold.js';
+import type {Rule, RuleInput} from '../rule.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** Spilling at least this fast (bytes written per second, over the window). */
 export const SPILL_MIN_BYTES_PER_S = 8 * 2 ** 20;
@@ -97,7 +98,7 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 
 export const spilling: Rule = {
 	cause: 'spilling',
-	hysteresis: {...DEFAULT_HYSTERESIS, provenMs: SPILL_MIN_SPAN_S * 1000},
+	hold: {...FINDING_HOLD, provenMs: SPILL_MIN_SPAN_S * 1000},
 	// A worker paused by memory spills too: that is memory pressure.
 	explainedBy: ['memory-pressure'],
 	onePoll: false,

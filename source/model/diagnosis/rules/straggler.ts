@@ -37,10 +37,11 @@
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
 import {secondsText} from '../../text.js';
 import {evidence, perSecondText, sourceOf, threadsText, timesText, workerEvidence, workerSubject} from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import {FINDING_HOLD} from '../../hold.js';
+import type {Rule, RuleInput} from '../rule.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
-import type {Rate, WorkerWindow} from '../worker-window.js';
+import type {WorkerWindow} from '../worker-window.js';
 
 /** It finishes at least this many times fewer tasks per thread than its peers' median. */
 export const STRAGGLER_RATIO = 2.5;
@@ -89,35 +90,12 @@ export interface Judged {
 	readonly source: string;
 }
 
-type HeldRate = Rate & {readonly figure: 'held' | 'heldHtml'};
-
-/**
- * Of the rates of keys held — by the every-poll endpoint, by workers.html alone, and (from an idle
- * poll) from the idle count whatever gave it — the one over the longest span: identity.json answers
- * idle and fails busy on Dask ≥ 2023.4, so only these reach back to the poll before the run.
- */
-function longest(readings: WorkerWindow, sinceS: number, fromIdle: boolean): HeldRate | undefined {
-	let best: HeldRate | undefined;
-	const consider = (rate: Rate | undefined, figure: HeldRate['figure']) => {
-		if (rate && (!best || rate.spanS > best.spanS)) best = {...rate, figure};
-	};
-	consider(readings.rate('held', false, sinceS), 'held');
-	consider(readings.rate('heldHtml', false, sinceS), 'heldHtml');
-	if (fromIdle) {
-		consider(readings.rateFrom('held', sinceS, ['held', 'heldHtml']), 'held');
-		consider(readings.rateFrom('heldHtml', sinceS, ['heldHtml', 'held']), 'heldHtml');
-	}
-	return best;
-}
-
 /** A busy worker's completions over its latest busy run, when the window has them. */
 function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefined {
 	if (w.status === 'paused' || w.nthreads === undefined || w.nthreads <= 0) return undefined;
-	// From the idle reading before the run when there is one: the keys it held then are what the run
-	// started from, so the first busy poll already gives a rate (peers started with it, alike diluted).
-	const sinceS = readings.busySince(true);
+	const sinceS = readings.busySince();
 	if (sinceS === undefined) return undefined;
-	const held = longest(readings, sinceS, sinceS !== readings.busySince());
+	const held = readings.rate('held', false, sinceS);
 	if (!held || held.spanS < STRAGGLER_MIN_SPAN_S) return undefined;
 	const incoming = readings.rate('incoming', true, sinceS);
 	const actual = Math.max(0, held.perSecond - (incoming?.perSecond ?? 0));
@@ -135,7 +113,7 @@ function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefi
 		perThread: actual / w.nthreads,
 		meanUnknown,
 		...(expected === undefined ? {} : {expected}),
-		keeps: readings.neverFell(held.figure, held.src),
+		keeps: readings.neverFell('held', held.src),
 		sinceS,
 		spanS: held.spanS,
 		at: held.lastAt,
@@ -309,7 +287,7 @@ function candidate(j: Judged, peers: number, prefix: string | undefined, input: 
 
 export const straggler: Rule = {
 	cause: 'straggler',
-	hysteresis: DEFAULT_HYSTERESIS,
+	hold: FINDING_HOLD,
 	// A worker paused, spilling or with a blocked loop is slow for that reason.
 	explainedBy: ['memory-pressure', 'spilling', 'event-loop-blocked', 'gil-contention'],
 	onePoll: false,

@@ -25,10 +25,11 @@ import type {Snapshot} from '../../../types/snapshot.js';
 import {bytesText} from '../../../units/bytes.js';
 import {percentText, UNKNOWN} from '../../text.js';
 import {CLUSTER, evidence, prefixSubject, timesText} from '../figures.js';
-import {DEFAULT_HYSTERESIS, type Rule, type RuleInput} from '../rule.js';
-import type {Candidate, TaskReading} from '../types.js';
+import {FINDING_HOLD} from '../../hold.js';
+import type {Rule, RuleInput} from '../rule.js';
+import type {Candidate, TaskReading} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
-import {present, timeShareEvidence} from '../../time/time-evidence.js';
+import {present, timeShareEvidence} from '../time-evidence.js';
 
 /** Transfer seconds of a prefix per second of wall time (half a thread waiting on data, on average). */
 export const TRANSFER_MIN_SECONDS_PER_S = 0.5;
@@ -44,7 +45,7 @@ export const TRANSFER_MIN_SPAN_S = 3;
 export const TRANSFER_IDLE_SHARE = 0.5;
 /**
  * …over the task readings of at least this many seconds: two polls at least (1.5 s apart, as the
- * hysteresis counts two polls), so the finding, held two polls in a row, rests on three samples.
+ * finding's hold counts two polls), so the finding, held two polls in a row, rests on three samples.
  */
 export const TRANSFER_SAMPLES_SPAN_S = 1.5;
 
@@ -174,7 +175,7 @@ function hasPrefixSeconds(snapshot: Snapshot): boolean {
 
 export const transferBound: Rule = {
 	cause: 'transfer-bound',
-	hysteresis: DEFAULT_HYSTERESIS,
+	hold: FINDING_HOLD,
 	onePoll: false,
 	judge(input) {
 		return hasPrefixSeconds(input.snapshot) ? perPrefix(input) : fromWorkerStates(input);

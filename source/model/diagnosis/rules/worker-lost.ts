@@ -5,7 +5,7 @@
  * stopped (hung, or cut off); else no sign in its figures — and then it says so: HTTP cannot tell a
  * worker stopped (SIGTERM, its cluster manager) from one killed (SIGKILL, the OOM killer) or crashed,
  * and its last poll's memory does not rule out an allocation between polls. Follows the
- * alert rules' `worker_lost` alert (alert-adapter.ts), which tells a loss from a retirement.
+ * alert rules' `worker_lost` alert (its input, read below), which tells a loss from a retirement.
  * Critical, as that alert is: its tasks are recomputed elsewhere and its data is gone.
  *
  * A worker its nanny restarted between two polls is never seen gone: the departure rules
@@ -17,15 +17,69 @@
  *
  * Visible on every version (the worker list of identity.json or workers.html).
  */
-import type {WorkerTrack} from '../../types.js';
+import {alertId} from '../../alerts/alerts.js';
+import type {ClusterState, WorkerTrack} from '../../state-types.js';
+import type {Alert} from '../../view-types.js';
 import {bytesText} from '../../../units/bytes.js';
 import {percentText, secondsText, UNKNOWN} from '../../text.js';
 import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
 import {MEMORY_KILL_MEMORY_MS} from '../../departures/departure.js';
-import {lostReports, replacedReports} from '../alert-adapter.js';
 import {evidence, workerSubject} from '../figures.js';
+import {AT_ONCE} from '../../hold.js';
 import type {Rule} from '../rule.js';
-import type {Candidate, Evidence} from '../types.js';
+import type {Candidate, Evidence} from '../diagnosis-types.js';
+
+interface LostReport {
+	readonly alert: Alert;
+	readonly track: WorkerTrack;
+	/** Monitor ms it was found gone. */
+	readonly lostMs: number;
+}
+
+/** Workers the alert rules hold as lost (not retired), while their alert lasts. */
+function lostReports(state: ClusterState): LostReport[] {
+	const out: LostReport[] = [];
+	for (const track of state.workers.values()) {
+		if (track.lostMs === undefined || track.retired) continue;
+		const alert = state.alerts.get(alertId('worker_lost', track.address));
+		if (alert?.state === 'ongoing') out.push({alert, track, lostMs: track.lostMs});
+	}
+	return out;
+}
+
+interface ReplacedReport {
+	/** The departure's verdict as logged (an instantaneous `worker_lost` event). */
+	readonly event: Alert;
+	/** Epoch ms the verdict was logged. */
+	readonly atMs: number;
+}
+
+/**
+ * Workers the departure rules judged lost that are back as a new process (their nanny restarted
+ * them): the verdict's alert while it is held, else its event, for `holdMs` after it was logged.
+ * The newest per worker address.
+ */
+function replacedReports(state: ClusterState, nowMs: number, holdMs: number): ReplacedReport[] {
+	const out = new Map<string, ReplacedReport>();
+	for (const event of state.events) {
+		const atMs = event.start_time * 1000;
+		if (nowMs - atMs >= holdMs) continue;
+		if (event.kind !== 'worker_lost' || event.duration_seconds !== 0 || out.has(event.subject)) continue;
+		if (state.alerts.get(event.id)?.state === 'ongoing') continue;
+		out.set(event.subject, {event, atMs});
+	}
+	// A loss held as an alert while a new process has its address back (state.heldLosses): no lost
+	// track carries it, so it is reported here, from its alert.
+	for (const loss of state.heldLosses ?? []) {
+		const track = state.workers.get(loss.address);
+		if (track?.lostMs !== undefined && !track.retired) continue; // lostReports has it
+		const alert = state.alerts.get(alertId('worker_lost', loss.address));
+		if (alert?.state !== 'ongoing' || out.has(alert.subject)) continue;
+		const atMs = alert.start_time * 1000;
+		if (nowMs - atMs < holdMs) out.set(alert.subject, {event: alert, atMs});
+	}
+	return [...out.values()];
+}
 
 /** Memory at least this fraction of the limit in its last figures: near the terminate threshold. */
 export const LOST_NEAR_TERMINATE = 0.85;
@@ -101,7 +155,7 @@ function reason(track: WorkerTrack, workers: number): {text: string; evidence: E
 export const workerLost: Rule = {
 	cause: 'worker-lost',
 	// The alert rules already decided it is a loss: follow their alert as it is.
-	hysteresis: {startPolls: 1, startMs: 0, endPolls: 1},
+	hold: AT_ONCE,
 	onePoll: false,
 	judge({state, snapshot, nowMs}) {
 		const out: Candidate[] = [];

@@ -13,6 +13,7 @@ import {columnsOf, padColumns} from '../terminal/columns.js';
 import {adaptiveLines, alertsLines} from './triage-text.js';
 import type {TimeSplit} from '../model/types.js';
 import {busyText, coverageText, WINDOW_NAMES} from '../model/time/time-text.js';
+import {ONCE_COLUMNS, type OnceOwner} from '../types/worker-figures.js';
 
 const TASK_ORDER: ReadonlyArray<readonly [TaskState, string]> = [
 	['waiting', 'waiting'],
@@ -98,41 +99,38 @@ function sourceLine(snapshot: Snapshot): string {
 	return parts.join('; ');
 }
 
-const COLUMNS = [
-	'NAME',
-	'ADDRESS',
-	'STATUS',
-	'THREADS',
-	'CPU%',
-	'MEMORY',
-	'MEM%',
-	'SPILLED',
-	'EXEC/READY/IN-MEM',
-	'LAST SEEN',
-] as const;
-const RIGHT = new Set<string>(['THREADS', 'CPU%', 'MEMORY', 'MEM%', 'SPILLED', 'EXEC/READY/IN-MEM', 'LAST SEEN']);
+/** The table's columns and their order: the figures' table says (types/worker-figures.ts, `once`). */
+const COLUMNS = ONCE_COLUMNS.map((c) => c.heading);
+const RIGHT = new Set<string>(ONCE_COLUMNS.filter((c) => c.align === 'right').map((c) => c.heading));
+
+/** Each column's cell, by the figure that owns the column. */
+const CELLS: Readonly<Record<OnceOwner, (w: WorkerRow, timeSeconds: number) => string>> = {
+	name: (w) => w.name,
+	address: (w) => w.address,
+	status: (w) => w.status,
+	nthreads: (w) => numberText(w.threads),
+	cpu_percent: (w) => (w.cpu_percent === undefined ? '-' : w.cpu_percent.toFixed(1)),
+	memory_process_bytes: (w) => {
+		const limit =
+			w.memory_limit_bytes === undefined
+				? '-'
+				: w.memory_limit_bytes === 0
+					? 'no limit'
+					: bytesText(w.memory_limit_bytes, MISSING);
+		return `${bytesText(w.memory_process_bytes, MISSING)} / ${limit}`;
+	},
+	memory_fraction: (w) => percentOf(w.memory_process_bytes, w.memory_limit_bytes) ?? '-',
+	memory_spilled_bytes: (w) => bytesText(w.memory_spilled_bytes, MISSING),
+	tasks_executing: (w) =>
+		`${numberText(w.tasks_executing)}/${numberText(w.tasks_ready)}/${numberText(w.tasks_in_memory)}`,
+	heartbeat_age_seconds: (w, timeSeconds) =>
+		ageText(
+			w.heartbeat_age_seconds ?? (w.last_seen === undefined ? undefined : Math.max(0, timeSeconds - w.last_seen)),
+		),
+};
 
 function workerCells(w: WorkerRow, timeSeconds: number): string[] {
-	const limit =
-		w.memory_limit_bytes === undefined
-			? '-'
-			: w.memory_limit_bytes === 0
-				? 'no limit'
-				: bytesText(w.memory_limit_bytes, MISSING);
-	const age =
-		w.heartbeat_age_seconds ?? (w.last_seen === undefined ? undefined : Math.max(0, timeSeconds - w.last_seen));
-	return [
-		w.name,
-		w.address,
-		w.status,
-		numberText(w.threads),
-		w.cpu_percent === undefined ? '-' : w.cpu_percent.toFixed(1),
-		`${bytesText(w.memory_process_bytes, MISSING)} / ${limit}`,
-		percentOf(w.memory_process_bytes, w.memory_limit_bytes) ?? '-',
-		bytesText(w.memory_spilled_bytes, MISSING),
-		`${numberText(w.tasks_executing)}/${numberText(w.tasks_ready)}/${numberText(w.tasks_in_memory)}`,
-		ageText(age),
-	];
+	return ONCE_COLUMNS.map((c) => CELLS[c.figure as OnceOwner](w, timeSeconds));
 }
 
 /** Columns aligned in terminal columns: a name in wide or combining characters keeps the next column in place. */

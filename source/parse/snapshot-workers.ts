@@ -12,6 +12,8 @@
  * answer's age plus the time since.
  */
 import type {WorkerSnapshot} from '../types/snapshot.js';
+import type {WorkerFigure} from '../types/worker-figure-types.js';
+import {WORKER_FIGURES} from '../types/worker-figures.js';
 import {entryOf, lastOk, latestOk, type ScrapeCache} from './cache.js';
 import {IDENTITY_CARRY_MS, isCurrent, workerMetricsCurrentMs, workersHtmlCurrentMs} from './currency.js';
 import {proxyParts} from './endpoint-kind.js';
@@ -25,41 +27,21 @@ import {workerStatuses} from './worker-status.js';
 
 export type WorkersSource = 'identity' | 'workers_html' | 'api';
 
-type Mutable = {-readonly [K in keyof WorkerSnapshot]?: WorkerSnapshot[K]};
+type Field = Exclude<keyof WorkerSnapshot, 'sources'>;
 
-/** The memory breakdown: identity.json and each worker's own /metrics both carry it. */
-const MEMORY_FIELDS = [
-	'memory_process_bytes',
-	'memory_managed_bytes',
-	'memory_unmanaged_bytes',
-	'memory_spilled_bytes',
-] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof WorkerMetrics & keyof Mutable>;
-
-/** Task states and transfer counters, also in both. */
-const TASK_FIELDS = [
-	'task_counts',
-	'tasks_executing',
-	'tasks_ready',
-	'tasks_in_memory',
-	'transfer_incoming_bytes',
-	'transfer_incoming_count',
-	'transfer_outgoing_bytes',
-	'transfer_outgoing_count',
-	'transfer_incoming_count_total',
-	'transfer_outgoing_count_total',
-] as const satisfies ReadonlyArray<keyof IdentityWorker & keyof WorkerMetrics & keyof Mutable>;
-
-const METRICS_FIELDS = [
-	...MEMORY_FIELDS,
-	...TASK_FIELDS,
-	'spill_write_bytes_total',
-	'spill_read_bytes_total',
-	'spill_time_seconds_total',
-	'tick_duration_max_seconds',
-	'num_fds',
-	'gil_contention_seconds_total',
-	'gc_collection_seconds_total',
-] as const satisfies ReadonlyArray<keyof WorkerMetrics & keyof Mutable>;
+/**
+ * What a worker's own /metrics gives over workers.html (and over nothing else): the figures whose
+ * sources in the figures' table (types/worker-figures.ts) name worker_metrics as read, not computed
+ * here, before any workers.html. The CPU is computed between two answers (worker-cpu.ts); the
+ * threads are workers.html's first.
+ */
+const METRICS_FIELDS = (Object.values(WORKER_FIGURES) as WorkerFigure[]).flatMap((figure) => {
+	const own = figure.sources.findIndex((s) => s.from === 'worker_metrics' && s.computed !== true);
+	const html = figure.sources.findIndex((s) => s.from === 'workers_html');
+	return figure.json !== null && own >= 0 && (html < 0 || own < html)
+		? [figure.json as keyof WorkerMetrics & Field]
+		: [];
+});
 
 /** `answerSeconds`: when identity.json answered (answerTimeMs); the heartbeat age is as of that answer. */
 function fromIdentity(w: IdentityWorker, answerSeconds: number): WorkerBuilder {

@@ -4,13 +4,14 @@
  * same endpoints share one frozen sources record.
  */
 import type {Source, WorkerSnapshot} from '../types/snapshot.js';
+import {WORKER_JSON_FIELDS} from '../types/worker-figures.js';
 
 /** Every key present; a figure no answer gave is undefined. */
 type Slots = {-readonly [K in keyof WorkerSnapshot]-?: WorkerSnapshot[K] | undefined};
 type Field = Exclude<keyof WorkerSnapshot, 'sources'>;
 
 /**
- * Every field of a worker, in the order of the snapshot (and --json), made by one object literal so
+ * Every field of a worker, in the order of the snapshot (and --json: the figures' table), made by one object literal so
  * that each worker has the same fast shape: objects that gain their properties one keyed store at a
  * time turn into hash tables after a dozen, and this runs for every worker of every poll. A field
  * no answer gave stays undefined (JSON leaves it out).
@@ -64,7 +65,8 @@ function blankFields(address: string, name: string): Slots {
 	};
 }
 
-const FIELDS = Object.keys(blankFields('', '')).filter((key): key is Field => key !== 'sources');
+/** The fields in the figures' table's order (types/worker-figures.ts): blankFields' order, a test holds them equal. */
+const FIELDS = WORKER_JSON_FIELDS as readonly Field[];
 const FIELD_INDEX = new Map<string, number>(FIELDS.map((key, i) => [key, i]));
 const SOURCE_CODES: readonly (Source | undefined)[] = [
 	undefined,

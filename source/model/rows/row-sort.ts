@@ -4,81 +4,27 @@
  */
 import {SEVERITY_RANK} from '../alerts/alerts.js';
 import type {SortColumn, WorkerRow} from './row-types.js';
+import type {WorkerFigure} from '../../types/worker-figure-types.js';
+import {WORKER_FIGURES} from '../../types/worker-figures.js';
+
+/**
+ * The row field each sort key orders by, from the figures' table (types/worker-figures.ts): the
+ * row field of the figure whose own sort key it is (every column's key is some figure's).
+ */
+const SORT_FIELDS: ReadonlyMap<SortColumn, string> = (() => {
+	const fields = new Map<SortColumn, string>();
+	for (const figure of Object.values(WORKER_FIGURES) as WorkerFigure[])
+		if (figure.sort !== null && figure.row !== null && !fields.has(figure.sort)) fields.set(figure.sort, figure.row);
+	return fields;
+})();
 
 /** @internal Every sort column (the tests sort by each). */
-export const SORT_COLUMNS: readonly SortColumn[] = [
-	'name',
-	'address',
-	'host',
-	'status',
-	'threads',
-	'cpu',
-	'memory',
-	'memory_bytes',
-	'managed',
-	'unmanaged',
-	'spilled',
-	'executing',
-	'ready',
-	'in_memory',
-	'processing',
-	'transfers',
-	'net_read',
-	'net_write',
-	'event_loop',
-	'heartbeat',
-	'severity',
-];
+export const SORT_COLUMNS: readonly SortColumn[] = [...SORT_FIELDS.keys()];
 
 function sortValue(row: WorkerRow, column: SortColumn): number | string | undefined {
-	switch (column) {
-		case 'name':
-			return row.name;
-		case 'address':
-			return row.address;
-		case 'host':
-			return row.host;
-		case 'status':
-			return row.status;
-		case 'threads':
-			return row.threads;
-		case 'cpu':
-			return row.cpu_percent;
-		case 'memory':
-			return row.memory_fraction;
-		case 'memory_bytes':
-			return row.memory_process_bytes;
-		case 'managed':
-			return row.memory_managed_bytes;
-		case 'unmanaged':
-			return row.memory_unmanaged_bytes;
-		case 'spilled':
-			return row.memory_spilled_bytes;
-		case 'executing':
-			return row.tasks_executing;
-		case 'ready':
-			return row.tasks_ready;
-		case 'in_memory':
-			return row.tasks_in_memory;
-		case 'processing':
-			return row.processing;
-		case 'transfers':
-			return row.transfers;
-		case 'net_read':
-			return row.net_read_bps;
-		case 'net_write':
-			return row.net_write_bps;
-		case 'event_loop':
-			return row.event_loop_interval_seconds;
-		case 'heartbeat':
-			return row.heartbeat_age_seconds;
-		case 'severity':
-			return row.severity === undefined ? undefined : SEVERITY_RANK[row.severity];
-		default: {
-			const never: never = column;
-			return never;
-		}
-	}
+	// Severity orders by rank (critical first when descending), not by its word.
+	if (column === 'severity') return row.severity === undefined ? undefined : SEVERITY_RANK[row.severity];
+	return (row as unknown as Readonly<Record<string, number | string | undefined>>)[SORT_FIELDS.get(column)!];
 }
 
 function compareKeys(a: number | string, b: number | string): number {

@@ -2,30 +2,11 @@
  * The worker table's view-model: a row per worker (TUI, --once, --json's workers[]), the query
  * that orders and filters them, and the counts of gone rows. Re-exported by types.ts.
  */
+import type {SortColumn} from '../../types/worker-figure-types.js';
 import type {Severity} from '../view-types.js';
 
-export type SortColumn =
-	| 'name'
-	| 'address'
-	| 'host'
-	| 'status'
-	| 'threads'
-	| 'cpu'
-	| 'memory' // process / limit
-	| 'memory_bytes' // process bytes
-	| 'managed'
-	| 'unmanaged'
-	| 'spilled'
-	| 'executing'
-	| 'ready'
-	| 'in_memory'
-	| 'processing'
-	| 'transfers'
-	| 'net_read'
-	| 'net_write'
-	| 'event_loop'
-	| 'heartbeat'
-	| 'severity';
+/** The sort keys: the figures' table says which orders by what (types/worker-figures.ts). */
+export type {SortColumn};
 
 export interface RowQuery {
 	readonly sort: {readonly column: SortColumn; readonly descending: boolean};

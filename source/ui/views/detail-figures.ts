@@ -4,6 +4,8 @@
  */
 import type {SeenRunning, WorkerRow, WorkerTrack} from '../../model/types.js';
 import type {PrefixHolding} from '../../types/prefix-holding.js';
+import type {WorkerFigure} from '../../types/worker-figure-types.js';
+import {WORKER_FIGURES, type WorkerFigureName} from '../../types/worker-figures.js';
 import type {MemoryThresholds} from '../draw/bars.js';
 import {
 	formatBytes as bytesInWords,
@@ -19,6 +21,16 @@ import {
 } from '../draw/cells.js';
 
 const clock = formatClock;
+
+/** The label of the detail line that shows a figure, from the figures' table. */
+export function detailLabel(figure: WorkerFigureName): string {
+	return (WORKER_FIGURES[figure] as WorkerFigure).detail?.line ?? figure;
+}
+
+/** A figure's own word on a line of several figures, from the figures' table. */
+function word(figure: WorkerFigureName): string {
+	return (WORKER_FIGURES[figure] as WorkerFigure).detail?.label ?? figure;
+}
 
 /** Occupancy (expected seconds of work queued on the worker), compact: `0s`, `850ms`, `1.5s`, `2m03s`. */
 export function formatOccupancy(seconds: number | undefined): string {
@@ -89,71 +101,91 @@ export function detailPairs(input: DetailInput, units: ByteUnits = 'words'): Arr
 	if (!w) return [];
 	const out: Array<readonly [string, string]> = [];
 	const limit = w.memory_limit_bytes;
-	out.push(['threads', `${formatCount(w.nthreads)}${w.host ? ` on ${w.host}` : ''}`]);
+	out.push([detailLabel('nthreads'), `${formatCount(w.nthreads)}${w.host ? ` ${word('host')} ${w.host}` : ''}`]);
 	out.push([
-		'cpu',
+		detailLabel('cpu_percent'),
 		w.cpu_percent === undefined && input.cpuWhy !== undefined
 			? `${MISSING} (${input.cpuWhy})`
 			: sourced(`${formatCpu(w.cpu_percent)}%`, w.sources['cpu_percent']),
 	]);
 	out.push([
-		'status',
+		detailLabel('status'),
 		w.status === undefined
 			? `${MISSING}${input.statusWhy === undefined ? '' : ` (${input.statusWhy})`}`
 			: sourced(w.status, w.sources['status']),
 	]);
 	out.push([
-		'memory',
-		`${formatBytes(w.memory_process_bytes)} of ${limit === 0 ? 'no limit' : formatBytes(limit)}` +
+		detailLabel('memory_process_bytes'),
+		`${formatBytes(w.memory_process_bytes)} ${word('memory_limit_bytes')} ` +
+			`${limit === 0 ? 'no limit' : formatBytes(limit)}` +
 			`${limit ? ` (${formatPercent((w.memory_process_bytes ?? 0) / limit)})` : ''}`,
 	]);
-	out.push(['managed', `${formatBytes(w.memory_managed_bytes)} · unmanaged ${formatBytes(w.memory_unmanaged_bytes)}`]);
-	out.push(['spilled', `${formatBytes(w.memory_spilled_bytes)} on disk`]);
+	out.push([
+		detailLabel('memory_managed_bytes'),
+		`${formatBytes(w.memory_managed_bytes)} · ${word('memory_unmanaged_bytes')} ${formatBytes(w.memory_unmanaged_bytes)}`,
+	]);
+	out.push([detailLabel('memory_spilled_bytes'), `${formatBytes(w.memory_spilled_bytes)} on disk`]);
 	if (w.spill_write_bytes_total !== undefined || w.spill_read_bytes_total !== undefined)
 		out.push([
-			'spill i/o',
-			`wrote ${formatBytes(w.spill_write_bytes_total)} · read ${formatBytes(w.spill_read_bytes_total)}`,
+			detailLabel('spill_write_bytes_total'),
+			`${word('spill_write_bytes_total')} ${formatBytes(w.spill_write_bytes_total)} · ` +
+				`${word('spill_read_bytes_total')} ${formatBytes(w.spill_read_bytes_total)}`,
 		]);
 	out.push([
-		'tasks',
-		`exec ${formatCount(w.tasks_executing)} · ready ` +
-			`${formatCount(w.tasks_ready)} · in mem ${formatCount(w.tasks_in_memory)}`,
-	]);
-	out.push(['scheduler', `processing ${formatCount(w.processing)} · keys ${formatCount(w.keys_in_memory)}`]);
-	out.push(['occupancy', formatOccupancy(w.occupancy_seconds)]);
-	out.push([
-		'xfer in',
-		`${formatCount(w.transfer_incoming_count)} open ${formatBytes(w.transfer_incoming_bytes)} ` +
-			`· total ${formatCount(w.transfer_incoming_count_total)}`,
+		detailLabel('tasks_executing'),
+		`${word('tasks_executing')} ${formatCount(w.tasks_executing)} · ${word('tasks_ready')} ` +
+			`${formatCount(w.tasks_ready)} · ${word('tasks_in_memory')} ${formatCount(w.tasks_in_memory)}`,
 	]);
 	out.push([
-		'xfer out',
-		`${formatCount(w.transfer_outgoing_count)} open ${formatBytes(w.transfer_outgoing_bytes)} ` +
-			`· total ${formatCount(w.transfer_outgoing_count_total)}`,
+		detailLabel('processing'),
+		`${word('processing')} ${formatCount(w.processing)} · ${word('keys_in_memory')} ${formatCount(w.keys_in_memory)}`,
+	]);
+	out.push([detailLabel('occupancy_seconds'), formatOccupancy(w.occupancy_seconds)]);
+	out.push([
+		detailLabel('transfer_incoming_count'),
+		`${formatCount(w.transfer_incoming_count)} ${word('transfer_incoming_count')} ` +
+			`${formatBytes(w.transfer_incoming_bytes)} ` +
+			`· ${word('transfer_incoming_count_total')} ${formatCount(w.transfer_incoming_count_total)}`,
+	]);
+	out.push([
+		detailLabel('transfer_outgoing_count'),
+		`${formatCount(w.transfer_outgoing_count)} ${word('transfer_outgoing_count')} ` +
+			`${formatBytes(w.transfer_outgoing_bytes)} ` +
+			`· ${word('transfer_outgoing_count_total')} ${formatCount(w.transfer_outgoing_count_total)}`,
 	]);
 	// identity.json's own figures: blank while it fails, and said why.
 	const why = (...values: unknown[]) =>
 		input.identityWhy !== undefined && values.every((v) => v === undefined) ? ` (${input.identityWhy})` : '';
 	out.push([
-		'network',
-		`rx ${formatRate(w.net_read_bps)} · tx ${formatRate(w.net_write_bps)}${why(w.net_read_bps, w.net_write_bps)}`,
+		detailLabel('net_read_bps'),
+		`${word('net_read_bps')} ${formatRate(w.net_read_bps)} · ${word('net_write_bps')} ${formatRate(w.net_write_bps)}` +
+			why(w.net_read_bps, w.net_write_bps),
 	]);
 	out.push([
-		'disk',
-		`read ${formatRate(w.disk_read_bps)} · write ${formatRate(w.disk_write_bps)}` +
+		detailLabel('disk_read_bps'),
+		`${word('disk_read_bps')} ${formatRate(w.disk_read_bps)} · ` +
+			`${word('disk_write_bps')} ${formatRate(w.disk_write_bps)}` +
 			why(w.disk_read_bps, w.disk_write_bps),
 	]);
-	out.push(['event loop', `${formatDuration(w.event_loop_interval_seconds)}${why(w.event_loop_interval_seconds)}`]);
+	out.push([
+		detailLabel('event_loop_interval_seconds'),
+		`${formatDuration(w.event_loop_interval_seconds)}${why(w.event_loop_interval_seconds)}`,
+	]);
 	const track = input.track;
 	const gone = track?.lostMs !== undefined;
-	const lastSeen = w.last_seen === undefined ? '' : ` (at ${clock(w.last_seen * 1000)})`;
-	if (gone) out.push(['heartbeat', w.last_seen === undefined ? MISSING : `last at ${clock(w.last_seen * 1000)}`]);
-	else out.push(['heartbeat', `${formatDuration(w.heartbeat_age_seconds)} ago${lastSeen}`]);
-	out.push(['nanny', w.nanny === null ? 'none' : `${w.nanny ?? MISSING}${why(w.nanny)}`]);
-	out.push(['ports', `dashboard ${w.dashboard_port ?? MISSING} · fds ${formatCount(w.num_fds)}`]);
+	const lastSeen = w.last_seen === undefined ? '' : ` (${word('last_seen')} ${clock(w.last_seen * 1000)})`;
+	const beat = detailLabel('heartbeat_age_seconds');
+	if (gone)
+		out.push([beat, w.last_seen === undefined ? MISSING : `last ${word('last_seen')} ${clock(w.last_seen * 1000)}`]);
+	else out.push([beat, `${formatDuration(w.heartbeat_age_seconds)} ago${lastSeen}`]);
+	out.push([detailLabel('nanny'), w.nanny === null ? 'none' : `${w.nanny ?? MISSING}${why(w.nanny)}`]);
+	out.push([
+		detailLabel('num_fds'),
+		`${word('dashboard_port')} ${w.dashboard_port ?? MISSING} · ${word('num_fds')} ${formatCount(w.num_fds)}`,
+	]);
 	if (track) out.push(['seen', `since ${clock(track.firstSeenMs)}`]);
 	if (track?.lostMs !== undefined)
 		out.push([track.departure?.verdict ?? (track.retired ? 'left' : 'gone'), `at ${clock(track.lostMs)}`]);
-	if (row?.severity) out.push(['alerts', `worst ongoing: ${row.severity}`]);
+	if (row?.severity) out.push([detailLabel('severity'), `worst ongoing: ${row.severity}`]);
 	return out;
 }

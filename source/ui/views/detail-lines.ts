@@ -20,7 +20,7 @@ import {
 } from '../draw/cells.js';
 import {clipSegments, fitParts, part, seg} from '../draw/parts.js';
 import type {Theme} from '../draw/theme.js';
-import {detailPairs, type DetailInput} from './detail-figures.js';
+import {detailLabel, detailPairs, type DetailInput} from './detail-figures.js';
 import {runningLines} from './running-lines.js';
 import {statusText, statusTone} from './worker-columns.js';
 import {columnsOf} from '../draw/text-columns.js';
@@ -239,7 +239,7 @@ export function detailLines(input: DetailInput, theme: Theme, width: number, hei
 	lines.push(...detailFigureLines(input, width).lines);
 	const counts = Object.entries(w.task_counts ?? {}).filter(([, n]) => n > 0);
 	lines.push([
-		seg(fit('states', 11), 'muted'),
+		seg(fit(detailLabel('task_counts'), 11), 'muted'),
 		seg(counts.length === 0 ? (w.task_counts ? 'none' : MISSING) : counts.map(([s, n]) => `${s} ${n}`).join(' · ')),
 	]);
 	lines.push([]);

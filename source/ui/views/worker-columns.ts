@@ -19,7 +19,8 @@ import {
 } from '../draw/cells.js';
 import type {Glyphs, Tone} from '../draw/theme.js';
 import {columnsOf} from '../draw/text-columns.js';
-import type {WorkerColumnId} from '../../types/worker-column-ids.js';
+import {WORKER_COLUMN_IDS, type WorkerColumnId} from '../../types/worker-column-ids.js';
+import {FIGURE_COLUMNS} from '../../types/worker-figures.js';
 import type {ColumnChoice} from '../state/column-choice.js';
 
 export type {WorkerColumnId};
@@ -28,59 +29,13 @@ export interface WorkerColumn extends ColumnSpec<WorkerColumnId> {
 	readonly sort?: SortColumn;
 }
 
-export const WORKER_COLUMNS: readonly WorkerColumn[] = [
-	{id: 'mark', title: '', width: 1, align: 'left', priority: 0, sort: 'severity'},
-	{id: 'name', title: 'NAME', width: 10, maxWidth: 24, grow: 2, align: 'left', priority: 0, sort: 'name'},
-	{id: 'address', title: 'ADDRESS', width: 15, maxWidth: 28, grow: 1, align: 'left', priority: 6, sort: 'address'},
-	{id: 'status', title: 'STATUS', width: 8, maxWidth: 10, grow: 1, align: 'left', priority: 1, sort: 'status'},
-	{id: 'threads', title: 'THR', width: 4, align: 'right', priority: 7, sort: 'threads'},
-	{id: 'cpu', title: 'CPU%', width: 5, align: 'right', priority: 2, sort: 'cpu'},
-	{
-		id: 'memory_bar',
-		title: 'MEMORY',
-		width: 10,
-		maxWidth: 40,
-		grow: 3,
-		growFirst: true,
-		align: 'left',
-		priority: 1,
-		sort: 'memory',
-	},
-	{id: 'memory_pct', title: 'MEM%', width: 5, align: 'right', priority: 0, sort: 'memory'},
-	{id: 'spilled', title: 'SPILL', width: 5, align: 'right', priority: 4, sort: 'spilled'},
-	{id: 'executing', title: 'EXEC', width: 4, align: 'right', priority: 3, sort: 'executing'},
-	{id: 'ready', title: 'READY', width: 5, align: 'right', priority: 5, sort: 'ready'},
-	{id: 'in_memory', title: 'IN-MEM', width: 6, align: 'right', priority: 6, sort: 'in_memory'},
-	{id: 'transfers', title: 'XFER', width: 5, align: 'right', priority: 8, sort: 'transfers'},
-	{id: 'net_read', title: 'NET-RX', width: 7, align: 'right', priority: 8, sort: 'net_read'},
-	{id: 'net_write', title: 'NET-TX', width: 7, align: 'right', priority: 9, sort: 'net_write'},
-	{id: 'event_loop', title: 'LOOP', width: 5, align: 'right', priority: 7, sort: 'event_loop'},
-	{id: 'heartbeat', title: 'BEAT', width: 5, align: 'right', priority: 5, sort: 'heartbeat'},
-];
+/** The columns in their default order, each as the figure that owns it gives it (types/worker-figures.ts). */
+export const WORKER_COLUMNS: readonly WorkerColumn[] = WORKER_COLUMN_IDS.map((id) => FIGURE_COLUMNS.get(id)!);
 
-/**
- * What each column shows, beside the table above (one entry per column: the type holds them
- * equal): the help's glossary and the column setup (F2) read it.
- */
-export const COLUMN_MEANINGS: Readonly<Record<WorkerColumnId, string>> = {
-	mark: "the worker's worst ongoing alert: critical or warning",
-	name: "the worker's name",
-	address: "the worker's comm address, host:port",
-	status: "Dask's status (running, paused, retiring…), or how it left (lost, retired…)",
-	threads: 'threads: how many tasks it can run at once',
-	cpu: "the worker process's CPU, 100 = one core",
-	memory_bar: "process memory against the worker's limit, managed then unmanaged; the heading marks the thresholds",
-	memory_pct: "process memory as a share of the worker's memory limit",
-	spilled: 'bytes spilled to disk',
-	executing: 'tasks executing now',
-	ready: 'tasks ready to run, waiting for a free thread',
-	in_memory: 'task results (keys) held in memory',
-	transfers: 'data transfers open with other workers, incoming/outgoing',
-	net_read: 'network bytes received per second',
-	net_write: 'network bytes sent per second',
-	event_loop: "the worker's event-loop interval: long means it is blocked (the GIL, a long task)",
-	heartbeat: 'time since the scheduler last heard from the worker (its heartbeat)',
-};
+/** What each column shows: the help's glossary and the column setup (F2) read it. */
+export const COLUMN_MEANINGS: Readonly<Record<WorkerColumnId, string>> = Object.fromEntries(
+	WORKER_COLUMN_IDS.map((id) => [id, FIGURE_COLUMNS.get(id)!.meaning]),
+) as Record<WorkerColumnId, string>;
 
 const BY_ID = new Map(WORKER_COLUMNS.map((c) => [c.id, c]));
 /** NAME grouped by host: a fold mark or a branch before the name, and a host's name is what tells its row. */

@@ -32,7 +32,7 @@ import type {DrillPage} from '../types/drill-page.js';
 import {MIN_INTERVAL_MS} from '../types/poll-interval.js';
 import {ActionOutbox} from './retire-request.js';
 import {displayUrl, requestUrl} from './url.js';
-import {SAMPLE_GRACE_MS, WorkerSampleRunner} from './worker-sample-runner.js';
+import {WorkerSampleRunner} from './worker-sample-runner.js';
 import {MAX_TIMER_MS, timerDelay} from '../units/timer-delay.js';
 import {GAP_MIN_MS, OwnClock, processClocks} from './own-clock.js';
 
@@ -276,7 +276,7 @@ export class Poller implements ScrapeSource {
 		const canSample = !this.stopped && !this.samples.busy && hints.workers.length > 0;
 		if (firstFailure && canSample && this.sampleIsStale(atMs, hints.workerCount))
 			this.startWorkerSample(hints, atMs, false);
-		await this.samples.settle(options.background === true ? SAMPLE_GRACE_MS : undefined);
+		await this.samples.settle(options.background === true ? this.samples.graceMs : undefined);
 		return {atMs, responses};
 	}
 

@@ -17,6 +17,12 @@ import type {EndpointResult, RawScrape} from '../types/raw-scrape.js';
 import {type SampleInput, sampleWorkerMetrics, type WorkerSampling} from './worker-sampler.js';
 
 export const SAMPLE_GRACE_MS = 250;
+/**
+ * The grace of a sample of the spilling workers alone: a worker busy writing to disk answered in
+ * 629 ms on a loaded machine, and its spill time missed the round it was read in, so the rate (and
+ * the spilling finding) came a poll late. It holds the round back only while a worker spills.
+ */
+export const SPILL_SAMPLE_GRACE_MS = 1000;
 /** Workers remembered as read once: past four times this many, the memory starts again (workers churn). */
 const MAX_REMEMBERED = 10_000;
 
@@ -31,6 +37,8 @@ export class WorkerSampleRunner {
 	/** Workers whose own /metrics answered 200 at least once. */
 	private readonly answeredOnce = new Set<string>();
 	private first = false;
+	/** The sample in flight reads the spilling workers alone. */
+	private spillOnly = false;
 
 	/** The latest whole sample read some worker for the first time: its CPU needs a second reading. */
 	get firstReadings(): boolean {
@@ -41,9 +49,15 @@ export class WorkerSampleRunner {
 		return this.running !== undefined;
 	}
 
+	/** How long a round waits for the sample in flight: longer for the spilling workers alone. */
+	get graceMs(): number {
+		return this.spillOnly ? SPILL_SAMPLE_GRACE_MS : SAMPLE_GRACE_MS;
+	}
+
 	start(input: Omit<SampleInput, 'state'>): void {
 		const whole = input.only === undefined;
 		if (whole) this.first = false;
+		this.spillOnly = !whole;
 		this.running = sampleWorkerMetrics({...input, state: this.state})
 			.then((results) => {
 				if (this.stopped) return;

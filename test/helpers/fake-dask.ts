@@ -31,6 +31,8 @@ export interface FakeDaskOptions {
 	readonly proxy?: 'hint' | 'forward';
 	/** Workers (by name) frozen as by SIGSTOP: their port accepts connections, their /metrics never answers. */
 	readonly frozenWorkers?: readonly string[];
+	/** Workers (by name) whose /metrics answers after this many ms (a worker busy writing to disk). */
+	readonly slowWorkers?: Readonly<Record<string, number>>;
 }
 
 export interface SeenRequest {
@@ -102,8 +104,13 @@ export async function startFakeDask(options: FakeDaskOptions): Promise<FakeDask>
 			requests.push({target: `worker:${worker.address}`, path: req.url ?? '/', headers: req.headers});
 			if (options.frozenWorkers?.includes(worker.name)) return; // the kernel accepted; the process never answers
 			if (req.url === '/metrics') {
-				res.writeHead(metrics.status, {'content-type': metrics.contentType});
-				res.end(metrics.body);
+				const answer = () => {
+					res.writeHead(metrics.status, {'content-type': metrics.contentType});
+					res.end(metrics.body);
+				};
+				const delayMs = options.slowWorkers?.[worker.name];
+				if (delayMs === undefined) answer();
+				else setTimeout(answer, delayMs);
 			} else {
 				res.writeHead(404, {'content-type': 'text/html'});
 				res.end('<html><title>404: Not Found</title></html>');

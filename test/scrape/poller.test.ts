@@ -10,6 +10,7 @@ import {connect, createPipeline} from '../../source/pipeline.js';
 import {HttpClient} from '../../source/scrape/client.js';
 import {planHints} from '../../source/run/plan-hints.js';
 import {Poller} from '../../source/scrape/poller.js';
+import {SAMPLE_GRACE_MS, SPILL_SAMPLE_GRACE_MS} from '../../source/scrape/worker-sample-runner.js';
 import type {PlanHints} from '../../source/scrape/poller-config.js';
 import {normalizeSchedulerUrl} from '../../source/scrape/url.js';
 import type {RawScrape} from '../../source/types/raw-scrape.js';
@@ -185,6 +186,21 @@ describe('Poller rounds', () => {
 		expect(far.rounds.length).toBeGreaterThanOrEqual(3);
 		expect(closed.requests.filter((r) => r.path.startsWith('/proxy/'))).toEqual([]);
 	});
+
+	it('waits up to a second for a spilling worker slow to answer: its spill time rides with its round', async () => {
+		// beta answers its /metrics 600 ms late, as a worker busy writing to disk did on a loaded machine
+		// (629 ms): read with the round, not a round later, so the spill rate is not a poll late.
+		const dask = await fake({version: '2026.7.1', scenario: 'busy', workers: 'own', slowWorkers: {beta: 600}});
+		const {poller, pipeline} = livePoller(dask.url, {intervalMs: 300, hints: {spilling: ['tcp://127.0.0.1:41002']}});
+		pipeline.ingest(await poller.round({background: true})); // the workers are known from here
+		await sleep(300);
+		const raw = await poller.round({background: true});
+		const beta = raw.responses.filter((r) => r.target === 'worker:tcp://127.0.0.1:41002');
+		expect(beta.map((r) => r.status)).toEqual([200]);
+		expect(beta[0]!.startedMs).toBeGreaterThanOrEqual(raw.atMs);
+		// A whole sample (every worker, CPU) still waits a moment only: its grace is not the spill's.
+		expect(SPILL_SAMPLE_GRACE_MS).toBeGreaterThan(SAMPLE_GRACE_MS);
+	}, 20_000);
 
 	it('goes through the scheduler’s /proxy when workers cannot be reached, and reads their metrics there', async () => {
 		const dask = await fake({

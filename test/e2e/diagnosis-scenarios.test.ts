@@ -94,7 +94,10 @@ describe.each(DASK_RELEASES)('diagnosis scenarios on Dask %s', (dask) => {
 			});
 			if (keepingFixtures()) keepFixture(recorded);
 			// A miss keeps its recording beside the report, to be replayed round by round against the rules.
-			const missed = (spec.cause !== null && verdict.expected === undefined) || verdict.others.length > 0;
+			const missed =
+				(spec.cause !== null && verdict.expected === undefined) ||
+				verdict.others.length > 0 ||
+				verdict.wrongSubject.length > 0;
 			if (missed || (verdict.expected?.poll ?? 0) > 3) keepFixture(recorded, join(reportDir(), 'misses'));
 		}, 240_000);
 

@@ -104,7 +104,9 @@ function tails(input: RuleInput): Candidate[] {
 		out.push({
 			cause: 'hung',
 			severity: 'warning',
-			subject: prefixSubject(row.prefix),
+			// One worker holds them: it is the place to look, and the subject the stall's finding names (a
+			// stall alert that lapses for a poll then changes no subject).
+			subject: holders.length === 1 ? workerSubject(holders[0]!) : prefixSubject(row.prefix),
 			evidence: [
 				evidence('tasks of it still running', String(running), 'metrics', at, nowMs),
 				evidence('completed', String(done.done), 'metrics', at, nowMs),

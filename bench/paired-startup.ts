@@ -12,37 +12,15 @@
  *
  * PAIRED_COMMANDS=version,usage,once,frame picks the commands (all four by default).
  */
-import {spawnSync} from 'node:child_process';
 import {hasFirstFrame, startInPty} from './pty.js';
 import {median, spread} from './stats.js';
 import {startSynthDask} from './synth-server.js';
-
-interface Run {
-	readonly cpuMs: number;
-	readonly wallMs: number;
-	readonly peakMiB: number;
-}
-
-const RUSAGE = [
-	'import resource, subprocess, sys, time',
-	'start = time.perf_counter()',
-	'subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)',
-	'wall = time.perf_counter() - start',
-	'usage = resource.getrusage(resource.RUSAGE_CHILDREN)',
-	'print(wall, usage.ru_utime, usage.ru_stime, usage.ru_maxrss)',
-].join('\n');
-
-function timed(argv: readonly string[]): Run {
-	const result = spawnSync('/usr/bin/python3', ['-c', RUSAGE, ...argv], {encoding: 'utf8'});
-	const [wall, user, sys, peak] = result.stdout.trim().split(' ').map(Number);
-	if (![wall, user, sys, peak].every((v) => Number.isFinite(v))) throw new Error(`rusage: ${result.stderr}`);
-	return {wallMs: wall! * 1000, cpuMs: (user! + sys!) * 1000, peakMiB: peak! / 1024};
-}
+import {type Run, timed} from './startup.js';
 
 async function firstFrame(cli: string): Promise<Run> {
 	const run = startInPty(['--demo'], {program: [cli]});
 	try {
-		return {wallMs: await run.waitFor('first frame', hasFirstFrame, 20_000), cpuMs: Number.NaN, peakMiB: Number.NaN};
+		return {wallMs: await run.waitFor('first frame', hasFirstFrame, 20_000), cpuMs: Number.NaN, peakKiB: Number.NaN};
 	} finally {
 		await run.stop();
 	}
@@ -92,7 +70,7 @@ for (const [c, [name]] of COMMANDS.entries())
 						3,
 					);
 		const cpu = median(mine.map((run) => run.cpuMs));
-		const peak = median(mine.map((run) => run.peakMiB));
+		const peak = median(mine.map((run) => run.peakKiB / 1024));
 		const cells = [
 			name,
 			v.label,

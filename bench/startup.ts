@@ -21,7 +21,7 @@ export interface StartupRow {
 	readonly peakRssMiB: number;
 }
 
-interface Run {
+export interface Run {
 	readonly cpuMs: number;
 	readonly wallMs: number;
 	readonly peakKiB: number;
@@ -37,7 +37,7 @@ const RUSAGE = [
 ].join('\n');
 
 /** One run: its CPU, wall time and peak RSS from the kernel's accounting of the finished child. */
-function timed(argv: readonly string[]): Run {
+export function timed(argv: readonly string[]): Run {
 	const result = spawnSync('/usr/bin/python3', ['-c', RUSAGE, ...argv], {encoding: 'utf8'});
 	const [wall, user, sys, peak] = result.stdout.trim().split(' ').map(Number);
 	if (![wall, user, sys, peak].every((v) => Number.isFinite(v))) throw new Error(`rusage: ${result.stderr}`);

@@ -1,8 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {
 	ALL_OPEN,
-	hostOf,
-	hostRow,
 	hostTable,
 	locateFlat,
 	toggleAllFolds,
@@ -11,6 +9,7 @@ import {
 	type HostTable,
 	type TableEntry,
 } from '../../../source/model/rows/host-groups.js';
+import {hostOf, hostRow} from '../../../source/model/rows/host-row.js';
 import {workerRows} from '../../../source/model/rows/rows.js';
 import {initialState, reduce} from '../../../source/model/state.js';
 import type {ClusterState, SortColumn, WorkerRow} from '../../../source/model/types.js';

@@ -17,7 +17,8 @@ import {FINDING_HOLD} from '../../hold.js';
 import type {Rule, RuleInput} from '../rule.js';
 import type {Candidate} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
-import {cpuEvidence, gilBound, slowEvidence, slowText, slowWorkers} from './straggler.js';
+import {gilBound} from './gil-bound.js';
+import {cpuEvidence, slowEvidence, slowText, slowWorkers} from './straggler.js';
 
 /** Share of the time spent waiting for the GIL. */
 export const GIL_CONTENTION_SHARE = 0.5;

@@ -67,8 +67,14 @@ export function liveDocuments(rounds: readonly RawScrape[], flags: ModelFlags = 
 	});
 }
 
-/** Round times (epoch ms) of a recording being written (gzip flushed per round). */
-function roundTimesOnDisk(file: string): number[] {
+/** A round on disk: its time (epoch ms) and whether it carries a worker's call stacks (a finding's frame). */
+interface RoundOnDisk {
+	readonly atMs: number;
+	readonly stacks: boolean;
+}
+
+/** The rounds of a recording being written (gzip flushed per round). */
+function roundsOnDisk(file: string): RoundOnDisk[] {
 	if (!existsSync(file)) return [];
 	let text: string;
 	try {
@@ -80,7 +86,15 @@ function roundTimesOnDisk(file: string): number[] {
 		.split('\n')
 		.slice(1)
 		.filter((line) => line.endsWith('}'))
-		.map((line) => roundTimeMs(JSON.parse(line) as RawScrape));
+		.map((line) => {
+			const raw = JSON.parse(line) as RawScrape;
+			const stacks = raw.responses.some((r) => r.onDemand === true && r.path.startsWith('/info/call-stacks/'));
+			return {atMs: roundTimeMs(raw), stacks};
+		});
+}
+
+function roundTimesOnDisk(file: string): number[] {
+	return roundsOnDisk(file).map((round) => round.atMs);
 }
 
 /**
@@ -118,6 +132,14 @@ export async function recordScenario(
 			() => roundTimesOnDisk(file).filter((ms) => ms >= onsetMs).length >= HOLD_POLLS,
 			(HOLD_POLLS + 10) * pollMs + Math.max(0, onsetMs - Date.now()),
 		);
+		// A finding whose frame is checked asks its worker's call stacks when it starts; the next round
+		// carries the answer. A finding made late in the hold (a loaded machine) gets those rounds too.
+		if (spec.frame !== undefined)
+			await waitFor(
+				"a round carrying the worker's call stacks",
+				() => roundsOnDisk(file).some((round) => round.stacks && round.atMs >= onsetMs),
+				4 * pollMs,
+			).catch(() => undefined);
 		phase('hold');
 		recorder.child.kill('SIGTERM');
 		const stopped = await recorder.done;

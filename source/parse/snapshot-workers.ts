@@ -46,11 +46,8 @@ const METRICS_FIELDS = (Object.values(WORKER_FIGURES) as WorkerFigure[]).flatMap
 /** `answerSeconds`: when identity.json answered (answerTimeMs); the heartbeat age is as of that answer. */
 function fromIdentity(w: IdentityWorker, answerSeconds: number): WorkerBuilder {
 	const b = new WorkerBuilder(w.address, w.name);
-	// Loops by index in this file's per-worker code (docs/performance-log.md, "Loops by index").
-	for (let i = 0; i < IDENTITY_FIELDS.length; i++) {
-		const key = IDENTITY_FIELDS[i]!;
-		b.set(key, w[key] as never, 'identity', true);
-	}
+	// One call for the whole list: its field indexes are looked up once (worker-builder.ts).
+	b.setEach(IDENTITY_FIELDS, w, 'identity', true);
 	if (w.last_seen !== undefined)
 		b.set('heartbeat_age_seconds', Math.max(0, answerSeconds - w.last_seen), 'identity', true);
 	return b;
@@ -211,7 +208,7 @@ export function buildWorkers(cache: ScrapeCache, nowMs: number): WorkerList {
 				const timed = direct && proxied ? (proxied.atMs > direct.atMs ? proxied : direct) : (direct ?? proxied);
 				const metrics = timed?.value;
 				if (metrics) {
-					for (const key of METRICS_FIELDS) b.set(key, metrics[key] as never, 'worker_metrics', fallback);
+					b.setEach(METRICS_FIELDS, metrics, 'worker_metrics', fallback);
 					b.set('nthreads', metrics.nthreads, 'worker_metrics', false);
 					b.set('cpu_percent', timed.cpuPercent, 'worker_metrics', false);
 				}

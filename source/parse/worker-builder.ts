@@ -79,6 +79,8 @@ const SOURCE_CODES: readonly (Source | undefined)[] = [
 	'derived',
 	'inferred',
 ];
+/** Each key list setEach() was given, as indexes into FIELDS. */
+const INDEXES_OF = new WeakMap<readonly string[], Uint8Array>();
 const CODE_OF = new Map<Source, number>(SOURCE_CODES.flatMap((source, i) => (source ? [[source, i] as const] : [])));
 
 /**
@@ -144,6 +146,32 @@ export class WorkerBuilder {
 		if (!override && this.fields[key] !== undefined) return;
 		this.fields[key] = value;
 		this.codes[FIELD_INDEX.get(key)!] = CODE_OF.get(source)!;
+	}
+
+	/**
+	 * set() for each of `keys`, read from `from` (a list of fields the caller keeps: their indexes are
+	 * looked up once per list, not once per worker and field).
+	 */
+	setEach<K extends Field>(
+		keys: readonly K[],
+		from: {readonly [P in K]?: Slots[P]},
+		source: Source,
+		override: boolean,
+	): void {
+		let indexes = INDEXES_OF.get(keys);
+		if (indexes === undefined) {
+			indexes = Uint8Array.from(keys, (key) => FIELD_INDEX.get(key)!);
+			INDEXES_OF.set(keys, indexes);
+		}
+		const code = CODE_OF.get(source)!;
+		const fields = this.fields as Record<K, unknown>;
+		for (let i = 0; i < keys.length; i++) {
+			const key = keys[i]!;
+			const value = from[key];
+			if (value === undefined || (!override && fields[key] !== undefined)) continue;
+			fields[key] = value;
+			this.codes[indexes[i]!] = code;
+		}
 	}
 
 	/** Hands the fields over (no copy: 10,000 workers are built every poll); the builder is done. */

@@ -1,11 +1,12 @@
 /**
- * The runner: once per fresh snapshot, every rule judges, candidates explained away by another
- * cause on the same subject are dropped, and each finding moves through its rule's hold (hold.ts,
- * the one hysteresis every rule uses) — pending until its onset, active until its clear, then
- * ended. A pending finding whose condition lapses is forgotten. Starts and ends are returned for
- * the event log. Pure.
+ * The diagnosis' use of the rule engine (rule-engine.ts): once per fresh snapshot, every rule of
+ * the table judges, candidates explained away by another cause on the same subject are dropped, and
+ * each finding moves through its rule's hold (hold.ts) — pending until its onset, active until its
+ * clear, then ended. A finding keeps its hold track beside its candidate (`Track`); a finding no
+ * rule speaks of any more clears through its rule's hold. Starts and ends are returned for the
+ * event log. Pure.
  */
-import {AT_ONCE, stepHold} from '../hold.js';
+import {judgeRules, newVerdicts, type RuleFamily, stepRules} from '../rule-engine.js';
 import type {Rule, RuleInput} from './rule.js';
 import {RULES} from './rules.js';
 import type {Candidate, DiagnosisState, EndedFinding, Finding, Track} from './diagnosis-types.js';
@@ -28,33 +29,23 @@ export function findingOf(track: Track): Finding {
 	return {...candidate, since: track.firstMs, ...(track.frame === undefined ? {} : {frame: track.frame})};
 }
 
+/** Findings key by cause and subject and keep their hold track beside their candidate (and frame). */
+const FINDINGS: RuleFamily<Candidate, Track, Track> = {
+	key: findingKey,
+	subject: (c) => c.subject.id,
+	holding: () => true,
+	heldMs: (c) => c.heldMs,
+	track: (old) => old,
+	ruleOf: (old) => old.candidate.cause,
+	candidateOf: (old) => old.candidate,
+	keep: (candidate, track, old) => ({candidate, ...track, ...(old?.frame === undefined ? {} : {frame: old.frame})}),
+	unjudged: 'clears',
+};
+
 export interface DiagnosisStep {
 	readonly diagnosis: DiagnosisState;
 	readonly started: readonly Finding[];
 	readonly ended: readonly EndedFinding[];
-}
-
-/** Each rule's candidates, less those another cause holding on the same subject explains. */
-export function candidates(
-	input: RuleInput,
-	rules: readonly Rule[] = RULES,
-): Map<string, {rule: Rule; candidate: Candidate}> {
-	const all: Array<{rule: Rule; candidate: Candidate}> = [];
-	const holding = new Set<string>();
-	for (const rule of rules) {
-		for (const candidate of rule.judge(input)) {
-			all.push({rule, candidate});
-			holding.add(`${candidate.cause}|${candidate.subject.id}`);
-		}
-	}
-	const out = new Map<string, {rule: Rule; candidate: Candidate}>();
-	for (const item of all) {
-		const {rule, candidate} = item;
-		if (rule.explainedBy?.some((cause) => holding.has(`${cause}|${candidate.subject.id}`))) continue;
-		const key = findingKey(candidate);
-		if (!out.has(key)) out.set(key, item);
-	}
-	return out;
 }
 
 export function stepDiagnosis(
@@ -62,29 +53,19 @@ export function stepDiagnosis(
 	input: RuleInput,
 	rules: readonly Rule[] = RULES,
 ): DiagnosisStep {
-	const nowMs = input.nowMs;
-	const holding = candidates(input, rules);
-	const byCause = new Map(rules.map((r) => [r.cause, r]));
-	const tracks = new Map<string, Track>();
-	const started: Finding[] = [];
-	const ended: EndedFinding[] = [];
-	for (const [key, {rule, candidate}] of holding) {
-		const old = previous.tracks.get(key);
-		const step = stepHold(rule.hold, old, true, nowMs, candidate.heldMs);
-		if (step.state !== 'held') continue; // a holding condition is always held
-		const frame = old?.frame === undefined ? {} : {frame: old.frame};
-		const track: Track = {candidate, ...step.track, ...frame};
-		tracks.set(key, track);
-		if (step.started) started.push(findingOf(track));
-	}
-	for (const [key, old] of previous.tracks) {
-		if (holding.has(key)) continue;
-		const step = stepHold(byCause.get(old.candidate.cause)?.hold ?? AT_ONCE, old, false, nowMs);
-		if (step.state === 'clearing') tracks.set(key, {...old, ...step.track});
-		else if (step.state === 'ended') ended.push({...findingOf(old), until: old.lastMs});
-	}
+	const verdicts = judgeRules(rules, input, newVerdicts());
+	const byCause = new Map(rules.map((r) => [r.id as string, r]));
+	const step = stepRules(FINDINGS, previous.tracks, verdicts, input.nowMs, (id) => {
+		const hold = byCause.get(id)?.hold;
+		return typeof hold === 'function' ? hold(input) : hold;
+	});
+	const ended = step.ended.map((old): EndedFinding => ({...findingOf(old), until: old.lastMs}));
 	const log = ended.length === 0 ? previous.ended : [...ended, ...previous.ended].slice(0, ENDED_KEPT);
-	return {diagnosis: {tracks, ended: log, window: input.window}, started, ended};
+	return {
+		diagnosis: {tracks: step.kept, ended: log, window: input.window},
+		started: step.started.map(findingOf),
+		ended,
+	};
 }
 
 /** Every active finding ends now (another scheduler took the port, the state starts over). */

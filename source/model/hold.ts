@@ -49,7 +49,13 @@ export const AT_ONCE: Hold = {onsetPolls: 1, onsetMs: 0, clearPolls: 1, clearMs:
 
 /** An alert's hold: open at once, the worst level after `criticalAfterS`, resolved after `clearAfterS` clear. */
 export function alertHold(criticalAfterS: number, clearAfterS = 0): Hold {
-	return {onsetPolls: 1, onsetMs: criticalAfterS * 1000, clearPolls: 1, clearMs: clearAfterS * 1000, onsetOf: 'worst-level'};
+	return {
+		onsetPolls: 1,
+		onsetMs: criticalAfterS * 1000,
+		clearPolls: 1,
+		clearMs: clearAfterS * 1000,
+		onsetOf: 'worst-level',
+	};
 }
 
 /** Opens at once, resolves once clear: an alert with one level and no clear time (an erred task, a stall). */

@@ -133,7 +133,15 @@ function tails(input: RuleInput): Candidate[] {
 export const hung: Rule = {
 	id: 'hung',
 	kind: 'finding',
-	inputs: ['snapshot.scheduler.tasks', 'snapshot.scheduler.prefixes', 'snapshot.scheduler.threads', 'snapshot.workers', 'state.alerts', 'window.prefixDone', 'nowMs'],
+	inputs: [
+		'snapshot.scheduler.tasks',
+		'snapshot.scheduler.prefixes',
+		'snapshot.scheduler.threads',
+		'snapshot.workers',
+		'state.alerts',
+		'window.prefixDone',
+		'nowMs',
+	],
 	text: findingText,
 	// The stall rule has already waited (a minute or more): follow it as it is.
 	hold: AT_ONCE,

@@ -77,7 +77,14 @@ function onlyPausedOffer(snapshot: Snapshot, paused: readonly WorkerSnapshot[]):
 export const noWorker: Rule = {
 	id: 'no-worker',
 	kind: 'finding',
-	inputs: ['snapshot.scheduler.tasks', 'snapshot.scheduler.prefixes', 'snapshot.scheduler.workers', 'snapshot.workers', 'state.options.thresholds', 'nowMs'],
+	inputs: [
+		'snapshot.scheduler.tasks',
+		'snapshot.scheduler.prefixes',
+		'snapshot.scheduler.workers',
+		'snapshot.workers',
+		'state.options.thresholds',
+		'nowMs',
+	],
 	text: findingText,
 	hold: {onsetPolls: 2, onsetMs: NO_WORKER_START_MS, clearPolls: 2, clearMs: 0},
 	onePoll: true,

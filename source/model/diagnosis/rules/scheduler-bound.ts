@@ -86,7 +86,15 @@ function sharesHost(snapshot: Snapshot): boolean {
 export const schedulerBound: Rule = {
 	id: 'scheduler-bound',
 	kind: 'finding',
-	inputs: ['snapshot.scheduler.process', 'snapshot.scheduler.threads', 'snapshot.scheduler.prefixes', 'snapshot.workers', 'window.cluster', 'state.time', 'nowMs'],
+	inputs: [
+		'snapshot.scheduler.process',
+		'snapshot.scheduler.threads',
+		'snapshot.scheduler.prefixes',
+		'snapshot.workers',
+		'window.cluster',
+		'state.time',
+		'nowMs',
+	],
 	text: findingText,
 	hold: FINDING_HOLD,
 	onePoll: false,

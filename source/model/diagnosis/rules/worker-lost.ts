@@ -156,7 +156,15 @@ function reason(track: WorkerTrack, workers: number): {text: string; evidence: E
 export const workerLost: Rule = {
 	id: 'worker-lost',
 	kind: 'finding',
-	inputs: ['state.workers', 'state.alerts', 'state.events', 'state.heldLosses', 'state.options.thresholds', 'snapshot.workers', 'nowMs'],
+	inputs: [
+		'state.workers',
+		'state.alerts',
+		'state.events',
+		'state.heldLosses',
+		'state.options.thresholds',
+		'snapshot.workers',
+		'nowMs',
+	],
 	text: findingText,
 	// The alert rules already decided it is a loss: follow their alert as it is.
 	hold: AT_ONCE,

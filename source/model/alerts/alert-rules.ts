@@ -11,7 +11,7 @@ import {WORKER_ALERT_RULES} from './worker-alerts.js';
 
 export {CLUSTER_ALERT_RULES, WORKER_ALERT_RULES};
 
-/** Every alert rule: the workers' then the cluster's. */
+/** @internal Every alert rule: the workers' then the cluster's (the table's test reads it whole). */
 export const ALERT_RULES: readonly (
 	| DeclaredRule<WorkerAlertInput, Condition>
 	| DeclaredRule<ClusterRuleContext, Condition>

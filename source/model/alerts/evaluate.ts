@@ -11,35 +11,12 @@
  */
 import type {Condition} from './alerts.js';
 import {CLUSTER_ALERT_RULES, WORKER_ALERT_RULES} from './alert-rules.js';
+import {ALERT_TRACKS} from './alert-tracks.js';
 import {applyConditions} from './events.js';
 import {stallView} from './stall.js';
 import {dataAgeSeconds, missedPolls} from '../freshness.js';
-import {judgeRules, newVerdicts, type RuleFamily, stepRules, type Verdicts} from '../rule-engine.js';
+import {judgeRules, newVerdicts, stepRules, type Verdicts} from '../rule-engine.js';
 import type {ClusterState} from '../state-types.js';
-import type {Alert} from '../view-types.js';
-
-/** Alerts key by kind and subject and keep their hold's moments in themselves (an Alert is a Condition). */
-const ALERTS: RuleFamily<Condition, Alert, Condition> = {
-	key: (c) => c.id,
-	subject: (c) => c.subject,
-	holding: (c) => c.clearing_since === undefined,
-	heldMs: () => undefined,
-	track: (old, nowMs) =>
-		old.clearing_since === undefined
-			? {firstMs: old.start_time * 1000, lastMs: nowMs, holds: 1, clears: 0, active: true}
-			: {
-					firstMs: old.start_time * 1000,
-					lastMs: nowMs,
-					holds: 0,
-					clears: 1,
-					clearSinceMs: old.clearing_since * 1000,
-					active: true,
-				},
-	ruleOf: (old) => old.kind,
-	candidateOf: (old) => old,
-	keep: (c) => c,
-	unjudged: 'ends',
-};
 
 /** Every alert rule's verdicts on the state, in the order they are listed. */
 function judgeAlerts(state: ClusterState): Verdicts<Condition> {
@@ -80,7 +57,7 @@ function judgeAlerts(state: ClusterState): Verdicts<Condition> {
 
 /** The conditions the engine keeps this step: holding, or clearing through their hold. */
 export function currentConditions(state: ClusterState): Condition[] {
-	return [...stepRules(ALERTS, state.alerts, judgeAlerts(state), state.nowMs).kept.values()];
+	return [...stepRules(ALERT_TRACKS, state.alerts, judgeAlerts(state), state.nowMs).kept.values()];
 }
 
 export function evaluateAlerts(state: ClusterState): ClusterState {

@@ -26,7 +26,10 @@ import type {WorkerTrack} from '../state-types.js';
 
 type WorkerAlertRule = DeclaredRule<WorkerAlertInput, Condition>;
 
-/** A loss of a worker that did not come back (departure.ts), while its hold lasts; routine leaves and the unknown are events. */
+/**
+ * A loss of a worker that did not come back (departure.ts), while its hold lasts; routine leaves and
+ * the unknown are events.
+ */
 const lost: WorkerAlertRule = {
 	id: 'worker_lost',
 	kind: 'event',

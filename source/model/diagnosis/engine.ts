@@ -2,14 +2,15 @@
  * The diagnosis' use of the rule engine (rule-engine.ts): once per fresh snapshot, every rule of
  * the table judges, candidates explained away by another cause on the same subject are dropped, and
  * each finding moves through its rule's hold (hold.ts) — pending until its onset, active until its
- * clear, then ended. A finding keeps its hold track beside its candidate (`Track`); a finding no
- * rule speaks of any more clears through its rule's hold. Starts and ends are returned for the
+ * clear, then ended (finding-tracks.ts: a finding keeps its hold track beside its candidate, and one
+ * no rule speaks of any more clears through its rule's hold). Starts and ends are returned for the
  * event log. Pure.
  */
-import {judgeRules, newVerdicts, type RuleFamily, stepRules} from '../rule-engine.js';
+import {judgeRules, newVerdicts, stepRules} from '../rule-engine.js';
+import {FINDING_TRACKS} from './finding-tracks.js';
 import type {Rule, RuleInput} from './rule.js';
 import {RULES} from './rules.js';
-import type {Candidate, DiagnosisState, EndedFinding, Finding, Track} from './diagnosis-types.js';
+import type {DiagnosisState, EndedFinding, Finding, Track} from './diagnosis-types.js';
 import {emptyWindow} from './window.js';
 
 /** Ended findings kept, newest first. */
@@ -20,27 +21,10 @@ export function emptyDiagnosis(): DiagnosisState {
 	return {tracks: new Map(), ended: [], window: emptyWindow()};
 }
 
-export function findingKey(c: Pick<Candidate, 'cause' | 'subject'>): string {
-	return `${c.cause}|${c.subject.kind}|${c.subject.id}`;
-}
-
 export function findingOf(track: Track): Finding {
 	const {heldMs: _held, ...candidate} = track.candidate;
 	return {...candidate, since: track.firstMs, ...(track.frame === undefined ? {} : {frame: track.frame})};
 }
-
-/** Findings key by cause and subject and keep their hold track beside their candidate (and frame). */
-const FINDINGS: RuleFamily<Candidate, Track, Track> = {
-	key: findingKey,
-	subject: (c) => c.subject.id,
-	holding: () => true,
-	heldMs: (c) => c.heldMs,
-	track: (old) => old,
-	ruleOf: (old) => old.candidate.cause,
-	candidateOf: (old) => old.candidate,
-	keep: (candidate, track, old) => ({candidate, ...track, ...(old?.frame === undefined ? {} : {frame: old.frame})}),
-	unjudged: 'clears',
-};
 
 export interface DiagnosisStep {
 	readonly diagnosis: DiagnosisState;
@@ -55,7 +39,7 @@ export function stepDiagnosis(
 ): DiagnosisStep {
 	const verdicts = judgeRules(rules, input, newVerdicts());
 	const byCause = new Map(rules.map((r) => [r.id as string, r]));
-	const step = stepRules(FINDINGS, previous.tracks, verdicts, input.nowMs, (id) => {
+	const step = stepRules(FINDING_TRACKS, previous.tracks, verdicts, input.nowMs, (id) => {
 		const hold = byCause.get(id)?.hold;
 		return typeof hold === 'function' ? hold(input) : hold;
 	});

@@ -131,7 +131,7 @@ const noWorkers: ClusterAlertRule = {
 /** The rules judged once on the whole cluster, after the workers', in the order their alerts are listed. */
 export const CLUSTER_ALERT_RULES: readonly ClusterAlertRule[] = [heldLoss, erred, stale, fallback, stalled, noWorkers];
 
-/** The cluster's conditions, appended to `out`. */
+/** @internal The cluster's conditions, appended to `out` (its tests judge the table so). */
 export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): void {
 	out.push(...judgeRules(CLUSTER_ALERT_RULES, ctx, newVerdicts<Condition>()).candidates);
 }

@@ -137,7 +137,7 @@ export const WORKER_ALERT_RULES: readonly WorkerAlertRule[] = [
 	spilling,
 ];
 
-/** Conditions on one worker (holding, or a level judged clear while it clears), appended to `out`. */
+/** @internal Conditions on one worker (holding, or a level judged clear while it clears), appended to `out`. */
 export function workerConditions(track: WorkerTrack, context: WorkerRuleContext, out: Condition[]): void {
 	out.push(...judgeRules(WORKER_ALERT_RULES, {track, context}, newVerdicts<Condition>()).candidates);
 }

@@ -2,7 +2,8 @@
  * The one hysteresis of every rule (level alerts, the alerts that turn critical with time, and the
  * diagnosis' findings): how long a condition must hold before it counts (its onset) and how long
  * it must be clear before it ends (its clear), each in polls in a row and in time. Every rule
- * declares its Hold; nothing else decides when something starts or ends. Pure.
+ * declares its Hold and the rule engine (rule-engine.ts) steps each candidate through it; nothing
+ * else decides when something starts or ends. Pure.
  *
  * - Onset: the condition held `onsetPolls` polls in a row (this one counted) and `onsetMs` since
  *   the first of them. A candidate whose own figures show it held `provenMs` already (a heartbeat

@@ -4,7 +4,7 @@
  * rows the screen's table shows (the model's workerRows). No colour, no truncation (it is read in
  * pipes and logs); "-" where a figure is unknown.
  */
-import {figureGapsText, workerCount} from '../model/index.js';
+import {figureGapsText, spilledUnknownText, workerCount} from '../model/index.js';
 import type {TriageView, WorkerRow} from '../model/types.js';
 import type {EndpointHealth, Snapshot, WorkerCounts} from '../types/snapshot.js';
 import {oncePlaces, SCHEDULER_FIGURES, TASK_STATE_FIGURES, WORKER_STATE_FIGURES} from '../types/cluster-figures.js';
@@ -51,7 +51,9 @@ function memoryLine(snapshot: Snapshot): string {
 	const limit = s.memory_limit_bytes;
 	const pct = percentOf(used, limit);
 	const spilled =
-		s.memory_spilled_bytes === undefined ? '' : `, ${bytesText(s.memory_spilled_bytes, MISSING)} ${SPILLED}`;
+		s.memory_spilled_bytes === undefined
+			? `, ${spilledUnknownText(snapshot)}`
+			: `, ${bytesText(s.memory_spilled_bytes, MISSING)} ${SPILLED}`;
 	return (
 		`${bytesText(used, MISSING)} ${USED} / ${limit === 0 ? 'no' : bytesText(limit, MISSING)} ` +
 		`${LIMIT}${pct === undefined ? '' : ` (${pct})`}${spilled}`

@@ -13,9 +13,6 @@ import type {ClusterState, WorkerTrack} from '../state-types.js';
 import type {RowQuery, WorkerRow, GoneCounts, WorkerRowsView} from './row-types.js';
 import {parseRowFilter} from './row-filter.js';
 import {sortRows} from './row-sort.js';
-import type {WorkerSnapshot} from '../../types/snapshot.js';
-import type {WorkerFigure} from '../../types/worker-figure-types.js';
-import {WORKER_FIGURES} from '../../types/worker-figures.js';
 
 function fraction(part: number | undefined, limit: number | undefined): number | undefined {
 	return part !== undefined && limit !== undefined && limit > 0 ? part / limit : undefined;
@@ -33,41 +30,41 @@ function goneStatus(track: WorkerTrack): string {
 	return d.verdict;
 }
 
-/**
- * The figures a row copies from the worker's snapshot as they are, by the figures' table
- * (types/worker-figures.ts): its snapshot field and its row field. The rest the row gives itself:
- * who it is and its status, the keys it holds where no task count is given, when it was last listed,
- * and what the rows compute (the fractions of the limit, the transfers).
- */
-const OWN_FIELDS: ReadonlySet<string> = new Set(['address', 'name', 'host', 'status', 'tasks_in_memory', 'last_seen']);
-const COPIED = (Object.entries(WORKER_FIGURES) as Array<[string, WorkerFigure]>).flatMap(([name, f]) =>
-	f.row !== null && f.json !== null && !OWN_FIELDS.has(f.row)
-		? [[name as keyof WorkerSnapshot, f.row as keyof WorkerRow] as const]
-		: [],
-);
-
 export function workerRow(track: WorkerTrack, severity: Severity | undefined): WorkerRow {
 	const w = track.last;
 	const limit = w.memory_limit_bytes;
 	const gone = track.lostMs !== undefined;
+	// Optional fields assigned after a plain literal (same key order): a literal with spreads is
+	// built much more slowly, and every poll builds a row per worker.
 	const row: {-readonly [K in keyof WorkerRow]: WorkerRow[K]} = {
 		address: track.address,
 		name: w.name,
 		host: w.host,
 		status: gone ? goneStatus(track) : (w.status ?? 'unknown'),
 		present: !gone,
+		threads: w.nthreads,
+		cpu_percent: w.cpu_percent,
+		memory_process_bytes: w.memory_process_bytes,
+		memory_limit_bytes: limit,
+		memory_fraction: fraction(w.memory_process_bytes, limit),
+		memory_managed_bytes: w.memory_managed_bytes,
+		memory_unmanaged_bytes: w.memory_unmanaged_bytes,
+		memory_managed_fraction: fraction(w.memory_managed_bytes, limit),
+		memory_unmanaged_fraction: fraction(w.memory_unmanaged_bytes, limit),
+		memory_spilled_bytes: w.memory_spilled_bytes,
+		tasks_executing: w.tasks_executing,
+		tasks_ready: w.tasks_ready,
+		tasks_in_memory: w.tasks_in_memory ?? w.keys_in_memory,
+		processing: w.processing,
+		transfers: sumDefined(w.transfer_incoming_count, w.transfer_outgoing_count),
+		transfer_incoming_count: w.transfer_incoming_count,
+		transfer_outgoing_count: w.transfer_outgoing_count,
+		net_read_bps: w.net_read_bps,
+		net_write_bps: w.net_write_bps,
+		event_loop_interval_seconds: w.event_loop_interval_seconds,
+		heartbeat_age_seconds: w.heartbeat_age_seconds,
+		last_seen: w.last_seen ?? track.lastSeenMs / 1000,
 	};
-	const copied = row as Record<string, unknown>;
-	for (let i = 0; i < COPIED.length; i++) {
-		const [from, to] = COPIED[i]!;
-		copied[to] = w[from];
-	}
-	row.memory_fraction = fraction(w.memory_process_bytes, limit);
-	row.memory_managed_fraction = fraction(w.memory_managed_bytes, limit);
-	row.memory_unmanaged_fraction = fraction(w.memory_unmanaged_bytes, limit);
-	row.tasks_in_memory = w.tasks_in_memory ?? w.keys_in_memory;
-	row.transfers = sumDefined(w.transfer_incoming_count, w.transfer_outgoing_count);
-	row.last_seen = w.last_seen ?? track.lastSeenMs / 1000;
 	if (gone) row.lost_at = (track.lostMs ?? 0) / 1000;
 	if (severity) row.severity = severity;
 	return row;

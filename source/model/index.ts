@@ -4,7 +4,7 @@ export {initialState, reduce} from './state.js';
 export {workerRows} from './rows/rows.js';
 export {workerCount} from './rows/worker-count.js';
 export {workerStates} from './rows/worker-states.js';
-export {cpuUnknownWhy, figureGapsText, identityWhy, statusUnknownWhy} from './rows/figure-gaps.js';
+export {cpuUnknownWhy, figureGapsText, identityWhy, spilledUnknownText, statusUnknownWhy} from './rows/figure-gaps.js';
 export {progressView} from './progress/progress.js';
 export {triageView} from './alerts/triage.js';
 export {severityCounts} from './alerts/events.js';

@@ -4,7 +4,7 @@
  * rows the screen's table shows (the model's workerRows). No colour, no truncation (it is read in
  * pipes and logs); "-" where a figure is unknown.
  */
-import {figureGapsText, workerCount} from '../model/index.js';
+import {figureGapsText, spilledUnknownText, workerCount} from '../model/index.js';
 import type {TriageView, WorkerRow} from '../model/types.js';
 import type {EndpointHealth, Snapshot, TaskState, WorkerCounts} from '../types/snapshot.js';
 import {bytesText} from '../units/bytes.js';
@@ -58,7 +58,10 @@ function memoryLine(snapshot: Snapshot): string {
 	const used = s.memory_process_bytes;
 	const limit = s.memory_limit_bytes;
 	const pct = percentOf(used, limit);
-	const spilled = s.memory_spilled_bytes === undefined ? '' : `, ${bytesText(s.memory_spilled_bytes, MISSING)} spilled`;
+	const spilled =
+		s.memory_spilled_bytes === undefined
+			? `, ${spilledUnknownText(snapshot)}`
+			: `, ${bytesText(s.memory_spilled_bytes, MISSING)} spilled`;
 	return (
 		`${bytesText(used, MISSING)} used / ${limit === 0 ? 'no' : bytesText(limit, MISSING)} ` +
 		`limit${pct === undefined ? '' : ` (${pct})`}${spilled}`

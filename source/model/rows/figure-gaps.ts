@@ -104,3 +104,8 @@ export function figureGapsText(snapshot: Snapshot): string | undefined {
 	if (cpu === undefined) return identityOnly;
 	return identityOnly === undefined ? cpuGapText(cpu) : `${cpuGapText(cpu)}; ${identityOnly.split(':')[0]}`;
 }
+
+/** The cluster's bytes on disk, blank: why, as the header and --once say it ("spilled unknown: identity.json busy"). */
+export function spilledUnknownText(snapshot: Snapshot): string {
+	return `spilled unknown: ${identityWhy(snapshot) ?? 'not reported'}`;
+}

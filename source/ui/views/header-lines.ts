@@ -15,7 +15,7 @@ import {
 	formatPerSecond,
 	formatRate,
 } from '../draw/cells.js';
-import {figureGapsText, workerStates} from '../../model/index.js';
+import {figureGapsText, spilledUnknownText, workerStates} from '../../model/index.js';
 import {staleByAge, staleLive} from './staleness.js';
 import {fitParts, part, seg, type Part} from '../draw/parts.js';
 import type {Theme} from '../draw/theme.js';
@@ -159,9 +159,10 @@ function line2(input: HeaderInput, theme: Theme, width: number): Segment[] {
 }
 
 function line3(input: HeaderInput, theme: Theme, width: number): Segment[] {
-	const s = input.snapshot?.scheduler;
+	const snapshot = input.snapshot;
+	const s = snapshot?.scheduler;
 	const label = seg('Memory  ', 'title', true);
-	if (!s) return [label];
+	if (!snapshot || !s) return [label];
 	const used = s.memory_process_bytes;
 	const limit = s.memory_limit_bytes;
 	const figures =
@@ -171,9 +172,9 @@ function line3(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	parts.push(part(2, seg(`managed ${formatBytes(s.memory_managed_bytes)}`, 'managed')));
 	parts.push(part(2, seg(`unmanaged ${formatBytes(s.memory_unmanaged_bytes)}`, 'unmanaged')));
 	const spilled = s.memory_spilled_bytes;
-	parts.push(
-		part(1, seg(`spilled ${formatBytes(spilled)} on disk`, spilled !== undefined && spilled > 0 ? 'warning' : 'muted')),
-	);
+	// Blank only with its reason: a busy identity.json before the workers' own /metrics were read.
+	const spilledText = spilled === undefined ? spilledUnknownText(snapshot) : `spilled ${formatBytes(spilled)} on disk`;
+	parts.push(part(1, seg(spilledText, spilled !== undefined && spilled > 0 ? 'warning' : 'muted')));
 	// The bar gives way to the figures, down to 20 cells: every figure shown where the line allows.
 	const allFigures = parts.reduce((n, p, i) => n + segmentsWidth(p.segments) + (i > 0 ? 2 : 0), 0);
 	const barWidth = Math.max(

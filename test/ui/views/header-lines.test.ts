@@ -29,6 +29,20 @@ describe('the header', () => {
 		expect(line).toContain('alerts ✗0 ▲2 i1');
 	});
 
+	it('says why the bytes on disk are blank: identity.json busy before the workers were read', () => {
+		const snapshot = base.snapshot!;
+		const {memory_spilled_bytes: _onDisk, ...scheduler} = snapshot.scheduler;
+		const busy = {
+			...snapshot,
+			scheduler,
+			endpoints: snapshot.endpoints.map((e) =>
+				e.path === '/json/identity.json' ? {...e, state: 'failed' as const, status: 500} : e,
+			),
+		};
+		expect(text({...base, snapshot: busy})[2]).toContain('spilled unknown: identity.json busy');
+		expect(text(base)[2]).toMatch(/spilled [\d.]+ \w?B on disk/);
+	});
+
 	it('says stale with the age once the data is older than two intervals', () => {
 		expect(text({...base, nowMs: run.nowMs + 12_000})[0]).toContain('● stale 12s');
 	});

@@ -63,10 +63,11 @@ def gil_bound(ctx, count=1500):
 		"cores": cores}
 
 
-def scatter_freeze(ctx, nbytes=1_000_000_000, times=2):
-	"""A client scatters 1 GB to gamma, twice (the first released before the second): data arriving with
-	no task running, which gamma's event loop receives and stores. Straight to gamma (direct=True):
-	through the scheduler (a client's default) its loop froze 2.5 s forwarding it on 2026.7.1, a
+def scatter_freeze(ctx, nbytes=500_000_000, times=2):
+	"""A client scatters 500 MB to gamma, twice (the first released before the second): data arriving
+	with no task running, which gamma's event loop receives and stores (1 GB took 40-60 s to arrive on a
+	loaded head node, longer than a scenario may take to stop). Straight to gamma (direct=True):
+	through the scheduler (a client's default) its loop froze 2.5 s forwarding 1 GB on 2026.7.1, a
 	scheduler's freeze, not the worker's. The loops' longest freezes are measured from inside gamma and
 	the scheduler (a thread asking the loop for a callback every 20 ms). Onset: the first scatter."""
 	gamma = ctx.worker("gamma")

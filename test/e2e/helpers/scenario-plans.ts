@@ -39,8 +39,8 @@ export const EQUAL: ClusterPlan = {
 	shared: true,
 };
 /**
- * EQUAL's peers but beta with four threads, and gamma with room for a gigabyte scattered to it twice
- * (4 GB: under a quarter of the 24 GiB machine, a scatter at a quarter of gamma's limit).
+ * EQUAL's peers but beta with four threads, and gamma with room for data scattered to it (4 GB: under a
+ * fifth of the 24 GiB machine; 500 MB scattered twice stays far under its spill threshold).
  */
 export const FOUR_THREADS: ClusterPlan = {
 	key: 'four-threads',

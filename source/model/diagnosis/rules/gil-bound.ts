@@ -55,9 +55,9 @@ export function gilBound(w: WorkerSnapshot, workers: readonly WorkerSnapshot[]):
 /**
  * How much slower than its peers a worker whose CPU shows its GIL must be: its threads finish 1.5 ×
  * fewer tasks than a peer's thread (straggler asks 2.5 ×, with nothing but the pace to go on). N threads
- * sharing one core finish 1/N of a free thread's pace, but on a loaded host the scheduler favours
- * threads that wait (for the GIL) over those that never do, so four threads held by their GIL ran only
- * 2.1–2.5 × slower than single-threaded peers there (the gil-bound scenario at a load of 10). And no more
+ * sharing one core finish 1/N of a free thread's pace, but on a loaded host the OS favours threads that
+ * wait (for the GIL) over those that never do, so four threads held by their GIL read only 1.8–3.5 ×
+ * slower than single-threaded peers from poll to poll (the gil-bound scenario at a load of 10). And no more
  * than its tasks' own means allow: those count its slow runs, most of the prefix's when it has the most
  * threads.
  */

@@ -2,7 +2,8 @@
  * The one hysteresis of every rule (level alerts, the alerts that turn critical with time, and the
  * diagnosis' findings): how long a condition must hold before it counts (its onset) and how long
  * it must be clear before it ends (its clear), each in polls in a row and in time. Every rule
- * declares its Hold; nothing else decides when something starts or ends. Pure.
+ * declares its Hold and the rule engine (rule-engine.ts) steps each candidate through it; nothing
+ * else decides when something starts or ends. Pure.
  *
  * - Onset: the condition held `onsetPolls` polls in a row (this one counted) and `onsetMs` since
  *   the first of them. A candidate whose own figures show it held `provenMs` already (a heartbeat
@@ -31,6 +32,11 @@ export interface Hold {
 	readonly clearPolls: number;
 	/** …and for at least this long (ms) since the first of them. */
 	readonly clearMs: number;
+	/**
+	 * What the onset decides: the start (a finding: nothing counts before it), or the worst level (an
+	 * alert: it opens at once at its lesser level, and its condition turns it critical at the onset).
+	 */
+	readonly onsetOf?: 'start' | 'worst-level';
 }
 
 /**
@@ -44,8 +50,17 @@ export const AT_ONCE: Hold = {onsetPolls: 1, onsetMs: 0, clearPolls: 1, clearMs:
 
 /** An alert's hold: open at once, the worst level after `criticalAfterS`, resolved after `clearAfterS` clear. */
 export function alertHold(criticalAfterS: number, clearAfterS = 0): Hold {
-	return {onsetPolls: 1, onsetMs: criticalAfterS * 1000, clearPolls: 1, clearMs: clearAfterS * 1000};
+	return {
+		onsetPolls: 1,
+		onsetMs: criticalAfterS * 1000,
+		clearPolls: 1,
+		clearMs: clearAfterS * 1000,
+		onsetOf: 'worst-level',
+	};
 }
+
+/** Opens at once, resolves once clear: an alert with one level and no clear time (an erred task, a stall). */
+export const EVENT_HOLD: Hold = alertHold(0);
 
 /** A hair of slack so that ms ↔ s rounding cannot push a verdict one poll later. */
 const SLACK_MS = 1e-3;
@@ -107,7 +122,8 @@ export function stepHold(
 		const holds = (old?.holds ?? 0) + 1;
 		const sure = provenBy(hold, heldMs);
 		const firstMs = old?.firstMs ?? (sure ? nowMs - heldMs : nowMs);
-		const active = old?.active === true || sure || onsetDue(hold, holds, firstMs, nowMs);
+		const active =
+			old?.active === true || sure || hold.onsetOf === 'worst-level' || onsetDue(hold, holds, firstMs, nowMs);
 		return {state: 'held', track: {firstMs, lastMs: nowMs, holds, clears: 0, active}, started: active && !old?.active};
 	}
 	if (old === undefined || !old.active) return GONE; // a pending track that lapsed is forgotten

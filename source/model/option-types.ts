@@ -12,7 +12,10 @@ export interface ModelOptions {
 	readonly eventLogLength?: number;
 	/** Lost workers remembered (oldest forgotten first; default 500). */
 	readonly lostWorkersKept?: number;
-	/** Expected poll interval (default 2000); a round or a tick that tells the source's state can update it. */
+	/**
+	 * Expected poll interval (default DEFAULT_INTERVAL_MS, types/poll-interval.ts); a round or a tick
+	 * that tells the source's state can update it.
+	 */
 	readonly intervalMs?: number;
 	/** Stall after this long without a completion; default max(60 s, 3 × longest mean duration). */
 	readonly stallAfterMs?: number;

@@ -3,7 +3,7 @@
  * descriptors in the settings table and a pure resolver to a DrillRequest or a one-line usage error.
  * Each prints one page of one cluster, as text or with --json, and exits (run/drill.ts).
  */
-import type {Setting} from './setting-types.js';
+import type {GivenFlags, Setting} from './setting-types.js';
 
 const NO = 'none';
 
@@ -45,33 +45,13 @@ export const DRILL_SETTINGS = [
 	},
 ] as const satisfies readonly Setting[];
 
-/** What meow gives for the drill-down flags (FLAGS in flag-table.ts). */
-export interface DrillFlags {
-	readonly stacks?: boolean | undefined;
-	readonly errors?: boolean | undefined;
-	readonly logs?: string | undefined;
-	readonly worker?: readonly string[] | undefined;
-}
+/** The drill-down flags given (parsed-flags.ts, from the descriptors above). */
+export type DrillFlags = GivenFlags<(typeof DRILL_SETTINGS)[number]>;
 
 export type DrillRequest =
 	| {readonly kind: 'stacks'; readonly workers: readonly string[]}
 	| {readonly kind: 'errors'}
 	| {readonly kind: 'logs'; readonly source: string};
-
-/** The flags of meow's result that are the drill-down's. */
-export function pickDrillFlags(flags: {
-	readonly stacks?: boolean | undefined;
-	readonly errors?: boolean | undefined;
-	readonly logs?: string | undefined;
-	readonly worker?: readonly string[] | undefined;
-}): DrillFlags {
-	return {
-		...(flags.stacks === true ? {stacks: true} : {}),
-		...(flags.errors === true ? {errors: true} : {}),
-		...(flags.logs === undefined ? {} : {logs: flags.logs}),
-		...(flags.worker === undefined || flags.worker.length === 0 ? {} : {worker: flags.worker}),
-	};
-}
 
 interface Others {
 	readonly watch: boolean;

@@ -10,8 +10,7 @@ import meow from 'meow';
 import packageJson from '../../package.json' with {type: 'json'};
 import {THRESHOLD_NAMES} from '../model/alerts/thresholds.js';
 import {checkArgv, FLAGS} from './flag-table.js';
-import {pickRecordFlags, type RecordFlags} from './recording.js';
-import {pickDrillFlags, type DrillFlags} from './drill-flags.js';
+import {type CommandFlags, readFlags} from './parsed-flags.js';
 import {helpFlag, type Setting, settingHelp} from './setting-types.js';
 import {SETTINGS} from './settings.js';
 
@@ -122,49 +121,8 @@ export function helpText(): string {
 
 export interface ParsedArgv {
 	readonly input: readonly string[];
-	readonly flags: {
-		readonly once: boolean;
-		readonly json: boolean;
-		/** --watch (with --json): one document per poll until stopped (absent: false). */
-		readonly watch?: boolean;
-		readonly check: boolean;
-		readonly interval?: string;
-		readonly timeout?: string;
-		readonly header: readonly string[];
-		readonly caFile?: string;
-		readonly insecure: boolean;
-		readonly color: boolean;
-		readonly ascii: boolean;
-		/** --theme dark|light, as typed (resolve.ts checks it). */
-		readonly theme?: string;
-		readonly mouse: boolean;
-		/** --bell (absent: false). */
-		readonly bell?: boolean;
-		/** --time-window minute|run|start, as typed (resolve.ts checks it). */
-		readonly timeWindow?: string;
-		/** --allow-actions (absent: false). */
-		readonly allowActions?: boolean;
-		/** --threshold NAME=VALUE, in the order given. */
-		readonly threshold?: readonly string[];
-		readonly stallAfter?: string;
-		readonly targetDuration?: string;
-		readonly minimum?: string;
-		readonly maximum?: string;
-		/** --completion SHELL: print the shell's completion script. */
-		readonly completion?: string;
-		/** --config FILE: the config file to read instead of the default one. */
-		readonly config?: string;
-		readonly help: boolean;
-		readonly version: boolean;
-		/** --scheduler-file FILE, in the order given (absent: none). */
-		readonly schedulerFile?: readonly string[];
-		/** --dashboard-port PORT, as typed (urls.ts checks it). */
-		readonly dashboardPort?: string;
-		/** --record, --record-max, --replay, --at, --diff, --demo (recording.ts). */
-		readonly recording?: RecordFlags;
-		/** --stacks, --worker, --errors, --logs (drill-flags.ts). */
-		readonly drill?: DrillFlags;
-	};
+	/** Every flag, typed and read by the settings table (parsed-flags.ts). */
+	readonly flags: CommandFlags;
 	/** The help text as meow prints it (package description first). */
 	readonly help: string;
 	readonly version: string;
@@ -194,44 +152,11 @@ export function parseArgv(argv: readonly string[], importMeta: ImportMeta): Argv
 			autoVersion: false,
 			inferType: false,
 		});
-		const flags = cli.flags;
 		return {
 			ok: true,
 			argv: {
 				input: cli.input.map(String),
-				flags: {
-					once: flags.once === true,
-					json: flags.json === true,
-					watch: flags.watch === true,
-					check: flags.check === true,
-					...(flags.interval === undefined ? {} : {interval: flags.interval}),
-					...(flags.timeout === undefined ? {} : {timeout: flags.timeout}),
-					header: flags.header ?? [],
-					...(flags.caFile === undefined ? {} : {caFile: flags.caFile}),
-					insecure: flags.insecure === true,
-					color: flags.color !== false,
-					ascii: flags.ascii === true,
-					...(flags.theme === undefined ? {} : {theme: flags.theme}),
-					mouse: flags.mouse !== false,
-					bell: flags.bell === true,
-					...(flags.timeWindow === undefined ? {} : {timeWindow: flags.timeWindow}),
-					allowActions: flags.allowActions === true,
-					threshold: flags.threshold ?? [],
-					...(flags.stallAfter === undefined ? {} : {stallAfter: flags.stallAfter}),
-					...(flags.targetDuration === undefined ? {} : {targetDuration: flags.targetDuration}),
-					...(flags.minimum === undefined ? {} : {minimum: flags.minimum}),
-					...(flags.maximum === undefined ? {} : {maximum: flags.maximum}),
-					...(flags.completion === undefined ? {} : {completion: flags.completion}),
-					...(flags.config === undefined ? {} : {config: flags.config}),
-					help: flags.help === true,
-					version: flags.version === true,
-					...(flags.schedulerFile === undefined || flags.schedulerFile.length === 0
-						? {}
-						: {schedulerFile: flags.schedulerFile}),
-					...(flags.dashboardPort === undefined ? {} : {dashboardPort: flags.dashboardPort}),
-					recording: pickRecordFlags(flags),
-					drill: pickDrillFlags(flags),
-				},
+				flags: readFlags(cli.flags),
 				help: cli.help,
 				// packageJson's own, not cli.pkg: reading cli.pkg would run normalize-package-data on it.
 				version: packageJson.version,

@@ -5,7 +5,7 @@
  */
 import {parseMoment, type MomentSpec} from '../record/moments.js';
 import {parseSize} from '../units/bytes.js';
-import type {Setting} from './setting-types.js';
+import type {GivenFlags, Setting} from './setting-types.js';
 
 /** --record-max when not given: 1 GB. */
 export const DEFAULT_RECORD_MAX_BYTES = 1e9;
@@ -66,15 +66,8 @@ export const RECORD_SETTINGS = [
 	},
 ] as const satisfies readonly Setting[];
 
-/** What meow gives for the recording flags (FLAGS in flag-table.ts). */
-export interface RecordFlags {
-	readonly record?: string | undefined;
-	readonly recordMax?: string | undefined;
-	readonly replay?: string | undefined;
-	readonly at?: string | undefined;
-	readonly diff?: string | undefined;
-	readonly demo?: boolean | undefined;
-}
+/** The recording flags given (parsed-flags.ts, from the descriptors above). */
+export type RecordFlags = GivenFlags<(typeof RECORD_SETTINGS)[number]>;
 
 export interface RecordTo {
 	readonly file: string;
@@ -214,16 +207,4 @@ export function stdoutRecordingError(
 			'redirect it (--record - > rec.ndjson, or | gzip > rec.ndjson.gz) or give a file name'
 		);
 	return undefined;
-}
-
-/** The recording flags out of meow's flags object, for ParsedArgv. */
-export function pickRecordFlags(flags: RecordFlags): RecordFlags {
-	return {
-		record: flags.record,
-		recordMax: flags.recordMax,
-		replay: flags.replay,
-		at: flags.at,
-		diff: flags.diff,
-		demo: flags.demo === true,
-	};
 }

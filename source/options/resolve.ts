@@ -168,7 +168,7 @@ export function resolveOptions({
 	const headers = new Map<string, HttpHeader>();
 	for (const [texts, where] of [
 		[config?.header ?? [], inConfig('header')],
-		[flags.header, '--header'],
+		[flags.header ?? [], '--header'],
 	] as const) {
 		for (const text of texts) {
 			const header = parseHeader(text);

@@ -58,6 +58,30 @@ export interface Setting {
 	readonly help: string;
 }
 
+/** A flag's value after parsing: on or off, the string as typed, or a repeatable flag's values in order. */
+export type FlagValue<F extends FlagPart> = F['type'] extends 'boolean'
+	? boolean
+	: F extends {readonly isMultiple: true}
+		? readonly string[]
+		: string;
+
+type WithFlag<S> = Extract<S, {readonly flag: FlagPart}>;
+type BooleanFlag<S> = Extract<S, {readonly flag: {readonly type: 'boolean'}}>;
+type StringFlag<S> = Extract<S, {readonly flag: {readonly type: 'string'}}>;
+
+/**
+ * The flags of these settings, by name: a boolean always (off when not given; on unless turned off
+ * for a `--no-NAME` flag), a string only when given, a repeatable flag only when given at least once.
+ */
+export type ParsedFlags<S extends Setting> = {readonly [T in BooleanFlag<S> as T['name']]: boolean} & {
+	readonly [T in StringFlag<S> as T['name']]?: FlagValue<T['flag']>;
+};
+
+/** The flags of these settings that were given, by name (undefined, like absent, for one not given). */
+export type GivenFlags<S extends Setting> = {
+	readonly [T in WithFlag<S> as T['name']]?: FlagValue<T['flag']> | undefined;
+};
+
 export function kebab(name: string): string {
 	return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }

@@ -6,7 +6,8 @@
  */
 import {figureGapsText, spilledUnknownText, workerCount} from '../model/index.js';
 import type {TriageView, WorkerRow} from '../model/types.js';
-import type {EndpointHealth, Snapshot, TaskState, WorkerCounts} from '../types/snapshot.js';
+import type {EndpointHealth, Snapshot, WorkerCounts} from '../types/snapshot.js';
+import {oncePlaces, SCHEDULER_FIGURES, TASK_STATE_FIGURES, WORKER_STATE_FIGURES} from '../types/cluster-figures.js';
 import {bytesText} from '../units/bytes.js';
 import {ageText, MISSING, numberText, percentOf, timeText} from './table-cells.js';
 import {columnsOf, padColumns} from '../terminal/columns.js';
@@ -15,23 +16,14 @@ import type {TimeSplit} from '../model/types.js';
 import {busyText, coverageText, WINDOW_NAMES} from '../model/time/time-text.js';
 import {ONCE_COLUMNS, type OnceOwner} from '../types/worker-figures.js';
 
-const TASK_ORDER: ReadonlyArray<readonly [TaskState, string]> = [
-	['waiting', 'waiting'],
-	['queued', 'queued'],
-	['processing', 'processing'],
-	['memory', 'in memory'],
-	['erred', 'erred'],
-	['no-worker', 'no-worker'],
-	['released', 'released'],
-];
+/** The task states in --once's order, with their words (the cluster figures' table). */
+const TASK_ORDER = oncePlaces(TASK_STATE_FIGURES, 'tasks');
 
-const WORKER_STATES: ReadonlyArray<readonly [keyof WorkerCounts, string]> = [
-	['idle', 'idle'],
-	['partially_saturated', 'partially saturated'],
-	['saturated', 'saturated'],
-	['paused', 'paused'],
-	['retiring', 'retiring'],
-];
+/** The worker states in --once's order, with their words, after the total that leads the line. */
+const WORKER_STATES = oncePlaces(WORKER_STATE_FIGURES, 'workers').filter(({key}) => key !== 'total');
+
+/** The memory line's words: used, limit, spilled. */
+const [USED, LIMIT, SPILLED] = oncePlaces(SCHEDULER_FIGURES, 'memory').map(({place}) => place.label);
 
 const WORKERS_SOURCE: Readonly<Record<NonNullable<Snapshot['workers_source']>, string>> = {
 	identity: '/json/identity.json',
@@ -47,8 +39,8 @@ function workersLine(snapshot: Snapshot): string {
 	const fromMetrics = snapshot.scheduler.sources['workers'] === 'metrics';
 	const shown = (key: keyof WorkerCounts) =>
 		counts[key] !== undefined || (fromMetrics && key !== 'paused' && key !== 'retiring');
-	const states = WORKER_STATES.filter(([key]) => shown(key)).map(
-		([key, label]) => `${numberText(counts[key])} ${label}`,
+	const states = WORKER_STATES.filter(({key}) => shown(key)).map(
+		({key, place}) => `${numberText(counts[key])} ${place.label}`,
 	);
 	return `${numberText(total)}${states.length > 0 ? `: ${states.join(', ')}` : ''}`;
 }
@@ -61,17 +53,17 @@ function memoryLine(snapshot: Snapshot): string {
 	const spilled =
 		s.memory_spilled_bytes === undefined
 			? `, ${spilledUnknownText(snapshot)}`
-			: `, ${bytesText(s.memory_spilled_bytes, MISSING)} spilled`;
+			: `, ${bytesText(s.memory_spilled_bytes, MISSING)} ${SPILLED}`;
 	return (
-		`${bytesText(used, MISSING)} used / ${limit === 0 ? 'no' : bytesText(limit, MISSING)} ` +
-		`limit${pct === undefined ? '' : ` (${pct})`}${spilled}`
+		`${bytesText(used, MISSING)} ${USED} / ${limit === 0 ? 'no' : bytesText(limit, MISSING)} ` +
+		`${LIMIT}${pct === undefined ? '' : ` (${pct})`}${spilled}`
 	);
 }
 
 function tasksLine(snapshot: Snapshot): string {
 	const {tasks, tasks_total: total} = snapshot.scheduler;
-	const states = TASK_ORDER.filter(([state]) => tasks[state] !== undefined).map(
-		([state, label]) => `${tasks[state]} ${label}`,
+	const states = TASK_ORDER.filter(({key}) => tasks[key] !== undefined).map(
+		({key, place}) => `${tasks[key]} ${place.label}`,
 	);
 	if (total === undefined && states.length === 0) return '-';
 	return `${numberText(total)}${states.length > 0 ? `: ${states.join(', ')}` : ''}`;

@@ -18,6 +18,8 @@ import type {ReplayControls, ReplayPosition, ScrapeSource, SourceStatus} from '.
 import {arrayRoundStore, type RoundStore} from './round-store.js';
 import {IntervalEstimate, ESTIMATE_GAPS} from './recorded-feed.js';
 import {nextTickMs} from '../model/tick.js';
+import {recordedLoad} from './recorded-load.js';
+import {recordedPage} from './recorded-page.js';
 import {
 	MAX_WAIT_MS,
 	realTimers,
@@ -109,26 +111,7 @@ export class ReplaySource implements ScrapeSource {
 
 	/** Replay's own load is nil; this reports what the recorded run cost the scheduler over the recorded minute. */
 	status(): SourceStatus {
-		const atMs = this.#atMs(this.#index);
-		let requests = 0;
-		let bytes = 0;
-		let latencyMs = 0;
-		let firstMs = atMs;
-		for (let i = Math.max(this.#index, 0); i >= 0; i -= 1) {
-			if (this.#atMs(i) <= atMs - 60_000) break;
-			firstMs = this.#atMs(i);
-			const load = this.#rounds.load(i);
-			requests += load.requests;
-			bytes += load.bodyChars;
-			latencyMs += load.latencyMs;
-		}
-		const spanSeconds = Math.max((atMs - firstMs) / 1000 + this.intervalMs / 1000, 1);
-		return {
-			state: 'replay',
-			requestsPerSecond: requests / spanSeconds,
-			bytesPerSecond: bytes / spanSeconds,
-			...(requests > 0 ? {meanLatencyMs: latencyMs / requests} : {}),
-		};
+		return recordedLoad(this.#rounds, this.#index, this.intervalMs);
 	}
 
 	/** The pace of a replay is the recording's; the interval cannot change. */
@@ -147,28 +130,7 @@ export class ReplaySource implements ScrapeSource {
 	 * with the round after it was read); nothing when it never asked for it by then.
 	 */
 	async fetchPage(page: DrillPage): Promise<EndpointResult> {
-		const path = drillPath(page);
-		const atMs = this.#position().atMs;
-		for (let i = this.#clamp(this.#index); i >= 0; i -= 1) {
-			if (!this.#rounds.pages(i).includes(path)) continue;
-			const found = this.#rounds
-				.round(i)
-				.responses.filter((r) => r.onDemand === true && r.path === path && r.startedMs <= atMs)
-				.at(-1);
-			if (found !== undefined) return found;
-		}
-		return {
-			target: 'scheduler',
-			path,
-			url: path,
-			startedMs: atMs,
-			latencyMs: 0,
-			status: null,
-			error: {
-				kind: 'other',
-				message: 'not in the recording by this moment: it holds the pages the live session asked for',
-			},
-		};
+		return recordedPage(this.#rounds, this.#index, drillPath(page), this.#position().atMs);
 	}
 
 	#clamp(index: number): number {

@@ -1,6 +1,7 @@
 /** What the poller (poller.ts) is given: its scheduler and client, its pace, and the cluster's hints. */
 import type {HttpClient} from './client.js';
 import type {Clocks} from './own-clock.js';
+import type {PlanInput} from './plan.js';
 import type {SchedulerUrl} from './url.js';
 import type {WorkerEndpoint} from './worker-plan.js';
 
@@ -41,4 +42,17 @@ export interface RoundOptions {
 	 * so a slow or frozen worker never delays the scheduler's data (nor looks like a missed poll of it).
 	 */
 	readonly background?: boolean;
+}
+
+/** The cluster's hints as the round planner's input, beside the source's own. */
+export function hintsInput(
+	hints: PlanHints,
+): Pick<PlanInput, 'workerCount' | 'taskCount' | 'processingCount' | 'departuresPending' | 'spilling'> {
+	return {
+		...(hints.workerCount === undefined ? {} : {workerCount: hints.workerCount}),
+		...(hints.taskCount === undefined ? {} : {taskCount: hints.taskCount}),
+		...(hints.processingCount === undefined ? {} : {processingCount: hints.processingCount}),
+		...(hints.departuresPending === true ? {departuresPending: true} : {}),
+		...((hints.spilling?.length ?? 0) > 0 ? {spilling: true} : {}),
+	};
 }

@@ -9,25 +9,18 @@
  * once and with the next round (recorded), so nothing blames it on the scheduler; a round that was
  * in flight across it is read again rather than delivered with wrong times and our own timeouts.
  */
-import {downDetail, schedulerAnswered, wastedAnswer} from './answered.js';
-import type {PlanHints, PollerConfig, RoundOptions} from './poller-config.js';
-import {classify, lastSchedulerAnswerMs, workerSampleEveryMs} from '../parse/index.js';
+import {AnswerTally} from './answer-tally.js';
+import {hintsInput, type PlanHints, type PollerConfig, type RoundOptions} from './poller-config.js';
+import {lastSchedulerAnswerMs} from '../parse/index.js';
 import type {EndpointResult, OwnGap, RawScrape} from '../types/raw-scrape.js';
 import type {ScrapeSource, SourceStatus} from '../types/scrape-source.js';
 import type {FetchOutcome} from './client.js';
 import {LoadMeter} from './load.js';
-import {
-	ENDPOINT_PATHS,
-	nextDelayMs,
-	planRound,
-	workerDetailPath,
-	type EndpointKey,
-	type EndpointMemory,
-	type PlanKey,
-	identityFallback,
-} from './plan.js';
+import {ENDPOINT_PATHS, identityFallback, nextDelayMs, planRound} from './plan.js';
 import {toEndpointResult} from './result.js';
 import {DRILL_BODY_CAP_BYTES, drillPath} from './drill-pages.js';
+import {DrillPageCarrier} from './drill-page-carrier.js';
+import {EndpointReader} from './endpoint-reader.js';
 import type {DrillPage} from '../types/drill-page.js';
 import {MIN_INTERVAL_MS} from '../types/poll-interval.js';
 import {ActionOutbox} from './retire-request.js';
@@ -40,14 +33,10 @@ export class Poller implements ScrapeSource {
 	readonly kind = 'live' as const;
 	private interval: number;
 	private readonly minIntervalMs: number;
-	private readonly memory: Partial<Record<PlanKey, EndpointMemory>> = {};
-	private readonly locations = new Map<string, string>();
 	private readonly load = new LoadMeter(Date.now());
 	private readonly outbox = new ActionOutbox();
 	/** Drill-down pages fetched since the last round: the next round carries them (and a recording keeps them). */
-	private readonly pagesFetched: EndpointResult[] = [];
-	/** The body last carried of each drill-down page (a few paths: the oldest is forgotten past 16). */
-	private readonly pagesCarried = new Map<string, string>();
+	private readonly pages = new DrillPageCarrier();
 	private listener: ((raw: RawScrape) => void) | undefined;
 	private timer: NodeJS.Timeout | undefined;
 	private inFlight: Promise<RawScrape> | undefined;
@@ -56,12 +45,13 @@ export class Poller implements ScrapeSource {
 	private stopped = false;
 	private force = false;
 	private detailWorker: string | null = null;
-	private failures = 0;
-	private rounds = 0;
+	/** The rounds, and those in a row the scheduler gave no whole answer in. */
+	private readonly tally = new AnswerTally();
+	/** The scheduler's endpoints, asked, and how each went when last asked. */
+	private readonly reader: EndpointReader;
 	private lastRoundStartMs: number | undefined;
 	private lastRoundEndMs: number | undefined;
 	private nextAttemptMs: number | undefined;
-	private downDetail: string | undefined;
 	private readonly own: OwnClock;
 	/** A gap in dask-top's own time noticed since the last round delivered: the next round carries it. */
 	private pendingGap: OwnGap | undefined;
@@ -70,6 +60,11 @@ export class Poller implements ScrapeSource {
 		this.minIntervalMs = config.minIntervalMs ?? MIN_INTERVAL_MS;
 		this.interval = Math.max(this.minIntervalMs, config.intervalMs);
 		this.own = new OwnClock(config.clocks ?? processClocks());
+		this.reader = new EndpointReader(
+			config,
+			(outcome) => this.meter(outcome),
+			() => this.stopped,
+		);
 	}
 
 	get intervalMs(): number {
@@ -96,17 +91,8 @@ export class Poller implements ScrapeSource {
 	status(): SourceStatus {
 		// Read between rounds too (the screen passes time to the model): a gap is known before the next round.
 		this.noteGap(this.own.check(this.gapAfterMs()));
-		const load = this.load.summary(Date.now());
 		const gap = this.own.latest === undefined ? {} : {gap: this.own.latest};
-		if (this.rounds === 0) return {state: 'connecting', ...load, ...gap};
-		if (this.failures === 0) return {state: 'live', ...load, ...gap};
-		return {
-			state: 'retrying',
-			...(this.downDetail === undefined ? {} : {detail: this.downDetail}),
-			...(this.nextAttemptMs === undefined ? {} : {nextAttemptMs: this.nextAttemptMs}),
-			...load,
-			...gap,
-		};
+		return this.tally.status({...this.load.summary(Date.now()), ...gap}, this.nextAttemptMs);
 	}
 
 	setIntervalMs(ms: number): number {
@@ -114,7 +100,7 @@ export class Poller implements ScrapeSource {
 		if (
 			this.listener !== undefined &&
 			this.inFlight === undefined &&
-			this.failures === 0 &&
+			this.tally.failures === 0 &&
 			this.lastRoundStartMs !== undefined
 		) {
 			this.schedule(Math.max(0, this.lastRoundStartMs + this.interval - Date.now()));
@@ -137,7 +123,7 @@ export class Poller implements ScrapeSource {
 	setDetailWorker(address: string | null): void {
 		if (address === this.detailWorker) return;
 		this.detailWorker = address;
-		delete this.memory.worker_detail;
+		delete this.reader.memory.worker_detail;
 	}
 
 	/**
@@ -156,13 +142,7 @@ export class Poller implements ScrapeSource {
 			...toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome),
 			onDemand: true,
 		};
-		// A page read again unchanged (a log shown with nothing new) is not carried twice.
-		if (!this.stopped && this.listener !== undefined && this.pagesCarried.get(path) !== result.body) {
-			this.pagesFetched.push(result);
-			this.pagesCarried.delete(path);
-			if (result.body !== undefined) this.pagesCarried.set(path, result.body);
-			if (this.pagesCarried.size > 16) this.pagesCarried.delete(this.pagesCarried.keys().next().value as string);
-		}
+		if (!this.stopped && this.listener !== undefined) this.pages.carry(path, result);
 		return result;
 	}
 
@@ -171,12 +151,12 @@ export class Poller implements ScrapeSource {
 	 * that sample began: a --once follow-up reads them again a moment later, for their CPU.
 	 */
 	firstReadingsAtMs(): number | undefined {
-		return this.samples.firstReadings ? this.memory.worker_metrics?.lastAttemptMs : undefined;
+		return this.samples.firstReadings ? this.reader.memory.worker_metrics?.lastAttemptMs : undefined;
 	}
 
 	/** Redirect targets seen in the latest answers, by path (for the first-contact diagnosis). */
 	redirects(): ReadonlyMap<string, string> {
-		return this.locations;
+		return this.reader.locations;
 	}
 
 	/** One round now, outside the timer chain (--once, first contact). Waits for a round in flight. */
@@ -218,13 +198,14 @@ export class Poller implements ScrapeSource {
 		// round's rate), then with every round.
 		const hints = this.config.hints();
 		const fresh = this.samples.newlyWatched(hints.spilling ?? [], raw);
-		if (fresh.length > 0 && this.failures === 0) this.startWorkerSample({...hints, spilling: fresh}, raw.atMs, true);
+		if (fresh.length > 0 && this.tally.failures === 0)
+			this.startWorkerSample({...hints, spilling: fresh}, raw.atMs, true);
 		this.schedule(
 			nextDelayMs({
 				intervalMs: this.interval,
 				roundStartMs: this.lastRoundStartMs ?? 0,
 				roundEndMs: this.lastRoundEndMs ?? 0,
-				failures: this.failures,
+				failures: this.tally.failures,
 			}),
 		);
 	}
@@ -251,15 +232,11 @@ export class Poller implements ScrapeSource {
 		const plan = planRound({
 			nowMs: atMs,
 			intervalMs: this.interval,
-			...(hints.workerCount === undefined ? {} : {workerCount: hints.workerCount}),
-			...(hints.taskCount === undefined ? {} : {taskCount: hints.taskCount}),
-			...(hints.processingCount === undefined ? {} : {processingCount: hints.processingCount}),
-			endpoints: this.memory,
+			...hintsInput(hints),
+			endpoints: this.reader.memory,
 			detailWorker: this.detailWorker,
-			...(hints.departuresPending === true ? {departuresPending: true} : {}),
-			...((hints.spilling?.length ?? 0) > 0 ? {spilling: true} : {}),
 			...(this.samples.firstReadings ? {workerFirstReadings: true} : {}),
-			schedulerDown: this.failures > 0,
+			schedulerDown: this.tally.failures > 0,
 			force: this.force,
 			followUp: options.followUp === true,
 		});
@@ -267,14 +244,14 @@ export class Poller implements ScrapeSource {
 		this.lastRoundStartMs = atMs;
 		const idle = !this.stopped && !this.samples.busy;
 		if (idle && (plan.sampleWorkers || plan.sampleSpilling)) this.startWorkerSample(hints, atMs, !plan.sampleWorkers);
-		const responses = await Promise.all(plan.endpoints.map((key) => this.ask(key, atMs)));
+		const responses = await Promise.all(plan.endpoints.map((key) => this.reader.ask(key, atMs, this.detailWorker)));
 		const identity = responses.find((r) => r.path === ENDPOINT_PATHS.identity)?.status;
-		const fallback = !this.stopped && identityFallback(plan.endpoints, this.memory, identity);
-		if (fallback) responses.push(await this.ask('workers_html', atMs));
+		const fallback = !this.stopped && identityFallback(plan.endpoints, this.reader.memory, identity);
+		if (fallback) responses.push(await this.reader.ask('workers_html', atMs, null));
 		// The round identity.json first fails in: the workers' own /metrics too, unless read moments ago.
 		const firstFailure = identity !== undefined && identity !== null && identity >= 500 && !plan.sampleWorkers;
 		const canSample = !this.stopped && !this.samples.busy && hints.workers.length > 0;
-		if (firstFailure && canSample && this.sampleIsStale(atMs, hints.workerCount))
+		if (firstFailure && canSample && this.reader.sampleIsStale(atMs, hints.workerCount))
 			this.startWorkerSample(hints, atMs, false);
 		await this.samples.settle(options.background === true ? this.samples.graceMs : undefined);
 		return {atMs, responses};
@@ -283,15 +260,7 @@ export class Poller implements ScrapeSource {
 	private finishRound({atMs, responses}: {atMs: number; responses: EndpointResult[]}): RawScrape {
 		responses.push(...this.samples.take());
 		this.lastRoundEndMs = Date.now();
-		this.rounds += 1;
-		const verdict = schedulerAnswered(responses);
-		if (verdict === undefined || verdict.answered) {
-			this.failures = 0;
-			this.downDetail = undefined;
-		} else {
-			this.failures += 1;
-			this.downDetail = downDetail(verdict.failed);
-		}
+		this.tally.note(responses);
 		const gap = this.pendingGap;
 		this.pendingGap = undefined;
 		// Actions sent or answered during the round ride at its end, after every read it made.
@@ -301,19 +270,13 @@ export class Poller implements ScrapeSource {
 			intervalMs: this.interval,
 			...(gap === undefined ? {} : {gap}),
 			base: this.config.url.base,
-			responses: [...responses, ...this.outbox.take(), ...this.pagesFetched.splice(0)],
+			responses: [...responses, ...this.outbox.take(), ...this.pages.take()],
 		};
-	}
-
-	/** The latest whole sample of the workers' own /metrics began a sample period or more ago (or never). */
-	private sampleIsStale(nowMs: number, workers: number | undefined): boolean {
-		const last = this.memory.worker_metrics?.lastAttemptMs;
-		return last === undefined || nowMs - last >= workerSampleEveryMs(workers);
 	}
 
 	/** Samples the workers' (or just the spilling ones') own /metrics beside the round. */
 	private startWorkerSample(hints: PlanHints, atMs: number, spilling: boolean): void {
-		this.memory[spilling ? 'spill_metrics' : 'worker_metrics'] = {lastAttemptMs: atMs, lastOutcome: 'ok'};
+		this.reader.memory[spilling ? 'spill_metrics' : 'worker_metrics'] = {lastAttemptMs: atMs, lastOutcome: 'ok'};
 		this.samples.start({
 			client: this.config.client,
 			url: this.config.url,
@@ -322,29 +285,6 @@ export class Poller implements ScrapeSource {
 			timeoutMs: this.config.timeoutMs,
 			onSchedulerRequest: (outcome) => this.meter(outcome),
 		});
-	}
-
-	private async ask(key: EndpointKey, atMs: number): Promise<EndpointResult> {
-		const path = key === 'worker_detail' ? workerDetailPath(this.detailWorker ?? '') : ENDPOINT_PATHS[key];
-		const outcome = await this.config.client.get(requestUrl(this.config.url, path), {timeoutMs: this.config.timeoutMs});
-		this.meter(outcome);
-		if (outcome.location === undefined) this.locations.delete(path);
-		else this.locations.set(path, outcome.location);
-		const result = toEndpointResult('scheduler', path, displayUrl(this.config.url, path), outcome);
-		if (!this.stopped) {
-			const before = this.memory[key];
-			const strikes = wastedAnswer(result) ? (before?.strikes ?? 0) + 1 : 0;
-			const lastOutcome = classify(result).state;
-			const lastFailedMs = lastOutcome === 'failed' ? atMs : before?.lastFailedMs;
-			this.memory[key] = {
-				lastAttemptMs: atMs,
-				lastOutcome,
-				lastLatencyMs: outcome.latencyMs,
-				...(strikes > 0 ? {strikes} : {}),
-				...(lastFailedMs === undefined ? {} : {lastFailedMs}),
-			};
-		}
-		return result;
 	}
 
 	private meter(outcome: FetchOutcome): void {

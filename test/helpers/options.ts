@@ -1,19 +1,9 @@
 import {resolveOptions, type OptionsInput, type OptionsResult} from '../../source/options/resolve.js';
 import type {ParsedArgv} from '../../source/options/flags.js';
+import {readFlags} from '../../source/options/parsed-flags.js';
 
 /** Every flag at its default, as meow gives them when none is on the command line. */
-export const noFlags: ParsedArgv['flags'] = {
-	once: false,
-	json: false,
-	check: false,
-	header: [],
-	insecure: false,
-	color: true,
-	ascii: false,
-	mouse: true,
-	help: false,
-	version: false,
-};
+export const noFlags: ParsedArgv['flags'] = readFlags({});
 
 /** resolveOptions on a terminal with an empty environment, the given arguments and flags over the defaults. */
 export function resolveArgs(

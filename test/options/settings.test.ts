@@ -7,7 +7,7 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {configExampleText, settingsMarkdownTable} from '../../source/options/settings-docs.js';
-import {type Setting, settingHelp} from '../../source/options/setting-types.js';
+import {type FlagPart, type Setting, settingHelp} from '../../source/options/setting-types.js';
 import {SETTINGS} from '../../source/options/settings.js';
 import {DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS} from '../../source/types/poll-interval.js';
 
@@ -21,6 +21,7 @@ function problems(s: Setting): string[] {
 		if (record[part] === undefined || record[part] === '') out.push(`${s.name}: no ${part} (write "none")`);
 	if (s.flag === 'none' && s.config === 'none') out.push(`${s.name}: neither a flag nor a config key`);
 	if (s.flag !== 'none' && s.flag !== undefined) {
+		if (s.flag.type !== 'boolean' && s.flag.type !== 'string') out.push(`${s.name}: a flag needs its type`);
 		if (s.flag.type === 'string' && !s.flag.value) out.push(`${s.name}: a value flag needs its placeholder`);
 		if (s.flag.type === 'boolean' && s.flag.value !== undefined) out.push(`${s.name}: a boolean takes no value`);
 	}
@@ -51,6 +52,7 @@ describe('the settings table', () => {
 		expect(problems(noConfig as Setting)).toEqual(['interval: no config (write "none")']);
 		expect(problems({...whole, flag: {type: 'string'}})).toEqual(['interval: a value flag needs its placeholder']);
 		expect(problems({...whole, flag: 'none', config: 'none'})).toEqual(['interval: neither a flag nor a config key']);
+		expect(problems({...whole, flag: {value: 'DURATION'} as FlagPart})).toEqual(['interval: a flag needs its type']);
 		expect(problems(noRange)).toContain('interval: a duration needs its range');
 	});
 

@@ -1,7 +1,7 @@
 /**
  * run/replay.ts called directly over the recorded Dask 2023.6.0 session in test/fixtures (--once
  * at a moment, --diff, and the one-line failures); the TUI driven by a replay is in
- * test/e2e/record-replay.
+ * test/e2e/replay-files.test.ts.
  */
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';

@@ -1,13 +1,14 @@
 /**
  * Alert rules: which conditions hold right now, from the state and the threshold table. Each rule
- * is a pure function of its inputs, so the tests are tables. This file holds what the rules share
- * (the Condition, its id, severity order); the rules are worker-alerts.ts (the level alerts a table in
- * level-rules.ts) and cluster-alerts.ts. Turning conditions into ongoing / resolved alerts and
- * the event log is events.ts.
+ * is a declared rule of the rule engine (rule-engine.ts: its inputs, condition, hold and text), a
+ * pure function of its inputs, so the tests are tables. This file holds what the rules share (the
+ * Condition, its id, severity order, their inputs); the rules are in worker-alerts.ts (the level
+ * alerts a table in level-rules.ts) and cluster-alerts.ts, their table alert-rules.ts. Turning
+ * conditions into ongoing / resolved alerts and the event log is events.ts.
  *
  * Boundaries: a figure AT a threshold trips it (0.70 of the limit is a warning).
  */
-import type {Rise} from '../state-types.js';
+import type {Rise, WorkerTrack} from '../state-types.js';
 import type {Alert, AlertKind, Severity} from '../view-types.js';
 import type {Thresholds} from './thresholds.js';
 
@@ -23,6 +24,11 @@ export interface Condition {
 	readonly clearing_since?: number;
 	/** A warning whose figure is over its critical threshold, not yet for long enough (see Alert.critical_since). */
 	readonly critical_since?: number;
+}
+
+/** An alert's text: its message (what the screen and the event log say). */
+export function alertText(c: Condition): string {
+	return c.message;
 }
 
 export const SEVERITY_RANK: Readonly<Record<Severity, number>> = {info: 0, warning: 1, critical: 2};
@@ -77,4 +83,10 @@ export interface WorkerRuleContext {
 	readonly listeningSeconds?: number;
 	/** Epoch ms → time of day in messages (ModelOptions.clockText). */
 	readonly clockText: (epochMs: number) => string;
+}
+
+/** What a rule on one worker reads: the worker's track and the evaluation's context. */
+export interface WorkerAlertInput {
+	readonly track: WorkerTrack;
+	readonly context: WorkerRuleContext;
 }

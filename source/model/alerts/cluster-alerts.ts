@@ -1,14 +1,17 @@
 /**
- * The alert rules on the whole cluster: erred tasks (rising, or held since before the first
- * snapshot), scheduler unreachable, fallback source, stalled, no workers while tasks wait.
+ * The alert rules on the whole cluster, declared for the rule engine (rule-engine.ts): a loss held
+ * while its address is back, erred tasks (rising, or held since before the first snapshot),
+ * scheduler unreachable, fallback source, stalled, no workers while tasks wait.
  */
 import type {Snapshot} from '../../types/snapshot.js';
-import {alertId, type Condition, condition, risingOpen} from './alerts.js';
+import {alertHold, EVENT_HOLD} from '../hold.js';
+import {type DeclaredRule, judgeRules, newVerdicts} from '../rule-engine.js';
+import {alertId, alertText, type Condition, condition, risingOpen} from './alerts.js';
 import {erredBeforeText} from './erred-before.js';
 import {noWorkersCondition} from './no-workers.js';
 import {countsText, secondsText} from '../text.js';
 import type {Alert, Severity, StallView} from '../view-types.js';
-import type {ErredBefore, Rise} from '../state-types.js';
+import type {ErredBefore, HeldLoss, Rise} from '../state-types.js';
 import type {Thresholds} from './thresholds.js';
 
 export interface ClusterRuleContext {
@@ -27,38 +30,110 @@ export interface ClusterRuleContext {
 	readonly alerts?: ReadonlyMap<string, Alert> | undefined;
 	/** Epoch ms → time of day in messages (ModelOptions.clockText). */
 	readonly clockText: (epochMs: number) => string;
+	/** Losses held as alerts though a new process has the address back (state.heldLosses). */
+	readonly heldLosses?: readonly HeldLoss[] | undefined;
 }
 
-export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): void {
-	const t = ctx.thresholds;
-	const erred = erredCondition(ctx);
-	if (erred) out.push(erred);
-	if (ctx.missedPolls >= t.stale_warning_polls) {
+type ClusterAlertRule = DeclaredRule<ClusterRuleContext, Condition>;
+
+/**
+ * A standing loss's alert (state.heldLosses), while its hold lasts: the same alert as a lost track's
+ * (one alert per id: the track's comes first), which it outlives when a new process takes the
+ * address back.
+ */
+const heldLoss: ClusterAlertRule = {
+	id: 'worker_lost',
+	kind: 'event',
+	inputs: ['heldLosses', 'thresholds', 'nowMs'],
+	hold: EVENT_HOLD,
+	judge(ctx) {
+		const out: Condition[] = [];
+		for (const loss of ctx.heldLosses ?? [])
+			if (ctx.nowMs - loss.sinceMs < ctx.thresholds.worker_lost_hold_s * 1000)
+				out.push(condition('worker_lost', loss.departure.severity, loss.address, loss.name, loss.departure.message));
+		return out;
+	},
+	text: alertText,
+};
+
+const erred: ClusterAlertRule = {
+	id: 'erred_rising',
+	kind: 'event',
+	inputs: ['rises', 'erredBefore', 'snapshot.scheduler.tasks', 'thresholds', 'nowMs'],
+	hold: EVENT_HOLD,
+	judge: erredCondition,
+	text: alertText,
+};
+
+const stale: ClusterAlertRule = {
+	id: 'stale',
+	kind: 'event',
+	inputs: ['missedPolls', 'dataAgeSeconds', 'sourceDetail', 'thresholds'],
+	hold: EVENT_HOLD,
+	judge(ctx) {
+		const t = ctx.thresholds;
+		if (ctx.missedPolls < t.stale_warning_polls) return undefined;
 		const severity: Severity = ctx.missedPolls >= t.stale_critical_polls ? 'critical' : 'warning';
 		const age = ctx.dataAgeSeconds === undefined ? 'no data yet' : `data ${secondsText(ctx.dataAgeSeconds)} old`;
-		out.push(
-			condition(
-				'stale',
-				severity,
-				'cluster',
-				'cluster',
-				`scheduler unreachable: ${ctx.missedPolls} missed polls, ${age}${ctx.sourceDetail ? ` (${ctx.sourceDetail})` : ''}`,
-			),
+		return condition(
+			'stale',
+			severity,
+			'cluster',
+			'cluster',
+			`scheduler unreachable: ${ctx.missedPolls} missed polls, ${age}${ctx.sourceDetail ? ` (${ctx.sourceDetail})` : ''}`,
 		);
-	}
-	const fallback = ctx.rises.get(alertId('fallback_source', 'cluster'));
-	if (risingOpen(fallback, ctx.nowMs, t.rising_window_s))
-		out.push(condition('fallback_source', 'info', 'cluster', 'cluster', fallbackMessage(ctx.snapshot, fallback)));
-	if (ctx.stall.stalled)
-		out.push(condition('stalled', 'warning', 'cluster', 'cluster', ctx.stall.message ?? 'stalled', ctx.stall.workers));
-	const noWorkers = noWorkersCondition({
-		snapshot: ctx.snapshot,
-		nowMs: ctx.nowMs,
-		alerts: ctx.alerts,
-		criticalAfterSeconds: ctx.stall.threshold_seconds,
-		clockText: ctx.clockText,
-	});
-	if (noWorkers) out.push(noWorkers);
+	},
+	text: alertText,
+};
+
+const fallback: ClusterAlertRule = {
+	id: 'fallback_source',
+	kind: 'event',
+	inputs: ['rises', 'snapshot.endpoints', 'thresholds', 'nowMs'],
+	hold: EVENT_HOLD,
+	judge(ctx) {
+		const rise = ctx.rises.get(alertId('fallback_source', 'cluster'));
+		if (!risingOpen(rise, ctx.nowMs, ctx.thresholds.rising_window_s)) return undefined;
+		return condition('fallback_source', 'info', 'cluster', 'cluster', fallbackMessage(ctx.snapshot, rise));
+	},
+	text: alertText,
+};
+
+const stalled: ClusterAlertRule = {
+	id: 'stalled',
+	kind: 'event',
+	inputs: ['stall'],
+	hold: EVENT_HOLD,
+	judge: ({stall}) =>
+		stall.stalled
+			? condition('stalled', 'warning', 'cluster', 'cluster', stall.message ?? 'stalled', stall.workers)
+			: undefined,
+	text: alertText,
+};
+
+/** No workers while tasks wait (no-workers.ts): critical once it lasted the stall time. */
+const noWorkers: ClusterAlertRule = {
+	id: 'no_workers',
+	kind: 'event',
+	inputs: ['snapshot.scheduler.workers', 'snapshot.scheduler.tasks', 'snapshot.workers', 'stall', 'alerts', 'nowMs'],
+	hold: ({stall}) => alertHold(stall.threshold_seconds),
+	judge: (ctx) =>
+		noWorkersCondition({
+			snapshot: ctx.snapshot,
+			nowMs: ctx.nowMs,
+			alerts: ctx.alerts,
+			criticalAfterSeconds: ctx.stall.threshold_seconds,
+			clockText: ctx.clockText,
+		}),
+	text: alertText,
+};
+
+/** The rules judged once on the whole cluster, after the workers', in the order their alerts are listed. */
+export const CLUSTER_ALERT_RULES: readonly ClusterAlertRule[] = [heldLoss, erred, stale, fallback, stalled, noWorkers];
+
+/** @internal The cluster's conditions, appended to `out` (its tests judge the table so). */
+export function clusterConditions(ctx: ClusterRuleContext, out: Condition[]): void {
+	out.push(...judgeRules(CLUSTER_ALERT_RULES, ctx, newVerdicts<Condition>()).candidates);
 }
 
 /**

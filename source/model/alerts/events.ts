@@ -6,8 +6,9 @@
  * at once, duration 0). The log is bounded, newest first; its ongoing entries follow their alert
  * (severity, peak severity, message) whenever the alerts change.
  *
- * A level alert that was clearing (`clearing_since`, see hysteresis.ts) resolves with the moment it
- * went clear as its end time, not the moment its clear time ran out.
+ * The conditions are what the rule engine kept this step (evaluate.ts). A level alert that was
+ * clearing (`clearing_since`, its hold's clear) resolves with the moment it went clear as its end
+ * time, not the moment its clear time ran out.
  *
  * Alerts kept in the state carry the duration as of their latest change; `currentAlert` (used by
  * the triage view) brings it up to the present.

@@ -1,20 +1,22 @@
 /**
- * The level alerts of one worker: every row of the level rules (level-rules.ts) judged through its
- * hold when given the ongoing alerts (`WorkerRuleContext.alerts`, as evaluate.ts does): a level is
- * left only below its threshold − margin, and the alert resolves only after staying clear for
- * `alert_clear_s` (level-verdict.ts, hold.ts). Without them each rule judges the figure alone. No critical comes
- * from one poll: a figure over its critical threshold is a warning (carrying `critical_since`) until
- * that has lasted `critical_after_s`.
+ * The level alerts of a worker as declared rules (rule-engine.ts): every row of the level rules
+ * (level-rules.ts) judged with the ongoing alerts (`WorkerRuleContext.alerts`, as evaluate.ts
+ * gives them): a level is left only below its threshold − margin (level-verdict.ts), and a figure
+ * back under that is judged clear, with the text the alert shows while it clears; the rule's hold
+ * (hold.ts, run by the engine) resolves it after `alert_clear_s`. Without the ongoing alerts each
+ * rule judges the figure alone. No critical comes from one poll: a figure over its critical
+ * threshold is a warning (carrying `critical_since`) until that has lasted `critical_after_s`.
  *
  * Also here, for speed at 10,000 workers: the rules' limits are read once per thresholds object, and
  * the ongoing level alerts are indexed by subject once per alerts map.
  */
 import type {WorkerTrack} from '../state-types.js';
 import type {Alert, AlertKind} from '../view-types.js';
-import type {Condition, WorkerRuleContext} from './alerts.js';
+import type {DeclaredRule} from '../rule-engine.js';
+import {alertText, type Condition, type WorkerAlertInput, type WorkerRuleContext} from './alerts.js';
 import {levelVerdict, type LevelLimits} from './level-verdict.js';
 import {levelCondition, levelReached, pendingText} from './level-condition.js';
-import {LEVEL_KINDS, LEVEL_RULES} from './level-rules.js';
+import {LEVEL_KINDS, LEVEL_RULES, type LevelRule} from './level-rules.js';
 import type {Thresholds} from './thresholds.js';
 
 type LevelAlerts = Partial<Record<AlertKind, Alert>>;
@@ -58,35 +60,41 @@ export function levelAlertsBySubject(alerts: ReadonlyMap<string, Alert>): Readon
 	return index;
 }
 
-/** The level conditions of a present worker, appended to `out`. */
-export function levelConditions(track: WorkerTrack, ctx: WorkerRuleContext, out: Condition[]): void {
-	const limits = levelLimits(ctx.thresholds);
+/** The declared rule (rule-engine.ts) of row `index` of LEVEL_RULES: a level alert on every present worker. */
+export function levelAlertRule(row: LevelRule, index: number): DeclaredRule<WorkerAlertInput, Condition> {
+	return {
+		id: row.kind,
+		kind: 'level',
+		inputs: [...row.inputs, 'context.thresholds', 'context.alerts', 'context.nowMs'],
+		hold: ({context}) => levelLimits(context.thresholds)[index]!.hold,
+		judge: ({track, context}) => (track.lostMs === undefined ? levelAlert(row, index, track, context) : undefined),
+		text: alertText,
+	};
+}
+
+/** A present worker's condition under row `index`: over, held, or clearing (its track's hold ends it); or none. */
+function levelAlert(rule: LevelRule, index: number, track: WorkerTrack, ctx: WorkerRuleContext): Condition | undefined {
 	const ongoing =
 		ctx.alerts === undefined || ctx.alerts.size === 0 ? undefined : levelAlertsBySubject(ctx.alerts).get(track.address);
-	for (let i = 0; i < LEVEL_RULES.length; i++) {
-		const rule = LEVEL_RULES[i]!;
-		const value = rule.figure(track, ctx);
-		const previous = ongoing?.[rule.kind];
-		const verdict = levelVerdict(value, limits[i]!, previous, ctx.nowMs);
-		if (verdict.state === 'clear') continue;
-		const described = rule.describe(value, track, ctx);
-		const over =
-			verdict.state === 'over' && value !== undefined && described !== undefined
-				? rule.over(described, value, levelReached(verdict), pendingText(verdict, ctx.clockText), ctx)
-				: '';
-		out.push(
-			levelCondition(
-				rule.kind,
-				verdict,
-				track.address,
-				track.last.name,
-				described,
-				over,
-				rule.labels(ctx.thresholds),
-				(x) => rule.unit(x, ctx),
-				previous,
-				ctx.clockText,
-			),
-		);
-	}
+	const value = rule.figure(track, ctx);
+	const previous = ongoing?.[rule.kind];
+	const verdict = levelVerdict(value, levelLimits(ctx.thresholds)[index]!, previous, ctx.nowMs);
+	if (verdict.state === 'clear') return undefined;
+	const described = rule.describe(value, track, ctx);
+	const over =
+		verdict.state === 'over' && value !== undefined && described !== undefined
+			? rule.over(described, value, levelReached(verdict), pendingText(verdict, ctx.clockText), ctx)
+			: '';
+	return levelCondition(
+		rule.kind,
+		verdict,
+		track.address,
+		track.last.name,
+		described,
+		over,
+		rule.labels(ctx.thresholds),
+		(x) => rule.unit(x, ctx),
+		previous,
+		ctx.clockText,
+	);
 }

@@ -1,9 +1,10 @@
 /**
  * The level alerts on a worker, one row each: the figure judged, the three thresholds that judge it
  * (warning, critical, and the margin it must fall below to clear; the table in thresholds.ts), its
- * hold (hold.ts), the names of its levels in messages, and its messages. level-alerts.ts runs every
- * row through its hold (level-verdict.ts) for each worker; a new level alert is a row here, its thresholds' rows
- * and its kind in AlertKind (view-types.ts): a missing one fails the build.
+ * hold (hold.ts), the names of its levels in messages, and its messages. level-alerts.ts makes each
+ * row a declared rule of the rule engine (rule-engine.ts; its condition level-verdict.ts), judged on
+ * every worker; a new level alert is a row here, its thresholds' rows and its kind in AlertKind
+ * (view-types.ts): a missing one fails the build.
  *
  * Unmanaged memory is judged on what has stayed over `unmanaged_recent_s` (unmanaged-old.ts), never on
  * Dask's transient unmanaged_recent. The heartbeat age is judged in heartbeat intervals (age /
@@ -15,13 +16,16 @@ import {alertHold, type Hold} from '../hold.js';
 import type {WorkerTrack} from '../state-types.js';
 import {percentText, secondsText, UNKNOWN} from '../text.js';
 import type {AlertKind, Severity} from '../view-types.js';
-import type {WorkerRuleContext} from './alerts.js';
+import type {InputName} from '../rule-engine.js';
+import type {WorkerAlertInput, WorkerRuleContext} from './alerts.js';
 import {LEVEL_LABELS, memoryLabels, type Labels} from './level-condition.js';
 import {heartbeatIntervalSeconds, memoryThresholdName, type ThresholdName, type Thresholds} from './thresholds.js';
 import {unmanagedOldBytes} from './unmanaged-old.js';
 
 export interface LevelRule {
 	readonly kind: AlertKind;
+	/** What its figure and text read of the worker (the declared rule's inputs). */
+	readonly inputs: readonly InputName<WorkerAlertInput>[];
 	readonly warning: ThresholdName;
 	readonly critical: ThresholdName;
 	/** A level is left only below its threshold minus this. */
@@ -61,6 +65,7 @@ function loopSecondsText(seconds: number): string {
 
 const memory: LevelRule = {
 	kind: 'memory',
+	inputs: ['track.last.memory_process_bytes', 'track.last.memory_limit_bytes', 'track.last.name'],
 	warning: 'memory_warning',
 	critical: 'memory_critical',
 	margin: 'memory_clear_margin',
@@ -82,6 +87,7 @@ const memory: LevelRule = {
 
 const unmanaged: LevelRule = {
 	kind: 'unmanaged_memory',
+	inputs: ['track.last.memory_unmanaged_bytes', 'track.last.memory_limit_bytes', 'track.unmanaged', 'track.last.name'],
 	warning: 'unmanaged_warning',
 	critical: 'unmanaged_critical',
 	margin: 'unmanaged_clear_margin',
@@ -110,6 +116,7 @@ const unmanaged: LevelRule = {
 
 const eventLoop: LevelRule = {
 	kind: 'event_loop',
+	inputs: ['track.last.event_loop_interval_seconds', 'track.last.name'],
 	warning: 'event_loop_warning_s',
 	critical: 'event_loop_critical_s',
 	margin: 'event_loop_clear_margin_s',
@@ -125,6 +132,7 @@ const eventLoop: LevelRule = {
 
 const heartbeat: LevelRule = {
 	kind: 'heartbeat',
+	inputs: ['track.last.heartbeat_age_seconds', 'track.last.name', 'context.workerCount', 'context.listeningSeconds'],
 	warning: 'heartbeat_warning_x',
 	critical: 'heartbeat_critical_x',
 	margin: 'heartbeat_clear_margin_x',

@@ -13,15 +13,15 @@
  *   critical threshold): one poll there — a burst of allocation, a GC pause, Dask's own accounting
  *   catching up — is not yet the incident. Once critical, the margin keeps it so.
  * - Once the figure is under the warning's clear level, or no longer reported (identity.json
- *   failing, workers.html lacks the figure), the alert is "clearing": still ongoing at its severity
- *   for `alert_clear_s` (the hold's clear), then resolved with the moment it went clear as its end
- *   time. A figure back over a level meanwhile continues the same alert.
+ *   failing, workers.html lacks the figure), the alert is "clearing": the rule engine keeps it
+ *   ongoing at its severity for `alert_clear_s` (the hold's clear), then resolves it with the moment
+ *   it went clear as its end time. A figure back over a level meanwhile continues the same alert.
  */
-import {clearDue, type Hold, heldSeverity, onsetDue} from '../hold.js';
+import {type Hold, heldSeverity, onsetDue} from '../hold.js';
 import type {Alert, Severity} from '../view-types.js';
 
 export type LevelVerdict =
-	/** Nothing to report (never was, or cleared for long enough). */
+	/** Nothing to report (never was, or no alert is ongoing). */
 	| {readonly state: 'clear'}
 	/**
 	 * At or over the threshold of `severity`. `criticalSinceS`: over the critical threshold since then,
@@ -30,7 +30,7 @@ export type LevelVerdict =
 	| {readonly state: 'over'; readonly severity: Severity; readonly criticalSinceS?: number}
 	/** Under the threshold of `severity` but not yet below `clearBelow` (= threshold − margin). */
 	| {readonly state: 'held'; readonly severity: Severity; readonly threshold: number; readonly clearBelow: number}
-	/** Under the warning's clear level (or unreported) since `sinceS`: ongoing until the clear time passes. */
+	/** Under the warning's clear level (or unreported) since `sinceS`: its hold says when it resolves. */
 	| {readonly state: 'clearing'; readonly severity: Severity; readonly sinceS: number; readonly clearBelow: number};
 
 // Shared verdicts without data: most figures are clear or over, and 10,000 workers are judged every poll.
@@ -75,6 +75,5 @@ export function levelVerdict(
 	}
 	if (previous === undefined) return CLEAR;
 	const sinceS = previous.clearing_since ?? nowMs / 1000;
-	if (clearDue(limits.hold, 1, sinceS * 1000, nowMs)) return CLEAR;
 	return {state: 'clearing', severity: previous.severity, sinceS, clearBelow: warning - margin};
 }

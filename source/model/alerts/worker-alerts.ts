@@ -1,59 +1,59 @@
 /**
- * The alert rules on one worker: lost, the level alerts (process and unmanaged memory, event loop,
- * heartbeat age: one row each in level-rules.ts, judged with hysteresis by level-alerts.ts), paused,
- * spilling.
+ * The alert rules on one worker, declared for the rule engine (rule-engine.ts): lost, the level
+ * alerts (process and unmanaged memory, event loop, heartbeat age: one row each in level-rules.ts,
+ * made rules by level-alerts.ts), paused, spilling. A lost worker only has the lost rule.
  *
  * A paused worker is a warning until it has stayed paused for `critical_after_s`. Spilling is bytes
  * on disk now AND new bytes written lately.
  */
-import {alertId, type Condition, condition, risingOpen, type WorkerRuleContext} from './alerts.js';
-import {levelConditions} from './level-alerts.js';
-import {alertHold, onsetDue} from '../hold.js';
+import {
+	alertId,
+	alertText,
+	type Condition,
+	condition,
+	risingOpen,
+	type WorkerAlertInput,
+	type WorkerRuleContext,
+} from './alerts.js';
+import {levelAlertRule} from './level-alerts.js';
+import {LEVEL_RULES} from './level-rules.js';
+import type {Thresholds} from './thresholds.js';
+import {alertHold, EVENT_HOLD, type Hold, onsetDue} from '../hold.js';
+import {type DeclaredRule, judgeRules, newVerdicts} from '../rule-engine.js';
 import {bytesText} from '../../units/bytes.js';
 import {UNKNOWN} from '../text.js';
-import type {HeldLoss, WorkerTrack} from '../state-types.js';
+import type {WorkerTrack} from '../state-types.js';
+
+type WorkerAlertRule = DeclaredRule<WorkerAlertInput, Condition>;
 
 /**
- * A standing loss's alert (state.heldLosses), while its hold lasts: the same alert as a lost track's
- * (one alert per id), which it outlives when a new process takes the address back.
+ * A loss of a worker that did not come back (departure.ts), while its hold lasts; routine leaves and
+ * the unknown are events.
  */
-export function heldLossCondition(loss: HeldLoss, ctx: WorkerRuleContext, out: Condition[]): void {
-	if (ctx.nowMs - loss.sinceMs < ctx.thresholds.worker_lost_hold_s * 1000)
-		out.push(condition('worker_lost', loss.departure.severity, loss.address, loss.name, loss.departure.message));
-}
-
-/** Conditions on one worker, appended to `out`. A lost worker only has the lost rule. */
-export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out: Condition[]): void {
-	const t = ctx.thresholds;
-	const w = track.last;
-	const name = w.name;
-	const subject = track.address;
-	if (track.lostMs !== undefined) {
-		// A loss of a worker that did not come back (departure.ts); routine leaves and the unknown are events.
+const lost: WorkerAlertRule = {
+	id: 'worker_lost',
+	kind: 'event',
+	inputs: ['track.lostMs', 'track.departure', 'track.last.name', 'context.thresholds', 'context.nowMs'],
+	hold: EVENT_HOLD,
+	judge({track, context}) {
 		const gone = track.departure;
-		if (gone?.standing && ctx.nowMs - track.lostMs < t.worker_lost_hold_s * 1000)
-			out.push(condition('worker_lost', gone.severity, subject, name, gone.message));
-		return;
+		if (track.lostMs === undefined || !gone?.standing) return undefined;
+		if (context.nowMs - track.lostMs >= context.thresholds.worker_lost_hold_s * 1000) return undefined;
+		return condition('worker_lost', gone.severity, track.address, track.last.name, gone.message);
+	},
+	text: alertText,
+};
+
+const pausedHolds = new WeakMap<Thresholds, Hold>();
+
+/** A paused worker's hold: open at once, critical once paused for `critical_after_s`; one per thresholds. */
+function pausedHold(t: Thresholds): Hold {
+	let hold = pausedHolds.get(t);
+	if (!hold) {
+		hold = alertHold(t.critical_after_s);
+		pausedHolds.set(t, hold);
 	}
-	levelConditions(track, ctx, out);
-	if (w.status === 'paused') out.push(pausedCondition(subject, name, ctx));
-	// Spilling is now: new bytes written to disk lately AND bytes on disk now. Data released (or read
-	// back) leaves nothing on disk: that is not spilling, however much was written before.
-	const spill = ctx.rises.get(alertId('spilling', subject));
-	const onDisk = w.memory_spilled_bytes;
-	if (risingOpen(spill, ctx.nowMs, t.rising_window_s) && (onDisk === undefined || onDisk > 0)) {
-		const disk = onDisk === undefined ? 'bytes on disk not reported' : `${bytesText(onDisk, UNKNOWN)} on disk`;
-		out.push(
-			condition(
-				'spilling',
-				'warning',
-				subject,
-				name,
-				`${name} is spilling to disk: ${disk} (+${bytesText(spill.amount, UNKNOWN)} written since ` +
-					`${ctx.clockText(spill.firstMs)})`,
-			),
-		);
-	}
+	return hold;
 }
 
 /**
@@ -61,13 +61,25 @@ export function workerConditions(track: WorkerTrack, ctx: WorkerRuleContext, out
  * `critical_after_s` (Dask pauses and resumes a worker as its memory crosses the pause threshold;
  * one poll paused is not yet the incident).
  */
-function pausedCondition(subject: string, name: string, ctx: WorkerRuleContext): Condition {
+const paused: WorkerAlertRule = {
+	id: 'paused',
+	kind: 'event',
+	inputs: ['track.last.status', 'track.last.name', 'context.alerts', 'context.thresholds', 'context.nowMs'],
+	hold: ({context}) => pausedHold(context.thresholds),
+	judge: ({track, context}) =>
+		track.lostMs === undefined && track.last.status === 'paused' ? pausedCondition(track, context) : undefined,
+	text: alertText,
+};
+
+function pausedCondition(track: WorkerTrack, ctx: WorkerRuleContext): Condition {
+	const subject = track.address;
+	const name = track.last.name;
 	const previous = ctx.alerts?.get(alertId('paused', subject));
 	const nowS = ctx.nowMs / 1000;
 	const message = `${name} is paused: it runs no new tasks until its memory drops`;
 	if (previous?.severity === 'critical') return condition('paused', 'critical', subject, name, message);
 	const sinceS = previous?.critical_since ?? previous?.start_time ?? nowS;
-	if (onsetDue(alertHold(ctx.thresholds.critical_after_s), 1, sinceS * 1000, ctx.nowMs))
+	if (onsetDue(pausedHold(ctx.thresholds), 1, sinceS * 1000, ctx.nowMs))
 		return condition('paused', 'critical', subject, name, message);
 	return condition(
 		'paused',
@@ -79,4 +91,53 @@ function pausedCondition(subject: string, name: string, ctx: WorkerRuleContext):
 		undefined,
 		sinceS,
 	);
+}
+
+/**
+ * Spilling is now: new bytes written to disk lately AND bytes on disk now. Data released (or read
+ * back) leaves nothing on disk: that is not spilling, however much was written before.
+ */
+const spilling: WorkerAlertRule = {
+	id: 'spilling',
+	kind: 'event',
+	inputs: [
+		'track.last.memory_spilled_bytes',
+		'track.last.name',
+		'context.rises',
+		'context.thresholds',
+		'context.nowMs',
+	],
+	hold: EVENT_HOLD,
+	judge({track, context}) {
+		if (track.lostMs !== undefined) return undefined;
+		const subject = track.address;
+		const name = track.last.name;
+		const spill = context.rises.get(alertId('spilling', subject));
+		const onDisk = track.last.memory_spilled_bytes;
+		if (!risingOpen(spill, context.nowMs, context.thresholds.rising_window_s)) return undefined;
+		if (onDisk !== undefined && !(onDisk > 0)) return undefined;
+		const disk = onDisk === undefined ? 'bytes on disk not reported' : `${bytesText(onDisk, UNKNOWN)} on disk`;
+		return condition(
+			'spilling',
+			'warning',
+			subject,
+			name,
+			`${name} is spilling to disk: ${disk} (+${bytesText(spill.amount, UNKNOWN)} written since ` +
+				`${context.clockText(spill.firstMs)})`,
+		);
+	},
+	text: alertText,
+};
+
+/** The rules judged on every worker, in the order their alerts are listed. */
+export const WORKER_ALERT_RULES: readonly WorkerAlertRule[] = [
+	lost,
+	...LEVEL_RULES.map(levelAlertRule),
+	paused,
+	spilling,
+];
+
+/** @internal Conditions on one worker (holding, or a level judged clear while it clears), appended to `out`. */
+export function workerConditions(track: WorkerTrack, context: WorkerRuleContext, out: Condition[]): void {
+	out.push(...judgeRules(WORKER_ALERT_RULES, {track, context}, newVerdicts<Condition>()).candidates);
 }

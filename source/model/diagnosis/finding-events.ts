@@ -7,6 +7,11 @@ import {condition} from '../alerts/alerts.js';
 import {instantEvent} from '../alerts/events.js';
 import type {ModelEvent} from '../view-types.js';
 import type {EndedFinding, Finding} from './diagnosis-types.js';
+import {findingText} from './rule.js';
+import {RULES} from './rules.js';
+
+/** Each cause's text (its rule's), for the line a finding's start writes in the log. */
+const TEXT = new Map(RULES.map((rule) => [rule.id, rule.text]));
 
 function subjectOf(f: Finding): {subject: string; name: string} {
 	switch (f.subject.kind) {
@@ -21,7 +26,7 @@ function subjectOf(f: Finding): {subject: string; name: string} {
 
 export function startEvent(f: Finding, nowMs: number): ModelEvent {
 	const {subject, name} = subjectOf(f);
-	return instantEvent(condition('diagnosis', f.severity, subject, name, `likely ${f.cause}: ${f.summary}`), nowMs);
+	return instantEvent(condition('diagnosis', f.severity, subject, name, (TEXT.get(f.cause) ?? findingText)(f)), nowMs);
 }
 
 export function endEvent(f: EndedFinding, nowMs: number, clock: (epochMs: number) => string): ModelEvent {

@@ -15,7 +15,7 @@ export interface DiagnosisView {
 	readonly blind: readonly BlindSpot[];
 }
 
-const CAUSE_ORDER = new Map(RULES.map((r, i) => [r.cause, i]));
+const CAUSE_ORDER = new Map(RULES.map((r, i) => [r.id, i]));
 
 /** Critical first, then the oldest, then in the causes' order, then by subject (stable). */
 export function compareFindings(a: Finding, b: Finding): number {
@@ -37,7 +37,7 @@ export function blindSpots(snapshot: Snapshot | undefined): readonly BlindSpot[]
 		const out: BlindSpot[] = [];
 		for (const rule of RULES) {
 			const note = rule.blind?.(snapshot);
-			if (note !== undefined) out.push({cause: rule.cause, note});
+			if (note !== undefined) out.push({cause: rule.id, note});
 		}
 		spots = out;
 		blindCache.set(snapshot, spots);
@@ -69,7 +69,7 @@ export function diagnosisView(state: ClusterState): DiagnosisView {
 export function checkFindings(state: ClusterState): Finding[] {
 	const d = state.diagnosis;
 	if (!d) return [];
-	const onePoll = new Set(RULES.filter((r) => r.onePoll).map((r) => r.cause));
+	const onePoll = new Set(RULES.filter((r) => r.onePoll).map((r) => r.id));
 	const out: Finding[] = [];
 	for (const track of d.tracks.values()) {
 		if (track.active || (track.clears === 0 && onePoll.has(track.candidate.cause))) out.push(findingOf(track));

@@ -5,6 +5,8 @@
 import {SEVERITY_RANK} from '../alerts/alerts.js';
 import type {Severity} from '../view-types.js';
 import type {WorkerRow} from './row-types.js';
+import type {FigureUnit, WorkerFigure} from '../../types/worker-figure-types.js';
+import {WORKER_FIGURES} from '../../types/worker-figures.js';
 
 /** A host's row: the sums of its live workers, shaped as a worker's row so the table's cells and sort read it. */
 export interface HostRow extends WorkerRow {
@@ -53,6 +55,27 @@ function hostStatus(members: readonly WorkerRow[]): string {
 	return status ?? members[0]?.status ?? 'gone';
 }
 
+type NumberField = {
+	[K in keyof WorkerRow]-?: NonNullable<WorkerRow[K]> extends number ? K : never;
+}[keyof WorkerRow];
+
+/** The row fields of the worker figures of these units (the figures' table, types/worker-figures.ts). */
+function rowFieldsOf(units: readonly FigureUnit[], except: readonly string[] = []): readonly NumberField[] {
+	return Object.values(WORKER_FIGURES as Readonly<Record<string, WorkerFigure>>).flatMap((f) =>
+		f.row !== null && units.includes(f.unit) && !except.includes(f.row) ? [f.row as NumberField] : [],
+	);
+}
+
+/**
+ * How a host's row gives each figure of the rows, by its unit: counts, bytes, rates and CPU add up
+ * over its live workers (the limit too, but for "no limit"); a time of waiting (event loop, heartbeat)
+ * is the longest of them; the last time listed, the latest of all its workers; a fraction is the
+ * host's own, from its sums.
+ */
+const SUMMED = rowFieldsOf(['count', 'bytes', 'bytes_per_second', 'percent_of_core'], ['memory_limit_bytes']);
+const LONGEST = rowFieldsOf(['seconds']);
+const LATEST = rowFieldsOf(['epoch_seconds']);
+
 /**
  * The sums of one host's workers: its live ones (a gone worker's last figures are no longer the
  * host's). A sum is given only when every live worker gives its figure: a part of them would be a
@@ -61,54 +84,24 @@ function hostStatus(members: readonly WorkerRow[]): string {
 export function hostRow(host: string, members: readonly WorkerRow[]): HostRow {
 	// Each sum starts at 0 and a live worker without the figure makes it NaN (unknown) for good.
 	let live = 0;
-	let threads = 0;
-	let cpu = 0;
-	let process = 0;
+	const sums = new Array<number>(SUMMED.length).fill(0);
+	const longest = new Array<number | undefined>(LONGEST.length).fill(undefined);
+	const latest = new Array<number | undefined>(LATEST.length).fill(undefined);
 	let limit = 0;
 	let noLimit = false;
-	let managed = 0;
-	let unmanaged = 0;
-	let spilled = 0;
-	let executing = 0;
-	let ready = 0;
-	let inMemory = 0;
-	let processing = 0;
-	let transfers = 0;
-	let incoming = 0;
-	let outgoing = 0;
-	let netRead = 0;
-	let netWrite = 0;
-	let loop: number | undefined;
-	let beat: number | undefined;
-	let lastSeen: number | undefined;
 	let severity: Severity | undefined;
 	for (const row of members) {
 		if (row.severity !== undefined && (severity === undefined || SEVERITY_RANK[row.severity] > SEVERITY_RANK[severity]))
 			severity = row.severity;
-		lastSeen = max(lastSeen, row.last_seen);
+		for (let i = 0; i < LATEST.length; i++) latest[i] = max(latest[i], row[LATEST[i]!]);
 		if (!row.present) continue;
 		live++;
-		threads += row.threads ?? Number.NaN;
-		cpu += row.cpu_percent ?? Number.NaN;
-		process += row.memory_process_bytes ?? Number.NaN;
+		for (let i = 0; i < SUMMED.length; i++) sums[i]! += row[SUMMED[i]!] ?? Number.NaN;
 		// The limit of the sums: every live worker's limit added; a worker without one (0, as Dask says
 		// "no limit") leaves the host without one; one whose limit is unknown makes it unknown.
 		if (row.memory_limit_bytes === 0) noLimit = true;
 		else limit += row.memory_limit_bytes ?? Number.NaN;
-		managed += row.memory_managed_bytes ?? Number.NaN;
-		unmanaged += row.memory_unmanaged_bytes ?? Number.NaN;
-		spilled += row.memory_spilled_bytes ?? Number.NaN;
-		executing += row.tasks_executing ?? Number.NaN;
-		ready += row.tasks_ready ?? Number.NaN;
-		inMemory += row.tasks_in_memory ?? Number.NaN;
-		processing += row.processing ?? Number.NaN;
-		transfers += row.transfers ?? Number.NaN;
-		incoming += row.transfer_incoming_count ?? Number.NaN;
-		outgoing += row.transfer_outgoing_count ?? Number.NaN;
-		netRead += row.net_read_bps ?? Number.NaN;
-		netWrite += row.net_write_bps ?? Number.NaN;
-		loop = max(loop, row.event_loop_interval_seconds);
-		beat = max(beat, row.heartbeat_age_seconds);
+		for (let i = 0; i < LONGEST.length; i++) longest[i] = max(longest[i], row[LONGEST[i]!]);
 	}
 	const known = (total: number): number | undefined => (live === 0 || Number.isNaN(total) ? undefined : total);
 	const hostLimit = Number.isNaN(limit) || live === 0 ? undefined : noLimit ? 0 : limit;
@@ -118,30 +111,21 @@ export function hostRow(host: string, members: readonly WorkerRow[]): HostRow {
 		host,
 		status: hostStatus(members),
 		present: live > 0,
-		threads: known(threads),
-		cpu_percent: known(cpu),
-		memory_process_bytes: known(process),
 		memory_limit_bytes: hostLimit,
-		memory_fraction: fraction(known(process), hostLimit),
-		memory_managed_bytes: known(managed),
-		memory_unmanaged_bytes: known(unmanaged),
-		memory_managed_fraction: fraction(known(managed), hostLimit),
-		memory_unmanaged_fraction: fraction(known(unmanaged), hostLimit),
-		memory_spilled_bytes: known(spilled),
-		tasks_executing: known(executing),
-		tasks_ready: known(ready),
-		tasks_in_memory: known(inMemory),
-		processing: known(processing),
-		transfers: known(transfers),
-		transfer_incoming_count: known(incoming),
-		transfer_outgoing_count: known(outgoing),
-		net_read_bps: known(netRead),
-		net_write_bps: known(netWrite),
-		event_loop_interval_seconds: loop,
-		heartbeat_age_seconds: beat,
-		last_seen: lastSeen,
 		workers: members.length,
 	};
+	SUMMED.forEach((field, i) => {
+		row[field] = known(sums[i]!);
+	});
+	LONGEST.forEach((field, i) => {
+		row[field] = longest[i];
+	});
+	LATEST.forEach((field, i) => {
+		row[field] = latest[i];
+	});
+	row.memory_fraction = fraction(row.memory_process_bytes, hostLimit);
+	row.memory_managed_fraction = fraction(row.memory_managed_bytes, hostLimit);
+	row.memory_unmanaged_fraction = fraction(row.memory_unmanaged_bytes, hostLimit);
 	if (severity !== undefined) row.severity = severity;
 	return row;
 }

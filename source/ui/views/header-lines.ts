@@ -4,7 +4,7 @@
  */
 import type {AdaptiveView, SeverityCounts} from '../../model/types.js';
 import type {ReplayPosition, SourceStatus} from '../../types/scrape-source.js';
-import type {Snapshot} from '../../types/snapshot.js';
+import type {Snapshot, TaskState, WorkerCounts} from '../../types/snapshot.js';
 import {memoryBar, segmentsWidth, type Segment} from '../draw/bars.js';
 import {
 	formatBytes,
@@ -18,7 +18,15 @@ import {
 import {figureGapsText, spilledUnknownText, workerStates} from '../../model/index.js';
 import {staleByAge, staleLive} from './staleness.js';
 import {fitParts, part, seg, type Part} from '../draw/parts.js';
-import type {Theme} from '../draw/theme.js';
+import type {Theme, Tone} from '../draw/theme.js';
+import type {HeaderPlace} from '../../types/cluster-figure-types.js';
+import {
+	headerPlace,
+	headerPlaces,
+	SCHEDULER_FIGURES,
+	TASK_STATE_FIGURES,
+	WORKER_STATE_FIGURES,
+} from '../../types/cluster-figures.js';
 
 export interface HeaderInput {
 	readonly url: string;
@@ -76,7 +84,10 @@ function connection(input: HeaderInput, theme: Theme): Segment[] {
 					seg(age === undefined ? '' : `, figures ${formatDuration(age)} old`, 'muted'),
 				);
 			else if (stale) out.push(seg(`${dot} stale ${formatDuration(age)}`, 'warning'));
-			else out.push(seg(`${dot} live`, 'ok'), seg(age === undefined ? '' : ` ${formatDuration(age)} ago`, 'muted'));
+			else {
+				const ago = headerPlace('data_age_seconds').label;
+				out.push(seg(`${dot} live`, 'ok'), seg(age === undefined ? '' : ` ${formatDuration(age)} ${ago}`, 'muted'));
+			}
 			break;
 		}
 	}
@@ -122,15 +133,13 @@ function line2(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	const snapshot = input.snapshot;
 	if (!snapshot) return [seg('Workers ', 'title', true), seg('waiting for the first answer…', 'muted')];
 	const w = workerStates(snapshot);
-	const parts: Part[] = [
-		part(0, seg('Workers ', 'title', true), seg(formatCount(w.total), 'normal', true)),
-		part(1, seg(`idle ${formatCount(w.idle)}`, 'muted')),
-		part(2, seg(`partial ${formatCount(w.partially_saturated)}`)),
-		part(1, seg(`saturated ${formatCount(w.saturated)}`)),
-		part(0, seg(`paused ${formatCount(w.paused)}`, (w.paused ?? 0) > 0 ? 'critical' : 'normal')),
-		part(2, seg(`retiring ${formatCount(w.retiring)}`, (w.retiring ?? 0) > 0 ? 'warning' : 'normal')),
-		part(1, seg(`threads ${formatCount(snapshot.scheduler.threads)}`)),
-	];
+	const parts: Part[] = headerPlaces(WORKER_STATE_FIGURES, 'workers').map(({key, place}) =>
+		key === 'total'
+			? part(place.priority, seg('Workers ', 'title', true), seg(formatCount(w.total), 'normal', true))
+			: part(place.priority, seg(`${place.label} ${formatCount(w[key])}`, WORKER_STATE_TONES[key](w[key]))),
+	);
+	const threads = headerPlace('threads');
+	parts.push(part(threads.priority, seg(`${threads.label} ${formatCount(snapshot.scheduler.threads)}`)));
 	const adaptive = input.adaptive;
 	const desired = adaptive?.desired_workers ?? snapshot.scheduler.desired_workers;
 	if (desired !== undefined) {
@@ -144,15 +153,14 @@ function line2(input: HeaderInput, theme: Theme, width: number): Segment[] {
 			adaptive?.approx_workers === undefined
 				? ''
 				: ` (≈${adaptive.approx_workers} worker${adaptive.approx_workers === 1 ? '' : 's'})`;
-		parts.push(
-			part(
-				1,
-				seg(`desired ${formatCount(desired)}${arrow}${approx}`, adaptive?.direction === 'up' ? 'warning' : 'normal'),
-			),
-		);
+		const place = headerPlace('desired_workers');
+		const tone = adaptive?.direction === 'up' ? 'warning' : 'normal';
+		parts.push(part(place.priority, seg(`${place.label} ${formatCount(desired)}${arrow}${approx}`, tone)));
 	}
-	if (snapshot.scheduler.clients !== undefined)
-		parts.push(part(3, seg(`clients ${snapshot.scheduler.clients}`, 'muted')));
+	if (snapshot.scheduler.clients !== undefined) {
+		const place = headerPlace('clients');
+		parts.push(part(place.priority, seg(`${place.label} ${snapshot.scheduler.clients}`, 'muted')));
+	}
 	const gaps = figureGapsText(snapshot);
 	if (gaps !== undefined) parts.push(part(1, seg(gaps, 'warning')));
 	return fitParts(parts, width, seg('  '));
@@ -165,16 +173,21 @@ function line3(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	if (!snapshot || !s) return [label];
 	const used = s.memory_process_bytes;
 	const limit = s.memory_limit_bytes;
+	const [usedAt, limitAt, managedAt, unmanagedAt, spilledAt] = MEMORY_PLACES;
 	const figures =
-		`${formatBytes(used)} / ${limit === 0 ? 'no limit' : formatBytes(limit)}` +
+		`${formatBytes(used)} ${limitAt.label} ${limit === 0 ? 'no limit' : formatBytes(limit)}` +
 		`${limit ? ` ${formatPercent((used ?? 0) / limit)}` : ''}`;
-	const parts: Part[] = [part(0, seg(figures, 'normal', true))];
-	parts.push(part(2, seg(`managed ${formatBytes(s.memory_managed_bytes)}`, 'managed')));
-	parts.push(part(2, seg(`unmanaged ${formatBytes(s.memory_unmanaged_bytes)}`, 'unmanaged')));
+	const parts: Part[] = [part(usedAt.priority, seg(figures, 'normal', true))];
+	parts.push(part(managedAt.priority, seg(`${managedAt.label} ${formatBytes(s.memory_managed_bytes)}`, 'managed')));
+	parts.push(
+		part(unmanagedAt.priority, seg(`${unmanagedAt.label} ${formatBytes(s.memory_unmanaged_bytes)}`, 'unmanaged')),
+	);
 	const spilled = s.memory_spilled_bytes;
+	const spilledTone = spilled !== undefined && spilled > 0 ? 'warning' : 'muted';
 	// Blank only with its reason: a busy identity.json before the workers' own /metrics were read.
-	const spilledText = spilled === undefined ? spilledUnknownText(snapshot) : `spilled ${formatBytes(spilled)} on disk`;
-	parts.push(part(1, seg(spilledText, spilled !== undefined && spilled > 0 ? 'warning' : 'muted')));
+	const spilledText =
+		spilled === undefined ? spilledUnknownText(snapshot) : `${spilledAt.label} ${formatBytes(spilled)} on disk`;
+	parts.push(part(spilledAt.priority, seg(spilledText, spilledTone)));
 	// The bar gives way to the figures, down to 20 cells: every figure shown where the line allows.
 	const allFigures = parts.reduce((n, p, i) => n + segmentsWidth(p.segments) + (i > 0 ? 2 : 0), 0);
 	const barWidth = Math.max(
@@ -191,39 +204,58 @@ function line3(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	return bar ? [label, seg('['), ...bar, seg('] '), ...rest] : [label, ...rest];
 }
 
-const TASK_STATES = [
-	['processing', 'processing', 'normal'],
-	['queued', 'queued', 'normal'],
-	['waiting', 'waiting', 'muted'],
-	['memory', 'in memory', 'normal'],
-	['erred', 'erred', 'critical'],
-	['no-worker', 'no-worker', 'warning'],
-	// Released tasks are part of the total: without them the states do not add up to it.
-	['released', 'released', 'muted'],
-] as const;
+/** A task state's tone while it has tasks (none: muted); its word and place are the figures table's. */
+const TASK_STATE_TONES: {readonly [K in TaskState]: Tone} = {
+	processing: 'normal',
+	queued: 'normal',
+	waiting: 'muted',
+	memory: 'normal',
+	erred: 'critical',
+	'no-worker': 'warning',
+	released: 'muted',
+};
+
+/** A worker state's tone by its count; its word and place are the figures table's. */
+const WORKER_STATE_TONES: {readonly [K in keyof WorkerCounts]-?: (n: number | undefined) => Tone} = {
+	total: () => 'normal',
+	idle: () => 'muted',
+	partially_saturated: () => 'normal',
+	saturated: () => 'normal',
+	paused: (n) => ((n ?? 0) > 0 ? 'critical' : 'normal'),
+	retiring: (n) => ((n ?? 0) > 0 ? 'warning' : 'normal'),
+};
+
+/** The memory line's figures in their order: used / limit, managed, unmanaged, spilled. */
+const MEMORY_PLACES = headerPlaces(SCHEDULER_FIGURES, 'memory').map(({place}) => place) as [
+	HeaderPlace,
+	HeaderPlace,
+	HeaderPlace,
+	HeaderPlace,
+	HeaderPlace,
+];
 
 function line4(input: HeaderInput, _theme: Theme, width: number): Segment[] {
 	const s = input.snapshot?.scheduler;
 	if (!s) return [seg('Tasks   ', 'title', true)];
-	const parts: Part[] = [part(0, seg('Tasks   ', 'title', true), seg(formatCount(s.tasks_total), 'normal', true))];
-	TASK_STATES.forEach(([state, label, tone], i) => {
+	const total = headerPlace('tasks_total');
+	const parts: Part[] = [
+		part(total.priority, seg('Tasks   ', 'title', true), seg(formatCount(s.tasks_total), 'normal', true)),
+	];
+	for (const {key: state, place} of headerPlaces(TASK_STATE_FIGURES, 'tasks')) {
 		const n = s.tasks[state];
-		parts.push(
-			part(
-				i < 2 || state === 'erred' ? 0 : 2,
-				seg(`${label} ${formatCount(n)}`, n !== undefined && n > 0 ? tone : 'muted'),
-			),
-		);
-	});
+		const tone = n !== undefined && n > 0 ? TASK_STATE_TONES[state] : 'muted';
+		parts.push(part(place.priority, seg(`${place.label} ${formatCount(n)}`, tone)));
+	}
 	// A rate from figures that are not fresh is not a current rate: say it is unknown, and why.
 	const age = input.lastFreshMs === undefined ? undefined : Math.max(0, (input.nowMs - input.lastFreshMs) / 1000);
 	const stale = input.status.state === 'retrying' || staleByAge(input.status, age, input.intervalMs);
+	const done = headerPlace('tasks_done_per_second');
 	parts.push(
 		part(
-			1,
+			done.priority,
 			stale
-				? seg(`done ${formatPerSecond(undefined)} (stale)`, 'muted')
-				: seg(`done ${formatPerSecond(input.tasksDonePerSecond)}`, 'accent'),
+				? seg(`${done.label} ${formatPerSecond(undefined)} (stale)`, 'muted')
+				: seg(`${done.label} ${formatPerSecond(input.tasksDonePerSecond)}`, 'accent'),
 		),
 	);
 	return fitParts(parts, width, seg('  '));

@@ -9,6 +9,8 @@ import {formatBytes, formatBytesShort, formatCount, formatPerSecond, MISSING} fr
 import {niceBytesCeiling, niceCeiling, stackedPeak, type GraphSeries} from '../draw/graph.js';
 import {type Part, part, seg} from '../draw/parts.js';
 import type {Theme} from '../draw/theme.js';
+import {headerPlace, TASK_STATE_FIGURES} from '../../types/cluster-figures.js';
+import type {TaskState} from '../../types/snapshot.js';
 
 export interface Graph {
 	/** The title line's parts (most important first by priority). */
@@ -41,6 +43,11 @@ function latest(series: Series): number | undefined {
 	return v !== undefined && Number.isFinite(v) ? v : undefined;
 }
 
+/** A task state's word, as the header writes it (the cluster figures' table). */
+function taskWord(state: TaskState): string {
+	return TASK_STATE_FIGURES[state].header?.label ?? state;
+}
+
 function legend(theme: Theme, s: GraphSeries, label: string, value?: string): Segment[] {
 	return [
 		seg(theme.ascii ? s.ascii : '⣿', s.tone),
@@ -68,9 +75,9 @@ function memoryGraph({history: h, theme, samples}: GraphContext): Graph {
 	return {
 		title: [
 			part(0, seg('Memory ', 'title', true)),
-			part(0, ...legend(theme, managed, 'managed')),
-			part(0, ...legend(theme, unmanaged, 'unmanaged')),
-			part(1, ...legend(theme, spilled, 'spilled')),
+			part(0, ...legend(theme, managed, headerPlace('memory_managed_bytes').label)),
+			part(0, ...legend(theme, unmanaged, headerPlace('memory_unmanaged_bytes').label)),
+			part(1, ...legend(theme, spilled, headerPlace('memory_spilled_bytes').label)),
 			part(2, seg(` ${scale}`, 'muted')),
 		],
 		series,
@@ -87,8 +94,8 @@ function tasksGraph({history: h, theme, samples}: GraphContext): Graph {
 	return {
 		title: [
 			part(0, seg('Tasks', 'title', true)),
-			part(0, ...legend(theme, processing, 'processing', formatCount(latest(h.tasksProcessing)))),
-			part(1, ...legend(theme, queued, 'queued', formatCount(latest(h.tasksQueued)))),
+			part(0, ...legend(theme, processing, taskWord('processing'), formatCount(latest(h.tasksProcessing)))),
+			part(1, ...legend(theme, queued, taskWord('queued'), formatCount(latest(h.tasksQueued)))),
 		],
 		series,
 		max: Math.max(2, niceCeiling(stackedPeak(series, samples))),

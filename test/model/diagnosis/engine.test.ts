@@ -21,7 +21,10 @@ function candidate(cause: Cause, subject = beta): Candidate {
 /** A rule whose condition holds while `holds()` says so. */
 function standIn(cause: Cause, holds: () => boolean, extra: Partial<Rule> = {}): Rule {
 	return {
-		cause,
+		id: cause,
+		kind: 'finding',
+		inputs: ['snapshot'],
+		text: (c) => c.summary,
 		hold: {onsetPolls: 2, onsetMs: 3000, clearPolls: 3, clearMs: 0},
 		onePoll: true,
 		judge: () => (holds() ? [candidate(cause)] : []),

@@ -27,6 +27,7 @@ import {heartbeatIntervalSeconds} from '../../alerts/thresholds.js';
 import {CLUSTER, evidence, schedulerEvidence, sourceOf, workerEvidence, workerSubject} from '../figures.js';
 import {FINDING_HOLD} from '../../hold.js';
 import type {Rule, RuleInput} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /**
@@ -225,7 +226,10 @@ function schedulerActivity(input: RuleInput): {text: string; evidence: Evidence[
 }
 
 export const eventLoopBlocked: Rule = {
-	cause: 'event-loop-blocked',
+	id: 'event-loop-blocked',
+	kind: 'finding',
+	inputs: ['snapshot.workers', 'snapshot.scheduler.tick', 'window.workers', 'window.cluster', 'state.source', 'nowMs'],
+	text: findingText,
 	// A heartbeat missing for 3 s is a stall that lasted 3 s, as Dask's own "event loop was unresponsive"
 	// warning says after one: it needs no second poll. A loop interval or a tick is one reading: two polls.
 	hold: {...FINDING_HOLD, provenMs: HEARTBEAT_BLOCKED_MIN_S * 1000},

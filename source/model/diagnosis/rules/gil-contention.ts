@@ -16,6 +16,7 @@ import type {Snapshot} from '../../../types/snapshot.js';
 import {CLUSTER, evidence, shareText, threadsText, workerEvidence, workerSubject} from '../figures.js';
 import {FINDING_HOLD} from '../../hold.js';
 import type {Rule, RuleInput} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Candidate} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 import {GIL_BUSY_MIN_PERCENT, GIL_SLOW_BAR, gilBound, peerThreadCpu} from './gil-bound.js';
@@ -69,7 +70,10 @@ function gilBoundWorkers(input: RuleInput, measured: ReadonlySet<string>): Candi
 }
 
 export const gilContention: Rule = {
-	cause: 'gil-contention',
+	id: 'gil-contention',
+	kind: 'finding',
+	inputs: ['snapshot.scheduler.gil', 'snapshot.workers', 'snapshot.dask', 'window.workers', 'nowMs'],
+	text: findingText,
 	hold: FINDING_HOLD,
 	onePoll: true,
 	judge(input) {

@@ -32,6 +32,7 @@ import {
 } from '../figures.js';
 import {AT_ONCE} from '../../hold.js';
 import type {Rule, RuleInput} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Candidate, Evidence, PrefixDone} from '../diagnosis-types.js';
 
 const STALLED_ID = alertId('stalled', 'cluster');
@@ -130,7 +131,18 @@ function tails(input: RuleInput): Candidate[] {
 }
 
 export const hung: Rule = {
-	cause: 'hung',
+	id: 'hung',
+	kind: 'finding',
+	inputs: [
+		'snapshot.scheduler.tasks',
+		'snapshot.scheduler.prefixes',
+		'snapshot.scheduler.threads',
+		'snapshot.workers',
+		'state.alerts',
+		'window.prefixDone',
+		'nowMs',
+	],
+	text: findingText,
 	// The stall rule has already waited (a minute or more): follow it as it is.
 	hold: AT_ONCE,
 	onePoll: false,

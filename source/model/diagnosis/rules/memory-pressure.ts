@@ -16,6 +16,7 @@ import {memoryThresholdName} from '../../alerts/thresholds.js';
 import {percentText, UNKNOWN} from '../../text.js';
 import {schedulerEvidence, workerEvidence, workerSubject} from '../figures.js';
 import type {Rule, RuleInput} from '../rule.js';
+import {findingText} from '../rule.js';
 import {blockedLoop} from './event-loop-blocked.js';
 import type {Candidate, Evidence} from '../diagnosis-types.js';
 
@@ -119,7 +120,10 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 }
 
 export const memoryPressure: Rule = {
-	cause: 'memory-pressure',
+	id: 'memory-pressure',
+	kind: 'finding',
+	inputs: ['snapshot.workers', 'snapshot.scheduler.workers', 'state.options.thresholds', 'nowMs'],
+	text: findingText,
 	// A short pause that recovers is routine: two polls and three seconds at least.
 	hold: {onsetPolls: 2, onsetMs: 3000, clearPolls: 3, clearMs: 0},
 	onePoll: true,

@@ -24,6 +24,7 @@ import {listText, percentText, UNKNOWN} from '../../text.js';
 import {progressView} from '../../progress/progress.js';
 import {CLUSTER, evidence, prefixSubject, schedulerEvidence, workerEvidence} from '../figures.js';
 import type {Rule} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Evidence} from '../diagnosis-types.js';
 
 /** Workers joining at start-up leave tasks without a worker for a moment: three seconds at least. */
@@ -74,7 +75,17 @@ function onlyPausedOffer(snapshot: Snapshot, paused: readonly WorkerSnapshot[]):
 }
 
 export const noWorker: Rule = {
-	cause: 'no-worker',
+	id: 'no-worker',
+	kind: 'finding',
+	inputs: [
+		'snapshot.scheduler.tasks',
+		'snapshot.scheduler.prefixes',
+		'snapshot.scheduler.workers',
+		'snapshot.workers',
+		'state.options.thresholds',
+		'nowMs',
+	],
+	text: findingText,
 	hold: {onsetPolls: 2, onsetMs: NO_WORKER_START_MS, clearPolls: 2, clearMs: 0},
 	onePoll: true,
 	judge({state, snapshot, nowMs}) {

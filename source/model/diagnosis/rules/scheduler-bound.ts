@@ -32,6 +32,7 @@ import {present, timeShareEvidence} from '../time-evidence.js';
 import {CLUSTER, evidence, perSecondText, schedulerEvidence, taskTimeText, tasksInFlight} from '../figures.js';
 import {FINDING_HOLD} from '../../hold.js';
 import type {Rule} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Snapshot} from '../../../types/snapshot.js';
 import type {Evidence} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
@@ -83,7 +84,18 @@ function sharesHost(snapshot: Snapshot): boolean {
 }
 
 export const schedulerBound: Rule = {
-	cause: 'scheduler-bound',
+	id: 'scheduler-bound',
+	kind: 'finding',
+	inputs: [
+		'snapshot.scheduler.process',
+		'snapshot.scheduler.threads',
+		'snapshot.scheduler.prefixes',
+		'snapshot.workers',
+		'window.cluster',
+		'state.time',
+		'nowMs',
+	],
+	text: findingText,
 	hold: FINDING_HOLD,
 	onePoll: false,
 	judge({snapshot, window, nowMs, state}) {

@@ -23,6 +23,7 @@ import {
 } from '../figures.js';
 import {FINDING_HOLD} from '../../hold.js';
 import type {Rule} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** Tasks on hand at least this many times the worker's threads (a backlog it cannot run at once)… */
@@ -41,7 +42,10 @@ export const SKEW_DATA_MIN_BYTES = 64 * 2 ** 20;
 export const SKEW_DATA_LIMIT_SHARE = 0.25;
 
 export const skew: Rule = {
-	cause: 'skew',
+	id: 'skew',
+	kind: 'finding',
+	inputs: ['snapshot.workers', 'snapshot.time', 'nowMs'],
+	text: findingText,
 	hold: FINDING_HOLD,
 	// A worker slow on its share, or paused, holds the work for that reason.
 	explainedBy: ['straggler', 'memory-pressure', 'spilling', 'event-loop-blocked'],

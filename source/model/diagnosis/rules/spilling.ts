@@ -21,6 +21,7 @@ import {present, timeShareEvidence} from '../time-evidence.js';
 import {evidence, shareText, threadsText, workerEvidence, workerSubject} from '../figures.js';
 import {FINDING_HOLD} from '../../hold.js';
 import type {Rule, RuleInput} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 /** Spilling at least this fast (bytes written per second, over the window). */
@@ -97,7 +98,10 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 }
 
 export const spilling: Rule = {
-	cause: 'spilling',
+	id: 'spilling',
+	kind: 'finding',
+	inputs: ['snapshot.workers', 'window.workers', 'state.time', 'nowMs'],
+	text: findingText,
 	hold: {...FINDING_HOLD, provenMs: SPILL_MIN_SPAN_S * 1000},
 	// A worker paused by memory spills too: that is memory pressure.
 	explainedBy: ['memory-pressure'],

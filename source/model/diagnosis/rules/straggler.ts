@@ -40,6 +40,7 @@ import {secondsText} from '../../text.js';
 import {evidence, perSecondText, sourceOf, threadsText, timesText, workerEvidence, workerSubject} from '../figures.js';
 import {FINDING_HOLD} from '../../hold.js';
 import type {Rule, RuleInput} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Candidate, Evidence} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 import type {WorkerWindow} from '../worker-window.js';
@@ -285,7 +286,10 @@ function candidate(j: Judged, peers: number, prefix: string | undefined, input: 
 }
 
 export const straggler: Rule = {
-	cause: 'straggler',
+	id: 'straggler',
+	kind: 'finding',
+	inputs: ['snapshot.workers', 'snapshot.scheduler.prometheus', 'window.workers', 'nowMs'],
+	text: findingText,
 	hold: FINDING_HOLD,
 	// A worker paused, spilling or with a blocked loop is slow for that reason.
 	explainedBy: ['memory-pressure', 'spilling', 'event-loop-blocked', 'gil-contention'],

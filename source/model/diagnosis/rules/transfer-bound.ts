@@ -27,6 +27,7 @@ import {percentText, UNKNOWN} from '../../text.js';
 import {CLUSTER, evidence, prefixSubject, timesText} from '../figures.js';
 import {FINDING_HOLD} from '../../hold.js';
 import type {Rule, RuleInput} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Candidate, TaskReading} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 import {present, timeShareEvidence} from '../time-evidence.js';
@@ -174,7 +175,10 @@ function hasPrefixSeconds(snapshot: Snapshot): boolean {
 }
 
 export const transferBound: Rule = {
-	cause: 'transfer-bound',
+	id: 'transfer-bound',
+	kind: 'finding',
+	inputs: ['snapshot.scheduler.prefixes', 'window.tasks', 'state.time', 'nowMs'],
+	text: findingText,
 	hold: FINDING_HOLD,
 	onePoll: false,
 	judge(input) {

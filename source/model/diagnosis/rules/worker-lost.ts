@@ -27,6 +27,7 @@ import {MEMORY_KILL_MEMORY_MS} from '../../departures/departure.js';
 import {evidence, workerSubject} from '../figures.js';
 import {AT_ONCE} from '../../hold.js';
 import type {Rule} from '../rule.js';
+import {findingText} from '../rule.js';
 import type {Candidate, Evidence} from '../diagnosis-types.js';
 
 interface LostReport {
@@ -153,7 +154,18 @@ function reason(track: WorkerTrack, workers: number): {text: string; evidence: E
 }
 
 export const workerLost: Rule = {
-	cause: 'worker-lost',
+	id: 'worker-lost',
+	kind: 'finding',
+	inputs: [
+		'state.workers',
+		'state.alerts',
+		'state.events',
+		'state.heldLosses',
+		'state.options.thresholds',
+		'snapshot.workers',
+		'nowMs',
+	],
+	text: findingText,
 	// The alert rules already decided it is a loss: follow their alert as it is.
 	hold: AT_ONCE,
 	onePoll: false,

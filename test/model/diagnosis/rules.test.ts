@@ -189,20 +189,6 @@ describe.each(FIXTURE_VERSIONS)('the rules on Dask %s fixtures', (version) => {
 			expect(finding.evidence).toContainEqual(expect.objectContaining({figure: 'tasks running', value: '0'}));
 		});
 
-		it('leaves idle workers whose heartbeats stopped together to the scheduler that was late to answer them', () => {
-			const silent = (name: string) =>
-				set(name, () => ({heartbeat_age_seconds: 3.5, tasks_executing: 0, processing: 0}));
-			const idle = set('beta', () => ({tasks_executing: 0, processing: 0}));
-			const two = (s: Snapshot, i: number) => silent('gamma')(silent('alpha')(idle(s, i), i), i);
-			expect(findingsAfter(steadyPolls(version, 'busy', 3, two))).toEqual([]);
-			// Alone, or with its own tick past the limit, a worker's silence is its own loop's.
-			const ticked = (s: Snapshot, i: number) => set('alpha', () => ({tick_duration_max_seconds: 3.4}))(two(s, i), i);
-			expect(findingsAfter(steadyPolls(version, 'busy', 3, ticked))).toEqual(['event-loop-blocked alpha warning']);
-			const quiet = set('gamma', () => ({tasks_executing: 0, processing: 0}));
-			const one = (s: Snapshot, i: number) => quiet(silent('alpha')(idle(s, i), i), i);
-			expect(findingsAfter(steadyPolls(version, 'busy', 3, one))).toEqual(['event-loop-blocked alpha warning']);
-		});
-
 		it('advises about a task holding the GIL when a task was running', () => {
 			const busyFrozen = set('alpha', () => ({heartbeat_age_seconds: 5, tasks_executing: 1}));
 			const finding = diagnosisView(reduceAll(steadyPolls(version, 'busy', 3, busyFrozen)).at(-1)!).current[0]!;

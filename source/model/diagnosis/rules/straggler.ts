@@ -156,18 +156,12 @@ function unknownDurations(input: RuleInput): boolean {
 }
 
 /** How much slower a worker must be: per thread than its peers' median, and than its tasks' means allow. */
-export interface SlowBar {
-	readonly ratio: number;
-	readonly expectedRatio: number;
-}
-
-/** straggler's own bar. */
-export const STRAGGLER_BAR: SlowBar = {ratio: STRAGGLER_RATIO, expectedRatio: STRAGGLER_EXPECTED_RATIO};
+export type SlowBar = {readonly ratio: number; readonly expectedRatio: number};
+const STRAGGLER_BAR: SlowBar = {ratio: STRAGGLER_RATIO, expectedRatio: STRAGGLER_EXPECTED_RATIO};
 
 /**
  * It finishes `bar.ratio` times fewer than its peers per thread and `bar.expectedRatio` times fewer than
- * its tasks' means allow (or, where the scheduler has no mean for them, still finishes tasks of the one
- * prefix most are).
+ * its tasks' means allow (or, with no mean for them, still finishes tasks of the one prefix most are).
  */
 function slow(j: Judged, peers: number, prefix: string | undefined, bar: SlowBar): boolean {
 	if (!j.keeps || peers <= 0 || j.perThread * bar.ratio > peers) return false;
@@ -185,10 +179,7 @@ export interface SlowWorker {
 	readonly prefix: string | undefined;
 }
 
-/**
- * The workers finishing far fewer tasks than their peers this poll (straggler's condition, or another
- * rule's `bar`), with their figures.
- */
+/** The workers finishing far fewer tasks than their peers (straggler's bar, or another rule's), with their figures. */
 export function slowWorkers(input: RuleInput, bar: SlowBar = STRAGGLER_BAR): SlowWorker[] {
 	const {snapshot, window} = input;
 	if (unknownDurations(input)) return [];

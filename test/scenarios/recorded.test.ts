@@ -11,7 +11,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {roundTimeMs} from '../../source/parse/round-time.js';
 import {loadRecording} from '../../source/record/reader.js';
-import {diagnosisOf, type Finding, judge, type Cause} from '../e2e/helpers/findings.js';
+import {diagnosisOf, type Finding, judge, type Cause, sameSubject} from '../e2e/helpers/findings.js';
 import type {ScenarioSubject, Truth} from '../e2e/helpers/scenario.js';
 import {SCENARIO_FIXTURES_DIR} from '../e2e/helpers/scenario-fixtures.js';
 import {liveDocuments} from '../e2e/helpers/scenario-record.js';
@@ -74,7 +74,8 @@ describe.each(releases)('the rules on the scenarios recorded on Dask %s', (relea
 						also: spec.also?.(run) ?? [],
 					}
 				: null;
-		const verdict = judge(judged, manifest.onset_ms, expected);
+		const allowed = spec.may?.(run) ?? [];
+		const verdict = judge(judged, manifest.onset_ms, expected, allowed);
 		expect(verdict.diagnosed).toBe(true);
 		expect(verdict.pollsAfterOnset).toBeGreaterThanOrEqual(3);
 		expect(verdict.others).toEqual([]);
@@ -88,5 +89,11 @@ describe.each(releases)('the rules on the scenarios recorded on Dask %s', (relea
 				if (spec.neverSays) expect(summary).not.toMatch(spec.neverSays);
 			}
 		}
+		for (const may of allowed)
+			for (const finding of judged.flatMap((round) => round.findings ?? []))
+				if (finding.cause === may.cause && sameSubject(finding.subject, may.subject)) {
+					if (may.says) expect(finding.summary).toMatch(may.says);
+					if (may.neverSays) expect(`${finding.summary} ${finding.next ?? ''}`).not.toMatch(may.neverSays);
+				}
 	});
 });

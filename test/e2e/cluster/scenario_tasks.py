@@ -104,6 +104,64 @@ def hold_gil(index, seconds, label):
 	return end - start
 
 
+def spin(index, iterations, label):
+	"""Pure Python work holding the GIL throughout (a tokenizer in a loop): `iterations` additions,
+	about 0.1 s on a free core for 2,000,000. Threads of one process running it take turns on one core."""
+	start = time.time()
+	total = 0
+	for i in range(iterations):
+		total += i
+	_note(label, start, time.time())
+	return index
+
+
+def process_cpu_seconds():
+	"""CPU seconds (user + system) this process has used, and the wall clock (epoch s)."""
+	times = psutil.Process().cpu_times()
+	return times.user + times.system, time.time()
+
+
+_probes = {}
+
+
+def start_loop_probe(every=0.02, dask_worker=None, dask_scheduler=None):
+	"""From a thread of its own, ask this process's event loop to run a callback every `every` s and note
+	how long each waited: the loop's freezes, as Dask's tick (distributed.admin.tick) measures them."""
+	loop = (dask_worker or dask_scheduler).loop
+	stop = threading.Event()
+	lags = []
+
+	def probe():
+		while not stop.is_set():
+			ran = threading.Event()
+			asked = time.monotonic()
+			loop.add_callback(ran.set)
+			while not ran.wait(1.0) and not stop.is_set():
+				pass
+			lags.append((time.time(), time.monotonic() - asked))
+			stop.wait(every)
+
+	_probes["loop"] = (stop, lags)
+	threading.Thread(target=probe, name="scenario-loop-probe", daemon=True).start()
+	return True
+
+
+def loop_freezes(since=0.0):
+	"""The loop's longest wait since `since` (epoch s) and when it ended; the probe goes on."""
+	_, lags = _probes.get("loop", (None, []))
+	after = [(at, lag) for at, lag in list(lags) if at >= since]
+	if not after:
+		return {"longest_seconds": None, "at": None, "samples": 0}
+	at, lag = max(after, key=lambda sample: sample[1])
+	return {"longest_seconds": round(lag, 3), "at": at, "samples": len(after)}
+
+
+def stop_loop_probe():
+	stop, _ = _probes.pop("loop", (threading.Event(), []))
+	stop.set()
+	return True
+
+
 # Chunks of memory held outside Dask: above glibc's largest mmap threshold (32 MiB), so every chunk is
 # its own mapping and freeing it gives the memory back to the system at once, however often a worker
 # fills and frees.
@@ -173,8 +231,9 @@ def reset():
 
 
 def release():
-	"""Wake every waiting task, stop a ramp, drop held memory."""
+	"""Wake every waiting task, stop a ramp and a loop probe, drop held memory."""
 	_release.set()
+	stop_loop_probe()
 	with _lock:
 		_shared.clear()
 	drop_unmanaged()

@@ -2,9 +2,10 @@
 
 Usage: PYTHON scenarios.py SCHEDULER_ADDRESS SCENARIO
 
-Scenarios (scenario_work.py, scenario_memory.py): straggler, skew, no-worker, scheduler-bound,
-transfer-bound, hung, gil-held, memory-pressure, worker-lost, spilling, and the healthy ones of the
-same size: balanced, spill-keeps-up, short-pause.
+Scenarios (scenario_work.py, scenario_memory.py, scenario_loop.py): straggler, skew, no-worker,
+scheduler-bound, transfer-bound, hung, gil-held, gil-bound, memory-pressure, worker-lost, spilling, and
+the healthy ones of the same size: balanced, spill-keeps-up, short-pause, scatter-freeze,
+client-leaving.
 
 Prints JSON lines on stdout:
   {"event": "onset", "at": EPOCH_S, "subject": {...} | null, "truth": {...}}
@@ -27,12 +28,13 @@ import time
 
 from distributed import Client
 
+import scenario_loop
 import scenario_memory
 import scenario_tasks as tasks
 import scenario_work
 from e2e_wait import wait_for
 
-SCENARIOS = {**scenario_work.SCENARIOS, **scenario_memory.SCENARIOS}
+SCENARIOS = {**scenario_work.SCENARIOS, **scenario_memory.SCENARIOS, **scenario_loop.SCENARIOS}
 
 
 def emit(document):

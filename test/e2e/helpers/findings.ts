@@ -26,6 +26,7 @@ export interface Finding {
 	readonly subject: {readonly kind: string; readonly id?: string; readonly name?: string};
 	readonly since?: number;
 	readonly summary?: string;
+	readonly next?: string;
 	/** Where a worker finding's tasks were, once its worker's call stacks were read. */
 	readonly frame?: {readonly function?: string; readonly file?: string; readonly missing?: string};
 }
@@ -88,7 +89,7 @@ export interface Verdict {
 	readonly wrongSubject: readonly Seen[];
 	/** A precursor of the expected finding, found on its subject before the onset. */
 	readonly precursors: readonly Seen[];
-	/** A cause declared true too (Expectation.also), found on its subject. */
+	/** A cause declared true too (Expectation.also) or allowed (`allowed`), found on its subject. */
 	readonly alsoTrue: readonly Seen[];
 	/** Every other (cause, subject) seen in any round. */
 	readonly others: readonly Seen[];
@@ -101,7 +102,18 @@ function pollOf(rounds: readonly RoundDiagnosis[], index: number, onsetMs: numbe
 	return index - firstAfter + 1;
 }
 
-export function judge(rounds: readonly RoundDiagnosis[], onsetMs: number, expected: Expectation | null): Verdict {
+/** A finding a run may give without being false (a healthy run's loop frozen past Dask's tick limit). */
+export interface Allowed {
+	readonly cause: string;
+	readonly subject: ScenarioSubject;
+}
+
+export function judge(
+	rounds: readonly RoundDiagnosis[],
+	onsetMs: number,
+	expected: Expectation | null,
+	allowed: readonly Allowed[] = [],
+): Verdict {
 	const seen = new Map<string, {cause: string; subject: Finding['subject']; first: number; rounds: number}>();
 	rounds.forEach((round, index) => {
 		for (const finding of round.findings ?? []) {
@@ -133,7 +145,11 @@ export function judge(rounds: readonly RoundDiagnosis[], onsetMs: number, expect
 			view.atMs < onsetMs
 		)
 			precursors.push(view);
-		else if (expected?.also?.some((a) => a.cause === entry.cause && sameSubject(entry.subject, a.subject)))
+		else if (
+			[...(expected?.also ?? []), ...allowed].some(
+				(a) => a.cause === entry.cause && sameSubject(entry.subject, a.subject),
+			)
+		)
 			alsoTrue.push(view);
 		else others.push(view);
 	}

@@ -124,7 +124,7 @@ export async function recordScenario(
 		await waitFor('the idle baseline', () => roundTimesOnDisk(file).length >= BASELINE_POLLS, 30_000);
 		phase('baseline');
 		const startedMs = Date.now();
-		const scenario = await startScenario(cluster, spec.name);
+		const scenario = await startScenario(cluster, spec.name, (spec.onsetWithinS ?? 90) * 1000);
 		const onsetMs = 1000 * (spec.onsetAt?.(scenario.onset) ?? scenario.onset.at);
 		phase('onset');
 		await waitFor(

@@ -121,6 +121,21 @@ describe.each(FIXTURE_VERSIONS)('straggler on Dask %s fixtures', (release) => {
 			found: ['straggler alpha'],
 		},
 		{
+			what: "alpha's 2 threads at 30 % CPU on a loaded host, what one thread of its peers gets: its GIL",
+			spec: {pace: {alpha: 2, beta: 6, gamma: 12}, cpu: {alpha: 30, beta: 28, gamma: 56}},
+			found: ['gil-contention alpha'],
+		},
+		{
+			what: "alpha's 2 threads at 30 % CPU while its peers' threads get a core each: starved by its host",
+			spec: {pace: {alpha: 2, beta: 6, gamma: 12}, cpu: {alpha: 30, beta: 98, gamma: 190}},
+			found: ['straggler alpha'],
+		},
+		{
+			what: "alpha's 2 threads at 4 % CPU, its peers' at 5 % (tasks waiting on I/O): no GIL shown",
+			spec: {pace: {alpha: 2, beta: 6, gamma: 12}, cpu: {alpha: 4, beta: 5, gamma: 10}},
+			found: ['straggler alpha'],
+		},
+		{
 			what: 'alpha at 97 % CPU with one task executing (one thread working): no GIL shown',
 			spec: {pace: {alpha: 2, beta: 6, gamma: 12}, cpu: {alpha: 97}, executing: {alpha: 1}},
 			found: ['straggler alpha'],
@@ -141,6 +156,17 @@ describe.each(FIXTURE_VERSIONS)('straggler on Dask %s fixtures', (release) => {
 		expect(finding.evidence[0]).toMatchObject({figure: 'CPU (100 % = one core)', value: '97 % with 2 threads'});
 		expect(finding.next).toMatch(/--nworkers N --nthreads 1/);
 		expect(finding.next).not.toMatch(/retire/);
+	});
+
+	it('names what one thread of its peers gets when a loaded host gives no one a core', () => {
+		version = release;
+		const spec: Stream = {pace: {alpha: 2, beta: 6, gamma: 12}, cpu: {alpha: 30, beta: 28, gamma: 56}};
+		const states = reduceAll(steadyPolls(release, 'busy', 5, stream(spec)));
+		const finding = diagnosisView(states.at(-1)!).current[0]!;
+		expect(finding.summary).toBe(
+			"alpha's 2 threads share one core (CPU 30 %, as much as one thread of its peers gets: 28 %): its tasks " +
+				'hold the GIL, 6.0× slower than its peers per thread',
+		);
 	});
 
 	it("says the scheduler dropped the prefix's mean when the occupancy is its default", () => {

@@ -153,17 +153,35 @@ function dataActivity(input: RuleInput, w: WorkerSnapshot): {text: string; evide
 	return {text: parts.length === 0 ? 'moving or releasing data' : parts.join(', '), evidence: ev};
 }
 
-function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined {
+/**
+ * Idle workers whose heartbeats alone stopped, this many at once or more: the scheduler was late to
+ * answer them, not their loops. A worker sends its next heartbeat only once the scheduler answered the
+ * last (tornado's `PeriodicCallback._run` awaits `Worker.heartbeat`, which awaits the scheduler's
+ * `heartbeat_worker`), so a scheduler slowed by a flood of tiny tasks on a loaded host silences every
+ * idle worker together (3.5 s on two of three in the client-leaving scenario, their loops free), while
+ * a worker's own blocked loop silences that worker alone.
+ */
+export const SCHEDULER_LATE_WORKERS = 2;
+
+/** A worker's finding; whether it runs no task and sent no heartbeat, and whether that is its one sign. */
+interface WorkerBlocked {
+	readonly candidate: Candidate;
+	readonly idleSilent: boolean;
+	readonly heartbeatOnly: boolean;
+}
+
+function judgeWorker(input: RuleInput, w: WorkerSnapshot): WorkerBlocked | undefined {
 	const {evidence: ev, parts, silentMs} = blockedLoop(input, w);
 	if (parts.length === 0) return undefined;
 	const tasks = running(w);
 	const idle = tasks === 0;
+	const idleSilent = idle && silentMs !== undefined;
 	const field = w.tasks_executing === undefined ? 'processing' : 'tasks_executing';
 	if (tasks !== undefined)
 		ev.push(workerEvidence(input.snapshot, w, field, 'tasks running', String(tasks), input.nowMs));
 	const activity = idle ? dataActivity(input, w) : undefined;
 	if (activity) ev.push(...activity.evidence);
-	return {
+	const candidate: Candidate = {
 		...(silentMs === undefined ? {} : {heldMs: silentMs}),
 		cause: 'event-loop-blocked',
 		severity: 'warning',
@@ -174,6 +192,7 @@ function judgeWorker(input: RuleInput, w: WorkerSnapshot): Candidate | undefined
 			(activity ? `, with no task running: ${activity.text}` : ''),
 		next: activity ? NEXT_DATA : NEXT_WORKER,
 	};
+	return {candidate, idleSilent, heartbeatOnly: parts.length === 1 && silentMs !== undefined};
 }
 
 /** What the scheduler was doing between its last two /metrics readings: a client leaving, a graph coming or going. */
@@ -219,10 +238,9 @@ export const eventLoopBlocked: Rule = {
 	judge(input) {
 		const {snapshot, nowMs} = input;
 		const out: Candidate[] = [];
-		for (const w of snapshot.workers) {
-			const c = judgeWorker(input, w);
-			if (c) out.push(c);
-		}
+		const blocked = snapshot.workers.flatMap((w) => judgeWorker(input, w) ?? []);
+		const late = blocked.filter((b) => b.idleSilent).length >= SCHEDULER_LATE_WORKERS;
+		for (const b of blocked) if (!(late && b.idleSilent && b.heartbeatOnly)) out.push(b.candidate);
 		const tick = snapshot.scheduler.tick_duration_max_seconds;
 		if (tick !== undefined && tick >= TICK_BLOCKED_S) {
 			const activity = schedulerActivity(input);

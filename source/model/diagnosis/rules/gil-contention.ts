@@ -6,8 +6,9 @@
  * there the finding list says so; a GIL held long still shows as event-loop-blocked.
  *
  * On every version, a worker can also be seen held back by its own GIL without gilknocker: it finishes
- * far fewer tasks per thread than its peers (straggler's condition, `slowWorkers`) while two or more
- * of its threads run tasks and its process uses about one core (its CPU, 100 % = one core). Pure-Python
+ * fewer tasks per thread than its peers (`slowWorkers` at GIL_SLOW_BAR: 1.5 ×) while two or more
+ * of its threads run tasks and its process uses about one core (its CPU, 100 % = one core), or on a host
+ * too loaded to give anyone a core, about what one thread of its peers gets (gil-bound.ts). Pure-Python
  * tasks run one thread at a time under the GIL; a slow host would not cap the process at one core.
  * Its finding cites the CPU and the threads, and straggler on that worker is explained by it.
  */
@@ -18,7 +19,7 @@ import type {Rule, RuleInput} from '../rule.js';
 import {findingText} from '../rule.js';
 import type {Candidate} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
-import {gilBound} from './gil-bound.js';
+import {GIL_BUSY_MIN_PERCENT, GIL_SLOW_BAR, gilBound, peerThreadCpu} from './gil-bound.js';
 import {cpuEvidence, slowEvidence, slowText, slowWorkers} from './straggler.js';
 
 /** Share of the time spent waiting for the GIL. */
@@ -43,18 +44,24 @@ function versionNote(snapshot: Snapshot): string {
 /** Workers slower than their peers whose threads share one core (straggler's figures and the CPU). */
 function gilBoundWorkers(input: RuleInput, measured: ReadonlySet<string>): Candidate[] {
 	const out: Candidate[] = [];
-	for (const {judged, peers} of slowWorkers(input)) {
+	for (const {judged, peers} of slowWorkers(input, GIL_SLOW_BAR)) {
 		const w = judged.worker;
-		if (measured.has(w.address) || !gilBound(w)) continue;
+		if (measured.has(w.address) || !gilBound(w, input.snapshot.workers)) continue;
 		const cpu = cpuEvidence(w, input)!;
 		const threads = threadsText(w.nthreads ?? 1);
+		const peer = peerThreadCpu(w, input.snapshot.workers);
+		// A loaded host gives no one a core: what one thread of its peers gets is the measure.
+		const loaded =
+			w.cpu_percent! < GIL_BUSY_MIN_PERCENT && peer !== undefined
+				? `, as much as one thread of its peers gets: ${Math.round(peer)} %`
+				: '';
 		out.push({
 			cause: 'gil-contention',
 			severity: 'warning',
 			subject: workerSubject(w),
 			evidence: [cpu, ...slowEvidence(judged, peers, input)],
 			summary:
-				`${w.name}'s ${threads} share one core (CPU ${Math.round(w.cpu_percent!)} %): its tasks hold the GIL, ` +
+				`${w.name}'s ${threads} share one core (CPU ${Math.round(w.cpu_percent!)} %${loaded}): its tasks hold the GIL, ` +
 				`${slowText(judged, peers)} per thread`,
 			next: `${NEXT}; its host is not the cause (the process is capped at one core, not starved of it)`,
 		});

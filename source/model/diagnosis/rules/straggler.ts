@@ -22,8 +22,9 @@
  * so the occupancy guard is left out then, and the worker must still finish tasks of the one prefix
  * making most completions (slowly: a worker busy with a few long tasks finishes none).
  *
- * A worker of several threads whose process uses about one core (CPU ≤ GIL_ONE_CORE_PERCENT) while
- * they run tasks is slowed by its own GIL, not its host: pure-Python tasks run one thread at a time.
+ * A worker of several threads whose process uses about one core (CPU ≤ GIL_ONE_CORE_PERCENT; on a loaded
+ * host, what one thread of its peers gets) while they run tasks is slowed by its own GIL, not its host:
+ * pure-Python tasks run one thread at a time (gil-bound.ts).
  * That is gil-contention (its rule takes such workers from `slowWorkers`, and explains this away).
  *
  * Held keys measure completions while results stay where they were computed (maps, persisted
@@ -154,17 +155,21 @@ function unknownDurations(input: RuleInput): boolean {
 	return false;
 }
 
+/** How much slower a worker must be: per thread than its peers' median, and than its tasks' means allow. */
+export type SlowBar = {readonly ratio: number; readonly expectedRatio: number};
+const STRAGGLER_BAR: SlowBar = {ratio: STRAGGLER_RATIO, expectedRatio: STRAGGLER_EXPECTED_RATIO};
+
 /**
- * It finishes STRAGGLER_RATIO times fewer than its peers per thread and than its tasks' means allow
- * (or, where the scheduler has no mean for them, still finishes tasks of the one prefix most are).
+ * It finishes `bar.ratio` times fewer than its peers per thread and `bar.expectedRatio` times fewer than
+ * its tasks' means allow (or, with no mean for them, still finishes tasks of the one prefix most are).
  */
-function slow(j: Judged, peers: number, prefix: string | undefined): boolean {
-	if (!j.keeps || peers <= 0 || j.perThread * STRAGGLER_RATIO > peers) return false;
+function slow(j: Judged, peers: number, prefix: string | undefined, bar: SlowBar): boolean {
+	if (!j.keeps || peers <= 0 || j.perThread * bar.ratio > peers) return false;
 	if (peers * (j.worker.nthreads ?? 1) * j.spanS < STRAGGLER_MIN_EXPECTED_TASKS) return false;
 	if (j.meanUnknown) return prefix !== undefined && j.actual > 0;
 	if (j.expected === undefined) return true;
 	// At its tasks' means it would have finished one at least over the window (not one 180 s task).
-	return j.expected * j.spanS >= 1 && j.actual * STRAGGLER_EXPECTED_RATIO <= j.expected;
+	return j.expected * j.spanS >= 1 && j.actual * bar.expectedRatio <= j.expected;
 }
 
 export interface SlowWorker {
@@ -174,8 +179,8 @@ export interface SlowWorker {
 	readonly prefix: string | undefined;
 }
 
-/** The workers finishing far fewer tasks than their peers this poll (straggler's condition), with their figures. */
-export function slowWorkers(input: RuleInput): SlowWorker[] {
+/** The workers finishing far fewer tasks than their peers (straggler's bar, or another rule's), with their figures. */
+export function slowWorkers(input: RuleInput, bar: SlowBar = STRAGGLER_BAR): SlowWorker[] {
 	const {snapshot, window} = input;
 	if (unknownDurations(input)) return [];
 	const judged: Judged[] = [];
@@ -192,7 +197,7 @@ export function slowWorkers(input: RuleInput): SlowWorker[] {
 	const out: SlowWorker[] = [];
 	for (const j of judged) {
 		const peers = median(judged.filter((p) => p !== j).map((p) => p.perThread));
-		if (slow(j, peers, cluster.prefix)) out.push({judged: j, peers, prefix: cluster.prefix});
+		if (slow(j, peers, cluster.prefix, bar)) out.push({judged: j, peers, prefix: cluster.prefix});
 	}
 	return out;
 }

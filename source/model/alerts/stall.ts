@@ -1,7 +1,7 @@
 /**
  * Stall detection: tasks are processing, no work was seen to move for N seconds — no task completed
  * or went into processing, processing did not go from none to some — and every worker holding
- * tasks (processing > 0 or executing > 0) uses under stall_cpu_percent CPU (5 %) → a "stalled"
+ * tasks (processing > 0 or executing > 0) uses under stall_cpu_percent CPU (10 %) → a "stalled"
  * warning naming those workers. Counted from when work last moved, never from the last completion
  * before an idle spell (tasks submitted after an hour idle are not an hour stalled); across a
  * stretch in which dask-top itself did not run only once the counters were read after it

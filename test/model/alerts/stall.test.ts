@@ -31,7 +31,7 @@ const CASES: readonly Case[] = [
 	{
 		label: 'quiet workers holding tasks for 60 s',
 		processing: 4,
-		workers: [holder('a', 1), holder('b', 4.9), idle('c')],
+		workers: [holder('a', 1), holder('b', 9.9), idle('c')],
 		quietSeconds: 60,
 		stalled: true,
 		thresholdSeconds: 60,
@@ -45,9 +45,9 @@ const CASES: readonly Case[] = [
 		thresholdSeconds: 60,
 	},
 	{
-		label: 'one holder busy at 5 % CPU',
+		label: 'one holder busy at 10 % CPU',
 		processing: 4,
-		workers: [holder('a', 1), holder('b', 5)],
+		workers: [holder('a', 1), holder('b', 10)],
 		quietSeconds: 120,
 		stalled: false,
 		thresholdSeconds: 60,
@@ -142,7 +142,7 @@ describe('stall detection', () => {
 		]);
 		expect(alert?.message).toBe(
 			'stalled? no task started or completed for 75 s while 4 tasks are processing; a, ' +
-				'b hold them at under 5 % CPU (tasks that sleep or wait on I/O look the same)',
+				'b hold them at under 10 % CPU (tasks that sleep or wait on I/O look the same)',
 		);
 	});
 

@@ -22,7 +22,7 @@ describe('the threshold table', () => {
 			stale_critical_polls: 5,
 			stall_min_s: 60,
 			stall_duration_x: 3,
-			stall_cpu_percent: 5,
+			stall_cpu_percent: 10,
 		});
 	});
 

@@ -11,6 +11,9 @@ import {tail} from './logs.js';
 import {killGroups, spawnGroup} from './processes.js';
 import {CLUSTER_SCRIPTS_DIR, pythonEnv} from './python.js';
 
+/** How long a workload may take to release what it made once told to stop (hooks time out at 120 s). */
+const STOP_WAIT_MS = 75_000;
+
 export type WorkloadKind = 'busy' | 'fill-memory' | 'churn' | 'cpu-bound' | 'stall' | 'hostile';
 
 /** What workload.py reports once its workload is in place. */
@@ -159,7 +162,9 @@ export async function runWorkload(
 	let stopping: Promise<void> | undefined;
 	const stop = async (): Promise<void> => {
 		child.stdin?.end();
-		const stopped = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+		// Releasing 20,000 held futures (churn) took over 30 s on a loaded 2-core machine beside the
+		// scenario suite: the workload is given that long before it counts as hung.
+		const stopped = await Promise.race([exited.then(() => true), sleep(STOP_WAIT_MS).then(() => false)]);
 		await killGroups([group.pid]);
 		if (!stopped || group.exit?.code !== 0) throw new Error(`workload did not stop cleanly\n${report()}`);
 	};

@@ -7,7 +7,7 @@
 import {figureGapsText, spilledUnknownText, workerCount} from '../model/index.js';
 import type {TriageView, WorkerRow} from '../model/types.js';
 import type {EndpointHealth, Snapshot, WorkerCounts} from '../types/snapshot.js';
-import {oncePlaces, SCHEDULER_FIGURES, TASK_STATE_FIGURES, WORKER_STATE_FIGURES} from '../types/cluster-figures.js';
+import {placesOn, SCHEDULER_FIGURES, TASK_STATE_FIGURES, WORKER_STATE_FIGURES} from '../types/cluster-figures.js';
 import {bytesText} from '../units/bytes.js';
 import {ageText, MISSING, numberText, percentOf, timeText} from './table-cells.js';
 import {columnsOf, padColumns} from '../terminal/columns.js';
@@ -17,13 +17,13 @@ import {busyText, coverageText, WINDOW_NAMES} from '../model/time/time-text.js';
 import {ONCE_COLUMNS, type OnceOwner} from '../types/worker-figures.js';
 
 /** The task states in --once's order, with their words (the cluster figures' table). */
-const TASK_ORDER = oncePlaces(TASK_STATE_FIGURES, 'tasks');
+const TASK_ORDER = placesOn(TASK_STATE_FIGURES, 'once', 'tasks');
 
 /** The worker states in --once's order, with their words, after the total that leads the line. */
-const WORKER_STATES = oncePlaces(WORKER_STATE_FIGURES, 'workers').filter(({key}) => key !== 'total');
+const WORKER_STATES = placesOn(WORKER_STATE_FIGURES, 'once', 'workers').filter(({key}) => key !== 'total');
 
 /** The memory line's words: used, limit, spilled. */
-const [USED, LIMIT, SPILLED] = oncePlaces(SCHEDULER_FIGURES, 'memory').map(({place}) => place.label);
+const [USED, LIMIT, SPILLED] = placesOn(SCHEDULER_FIGURES, 'once', 'memory').map(({place}) => place.label);
 
 const WORKERS_SOURCE: Readonly<Record<NonNullable<Snapshot['workers_source']>, string>> = {
 	identity: '/json/identity.json',

@@ -11,52 +11,45 @@ const METRICS_WORKERS: FigureSource = {from: 'metrics', reads: 'dask_scheduler_w
 const COUNTS_WORKERS: FigureSource = {from: 'counts', reads: 'workers, idle, saturated', dask: '< 2023.4'};
 const LIST_STATUSES: FigureSource = {from: 'identity', reads: "the workers' status", computed: true};
 
+/**
+ * A worker state's descriptor: the same place on the header's and --once's workers line, its word on
+ * --once `onceLabel` when the header's is shorter.
+ */
+function workerState(
+	state: keyof WorkerCounts,
+	sources: readonly FigureSource[],
+	header: {label: string; position: number; priority: number},
+	onceLabel = header.label,
+): ClusterFigure {
+	return {
+		unit: 'count',
+		sources,
+		header: {line: 'workers', ...header},
+		once: {line: 'workers', label: onceLabel, position: header.position},
+		json: `scheduler.workers.${state}`,
+	};
+}
+
 export const WORKER_STATE_FIGURES: {readonly [K in keyof WorkerCounts]-?: ClusterFigure} = {
-	total: {
-		unit: 'count',
-		sources: [METRICS_WORKERS, COUNTS_WORKERS, {from: 'identity', reads: 'the workers listed', computed: true}],
-		header: {line: 'workers', label: '', position: 0, priority: 0},
-		once: {line: 'workers', label: '', position: 0},
-		json: 'scheduler.workers.total',
-	},
-	idle: {
-		unit: 'count',
-		sources: [METRICS_WORKERS, COUNTS_WORKERS],
-		header: {line: 'workers', label: 'idle', position: 1, priority: 1},
-		once: {line: 'workers', label: 'idle', position: 1},
-		json: 'scheduler.workers.idle',
-	},
-	partially_saturated: {
-		unit: 'count',
-		sources: [
-			METRICS_WORKERS,
-			{from: 'derived', reads: 'total − idle − saturated − paused − retiring', computed: true},
-		],
-		header: {line: 'workers', label: 'partial', position: 2, priority: 2},
-		once: {line: 'workers', label: 'partially saturated', position: 2},
-		json: 'scheduler.workers.partially_saturated',
-	},
-	saturated: {
-		unit: 'count',
-		sources: [METRICS_WORKERS, COUNTS_WORKERS],
-		header: {line: 'workers', label: 'saturated', position: 3, priority: 1},
-		once: {line: 'workers', label: 'saturated', position: 3},
-		json: 'scheduler.workers.saturated',
-	},
-	paused: {
-		unit: 'count',
-		sources: [METRICS_WORKERS, LIST_STATUSES],
-		header: {line: 'workers', label: 'paused', position: 4, priority: 0},
-		once: {line: 'workers', label: 'paused', position: 4},
-		json: 'scheduler.workers.paused',
-	},
-	retiring: {
-		unit: 'count',
-		sources: [METRICS_WORKERS, LIST_STATUSES],
-		header: {line: 'workers', label: 'retiring', position: 5, priority: 2},
-		once: {line: 'workers', label: 'retiring', position: 5},
-		json: 'scheduler.workers.retiring',
-	},
+	total: workerState(
+		'total',
+		[METRICS_WORKERS, COUNTS_WORKERS, {from: 'identity', reads: 'the workers listed', computed: true}],
+		{label: '', position: 0, priority: 0},
+	),
+	idle: workerState('idle', [METRICS_WORKERS, COUNTS_WORKERS], {label: 'idle', position: 1, priority: 1}),
+	partially_saturated: workerState(
+		'partially_saturated',
+		[METRICS_WORKERS, {from: 'derived', reads: 'total − idle − saturated − paused − retiring', computed: true}],
+		{label: 'partial', position: 2, priority: 2},
+		'partially saturated',
+	),
+	saturated: workerState('saturated', [METRICS_WORKERS, COUNTS_WORKERS], {
+		label: 'saturated',
+		position: 3,
+		priority: 1,
+	}),
+	paused: workerState('paused', [METRICS_WORKERS, LIST_STATUSES], {label: 'paused', position: 4, priority: 0}),
+	retiring: workerState('retiring', [METRICS_WORKERS, LIST_STATUSES], {label: 'retiring', position: 5, priority: 2}),
 };
 
 const METRICS_TASKS: FigureSource = {from: 'metrics', reads: 'dask_scheduler_tasks{state}'};

@@ -44,23 +44,24 @@ export interface Placed<K extends string, P extends ClusterPlace> {
 	readonly place: P;
 }
 
-/** The figures of one part of the table on a header line, in their order there. */
-export function headerPlaces<K extends string>(
-	part: Readonly<Record<K, ClusterFigure>>,
-	line: ClusterLine,
-): Array<Placed<K, HeaderPlace>> {
-	return (Object.entries(part) as Array<[K, ClusterFigure]>)
-		.flatMap(([key, f]) => (f.header?.line === line ? [{key, place: f.header}] : []))
-		.sort((a, b) => a.place.position - b.place.position);
-}
+/** Where a figure is written: the screen's header or --once's lines. */
+type Where = 'header' | 'once';
 
-/** The figures of one part of the table on a --once line, in their order there. */
-export function oncePlaces<K extends string>(
+/**
+ * The figures of one part of the table on one line of the header or of --once, in their order there
+ * (the views call it once, when they load: not on each frame).
+ */
+export function placesOn<K extends string, W extends Where>(
 	part: Readonly<Record<K, ClusterFigure>>,
+	where: W,
 	line: ClusterLine,
-): Array<Placed<K, ClusterPlace>> {
+): Array<Placed<K, W extends 'header' ? HeaderPlace : ClusterPlace>> {
+	type P = W extends 'header' ? HeaderPlace : ClusterPlace;
 	return (Object.entries(part) as Array<[K, ClusterFigure]>)
-		.flatMap(([key, f]) => (f.once?.line === line ? [{key, place: f.once}] : []))
+		.flatMap(([key, f]) => {
+			const place = f[where];
+			return place?.line === line ? [{key, place: place as P}] : [];
+		})
 		.sort((a, b) => a.place.position - b.place.position);
 }
 

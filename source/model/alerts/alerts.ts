@@ -8,6 +8,8 @@
  *
  * Boundaries: a figure AT a threshold trips it (0.70 of the limit is a warning).
  */
+import {EVENT_HOLD} from '../hold.js';
+import type {DeclaredRule} from '../rule-engine.js';
 import type {Rise, WorkerTrack} from '../state-types.js';
 import type {Alert, AlertKind, Severity} from '../view-types.js';
 import type {Thresholds} from './thresholds.js';
@@ -29,6 +31,15 @@ export interface Condition {
 /** An alert's text: its message (what the screen and the event log say). */
 export function alertText(c: Condition): string {
 	return c.message;
+}
+
+/** What an event alert's rule declares itself: its id, inputs, condition, and its hold when not EVENT_HOLD. */
+type EventAlertParts<I> = Pick<DeclaredRule<I, Condition>, 'id' | 'inputs' | 'judge'> &
+	Partial<Pick<DeclaredRule<I, Condition>, 'hold'>>;
+
+/** An event alert's rule (no level): open at once (EVENT_HOLD) unless it says, its text its message. */
+export function eventAlert<I>(parts: EventAlertParts<I>): DeclaredRule<I, Condition> {
+	return {kind: 'event', hold: EVENT_HOLD, text: alertText, ...parts};
 }
 
 export const SEVERITY_RANK: Readonly<Record<Severity, number>> = {info: 0, warning: 1, critical: 2};

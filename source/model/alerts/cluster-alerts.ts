@@ -4,9 +4,9 @@
  * scheduler unreachable, fallback source, stalled, no workers while tasks wait.
  */
 import type {Snapshot} from '../../types/snapshot.js';
-import {alertHold, EVENT_HOLD} from '../hold.js';
+import {alertHold} from '../hold.js';
 import {type DeclaredRule, judgeRules, newVerdicts} from '../rule-engine.js';
-import {alertId, alertText, type Condition, condition, risingOpen} from './alerts.js';
+import {alertId, type Condition, condition, eventAlert, risingOpen} from './alerts.js';
 import {erredBeforeText} from './erred-before.js';
 import {noWorkersCondition} from './no-workers.js';
 import {countsText, secondsText} from '../text.js';
@@ -41,11 +41,9 @@ type ClusterAlertRule = DeclaredRule<ClusterRuleContext, Condition>;
  * (one alert per id: the track's comes first), which it outlives when a new process takes the
  * address back.
  */
-const heldLoss: ClusterAlertRule = {
+const heldLoss = eventAlert<ClusterRuleContext>({
 	id: 'worker_lost',
-	kind: 'event',
 	inputs: ['heldLosses', 'thresholds', 'nowMs'],
-	hold: EVENT_HOLD,
 	judge(ctx) {
 		const out: Condition[] = [];
 		for (const loss of ctx.heldLosses ?? [])
@@ -53,23 +51,17 @@ const heldLoss: ClusterAlertRule = {
 				out.push(condition('worker_lost', loss.departure.severity, loss.address, loss.name, loss.departure.message));
 		return out;
 	},
-	text: alertText,
-};
+});
 
-const erred: ClusterAlertRule = {
+const erred = eventAlert<ClusterRuleContext>({
 	id: 'erred_rising',
-	kind: 'event',
 	inputs: ['rises', 'erredBefore', 'snapshot.scheduler.tasks', 'thresholds', 'nowMs'],
-	hold: EVENT_HOLD,
 	judge: erredCondition,
-	text: alertText,
-};
+});
 
-const stale: ClusterAlertRule = {
+const stale = eventAlert<ClusterRuleContext>({
 	id: 'stale',
-	kind: 'event',
 	inputs: ['missedPolls', 'dataAgeSeconds', 'sourceDetail', 'thresholds'],
-	hold: EVENT_HOLD,
 	judge(ctx) {
 		const t = ctx.thresholds;
 		if (ctx.missedPolls < t.stale_warning_polls) return undefined;
@@ -83,38 +75,30 @@ const stale: ClusterAlertRule = {
 			`scheduler unreachable: ${ctx.missedPolls} missed polls, ${age}${ctx.sourceDetail ? ` (${ctx.sourceDetail})` : ''}`,
 		);
 	},
-	text: alertText,
-};
+});
 
-const fallback: ClusterAlertRule = {
+const fallback = eventAlert<ClusterRuleContext>({
 	id: 'fallback_source',
-	kind: 'event',
 	inputs: ['rises', 'snapshot.endpoints', 'thresholds', 'nowMs'],
-	hold: EVENT_HOLD,
 	judge(ctx) {
 		const rise = ctx.rises.get(alertId('fallback_source', 'cluster'));
 		if (!risingOpen(rise, ctx.nowMs, ctx.thresholds.rising_window_s)) return undefined;
 		return condition('fallback_source', 'info', 'cluster', 'cluster', fallbackMessage(ctx.snapshot, rise));
 	},
-	text: alertText,
-};
+});
 
-const stalled: ClusterAlertRule = {
+const stalled = eventAlert<ClusterRuleContext>({
 	id: 'stalled',
-	kind: 'event',
 	inputs: ['stall'],
-	hold: EVENT_HOLD,
 	judge: ({stall}) =>
 		stall.stalled
 			? condition('stalled', 'warning', 'cluster', 'cluster', stall.message ?? 'stalled', stall.workers)
 			: undefined,
-	text: alertText,
-};
+});
 
 /** No workers while tasks wait (no-workers.ts): critical once it lasted the stall time. */
-const noWorkers: ClusterAlertRule = {
+const noWorkers = eventAlert<ClusterRuleContext>({
 	id: 'no_workers',
-	kind: 'event',
 	inputs: ['snapshot.scheduler.workers', 'snapshot.scheduler.tasks', 'snapshot.workers', 'stall', 'alerts', 'nowMs'],
 	hold: ({stall}) => alertHold(stall.threshold_seconds),
 	judge: (ctx) =>
@@ -125,8 +109,7 @@ const noWorkers: ClusterAlertRule = {
 			criticalAfterSeconds: ctx.stall.threshold_seconds,
 			clockText: ctx.clockText,
 		}),
-	text: alertText,
-};
+});
 
 /** The rules judged once on the whole cluster, after the workers', in the order their alerts are listed. */
 export const CLUSTER_ALERT_RULES: readonly ClusterAlertRule[] = [heldLoss, erred, stale, fallback, stalled, noWorkers];

@@ -8,9 +8,9 @@
  */
 import {
 	alertId,
-	alertText,
 	type Condition,
 	condition,
+	eventAlert,
 	risingOpen,
 	type WorkerAlertInput,
 	type WorkerRuleContext,
@@ -18,7 +18,7 @@ import {
 import {levelAlertRule} from './level-alerts.js';
 import {LEVEL_RULES} from './level-rules.js';
 import type {Thresholds} from './thresholds.js';
-import {alertHold, EVENT_HOLD, type Hold, onsetDue} from '../hold.js';
+import {alertHold, type Hold, onsetDue} from '../hold.js';
 import {type DeclaredRule, judgeRules, newVerdicts} from '../rule-engine.js';
 import {bytesText} from '../../units/bytes.js';
 import {UNKNOWN} from '../text.js';
@@ -30,19 +30,16 @@ type WorkerAlertRule = DeclaredRule<WorkerAlertInput, Condition>;
  * A loss of a worker that did not come back (departure.ts), while its hold lasts; routine leaves and
  * the unknown are events.
  */
-const lost: WorkerAlertRule = {
+const lost = eventAlert<WorkerAlertInput>({
 	id: 'worker_lost',
-	kind: 'event',
 	inputs: ['track.lostMs', 'track.departure', 'track.last.name', 'context.thresholds', 'context.nowMs'],
-	hold: EVENT_HOLD,
 	judge({track, context}) {
 		const gone = track.departure;
 		if (track.lostMs === undefined || !gone?.standing) return undefined;
 		if (context.nowMs - track.lostMs >= context.thresholds.worker_lost_hold_s * 1000) return undefined;
 		return condition('worker_lost', gone.severity, track.address, track.last.name, gone.message);
 	},
-	text: alertText,
-};
+});
 
 const pausedHolds = new WeakMap<Thresholds, Hold>();
 
@@ -61,15 +58,13 @@ function pausedHold(t: Thresholds): Hold {
  * `critical_after_s` (Dask pauses and resumes a worker as its memory crosses the pause threshold;
  * one poll paused is not yet the incident).
  */
-const paused: WorkerAlertRule = {
+const paused = eventAlert<WorkerAlertInput>({
 	id: 'paused',
-	kind: 'event',
 	inputs: ['track.last.status', 'track.last.name', 'context.alerts', 'context.thresholds', 'context.nowMs'],
 	hold: ({context}) => pausedHold(context.thresholds),
 	judge: ({track, context}) =>
 		track.lostMs === undefined && track.last.status === 'paused' ? pausedCondition(track, context) : undefined,
-	text: alertText,
-};
+});
 
 function pausedCondition(track: WorkerTrack, ctx: WorkerRuleContext): Condition {
 	const subject = track.address;
@@ -97,9 +92,8 @@ function pausedCondition(track: WorkerTrack, ctx: WorkerRuleContext): Condition 
  * Spilling is now: new bytes written to disk lately AND bytes on disk now. Data released (or read
  * back) leaves nothing on disk: that is not spilling, however much was written before.
  */
-const spilling: WorkerAlertRule = {
+const spilling = eventAlert<WorkerAlertInput>({
 	id: 'spilling',
-	kind: 'event',
 	inputs: [
 		'track.last.memory_spilled_bytes',
 		'track.last.name',
@@ -107,7 +101,6 @@ const spilling: WorkerAlertRule = {
 		'context.thresholds',
 		'context.nowMs',
 	],
-	hold: EVENT_HOLD,
 	judge({track, context}) {
 		if (track.lostMs !== undefined) return undefined;
 		const subject = track.address;
@@ -126,8 +119,7 @@ const spilling: WorkerAlertRule = {
 				`${context.clockText(spill.firstMs)})`,
 		);
 	},
-	text: alertText,
-};
+});
 
 /** The rules judged on every worker, in the order their alerts are listed. */
 export const WORKER_ALERT_RULES: readonly WorkerAlertRule[] = [

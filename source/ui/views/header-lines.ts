@@ -22,7 +22,7 @@ import type {Theme, Tone} from '../draw/theme.js';
 import type {HeaderPlace} from '../../types/cluster-figure-types.js';
 import {
 	headerPlace,
-	headerPlaces,
+	placesOn,
 	SCHEDULER_FIGURES,
 	TASK_STATE_FIGURES,
 	WORKER_STATE_FIGURES,
@@ -129,11 +129,14 @@ function line1(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	return fitParts(parts, width, seg(` ${theme.glyphs.separator} `, 'muted'));
 }
 
+/** The workers line's states in their order (read from the table once, not on each frame). */
+const WORKER_PLACES = placesOn(WORKER_STATE_FIGURES, 'header', 'workers');
+
 function line2(input: HeaderInput, theme: Theme, width: number): Segment[] {
 	const snapshot = input.snapshot;
 	if (!snapshot) return [seg('Workers ', 'title', true), seg('waiting for the first answer…', 'muted')];
 	const w = workerStates(snapshot);
-	const parts: Part[] = headerPlaces(WORKER_STATE_FIGURES, 'workers').map(({key, place}) =>
+	const parts: Part[] = WORKER_PLACES.map(({key, place}) =>
 		key === 'total'
 			? part(place.priority, seg('Workers ', 'title', true), seg(formatCount(w.total), 'normal', true))
 			: part(place.priority, seg(`${place.label} ${formatCount(w[key])}`, WORKER_STATE_TONES[key](w[key]))),
@@ -226,13 +229,16 @@ const WORKER_STATE_TONES: {readonly [K in keyof WorkerCounts]-?: (n: number | un
 };
 
 /** The memory line's figures in their order: used / limit, managed, unmanaged, spilled. */
-const MEMORY_PLACES = headerPlaces(SCHEDULER_FIGURES, 'memory').map(({place}) => place) as [
+const MEMORY_PLACES = placesOn(SCHEDULER_FIGURES, 'header', 'memory').map(({place}) => place) as [
 	HeaderPlace,
 	HeaderPlace,
 	HeaderPlace,
 	HeaderPlace,
 	HeaderPlace,
 ];
+
+/** The tasks line's states in their order (read from the table once, not on each frame). */
+const TASK_PLACES = placesOn(TASK_STATE_FIGURES, 'header', 'tasks');
 
 function line4(input: HeaderInput, _theme: Theme, width: number): Segment[] {
 	const s = input.snapshot?.scheduler;
@@ -241,7 +247,7 @@ function line4(input: HeaderInput, _theme: Theme, width: number): Segment[] {
 	const parts: Part[] = [
 		part(total.priority, seg('Tasks   ', 'title', true), seg(formatCount(s.tasks_total), 'normal', true)),
 	];
-	for (const {key: state, place} of headerPlaces(TASK_STATE_FIGURES, 'tasks')) {
+	for (const {key: state, place} of TASK_PLACES) {
 		const n = s.tasks[state];
 		const tone = n !== undefined && n > 0 ? TASK_STATE_TONES[state] : 'muted';
 		parts.push(part(place.priority, seg(`${place.label} ${formatCount(n)}`, tone)));

@@ -241,7 +241,12 @@ export function planRound(input: PlanInput): RoundPlan {
 		: isDue('worker_metrics', input);
 	// A follow-up pass (--once) reads no spill time: one reading makes no rate.
 	const sampleSpilling = !sampleWorkers && !input.followUp && wanted('spill_metrics');
-	return {endpoints: ORDER.filter(wanted), sampleWorkers, sampleSpilling};
+	// The second reading is a round of its own: the scheduler's /metrics read with it makes it a fresh
+	// round (model/freshness.ts), so the model's workers take the CPU it gives, as the document does.
+	const second = input.followUp === true && sampleWorkers && !never('worker_metrics');
+	const withMetrics = (key: EndpointKey) =>
+		second && key === 'metrics' && input.endpoints.metrics?.lastOutcome !== 'unavailable';
+	return {endpoints: ORDER.filter((key) => wanted(key) || withMetrics(key)), sampleWorkers, sampleSpilling};
 }
 
 /**

@@ -31,6 +31,7 @@ describe.each(DASK_RELEASES)('dask-top --once --json while tasks complete on Das
 	let truth: GroundTruth;
 	let result: CliResult;
 	let snapshot: Snapshot;
+	let table: CliResult;
 
 	beforeAll(async () => {
 		cluster = await startCluster({dask: release});
@@ -40,6 +41,7 @@ describe.each(DASK_RELEASES)('dask-top --once --json while tasks complete on Das
 		result = await runCli(['--once', '--json', cluster.httpUrl]);
 		if (result.code !== 0) throw new Error(`exit ${String(result.code)}: ${result.stderr}`);
 		snapshot = JSON.parse(result.stdout) as Snapshot;
+		table = await runCli(['--once', cluster.httpUrl]);
 	}, 180_000);
 
 	afterAll(async () => {
@@ -63,5 +65,16 @@ describe.each(DASK_RELEASES)('dask-top --once --json while tasks complete on Das
 		if (release === '2022.12.1') expect(snapshot.workers_source).toBe('identity');
 		for (const worker of snapshot.workers) expect(worker.memory_process_bytes).toBeGreaterThan(0);
 		expect(snapshot.scheduler.tasks.processing).toBeGreaterThan(0);
+	});
+
+	it("shows every worker's CPU in --once's table too, as its --json does", () => {
+		expect(table.code).toBe(0);
+		const lines = table.stdout.split('\n');
+		const heading = lines.findIndex((line) => line.startsWith('NAME '));
+		const rows = lines.slice(heading + 1).filter((line) => line.trim() !== '');
+		expect(rows).toHaveLength(snapshot.workers.length);
+		// NAME ADDRESS STATUS THREADS CPU% …: the fifth cell is a number, never '-'.
+		for (const row of rows) expect(row.split(/\s+/)[4], row).toMatch(/^\d+\.\d$/);
+		for (const worker of snapshot.workers) expect(worker.cpu_percent, worker.name).toBeGreaterThanOrEqual(0);
 	});
 });

@@ -362,6 +362,29 @@ describe('planRound', () => {
 			}).sampleWorkers;
 		expect(second(true)).toBe(true);
 		expect(second(false)).toBe(false);
+		// With the scheduler's /metrics, so the model takes the workers' CPU from it (a fresh round).
+		const plan = (workerFirstReadings: boolean) =>
+			planRound({
+				nowMs: NOW,
+				intervalMs: 2000,
+				endpoints: afterSample,
+				workerCount: 3,
+				followUp: true,
+				workerFirstReadings,
+			});
+		expect(plan(true).endpoints).toContain('metrics');
+		expect(plan(false).endpoints).not.toContain('metrics');
+		const noMetrics = {...afterSample, metrics: {lastAttemptMs: NOW - 1000, lastOutcome: 'unavailable' as const}};
+		expect(
+			planRound({
+				nowMs: NOW,
+				intervalMs: 2000,
+				endpoints: noMetrics,
+				workerCount: 3,
+				followUp: true,
+				workerFirstReadings: true,
+			}).endpoints,
+		).not.toContain('metrics');
 	});
 });
 

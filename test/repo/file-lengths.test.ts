@@ -28,7 +28,6 @@ const NOT_YET_SPLIT: Readonly<Record<string, number>> = {
 	'test/model/progress/progress.test.ts': 392,
 	'test/model/diagnosis/rules.test.ts': 414,
 	'test/e2e/helpers/cluster.ts': 423,
-	'test/scrape/plan.test.ts': 425,
 	'test/scrape/poller.test.ts': 518,
 };
 

@@ -90,6 +90,16 @@ describe.each(FIXTURE_VERSIONS)('straggler on Dask %s fixtures', (release) => {
 			spec: {pace: {alpha: 12, beta: 2.2, gamma: 12}},
 			found: ['straggler beta'],
 		},
+		{
+			what: 'the same with every mean 6× too long (a stale occupancy, the same for all): its peers measure it',
+			spec: {pace: {alpha: 12, beta: 2.2, gamma: 12}, estimate: {alpha: 0.9, beta: 0.9, gamma: 0.9}},
+			found: ['straggler beta'],
+		},
+		{
+			what: 'beta busy with tasks of 1.5 s (its occupancy says so) while its peers run 0.15 s ones',
+			spec: {pace: {alpha: 12, beta: 1.33, gamma: 12}, estimate: {beta: 1.5}},
+			found: [],
+		},
 		{what: 'every worker at the same pace', spec: {pace: {alpha: 12, beta: 6, gamma: 12}}, found: []},
 		{
 			what: 'beta 2× slower (under the bar)',

@@ -22,6 +22,11 @@
  * so the occupancy guard is left out then, and the worker must still finish tasks of the one prefix
  * making most completions (slowly: a worker busy with a few long tasks finishes none).
  *
+ * The scheduler's mean moves halfway to each new duration, and on 2022.12.1 workers.html carries an
+ * occupancy seconds old: its error is shared by every worker running the same tasks. A worker whose
+ * tasks the scheduler expects to take what its peers' take (occupancy per task within SAME_MIX_TOLERANCE
+ * of their median) is measured against its peers alone; the means judge only a worker with other tasks.
+ *
  * A worker of several threads whose process uses about one core (CPU ≤ GIL_ONE_CORE_PERCENT; on a loaded
  * host, what one thread of its peers gets) while they run tasks is slowed by its own GIL, not its host:
  * pure-Python tasks run one thread at a time (gil-bound.ts).
@@ -74,6 +79,8 @@ export const STRAGGLER_PREFIX_SHARE = 0.8;
 export const UNKNOWN_TASK_DURATION_S = 0.5;
 /** Occupancy per task within this fraction of UNKNOWN_TASK_DURATION_S: the scheduler has no mean for them. */
 const UNKNOWN_TOLERANCE = 0.02;
+/** Occupancy per task within this fraction of its peers' median: the same tasks, so the same error in their means. */
+export const SAME_MIX_TOLERANCE = 0.1;
 
 export interface Judged {
 	readonly worker: WorkerSnapshot;
@@ -82,6 +89,8 @@ export interface Judged {
 	readonly perThread: number;
 	/** The pace its tasks' mean durations allow (occupancy), when workers.html gave them. */
 	readonly expected?: number;
+	/** Its occupancy per processing task: the mean duration the scheduler expects of its tasks. */
+	readonly perTask?: number;
 	/** Its occupancy is the scheduler's default per task: it has no mean for them (a task ran past twice it). */
 	readonly meanUnknown: boolean;
 	/** Its keys never fell over the window (results stay where computed). */
@@ -115,6 +124,7 @@ function judgeWorker(w: WorkerSnapshot, readings: WorkerWindow): Judged | undefi
 		perThread: actual / w.nthreads,
 		meanUnknown,
 		...(expected === undefined ? {} : {expected}),
+		...(perTask === undefined ? {} : {perTask}),
 		keeps: readings.neverFell('held', held.src),
 		sinceS,
 		spanS: held.spanS,
@@ -140,7 +150,8 @@ function clusterCompletions(input: RuleInput, sinceS: number): {perSecond: numbe
 	return {perSecond: total / span.spanS, ...(named ? {prefix: named} : {})};
 }
 
-function median(values: readonly number[]): number {
+function median(values: readonly number[]): number | undefined {
+	if (values.length === 0) return undefined;
 	const sorted = [...values].sort((a, b) => a - b);
 	const mid = Math.floor(sorted.length / 2);
 	return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
@@ -159,15 +170,28 @@ function unknownDurations(input: RuleInput): boolean {
 export type SlowBar = {readonly ratio: number; readonly expectedRatio: number};
 const STRAGGLER_BAR: SlowBar = {ratio: STRAGGLER_RATIO, expectedRatio: STRAGGLER_EXPECTED_RATIO};
 
+/** Its tasks are its peers' (the same expected duration each): an error in their means is theirs too. */
+function sameMix(j: Judged, peersPerTask: number | undefined): boolean {
+	if (j.perTask === undefined || peersPerTask === undefined || peersPerTask <= 0) return false;
+	return Math.abs(j.perTask / peersPerTask - 1) <= SAME_MIX_TOLERANCE;
+}
+
 /**
  * It finishes `bar.ratio` times fewer than its peers per thread and `bar.expectedRatio` times fewer than
- * its tasks' means allow (or, with no mean for them, still finishes tasks of the one prefix most are).
+ * its tasks' means allow (or, with no mean for them, still finishes tasks of the one prefix most are;
+ * or, running its peers' tasks, the means' error is theirs too and the peers alone measure it).
  */
-function slow(j: Judged, peers: number, prefix: string | undefined, bar: SlowBar): boolean {
+function slow(
+	j: Judged,
+	peers: number,
+	peersPerTask: number | undefined,
+	prefix: string | undefined,
+	bar: SlowBar,
+): boolean {
 	if (!j.keeps || peers <= 0 || j.perThread * bar.ratio > peers) return false;
 	if (peers * (j.worker.nthreads ?? 1) * j.spanS < STRAGGLER_MIN_EXPECTED_TASKS) return false;
 	if (j.meanUnknown) return prefix !== undefined && j.actual > 0;
-	if (j.expected === undefined) return true;
+	if (j.expected === undefined || sameMix(j, peersPerTask)) return true;
 	// At its tasks' means it would have finished one at least over the window (not one 180 s task).
 	return j.expected * j.spanS >= 1 && j.actual * bar.expectedRatio <= j.expected;
 }
@@ -196,8 +220,10 @@ export function slowWorkers(input: RuleInput, bar: SlowBar = STRAGGLER_BAR): Slo
 	if (accounted < STRAGGLER_ACCOUNTED_MIN || accounted > STRAGGLER_ACCOUNTED_MAX) return [];
 	const out: SlowWorker[] = [];
 	for (const j of judged) {
-		const peers = median(judged.filter((p) => p !== j).map((p) => p.perThread));
-		if (slow(j, peers, cluster.prefix, bar)) out.push({judged: j, peers, prefix: cluster.prefix});
+		const others = judged.filter((p) => p !== j);
+		const peers = median(others.map((p) => p.perThread)) ?? 0;
+		const peersPerTask = median(others.flatMap((p) => (p.perTask === undefined ? [] : [p.perTask])));
+		if (slow(j, peers, peersPerTask, cluster.prefix, bar)) out.push({judged: j, peers, prefix: cluster.prefix});
 	}
 	return out;
 }

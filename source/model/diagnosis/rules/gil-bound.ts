@@ -10,7 +10,7 @@
  * (which releases the GIL) uses a few percent.
  */
 import type {WorkerSnapshot} from '../../../types/snapshot.js';
-import type {SlowBar} from './straggler.js';
+import type {SlowBar} from './slow-workers.js';
 
 /** Its process uses about one core at most while its threads (two or more) run tasks: held back by the GIL. */
 export const GIL_ONE_CORE_PERCENT = 115;

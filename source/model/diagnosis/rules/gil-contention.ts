@@ -20,7 +20,8 @@ import {findingText} from '../rule.js';
 import type {Candidate} from '../diagnosis-types.js';
 import {clusterSpan} from '../window.js';
 import {GIL_BUSY_MIN_PERCENT, GIL_SLOW_BAR, gilBound, peerThreadCpu} from './gil-bound.js';
-import {cpuEvidence, slowEvidence, slowText, slowWorkers} from './straggler.js';
+import {slowWorkers} from './slow-workers.js';
+import {cpuEvidence, slowEvidence, slowText} from './straggler.js';
 
 /** Share of the time spent waiting for the GIL. */
 export const GIL_CONTENTION_SHARE = 0.5;

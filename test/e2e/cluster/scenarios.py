@@ -115,7 +115,12 @@ def _release_everything(ctx):
 def _responsive(ctx):
 	for _ in range(3):
 		began = time.monotonic()
-		ctx.client.run(_noop)
+		try:
+			ctx.client.run(_noop)
+		except OSError:
+			# A worker too busy to finish the handshake in Dask's 30 s (a loaded head node after the
+			# scheduler-bound flood): not responsive yet, ask again.
+			return False
 		if time.monotonic() - began > 0.2:
 			return False
 		time.sleep(0.5)

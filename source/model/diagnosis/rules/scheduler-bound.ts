@@ -47,8 +47,13 @@ export const SCHEDULER_TINY_TASK_S = 0.05;
 export const SCHEDULER_MIN_TASKS_PER_S = 100;
 /** Tasks waiting on the scheduler: at least this many seconds of its completions. */
 export const SCHEDULER_BACKLOG_S = 1;
-/** Rates over at least this many seconds. */
+/** Rates over at least this many seconds… */
 export const SCHEDULER_MIN_SPAN_S = 3;
+/**
+ * …from the readings of the last this many seconds (two polls at the default 2 s): the CPU the
+ * scheduler gets now, not a window's average that still counts the seconds before the flood.
+ */
+export const SCHEDULER_RECENT_S = 4.5;
 /** The workers' threads at most this share busy. */
 export const SCHEDULER_THREADS_BUSY_MAX = 0.5;
 
@@ -99,7 +104,9 @@ export const schedulerBound: Rule = {
 	hold: FINDING_HOLD,
 	onePoll: false,
 	judge({snapshot, window, nowMs, state}) {
-		const span = clusterSpan(window, SCHEDULER_MIN_SPAN_S);
+		const lastAt = window.cluster.at(-1)?.at;
+		if (lastAt === undefined) return [];
+		const span = clusterSpan(window, SCHEDULER_MIN_SPAN_S, lastAt - SCHEDULER_RECENT_S);
 		if (!span || span.first.cpuSeconds === undefined || span.last.cpuSeconds === undefined) return [];
 		const cores = (span.last.cpuSeconds - span.first.cpuSeconds) / span.spanS;
 		const shared = sharesHost(snapshot);

@@ -84,40 +84,15 @@ describe("planRound: the workers' own /metrics", () => {
 			identity: {lastAttemptMs: NOW - 1000, lastOutcome: 'failed', lastFailedMs: NOW - 1000},
 			worker_metrics: {lastAttemptMs: NOW - 1000, lastOutcome: 'ok'},
 		};
-		const second = (workerFirstReadings: boolean) =>
-			planRound({
-				nowMs: NOW,
-				intervalMs: 2000,
-				endpoints: afterSample,
-				workerCount: 3,
-				followUp: true,
-				workerFirstReadings,
-			}).sampleWorkers;
-		expect(second(true)).toBe(true);
-		expect(second(false)).toBe(false);
+		const plan = (workerFirstReadings: boolean, endpoints = afterSample) =>
+			planRound({nowMs: NOW, intervalMs: 2000, endpoints, workerCount: 3, followUp: true, workerFirstReadings});
+		expect(plan(true).sampleWorkers).toBe(true);
+		expect(plan(false).sampleWorkers).toBe(false);
 		// With the scheduler's /metrics, so the model takes the workers' CPU from it (a fresh round).
-		const plan = (workerFirstReadings: boolean) =>
-			planRound({
-				nowMs: NOW,
-				intervalMs: 2000,
-				endpoints: afterSample,
-				workerCount: 3,
-				followUp: true,
-				workerFirstReadings,
-			});
 		expect(plan(true).endpoints).toContain('metrics');
 		expect(plan(false).endpoints).not.toContain('metrics');
 		const noMetrics = {...afterSample, metrics: {lastAttemptMs: NOW - 1000, lastOutcome: 'unavailable' as const}};
-		expect(
-			planRound({
-				nowMs: NOW,
-				intervalMs: 2000,
-				endpoints: noMetrics,
-				workerCount: 3,
-				followUp: true,
-				workerFirstReadings: true,
-			}).endpoints,
-		).not.toContain('metrics');
+		expect(plan(true, noMetrics).endpoints).not.toContain('metrics');
 	});
 });
 

@@ -152,7 +152,10 @@ describe.each([
 });
 
 describe('the footer as a function bar', () => {
-	/** The footer's row, and the column where `text` is drawn in it. */
+	/**
+	 * The footer's row, and the column where `text` is drawn in it. Each wait below asks for the footer
+	 * entry it clicks next too: tmux can be read between the rows of one frame.
+	 */
 	const footerAt = (screen: string, text: string): [number, number] => {
 		const rows = screen.split('\n');
 		const row = rows.findLastIndex((l) => l.includes(text));
@@ -172,16 +175,19 @@ describe('the footer as a function bar', () => {
 				first.split('\n').findIndex((l) => l.includes('NAME')),
 			);
 			t.keys('-l', click(helpX + 3, helpRow));
-			const help = await t.waitFor('the help, clicked open', (s) => s.includes('Keys (Esc'));
+			const help = await t.waitFor(
+				'the help, clicked open',
+				(s) => s.includes('Keys (Esc') && s.includes('Esc/? close'),
+			);
 			const [closeX, closeRow] = footerAt(help, 'Esc/? close');
 			t.keys('-l', click(closeX, closeRow));
 			const table = await t.waitFor(
 				'the help closed by a click',
-				(s) => s.includes('NAME') && !s.includes('Keys (Esc'),
+				(s) => s.includes('NAME') && !s.includes('Keys (Esc') && s.includes('space pause'),
 			);
 			const [pauseX, pauseRow] = footerAt(table, 'space pause');
 			t.keys('-l', click(pauseX + 8, pauseRow));
-			const paused = await t.waitFor('paused by a click', (s) => s.includes('PAUSED'));
+			const paused = await t.waitFor('paused by a click', (s) => s.includes('PAUSED') && s.includes('space resume'));
 			const [resumeX, resumeRow] = footerAt(paused, 'space resume');
 			t.keys('-l', click(resumeX, resumeRow));
 			const resumed = await t.waitFor('resumed by a click', (s) => !s.includes('PAUSED') && s.includes('space pause'));
